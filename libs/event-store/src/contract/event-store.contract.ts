@@ -1,0 +1,213 @@
+import { randomUUID } from 'node:crypto';
+import { comparePositions, type GlobalPosition, type NewEvent, type RecordedEvent } from '../event-envelope';
+import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store.errors';
+import type { EventStore } from '../event-store.port';
+
+export interface ContractHarness {
+  store: EventStore;
+  /** Releases everything the harness created. */
+  dispose(): Promise<void>;
+}
+
+/**
+ * The one contract every EventStore adapter passes (design §3). Stream names carry a
+ * per-run prefix so the suite also works against a shared EventStoreDB with older data.
+ */
+export function describeEventStoreContract(adapterName: string, createHarness: () => Promise<ContractHarness>): void {
+  describe(`EventStore contract: ${adapterName}`, () => {
+    let harness: ContractHarness;
+    let store: EventStore;
+    const run = randomUUID().replace(/-/g, '').slice(0, 12);
+    const stream = (label: string) => `contract${run}${label.replace(/[^a-z0-9]/gi, '')}-${randomUUID()}`;
+
+    beforeAll(async () => {
+      harness = await createHarness();
+      store = harness.store;
+    });
+    afterAll(async () => harness?.dispose());
+
+    it('appends to a new stream with no_stream and reads the events back in order', async () => {
+      const name = stream('new');
+      const result = await store.append(name, [event('Opened', { n: 1 }), event('Renamed', { n: 2 })], 'no_stream');
+      expect(result.nextExpectedRevision).toBe(1n);
+      const read = await store.readStream(name);
+      expect(read.map((e) => [e.type, e.revision])).toEqual([
+        ['Opened', 0n],
+        ['Renamed', 1n],
+      ]);
+      expect(comparePositions(read[1].position, result.position)).toBe(0);
+    });
+
+    it('rejects no_stream on an existing stream with the actual revision', async () => {
+      const name = stream('exists');
+      await store.append(name, [event('Opened')], 'no_stream');
+      const error = await store.append(name, [event('Opened')], 'no_stream').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((error as WrongExpectedRevisionError).actual).toBe(0n);
+    });
+
+    it('rejects a stale revision and a revision on a missing stream', async () => {
+      const name = stream('stale');
+      await store.append(name, [event('A'), event('B')], 'no_stream');
+      const stale = await store.append(name, [event('C')], 0n).catch((e: unknown) => e);
+      expect(stale).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((stale as WrongExpectedRevisionError).actual).toBe(1n);
+      const missing = await store.append(stream('missing'), [event('A')], 0n).catch((e: unknown) => e);
+      expect(missing).toBeInstanceOf(WrongExpectedRevisionError);
+      expect((missing as WrongExpectedRevisionError).actual).toBe('no_stream');
+      const ok = await store.append(name, [event('C')], 1n);
+      expect(ok.nextExpectedRevision).toBe(2n);
+    });
+
+    it('appends with any to new and existing streams', async () => {
+      const name = stream('any');
+      expect((await store.append(name, [event('A')], 'any')).nextExpectedRevision).toBe(0n);
+      expect((await store.append(name, [event('B'), event('C')], 'any')).nextExpectedRevision).toBe(2n);
+    });
+
+    it('(a) lets exactly one of 50 concurrent appends at the same expected revision win', async () => {
+      const name = stream('race');
+      await store.append(name, [event('Opened')], 'no_stream');
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 50 }, (_, i) => store.append(name, [event('Raced', { writer: i })], 0n)),
+      );
+      const won = outcomes.filter((o) => o.status === 'fulfilled');
+      const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+      expect(won).toHaveLength(1);
+      expect(lost).toHaveLength(49);
+      for (const failure of lost) expect(failure.reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(name)).toHaveLength(2);
+    });
+
+    it('lets exactly one of 50 concurrent no_stream appends create the stream', async () => {
+      const name = stream('create-race');
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 50 }, (_, i) => store.append(name, [event('Reserved', { writer: i })], 'no_stream')),
+      );
+      expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store.readStream(name)).toHaveLength(1);
+    });
+
+    it('reads a stream backwards, from a revision, and with a max count', async () => {
+      const name = stream('read');
+      await store.append(name, Array.from({ length: 10 }, (_, i) => event('Step', { i })), 'no_stream');
+      const backwards = await store.readStream(name, { direction: 'backwards', maxCount: 3 });
+      expect(backwards.map((e) => e.revision)).toEqual([9n, 8n, 7n]);
+      const fromFour = await store.readStream(name, { fromRevision: 4n, maxCount: 2 });
+      expect(fromFour.map((e) => e.revision)).toEqual([4n, 5n]);
+      const backFromFour = await store.readStream(name, { direction: 'backwards', fromRevision: 4n });
+      expect(backFromFour.map((e) => e.revision)).toEqual([4n, 3n, 2n, 1n, 0n]);
+      expect(await store.readStream(stream('never-written'))).toEqual([]);
+    });
+
+    it('never stores two events with the same id', async () => {
+      const name = stream('dup');
+      const first = event('Once');
+      await store.append(name, [first], 'no_stream');
+      const again = await store.append(name, [first], 'any').catch((e: unknown) => e);
+      if (again instanceof Error) expect(again).toBeInstanceOf(DuplicateEventIdError);
+      expect(await store.readStream(name)).toHaveLength(1);
+    });
+
+    it('(c) round-trips the envelope: ids, types, metadata, data and bigint-safe revisions and positions', async () => {
+      const name = stream('envelope');
+      const sent = event('ChargeCaptured', {
+        amount: 1_000_000_000,
+        big: '9007199254740993',
+        text: 'Rp 10.000 ✓ 日本語 "quoted" \\ backslash',
+        nested: { list: [1, 'two', { three: null }], flag: false },
+      });
+      sent.metadata = {
+        businessId: 'biz_1',
+        mode: 'test',
+        correlationId: 'req_123',
+        causationId: 'cmd_9',
+        actor: 'key_abc',
+        apiVersion: '2020-02-01',
+        occurredAt: '2026-11-22T00:00:00.000Z',
+      };
+      const appended = await store.append(name, [sent], 'no_stream');
+      const [got] = await store.readStream(name);
+      expect(got.id).toBe(sent.id);
+      expect(got.type).toBe('ChargeCaptured');
+      expect(got.data).toEqual(sent.data);
+      expect(got.metadata).toEqual(sent.metadata);
+      expect(got.streamName).toBe(name);
+      expect(typeof got.revision).toBe('bigint');
+      expect(typeof got.position.commit).toBe('bigint');
+      expect(typeof got.position.prepare).toBe('bigint');
+      expect(got.position).toEqual(appended.position);
+      expect(got.recordedAt).toBeInstanceOf(Date);
+      const fromAll = (await readAllOf(store, (e) => e.streamName === name))[0];
+      expect(fromAll.position).toEqual(got.position);
+    });
+
+    it('reads the global log in pages, strictly after the given position', async () => {
+      const name = stream('pages');
+      await store.append(name, Array.from({ length: 25 }, (_, i) => event('Paged', { i })), 'no_stream');
+      const mine = await readAllOf(store, (e) => e.streamName === name, 7);
+      expect(mine.map((e) => (e.data as { i: number }).i)).toEqual(Array.from({ length: 25 }, (_, i) => i));
+    });
+
+    it('(b) delivers 8 writers x 2,000 events to a running subscriber exactly once, in one order, across a restart', async () => {
+      const prefix = stream('load');
+      const writers = 8;
+      const perWriter = 2_000;
+      const total = writers * perWriter;
+      const seen = new Map<string, number>();
+      let checkpoint: GlobalPosition | undefined;
+      let last: GlobalPosition | undefined;
+      let orderViolations = 0;
+
+      const consume = async (stopAfter: number | undefined) => {
+        const controller = new AbortController();
+        for await (const batch of store.subscribeToAll({ after: checkpoint, signal: controller.signal, maxCount: 500 })) {
+          for (const e of batch) {
+            if (last && comparePositions(e.position, last) <= 0) orderViolations++;
+            last = e.position;
+            if (e.streamName.startsWith(prefix)) seen.set(e.id, (seen.get(e.id) ?? 0) + 1);
+          }
+          checkpoint = batch[batch.length - 1].position;
+          if ((stopAfter !== undefined && seen.size >= stopAfter) || seen.size >= total) controller.abort();
+        }
+      };
+
+      const write = async (writer: number) => {
+        for (let i = 0; i < perWriter; i += 1) {
+          await store.append(`${prefix}w${writer}x${i % 50}`, [event('Loaded', { writer, i })], 'any');
+        }
+      };
+
+      const writing = Promise.all(Array.from({ length: writers }, (_, w) => write(w)));
+      await consume(total / 3); // stop midway, keeping only the stored checkpoint
+      await consume(undefined); // restart from the checkpoint and read to the end
+      await writing;
+      if (seen.size < total) await consume(undefined);
+
+      expect(seen.size).toBe(total);
+      expect([...seen.values()].every((count) => count === 1)).toBe(true);
+      expect(orderViolations).toBe(0);
+    }, 180_000);
+  });
+}
+
+function event(type: string, data: Record<string, unknown> = {}): NewEvent {
+  return {
+    id: randomUUID(),
+    type,
+    data,
+    metadata: { correlationId: 'contract', actor: 'system:contract', occurredAt: new Date(0).toISOString() },
+  };
+}
+
+async function readAllOf(store: EventStore, keep: (e: RecordedEvent) => boolean, pageSize = 1000): Promise<RecordedEvent[]> {
+  const kept: RecordedEvent[] = [];
+  let after: GlobalPosition | undefined;
+  for (;;) {
+    const page = await store.readAll({ after, maxCount: pageSize });
+    if (page.length === 0) return kept;
+    kept.push(...page.filter(keep));
+    after = page[page.length - 1].position;
+  }
+}

@@ -1,0 +1,53 @@
+import type { GlobalPosition, NewEvent, RecordedEvent } from './event-envelope';
+
+/**
+ * `no_stream`: the stream must not exist yet (creation, reservations).
+ * `any`: no check. A bigint: the revision of the stream's last event.
+ */
+export type ExpectedRevision = 'no_stream' | 'any' | bigint;
+
+export interface AppendResult {
+  /** Revision of the last appended event: pass it as the next expected revision. */
+  nextExpectedRevision: bigint;
+  /** Global position of the last appended event: read-your-writes waits for it. */
+  position: GlobalPosition;
+}
+
+export interface ReadStreamOptions {
+  direction?: 'forwards' | 'backwards';
+  /** Inclusive. Default: the start (forwards) or the end (backwards). */
+  fromRevision?: bigint;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  /** Exclusive: events strictly after this position. Default: the start of the log. */
+  after?: GlobalPosition;
+  maxCount?: number;
+}
+
+export interface SubscribeOptions extends ReadAllOptions {
+  /** Stops the subscription; the iterator then ends after the batch in hand. */
+  signal?: AbortSignal;
+}
+
+/** The event store port (design §3). Adapters: PostgreSQL (default) and EventStoreDB. */
+export interface EventStore {
+  /** Atomic per stream; throws WrongExpectedRevisionError when `expected` does not hold. */
+  append(streamName: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** Events of one stream; an empty array when the stream does not exist. */
+  readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** One page of the global log in global order, never skipping a late-committing event. */
+  readAll(options?: ReadAllOptions): Promise<RecordedEvent[]>;
+  /**
+   * A catch-up subscription: pages of the log from `after` on, then live events as they commit.
+   * Each yielded batch is in global order and follows the previous one without gaps.
+   */
+  subscribeToAll(options?: SubscribeOptions): AsyncIterable<RecordedEvent[]>;
+  /** Resolves when the store answers; used by `/ready`. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Nest injection token for the configured EventStore. */
+export const EVENT_STORE = Symbol('EVENT_STORE');

@@ -1,0 +1,5 @@
+export * from './event-envelope';
+export * from './event-store.errors';
+export * from './event-store.port';
+export { PostgresEventStore } from './postgres/postgres-event-store';
+export { eventStoreMigrations } from './postgres/event-store.migrations';

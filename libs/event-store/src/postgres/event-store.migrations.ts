@@ -1,0 +1,79 @@
+import type { MigrationSet } from '@gateway/platform';
+
+/**
+ * Streams and events. The global order is (tx_id, position): `tx_id` is the appending
+ * transaction's xid8, and readers only see transactions below the oldest one still running
+ * (`pg_snapshot_xmin`), so an event that commits late can never be skipped by a reader
+ * that already moved past its position (design §3).
+ */
+export const eventStoreMigrations: MigrationSet = {
+  component: 'event-store',
+  migrations: [
+    {
+      version: 1,
+      name: 'streams and events',
+      sql: `
+        CREATE TABLE es_streams (
+          stream_name text   PRIMARY KEY,
+          revision    bigint NOT NULL
+        );
+
+        CREATE TABLE es_events (
+          tx_id       xid8        NOT NULL DEFAULT pg_current_xact_id(),
+          position    bigserial   NOT NULL,
+          event_id    uuid        NOT NULL,
+          stream_name text        NOT NULL,
+          revision    bigint      NOT NULL,
+          type        text        NOT NULL,
+          data        jsonb       NOT NULL,
+          metadata    jsonb       NOT NULL,
+          recorded_at timestamptz NOT NULL DEFAULT now(),
+          PRIMARY KEY (tx_id, position),
+          CONSTRAINT es_events_stream_revision UNIQUE (stream_name, revision),
+          CONSTRAINT es_events_event_id UNIQUE (event_id)
+        );
+
+        -- One round trip per append: check the expected revision, bump the stream, insert.
+        -- p_expect: 0 = any, 1 = no_stream, 2 = exactly p_revision.
+        -- A mismatch is returned (ok = false, the actual revision, -1 for no stream), not raised,
+        -- so the caller can throw its typed error without an aborted transaction.
+        CREATE FUNCTION es_append(p_stream text, p_expect smallint, p_revision bigint, p_events jsonb)
+        RETURNS TABLE (ok boolean, revision bigint, tx_id xid8, last_position bigint)
+        LANGUAGE plpgsql AS $fn$
+        DECLARE
+          v_count bigint := jsonb_array_length(p_events);
+          v_last  bigint;
+          v_pos   bigint;
+        BEGIN
+          IF p_expect = 1 THEN
+            INSERT INTO es_streams AS s (stream_name, revision) VALUES (p_stream, v_count - 1)
+              ON CONFLICT DO NOTHING RETURNING s.revision INTO v_last;
+          ELSIF p_expect = 2 THEN
+            UPDATE es_streams AS s SET revision = s.revision + v_count
+              WHERE s.stream_name = p_stream AND s.revision = p_revision RETURNING s.revision INTO v_last;
+          ELSE
+            INSERT INTO es_streams AS s (stream_name, revision) VALUES (p_stream, v_count - 1)
+              ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + v_count RETURNING s.revision INTO v_last;
+          END IF;
+          IF v_last IS NULL THEN
+            RETURN QUERY SELECT false,
+              coalesce((SELECT s.revision FROM es_streams s WHERE s.stream_name = p_stream), -1::bigint),
+              NULL::xid8, NULL::bigint;
+            RETURN;
+          END IF;
+          WITH inserted AS (
+            INSERT INTO es_events (event_id, stream_name, revision, type, data, metadata)
+            SELECT (e.value->>'id')::uuid, p_stream, v_last - v_count + e.ordinality,
+                   e.value->>'type', e.value->'data', e.value->'metadata'
+              FROM jsonb_array_elements(p_events) WITH ORDINALITY AS e
+             ORDER BY e.ordinality
+            RETURNING es_events.position
+          )
+          SELECT max(inserted.position) INTO v_pos FROM inserted;
+          RETURN QUERY SELECT true, v_last, pg_current_xact_id(), v_pos;
+        END
+        $fn$;
+      `,
+    },
+  ],
+};

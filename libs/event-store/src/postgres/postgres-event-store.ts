@@ -1,0 +1,159 @@
+import type { Pool, PoolClient } from 'pg';
+import { type GlobalPosition, type NewEvent, type RecordedEvent, START_POSITION } from '../event-envelope';
+import { DuplicateEventIdError, InvalidEventDataError, WrongExpectedRevisionError } from '../event-store.errors';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  SubscribeOptions,
+} from '../event-store.port';
+import { AppendSignal } from './append-signal';
+
+const DEFAULT_PAGE = 1000;
+
+interface EventRow {
+  tx_id: string;
+  position: string;
+  event_id: string;
+  stream_name: string;
+  revision: string;
+  type: string;
+  data: unknown;
+  metadata: NewEvent['metadata'];
+  recorded_at: Date;
+}
+
+const COLUMNS = 'tx_id, position, event_id, stream_name, revision, type, data, metadata, recorded_at';
+
+/**
+ * The default event store: two tables and one PL/pgSQL function in the gateway's own
+ * PostgreSQL. Ordering and checkpoints use the (xid8, position) pair (design §3).
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly signal: AppendSignal;
+
+  constructor(
+    private readonly pool: Pool,
+    options: { pollIntervalMs?: number } = {},
+  ) {
+    this.signal = new AppendSignal(pool, options.pollIntervalMs ?? 250);
+  }
+
+  async append(streamName: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const [expectKind, revision] = expected === 'any' ? [0, null] : expected === 'no_stream' ? [1, null] : [2, expected.toString()];
+    const payload = JSON.stringify(events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })));
+    let row: { ok: boolean; revision: string; tx_id: string | null; last_position: string | null };
+    try {
+      const result = await this.pool.query({
+        name: 'es_append',
+        text: 'SELECT ok, revision, tx_id, last_position FROM es_append($1, $2, $3, $4)',
+        values: [streamName, expectKind, revision, payload],
+      });
+      row = result.rows[0];
+    } catch (error) {
+      throw translateAppendError(error);
+    }
+    if (!row.ok) {
+      const actual = BigInt(row.revision);
+      throw new WrongExpectedRevisionError(streamName, expected, actual < 0n ? 'no_stream' : actual);
+    }
+    this.signal.appended();
+    return {
+      nextExpectedRevision: BigInt(row.revision),
+      position: { commit: BigInt(row.tx_id!), prepare: BigInt(row.last_position!) },
+    };
+  }
+
+  async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const backwards = options.direction === 'backwards';
+    const limit = options.maxCount ?? null;
+    const from = options.fromRevision ?? null;
+    const { rows } = await this.pool.query<EventRow>({
+      name: backwards ? 'es_read_stream_backwards' : 'es_read_stream_forwards',
+      text: backwards
+        ? `SELECT ${COLUMNS} FROM es_events WHERE stream_name = $1 AND ($2::bigint IS NULL OR revision <= $2)
+           ORDER BY revision DESC LIMIT $3`
+        : `SELECT ${COLUMNS} FROM es_events WHERE stream_name = $1 AND ($2::bigint IS NULL OR revision >= $2)
+           ORDER BY revision LIMIT $3`,
+      values: [streamName, from === null ? null : from.toString(), limit],
+    });
+    return rows.map(toRecordedEvent);
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    return this.readAllWith(this.pool, options);
+  }
+
+  async *subscribeToAll(options: SubscribeOptions = {}): AsyncIterable<RecordedEvent[]> {
+    let after = options.after ?? START_POSITION;
+    const pageSize = options.maxCount ?? DEFAULT_PAGE;
+    const stop = options.signal;
+    const waiter = this.signal.waiter();
+    try {
+      while (!stop?.aborted) {
+        // Arm before reading so an append that commits during the read still wakes us.
+        const wake = waiter.arm();
+        const batch = await this.readAll({ after, maxCount: pageSize });
+        if (batch.length > 0) {
+          after = batch[batch.length - 1].position;
+          yield batch;
+          continue;
+        }
+        await wake.wait(stop);
+      }
+    } finally {
+      waiter.dispose();
+    }
+  }
+
+  async ping(): Promise<void> {
+    await this.pool.query('SELECT 1 FROM es_streams LIMIT 1');
+  }
+
+  async close(): Promise<void> {
+    await this.signal.close();
+  }
+
+  private async readAllWith(db: Pool | PoolClient, options: ReadAllOptions): Promise<RecordedEvent[]> {
+    const after = options.after ?? START_POSITION;
+    const { rows } = await db.query<EventRow>({
+      name: 'es_read_all',
+      // Only transactions older than every running one are visible: no late commit is skipped.
+      text: `SELECT ${COLUMNS} FROM es_events
+             WHERE (tx_id, position) > ($1::xid8, $2::bigint)
+               AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+             ORDER BY tx_id, position
+             LIMIT $3`,
+      values: [after.commit.toString(), after.prepare.toString(), options.maxCount ?? DEFAULT_PAGE],
+    });
+    return rows.map(toRecordedEvent);
+  }
+}
+
+function toRecordedEvent(row: EventRow): RecordedEvent {
+  const position: GlobalPosition = { commit: BigInt(row.tx_id), prepare: BigInt(row.position) };
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamName: row.stream_name,
+    revision: BigInt(row.revision),
+    position,
+    recordedAt: row.recorded_at,
+  };
+}
+
+function translateAppendError(error: unknown): unknown {
+  const pgError = error as { code?: string; constraint?: string; detail?: string };
+  if (pgError.code === '23505' && pgError.constraint === 'es_events_event_id') {
+    const id = /\(event_id\)=\(([^)]+)\)/.exec(pgError.detail ?? '')?.[1] ?? 'unknown';
+    return new DuplicateEventIdError(id);
+  }
+  // 22P05: jsonb cannot hold \u0000; the edge rejects such input earlier, this is the backstop.
+  if (pgError.code === '22P05') return new InvalidEventDataError('text contains the NUL character (\\u0000)');
+  return error;
+}

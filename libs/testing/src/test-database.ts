@@ -1,0 +1,39 @@
+import { randomBytes } from 'node:crypto';
+import { Client, Pool } from 'pg';
+import { migrate, type MigrationSet } from '@gateway/platform';
+
+export interface TestDatabase {
+  url: string;
+  pool: Pool;
+  drop(): Promise<void>;
+}
+
+/** A fresh database on the test run's PostgreSQL server, migrated with the given sets. */
+export async function createTestDatabase(migrations: MigrationSet[], poolSize = 20): Promise<TestDatabase> {
+  const adminUrl = process.env.TEST_ADMIN_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_ADMIN_DATABASE_URL is not set: run tests through jest (globalSetup starts PostgreSQL)');
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const pool = new Pool({ connectionString: url.toString(), max: poolSize });
+  await migrate(pool, migrations);
+  return {
+    url: url.toString(),
+    pool,
+    drop: async () => {
+      await pool.end();
+      await withAdmin(adminUrl, (admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+async function withAdmin<T>(adminUrl: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client(adminUrl);
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
