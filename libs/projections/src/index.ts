@@ -1,0 +1,5 @@
+export * from './projection';
+export * from './projection-checkpoints';
+export * from './projection-progress';
+export * from './projection-runner';
+export * from './rebuild-projection';

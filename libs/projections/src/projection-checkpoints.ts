@@ -1,0 +1,92 @@
+import { type GlobalPosition, START_POSITION } from '@gateway/event-store';
+import type { MigrationSet } from '@gateway/platform';
+import type { ClientBase, Pool } from 'pg';
+
+export const CHECKPOINT_CHANNEL = 'projection_checkpoint';
+
+export const projectionMigrations: MigrationSet = {
+  component: 'projections',
+  migrations: [
+    {
+      version: 1,
+      name: 'projection checkpoints',
+      sql: `
+        CREATE TABLE projection_checkpoints (
+          name           text           PRIMARY KEY,
+          commit_pos     numeric(20, 0) NOT NULL DEFAULT 0,
+          prepare_pos    numeric(20, 0) NOT NULL DEFAULT 0,
+          events_seen    bigint         NOT NULL DEFAULT 0,
+          last_error     text,
+          last_error_at  timestamptz,
+          updated_at     timestamptz    NOT NULL DEFAULT now()
+        );`,
+    },
+  ],
+};
+
+export interface CheckpointRow {
+  name: string;
+  position: GlobalPosition;
+  eventsSeen: bigint;
+  lastError: string | null;
+  updatedAt: Date;
+}
+
+type Db = Pool | ClientBase;
+
+export async function ensureCheckpoint(db: Db, name: string): Promise<void> {
+  await db.query('INSERT INTO projection_checkpoints (name) VALUES ($1) ON CONFLICT DO NOTHING', [name]);
+}
+
+export async function readCheckpoint(db: Db, name: string): Promise<CheckpointRow | undefined> {
+  const { rows } = await db.query('SELECT * FROM projection_checkpoints WHERE name = $1', [name]);
+  return rows[0] ? toCheckpoint(rows[0]) : undefined;
+}
+
+export async function readAllCheckpoints(db: Db): Promise<CheckpointRow[]> {
+  const { rows } = await db.query('SELECT * FROM projection_checkpoints ORDER BY name');
+  return rows.map(toCheckpoint);
+}
+
+/**
+ * Moves the checkpoint from `from` to `to`, inside the batch's transaction. Returns false when
+ * the stored checkpoint is no longer `from` (a rebuild reset it): the caller rolls back.
+ */
+export async function advanceCheckpoint(tx: ClientBase, name: string, from: GlobalPosition, to: GlobalPosition, seen: number): Promise<boolean> {
+  const result = await tx.query({
+    name: 'projection_advance_checkpoint',
+    text: `UPDATE projection_checkpoints
+              SET commit_pos = $4, prepare_pos = $5, events_seen = events_seen + $6,
+                  last_error = NULL, last_error_at = NULL, updated_at = now()
+            WHERE name = $1 AND commit_pos = $2 AND prepare_pos = $3`,
+    values: [name, from.commit.toString(), from.prepare.toString(), to.commit.toString(), to.prepare.toString(), seen],
+  });
+  if (result.rowCount === 1) {
+    await tx.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, `${name}|${to.commit}|${to.prepare}`]);
+  }
+  return result.rowCount === 1;
+}
+
+export async function resetCheckpoint(tx: ClientBase, name: string): Promise<void> {
+  await tx.query(
+    `INSERT INTO projection_checkpoints (name) VALUES ($1)
+     ON CONFLICT (name) DO UPDATE SET commit_pos = 0, prepare_pos = 0, events_seen = 0, last_error = NULL,
+                                      last_error_at = NULL, updated_at = now()`,
+    [name],
+  );
+}
+
+export async function recordProjectionError(db: Db, name: string, error: unknown): Promise<void> {
+  const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  await db.query('UPDATE projection_checkpoints SET last_error = $2, last_error_at = now() WHERE name = $1', [name, message.slice(0, 2000)]);
+}
+
+function toCheckpoint(row: Record<string, string | null>): CheckpointRow {
+  return {
+    name: row.name!,
+    position: row.commit_pos === null ? START_POSITION : { commit: BigInt(row.commit_pos!), prepare: BigInt(row.prepare_pos!) },
+    eventsSeen: BigInt(row.events_seen ?? 0),
+    lastError: row.last_error,
+    updatedAt: row.updated_at as unknown as Date,
+  };
+}

@@ -1,0 +1,104 @@
+import { comparePositions, type GlobalPosition } from '@gateway/event-store';
+import { Client, type Pool } from 'pg';
+import { CHECKPOINT_CHANNEL, readCheckpoint } from './projection-checkpoints';
+
+interface Waiter {
+  name: string;
+  position: GlobalPosition;
+  resolve: (reached: boolean) => void;
+}
+
+const FALLBACK_POLL_MS = 100;
+
+/**
+ * Read-your-writes (design §5): after a command appended events at position P, the API asks
+ * `waitFor(projection, P)` before answering, so a GET right after sees what was written.
+ * Progress arrives from runners in this process at once, from other processes through
+ * LISTEN/NOTIFY, and by polling the checkpoint table as a fallback. Waiting is bounded.
+ */
+export class ProjectionProgress {
+  private readonly reached = new Map<string, GlobalPosition>();
+  private readonly waiters = new Set<Waiter>();
+  private listener?: Client;
+  private closed = false;
+
+  constructor(private readonly pool: Pool) {}
+
+  /** Called by runners in this process after each committed batch. */
+  report(name: string, position: GlobalPosition): void {
+    const known = this.reached.get(name);
+    if (known && comparePositions(known, position) >= 0) return;
+    this.reached.set(name, position);
+    for (const waiter of [...this.waiters]) {
+      if (waiter.name === name && comparePositions(position, waiter.position) >= 0) {
+        this.waiters.delete(waiter);
+        waiter.resolve(true);
+      }
+    }
+  }
+
+  /** Resolves true once every named projection has passed `position`, false after the timeout. */
+  async waitFor(names: string | readonly string[], position: GlobalPosition, timeoutMs = 2000): Promise<boolean> {
+    const list = typeof names === 'string' ? [names] : names;
+    const deadline = Date.now() + timeoutMs;
+    const outcomes = await Promise.all(list.map((name) => this.waitForOne(name, position, deadline)));
+    return outcomes.every(Boolean);
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const waiter of [...this.waiters]) waiter.resolve(false);
+    this.waiters.clear();
+    await this.listener?.end().catch(() => undefined);
+    this.listener = undefined;
+  }
+
+  private async waitForOne(name: string, position: GlobalPosition, deadline: number): Promise<boolean> {
+    if (this.hasReached(name, position)) return true;
+    this.ensureListening();
+    while (!this.closed) {
+      const stored = await readCheckpoint(this.pool, name).catch(() => undefined);
+      if (stored) this.report(name, stored.position);
+      if (this.hasReached(name, position)) return true;
+      const left = deadline - Date.now();
+      if (left <= 0) return false;
+      const reached = await new Promise<boolean>((resolve) => {
+        const waiter: Waiter = { name, position, resolve: (value) => finish(value) };
+        const timer = setTimeout(() => finish(false), Math.min(left, FALLBACK_POLL_MS));
+        const finish = (value: boolean) => {
+          clearTimeout(timer);
+          this.waiters.delete(waiter);
+          resolve(value);
+        };
+        this.waiters.add(waiter);
+      });
+      if (reached) return true;
+    }
+    return false;
+  }
+
+  private hasReached(name: string, position: GlobalPosition): boolean {
+    const known = this.reached.get(name);
+    return known !== undefined && comparePositions(known, position) >= 0;
+  }
+
+  private ensureListening(): void {
+    if (this.listener || this.closed) return;
+    const client = new Client(this.pool.options);
+    this.listener = client;
+    const drop = () => {
+      if (this.listener === client) this.listener = undefined; // next wait reconnects; polling covers the gap
+      void client.end().catch(() => undefined);
+    };
+    client.on('error', drop);
+    client.on('end', drop);
+    client.on('notification', (message) => {
+      const [name, commit, prepare] = (message.payload ?? '').split('|');
+      if (name && commit && prepare) this.report(name, { commit: BigInt(commit), prepare: BigInt(prepare) });
+    });
+    client
+      .connect()
+      .then(() => client.query(`LISTEN ${CHECKPOINT_CHANNEL}`))
+      .catch(drop);
+  }
+}

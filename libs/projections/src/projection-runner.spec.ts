@@ -1,0 +1,193 @@
+import { randomUUID } from 'node:crypto';
+import { eventStoreMigrations, type NewEvent, PostgresEventStore, type RecordedEvent } from '@gateway/event-store';
+import { createTestDatabase, type TestDatabase } from '@gateway/testing';
+import type { ClientBase } from 'pg';
+import type { Projection } from './projection';
+import { projectionMigrations, readCheckpoint } from './projection-checkpoints';
+import { ProjectionProgress } from './projection-progress';
+import { ProjectionRunner } from './projection-runner';
+import { resetProjection } from './rebuild-projection';
+
+/** Counts events per stream and remembers every event id it applied (the PK catches a double apply). */
+function countingProjection(name: string, fail?: (event: RecordedEvent) => boolean): Projection {
+  return {
+    name,
+    tables: [`${name}_counts`, `${name}_seen`],
+    eventTypes: ['Counted', 'Poison'],
+    async apply(events: RecordedEvent[], tx: ClientBase) {
+      await tx.query(`INSERT INTO ${name}_seen (event_id, stream_name) SELECT * FROM unnest($1::uuid[], $2::text[])`, [
+        events.map((e) => e.id),
+        events.map((e) => e.streamName),
+      ]);
+      if (events.some((event) => fail?.(event))) throw new Error('poison event');
+      await tx.query(
+        `INSERT INTO ${name}_counts (stream_name, events)
+         SELECT s, count(*) FROM unnest($1::text[]) AS s GROUP BY s
+         ON CONFLICT (stream_name) DO UPDATE SET events = ${name}_counts.events + excluded.events`,
+        [events.map((e) => e.streamName)],
+      );
+    },
+  };
+}
+
+const tablesFor = (name: string) => ({
+  component: `test-${name}`,
+  migrations: [
+    {
+      version: 1,
+      name: 'tables',
+      sql: `CREATE TABLE ${name}_counts (stream_name text PRIMARY KEY, events bigint NOT NULL);
+            CREATE TABLE ${name}_seen (event_id uuid PRIMARY KEY, stream_name text NOT NULL);`,
+    },
+  ],
+});
+
+const event = (type = 'Counted'): NewEvent => ({
+  id: randomUUID(),
+  type,
+  data: {},
+  metadata: { correlationId: 'test', actor: 'system:test', occurredAt: new Date(0).toISOString() },
+});
+
+describe('ProjectionRunner', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  const runners: ProjectionRunner[] = [];
+  const progresses: ProjectionProgress[] = [];
+
+  beforeAll(async () => {
+    db = await createTestDatabase([eventStoreMigrations, projectionMigrations, tablesFor('p1'), tablesFor('p2'), tablesFor('p3'), tablesFor('p4')]);
+    store = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
+  });
+  afterEach(async () => {
+    await Promise.all(runners.splice(0).map((runner) => runner.stop()));
+    await Promise.all(progresses.splice(0).map((progress) => progress.close()));
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  const runner = (projection: Projection, progress?: ProjectionProgress) => {
+    const created = new ProjectionRunner(db.pool, store, projection, progress, { batchSize: 100, standbyPollMs: 50, retryDelayMs: 20 });
+    runners.push(created);
+    return created;
+  };
+  const progressTracker = () => {
+    const created = new ProjectionProgress(db.pool);
+    progresses.push(created);
+    return created;
+  };
+  const rows = async (table: string) => (await db.pool.query(`SELECT * FROM ${table} ORDER BY 1`)).rows;
+
+  it('catches up, follows the log, and gives read-your-writes through waitFor', async () => {
+    for (let i = 0; i < 20; i++) await store.append(`count-${i % 4}`, [event(), event(), event('Ignored')], 'any');
+    const progress = progressTracker();
+    runner(countingProjection('p1'), progress).start();
+
+    const written = await store.append('count-new', [event()], 'any');
+    expect(await progress.waitFor('p1', written.position, 5000)).toBe(true);
+    expect(await rows('p1_counts')).toEqual([
+      { stream_name: 'count-0', events: '10' },
+      { stream_name: 'count-1', events: '10' },
+      { stream_name: 'count-2', events: '10' },
+      { stream_name: 'count-3', events: '10' },
+      { stream_name: 'count-new', events: '1' },
+    ]);
+    const checkpoint = await readCheckpoint(db.pool, 'p1');
+    expect(checkpoint?.position).toEqual(written.position);
+  });
+
+  it('a separate ProjectionProgress (another process) sees progress through NOTIFY or polling', async () => {
+    runner(countingProjection('p1')).start(); // no in-process progress reporting
+    const observer = progressTracker();
+    const written = await store.append('count-remote', [event()], 'any');
+    expect(await observer.waitFor('p1', written.position, 5000)).toBe(true);
+    expect(await observer.waitFor('p1', { commit: written.position.commit + 1000n, prepare: 0n }, 200)).toBe(false);
+  });
+
+  it('a rebuild yields exactly the live tables', async () => {
+    const projection = countingProjection('p2');
+    const live = runner(projection);
+    live.start();
+    for (let i = 0; i < 30; i++) await store.append(`rebuild-${i % 7}`, [event(), event()], 'any');
+    const last = await store.append('rebuild-last', [event()], 'any');
+    const progress = progressTracker();
+    expect(await progress.waitFor('p2', last.position, 5000)).toBe(true);
+    const before = { counts: await rows('p2_counts'), seen: await rows('p2_seen') };
+    expect(before.seen.length).toBeGreaterThan(60);
+
+    await live.stop();
+    await resetProjection(db.pool, projection);
+    expect(await rows('p2_counts')).toEqual([]);
+    const offline = runner(projection);
+    let applied = 0;
+    expect(await offline.runUntilCaughtUp((count) => (applied += count))).toBe(true);
+    expect(applied).toBeGreaterThan(0);
+    expect({ counts: await rows('p2_counts'), seen: await rows('p2_seen') }).toEqual(before);
+  });
+
+  it('a reset while a runner is live makes that runner replay from the start', async () => {
+    const projection = countingProjection('p2');
+    const progress = progressTracker();
+    runner(projection, progress).start();
+    const last = await store.append('rebuild-live', [event()], 'any');
+    expect(await progress.waitFor('p2', last.position, 5000)).toBe(true);
+    const before = await rows('p2_counts');
+    await resetProjection(db.pool, projection);
+    const after = await store.append('rebuild-live', [event()], 'any');
+    const fresh = progressTracker();
+    expect(await fresh.waitFor('p2', after.position, 5000)).toBe(true);
+    const expected = before.map((row) => (row.stream_name === 'rebuild-live' ? { ...row, events: String(Number(row.events) + 1) } : row));
+    expect(await rows('p2_counts')).toEqual(expected);
+  });
+
+  it('keeps one active instance per projection; a standby takes over and nothing is applied twice', async () => {
+    const projection = countingProjection('p3');
+    const first = runner(projection);
+    const second = runner(projection);
+    first.start();
+    second.start();
+    const writing = (async () => {
+      for (let i = 0; i < 300; i++) await store.append(`takeover-${i % 5}`, [event()], 'any');
+    })();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect([first.isActive, second.isActive].filter(Boolean)).toHaveLength(1);
+    const active = first.isActive ? first : second;
+    const standby = active === first ? second : first;
+    await active.stop(); // the "process" dies
+    await writing;
+    const last = await store.append('takeover-end', [event()], 'any');
+    const progress = progressTracker();
+    expect(await progress.waitFor('p3', last.position, 10_000)).toBe(true);
+    expect(standby.isActive).toBe(true);
+    const [{ total }] = (await db.pool.query("SELECT sum(events)::int AS total FROM p3_counts WHERE stream_name LIKE 'takeover-%'")).rows;
+    expect(total).toBe(301);
+    const [{ seen }] = (await db.pool.query("SELECT count(*)::int AS seen FROM p3_seen WHERE stream_name LIKE 'takeover-%'")).rows;
+    expect(seen).toBe(301);
+  });
+
+  it('rolls back a failing batch, records the error, and does not move the checkpoint', async () => {
+    const errors: unknown[] = [];
+    const projection = countingProjection('p4', (e) => e.type === 'Poison');
+    const good = await store.append('poison-1', [event()], 'any');
+    const poison = await store.append('poison-2', [event('Poison')], 'any');
+    const failing = new ProjectionRunner(db.pool, store, projection, undefined, {
+      batchSize: 1,
+      retryDelayMs: 20,
+      onError: (_name, error) => errors.push(error),
+    });
+    runners.push(failing);
+    failing.start();
+    const progress = progressTracker();
+    expect(await progress.waitFor('p4', good.position, 5000)).toBe(true);
+    expect(await progress.waitFor('p4', poison.position, 300)).toBe(false);
+    expect(errors.length).toBeGreaterThan(0);
+    const checkpoint = await readCheckpoint(db.pool, 'p4');
+    expect(checkpoint?.position).toEqual(good.position);
+    expect(checkpoint?.lastError).toContain('poison event');
+    // The poison batch's first write was rolled back with it.
+    const seen = await db.pool.query("SELECT stream_name FROM p4_seen WHERE stream_name LIKE 'poison-%'");
+    expect(seen.rows).toEqual([{ stream_name: 'poison-1' }]);
+  });
+});

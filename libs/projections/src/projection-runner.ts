@@ -1,0 +1,192 @@
+import { type EventStore, type GlobalPosition, type RecordedEvent } from '@gateway/event-store';
+import { Client, type Pool } from 'pg';
+import type { Projection } from './projection';
+import { advanceCheckpoint, ensureCheckpoint, readCheckpoint, recordProjectionError } from './projection-checkpoints';
+import type { ProjectionProgress } from './projection-progress';
+
+export const PROJECTION_RESET_CHANNEL = 'projection_reset';
+
+export interface ProjectionRunnerOptions {
+  batchSize?: number;
+  /** How often a standby instance tries to take over the lease. */
+  standbyPollMs?: number;
+  /** First delay after a failing batch; doubles up to 30 s. */
+  retryDelayMs?: number;
+  onError?: (projection: string, error: unknown) => void;
+}
+
+/**
+ * Runs one projection: catch up from its checkpoint, then follow the log.
+ *
+ * One active instance per projection across processes: the runner holds a session-level
+ * advisory lock on a dedicated connection and writes every batch through that same
+ * connection, so if the process dies the lock and any open batch go with it, and a standby
+ * takes over from the last committed checkpoint.
+ */
+export class ProjectionRunner {
+  private readonly batchSize: number;
+  private readonly standbyPollMs: number;
+  private readonly retryDelayMs: number;
+  private stopController = new AbortController();
+  private loop?: Promise<void>;
+  private leaseHeld = false;
+
+  constructor(
+    private readonly pool: Pool,
+    private readonly store: EventStore,
+    private readonly projection: Projection,
+    private readonly progress?: ProjectionProgress,
+    private readonly options: ProjectionRunnerOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 1000;
+    this.standbyPollMs = options.standbyPollMs ?? 2000;
+    this.retryDelayMs = options.retryDelayMs ?? 500;
+  }
+
+  get name(): string {
+    return this.projection.name;
+  }
+
+  /** True while this instance is the active one. */
+  get isActive(): boolean {
+    return this.leaseHeld;
+  }
+
+  start(): void {
+    if (this.loop) return;
+    this.stopController = new AbortController();
+    this.loop = this.run(this.stopController.signal);
+  }
+
+  /** Stops after the batch in hand is committed (or rolled back). */
+  async stop(): Promise<void> {
+    this.stopController.abort();
+    await this.loop;
+    this.loop = undefined;
+  }
+
+  /**
+   * Applies everything up to the current end of the log, then returns (for `cli projections
+   * rebuild` when no worker holds the projection). Returns false when another instance holds it.
+   */
+  async runUntilCaughtUp(onBatch?: (applied: number, position: GlobalPosition) => void): Promise<boolean> {
+    const lease = await this.tryAcquireLease();
+    if (!lease) return false;
+    try {
+      await ensureCheckpoint(lease, this.name);
+      let checkpoint = (await readCheckpoint(lease, this.name))!.position;
+      for (;;) {
+        const batch = await this.store.readAll({ after: checkpoint, maxCount: this.batchSize });
+        if (batch.length === 0) return true;
+        if (!(await this.applyBatch(lease, batch, checkpoint))) throw new Error(`Checkpoint of ${this.name} moved during catch-up`);
+        checkpoint = batch[batch.length - 1].position;
+        onBatch?.(batch.length, checkpoint);
+      }
+    } finally {
+      await this.releaseLease(lease);
+    }
+  }
+
+  private async run(stop: AbortSignal): Promise<void> {
+    let delay = this.retryDelayMs;
+    while (!stop.aborted) {
+      const lease = await this.tryAcquireLease().catch(() => undefined);
+      if (!lease) {
+        await sleep(this.standbyPollMs, stop);
+        continue;
+      }
+      try {
+        await this.follow(lease, stop);
+        delay = this.retryDelayMs;
+      } catch (error) {
+        this.options.onError?.(this.name, error);
+        await recordProjectionError(this.pool, this.name, error).catch(() => undefined);
+        await sleep(delay, stop);
+        delay = Math.min(delay * 2, 30_000);
+      } finally {
+        await this.releaseLease(lease);
+      }
+    }
+  }
+
+  /** Follows the log until stopped, or until a rebuild resets the checkpoint (then returns to restart). */
+  private async follow(lease: Client, stop: AbortSignal): Promise<void> {
+    const restart = new AbortController();
+    const onStop = () => restart.abort();
+    stop.addEventListener('abort', onStop, { once: true });
+    const onReset = (message: { channel: string; payload?: string }) => {
+      if (message.channel === PROJECTION_RESET_CHANNEL && message.payload === this.name) restart.abort();
+    };
+    lease.on('notification', onReset);
+    try {
+      await lease.query(`LISTEN ${PROJECTION_RESET_CHANNEL}`);
+      await ensureCheckpoint(lease, this.name);
+      let checkpoint = (await readCheckpoint(lease, this.name))!.position;
+      this.progress?.report(this.name, checkpoint);
+      for await (const batch of this.store.subscribeToAll({ after: checkpoint, maxCount: this.batchSize, signal: restart.signal })) {
+        if (!(await this.applyBatch(lease, batch, checkpoint))) return;
+        checkpoint = batch[batch.length - 1].position;
+        if (restart.signal.aborted) return;
+      }
+    } finally {
+      stop.removeEventListener('abort', onStop);
+      lease.off('notification', onReset);
+    }
+  }
+
+  /** One transaction: the read-model writes and the checkpoint move together, or not at all. */
+  private async applyBatch(lease: Client, batch: RecordedEvent[], from: GlobalPosition): Promise<boolean> {
+    const wanted = this.projection.eventTypes;
+    const relevant = wanted ? batch.filter((event) => wanted.includes(event.type)) : batch;
+    const to = batch[batch.length - 1].position;
+    await lease.query('BEGIN');
+    try {
+      if (relevant.length > 0) await this.projection.apply(relevant, lease);
+      if (!(await advanceCheckpoint(lease, this.name, from, to, batch.length))) {
+        await lease.query('ROLLBACK');
+        return false;
+      }
+      await lease.query('COMMIT');
+    } catch (error) {
+      await lease.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+    this.progress?.report(this.name, to);
+    return true;
+  }
+
+  private async tryAcquireLease(): Promise<Client | undefined> {
+    const client = new Client(this.pool.options);
+    client.on('error', () => undefined);
+    await client.connect();
+    const { rows } = await client.query<{ locked: boolean }>(
+      "SELECT pg_try_advisory_lock(hashtext('projection'), hashtext($1)) AS locked",
+      [this.name],
+    );
+    if (!rows[0].locked) {
+      await client.end().catch(() => undefined);
+      return undefined;
+    }
+    this.leaseHeld = true;
+    return client;
+  }
+
+  private async releaseLease(client: Client): Promise<void> {
+    this.leaseHeld = false;
+    // Closing the session releases the advisory lock.
+    await client.end().catch(() => undefined);
+  }
+}
+
+function sleep(ms: number, stop: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (stop.aborted) return resolve();
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      stop.removeEventListener('abort', done);
+      resolve();
+    }
+    stop.addEventListener('abort', done, { once: true });
+  });
+}
