@@ -9,7 +9,7 @@ module.exports = {
   testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcConfig, swcrc: false }] },
   moduleNameMapper: {
-    '^@gateway/worker$': '<rootDir>/apps/worker/src/worker.module',
+    '^@gateway/worker$': '<rootDir>/apps/worker/src',
     '^@gateway/(.*)$': '<rootDir>/libs/$1/src',
   },
   globalSetup: '<rootDir>/libs/testing/src/jest-global-setup.ts',

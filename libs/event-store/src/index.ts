@@ -4,3 +4,4 @@ export * from './event-store.port';
 export { PostgresEventStore } from './postgres/postgres-event-store';
 export { eventStoreMigrations } from './postgres/event-store.migrations';
 export * from './aggregate/decide-and-append';
+export * from './nest/event-store.module';

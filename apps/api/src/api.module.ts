@@ -1,0 +1,20 @@
+import { type CoreOptions, CoreModule } from '@gateway/bootstrap';
+import { WorkerModule } from '@gateway/worker';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { HealthController } from './health/health.controller';
+
+export interface ApiOptions extends CoreOptions {
+  /** `npm start`: also run the worker's subscriptions and scheduler in this process. */
+  withWorker: boolean;
+}
+
+@Module({})
+export class ApiModule {
+  static forRoot(options: ApiOptions): DynamicModule {
+    return {
+      module: ApiModule,
+      imports: [CoreModule.forRoot(options), ...(options.withWorker ? [WorkerModule] : [])],
+      controllers: [HealthController],
+    };
+  }
+}

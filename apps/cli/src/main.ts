@@ -1,0 +1,20 @@
+import 'reflect-metadata';
+import { DomainError } from '@gateway/domain';
+import { ConfigError } from '@gateway/platform';
+import { Command } from 'commander';
+import { registerBusinessCommands } from './commands/businesses.command';
+import { registerProjectionCommands } from './commands/projections.command';
+
+/** `npm run cli -- <command>`: operator and auditor commands (`--help` lists them). */
+const program = new Command('gateway')
+  .description('Operator and auditor commands of the payment gateway')
+  .showHelpAfterError();
+registerProjectionCommands(program);
+registerBusinessCommands(program);
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
+  else if (error instanceof DomainError) process.stderr.write(`${error.code}: ${error.message}\n`);
+  else process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

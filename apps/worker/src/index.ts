@@ -1,0 +1,1 @@
+export { WorkerModule } from './worker.module';

@@ -1,0 +1,33 @@
+import 'reflect-metadata';
+import { CoreModule, installGracefulShutdown, prepareInfrastructure } from '@gateway/bootstrap';
+import { ConfigError, loadConfig } from '@gateway/platform';
+import { type DynamicModule, Logger, Module } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { WorkerModule } from './worker.module';
+
+@Module({})
+class WorkerAppModule {
+  static forRoot(options: Parameters<typeof CoreModule.forRoot>[0]): DynamicModule {
+    return { module: WorkerAppModule, imports: [CoreModule.forRoot(options), WorkerModule] };
+  }
+}
+
+/** The worker alone: subscriptions and scheduler, against a shared DATABASE_URL. */
+async function main(): Promise<void> {
+  const logger = new Logger('Worker');
+  const config = loadConfig();
+  const database = await prepareInfrastructure(config, (line) => logger.debug(line.trim()));
+  const app = await NestFactory.createApplicationContext(WorkerAppModule.forRoot({ config, databaseUrl: database.url }));
+  await app.init();
+  installGracefulShutdown(app, database, { log: (line) => logger.log(line) });
+  logger.log('Worker running');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(2);
+  }
+  process.stderr.write(`Failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
+import { DiscoveryService } from '@nestjs/core';
+import { EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { discoverProjections, ProjectionProgress, ProjectionRunner } from '@gateway/projections';
+import { Pool } from 'pg';
+
+/** Runs every provider marked @ReadModelProjection() as a durable subscription. */
+@Injectable()
+export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(ProjectionHost.name);
+  private runners: ProjectionRunner[] = [];
+
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly pool: Pool,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly progress: ProjectionProgress,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const projections = discoverProjections(this.discovery);
+    this.runners = projections.map(
+      (projection) =>
+        new ProjectionRunner(this.pool, this.store, projection, this.progress, {
+          onError: (name, error) => this.logger.error(`Projection ${name} failed a batch; retrying`, error instanceof Error ? error.stack : String(error)),
+        }),
+    );
+    for (const runner of this.runners) runner.start();
+    this.logger.log(`Running ${this.runners.length} projection(s): ${this.runners.map((r) => r.name).join(', ')}`);
+  }
+
+  /** Each runner finishes (commits or rolls back) the batch in hand, then stops. */
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all(this.runners.map((runner) => runner.stop()));
+  }
+}

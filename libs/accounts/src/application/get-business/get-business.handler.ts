@@ -1,0 +1,24 @@
+import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
+import { Pool } from 'pg';
+import { GetBusinessQuery, type BusinessView } from './get-business.query';
+
+@QueryHandler(GetBusinessQuery)
+export class GetBusinessHandler implements IQueryHandler<GetBusinessQuery, BusinessView | undefined> {
+  constructor(private readonly pool: Pool) {}
+
+  async execute(query: GetBusinessQuery): Promise<BusinessView | undefined> {
+    const { rows } = await this.pool.query(
+      'SELECT business_id, name, registered_at, test_clock_offset_ms FROM businesses WHERE business_id = $1',
+      [query.businessId],
+    );
+    const row = rows[0];
+    return row
+      ? {
+          businessId: row.business_id,
+          name: row.name,
+          registeredAt: (row.registered_at as Date).toISOString(),
+          testClockOffsetMs: Number(row.test_clock_offset_ms),
+        }
+      : undefined;
+  }
+}

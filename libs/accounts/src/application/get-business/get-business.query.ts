@@ -1,0 +1,14 @@
+import { Query } from '@nestjs/cqrs';
+
+export interface BusinessView {
+  businessId: string;
+  name: string;
+  registeredAt: string;
+  testClockOffsetMs: number;
+}
+
+export class GetBusinessQuery extends Query<BusinessView | undefined> {
+  constructor(readonly businessId: string) {
+    super();
+  }
+}

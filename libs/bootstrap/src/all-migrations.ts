@@ -1,0 +1,13 @@
+import { accountsMigrations } from '@gateway/accounts';
+import { eventStoreMigrations } from '@gateway/event-store';
+import { clockMigrations, type MigrationSet, schedulerMigrations } from '@gateway/platform';
+import { projectionMigrations } from '@gateway/projections';
+
+/** Every component's schema, in the order they depend on each other. */
+export const allMigrations: MigrationSet[] = [
+  eventStoreMigrations,
+  projectionMigrations,
+  clockMigrations,
+  schedulerMigrations,
+  accountsMigrations,
+];

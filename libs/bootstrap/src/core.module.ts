@@ -1,0 +1,30 @@
+import { AccountsModule } from '@gateway/accounts';
+import { EventStoreModule } from '@gateway/event-store';
+import { type AppConfig, PlatformModule } from '@gateway/platform';
+import { ProjectionsModule } from '@gateway/projections';
+import { type DynamicModule, Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+
+export interface CoreOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  poolSize?: number;
+}
+
+/** Infrastructure plus every bounded context: what the api, the worker and the CLI share. */
+@Module({})
+export class CoreModule {
+  static forRoot(options: CoreOptions): DynamicModule {
+    return {
+      module: CoreModule,
+      imports: [
+        PlatformModule.forRoot(options),
+        EventStoreModule,
+        ProjectionsModule,
+        CqrsModule.forRoot(),
+        AccountsModule,
+      ],
+      exports: [AccountsModule],
+    };
+  }
+}

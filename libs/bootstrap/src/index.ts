@@ -1,0 +1,4 @@
+export * from './all-migrations';
+export * from './core.module';
+export * from './graceful-shutdown';
+export * from './infrastructure';

@@ -1,0 +1,8 @@
+import { Clock, type ClockScope } from './clock.port';
+
+/** Real wall-clock time, the same for every business and mode. */
+export class SystemClock extends Clock {
+  override async now(_scope?: ClockScope): Promise<Date> {
+    return new Date();
+  }
+}

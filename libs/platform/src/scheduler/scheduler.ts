@@ -1,0 +1,75 @@
+/*
+ * Timers live in our own `scheduled_jobs` table claimed with FOR UPDATE SKIP LOCKED, not in a
+ * job-queue library: a test-mode job is due when its business's *virtual* clock (real time
+ * plus that business's `test_clocks` offset) reaches it, and advancing that clock must make
+ * its jobs due at once. Queue libraries compare due times with one real clock only, so that
+ * per-business join cannot be expressed with them.
+ */
+import type { Pool, PoolClient } from 'pg';
+import type { ScheduleJobInput } from './scheduled-job';
+import { SCHEDULER_WAKEUP_CHANNEL } from './scheduler-wakeup';
+
+/** Creates and cancels durable jobs; `JobRunner` runs them. */
+export class Scheduler {
+  constructor(private readonly pool: Pool) {}
+
+  /**
+   * Stores a job, in the caller's transaction when `db` is one (a projection scheduling
+   * as it applies an event), and wakes the runners at commit.
+   *
+   * With a `key` already used, no second job is created: a still-pending job gets the new
+   * due time and payload (re-projecting an event reschedules rather than duplicates); a
+   * running, done, failed or cancelled one is left untouched, since a key names one
+   * occurrence and that occurrence is already under way or over.
+   */
+  async schedule<P>(input: ScheduleJobInput<P>, db: Pool | PoolClient = this.pool): Promise<void> {
+    assertValid(input);
+    await db.query(
+      `WITH written AS (
+         INSERT INTO scheduled_jobs (job_key, kind, payload, business_id, mode, due_at, max_attempts)
+         VALUES ($1, $2, $3::jsonb, $4, $5, $6, $7)
+         ON CONFLICT (job_key) DO UPDATE
+           SET due_at = EXCLUDED.due_at, payload = EXCLUDED.payload, updated_at = now()
+           WHERE scheduled_jobs.status = 'pending'
+         RETURNING id
+       )
+       SELECT pg_notify($8, '') FROM written`,
+      [
+        input.key ?? null,
+        input.kind,
+        JSON.stringify(input.payload),
+        input.businessId ?? null,
+        input.mode ?? null,
+        input.dueAt,
+        input.maxAttempts ?? 10,
+        SCHEDULER_WAKEUP_CHANNEL,
+      ],
+    );
+  }
+
+  /**
+   * Makes sure the keyed job never runs (again). A run already in progress is not
+   * interrupted, but its outcome is dropped and it is not retried. Returns false when there
+   * was nothing left to cancel (unknown key, or already done/failed/cancelled).
+   */
+  async cancel(key: string, db: Pool | PoolClient = this.pool): Promise<boolean> {
+    const { rowCount } = await db.query(
+      `UPDATE scheduled_jobs
+          SET status = 'cancelled', locked_by = NULL, locked_until = NULL, updated_at = now(), completed_at = now()
+        WHERE job_key = $1 AND status IN ('pending', 'running')`,
+      [key],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+}
+
+function assertValid(input: ScheduleJobInput<unknown>): void {
+  if (!input.kind) throw new TypeError('A scheduled job needs a kind');
+  if (!(input.dueAt instanceof Date) || Number.isNaN(input.dueAt.getTime())) {
+    throw new TypeError(`Job ${input.kind} has an invalid dueAt`);
+  }
+  if (input.payload === undefined) throw new TypeError(`Job ${input.kind} needs a JSON payload (use null for none)`);
+  if (input.maxAttempts !== undefined && (!Number.isInteger(input.maxAttempts) || input.maxAttempts < 1)) {
+    throw new RangeError(`Job ${input.kind} maxAttempts must be a positive integer`);
+  }
+}
