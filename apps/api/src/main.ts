@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { installGracefulShutdown, prepareInfrastructure } from '@gateway/bootstrap';
-import { ConfigError, loadConfig } from '@gateway/platform';
+import { ConfigError, loadConfig, nestLogLevels } from '@gateway/platform';
 import { Logger } from '@nestjs/common';
 import { createApiApp } from './create-api-app';
 
@@ -11,10 +11,11 @@ import { createApiApp } from './create-api-app';
 async function main(): Promise<void> {
   const logger = new Logger('Gateway');
   const config = loadConfig();
+  Logger.overrideLogger(nestLogLevels(config.LOG_LEVEL));
   const withWorker = process.argv.includes('--with-worker');
   const database = await prepareInfrastructure(config, (line) => logger.debug(line.trim()));
   if (database.embedded) logger.log(`Embedded PostgreSQL running (data in ${config.DATA_DIR})`);
-  const app = await createApiApp({ config, databaseUrl: database.url, withWorker });
+  const app = await createApiApp({ config, databaseUrl: database.url, withWorker }, nestLogLevels(config.LOG_LEVEL));
   await app.listen(config.PORT, '0.0.0.0');
   installGracefulShutdown(app, database, { httpServer: app.getHttpServer(), log: (line) => logger.log(line) });
   const base = `http://localhost:${config.PORT}`;

@@ -18,3 +18,4 @@ export * from './ids/id-generator';
 export * from './context/request-context';
 export * from './nest/platform.module';
 export * from './scheduler/scheduled-job-handler.decorator';
+export * from './config/log-levels';

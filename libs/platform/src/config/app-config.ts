@@ -51,7 +51,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const config = plainToInstance(AppConfig, raw, { excludeExtraneousValues: false });
   const errors = validateSync(config, { skipMissingProperties: false });
   if (errors.length > 0) {
-    throw new ConfigError(errors.flatMap((error) => Object.values(error.constraints ?? {})));
+    // One line per bad setting, even when several of its rules fail.
+    throw new ConfigError([...new Set(errors.flatMap((error) => Object.values(error.constraints ?? {})))]);
   }
   return config;
 }

@@ -1,0 +1,108 @@
+import { AdvanceTestClockCommand, GetBusinessQuery, RegisterBusinessCommand } from '@gateway/accounts';
+import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler, Scheduler } from '@gateway/platform';
+import { Injectable, Module } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const ranJobs: DueJob<{ label: string }>[] = [];
+
+/** A job kind that only records that it ran (the real kinds arrive with the contexts). */
+@HandlesScheduledJob('test.record')
+@Injectable()
+class RecordJobHandler implements ScheduledJobHandler<{ label: string }> {
+  async handle(job: DueJob<{ label: string }>): Promise<void> {
+    ranJobs.push(job);
+  }
+}
+
+@Module({ providers: [RecordJobHandler] })
+class RecordJobModule {}
+
+const context = { requestId: 'req_e2e', actor: 'system:e2e' };
+
+async function eventually(check: () => boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
+describe('foundation end to end (real Nest app, real PostgreSQL)', () => {
+  let gateway: TestApp;
+
+  beforeAll(async () => {
+    gateway = await startTestApp({ extraModules: [RecordJobModule] });
+  });
+  afterAll(async () => gateway?.close());
+
+  it('answers /health and /ready with 200 and a JSON body', async () => {
+    const health = await fetch(`${gateway.baseUrl}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    const ready = await fetch(`${gateway.baseUrl}/ready`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'up', event_store: 'up' } });
+  });
+
+  it('command -> event -> projection -> query, with read-your-writes', async () => {
+    const commands = gateway.app.get(CommandBus);
+    const queries = gateway.app.get(QueryBus);
+    const { businessId } = await commands.execute(new RegisterBusinessCommand('  Toko Buku  ', context));
+    // No waiting here: the command returned only after the projection passed its events.
+    const view = await queries.execute(new GetBusinessQuery(businessId));
+    expect(view).toMatchObject({ businessId, name: 'Toko Buku', testClockOffsetMs: 0 });
+
+    const { rows } = await gateway.db.pool.query('SELECT type, metadata FROM es_events WHERE stream_name = $1', [`business-${businessId}`]);
+    expect(rows).toEqual([
+      { type: 'BusinessRegistered', metadata: expect.objectContaining({ correlationId: 'req_e2e', actor: 'system:e2e', businessId }) },
+    ]);
+  });
+
+  it('a second registration of the same business is refused by the aggregate', async () => {
+    const commands = gateway.app.get(CommandBus);
+    const { businessId } = await commands.execute(new RegisterBusinessCommand('Once', context));
+    await expect(commands.execute(new RegisterBusinessCommand('Twice', context, businessId))).rejects.toMatchObject({
+      code: 'BUSINESS_ALREADY_REGISTERED_ERROR',
+    });
+  });
+
+  it("advancing one business's test clock runs its due jobs at once, and only its own", async () => {
+    const commands = gateway.app.get(CommandBus);
+    const scheduler = gateway.app.get(Scheduler);
+    const { businessId: advancing } = await commands.execute(new RegisterBusinessCommand('Advancing', context));
+    const { businessId: waiting } = await commands.execute(new RegisterBusinessCommand('Waiting', context));
+    const inOneHour = new Date(Date.now() + 3_600_000);
+    for (const [businessId, label] of [[advancing, 'advanced'], [waiting, 'still waiting']]) {
+      await scheduler.schedule({ kind: 'test.record', payload: { label }, dueAt: inOneHour, businessId, mode: 'test', key: `e2e:${businessId}` });
+    }
+
+    const advanced = await commands.execute(new AdvanceTestClockCommand(advancing, 2 * 3_600_000, context));
+    expect(advanced.offsetMs).toBe(7_200_000);
+    await eventually(() => ranJobs.some((job) => job.payload.label === 'advanced'));
+    const ran = ranJobs.find((job) => job.payload.label === 'advanced')!;
+    expect(ran.businessId).toBe(advancing);
+    expect(ran.now.getTime()).toBeGreaterThanOrEqual(inOneHour.getTime());
+
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(ranJobs.some((job) => job.payload.label === 'still waiting')).toBe(false);
+    expect((await gateway.app.get(QueryBus).execute(new GetBusinessQuery(advancing)))?.testClockOffsetMs).toBe(7_200_000);
+  });
+});
+
+describe('readiness when the database is gone', () => {
+  it('answers /ready with 503 and an error body, while /health stays 200', async () => {
+    const gateway = await startTestApp({ databaseUrl: 'postgres://nobody:nothing@127.0.0.1:1/none' });
+    try {
+      const ready = await fetch(`${gateway.baseUrl}/ready`);
+      expect(ready.status).toBe(503);
+      expect(await ready.json()).toMatchObject({
+        error_code: 'SERVICE_UNAVAILABLE',
+        checks: { database: 'down', event_store: 'down' },
+      });
+      expect((await fetch(`${gateway.baseUrl}/health`)).status).toBe(200);
+    } finally {
+      await gateway.close();
+    }
+  });
+});

@@ -1,0 +1,40 @@
+import { ApiModule } from '../../apps/api/src/api.module';
+import { allMigrations } from '@gateway/bootstrap';
+import { loadConfig } from '@gateway/platform';
+import { createTestDatabase, type TestDatabase } from '@gateway/testing';
+import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
+import { Test } from '@nestjs/testing';
+import type { AddressInfo } from 'node:net';
+
+export interface TestApp {
+  app: INestApplication;
+  baseUrl: string;
+  db: TestDatabase;
+  close(): Promise<void>;
+}
+
+/**
+ * The real api (with the worker in-process, as `npm start` runs it) on a fresh database of
+ * the test run's PostgreSQL, listening on a free loopback port.
+ */
+export async function startTestApp(options: { extraModules?: (Type | DynamicModule)[]; databaseUrl?: string } = {}): Promise<TestApp> {
+  const db = await createTestDatabase(allMigrations);
+  const moduleRef = await Test.createTestingModule({
+    imports: [
+      ApiModule.forRoot({ config: loadConfig({}), databaseUrl: options.databaseUrl ?? db.url, withWorker: true }),
+      ...(options.extraModules ?? []),
+    ],
+  }).compile();
+  const app = moduleRef.createNestApplication({ logger: ['error'] });
+  await app.listen(0, '127.0.0.1');
+  const { port } = app.getHttpServer().address() as AddressInfo;
+  return {
+    app,
+    baseUrl: `http://127.0.0.1:${port}`,
+    db,
+    close: async () => {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
