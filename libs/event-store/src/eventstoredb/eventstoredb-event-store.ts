@@ -1,0 +1,232 @@
+import {
+  type AllStreamResolvedEvent,
+  type AppendResult as EsdbAppendResult,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  excludeSystemEvents,
+  FORWARDS,
+  type JSONType,
+  jsonEvent,
+  START,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+} from '@eventstore/db-client';
+import type { GlobalPosition, NewEvent, RecordedEvent } from '../event-envelope';
+import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../event-store.errors';
+import type {
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  SubscribeOptions,
+} from '../event-store.port';
+import {
+  actualRevisionOf,
+  isAfter,
+  isConnectionFailure,
+  toEsdbExpectedRevision,
+  toEsdbPosition,
+  toGlobalPosition,
+  toRecordedEvent,
+} from './eventstoredb-mapping';
+import { catchUpThenFollow, type LiveFeed, type ReconnectPolicy } from './eventstoredb-subscription';
+
+const DEFAULT_PAGE = 1000;
+/** Raw $all reads skip system events client-side; small pages would mean many round trips. */
+const MIN_RAW_PAGE = 128;
+const DEFAULT_PING_TIMEOUT_MS = 5_000;
+
+export interface EventStoreDbEventStoreOptions {
+  /** How long `ping` waits for an answer; reads carry no gRPC deadline of their own. */
+  pingTimeoutMs?: number;
+  /** How `subscribeToAll` reconnects after the server drops it. */
+  reconnect?: ReconnectPolicy;
+}
+
+/**
+ * The EventStoreDB adapter (design §3): streams and $all map one to one. System events
+ * ($-prefixed types or streams) are hidden from `readAll` and `subscribeToAll`.
+ */
+export class EventStoreDbEventStore implements EventStore {
+  private readonly client: EventStoreDBClient;
+  /** Ends running subscriptions on close: they would otherwise treat the disposal as a drop and resubscribe. */
+  private readonly closing = new AbortController();
+
+  constructor(
+    connectionString: string,
+    private readonly options: EventStoreDbEventStoreOptions = {},
+  ) {
+    this.client = EventStoreDBClient.connectionString(connectionString);
+  }
+
+  async append(streamName: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const proposed = events.map(({ id, type, data, metadata }) =>
+      // JSON.stringify(undefined) yields nothing, which the client cannot encode.
+      jsonEvent({ id, type, data: (data === undefined ? null : data) as JSONType, metadata }),
+    );
+    let result: EsdbAppendResult;
+    try {
+      result = await this.client.appendToStream(streamName, proposed, {
+        expectedRevision: toEsdbExpectedRevision(expected),
+      });
+    } catch (error) {
+      if (error instanceof WrongExpectedVersionError) {
+        const actual = actualRevisionOf(error) ?? (await this.currentRevision(streamName));
+        throw new WrongExpectedRevisionError(streamName, expected, actual);
+      }
+      throw translateError(error);
+    }
+    // Only when the connection string sets throwOnAppendFailure=false; its revision is unreliable.
+    if (!result.success) {
+      throw new WrongExpectedRevisionError(streamName, expected, await this.currentRevision(streamName));
+    }
+    const position = result.position ?? (await this.positionOfRevision(streamName, result.nextExpectedRevision));
+    return { nextExpectedRevision: result.nextExpectedRevision, position: toGlobalPosition(position) };
+  }
+
+  async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const backwards = options.direction === 'backwards';
+    const read = this.client.readStream(streamName, {
+      direction: backwards ? BACKWARDS : FORWARDS,
+      fromRevision: options.fromRevision ?? (backwards ? END : START),
+      ...(options.maxCount === undefined ? {} : { maxCount: options.maxCount }),
+    });
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of read) {
+        const event = toRecordedEvent(resolved);
+        if (event) events.push(event);
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw translateError(error);
+    }
+    return events;
+  }
+
+  async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
+    const wanted = options.maxCount ?? DEFAULT_PAGE;
+    const events: RecordedEvent[] = [];
+    let cursor = options.after;
+    // System events are dropped after reading, so a page may come back short or empty while
+    // the log goes on: keep reading until the page is full or the log is exhausted, because
+    // an empty page means "the end of the log" to our callers.
+    while (events.length < wanted) {
+      const rawPageSize = Math.max(wanted - events.length + 1, MIN_RAW_PAGE);
+      const raw = await this.readAllRaw(cursor, rawPageSize);
+      for (const resolved of raw) {
+        const position = resolved.event?.position;
+        // Reading $all from a position includes the event at that position: skip it.
+        if (!position || !isAfter(toGlobalPosition(position), cursor)) continue;
+        const event = toRecordedEvent(resolved);
+        if (event && events.length < wanted) events.push(event);
+      }
+      if (raw.length < rawPageSize) break;
+      const last = raw[raw.length - 1].event?.position;
+      if (!last) break;
+      cursor = toGlobalPosition(last);
+    }
+    return events;
+  }
+
+  subscribeToAll(options: SubscribeOptions = {}): AsyncIterable<RecordedEvent[]> {
+    return catchUpThenFollow(
+      {
+        readPage: (after, maxCount) => this.readAll({ after, maxCount }),
+        openLiveFeed: (after) => this.openLiveFeed(after),
+      },
+      {
+        after: options.after,
+        batchSize: options.maxCount ?? DEFAULT_PAGE,
+        signal: options.signal ? AbortSignal.any([options.signal, this.closing.signal]) : this.closing.signal,
+        reconnect: this.options.reconnect,
+      },
+    );
+  }
+
+  async ping(): Promise<void> {
+    const timeoutMs = this.options.pingTimeoutMs ?? DEFAULT_PING_TIMEOUT_MS;
+    const read = this.client.readAll({ direction: BACKWARDS, fromPosition: END, maxCount: 1 });
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`no answer within ${timeoutMs} ms`)), timeoutMs);
+    });
+    try {
+      await Promise.race([drain(read), timeout]);
+    } catch (error) {
+      void read.cancel().catch(() => undefined);
+      // Any failure means "not ready", including an answer from something that is not EventStoreDB.
+      throw error instanceof EventStoreUnavailableError ? error : new EventStoreUnavailableError(error);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    this.closing.abort();
+    await this.client.dispose();
+  }
+
+  private async readAllRaw(after: GlobalPosition | undefined, maxCount: number): Promise<AllStreamResolvedEvent[]> {
+    const read = this.client.readAll({
+      direction: FORWARDS,
+      fromPosition: after ? toEsdbPosition(after) : START,
+      maxCount,
+    });
+    try {
+      return await drain(read);
+    } catch (error) {
+      throw translateError(error);
+    }
+  }
+
+  private openLiveFeed(after: GlobalPosition | undefined): LiveFeed {
+    // The subscription's fromPosition is exclusive; catchUpThenFollow drops replays anyway.
+    const subscription = this.client.subscribeToAll({
+      fromPosition: after ? toEsdbPosition(after) : START,
+      filter: excludeSystemEvents(),
+    });
+    async function* events(): AsyncGenerator<RecordedEvent> {
+      for await (const resolved of subscription) {
+        const event = toRecordedEvent(resolved);
+        if (event) yield event;
+      }
+    }
+    return {
+      events: events(),
+      close: async () => {
+        // An error the stream emits after we stopped listening must not crash the process.
+        subscription.on('error', ignore);
+        await subscription.unsubscribe().catch(ignore);
+        subscription.destroy();
+      },
+    };
+  }
+
+  private async currentRevision(streamName: string): Promise<bigint | 'no_stream'> {
+    const [last] = await this.readStream(streamName, { direction: 'backwards', maxCount: 1 });
+    return last ? last.revision : 'no_stream';
+  }
+
+  /** Servers that answer an append without a position: read the event back to learn it. */
+  private async positionOfRevision(streamName: string, revision: bigint): Promise<GlobalPosition> {
+    const [event] = await this.readStream(streamName, { fromRevision: revision, maxCount: 1 });
+    if (!event) throw new Error(`Stream ${streamName} has no event at revision ${revision.toString()} after appending it`);
+    return event.position;
+  }
+}
+
+async function drain<T>(read: AsyncIterable<T>): Promise<T[]> {
+  const items: T[] = [];
+  for await (const item of read) items.push(item);
+  return items;
+}
+
+function translateError(error: unknown): unknown {
+  return isConnectionFailure(error) ? new EventStoreUnavailableError(error) : error;
+}
+
+function ignore(): void {}
