@@ -19,3 +19,6 @@ export * from './context/request-context';
 export * from './nest/platform.module';
 export * from './scheduler/scheduled-job-handler.decorator';
 export * from './config/log-levels';
+export * from './http/permissions';
+export * from './http/caller';
+export * from './http/route-metadata';
