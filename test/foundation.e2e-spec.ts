@@ -62,7 +62,7 @@ describe('foundation end to end (real Nest app, real PostgreSQL)', () => {
   it('a second registration of the same business is refused by the aggregate', async () => {
     const commands = gateway.app.get(CommandBus);
     const { businessId } = await commands.execute(new RegisterBusinessCommand('Once', context));
-    await expect(commands.execute(new RegisterBusinessCommand('Twice', context, businessId))).rejects.toMatchObject({
+    await expect(commands.execute(new RegisterBusinessCommand('Twice', context, { businessId }))).rejects.toMatchObject({
       code: 'BUSINESS_ALREADY_REGISTERED_ERROR',
     });
   });

@@ -1,12 +1,46 @@
+import { AccountApiVersions, ApiKeyResolver, SubAccountDirectory } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdvanceTestClockHandler } from './application/advance-test-clock/advance-test-clock.handler';
+import { BusinessAggregateRunner } from './application/business-runner/business-aggregate-runner';
+import { CreateApiKeyHandler } from './application/create-api-key/create-api-key.handler';
 import { GetBusinessHandler } from './application/get-business/get-business.handler';
+import { GetSettingsHandler } from './application/get-settings/get-settings.handler';
+import { ListApiKeysHandler } from './application/list-api-keys/list-api-keys.handler';
+import { ProvisionBusinessHandler } from './application/provision-business/provision-business.handler';
 import { RegisterBusinessHandler } from './application/register-business/register-business.handler';
+import { RevokeApiKeyHandler } from './application/revoke-api-key/revoke-api-key.handler';
+import { RotateCallbackTokenHandler } from './application/rotate-callback-token/rotate-callback-token.handler';
+import { UpdateSettingsHandler } from './application/update-settings/update-settings.handler';
+import { AccountsDirectory } from './read-models/accounts-directory';
 import { BusinessesProjection } from './read-models/businesses.projection';
+import { SecretsVault } from './read-models/secrets-vault';
 
+const commandHandlers = [
+  RegisterBusinessHandler,
+  ProvisionBusinessHandler,
+  CreateApiKeyHandler,
+  RevokeApiKeyHandler,
+  UpdateSettingsHandler,
+  RotateCallbackTokenHandler,
+  AdvanceTestClockHandler,
+];
+const queryHandlers = [GetBusinessHandler, ListApiKeysHandler, GetSettingsHandler];
+
+/** Businesses, API keys, settings and test clocks; implements the edge's account ports. */
 @Module({
   imports: [CqrsModule],
-  providers: [RegisterBusinessHandler, AdvanceTestClockHandler, GetBusinessHandler, BusinessesProjection],
+  providers: [
+    ...commandHandlers,
+    ...queryHandlers,
+    BusinessAggregateRunner,
+    BusinessesProjection,
+    SecretsVault,
+    AccountsDirectory,
+    { provide: ApiKeyResolver, useExisting: AccountsDirectory },
+    { provide: SubAccountDirectory, useExisting: AccountsDirectory },
+    { provide: AccountApiVersions, useExisting: AccountsDirectory },
+  ],
+  exports: [ApiKeyResolver, SubAccountDirectory, AccountApiVersions],
 })
 export class AccountsModule {}

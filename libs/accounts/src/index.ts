@@ -1,6 +1,14 @@
 export { AccountsModule } from './accounts.module';
 export { accountsMigrations } from './read-models/accounts.migrations';
 export { BUSINESSES_PROJECTION } from './read-models/businesses.projection';
+export { CALLBACK_KINDS, type BusinessSettings, type CallbackKind, type SettingsChanges } from './domain/business-settings';
 export * from './application/register-business/register-business.command';
+export * from './application/provision-business/provision-business.command';
+export * from './application/create-api-key/create-api-key.command';
+export * from './application/revoke-api-key/revoke-api-key.command';
+export * from './application/update-settings/update-settings.command';
+export * from './application/rotate-callback-token/rotate-callback-token.command';
 export * from './application/advance-test-clock/advance-test-clock.command';
 export * from './application/get-business/get-business.query';
+export * from './application/list-api-keys/list-api-keys.query';
+export * from './application/get-settings/get-settings.query';

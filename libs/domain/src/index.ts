@@ -1,2 +1,3 @@
 export * from './decider';
 export * from './domain-error';
+export * from './permissions';

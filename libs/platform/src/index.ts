@@ -22,3 +22,4 @@ export * from './config/log-levels';
 export * from './http/permissions';
 export * from './http/caller';
 export * from './http/route-metadata';
+export * from './http/auth/account-ports';

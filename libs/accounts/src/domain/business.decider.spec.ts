@@ -1,51 +1,144 @@
 import { deciderSpec } from '@gateway/testing';
-import { businessDecider } from './business.decider';
-import type { BusinessRegistered, TestClockAdvanced } from './business.events';
+import { businessDecider, type RegisteredBusinessState } from './business.decider';
+import type { ApiKeyCreated, BusinessRegistered, TestClockAdvanced } from './business.events';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const later = new Date('2026-11-22T11:00:00.000Z');
 const spec = deciderSpec(businessDecider);
 const registered: BusinessRegistered = {
   type: 'BusinessRegistered',
-  data: { businessId: 'biz_1', name: 'Warung Kopi', registeredAt: now.toISOString() },
+  data: { businessId: 'biz_1', name: 'Warung Kopi', registeredAt: now.toISOString(), isPlatform: false },
 };
+const platform: BusinessRegistered = { ...registered, data: { ...registered.data, isPlatform: true } };
 const advanced = (by: number, offset: number): TestClockAdvanced => ({
   type: 'TestClockAdvanced',
   data: { businessId: 'biz_1', advancedByMs: by, offsetMs: offset, advancedAt: later.toISOString() },
 });
+const keyCreated: ApiKeyCreated = {
+  type: 'ApiKeyCreated',
+  data: {
+    keyId: 'key_1',
+    mode: 'test',
+    kind: 'secret',
+    name: 'Server',
+    permissions: ['money_in:read', 'money_in:write'],
+    keyHash: 'ab'.repeat(32),
+    keyHint: 'wxyz',
+    createdAt: now.toISOString(),
+  },
+};
+const register = (overrides: Partial<{ name: string; isPlatform: boolean; parent: { businessId: string; isPlatform: boolean } }> = {}) => ({
+  type: 'RegisterBusiness' as const,
+  businessId: 'biz_1',
+  name: 'Warung Kopi',
+  isPlatform: false,
+  now,
+  ...overrides,
+});
 
 describe('business decider', () => {
-  it('registers a new business with a trimmed name', () => {
-    spec.given([]).when({ type: 'RegisterBusiness', businessId: 'biz_1', name: '  Warung Kopi ', now }).then([registered]);
+  describe('registration', () => {
+    it('registers a new business with a trimmed name', () => {
+      spec.given([]).when(register({ name: '  Warung Kopi ' })).then([registered]);
+    });
+
+    it('registers a platform business and a sub-account of it', () => {
+      spec.given([]).when(register({ isPlatform: true })).then([platform]);
+      spec
+        .given([])
+        .when(register({ parent: { businessId: 'biz_parent', isPlatform: true } }))
+        .then([{ ...registered, data: { ...registered.data, parentBusinessId: 'biz_parent' } }]);
+    });
+
+    it('refuses a sub-account of a business without the platform feature, and a platform sub-account', () => {
+      spec.given([]).when(register({ parent: { businessId: 'biz_parent', isPlatform: false } })).thenThrows('API_VALIDATION_ERROR');
+      spec
+        .given([])
+        .when(register({ isPlatform: true, parent: { businessId: 'biz_parent', isPlatform: true } }))
+        .thenThrows('API_VALIDATION_ERROR');
+    });
+
+    it('refuses to register the same business twice', () => {
+      spec.given([registered]).when(register({ name: 'Again' })).thenThrows('BUSINESS_ALREADY_REGISTERED_ERROR');
+    });
+
+    it.each(['', '   ', 'x'.repeat(256)])('refuses the name %j', (name) => {
+      spec.given([]).when(register({ name })).thenThrows('API_VALIDATION_ERROR');
+    });
   });
 
-  it('refuses to register the same business twice', () => {
-    spec
-      .given([registered])
-      .when({ type: 'RegisterBusiness', businessId: 'biz_1', name: 'Again', now })
-      .thenThrows('BUSINESS_ALREADY_REGISTERED_ERROR');
+  describe('API keys', () => {
+    const create = (overrides: object = {}) => ({
+      type: 'CreateApiKey' as const,
+      keyId: 'key_1',
+      mode: 'test' as const,
+      kind: 'secret' as const,
+      name: ' Server ',
+      permissions: ['money_in:write' as const, 'money_in:read' as const, 'money_in:read' as const],
+      keyHash: 'ab'.repeat(32),
+      keyHint: 'wxyz',
+      now,
+      ...overrides,
+    });
+
+    it('creates a key with de-duplicated, sorted permissions', () => {
+      spec.given([registered]).when(create()).then([keyCreated]);
+    });
+
+    it('refuses keys for an unknown business, bad names, permissionless secret keys and public keys with permissions', () => {
+      spec.given([]).when(create()).thenThrows('BUSINESS_NOT_FOUND_ERROR');
+      spec.given([registered]).when(create({ name: ' ' })).thenThrows('API_VALIDATION_ERROR');
+      spec.given([registered]).when(create({ permissions: [] })).thenThrows('API_VALIDATION_ERROR');
+      spec.given([registered]).when(create({ kind: 'public' })).thenThrows('API_VALIDATION_ERROR');
+    });
+
+    it('revokes a key once', () => {
+      const revoke = { type: 'RevokeApiKey' as const, keyId: 'key_1', now: later };
+      spec
+        .given([registered, keyCreated])
+        .when(revoke)
+        .then([{ type: 'ApiKeyRevoked', data: { keyId: 'key_1', mode: 'test', revokedAt: later.toISOString() } }]);
+      spec
+        .given([registered, keyCreated, { type: 'ApiKeyRevoked', data: { keyId: 'key_1', mode: 'test', revokedAt: later.toISOString() } }])
+        .when(revoke)
+        .thenThrows('API_KEY_ALREADY_REVOKED_ERROR');
+      spec.given([registered]).when(revoke).thenThrows('API_KEY_NOT_FOUND_ERROR');
+    });
   });
 
-  it.each(['', '   ', 'x'.repeat(256)])('refuses the name %j', (name) => {
-    spec.given([]).when({ type: 'RegisterBusiness', businessId: 'biz_1', name, now }).thenThrows('API_VALIDATION_ERROR');
+  describe('settings and callback token', () => {
+    it('merges settings per mode: present fields replace, null removes', () => {
+      const update = (changes: object) => ({ type: 'UpdateSettings' as const, mode: 'live' as const, changes, now });
+      const first = { type: 'SettingsUpdated' as const, data: { mode: 'live' as const, changes: { fraudDetection: true, retailPaymentCodePrefix: 'TEST' }, updatedAt: now.toISOString() } };
+      const second = { type: 'SettingsUpdated' as const, data: { mode: 'live' as const, changes: { retailPaymentCodePrefix: null }, updatedAt: now.toISOString() } };
+      spec.given([registered]).when(update(first.data.changes)).then([first]);
+      spec.given([registered, first]).when(update(second.data.changes)).thenState({
+        ...(businessDecider.evolve(businessDecider.evolve(businessDecider.initialState, registered), first) as RegisteredBusinessState),
+        settings: { test: {}, live: { fraudDetection: true } },
+      });
+      spec.given([registered]).when(update({})).thenThrows('API_VALIDATION_ERROR');
+    });
+
+    it('rotates the callback token by reference only', () => {
+      spec
+        .given([registered])
+        .when({ type: 'RotateCallbackToken', mode: 'test', tokenId: 'sec_1', now })
+        .then([{ type: 'CallbackTokenRotated', data: { mode: 'test', tokenId: 'sec_1', rotatedAt: now.toISOString() } }]);
+    });
   });
 
-  it('advances the test clock, accumulating the offset', () => {
-    spec
-      .given([registered, advanced(1000, 1000)])
-      .when({ type: 'AdvanceTestClock', businessId: 'biz_1', byMs: 500, now: later })
-      .then([advanced(500, 1500)]);
-    spec
-      .given([registered, advanced(1000, 1000)])
-      .when({ type: 'AdvanceTestClock', businessId: 'biz_1', byMs: 500, now: later })
-      .thenState({ status: 'registered', businessId: 'biz_1', name: 'Warung Kopi', testClockOffsetMs: 1500 });
-  });
+  describe('test clock', () => {
+    it('advances the test clock, accumulating the offset', () => {
+      const advance = { type: 'AdvanceTestClock' as const, businessId: 'biz_1', byMs: 500, now: later };
+      spec.given([registered, advanced(1000, 1000)]).when(advance).then([advanced(500, 1500)]);
+    });
 
-  it.each([0, -1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 2])('refuses to advance by %p', (byMs) => {
-    spec.given([registered]).when({ type: 'AdvanceTestClock', businessId: 'biz_1', byMs, now: later }).thenThrows('API_VALIDATION_ERROR');
-  });
+    it.each([0, -1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 2])('refuses to advance by %p', (byMs) => {
+      spec.given([registered]).when({ type: 'AdvanceTestClock', businessId: 'biz_1', byMs, now: later }).thenThrows('API_VALIDATION_ERROR');
+    });
 
-  it('refuses to advance the clock of an unknown business', () => {
-    spec.given([]).when({ type: 'AdvanceTestClock', businessId: 'biz_1', byMs: 1, now: later }).thenThrows('BUSINESS_NOT_FOUND_ERROR');
+    it('refuses to advance the clock of an unknown business', () => {
+      spec.given([]).when({ type: 'AdvanceTestClock', businessId: 'biz_1', byMs: 1, now: later }).thenThrows('BUSINESS_NOT_FOUND_ERROR');
+    });
   });
 });

@@ -1,16 +1,58 @@
-import { assertNever, type Decider } from '@gateway/domain';
+import { assertNever, type Decider, type Permission } from '@gateway/domain';
+import { applySettingsChanges, type BusinessSettings, type SettingsChanges } from './business-settings';
 import { BusinessErrors } from './business.errors';
-import type { BusinessEvent } from './business.events';
+import type { BusinessEvent, KeyKind, Mode } from './business.events';
 
 export type BusinessCommand =
-  | { type: 'RegisterBusiness'; businessId: string; name: string; now: Date }
+  | {
+      type: 'RegisterBusiness';
+      businessId: string;
+      name: string;
+      isPlatform: boolean;
+      /** The parent as the handler found it (cross-aggregate fact), when a sub-account is registered. */
+      parent?: { businessId: string; isPlatform: boolean };
+      now: Date;
+    }
+  | {
+      type: 'CreateApiKey';
+      keyId: string;
+      mode: Mode;
+      kind: KeyKind;
+      name: string;
+      permissions: Permission[];
+      keyHash: string;
+      keyHint: string;
+      now: Date;
+    }
+  | { type: 'RevokeApiKey'; keyId: string; now: Date }
+  | { type: 'UpdateSettings'; mode: Mode; changes: SettingsChanges; now: Date }
+  | { type: 'RotateCallbackToken'; mode: Mode; tokenId: string; now: Date }
   | { type: 'AdvanceTestClock'; businessId: string; byMs: number; now: Date };
 
-export type BusinessState =
-  | { status: 'unregistered' }
-  | { status: 'registered'; businessId: string; name: string; testClockOffsetMs: number };
+export interface RegisteredBusinessState {
+  status: 'registered';
+  businessId: string;
+  name: string;
+  isPlatform: boolean;
+  parentBusinessId?: string;
+  testClockOffsetMs: number;
+  keys: Record<string, { mode: Mode; kind: KeyKind; revoked: boolean }>;
+  settings: Record<Mode, BusinessSettings>;
+  callbackTokenIds: Partial<Record<Mode, string>>;
+}
 
-/** The business aggregate: registration and the test-mode clock. Pure: time arrives on the command. */
+export type BusinessState = { status: 'unregistered' } | RegisteredBusinessState;
+
+function registered(state: BusinessState, businessId: string): RegisteredBusinessState {
+  if (state.status !== 'registered') throw BusinessErrors.notFound(businessId);
+  return state;
+}
+
+/**
+ * The business aggregate: registration (and the sub-account platform feature), API keys,
+ * per-mode settings, the callback token and the test-mode clock. Pure: time and ids arrive on
+ * the command.
+ */
 export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEvent> = {
   initialState: { status: 'unregistered' },
 
@@ -20,23 +62,69 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
         if (state.status === 'registered') throw BusinessErrors.alreadyRegistered(command.businessId);
         const name = command.name.trim();
         if (name.length === 0 || name.length > 255) throw BusinessErrors.invalidName();
+        if (command.parent && !command.parent.isPlatform) throw BusinessErrors.parentNotPlatform(command.parent.businessId);
+        if (command.parent && command.isPlatform) throw BusinessErrors.platformCannotBeSubAccount();
         return [
           {
             type: 'BusinessRegistered',
-            data: { businessId: command.businessId, name, registeredAt: command.now.toISOString() },
+            data: {
+              businessId: command.businessId,
+              name,
+              registeredAt: command.now.toISOString(),
+              isPlatform: command.isPlatform,
+              ...(command.parent && { parentBusinessId: command.parent.businessId }),
+            },
           },
         ];
       }
+      case 'CreateApiKey': {
+        registered(state, '(unknown)');
+        const name = command.name.trim();
+        if (name.length === 0 || name.length > 100) throw BusinessErrors.invalidKeyName();
+        if (command.kind === 'public' && command.permissions.length > 0) throw BusinessErrors.publicKeyPermissions();
+        if (command.kind === 'secret' && command.permissions.length === 0) throw BusinessErrors.noPermissions();
+        return [
+          {
+            type: 'ApiKeyCreated',
+            data: {
+              keyId: command.keyId,
+              mode: command.mode,
+              kind: command.kind,
+              name,
+              permissions: [...new Set(command.permissions)].sort(),
+              keyHash: command.keyHash,
+              keyHint: command.keyHint,
+              createdAt: command.now.toISOString(),
+            },
+          },
+        ];
+      }
+      case 'RevokeApiKey': {
+        const business = registered(state, '(unknown)');
+        const key = business.keys[command.keyId];
+        if (!key) throw BusinessErrors.keyNotFound(command.keyId);
+        if (key.revoked) throw BusinessErrors.keyAlreadyRevoked(command.keyId);
+        return [{ type: 'ApiKeyRevoked', data: { keyId: command.keyId, mode: key.mode, revokedAt: command.now.toISOString() } }];
+      }
+      case 'UpdateSettings': {
+        registered(state, '(unknown)');
+        if (Object.values(command.changes).every((value) => value === undefined)) throw BusinessErrors.emptySettingsUpdate();
+        return [{ type: 'SettingsUpdated', data: { mode: command.mode, changes: command.changes, updatedAt: command.now.toISOString() } }];
+      }
+      case 'RotateCallbackToken': {
+        registered(state, '(unknown)');
+        return [{ type: 'CallbackTokenRotated', data: { mode: command.mode, tokenId: command.tokenId, rotatedAt: command.now.toISOString() } }];
+      }
       case 'AdvanceTestClock': {
-        if (state.status !== 'registered') throw BusinessErrors.notFound(command.businessId);
+        const business = registered(state, command.businessId);
         if (!Number.isSafeInteger(command.byMs) || command.byMs <= 0) throw BusinessErrors.invalidAdvance();
         return [
           {
             type: 'TestClockAdvanced',
             data: {
-              businessId: state.businessId,
+              businessId: business.businessId,
               advancedByMs: command.byMs,
-              offsetMs: state.testClockOffsetMs + command.byMs,
+              offsetMs: business.testClockOffsetMs + command.byMs,
               advancedAt: command.now.toISOString(),
             },
           },
@@ -48,11 +136,36 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
   },
 
   evolve(state, event) {
+    if (event.type === 'BusinessRegistered') {
+      return {
+        status: 'registered',
+        businessId: event.data.businessId,
+        name: event.data.name,
+        isPlatform: event.data.isPlatform ?? false,
+        ...(event.data.parentBusinessId && { parentBusinessId: event.data.parentBusinessId }),
+        testClockOffsetMs: 0,
+        keys: {},
+        settings: { test: {}, live: {} },
+        callbackTokenIds: {},
+      };
+    }
+    if (state.status !== 'registered') return state;
     switch (event.type) {
-      case 'BusinessRegistered':
-        return { status: 'registered', businessId: event.data.businessId, name: event.data.name, testClockOffsetMs: 0 };
+      case 'ApiKeyCreated':
+        return { ...state, keys: { ...state.keys, [event.data.keyId]: { mode: event.data.mode, kind: event.data.kind, revoked: false } } };
+      case 'ApiKeyRevoked': {
+        const key = state.keys[event.data.keyId];
+        return key ? { ...state, keys: { ...state.keys, [event.data.keyId]: { ...key, revoked: true } } } : state;
+      }
+      case 'SettingsUpdated':
+        return {
+          ...state,
+          settings: { ...state.settings, [event.data.mode]: applySettingsChanges(state.settings[event.data.mode], event.data.changes) },
+        };
+      case 'CallbackTokenRotated':
+        return { ...state, callbackTokenIds: { ...state.callbackTokenIds, [event.data.mode]: event.data.tokenId } };
       case 'TestClockAdvanced':
-        return state.status === 'registered' ? { ...state, testClockOffsetMs: event.data.offsetMs } : state;
+        return { ...state, testClockOffsetMs: event.data.offsetMs };
       default:
         return assertNever(event, 'business event');
     }

@@ -1,9 +1,39 @@
-import type { DomainEvent } from '@gateway/domain';
+import type { DomainEvent, Permission } from '@gateway/domain';
+import type { SettingsChanges } from './business-settings';
+
+export type Mode = 'test' | 'live';
+export type KeyKind = 'secret' | 'public';
 
 export type BusinessRegistered = DomainEvent<
   'BusinessRegistered',
-  { businessId: string; name: string; registeredAt: string }
+  { businessId: string; name: string; registeredAt: string; isPlatform?: boolean; parentBusinessId?: string }
 >;
+
+/**
+ * A key was issued. The key itself is never stored anywhere: only its SHA-256 (a 256-bit random
+ * key cannot be recovered from it) so the key table can be rebuilt from the log.
+ */
+export type ApiKeyCreated = DomainEvent<
+  'ApiKeyCreated',
+  {
+    keyId: string;
+    mode: Mode;
+    kind: KeyKind;
+    name: string;
+    permissions: Permission[];
+    keyHash: string;
+    /** Last characters, so people can tell keys apart. */
+    keyHint: string;
+    createdAt: string;
+  }
+>;
+
+export type ApiKeyRevoked = DomainEvent<'ApiKeyRevoked', { keyId: string; mode: Mode; revokedAt: string }>;
+
+export type SettingsUpdated = DomainEvent<'SettingsUpdated', { mode: Mode; changes: SettingsChanges; updatedAt: string }>;
+
+/** The callback token's value lives in the secrets vault; the event names it by id only. */
+export type CallbackTokenRotated = DomainEvent<'CallbackTokenRotated', { mode: Mode; tokenId: string; rotatedAt: string }>;
 
 /** Test mode only: the business's virtual clock moved forward; due jobs of that business run at once. */
 export type TestClockAdvanced = DomainEvent<
@@ -11,8 +41,21 @@ export type TestClockAdvanced = DomainEvent<
   { businessId: string; advancedByMs: number; offsetMs: number; advancedAt: string }
 >;
 
-export type BusinessEvent = BusinessRegistered | TestClockAdvanced;
+export type BusinessEvent =
+  | BusinessRegistered
+  | ApiKeyCreated
+  | ApiKeyRevoked
+  | SettingsUpdated
+  | CallbackTokenRotated
+  | TestClockAdvanced;
 
-export const BUSINESS_EVENT_TYPES: readonly BusinessEvent['type'][] = ['BusinessRegistered', 'TestClockAdvanced'];
+export const BUSINESS_EVENT_TYPES: readonly BusinessEvent['type'][] = [
+  'BusinessRegistered',
+  'ApiKeyCreated',
+  'ApiKeyRevoked',
+  'SettingsUpdated',
+  'CallbackTokenRotated',
+  'TestClockAdvanced',
+];
 
 export const businessStream = (businessId: string) => `business-${businessId}`;

@@ -15,5 +15,49 @@ export const accountsMigrations: MigrationSet = {
           updated_at           timestamptz NOT NULL
         );`,
     },
+    {
+      version: 2,
+      name: 'platform businesses, api keys, settings, secrets vault',
+      sql: `
+        ALTER TABLE businesses
+          ADD COLUMN is_platform        boolean NOT NULL DEFAULT false,
+          ADD COLUMN parent_business_id text;
+        CREATE INDEX businesses_parent ON businesses (parent_business_id) WHERE parent_business_id IS NOT NULL;
+
+        -- Read model: what the auth guard looks keys up in (by hash; the key itself is never stored).
+        CREATE TABLE api_keys (
+          key_id      text        PRIMARY KEY,
+          business_id text        NOT NULL,
+          mode        text        NOT NULL CHECK (mode IN ('test', 'live')),
+          kind        text        NOT NULL CHECK (kind IN ('secret', 'public')),
+          name        text        NOT NULL,
+          permissions text[]      NOT NULL,
+          key_hash    bytea       NOT NULL UNIQUE,
+          key_hint    text        NOT NULL,
+          created_at  timestamptz NOT NULL,
+          revoked_at  timestamptz
+        );
+        CREATE INDEX api_keys_business ON api_keys (business_id, mode);
+
+        CREATE TABLE business_settings (
+          business_id       text        NOT NULL,
+          mode              text        NOT NULL CHECK (mode IN ('test', 'live')),
+          settings          jsonb       NOT NULL DEFAULT '{}',
+          callback_token_id text,
+          updated_at        timestamptz NOT NULL,
+          PRIMARY KEY (business_id, mode)
+        );
+
+        -- Write-side vault, NOT a projection: secret values that must be sent later (the callback
+        -- token) and so cannot be hashed. Events reference them by id; nothing else copies them.
+        CREATE TABLE business_secrets (
+          secret_id   text        PRIMARY KEY,
+          business_id text        NOT NULL,
+          mode        text        NOT NULL CHECK (mode IN ('test', 'live')),
+          purpose     text        NOT NULL,
+          value       text        NOT NULL,
+          created_at  timestamptz NOT NULL DEFAULT now()
+        );`,
+    },
   ],
 };

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import type { ClientBase, Pool } from 'pg';
 import { SCHEDULER_WAKEUP_CHANNEL } from '../scheduler/scheduler-wakeup';
 
 /** A test clock may only move forward: jobs already run because of it cannot be un-run. */
@@ -20,7 +20,7 @@ export class TestClockStore {
   constructor(private readonly pool: Pool) {}
 
   /** 0 for a business that never advanced its clock. */
-  async offsetOf(businessId: string, db: Pool | PoolClient = this.pool): Promise<number> {
+  async offsetOf(businessId: string, db: Pool | ClientBase = this.pool): Promise<number> {
     const { rows } = await db.query<{ offset_ms: string }>('SELECT offset_ms FROM test_clocks WHERE business_id = $1', [
       businessId,
     ]);
@@ -33,7 +33,18 @@ export class TestClockStore {
    * time and the wake-up both take effect at its commit. Setting the same offset again is a
    * no-op (a replayed event); a smaller one throws TestClockRewindError and writes nothing.
    */
-  async setOffset(db: Pool | PoolClient, businessId: string, offsetMs: number): Promise<void> {
+  async setOffset(db: Pool | ClientBase, businessId: string, offsetMs: number): Promise<void> {
+    if (!(await this.raiseOffsetTo(db, businessId, offsetMs))) {
+      throw new TestClockRewindError(businessId, await this.offsetOf(businessId, db), offsetMs);
+    }
+  }
+
+  /**
+   * Like setOffset, but a smaller offset is silently kept as it is: what a projection replaying
+   * the log from the start needs (a rebuild must never move a clock back). Returns whether the
+   * offset is now exactly `offsetMs`.
+   */
+  async raiseOffsetTo(db: Pool | ClientBase, businessId: string, offsetMs: number): Promise<boolean> {
     if (!Number.isSafeInteger(offsetMs) || offsetMs < 0) {
       throw new RangeError(`Test clock offset must be a non-negative integer number of ms, got ${offsetMs}`);
     }
@@ -51,8 +62,6 @@ export class TestClockStore {
        SELECT offset_ms, pg_notify($3, '') FROM advanced`,
       [businessId, offsetMs, SCHEDULER_WAKEUP_CHANNEL],
     );
-    if (rows.length === 0) {
-      throw new TestClockRewindError(businessId, await this.offsetOf(businessId, db), offsetMs);
-    }
+    return rows.length > 0;
   }
 }

@@ -8,7 +8,8 @@ export class GetBusinessHandler implements IQueryHandler<GetBusinessQuery, Busin
 
   async execute(query: GetBusinessQuery): Promise<BusinessView | undefined> {
     const { rows } = await this.pool.query(
-      'SELECT business_id, name, registered_at, test_clock_offset_ms FROM businesses WHERE business_id = $1',
+      `SELECT business_id, name, registered_at, is_platform, parent_business_id, test_clock_offset_ms
+         FROM businesses WHERE business_id = $1`,
       [query.businessId],
     );
     const row = rows[0];
@@ -17,6 +18,8 @@ export class GetBusinessHandler implements IQueryHandler<GetBusinessQuery, Busin
           businessId: row.business_id,
           name: row.name,
           registeredAt: (row.registered_at as Date).toISOString(),
+          isPlatform: row.is_platform,
+          parentBusinessId: row.parent_business_id,
           testClockOffsetMs: Number(row.test_clock_offset_ms),
         }
       : undefined;

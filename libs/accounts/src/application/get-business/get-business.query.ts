@@ -4,6 +4,8 @@ export interface BusinessView {
   businessId: string;
   name: string;
   registeredAt: string;
+  isPlatform: boolean;
+  parentBusinessId: string | null;
   testClockOffsetMs: number;
 }
 

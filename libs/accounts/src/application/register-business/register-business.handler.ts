@@ -1,33 +1,39 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
+import { EVENT_STORE, type EventStore, loadAggregate } from '@gateway/event-store';
+import { IdGenerator } from '@gateway/platform';
 import { businessDecider } from '../../domain/business.decider';
 import { businessStream } from '../../domain/business.events';
-import { BUSINESSES_PROJECTION } from '../../read-models/businesses.projection';
+import { BusinessErrors } from '../../domain/business.errors';
+import { BusinessAggregateRunner } from '../business-runner/business-aggregate-runner';
 import { RegisterBusinessCommand, type RegisteredBusiness } from './register-business.command';
 
 @CommandHandler(RegisterBusinessCommand)
 export class RegisterBusinessHandler implements ICommandHandler<RegisterBusinessCommand, RegisteredBusiness> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly clock: Clock,
+    private readonly runner: BusinessAggregateRunner,
     private readonly ids: IdGenerator,
-    private readonly progress: ProjectionProgress,
   ) {}
 
   async execute(command: RegisterBusinessCommand): Promise<RegisteredBusiness> {
-    const businessId = command.businessId ?? this.ids.prefixed('biz_');
-    const now = await this.clock.now();
-    const decision = await decideAndAppend(
-      this.store,
-      businessStream(businessId),
-      businessDecider,
-      { type: 'RegisterBusiness', businessId, name: command.name, now },
-      toCommandMetadata(command.context, now, { businessId }),
-    );
-    if (decision.appended) await this.progress.waitFor(BUSINESSES_PROJECTION, decision.appended.position);
+    const businessId = command.options.businessId ?? this.ids.prefixed('biz_');
+    const parent = command.options.parentBusinessId ? await this.parentFacts(command.options.parentBusinessId) : undefined;
+    await this.runner.run(businessId, command.context, undefined, (now) => ({
+      type: 'RegisterBusiness',
+      businessId,
+      name: command.name,
+      isPlatform: command.options.isPlatform ?? false,
+      parent,
+      now,
+    }));
     return { businessId, name: command.name.trim() };
+  }
+
+  /** The parent is another aggregate: read its current state and hand the decider the fact it needs. */
+  private async parentFacts(parentBusinessId: string): Promise<{ businessId: string; isPlatform: boolean }> {
+    const { state } = await loadAggregate(this.store, businessStream(parentBusinessId), businessDecider);
+    if (state.status !== 'registered') throw BusinessErrors.notFound(parentBusinessId);
+    return { businessId: parentBusinessId, isPlatform: state.isPlatform };
   }
 }

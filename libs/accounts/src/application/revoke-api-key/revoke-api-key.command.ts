@@ -1,0 +1,12 @@
+import type { RequestContext } from '@gateway/platform';
+import { Command } from '@nestjs/cqrs';
+
+export class RevokeApiKeyCommand extends Command<{ keyId: string; revokedAt: string }> {
+  constructor(
+    readonly businessId: string,
+    readonly keyId: string,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}
