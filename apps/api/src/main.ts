@@ -3,6 +3,7 @@ import { installGracefulShutdown, prepareInfrastructure } from '@gateway/bootstr
 import { ConfigError, loadConfig, nestLogLevels } from '@gateway/platform';
 import { Logger } from '@nestjs/common';
 import { createApiApp } from './create-api-app';
+import { demoInstructions, provisionDemoBusiness } from './demo-business';
 
 /**
  * `node dist/apps/api/src/main.js [--with-worker]`: the HTTP edge; with --with-worker (what
@@ -20,7 +21,12 @@ async function main(): Promise<void> {
   installGracefulShutdown(app, database, { httpServer: app.getHttpServer(), log: (line) => logger.log(line) });
   const base = `http://localhost:${config.PORT}`;
   logger.log(`Gateway ${withWorker ? 'api + worker' : 'api'} listening on ${base}`);
-  logger.log(`Try: curl ${base}/health   and   curl ${base}/ready`);
+  logger.log(`Health: curl ${base}/health   Readiness: curl ${base}/ready   API docs: ${base}/docs`);
+  if (withWorker) {
+    const demo = await provisionDemoBusiness(app);
+    // Printed plainly (not through the JSON logger) so a person can copy the lines.
+    if (demo) process.stdout.write(`\n${demoInstructions(demo, base).join('\n')}\n\n`);
+  }
 }
 
 main().catch((error: unknown) => {

@@ -1,5 +1,6 @@
 import 'reflect-metadata';
 import { CoreModule, prepareInfrastructure } from '@gateway/bootstrap';
+import { ProjectionHost } from '@gateway/worker';
 import { type DatabaseTarget, loadConfig } from '@gateway/platform';
 import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
 import { DiscoveryModule, NestFactory } from '@nestjs/core';
@@ -7,7 +8,9 @@ import { DiscoveryModule, NestFactory } from '@nestjs/core';
 @Module({})
 class CliModule {
   static forRoot(options: Parameters<typeof CoreModule.forRoot>[0]): DynamicModule {
-    return { module: CliModule, imports: [CoreModule.forRoot(options), DiscoveryModule] };
+    // Projections run here too: with no worker running, a command's read-your-writes wait is
+    // served by this process; with one running, its lease wins and these stand by.
+    return { module: CliModule, imports: [CoreModule.forRoot(options), DiscoveryModule], providers: [ProjectionHost] };
   }
 }
 

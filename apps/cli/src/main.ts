@@ -3,6 +3,8 @@ import { DomainError } from '@gateway/domain';
 import { ConfigError } from '@gateway/platform';
 import { Command } from 'commander';
 import { registerBusinessCommands } from './commands/businesses.command';
+import { registerKeyCommands } from './commands/keys.command';
+import { registerSettingsCommands } from './commands/settings.command';
 import { registerProjectionCommands } from './commands/projections.command';
 
 /** `npm run cli -- <command>`: operator and auditor commands (`--help` lists them). */
@@ -11,10 +13,12 @@ const program = new Command('gateway')
   .showHelpAfterError();
 registerProjectionCommands(program);
 registerBusinessCommands(program);
+registerKeyCommands(program);
+registerSettingsCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
-  else if (error instanceof DomainError) process.stderr.write(`${error.code}: ${error.message}\n`);
+  else if (error instanceof DomainError) process.stderr.write(`${JSON.stringify({ error_code: error.code, message: error.message })}\n`);
   else process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -1,1 +1,2 @@
 export { WorkerModule } from './worker.module';
+export { ProjectionHost } from './projection-host';

@@ -1,5 +1,5 @@
 import { AccountApiVersions, ApiKeyResolver, SubAccountDirectory } from '@gateway/platform';
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdvanceTestClockHandler } from './application/advance-test-clock/advance-test-clock.handler';
 import { BusinessAggregateRunner } from './application/business-runner/business-aggregate-runner';
@@ -15,6 +15,8 @@ import { UpdateSettingsHandler } from './application/update-settings/update-sett
 import { AccountsDirectory } from './read-models/accounts-directory';
 import { BusinessesProjection } from './read-models/businesses.projection';
 import { SecretsVault } from './read-models/secrets-vault';
+import { ApiKeysController } from './http/api-keys.controller';
+import { SettingsController } from './http/settings.controller';
 
 const commandHandlers = [
   RegisterBusinessHandler,
@@ -27,9 +29,14 @@ const commandHandlers = [
 ];
 const queryHandlers = [GetBusinessHandler, ListApiKeysHandler, GetSettingsHandler];
 
-/** Businesses, API keys, settings and test clocks; implements the edge's account ports. */
+/**
+ * Businesses, API keys, settings and test clocks. Global because it implements the ports the
+ * HTTP edge (auth guard, versioning) needs wherever that edge is installed.
+ */
+@Global()
 @Module({
   imports: [CqrsModule],
+  controllers: [SettingsController, ApiKeysController],
   providers: [
     ...commandHandlers,
     ...queryHandlers,

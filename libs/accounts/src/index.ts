@@ -12,3 +12,5 @@ export * from './application/advance-test-clock/advance-test-clock.command';
 export * from './application/get-business/get-business.query';
 export * from './application/list-api-keys/list-api-keys.query';
 export * from './application/get-settings/get-settings.query';
+export { UpdateSettingsRequestDto, toSettingsChanges } from './http/settings.request.dto';
+export { settingsToWire } from './http/settings.response';

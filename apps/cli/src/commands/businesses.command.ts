@@ -1,22 +1,35 @@
-import { AdvanceTestClockCommand, RegisterBusinessCommand } from '@gateway/accounts';
+import { AdvanceTestClockCommand, ProvisionBusinessCommand } from '@gateway/accounts';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Command } from 'commander';
-import { randomUUID } from 'node:crypto';
 import { withCliContext } from '../cli-context';
-import { parseDuration, print } from '../output';
-
-const cliContext = () => ({ requestId: `cli_${randomUUID()}`, actor: 'system:cli' });
+import { cliRequestContext, parseDuration, print } from '../output';
 
 export function registerBusinessCommands(program: Command): void {
   const businesses = program.command('businesses').description('Businesses (merchants)');
   businesses
-    .command('register <name>')
-    .description('Register a business')
+    .command('create')
+    .description('Register a business with an owner secret key, a public key and a callback token per mode')
+    .requiredOption('--name <name>', 'business name')
+    .option('--platform', 'give it the sub-account platform feature')
+    .option('--parent <businessId>', 'register it as a sub-account of this platform business')
     .option('--json', 'machine-readable output')
-    .action(async (name: string, options: { json?: boolean }) =>
+    .action(async (options: { name: string; platform?: boolean; parent?: string; json?: boolean }) =>
       withCliContext(async (app) => {
-        const registered = await app.get(CommandBus).execute(new RegisterBusinessCommand(name, cliContext()));
-        print(Boolean(options.json), registered, () => `Registered ${registered.name}: ${registered.businessId}`);
+        const created = await app
+          .get(CommandBus)
+          .execute(new ProvisionBusinessCommand(options.name, cliRequestContext(), { isPlatform: options.platform, parentBusinessId: options.parent }));
+        print(Boolean(options.json), created, () =>
+          [
+            `Business ${created.name}: ${created.business_id}${created.is_platform ? ' (platform)' : ''}${created.parent_business_id ? ` (sub-account of ${created.parent_business_id})` : ''}`,
+            `  test secret key:     ${created.test.secret_key}`,
+            `  test public key:     ${created.test.public_key}`,
+            `  test callback token: ${created.test.callback_token}`,
+            `  live secret key:     ${created.live.secret_key}`,
+            `  live public key:     ${created.live.public_key}`,
+            `  live callback token: ${created.live.callback_token}`,
+            'Keys are shown once; they are stored hashed.',
+          ].join('\n'),
+        );
       }),
     );
 
@@ -28,7 +41,7 @@ export function registerBusinessCommands(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (businessId: string, duration: string, options: { json?: boolean }) =>
       withCliContext(async (app) => {
-        const advanced = await app.get(CommandBus).execute(new AdvanceTestClockCommand(businessId, parseDuration(duration), cliContext()));
+        const advanced = await app.get(CommandBus).execute(new AdvanceTestClockCommand(businessId, parseDuration(duration), cliRequestContext()));
         print(Boolean(options.json), advanced, () => `Test clock of ${businessId} is now ${advanced.offsetMs} ms ahead of real time`);
       }),
     );

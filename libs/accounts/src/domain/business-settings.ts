@@ -56,3 +56,37 @@ export function applySettingsChanges(current: BusinessSettings, changes: Setting
   }
   return next as BusinessSettings;
 }
+
+/**
+ * Rules the per-field types cannot express (map values, ranges); the same for every entry point
+ * (HTTP, CLI). Returns the problems, empty when the changes are valid.
+ */
+export function settingsProblems(changes: SettingsChanges): string[] {
+  const problems: string[] = [];
+  for (const [kind, url] of Object.entries(changes.callbackUrls ?? {})) {
+    if (!(CALLBACK_KINDS as readonly string[]).includes(kind)) problems.push(`callback_urls.${kind} is not a callback kind`);
+    if (typeof url !== 'string' || !/^https?:\/\/\S+$/.test(url) || url.length > 2048) problems.push(`callback_urls.${kind} must be an http(s) URL`);
+  }
+  for (const [resource, version] of Object.entries(changes.apiVersions ?? {})) {
+    if (!/^[a-z_]{1,64}$/.test(resource)) problems.push(`api_versions: ${resource} is not a resource name`);
+    if (typeof version !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(version)) problems.push(`api_versions.${resource} must be a YYYY-MM-DD version`);
+  }
+  for (const [bank, range] of Object.entries(changes.virtualAccountRanges ?? {})) {
+    if (!/^[A-Z_]{2,32}$/.test(bank)) problems.push(`virtual_account_ranges: ${bank} is not a bank code`);
+    const { merchantCode, rangeStart, rangeEnd } = (range ?? {}) as Partial<VirtualAccountRange>;
+    if (typeof merchantCode !== 'string' || !/^\d{4,6}$/.test(merchantCode)) problems.push(`virtual_account_ranges.${bank}.merchant_code must be 4 to 6 digits`);
+    const digits = (v: unknown): v is string => typeof v === 'string' && /^\d{1,15}$/.test(v);
+    if (!digits(rangeStart) || !digits(rangeEnd)) problems.push(`virtual_account_ranges.${bank}: range_start and range_end must be 1 to 15 digits`);
+    else if (rangeStart.length !== rangeEnd.length || BigInt(rangeStart) > BigInt(rangeEnd)) {
+      problems.push(`virtual_account_ranges.${bank}: range_start must not exceed range_end, with the same number of digits`);
+    }
+  }
+  for (const [channel, rule] of Object.entries(changes.feeSchedule ?? {})) {
+    const { flat, basisPoints } = (rule ?? {}) as FeeRule;
+    const whole = (v: unknown, max: number) => v === undefined || (Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max);
+    if (!whole(flat, 1_000_000_000) || !whole(basisPoints, 10_000)) {
+      problems.push(`fee_schedule.${channel}: flat must be 0..1000000000 and basis_points 0..10000, whole numbers`);
+    }
+  }
+  return problems;
+}

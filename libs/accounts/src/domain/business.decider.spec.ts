@@ -142,3 +142,32 @@ describe('business decider', () => {
     });
   });
 });
+
+describe('settings rules', () => {
+  const update = (changes: object) => ({ type: 'UpdateSettings' as const, mode: 'test' as const, changes, now });
+  it.each([
+    { callbackUrls: { invoice: 'ftp://x' } },
+    { callbackUrls: { nonsense: 'https://x' } },
+    { apiVersions: { customers: '2020/10/31' } },
+    { virtualAccountRanges: { BCA: { merchantCode: '12', rangeStart: '1', rangeEnd: '9' } } },
+    { virtualAccountRanges: { BCA: { merchantCode: '12345', rangeStart: '900', rangeEnd: '100' } } },
+    { virtualAccountRanges: { BCA: { merchantCode: '12345', rangeStart: '1', rangeEnd: '100' } } },
+    { feeSchedule: { default: { flat: -1 } } },
+    { feeSchedule: { default: { basisPoints: 1.5 } } },
+  ])('refuses %j', (changes) => {
+    spec.given([registered]).when(update(changes)).thenThrows('API_VALIDATION_ERROR');
+  });
+
+  it('accepts well-formed values', () => {
+    const changes = {
+      callbackUrls: { invoice: 'https://merchant.example/cb' },
+      apiVersions: { customers: '2020-10-31' },
+      virtualAccountRanges: { BCA: { merchantCode: '10766', rangeStart: '100000', rangeEnd: '999999' } },
+      feeSchedule: { default: { flat: 4500, basisPoints: 290 } },
+    };
+    spec
+      .given([registered])
+      .when(update(changes))
+      .then([{ type: 'SettingsUpdated', data: { mode: 'test', changes, updatedAt: now.toISOString() } }]);
+  });
+});

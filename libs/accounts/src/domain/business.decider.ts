@@ -1,5 +1,5 @@
 import { assertNever, type Decider, type Permission } from '@gateway/domain';
-import { applySettingsChanges, type BusinessSettings, type SettingsChanges } from './business-settings';
+import { applySettingsChanges, type BusinessSettings, type SettingsChanges, settingsProblems } from './business-settings';
 import { BusinessErrors } from './business.errors';
 import type { BusinessEvent, KeyKind, Mode } from './business.events';
 
@@ -109,6 +109,8 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
       case 'UpdateSettings': {
         registered(state, '(unknown)');
         if (Object.values(command.changes).every((value) => value === undefined)) throw BusinessErrors.emptySettingsUpdate();
+        const problems = settingsProblems(command.changes);
+        if (problems.length > 0) throw BusinessErrors.invalidSettings(problems);
         return [{ type: 'SettingsUpdated', data: { mode: command.mode, changes: command.changes, updatedAt: command.now.toISOString() } }];
       }
       case 'RotateCallbackToken': {

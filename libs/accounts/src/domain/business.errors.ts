@@ -17,5 +17,6 @@ export const BusinessErrors = {
   publicKeyPermissions: () =>
     new DomainError('API_VALIDATION_ERROR', 'A public key carries no permissions: it only reaches card tokenization'),
   noPermissions: () => new DomainError('API_VALIDATION_ERROR', 'A secret key needs at least one permission'),
+  invalidSettings: (problems: string[]) => new DomainError('API_VALIDATION_ERROR', problems.join('; '), { problems }),
   emptySettingsUpdate: () => new DomainError('API_VALIDATION_ERROR', 'The settings update changes nothing'),
 };

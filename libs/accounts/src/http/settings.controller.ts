@@ -1,0 +1,63 @@
+import { type Caller, CurrentCaller, RequirePermissions, type RequestContext, gatewayState } from '@gateway/platform';
+import { Body, Controller, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import { GetSettingsQuery } from '../application/get-settings/get-settings.query';
+import { RotateCallbackTokenCommand } from '../application/rotate-callback-token/rotate-callback-token.command';
+import { UpdateSettingsCommand } from '../application/update-settings/update-settings.command';
+import { settingsToWire } from './settings.response';
+import { toSettingsChanges, UpdateSettingsRequestDto } from './settings.request.dto';
+
+export function requestContextOf(request: Request, caller: Caller): RequestContext {
+  return {
+    requestId: gatewayState(request).requestId,
+    actor: caller.key.keyId,
+    businessId: caller.businessId,
+    mode: caller.mode,
+    apiVersion: gatewayState(request).apiVersion,
+  };
+}
+
+/**
+ * What the spec leaves to "the dashboard", per business and mode (the key's). Reading needs
+ * `settings:read`; changing needs `settings:write`, which ordinary keys do not carry by default.
+ */
+@Controller('settings')
+export class SettingsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get()
+  @RequirePermissions('settings:read')
+  async get(@CurrentCaller() caller: Caller) {
+    const view = await this.queries.execute(new GetSettingsQuery(caller.businessId, caller.mode));
+    return {
+      business_id: caller.businessId,
+      environment: caller.mode === 'live' ? 'LIVE' : 'TEST',
+      ...settingsToWire(view?.settings ?? {}),
+      callback_token: view?.callbackToken ?? null,
+      updated: view?.updatedAt ?? null,
+    };
+  }
+
+  @Patch()
+  @RequirePermissions('settings:write')
+  async update(@CurrentCaller() caller: Caller, @Body() body: UpdateSettingsRequestDto, @Req() request: Request) {
+    const settings = await this.commands.execute(
+      new UpdateSettingsCommand(caller.businessId, caller.mode, toSettingsChanges(body), requestContextOf(request, caller)),
+    );
+    return { business_id: caller.businessId, environment: caller.mode === 'live' ? 'LIVE' : 'TEST', ...settingsToWire(settings) };
+  }
+
+  @Post('callback_token/rotate')
+  @HttpCode(200)
+  @RequirePermissions('settings:write')
+  async rotateCallbackToken(@CurrentCaller() caller: Caller, @Req() request: Request) {
+    const { callbackToken } = await this.commands.execute(
+      new RotateCallbackTokenCommand(caller.businessId, caller.mode, requestContextOf(request, caller)),
+    );
+    return { callback_token: callbackToken, environment: caller.mode === 'live' ? 'LIVE' : 'TEST' };
+  }
+}

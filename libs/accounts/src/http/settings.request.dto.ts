@@ -1,0 +1,105 @@
+import { Type } from 'class-transformer';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsObject,
+  IsOptional,
+  IsString,
+  IsUrl,
+  Length,
+  Matches,
+  Max,
+  Min,
+  ValidateNested,
+  ArrayMaxSize,
+  IsArray,
+  ValidateIf,
+} from 'class-validator';
+import type { SettingsChanges } from '../domain/business-settings';
+
+const nullable = (property: string) => ValidateIf((dto: Record<string, unknown>) => dto[property] !== null);
+
+export class CallbackUrlsDto {
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) invoice?: string;
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) fva_status?: string;
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) fva_paid?: string;
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) ro_fpc_paid?: string;
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) ewallet?: string;
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) credit_card_refund?: string;
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) disbursement?: string;
+  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) report?: string;
+}
+
+export class VirtualAccountRangeDto {
+  @Matches(/^\d{4,6}$/, { message: 'merchant_code must be 4 to 6 digits' }) merchant_code!: string;
+  @Matches(/^\d{1,15}$/, { message: 'range_start must be digits' }) range_start!: string;
+  @Matches(/^\d{1,15}$/, { message: 'range_end must be digits' }) range_end!: string;
+}
+
+export class FeeRuleDto {
+  @IsOptional() @IsInt() @Min(0) @Max(1_000_000_000) flat?: number;
+  @IsOptional() @IsInt() @Min(0) @Max(10_000) basis_points?: number;
+}
+
+/**
+ * PATCH /settings: every field optional; a present field replaces the setting, `null` removes it.
+ * Snake case on the wire, like the rest of the API.
+ */
+export class UpdateSettingsRequestDto {
+  @IsOptional() @nullable('callback_urls') @ValidateNested() @Type(() => CallbackUrlsDto) callback_urls?: CallbackUrlsDto | null;
+
+  @IsOptional() @nullable('api_versions') @IsObject() api_versions?: Record<string, string> | null;
+
+  @IsOptional() @nullable('optional_authentication') @IsBoolean() optional_authentication?: boolean | null;
+
+  @IsOptional() @nullable('fraud_detection') @IsBoolean() fraud_detection?: boolean | null;
+
+  @IsOptional() @nullable('default_disbursement_description') @IsString() @Length(1, 255)
+  default_disbursement_description?: string | null;
+
+  @IsOptional() @nullable('virtual_account_ranges') @IsObject() virtual_account_ranges?: Record<string, VirtualAccountRangeDto> | null;
+
+  @IsOptional() @nullable('retail_payment_code_prefix') @Matches(/^[A-Z0-9]{3,6}$/, { message: 'retail_payment_code_prefix must be 3 to 6 characters A-Z or 0-9' })
+  retail_payment_code_prefix?: string | null;
+
+  @IsOptional() @nullable('enabled_payment_channels') @IsArray() @ArrayMaxSize(200) @IsString({ each: true }) @Length(1, 64, { each: true })
+  enabled_payment_channels?: string[] | null;
+
+  @IsOptional() @nullable('fee_schedule') @IsObject() fee_schedule?: Record<string, FeeRuleDto> | null;
+}
+
+export class RotateCallbackTokenResponse {
+  callback_token!: string;
+}
+
+export class CreateApiKeyRequestDto {
+  @IsString() @Length(1, 100) name!: string;
+
+  @IsOptional() @IsIn(['secret', 'public']) kind?: 'secret' | 'public';
+
+  @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) permissions?: string[];
+}
+
+/** Wire (snake case) to domain (camel case), keeping `null` (remove) distinct from absent. */
+export function toSettingsChanges(dto: UpdateSettingsRequestDto): SettingsChanges {
+  const changes: SettingsChanges = {};
+  const map = <T, R>(value: T | null | undefined, convert: (v: T) => R): R | null | undefined =>
+    value === undefined ? undefined : value === null ? null : convert(value);
+  changes.callbackUrls = map(dto.callback_urls, (urls) => Object.fromEntries(Object.entries(urls).filter(([, url]) => url !== undefined)));
+  changes.apiVersions = map(dto.api_versions, (versions) => ({ ...versions }));
+  changes.optionalAuthentication = map(dto.optional_authentication, (v) => v);
+  changes.fraudDetection = map(dto.fraud_detection, (v) => v);
+  changes.defaultDisbursementDescription = map(dto.default_disbursement_description, (v) => v);
+  changes.virtualAccountRanges = map(dto.virtual_account_ranges, (ranges) =>
+    Object.fromEntries(
+      Object.entries(ranges).map(([bank, range]) => [bank, { merchantCode: range.merchant_code, rangeStart: range.range_start, rangeEnd: range.range_end }]),
+    ),
+  );
+  changes.retailPaymentCodePrefix = map(dto.retail_payment_code_prefix, (v) => v);
+  changes.enabledPaymentChannels = map(dto.enabled_payment_channels, (v) => [...v]);
+  changes.feeSchedule = map(dto.fee_schedule, (schedule) =>
+    Object.fromEntries(Object.entries(schedule).map(([channel, rule]) => [channel, { flat: rule.flat, basisPoints: rule.basis_points }])),
+  );
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as SettingsChanges;
+}

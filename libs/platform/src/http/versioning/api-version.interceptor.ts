@@ -1,0 +1,59 @@
+import { type CallHandler, type ExecutionContext, HttpException, HttpStatus, Injectable, type NestInterceptor } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import type { Request } from 'express';
+import type { Observable } from 'rxjs';
+import { gatewayState } from '../caller';
+import { AccountApiVersions } from '../auth/account-ports';
+import { versionsOf } from './api-version.registry';
+import { ROUTE_VERSIONED_RESOURCE } from './versioned-resource.decorator';
+
+/**
+ * Resolves the dated API version of a @VersionedResource route: the `API-Version` header (or
+ * `X-API-VERSION`, the eWallet spelling; an empty header counts as absent), else the account's
+ * default for the key's mode, else the resource's fallback. An unknown version is refused.
+ */
+@Injectable()
+export class ApiVersionInterceptor implements NestInterceptor {
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly accountVersions: AccountApiVersions,
+  ) {}
+
+  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+    const resource = this.reflector.getAllAndOverride<string | undefined>(ROUTE_VERSIONED_RESOURCE, [context.getHandler(), context.getClass()]);
+    if (context.getType() === 'http' && resource) {
+      const request = context.switchToHttp().getRequest<Request>();
+      const state = gatewayState(request);
+      state.apiVersion = await this.resolve(resource, request, state.caller ? { businessId: state.caller.businessId, mode: state.caller.mode } : undefined);
+    }
+    return next.handle();
+  }
+
+  private async resolve(resource: string, request: Request, account: { businessId: string; mode: 'test' | 'live' } | undefined): Promise<string> {
+    const declared = versionsOf(resource);
+    if (!declared) throw new Error(`Route declares versioned resource ${resource}, which declares no versions`);
+    const requested = firstNonEmpty(request.headers['api-version'], request.headers['x-api-version']);
+    if (requested !== undefined) {
+      if (!declared.versions.includes(requested)) {
+        throw new HttpException(
+          {
+            error_code: 'API_VERSION_NOT_SUPPORTED_ERROR',
+            message: `API version ${requested} does not exist for ${resource}; versions: ${declared.versions.join(', ')}`,
+          },
+          HttpStatus.BAD_REQUEST,
+        );
+      }
+      return requested;
+    }
+    const accountDefault = account ? await this.accountVersions.defaultVersion(account.businessId, account.mode, resource) : undefined;
+    return accountDefault && declared.versions.includes(accountDefault) ? accountDefault : declared.fallback;
+  }
+}
+
+function firstNonEmpty(...values: (string | string[] | undefined)[]): string | undefined {
+  for (const value of values) {
+    const single = (Array.isArray(value) ? value[0] : value)?.trim();
+    if (single) return single;
+  }
+  return undefined;
+}

@@ -1,0 +1,29 @@
+/**
+ * Each versioned resource declares its dated versions (spec: Versioning), e.g.
+ *   declareApiVersions('customers', { versions: ['2020-05-19', '2020-10-31'], fallback: '2020-05-19' });
+ * `fallback` is what applies when neither the request nor the account names a version.
+ */
+export interface ResourceVersions {
+  versions: readonly string[];
+  fallback: string;
+}
+
+const registry = new Map<string, ResourceVersions>();
+
+export function declareApiVersions(resource: string, declaration: ResourceVersions): void {
+  if (!declaration.versions.includes(declaration.fallback)) {
+    throw new Error(`API versions of ${resource}: the fallback ${declaration.fallback} is not one of its versions`);
+  }
+  for (const version of declaration.versions) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(version)) throw new Error(`API versions of ${resource}: ${version} is not YYYY-MM-DD`);
+  }
+  registry.set(resource, { versions: [...declaration.versions].sort(), fallback: declaration.fallback });
+}
+
+export function versionsOf(resource: string): ResourceVersions | undefined {
+  return registry.get(resource);
+}
+
+export function declaredResources(): string[] {
+  return [...registry.keys()].sort();
+}
