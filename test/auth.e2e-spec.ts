@@ -5,7 +5,6 @@ import {
   type Caller,
   CurrentCaller,
   declareApiVersions,
-  EdgeAuthModule,
   RequestApiVersion,
   RequirePermissions,
   VersionedResource,
@@ -72,7 +71,7 @@ describe('authentication and permissions (real keys, real app)', () => {
   let other: ProvisionedBusiness;
 
   beforeAll(async () => {
-    gateway = await startTestApp({ extraModules: [EdgeAuthModule, ProbeModule] });
+    gateway = await startTestApp({ extraModules: [ProbeModule] });
     merchant = await provisionBusiness(gateway.app);
     other = await provisionBusiness(gateway.app);
   });

@@ -1,6 +1,6 @@
 import { ApiModule } from '../../apps/api/src/api.module';
 import { allMigrations } from '@gateway/bootstrap';
-import { loadConfig } from '@gateway/platform';
+import { configureHttpEdge, JsonLogger, loadConfig } from '@gateway/platform';
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
@@ -17,15 +17,29 @@ export interface TestApp {
  * The real api (with the worker in-process, as `npm start` runs it) on a fresh database of
  * the test run's PostgreSQL, listening on a free loopback port.
  */
-export async function startTestApp(options: { extraModules?: (Type | DynamicModule)[]; databaseUrl?: string } = {}): Promise<TestApp> {
+export async function startTestApp(
+  options: {
+    extraModules?: (Type | DynamicModule)[];
+    /** Another app's `db.url`, to run several api processes on one database. */
+    databaseUrl?: string;
+    /** Settings as environment variables (e.g. small rate limits); defaults otherwise. */
+    env?: NodeJS.ProcessEnv;
+    /** Receives Nest's and the edge's log lines; by default errors only, on stdout. */
+    logger?: JsonLogger;
+  } = {},
+): Promise<TestApp> {
   const db = await createTestDatabase(allMigrations);
+  const config = loadConfig(options.env ?? {});
   const moduleRef = await Test.createTestingModule({
     imports: [
-      ApiModule.forRoot({ config: loadConfig({}), databaseUrl: options.databaseUrl ?? db.url, withWorker: true }),
+      ApiModule.forRoot({ config, databaseUrl: options.databaseUrl ?? db.url, withWorker: true }),
       ...(options.extraModules ?? []),
     ],
   }).compile();
-  const app = moduleRef.createNestApplication({ logger: ['error'] });
+  const logger = options.logger ?? new JsonLogger({ level: 'error' });
+  // As createApiApp does: no Nest body parser, then the same HTTP edge as production.
+  const app = moduleRef.createNestApplication({ logger, bodyParser: false });
+  configureHttpEdge(app, config, { logger });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
   return {

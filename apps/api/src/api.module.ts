@@ -1,4 +1,5 @@
 import { type CoreOptions, CoreModule } from '@gateway/bootstrap';
+import { EdgeAuthModule, HttpEdgeModule, IdempotencyModule } from '@gateway/platform';
 import { WorkerModule } from '@gateway/worker';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { HealthController } from './health/health.controller';
@@ -13,7 +14,14 @@ export class ApiModule {
   static forRoot(options: ApiOptions): DynamicModule {
     return {
       module: ApiModule,
-      imports: [CoreModule.forRoot(options), ...(options.withWorker ? [WorkerModule] : [])],
+      // Order matters for global guards and interceptors: authentication before anything that needs the caller.
+      imports: [
+        CoreModule.forRoot(options),
+        HttpEdgeModule,
+        EdgeAuthModule,
+        IdempotencyModule.forRoot(),
+        ...(options.withWorker ? [WorkerModule] : []),
+      ],
       controllers: [HealthController],
     };
   }

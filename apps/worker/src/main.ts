@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { CoreModule, installGracefulShutdown, prepareInfrastructure } from '@gateway/bootstrap';
-import { ConfigError, loadConfig, nestLogLevels } from '@gateway/platform';
+import { ConfigError, JsonLogger, loadConfig } from '@gateway/platform';
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from './worker.module';
@@ -16,10 +16,11 @@ class WorkerAppModule {
 async function main(): Promise<void> {
   const logger = new Logger('Worker');
   const config = loadConfig();
-  Logger.overrideLogger(nestLogLevels(config.LOG_LEVEL));
+  const jsonLogger = new JsonLogger({ level: config.LOG_LEVEL, pretty: process.stdout.isTTY === true });
+  Logger.overrideLogger(jsonLogger);
   const database = await prepareInfrastructure(config, (line) => logger.debug(line.trim()));
   const app = await NestFactory.createApplicationContext(WorkerAppModule.forRoot({ config, databaseUrl: database.url }), {
-    logger: nestLogLevels(config.LOG_LEVEL),
+    logger: jsonLogger,
   });
   await app.init();
   installGracefulShutdown(app, database, { log: (line) => logger.log(line) });

@@ -1,6 +1,6 @@
 import { accountsMigrations } from '@gateway/accounts';
 import { eventStoreMigrations } from '@gateway/event-store';
-import { clockMigrations, type MigrationSet, schedulerMigrations } from '@gateway/platform';
+import { clockMigrations, idempotencyMigrations, type MigrationSet, rateLimitMigrations, schedulerMigrations } from '@gateway/platform';
 import { projectionMigrations } from '@gateway/projections';
 
 /** Every component's schema, in the order they depend on each other. */
@@ -9,5 +9,7 @@ export const allMigrations: MigrationSet[] = [
   projectionMigrations,
   clockMigrations,
   schedulerMigrations,
+  idempotencyMigrations,
   accountsMigrations,
+  rateLimitMigrations,
 ];

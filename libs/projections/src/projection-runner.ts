@@ -114,6 +114,8 @@ export class ProjectionRunner {
     const restart = new AbortController();
     const onStop = () => restart.abort();
     stop.addEventListener('abort', onStop, { once: true });
+    // A stop that came while the lease was being acquired fired no event: honour it here.
+    if (stop.aborted) restart.abort();
     const onReset = (message: { channel: string; payload?: string }) => {
       if (message.channel === PROJECTION_RESET_CHANNEL && message.payload === this.name) restart.abort();
     };

@@ -1,5 +1,6 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { NoAuth } from '@gateway/platform';
 import type { Response } from 'express';
 import { Pool } from 'pg';
 
@@ -16,12 +17,14 @@ export class HealthController {
   ) {}
 
   /** The process answers. */
+  @NoAuth()
   @Get('health')
   health(): { status: 'ok' } {
     return { status: 'ok' };
   }
 
   /** The database and the event store answer: safe to send traffic. */
+  @NoAuth()
   @Get('ready')
   async ready(@Res({ passthrough: true }) response: Response) {
     const [database, eventStore] = await Promise.all([

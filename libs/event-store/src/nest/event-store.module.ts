@@ -4,6 +4,7 @@ import { Pool } from 'pg';
 import { EVENT_STORE, type EventStore } from '../event-store.port';
 import { EventStoreDbEventStore } from '../eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from '../postgres/postgres-event-store';
+import './event-store-http-errors';
 
 @Injectable()
 class EventStoreShutdown implements OnApplicationShutdown {

@@ -7,6 +7,30 @@ describe('loadConfig', () => {
     expect(config.DATA_DIR).toBe('./.data');
     expect(config.EVENT_STORE).toBe('postgres');
     expect(config.DATABASE_URL).toBeUndefined();
+    expect(config).toMatchObject({
+      RATE_LIMIT_TEST_PER_MINUTE: 3000,
+      RATE_LIMIT_LIVE_PER_MINUTE: 6000,
+      RATE_LIMIT_IP_PER_MINUTE: 18_000,
+      RATE_LIMIT_WINDOW_SECONDS: 60,
+      RATE_LIMIT_LEASE_SIZE: 50,
+    });
+  });
+
+  it('reads rate limits', () => {
+    const config = loadConfig({
+      RATE_LIMIT_TEST_PER_MINUTE: '5',
+      RATE_LIMIT_LIVE_PER_MINUTE: '8',
+      RATE_LIMIT_IP_PER_MINUTE: '20',
+      RATE_LIMIT_WINDOW_SECONDS: '2',
+      RATE_LIMIT_LEASE_SIZE: '1',
+    });
+    expect(config).toMatchObject({
+      RATE_LIMIT_TEST_PER_MINUTE: 5,
+      RATE_LIMIT_LIVE_PER_MINUTE: 8,
+      RATE_LIMIT_IP_PER_MINUTE: 20,
+      RATE_LIMIT_WINDOW_SECONDS: 2,
+      RATE_LIMIT_LEASE_SIZE: 1,
+    });
   });
 
   it('reads valid values', () => {
@@ -28,6 +52,11 @@ describe('loadConfig', () => {
     [{ EVENT_STORE: 'kafka' }, 'EVENT_STORE must be "postgres" or "eventstoredb"'],
     [{ EVENT_STORE: 'eventstoredb' }, 'EVENTSTORE_CONNECTION_STRING must be an esdb://'],
     [{ EVENTSTORE_CONNECTION_STRING: 'http://x' }, 'EVENTSTORE_CONNECTION_STRING must be an esdb://'],
+    [{ RATE_LIMIT_TEST_PER_MINUTE: '0' }, 'RATE_LIMIT_TEST_PER_MINUTE must be an integer between 1 and 1000000000'],
+    [{ RATE_LIMIT_LIVE_PER_MINUTE: 'many' }, 'RATE_LIMIT_LIVE_PER_MINUTE must be an integer between 1 and 1000000000'],
+    [{ RATE_LIMIT_IP_PER_MINUTE: '1.5' }, 'RATE_LIMIT_IP_PER_MINUTE must be an integer between 1 and 1000000000'],
+    [{ RATE_LIMIT_WINDOW_SECONDS: '3601' }, 'RATE_LIMIT_WINDOW_SECONDS must be an integer between 1 and 3600'],
+    [{ RATE_LIMIT_LEASE_SIZE: '0' }, 'RATE_LIMIT_LEASE_SIZE must be an integer between 1 and 1000'],
   ])('refuses %j with a clear message', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

@@ -1,5 +1,11 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateIf, validateSync, Matches } from 'class-validator';
+import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateBy, ValidateIf, validateSync, Matches } from 'class-validator';
+import { isTrustProxyEntry, parseTrustProxyList } from '../http/tls/trust-proxy';
+import { parseByteSize } from './byte-size';
+
+/** 1 MiB: far above any JSON request of the spec; file uploads have their own limits. */
+export const DEFAULT_BODY_LIMIT = 1024 * 1024;
+const BODY_LIMIT_MESSAGE = 'BODY_LIMIT must be a size between 1kb and 100mb, in bytes or with a kb or mb suffix (e.g. 1mb)';
 
 /**
  * Every setting the gateway reads from the environment, validated once at start.
@@ -35,6 +41,83 @@ export class AppConfig {
   @Transform(({ value }) => (value === undefined || value === '' ? 'info' : value))
   @IsIn(['debug', 'info', 'warn', 'error', 'silent'], { message: 'LOG_LEVEL must be one of debug, info, warn, error, silent' })
   LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' | 'silent' = 'info';
+
+  /**
+   * Refuse plain-HTTP requests (403 TLS_REQUIRED_ERROR; /health, /ready and /metrics excepted).
+   * Unset: true when NODE_ENV=production, false otherwise (loopback development uses HTTP).
+   */
+  @Transform(({ value }) => parseBoolean(value))
+  @IsBoolean({ message: 'REQUIRE_TLS must be true or false' })
+  REQUIRE_TLS = false;
+
+  /**
+   * Proxies whose `X-Forwarded-Proto` / `X-Forwarded-For` are believed: comma-separated IP
+   * addresses, CIDR ranges or `loopback`/`linklocal`/`uniquelocal`. Unset: no proxy is trusted.
+   */
+  @Transform(({ value }) => (typeof value === 'string' ? parseTrustProxyList(value) : value))
+  @ValidateBy(
+    {
+      name: 'isTrustProxyList',
+      validator: { validate: (value: unknown) => Array.isArray(value) && value.every((entry) => typeof entry === 'string' && isTrustProxyEntry(entry)) },
+    },
+    { message: 'TRUST_PROXY must be a comma-separated list of IP addresses, CIDR ranges (10.0.0.0/8) or loopback, linklocal, uniquelocal' },
+  )
+  TRUST_PROXY: string[] = [];
+
+  /** Largest JSON or form body accepted, in bytes (`1048576`, `512kb`, `1mb`); larger ones get 413. */
+  @Transform(({ value }) => (value === undefined || value === '' ? DEFAULT_BODY_LIMIT : parseByteSize(String(value))))
+  @IsInt({ message: BODY_LIMIT_MESSAGE })
+  @Min(1024, { message: BODY_LIMIT_MESSAGE })
+  @Max(100 * 1024 * 1024, { message: BODY_LIMIT_MESSAGE })
+  BODY_LIMIT = DEFAULT_BODY_LIMIT;
+
+  /*
+   * Rate limits (spec "Limits"). Each quota applies per window; the window is a minute unless
+   * RATE_LIMIT_WINDOW_SECONDS shortens it, which tests do.
+   */
+  @Transform(({ value }) => integerOr(value, 3000))
+  @IsInt({ message: 'RATE_LIMIT_TEST_PER_MINUTE must be an integer between 1 and 1000000000' })
+  @Min(1, { message: 'RATE_LIMIT_TEST_PER_MINUTE must be an integer between 1 and 1000000000' })
+  @Max(1_000_000_000, { message: 'RATE_LIMIT_TEST_PER_MINUTE must be an integer between 1 and 1000000000' })
+  RATE_LIMIT_TEST_PER_MINUTE = 3000;
+
+  @Transform(({ value }) => integerOr(value, 6000))
+  @IsInt({ message: 'RATE_LIMIT_LIVE_PER_MINUTE must be an integer between 1 and 1000000000' })
+  @Min(1, { message: 'RATE_LIMIT_LIVE_PER_MINUTE must be an integer between 1 and 1000000000' })
+  @Max(1_000_000_000, { message: 'RATE_LIMIT_LIVE_PER_MINUTE must be an integer between 1 and 1000000000' })
+  RATE_LIMIT_LIVE_PER_MINUTE = 6000;
+
+  @Transform(({ value }) => integerOr(value, 18_000))
+  @IsInt({ message: 'RATE_LIMIT_IP_PER_MINUTE must be an integer between 1 and 1000000000' })
+  @Min(1, { message: 'RATE_LIMIT_IP_PER_MINUTE must be an integer between 1 and 1000000000' })
+  @Max(1_000_000_000, { message: 'RATE_LIMIT_IP_PER_MINUTE must be an integer between 1 and 1000000000' })
+  RATE_LIMIT_IP_PER_MINUTE = 18_000;
+
+  @Transform(({ value }) => integerOr(value, 60))
+  @IsInt({ message: 'RATE_LIMIT_WINDOW_SECONDS must be an integer between 1 and 3600' })
+  @Min(1, { message: 'RATE_LIMIT_WINDOW_SECONDS must be an integer between 1 and 3600' })
+  @Max(3600, { message: 'RATE_LIMIT_WINDOW_SECONDS must be an integer between 1 and 3600' })
+  RATE_LIMIT_WINDOW_SECONDS = 60;
+
+  /** Most requests a process reserves per database round trip (1 = one round trip per request). */
+  @Transform(({ value }) => integerOr(value, 50))
+  @IsInt({ message: 'RATE_LIMIT_LEASE_SIZE must be an integer between 1 and 1000' })
+  @Min(1, { message: 'RATE_LIMIT_LEASE_SIZE must be an integer between 1 and 1000' })
+  @Max(1000, { message: 'RATE_LIMIT_LEASE_SIZE must be an integer between 1 and 1000' })
+  RATE_LIMIT_LEASE_SIZE = 50;
+}
+
+/** `true`/`false` (also 1/0, yes/no, on/off); anything else is left for the validator to refuse. */
+function parseBoolean(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const normalised = value.trim().toLowerCase();
+  if (['true', '1', 'yes', 'on'].includes(normalised)) return true;
+  if (['false', '0', 'no', 'off'].includes(normalised)) return false;
+  return value;
+}
+
+function integerOr(value: unknown, fallback: number): number {
+  return value === undefined || value === '' ? fallback : Number(value);
 }
 
 export class ConfigError extends Error {
@@ -46,8 +129,25 @@ export class ConfigError extends Error {
 
 /** Reads and validates the configuration; throws ConfigError listing every bad value. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const known = ['PORT', 'DATABASE_URL', 'DATA_DIR', 'EVENT_STORE', 'EVENTSTORE_CONNECTION_STRING', 'LOG_LEVEL'];
-  const raw = Object.fromEntries(known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]));
+  const known = [
+    'PORT',
+    'DATABASE_URL',
+    'DATA_DIR',
+    'EVENT_STORE',
+    'EVENTSTORE_CONNECTION_STRING',
+    'LOG_LEVEL',
+    'RATE_LIMIT_TEST_PER_MINUTE',
+    'RATE_LIMIT_LIVE_PER_MINUTE',
+    'RATE_LIMIT_IP_PER_MINUTE',
+    'RATE_LIMIT_WINDOW_SECONDS',
+    'RATE_LIMIT_LEASE_SIZE',
+    'REQUIRE_TLS',
+    'TRUST_PROXY',
+    'BODY_LIMIT',
+  ];
+  const raw: Record<string, unknown> = Object.fromEntries(known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]));
+  // Production refuses plain HTTP unless told otherwise; development and tests use plain loopback HTTP.
+  raw.REQUIRE_TLS ??= env.NODE_ENV === 'production' ? 'true' : 'false';
   const config = plainToInstance(AppConfig, raw, { excludeExtraneousValues: false });
   const errors = validateSync(config, { skipMissingProperties: false });
   if (errors.length > 0) {

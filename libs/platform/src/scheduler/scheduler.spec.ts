@@ -58,7 +58,8 @@ describe('durable scheduler', () => {
   }
 
   async function eventually(condition: () => boolean | Promise<boolean>, what: string): Promise<void> {
-    const deadline = Date.now() + 10_000;
+    // Generous: CI machines run several suites (and PostgreSQL) on two cores.
+    const deadline = Date.now() + 30_000;
     while (!(await condition())) {
       if (Date.now() > deadline) throw new Error(`Timed out waiting until ${what}`);
       await new Promise((resolve) => setTimeout(resolve, 10));

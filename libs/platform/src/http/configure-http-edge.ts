@@ -1,0 +1,64 @@
+import type { INestApplication } from '@nestjs/common';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { AppConfig } from '../config/app-config';
+import { installBodyParsers } from './body/install-body-parsers';
+import { HttpEdgeExceptionFilter } from './errors/http-edge-exception.filter';
+import { writeAccessLog } from './logging/access-log.middleware';
+import { JsonLogger } from './logging/json-logger';
+import { bindLogContext } from './logging/log-context';
+import { HttpMetrics } from './metrics/http-metrics';
+import { recordHttpMetrics } from './metrics/metrics.middleware';
+import { setupOpenApi } from './openapi/setup-openapi';
+import { assignRequestId } from './request-id/request-id.middleware';
+import { requireTls } from './tls/require-tls.middleware';
+import { createValidationPipe } from './validation/gateway-validation.pipe';
+
+/** Idle keep-alive connections are kept this long: the public client reuses them after seconds of silence (spec gaps). */
+export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
+
+export interface HttpEdgeOptions {
+  /** Receives the access log and 5xx reports; a JsonLogger at LOG_LEVEL on stdout when not given. */
+  logger?: JsonLogger;
+}
+
+/**
+ * Everything between the socket and the controllers, in the order a request meets it:
+ * Request-ID, metrics and access log (so refusals are counted and logged too), the TLS policy,
+ * body parsing (limits, INVALID_JSON_FORMAT, NUL and depth checks), the log context, then Nest's
+ * routing with the validation pipe and the error filter; plus /docs. The app must be created with
+ * `bodyParser: false` and import `HttpEdgeModule`. Call before `listen()`/`init()`: middleware
+ * added later would sit behind Nest's routes.
+ */
+export function configureHttpEdge(app: INestApplication, config: AppConfig, options: HttpEdgeOptions = {}): void {
+  const expressApp = app as NestExpressApplication;
+  const logger = options.logger ?? new JsonLogger({ level: config.LOG_LEVEL });
+  const metrics = httpMetricsOf(app);
+
+  // Decides `request.secure`/`request.protocol` (X-Forwarded-Proto) and `request.ip` (X-Forwarded-For).
+  expressApp.set('trust proxy', config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false);
+  expressApp.disable('x-powered-by');
+
+  expressApp.use(assignRequestId());
+  expressApp.use(recordHttpMetrics(metrics));
+  expressApp.use(writeAccessLog(logger));
+  if (config.REQUIRE_TLS) expressApp.use(requireTls());
+  installBodyParsers(expressApp, config.BODY_LIMIT);
+  expressApp.use(bindLogContext());
+
+  app.useGlobalPipes(createValidationPipe());
+  app.useGlobalFilters(new HttpEdgeExceptionFilter(logger));
+  setupOpenApi(expressApp);
+
+  const server = app.getHttpServer();
+  server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
+  // Must exceed keepAliveTimeout, or Node may cut a connection the client is about to reuse.
+  server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+}
+
+function httpMetricsOf(app: INestApplication): HttpMetrics {
+  try {
+    return app.get(HttpMetrics);
+  } catch {
+    throw new Error('configureHttpEdge: HttpMetrics is missing; import HttpEdgeModule into the application module');
+  }
+}

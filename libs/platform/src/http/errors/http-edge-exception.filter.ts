@@ -1,0 +1,44 @@
+import { type ArgumentsHost, Catch, type ExceptionFilter, NotFoundException } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { gatewayState } from '../caller';
+import type { JsonLogger } from '../logging/json-logger';
+import { routeTemplate, UNMATCHED_ROUTE } from '../route-template';
+import type { ApiError } from './api-error';
+import { routeNotFound } from './http-exception-codes';
+import { toApiError } from './to-api-error';
+
+/**
+ * The one place errors become responses: `{error_code, message}` (+ `errors` for validation) with
+ * the spec's status, for errors from handlers, guards, pipes, middleware, body parsing and the
+ * unknown-route handler alike. A 5xx is logged with the request id; its body says nothing internal.
+ */
+@Catch()
+export class HttpEdgeExceptionFilter implements ExceptionFilter {
+  constructor(private readonly logger: JsonLogger) {}
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const request = host.switchToHttp().getRequest<Request>();
+    const response = host.switchToHttp().getResponse<Response>();
+    const error = isUnknownRoute(exception, request) ? routeNotFound(request.method, request.path) : toApiError(exception);
+    if (error.status >= 500) this.logServerError(error, exception, request);
+    if (response.headersSent) {
+      // The answer was already under way (a stream failed mid-way): all we can do is end it.
+      response.end();
+      return;
+    }
+    response.status(error.status);
+    for (const [name, value] of Object.entries(error.headers)) response.setHeader(name, value);
+    response.json(error.toBody());
+  }
+
+  private logServerError(error: ApiError, exception: unknown, request: Request): void {
+    const fields = { requestId: gatewayState(request).requestId, method: request.method, route: routeTemplate(request), status: error.status, errorCode: error.code, error: exception };
+    if (error.status === 503) this.logger.entry('warn', 'HttpEdge', 'A dependency is unavailable', fields);
+    else this.logger.entry('error', 'HttpEdge', 'Unexpected error', fields);
+  }
+}
+
+/** Nest's fallback handler raises `NotFoundException('Cannot GET /x')` when no route matched. */
+function isUnknownRoute(exception: unknown, request: Request): boolean {
+  return exception instanceof NotFoundException && routeTemplate(request) === UNMATCHED_ROUTE && exception.message.startsWith('Cannot ');
+}

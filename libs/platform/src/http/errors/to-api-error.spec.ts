@@ -1,0 +1,87 @@
+import { DomainError } from '@gateway/domain';
+import { BadRequestException, ConflictException, HttpException, InternalServerErrorException, NotFoundException } from '@nestjs/common';
+import { ApiError, UNEXPECTED_ERROR_MESSAGE } from './api-error';
+import { errorStatusFor, registerErrorStatuses } from './error-statuses';
+import { registerErrorTranslator } from './error-translators';
+import { toApiError } from './to-api-error';
+
+class TeapotError extends Error {}
+registerErrorTranslator((error) => (error instanceof TeapotError ? new ApiError('TEAPOT_ERROR', 418, 'short and stout') : undefined));
+
+function named(name: string, message = 'x', extra: Record<string, unknown> = {}): Error {
+  return Object.assign(new Error(message), { name }, extra);
+}
+
+describe('error statuses', () => {
+  it('pre-registers the common codes and answers 400 for unknown ones', () => {
+    expect(errorStatusFor('API_VALIDATION_ERROR')).toBe(400);
+    expect(errorStatusFor('INVALID_API_KEY')).toBe(401);
+    expect(errorStatusFor('REQUEST_FORBIDDEN_ERROR')).toBe(403);
+    expect(errorStatusFor('DATA_NOT_FOUND')).toBe(404);
+    expect(errorStatusFor('RATE_LIMIT_EXCEEDED')).toBe(429);
+    expect(errorStatusFor('SERVICE_UNAVAILABLE')).toBe(503);
+    expect(errorStatusFor('SOME_UNKNOWN_RULE_ERROR')).toBe(400);
+  });
+
+  it('refuses one code with two statuses, and non-error statuses', () => {
+    registerErrorStatuses({ SPEC_TEST_MISSING_ERROR: 404 });
+    expect(() => registerErrorStatuses({ SPEC_TEST_MISSING_ERROR: 404 })).not.toThrow();
+    expect(() => registerErrorStatuses({ SPEC_TEST_MISSING_ERROR: 410 })).toThrow(/already registered/);
+    expect(() => registerErrorStatuses({ SPEC_TEST_OK: 200 })).toThrow(/not an HTTP error status/);
+  });
+});
+
+describe('toApiError', () => {
+  it('keeps an ApiError as thrown', () => {
+    const error = new ApiError('RATE_LIMIT_EXCEEDED', 429, 'slow down', { headers: { 'Retry-After': '2' } });
+    expect(toApiError(error)).toBe(error);
+  });
+
+  it('gives a DomainError its registered status', () => {
+    registerErrorStatuses({ SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR: 404 });
+    expect(toApiError(new DomainError('SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR', 'no such disbursement')).toBody()).toEqual({
+      error_code: 'SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR',
+      message: 'no such disbursement',
+    });
+    expect(toApiError(new DomainError('SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR', 'x')).status).toBe(404);
+    expect(toApiError(new DomainError('SPEC_TEST_RULE_ERROR', 'x')).status).toBe(400);
+  });
+
+  it('asks registered translators', () => {
+    expect(toApiError(new TeapotError())).toMatchObject({ code: 'TEAPOT_ERROR', status: 418 });
+  });
+
+  it.each([
+    ['EventStoreUnavailableError', named('EventStoreUnavailableError')],
+    ['a refused connection', named('Error', 'connect ECONNREFUSED 127.0.0.1:1', { code: 'ECONNREFUSED' })],
+    ['a refused dual-stack connection', new AggregateError([named('Error', 'a', { code: 'ECONNREFUSED' })], 'connect failed')],
+    ['a PostgreSQL shutdown', named('error', 'terminating connection due to administrator command', { code: '57P01' })],
+    ['a connection exception', named('error', 'connection failure', { code: '08006' })],
+    ['a lost pg connection', new Error('Connection terminated unexpectedly')],
+    ['a wrapped cause', new Error('append failed', { cause: named('Error', 'x', { code: 'ETIMEDOUT' }) })],
+  ])('answers %s with 503 SERVICE_UNAVAILABLE', (_label, error) => {
+    expect(toApiError(error).toBody()).toEqual({ error_code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable; retry later' });
+    expect(toApiError(error).status).toBe(503);
+  });
+
+  it('answers data the store refuses (NUL) with 400 API_VALIDATION_ERROR', () => {
+    expect(toApiError(named('InvalidEventDataError'))).toMatchObject({ code: 'API_VALIDATION_ERROR', status: 400 });
+    expect(toApiError(named('error', 'unsupported Unicode escape sequence', { code: '22P05' }))).toMatchObject({ status: 400 });
+  });
+
+  it("maps Nest's HttpExceptions by status, keeping a declared error_code body", () => {
+    expect(toApiError(new BadRequestException('Validation failed (numeric string is expected)'))).toMatchObject({ code: 'API_VALIDATION_ERROR', status: 400 });
+    expect(toApiError(new NotFoundException())).toMatchObject({ code: 'NOT_FOUND_ERROR', status: 404 });
+    expect(toApiError(new ConflictException('busy'))).toMatchObject({ code: 'CONFLICT_ERROR', status: 409 });
+    expect(toApiError(new HttpException({ error_code: 'INVALID_API_KEY', message: 'no key' }, 401)).toBody()).toEqual({ error_code: 'INVALID_API_KEY', message: 'no key' });
+    expect(toApiError(new InternalServerErrorException('pool exhausted at db.ts:12')).toBody()).toEqual({ error_code: 'SERVER_ERROR', message: UNEXPECTED_ERROR_MESSAGE });
+  });
+
+  it('answers anything else with a 500 that reveals nothing', () => {
+    for (const thrown of [new TypeError("Cannot read properties of undefined (reading 'id')"), 'a string', undefined, { weird: true }]) {
+      const error = toApiError(thrown);
+      expect(error.status).toBe(500);
+      expect(error.toBody()).toEqual({ error_code: 'SERVER_ERROR', message: UNEXPECTED_ERROR_MESSAGE });
+    }
+  });
+});

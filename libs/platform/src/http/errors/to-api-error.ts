@@ -1,0 +1,24 @@
+import { DomainError } from '@gateway/domain';
+import { HttpException } from '@nestjs/common';
+import { ApiError, UNEXPECTED_ERROR_MESSAGE } from './api-error';
+import { errorStatusFor } from './error-statuses';
+import { translateError } from './error-translators';
+import { apiErrorFromHttpException } from './http-exception-codes';
+import { translateInfrastructureError } from './infrastructure-errors';
+
+/**
+ * Whatever was thrown, as the error the caller sees. Order matters: errors that know their answer
+ * (ApiError, DomainError) first, then translators registered by libraries, then the stores below
+ * every context, then Nest's own exceptions; anything else is a 500 that says nothing more.
+ */
+export function toApiError(error: unknown): ApiError {
+  if (error instanceof ApiError) return error;
+  if (error instanceof DomainError) {
+    const errors = Array.isArray(error.details?.errors) ? (error.details.errors as ApiError['errors']) : undefined;
+    return new ApiError(error.code, errorStatusFor(error.code), error.message, { cause: error, errors: errors ? [...errors] : undefined });
+  }
+  const translated = translateError(error) ?? translateInfrastructureError(error);
+  if (translated) return translated;
+  if (error instanceof HttpException) return apiErrorFromHttpException(error);
+  return new ApiError('SERVER_ERROR', 500, UNEXPECTED_ERROR_MESSAGE, { cause: error });
+}

@@ -1,0 +1,33 @@
+import { HttpStatus } from '@nestjs/common';
+import { ApiError } from '../errors/api-error';
+
+export const IDEMPOTENCY_KEY_MISMATCH_ERROR = 'IDEMPOTENCY_KEY_MISMATCH_ERROR';
+export const IDEMPOTENCY_KEY_IN_PROGRESS_ERROR = 'IDEMPOTENCY_KEY_IN_PROGRESS_ERROR';
+
+/** 400 API_VALIDATION_ERROR naming the header, in the validation error shape of design §7. */
+export function invalidIdempotencyKey(header: string, problem: string): ApiError {
+  const message = `The ${header} header ${problem}`;
+  return ApiError.validation(message, [{ field: [header], location: 'header', messages: [message], types: ['idempotencyKey'] }]);
+}
+
+/** Spec item 4: the same key with different parameters "did not match the original". */
+export function idempotencyKeyMismatch(): ApiError {
+  return new ApiError(
+    IDEMPOTENCY_KEY_MISMATCH_ERROR,
+    HttpStatus.BAD_REQUEST,
+    'This request does not match the original request sent with the same idempotency key. Send the same parameters to retry, or use a new key for a new request.',
+  );
+}
+
+export function idempotencyKeyInProgress(): ApiError {
+  return new ApiError(
+    IDEMPOTENCY_KEY_IN_PROGRESS_ERROR,
+    HttpStatus.CONFLICT,
+    'A request with this idempotency key is still being processed. Retry later with the same key and parameters.',
+  );
+}
+
+/** For routes whose spec names its own code for a reused key, e.g. DUPLICATE_TRANSACTION_ERROR. */
+export function idempotencyKeyAlreadyUsed(errorCode: string): ApiError {
+  return new ApiError(errorCode, HttpStatus.BAD_REQUEST, 'This idempotency key was already used. Use a new key for a new request.');
+}

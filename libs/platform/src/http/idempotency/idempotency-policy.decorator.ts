@@ -1,0 +1,22 @@
+import { SetMetadata } from '@nestjs/common';
+
+export const IDEMPOTENCY_POLICY = 'gateway:idempotency-policy';
+
+/**
+ * What a reused key gets once the first request has finished:
+ * - `replay` (default): the stored status and body again, with `Idempotent-Replayed: true`;
+ * - `reject`: 400 with the route's own `errorCode`, for routes whose spec names one
+ *   (`DUPLICATE_TRANSACTION_ERROR` for disbursements: "the idempotency key was already used").
+ *   Any reuse of the key gets it, whatever its parameters.
+ * - `off`: the route ignores `x-idempotency-key` altogether.
+ * A key still in flight gets 409 IDEMPOTENCY_KEY_IN_PROGRESS_ERROR under `replay` and `reject`.
+ */
+export type IdempotencyPolicyOptions = { reuse: 'replay' } | { reuse: 'reject'; errorCode: string } | { reuse: 'off' };
+
+export const DEFAULT_IDEMPOTENCY_POLICY: IdempotencyPolicyOptions = { reuse: 'replay' };
+
+/** On a handler or a controller (the handler's wins). */
+export const IdempotencyPolicy = (policy: IdempotencyPolicyOptions) => SetMetadata(IDEMPOTENCY_POLICY, policy);
+
+/** Opts a route out: it runs every time, key or not. */
+export const SkipIdempotency = () => IdempotencyPolicy({ reuse: 'off' });

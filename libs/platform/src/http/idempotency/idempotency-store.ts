@@ -1,0 +1,165 @@
+import { randomUUID } from 'node:crypto';
+import type { Pool } from 'pg';
+import type { Mode } from '../../clock/clock.port';
+import type { RecordedResponse } from './recorded-response';
+
+/** One key of one account in one mode: keys never collide across businesses or modes. */
+export interface IdempotencyScope {
+  businessId: string;
+  mode: Mode;
+  key: string;
+}
+
+/** The right to run the request and record its result; lost if the lease is taken over. */
+export interface IdempotencyClaim extends IdempotencyScope {
+  token: string;
+}
+
+export type ClaimOutcome =
+  | { claimed: true; claim: IdempotencyClaim }
+  | { claimed: false; state: 'in_progress'; fingerprint: string }
+  | { claimed: false; state: 'completed'; fingerprint: string; response: RecordedResponse };
+
+export interface IdempotencyTiming {
+  /** How long a key is kept, on the business clock. */
+  ttlMs: number;
+  /** How long a claim holds before another request may take it over (its process is presumed dead). */
+  leaseMs: number;
+}
+
+interface ClaimRow {
+  claimed: boolean;
+  state: 'in_progress' | 'completed' | null;
+  fingerprint: string | null;
+  response_status: number | null;
+  response_headers: Record<string, string> | null;
+  response_body: string | null;
+}
+
+/**
+ * The business clock in SQL, as BusinessClock computes it (real time, plus the test_clocks
+ * offset in test mode), so that the claim stays one round trip. $1 is the business, $2 the mode.
+ */
+const BUSINESS_NOW = `(now() + coalesce(
+  (SELECT c.offset_ms FROM test_clocks c WHERE $2::text = 'test' AND c.business_id = $1), 0
+) * interval '1 millisecond')`;
+
+/** A claim that races with a concurrent one can find nothing to read; it then simply tries again. */
+const MAX_CLAIM_ATTEMPTS = 3;
+
+/** The `idempotency_records` table. */
+export class IdempotencyStore {
+  constructor(
+    private readonly pool: Pool,
+    private readonly timing: IdempotencyTiming,
+  ) {}
+
+  /**
+   * Claims the key in one statement, atomic under concurrency: an INSERT that, on conflict,
+   * only takes the record over when it counts as absent (completed and expired on the business
+   * clock, so the key may be reused; or in flight with an expired lease, so its process died),
+   * the row lock making concurrent takeovers serialise. When the key is held, the same
+   * statement returns the record, so a replay is one round trip too. (ON CONFLICT locks the
+   * existing row even when it does not update it, so replays of one key queue for a moment.)
+   */
+  async claim(scope: IdempotencyScope, fingerprint: string): Promise<ClaimOutcome> {
+    const token = randomUUID();
+    for (let attempt = 1; attempt <= MAX_CLAIM_ATTEMPTS; attempt++) {
+      const { rows } = await this.pool.query<ClaimRow>(
+        `WITH claimed AS (
+           INSERT INTO idempotency_records AS r
+             (business_id, mode, idempotency_key, fingerprint, state, claim_token, created_at, expires_at, locked_until)
+           SELECT $1, $2, $3, $4, 'in_progress', $5, b.now, b.now + $6 * interval '1 millisecond',
+                  now() + $7 * interval '1 millisecond'
+             FROM (SELECT ${BUSINESS_NOW} AS now) b
+           ON CONFLICT (business_id, mode, idempotency_key) DO UPDATE
+             SET fingerprint = EXCLUDED.fingerprint, state = 'in_progress', claim_token = EXCLUDED.claim_token,
+                 response_status = NULL, response_headers = NULL, response_body = NULL,
+                 created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at,
+                 locked_until = EXCLUDED.locked_until, completed_at = NULL
+             WHERE (r.state = 'completed' AND r.expires_at <= EXCLUDED.created_at)
+                OR (r.state = 'in_progress' AND r.locked_until <= now())
+           RETURNING 1
+         )
+         SELECT true AS claimed, NULL AS state, NULL AS fingerprint,
+                NULL::smallint AS response_status, NULL::jsonb AS response_headers, NULL AS response_body
+           FROM claimed
+         UNION ALL
+         SELECT false, r.state, r.fingerprint, r.response_status, r.response_headers, r.response_body
+           FROM idempotency_records r
+          WHERE r.business_id = $1 AND r.mode = $2 AND r.idempotency_key = $3
+            AND NOT EXISTS (SELECT 1 FROM claimed)`,
+        [scope.businessId, scope.mode, scope.key, fingerprint, token, this.timing.ttlMs, this.timing.leaseMs],
+      );
+      const row = rows[0];
+      // No row: the record was inserted after this statement's snapshot (the INSERT saw it,
+      // the SELECT could not), or deleted in between. A new statement sees the newest state.
+      if (!row) continue;
+      if (row.claimed) return { claimed: true, claim: { ...scope, token } };
+      if (row.state === 'in_progress') return { claimed: false, state: 'in_progress', fingerprint: row.fingerprint! };
+      return {
+        claimed: false,
+        state: 'completed',
+        fingerprint: row.fingerprint!,
+        response: { status: row.response_status!, headers: row.response_headers ?? {}, body: row.response_body! },
+      };
+    }
+    // Still racing after several tries: some other request is busy with this key right now.
+    return { claimed: false, state: 'in_progress', fingerprint };
+  }
+
+  /** Stores the final result. False when the claim was lost (lease taken over, or swept). */
+  async complete(claim: IdempotencyClaim, response: RecordedResponse): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `UPDATE idempotency_records
+          SET state = 'completed', response_status = $5, response_headers = $6::jsonb, response_body = $7,
+              locked_until = NULL, completed_at = now()
+        WHERE business_id = $1 AND mode = $2 AND idempotency_key = $3 AND claim_token = $4 AND state = 'in_progress'`,
+      [claim.businessId, claim.mode, claim.key, claim.token, response.status, JSON.stringify(response.headers), response.body],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  /** Forgets the claim, so a retry with the same key executes again (after a 5xx). */
+  async release(claim: IdempotencyClaim): Promise<void> {
+    await this.pool.query(
+      `DELETE FROM idempotency_records
+        WHERE business_id = $1 AND mode = $2 AND idempotency_key = $3 AND claim_token = $4 AND state = 'in_progress'`,
+      [claim.businessId, claim.mode, claim.key, claim.token],
+    );
+  }
+
+  /**
+   * Deletes up to `limit` records expired on their business clock, per statement kind, and
+   * returns how many went. Expired records already count as absent to `claim`; this only keeps
+   * the table small. In-flight records are left alone while their lease holds. SKIP LOCKED
+   * lets several processes sweep at once without waiting on each other or on a claim.
+   */
+  async deleteExpired(limit: number): Promise<number> {
+    const byRealTime = await this.pool.query(
+      `DELETE FROM idempotency_records
+        WHERE (business_id, mode, idempotency_key) IN (
+          SELECT business_id, mode, idempotency_key FROM idempotency_records
+           WHERE expires_at <= now() AND (state = 'completed' OR locked_until <= now())
+           ORDER BY expires_at
+           LIMIT $1
+           FOR UPDATE SKIP LOCKED)`,
+      [limit],
+    );
+    // Test-mode records of businesses whose test clock runs ahead expire earlier in real time.
+    const byTestClocks = await this.pool.query(
+      `DELETE FROM idempotency_records
+        WHERE (business_id, mode, idempotency_key) IN (
+          SELECT r.business_id, r.mode, r.idempotency_key
+            FROM test_clocks c
+            JOIN idempotency_records r ON r.business_id = c.business_id AND r.mode = 'test'
+           WHERE c.offset_ms > 0
+             AND r.expires_at <= now() + c.offset_ms * interval '1 millisecond'
+             AND (r.state = 'completed' OR r.locked_until <= now())
+           LIMIT $1
+           FOR UPDATE OF r SKIP LOCKED)`,
+      [limit],
+    );
+    return (byRealTime.rowCount ?? 0) + (byTestClocks.rowCount ?? 0);
+  }
+}

@@ -1,0 +1,90 @@
+import { Type } from 'class-transformer';
+import { IsArray, IsInt, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
+import { ApiError } from '../errors/api-error';
+import { createValidationPipe } from './gateway-validation.pipe';
+
+class AddressDto {
+  @IsString()
+  city!: string;
+}
+
+class CustomerDto {
+  @IsString()
+  name!: string;
+
+  @IsArray()
+  @ValidateNested({ each: true })
+  @Type(() => AddressDto)
+  addresses!: AddressDto[];
+}
+
+class CreateDto {
+  @IsInt()
+  @Min(1)
+  amount!: number;
+
+  @ValidateNested()
+  @Type(() => CustomerDto)
+  customer!: CustomerDto;
+
+  @IsOptional()
+  @IsString()
+  note?: string;
+}
+
+class OptionalDto {
+  @IsOptional()
+  @IsString()
+  note?: string;
+}
+
+async function failure(value: unknown, type: 'body' | 'query' | 'param' = 'body', data?: string): Promise<ApiError> {
+  try {
+    await createValidationPipe().transform(value, { type, metatype: CreateDto, data });
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected a validation failure');
+}
+
+describe('GatewayValidationPipe', () => {
+  it('lists every failure with its full path, location, messages and rule names', async () => {
+    const error = await failure({ amount: 0, customer: { name: 7, addresses: [{ city: 'Jakarta' }, { city: 1 }] } });
+    expect(error.status).toBe(400);
+    expect(error.code).toBe('API_VALIDATION_ERROR');
+    expect(error.errors).toEqual([
+      { field: ['amount'], location: 'body', messages: ['amount must not be less than 1'], types: ['min'] },
+      { field: ['customer', 'name'], location: 'body', messages: ['name must be a string'], types: ['isString'] },
+      { field: ['customer', 'addresses', '1', 'city'], location: 'body', messages: ['city must be a string'], types: ['isString'] },
+    ]);
+    expect(error.message).toBe('amount must not be less than 1; customer.name must be a string; customer.addresses.1.city must be a string');
+  });
+
+  it('names the location of query and path parameters', async () => {
+    expect((await failure({}, 'query')).errors?.[0]?.location).toBe('query');
+    expect((await failure({}, 'param')).errors?.[0]?.location).toBe('path');
+  });
+
+  it('answers an array or a string where an object is expected', async () => {
+    for (const value of [[1, 2], 'text']) {
+      const error = await failure(value);
+      expect(error.status).toBe(400);
+      expect(error.errors?.map((issue) => issue.field)).toContainEqual(['amount']);
+      // With nothing required, the only problem left is the shape of the whole value: an empty path.
+      const optionalOnly = await createValidationPipe()
+        .transform(value, { type: 'body', metatype: OptionalDto })
+        .catch((thrown: unknown) => thrown);
+      expect((optionalOnly as ApiError).errors).toEqual([{ field: [], location: 'body', messages: ['Validation failed (object is expected)'], types: ['isObject'] }]);
+    }
+  });
+
+  it('drops undeclared fields instead of refusing them', async () => {
+    const dto = await createValidationPipe().transform(
+      { amount: 5, customer: { name: 'A', addresses: [], extra: 1 }, bank_account_name: 'dup', __proto__: { polluted: true } },
+      { type: 'body', metatype: CreateDto },
+    );
+    expect(dto).toBeInstanceOf(CreateDto);
+    expect(dto).toEqual({ amount: 5, customer: { name: 'A', addresses: [] } });
+  });
+});

@@ -1,0 +1,57 @@
+import { type ArgumentMetadata, ValidationPipe } from '@nestjs/common';
+import type { ValidationError } from 'class-validator';
+import { ApiError, type ValidationLocation } from '../errors/api-error';
+import { summariseIssues, validationIssuesFrom } from './validation-issues';
+
+/** Carries class-validator's errors from `exceptionFactory` (which does not know the location) to `transform` (which does). */
+class ValidationFailed extends Error {
+  constructor(readonly errors: ValidationError[]) {
+    super('validation failed');
+  }
+}
+
+const LOCATION_OF: Record<ArgumentMetadata['type'], ValidationLocation> = { body: 'body', query: 'query', param: 'path', custom: 'body' };
+
+/**
+ * Nest's ValidationPipe with the gateway's rules: DTOs are instantiated (`transform`), fields the
+ * DTO does not declare are dropped silently (`whitelist`; the public client sends extras such as
+ * both `account_holder_name` and `bank_account_name`), and failures become 400
+ * `API_VALIDATION_ERROR` with the spec's `errors` list.
+ */
+export class GatewayValidationPipe extends ValidationPipe {
+  constructor() {
+    super({
+      transform: true,
+      whitelist: true,
+      forbidNonWhitelisted: false,
+      forbidUnknownValues: true,
+      validationError: { target: false, value: false },
+      exceptionFactory: (errors) => new ValidationFailed(errors),
+    });
+  }
+
+  override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    try {
+      return await super.transform(value, metadata);
+    } catch (error) {
+      if (!(error instanceof ValidationFailed)) throw error;
+      const location = LOCATION_OF[metadata.type];
+      // `@Query('filter') filter: FilterDto` validates one named value: its path starts with the name.
+      const rootPath = metadata.data ? [metadata.data] : [];
+      const issues = validationIssuesFrom(wholeValueErrorsAtRoot(error.errors, metadata), location, rootPath);
+      throw ApiError.validation(summariseIssues(issues), issues);
+    }
+  }
+}
+
+/**
+ * Nest names an error about the whole value (an array sent where an object is expected) after the
+ * parameter type (`body`); the spec's path for the whole value is empty.
+ */
+function wholeValueErrorsAtRoot(errors: ValidationError[], metadata: ArgumentMetadata): ValidationError[] {
+  return errors.map((error) => (error.property === (metadata.data || metadata.type) && error.constraints?.isObject ? Object.assign(error, { property: '' }) : error));
+}
+
+export function createValidationPipe(): GatewayValidationPipe {
+  return new GatewayValidationPipe();
+}
