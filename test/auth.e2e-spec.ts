@@ -154,6 +154,16 @@ describe('authentication and permissions (real keys, real app)', () => {
     expect(JSON.stringify(testKeys)).not.toContain(merchant.test.secret_key);
   });
 
+  it("another business's or mode's key answers 404 as if absent", async () => {
+    const mine = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/api_keys', { body: { name: 'isolation' } });
+    for (const outsider of [other.test.secret_key, merchant.live.secret_key]) {
+      const response = await call(gateway.baseUrl, outsider, 'DELETE', `/api_keys/${mine.body.key_id}`);
+      expect(response.status).toBe(404);
+      expect(response.body.error_code).toBe('API_KEY_NOT_FOUND_ERROR');
+    }
+    expect((await get(mine.body.key, '/probe/caller')).status).toBe(200);
+  });
+
   describe('for-user-id', () => {
     let platform: ProvisionedBusiness;
     let subAccount: ProvisionedBusiness;

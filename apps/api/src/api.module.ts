@@ -1,5 +1,5 @@
 import { type CoreOptions, CoreModule } from '@gateway/bootstrap';
-import { EdgeAuthModule, HttpEdgeModule, IdempotencyModule } from '@gateway/platform';
+import { ApiVersioningModule, EdgeAuthModule, HttpEdgeModule, IdempotencyModule, RateLimitModule } from '@gateway/platform';
 import { WorkerModule } from '@gateway/worker';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { HealthController } from './health/health.controller';
@@ -19,6 +19,8 @@ export class ApiModule {
         CoreModule.forRoot(options),
         HttpEdgeModule,
         EdgeAuthModule,
+        RateLimitModule,
+        ApiVersioningModule,
         IdempotencyModule.forRoot(),
         ...(options.withWorker ? [WorkerModule] : []),
       ],

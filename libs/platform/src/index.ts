@@ -27,7 +27,7 @@ export * from './http/auth/api-key.guard';
 export * from './http/auth/current-caller.decorator';
 export * from './http/versioning/api-version.registry';
 export * from './http/versioning/versioned-resource.decorator';
-export * from './http/versioning/api-version.interceptor';
+export * from './http/versioning/api-version.guard';
 export * from './http/idempotency';
 export * from './http/rate-limit';
 export * from './http/auth/edge-auth.module';

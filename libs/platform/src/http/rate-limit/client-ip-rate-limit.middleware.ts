@@ -6,8 +6,9 @@ import { SlidingWindowLimiter } from './sliding-window-limiter';
 
 /**
  * The per-client-IP limit, for every request (unauthenticated ones and unknown routes too),
- * before authentication spends any work on it. Behind a proxy, `req.ip` is the client only
- * when Express's `trust proxy` is set for that proxy.
+ * before authentication spends any work on it. Behind a proxy, `req.ip` is the client (from
+ * X-Forwarded-For) only when TRUST_PROXY names that proxy; otherwise every client behind it
+ * shares the proxy's budget.
  */
 @Injectable()
 export class ClientIpRateLimitMiddleware implements NestMiddleware {

@@ -1,7 +1,6 @@
-import { type CallHandler, type ExecutionContext, HttpException, HttpStatus, Injectable, type NestInterceptor } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
+import { type CanActivate, type ExecutionContext, HttpException, HttpStatus, Injectable, Module } from '@nestjs/common';
+import { APP_GUARD, Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import type { Observable } from 'rxjs';
 import { gatewayState } from '../caller';
 import { AccountApiVersions } from '../auth/account-ports';
 import { versionsOf } from './api-version.registry';
@@ -11,22 +10,23 @@ import { ROUTE_VERSIONED_RESOURCE } from './versioned-resource.decorator';
  * Resolves the dated API version of a @VersionedResource route: the `API-Version` header (or
  * `X-API-VERSION`, the eWallet spelling; an empty header counts as absent), else the account's
  * default for the key's mode, else the resource's fallback. An unknown version is refused.
+ * A guard rather than an interceptor: it runs after authentication and costs no rxjs pipeline.
  */
 @Injectable()
-export class ApiVersionInterceptor implements NestInterceptor {
+export class ApiVersionGuard implements CanActivate {
   constructor(
     private readonly reflector: Reflector,
     private readonly accountVersions: AccountApiVersions,
   ) {}
 
-  async intercept(context: ExecutionContext, next: CallHandler): Promise<Observable<unknown>> {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const resource = this.reflector.getAllAndOverride<string | undefined>(ROUTE_VERSIONED_RESOURCE, [context.getHandler(), context.getClass()]);
     if (context.getType() === 'http' && resource) {
       const request = context.switchToHttp().getRequest<Request>();
       const state = gatewayState(request);
       state.apiVersion = await this.resolve(resource, request, state.caller ? { businessId: state.caller.businessId, mode: state.caller.mode } : undefined);
     }
-    return next.handle();
+    return true;
   }
 
   private async resolve(resource: string, request: Request, account: { businessId: string; mode: 'test' | 'live' } | undefined): Promise<string> {
@@ -57,3 +57,7 @@ function firstNonEmpty(...values: (string | string[] | undefined)[]): string | u
   }
   return undefined;
 }
+
+/** Install after authentication (and rate limiting): the account default needs the caller. */
+@Module({ providers: [{ provide: APP_GUARD, useClass: ApiVersionGuard }] })
+export class ApiVersioningModule {}
