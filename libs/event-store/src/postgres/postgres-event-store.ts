@@ -9,7 +9,9 @@ import type {
   ReadStreamOptions,
   SubscribeOptions,
 } from '../event-store.port';
+import { AppendCombiner } from './append-combiner';
 import { AppendSignal } from './append-signal';
+import { EVENT_ROW_TYPES } from './fast-timestamptz';
 
 const DEFAULT_PAGE = 1000;
 
@@ -33,29 +35,28 @@ const COLUMNS = 'tx_id, position, event_id, stream_name, revision, type, data, m
  */
 export class PostgresEventStore implements EventStore {
   private readonly signal: AppendSignal;
+  private readonly combiner: AppendCombiner;
 
   constructor(
     private readonly pool: Pool,
-    options: { pollIntervalMs?: number } = {},
+    options: { pollIntervalMs?: number; maxAppendsInFlight?: number } = {},
   ) {
     this.signal = new AppendSignal(pool, options.pollIntervalMs ?? 250);
+    this.combiner = new AppendCombiner(pool, { maxInFlight: options.maxAppendsInFlight });
   }
 
   async append(streamName: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const [expectKind, revision] = expected === 'any' ? [0, null] : expected === 'no_stream' ? [1, null] : [2, expected.toString()];
-    const payload = JSON.stringify(events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })));
-    let row: { ok: boolean; revision: string; tx_id: string | null; last_position: string | null };
+    const [expect, revision]: [0 | 1 | 2, string | null] =
+      expected === 'any' ? [0, null] : expected === 'no_stream' ? [1, null] : [2, expected.toString()];
+    const request = { stream: streamName, expect, revision, events: events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })) };
+    let row;
     try {
-      const result = await this.pool.query({
-        name: 'es_append',
-        text: 'SELECT ok, revision, tx_id, last_position FROM es_append($1, $2, $3, $4)',
-        values: [streamName, expectKind, revision, payload],
-      });
-      row = result.rows[0];
+      row = await this.combiner.append(request);
     } catch (error) {
       throw translateAppendError(error);
     }
+    if (row.duplicate) throw new DuplicateEventIdError(events.map((event) => event.id).join(', '));
     if (!row.ok) {
       const actual = BigInt(row.revision);
       throw new WrongExpectedRevisionError(streamName, expected, actual < 0n ? 'no_stream' : actual);
@@ -73,6 +74,7 @@ export class PostgresEventStore implements EventStore {
     const from = options.fromRevision ?? null;
     const { rows } = await this.pool.query<EventRow>({
       name: backwards ? 'es_read_stream_backwards' : 'es_read_stream_forwards',
+      types: EVENT_ROW_TYPES,
       text: backwards
         ? `SELECT ${COLUMNS} FROM es_events WHERE stream_name = $1 AND ($2::bigint IS NULL OR revision <= $2)
            ORDER BY revision DESC LIMIT $3`
@@ -121,6 +123,7 @@ export class PostgresEventStore implements EventStore {
     const after = options.after ?? START_POSITION;
     const { rows } = await db.query<EventRow>({
       name: 'es_read_all',
+      types: EVENT_ROW_TYPES,
       // Only transactions older than every running one are visible: no late commit is skipped.
       text: `SELECT ${COLUMNS} FROM es_events
              WHERE (tx_id, position) > ($1::xid8, $2::bigint)

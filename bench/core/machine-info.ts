@@ -1,0 +1,35 @@
+import { readFileSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
+
+export interface MachineInfo {
+  cpuModel: string;
+  cores: number;
+  totalMemoryGiB: number;
+  node: string;
+  platform: string;
+}
+
+export function describeMachine(): MachineInfo {
+  const cores = cpus();
+  return {
+    cpuModel: cpuModelFromProc() ?? cores[0]?.model ?? 'unknown',
+    cores: cores.length,
+    totalMemoryGiB: totalmem() / 1024 ** 3,
+    node: process.version,
+    platform: `${process.platform}-${process.arch}`,
+  };
+}
+
+/** /proc/cpuinfo names the model even where os.cpus() reports a generic string. */
+function cpuModelFromProc(): string | undefined {
+  try {
+    return /^model name\s*:\s*(.+)$/m.exec(readFileSync('/proc/cpuinfo', 'utf8'))?.[1]?.trim();
+  } catch {
+    return undefined;
+  }
+}
+
+/** 1-minute load average: shows how much else was running (other processes share the cores). */
+export function currentLoad(): number {
+  return loadavg()[0];
+}

@@ -1,0 +1,245 @@
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import type { BenchDatabase } from '../../core/bench-postgres';
+import { type Measurement, withRatio, withRatioTarget } from '../../core/measurement';
+import { repoRoot } from '../../core/repo-root';
+import type { Scenario, ScenarioContext } from '../../core/scenario';
+import { assertAllSucceeded, type LoadResult, runLoad } from './http-load';
+import { ServerProcess } from './server-process';
+
+/** The same load for every target: keep-alive connections, one request in flight on each. */
+const CONNECTIONS = 50;
+const PIPELINING = 1;
+/** Rounds of (reference pass, gateway passes); the fastest pass of each target counts. */
+const ROUNDS = 3;
+/** Untimed load on each target before the first round (JIT, pools, caches), at least this long. */
+const MIN_WARMUP_MS = 2000;
+/** The gateway must answer an authenticated read at least this fraction of the bare app's rate. */
+const RATIO_TARGET = 0.6;
+/** Realistic (warnings and errors are still written) but not the bottleneck: at `info` every request writes an access-log line. */
+const GATEWAY_LOG_LEVEL = 'warn';
+/** Far above anything 50 connections can send, so the limiter does all its work but never refuses. */
+const RATE_LIMIT_PER_MINUTE = '100000000';
+const STARTUP_TIMEOUT_MS = 60_000;
+const READ_MODEL_TIMEOUT_MS = 15_000;
+/** Set to a directory to start both servers with `node --cpu-prof` and write their profiles there. */
+const CPU_PROFILE_DIR = process.env.BENCH_EDGE_CPU_PROF;
+
+const REFERENCE_LABEL = 'bare Nest 11 hello world, GET /hello';
+
+/** One timed pass, with the CPU time the target's server process used during it. */
+interface Pass extends LoadResult {
+  serverCpuMs?: number;
+}
+
+interface Target {
+  id: string;
+  label: string;
+  /** For progress lines. */
+  short: string;
+  server: ServerProcess;
+  url: string;
+  headers?: Record<string, string>;
+  note?: string;
+}
+
+export const edgeScenario: Scenario = {
+  name: 'edge',
+  description: `HTTP edge: the gateway (api + worker, own process, LOG_LEVEL=${GATEWAY_LOG_LEVEL}) against a bare Nest 11 app (own process); autocannon in the benchmark process, ${CONNECTIONS} connections, best of ${ROUNDS} alternating passes`,
+  async run(context) {
+    const database = await context.postgres.createDatabase([], 1); // the gateway migrates its own schema
+    const servers: ServerProcess[] = [];
+    try {
+      const bare = await startBareApp(servers, context);
+      const gateway = await startGateway(servers, database, context);
+      const targets: Target[] = [
+        { id: 'edge.bare.hello', label: REFERENCE_LABEL, short: 'bare /hello', server: bare.server, url: `${bare.base}/hello` },
+        {
+          id: 'edge.gateway.settings',
+          label: 'gateway GET /settings: Basic auth, rate limit, read model',
+          short: 'gateway /settings',
+          server: gateway.server,
+          url: `${gateway.base}/settings`,
+          headers: { authorization: `Basic ${Buffer.from(`${gateway.secretKey}:`).toString('base64')}` },
+          note: `api + worker, LOG_LEVEL=${GATEWAY_LOG_LEVEL}`,
+        },
+        {
+          id: 'edge.gateway.health',
+          label: 'gateway GET /health: edge middleware only, no auth',
+          short: 'gateway /health',
+          server: gateway.server,
+          url: `${gateway.base}/health`,
+          note: `LOG_LEVEL=${GATEWAY_LOG_LEVEL}`,
+        },
+      ];
+      return await measureTargets(targets, context);
+    } finally {
+      // Always, also after a failure: no server outlives the run, and the database can be dropped.
+      await Promise.all(servers.map((server) => server.stop()));
+      await database.drop();
+    }
+  },
+};
+
+async function startBareApp(servers: ServerProcess[], context: ScenarioContext): Promise<{ server: ServerProcess; base: string }> {
+  const server = ServerProcess.start({
+    name: 'bare app',
+    script: join(__dirname, 'bare-app.js'),
+    nodeArgs: cpuProfileArgs(),
+    env: { ...process.env, PORT: '0' },
+  });
+  servers.push(server);
+  const [, port] = await server.waitForOutput(/bare app listening on port (\d+)/, STARTUP_TIMEOUT_MS);
+  const base = `http://127.0.0.1:${port}`;
+  context.log(`edge: bare app (pid ${server.pid}) listening on port ${port}`);
+  const response = await fetch(`${base}/hello`);
+  const body = await response.text();
+  if (response.status !== 200 || body !== '{"hello":"world"}') throw new Error(`bare app: GET /hello answered ${response.status} ${body}`);
+  return { server, base };
+}
+
+async function startGateway(
+  servers: ServerProcess[],
+  database: BenchDatabase,
+  context: ScenarioContext,
+): Promise<{ server: ServerProcess; base: string; secretKey: string }> {
+  const port = await freePort();
+  const server = ServerProcess.start({
+    name: 'gateway',
+    script: join(repoRoot(), 'dist', 'apps', 'api', 'src', 'main.js'),
+    args: ['--with-worker'],
+    nodeArgs: cpuProfileArgs(),
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      LOG_LEVEL: GATEWAY_LOG_LEVEL,
+      REQUIRE_TLS: 'false',
+      RATE_LIMIT_TEST_PER_MINUTE: RATE_LIMIT_PER_MINUTE,
+      RATE_LIMIT_LIVE_PER_MINUTE: RATE_LIMIT_PER_MINUTE,
+      RATE_LIMIT_IP_PER_MINUTE: RATE_LIMIT_PER_MINUTE,
+    },
+  });
+  servers.push(server);
+  // Printed once, after listening, on a fresh database only (the demo business is provisioned before listen).
+  const [, secretKey] = await server.waitForOutput(/^\s*test secret key:\s+(\S+)\s*$/m, STARTUP_TIMEOUT_MS);
+  const base = `http://127.0.0.1:${port}`;
+  await waitForSettingsReadModel(base, secretKey);
+  context.log(`edge: gateway (pid ${server.pid}) listening on port ${port}${CPU_PROFILE_DIR ? `; CPU profiles go to ${CPU_PROFILE_DIR}` : ''}`);
+  return { server, base, secretKey };
+}
+
+/**
+ * GET /settings until the business_settings read model has the demo business's row (the worker
+ * projects it right after provisioning), so every timed request does a lookup that finds a row.
+ */
+async function waitForSettingsReadModel(base: string, secretKey: string): Promise<void> {
+  const deadline = Date.now() + READ_MODEL_TIMEOUT_MS;
+  let last = '';
+  while (Date.now() < deadline) {
+    const response = await fetch(`${base}/settings`, { headers: { authorization: `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}` } });
+    const body = await response.text();
+    last = `${response.status} ${body}`;
+    if (response.status !== 200) break;
+    if ((JSON.parse(body) as { updated?: unknown }).updated != null) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`gateway: GET /settings did not return the projected demo settings within ${READ_MODEL_TIMEOUT_MS} ms; last answer: ${last}`);
+}
+
+/** A port the gateway can listen on (it takes a fixed PORT; the bare app picks its own). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function cpuProfileArgs(): string[] {
+  return CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [];
+}
+
+/**
+ * Warms every target up, then runs ROUNDS rounds of one pass per target in a fixed order
+ * (reference first), so each gateway pass runs right next to a reference pass and sees the same
+ * background load. The fastest pass of each target counts; every pass is kept in the JSON.
+ */
+async function measureTargets(targets: Target[], context: ScenarioContext): Promise<Measurement[]> {
+  const load = (target: Target, durationMs: number) =>
+    runLoad({ url: target.url, headers: target.headers, connections: CONNECTIONS, pipelining: PIPELINING, durationMs });
+  const warmupMs = Math.max(context.options.warmupMs, MIN_WARMUP_MS);
+  for (const target of targets) {
+    context.log(`edge: warm-up ${target.short}, ${warmupMs / 1000} s`);
+    assertAllSucceeded(await load(target, warmupMs), `${target.short} (warm-up)`);
+  }
+
+  const timedPass = async (target: Target): Promise<Pass> => {
+    const cpuBefore = target.server.cpuTimeMs();
+    const pass = await load(target, context.options.durationMs);
+    const cpuAfter = target.server.cpuTimeMs();
+    return { ...pass, serverCpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore };
+  };
+  const passes = new Map<Target, Pass[]>(targets.map((target) => [target, []]));
+  for (let round = 1; round <= ROUNDS; round++) {
+    const rates: string[] = [];
+    for (const target of targets) {
+      const pass = await timedPass(target);
+      assertAllSucceeded(pass, `${target.short} (round ${round})`);
+      passes.get(target)!.push(pass);
+      rates.push(`${target.short} ${Math.round(pass.rate).toLocaleString('en')}/s`);
+    }
+    context.log(`edge: round ${round}/${ROUNDS}: ${rates.join(', ')}`);
+  }
+
+  const [reference, ...subjects] = targets;
+  const referenceMeasurement = toMeasurement(reference, passes.get(reference)!);
+  const measurements = [referenceMeasurement];
+  for (const target of subjects) {
+    const measured = withRatio(toMeasurement(target, passes.get(target)!), REFERENCE_LABEL, referenceMeasurement.rate);
+    measurements.push(target.id === 'edge.gateway.settings' ? withRatioTarget(measured, RATIO_TARGET) : measured);
+  }
+  return measurements;
+}
+
+function toMeasurement(target: Target, passes: Pass[]): Measurement {
+  const best = passes.reduce((a, b) => (b.rate > a.rate ? b : a));
+  const latency = best.latencies.percentiles();
+  const cpu = cpuPerRequestUs(passes);
+  const notes = [
+    target.note,
+    cpu === undefined ? undefined : `server CPU ${Math.round(cpu)} µs/request`,
+    `non-2xx: ${passes.reduce((sum, pass) => sum + pass.non2xx, 0)}`,
+    CPU_PROFILE_DIR ? 'under --cpu-prof' : undefined,
+  ];
+  return {
+    id: target.id,
+    label: target.label,
+    rate: best.rate,
+    unit: 'requests/s',
+    operations: best.requests,
+    durationMs: best.durationMs,
+    latencyMs: latency && { ...latency, per: 'request' },
+    // VmHWM: the server process's peak since it started (the gateway's covers every pass so far).
+    peakRssMiB: target.server.peakRssMiB() ?? 0,
+    peakRssOf: 'server',
+    note: notes.filter(Boolean).join('; '),
+    passes: passes.map((pass) => ({ rate: pass.rate, ...pass.latencies.percentiles(), serverCpuUsPerRequest: cpuPerRequestUs([pass]) })),
+  };
+}
+
+/**
+ * The server's CPU time (all threads, user + system) per answered request over the given passes:
+ * unlike the rate, it hardly depends on how much CPU the load generator and PostgreSQL took.
+ */
+function cpuPerRequestUs(passes: Pass[]): number | undefined {
+  if (passes.some((pass) => pass.serverCpuMs === undefined)) return undefined;
+  const requests = passes.reduce((sum, pass) => sum + pass.requests, 0);
+  const cpuMs = passes.reduce((sum, pass) => sum + pass.serverCpuMs!, 0);
+  return requests > 0 ? (cpuMs * 1000) / requests : undefined;
+}
