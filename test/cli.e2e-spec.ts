@@ -1,0 +1,77 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { basicAuth } from './support/test-business';
+import { entryPoint, freePort, spawnNode, waitForStatus } from './support/spawned-process';
+
+async function runCli(args: string[], env: Record<string, string>): Promise<{ code: number | null; stdout: string; output: string }> {
+  const cli = spawnNode(entryPoint('cli'), args, env);
+  let stdout = '';
+  cli.child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const code = await cli.exited;
+  return { code, stdout, output: cli.output() };
+}
+
+describe('the CLI', () => {
+  let dataDir: string;
+  beforeEach(async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'gateway-cli-'));
+  });
+  afterEach(async () => rm(dataDir, { recursive: true, force: true }));
+
+  it('works when nothing runs: creates a business, lists and revokes keys, reads and changes settings', async () => {
+    const env = { DATA_DIR: dataDir, LOG_LEVEL: 'error' };
+    const created = await runCli(['businesses', 'create', '--name', 'Toko CLI', '--platform', '--json'], env);
+    expect(created.code).toBe(0);
+    const business = JSON.parse(created.stdout.trim());
+    expect(business).toMatchObject({
+      business_id: expect.stringMatching(/^biz_/),
+      is_platform: true,
+      test: { secret_key: expect.stringMatching(/^xnd_development_/), public_key: expect.stringMatching(/^xnd_public_development_/), callback_token: expect.any(String) },
+      live: { secret_key: expect.stringMatching(/^xnd_production_/), public_key: expect.stringMatching(/^xnd_public_production_/), callback_token: expect.any(String) },
+    });
+
+    const sub = await runCli(['businesses', 'create', '--name', 'Cabang', '--parent', business.business_id, '--json'], env);
+    expect(JSON.parse(sub.stdout.trim()).parent_business_id).toBe(business.business_id);
+
+    const key = JSON.parse((await runCli(['keys', 'create', '--business', business.business_id, '--mode', 'test', '--permissions', 'money_in:read', '--json'], env)).stdout);
+    expect(key.permissions).toEqual(['money_in:read']);
+    const listed = JSON.parse((await runCli(['keys', 'list', '--business', business.business_id, '--mode', 'test', '--json'], env)).stdout);
+    expect(listed.map((k: { key_id: string }) => k.key_id)).toContain(key.key_id);
+    expect(JSON.stringify(listed)).not.toContain(key.key);
+    expect((await runCli(['keys', 'revoke', key.key_id, '--business', business.business_id, '--json'], env)).code).toBe(0);
+
+    const set = await runCli(['settings', 'set', '{"fraud_detection":true,"retail_payment_code_prefix":"TKCL"}', '--business', business.business_id, '--mode', 'live', '--json'], env);
+    expect(JSON.parse(set.stdout)).toMatchObject({ fraud_detection: true, retail_payment_code_prefix: 'TKCL' });
+    const got = JSON.parse((await runCli(['settings', 'get', '--business', business.business_id, '--mode', 'live', '--json'], env)).stdout);
+    expect(got).toMatchObject({ fraud_detection: true, callback_token: business.live.callback_token });
+
+    const bad = await runCli(['settings', 'set', '{"retail_payment_code_prefix":"no!"}', '--business', business.business_id, '--mode', 'live'], env);
+    expect(bad.code).toBe(1);
+    expect(bad.output).toContain('API_VALIDATION_ERROR');
+  }, 120_000);
+
+  it('shares the embedded server of a running gateway, whose demo business works at once', async () => {
+    const port = await freePort();
+    const gateway = spawnNode(entryPoint('api'), ['--with-worker'], { DATA_DIR: dataDir, PORT: String(port) });
+    try {
+      await waitForStatus(`http://127.0.0.1:${port}/ready`, 200, 60_000);
+      const demoKey = /test secret key:\s+(\S+)/.exec(gateway.output())?.[1];
+      expect(demoKey).toMatch(/^xnd_development_/);
+      expect(gateway.output()).toContain(`curl -u ${demoKey}: http://localhost:${port}/settings`);
+      const demo = await fetch(`http://127.0.0.1:${port}/settings`, { headers: { authorization: basicAuth(demoKey!) } });
+      expect(demo.status).toBe(200);
+
+      const created = await runCli(['businesses', 'create', '--name', 'While running', '--json'], { DATA_DIR: dataDir, LOG_LEVEL: 'error' });
+      expect(created.code).toBe(0);
+      const business = JSON.parse(created.stdout.trim());
+      const response = await fetch(`http://127.0.0.1:${port}/settings`, { headers: { authorization: basicAuth(business.test.secret_key) } });
+      expect(response.status).toBe(200);
+      expect((await response.json()).business_id).toBe(business.business_id);
+      expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200); // the CLI did not stop the gateway's server
+    } finally {
+      gateway.child.kill('SIGTERM');
+      await gateway.exited;
+    }
+  }, 120_000);
+});
