@@ -67,7 +67,7 @@ describe('the CLI', () => {
       const business = JSON.parse(created.stdout.trim());
       const response = await fetch(`http://127.0.0.1:${port}/settings`, { headers: { authorization: basicAuth(business.test.secret_key) } });
       expect(response.status).toBe(200);
-      expect((await response.json()).business_id).toBe(business.business_id);
+      expect(((await response.json()) as { business_id: string }).business_id).toBe(business.business_id);
       expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200); // the CLI did not stop the gateway's server
     } finally {
       gateway.child.kill('SIGTERM');

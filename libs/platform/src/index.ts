@@ -46,3 +46,4 @@ export * from './http/route-template';
 export * from './http/metrics/http-metrics';
 export * from './http/http-edge.module';
 export * from './http/configure-http-edge';
+export * from './database/pg-listener';

@@ -1,5 +1,6 @@
 import { comparePositions, type GlobalPosition } from '@gateway/event-store';
-import { Client, type Pool } from 'pg';
+import { PgListener } from '@gateway/platform';
+import type { Pool } from 'pg';
 import { CHECKPOINT_CHANNEL, readCheckpoint } from './projection-checkpoints';
 
 interface Waiter {
@@ -19,10 +20,17 @@ const FALLBACK_POLL_MS = 100;
 export class ProjectionProgress {
   private readonly reached = new Map<string, GlobalPosition>();
   private readonly waiters = new Set<Waiter>();
-  private listener?: Client;
+  private readonly listener: PgListener;
   private closed = false;
 
-  constructor(private readonly pool: Pool) {}
+  constructor(private readonly pool: Pool) {
+    this.listener = new PgListener(pool, CHECKPOINT_CHANNEL, {
+      onNotification: (payload) => {
+        const [name, commit, prepare] = payload.split('|');
+        if (name && commit && prepare) this.report(name, { commit: BigInt(commit), prepare: BigInt(prepare) });
+      },
+    });
+  }
 
   /** Called by runners in this process after each committed batch. */
   report(name: string, position: GlobalPosition): void {
@@ -49,8 +57,7 @@ export class ProjectionProgress {
     this.closed = true;
     for (const waiter of [...this.waiters]) waiter.resolve(false);
     this.waiters.clear();
-    await this.listener?.end().catch(() => undefined);
-    this.listener = undefined;
+    await this.listener.close();
   }
 
   private async waitForOne(name: string, position: GlobalPosition, deadline: number): Promise<boolean> {
@@ -83,22 +90,6 @@ export class ProjectionProgress {
   }
 
   private ensureListening(): void {
-    if (this.listener || this.closed) return;
-    const client = new Client(this.pool.options);
-    this.listener = client;
-    const drop = () => {
-      if (this.listener === client) this.listener = undefined; // next wait reconnects; polling covers the gap
-      void client.end().catch(() => undefined);
-    };
-    client.on('error', drop);
-    client.on('end', drop);
-    client.on('notification', (message) => {
-      const [name, commit, prepare] = (message.payload ?? '').split('|');
-      if (name && commit && prepare) this.report(name, { commit: BigInt(commit), prepare: BigInt(prepare) });
-    });
-    client
-      .connect()
-      .then(() => client.query(`LISTEN ${CHECKPOINT_CHANNEL}`))
-      .catch(drop);
+    if (!this.closed) this.listener.start();
   }
 }

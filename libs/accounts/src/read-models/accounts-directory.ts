@@ -4,11 +4,12 @@ import {
   type ApiKeyPrincipal,
   ApiKeyResolver,
   type Mode,
+  PgListener,
   SubAccountDirectory,
 } from '@gateway/platform';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { timingSafeEqual } from 'node:crypto';
-import { Client, Pool } from 'pg';
+import { Pool } from 'pg';
 import { hashApiKey } from '../application/create-api-key/api-key-material';
 import { API_KEY_REVOKED_CHANNEL } from './businesses.projection';
 import { TtlCache } from './ttl-cache';
@@ -36,10 +37,17 @@ export class AccountsDirectory implements ApiKeyResolver, SubAccountDirectory, A
   private readonly keys = new TtlCache<string, ApiKeyPrincipal | null>(50_000);
   private readonly parents = new TtlCache<string, string | null>(10_000);
   private readonly versions = new TtlCache<string, Record<string, string>>(10_000);
-  private listener?: Client;
+  private readonly listener: PgListener;
   private closed = false;
 
-  constructor(private readonly pool: Pool) {}
+  constructor(private readonly pool: Pool) {
+    this.listener = new PgListener(pool, API_KEY_REVOKED_CHANNEL, {
+      onNotification: (keyId) => this.forgetKey(keyId),
+      // While not listening we could not hear revocations: forget every cached key.
+      onConnected: () => this.keys.clear(),
+      onLost: () => this.keys.clear(),
+    });
+  }
 
   async resolve(presentedKey: string): Promise<ApiKeyPrincipal | undefined> {
     this.ensureListening();
@@ -103,27 +111,10 @@ export class AccountsDirectory implements ApiKeyResolver, SubAccountDirectory, A
 
   async onApplicationShutdown(): Promise<void> {
     this.closed = true;
-    await this.listener?.end().catch(() => undefined);
+    await this.listener.close();
   }
 
   private ensureListening(): void {
-    if (this.listener || this.closed) return;
-    const client = new Client(this.pool.options);
-    this.listener = client;
-    const drop = () => {
-      if (this.listener === client) this.listener = undefined;
-      // While not listening we cannot hear revocations: forget everything (TTL would cover it too).
-      this.keys.clear();
-      void client.end().catch(() => undefined);
-    };
-    client.on('error', drop);
-    client.on('end', drop);
-    client.on('notification', (message) => {
-      if (message.payload) this.forgetKey(message.payload);
-    });
-    client
-      .connect()
-      .then(() => client.query(`LISTEN ${API_KEY_REVOKED_CHANNEL}`))
-      .catch(drop);
+    if (!this.closed) this.listener.start();
   }
 }

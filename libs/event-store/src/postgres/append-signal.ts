@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { Client, type Pool } from 'pg';
+import { PgListener } from '@gateway/platform';
+import type { Pool } from 'pg';
 
 const CHANNEL = 'es_appended';
-const RECONNECT_DELAY_MS = 1000;
 
 export interface AppendWaiter {
   /** Call before reading; the returned handle waits for anything appended after this point. */
@@ -22,14 +22,19 @@ export class AppendSignal {
   private readonly listeners = new Set<() => void>();
   private readonly instanceId = randomUUID();
   private notifyState: 'idle' | 'sending' | 'dirty' = 'idle';
-  private listenClient?: Client;
-  private reconnectTimer?: NodeJS.Timeout;
+  private readonly listener: PgListener;
   private closed = false;
 
   constructor(
     private readonly pool: Pool,
     private readonly pollIntervalMs: number,
-  ) {}
+  ) {
+    this.listener = new PgListener(pool, CHANNEL, {
+      // Our own appends already woke this process's subscribers.
+      onNotification: (payload) => payload !== this.instanceId && this.bump(),
+      onConnected: () => this.bump(),
+    });
+  }
 
   /** Called after every successful append of this process. */
   appended(): void {
@@ -81,10 +86,7 @@ export class AppendSignal {
 
   async close(): Promise<void> {
     this.closed = true;
-    clearTimeout(this.reconnectTimer);
-    const client = this.listenClient;
-    this.listenClient = undefined;
-    await client?.end().catch(() => undefined);
+    await this.listener.close();
     for (const listener of [...this.listeners]) listener();
   }
 
@@ -106,30 +108,6 @@ export class AppendSignal {
   }
 
   private ensureListening(): void {
-    if (this.listenClient || this.closed || this.reconnectTimer) return;
-    const client = new Client(this.pool.options);
-    this.listenClient = client;
-    const retry = () => {
-      if (this.listenClient !== client) return;
-      this.listenClient = undefined;
-      client.removeAllListeners();
-      client.on('error', () => undefined);
-      void client.end().catch(() => undefined);
-      if (this.closed) return;
-      this.reconnectTimer = setTimeout(() => {
-        this.reconnectTimer = undefined;
-        if (this.listeners.size > 0 || this.generation >= 0) this.ensureListening();
-      }, RECONNECT_DELAY_MS);
-      this.reconnectTimer.unref();
-    };
-    client.on('error', retry);
-    client.on('end', retry);
-    client.on('notification', (message) => {
-      if (message.payload !== this.instanceId) this.bump();
-    });
-    client
-      .connect()
-      .then(() => client.query(`LISTEN ${CHANNEL}`))
-      .catch(retry);
+    if (!this.closed) this.listener.start();
   }
 }

@@ -4,7 +4,8 @@ import { retryDelayMs } from './retry-backoff';
 import type { DueJob, JobHandler } from './scheduled-job';
 import { ScheduledJobsTable } from './scheduled-jobs.table';
 import { WakeSignal } from './wake-signal';
-import { WakeupListener } from './wakeup-listener';
+import { PgListener } from '../database/pg-listener';
+import { SCHEDULER_WAKEUP_CHANNEL } from './scheduler-wakeup';
 
 export interface JobRunnerOptions {
   /** Recorded as `locked_by`; unique per process, e.g. host and pid. */
@@ -35,7 +36,8 @@ export class JobRunner {
   private readonly inFlight = new Set<Promise<void>>();
   private readonly wake = new WakeSignal();
   private readonly table: ScheduledJobsTable;
-  private readonly listener: WakeupListener;
+  private listener?: PgListener;
+  private readonly pool: Pool;
   private readonly logger: Pick<LoggerService, 'error' | 'warn'>;
   private readonly pollIntervalMs: number;
   private readonly batchSize: number;
@@ -56,11 +58,7 @@ export class JobRunner {
     this.backoff = { baseMs: options.backoffBaseMs ?? 1000, maxMs: options.maxBackoffMs ?? 3_600_000 };
     this.logger = options.logger ?? new Logger(`JobRunner ${options.workerId}`);
     this.table = new ScheduledJobsTable(pool);
-    this.listener = new WakeupListener(
-      pool,
-      () => this.wake.fire(),
-      (error) => this.logger.warn(`Scheduler LISTEN connection lost, reconnecting: ${describe(error)}`),
-    );
+    this.pool = pool;
   }
 
   register<P>(kind: string, handler: JobHandler<P>): void {
@@ -72,6 +70,11 @@ export class JobRunner {
   start(): void {
     if (this.loop) return;
     this.stopping = false;
+    this.listener = new PgListener(this.pool, SCHEDULER_WAKEUP_CHANNEL, {
+      onNotification: () => this.wake.fire(),
+      onConnected: () => this.wake.fire(),
+      onLost: (error) => this.logger.warn(`Scheduler LISTEN connection lost, reconnecting: ${describe(error)}`),
+    });
     this.listener.start();
     this.loop = this.runLoop();
   }
@@ -83,7 +86,8 @@ export class JobRunner {
     this.wake.fire();
     await this.loop;
     await Promise.all(this.inFlight);
-    await this.listener.close();
+    await this.listener?.close();
+    this.listener = undefined;
     this.loop = undefined;
   }
 

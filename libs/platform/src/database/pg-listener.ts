@@ -1,27 +1,40 @@
 import { Client, type Pool } from 'pg';
-import { SCHEDULER_WAKEUP_CHANNEL } from './scheduler-wakeup';
 
 const RECONNECT_DELAY_MS = 1000;
 
+export interface PgListenerHandlers {
+  onNotification(payload: string): void;
+  /** After every (re)connection: notifications sent while disconnected are lost, so catch up. */
+  onConnected?(): void;
+  /** The connection dropped; it reconnects by itself. */
+  onLost?(error: unknown): void;
+}
+
 /**
- * LISTENs on the scheduler channel with a dedicated connection (a pooled one could be
- * handed to someone else) and reconnects when it drops. Notifications missed while
- * disconnected are covered by a wake-up on reconnect and by polling.
+ * LISTENs on one channel with a dedicated connection (a pooled one could be handed to someone
+ * else while listening) and reconnects when it drops. Every user of LISTEN/NOTIFY in the gateway
+ * goes through this, and each keeps a polling fallback for what a dropped connection misses.
  */
-export class WakeupListener {
+export class PgListener {
   private client?: Client;
   private reconnectTimer?: NodeJS.Timeout;
   private closed = false;
 
   constructor(
     private readonly pool: Pool,
-    private readonly onWake: () => void,
-    private readonly onError: (error: unknown) => void,
-  ) {}
+    private readonly channel: string,
+    private readonly handlers: PgListenerHandlers,
+  ) {
+    if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a safe channel name: ${channel}`);
+  }
 
+  /** Idempotent: starts listening unless already listening or closed. */
   start(): void {
-    this.closed = false;
     this.connect();
+  }
+
+  get listening(): boolean {
+    return this.client !== undefined;
   }
 
   async close(): Promise<void> {
@@ -44,7 +57,7 @@ export class WakeupListener {
       client.on('error', () => undefined);
       void client.end().catch(() => undefined);
       if (this.closed) return;
-      if (error) this.onError(error);
+      this.handlers.onLost?.(error ?? new Error('LISTEN connection ended'));
       this.reconnectTimer = setTimeout(() => {
         this.reconnectTimer = undefined;
         this.connect();
@@ -53,11 +66,11 @@ export class WakeupListener {
     };
     client.on('error', reconnect);
     client.on('end', () => reconnect());
-    client.on('notification', () => this.onWake());
+    client.on('notification', (message) => this.handlers.onNotification(message.payload ?? ''));
     client
       .connect()
-      .then(() => client.query(`LISTEN ${SCHEDULER_WAKEUP_CHANNEL}`))
-      .then(() => this.onWake())
+      .then(() => client.query(`LISTEN ${this.channel}`))
+      .then(() => this.handlers.onConnected?.())
       .catch(reconnect);
   }
 }
