@@ -45,6 +45,17 @@ export class ProjectionProgress {
     }
   }
 
+  /**
+   * A runner (re)starting from its stored checkpoint, which a rebuild may have moved back: the
+   * one report allowed to go backwards, so this process stops claiming progress it lost.
+   * Other processes keep their higher mark until they poll; writes made after the rebuild began
+   * are beyond it anyway, so their read-your-writes waits stay correct.
+   */
+  restartedAt(name: string, position: GlobalPosition): void {
+    this.reached.delete(name);
+    this.report(name, position);
+  }
+
   /** Resolves true once every named projection has passed `position`, false after the timeout. */
   async waitFor(names: string | readonly string[], position: GlobalPosition, timeoutMs = 2000): Promise<boolean> {
     const list = typeof names === 'string' ? [names] : names;

@@ -124,7 +124,7 @@ export class ProjectionRunner {
       await lease.query(`LISTEN ${PROJECTION_RESET_CHANNEL}`);
       await ensureCheckpoint(lease, this.name);
       let checkpoint = (await readCheckpoint(lease, this.name))!.position;
-      this.progress?.report(this.name, checkpoint);
+      this.progress?.restartedAt(this.name, checkpoint);
       for await (const batch of this.store.subscribeToAll({ after: checkpoint, maxCount: this.batchSize, signal: restart.signal })) {
         if (!(await this.applyBatch(lease, batch, checkpoint))) return;
         checkpoint = batch[batch.length - 1].position;
