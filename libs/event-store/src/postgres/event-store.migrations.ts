@@ -147,5 +147,69 @@ export const eventStoreMigrations: MigrationSet = {
         $fn$;
       `,
     },
+    {
+      version: 3,
+      name: 'batched appends without a duplicate pre-check',
+      sql: `
+        -- Version 2 looked every event id up before each append. An existing id is rare, and the
+        -- unique index refuses it anyway (failing the whole batch, which the adapter then retries
+        -- append by append), so the look-up was a statement per append paid for nothing.
+        CREATE OR REPLACE FUNCTION es_append_batch(p_appends jsonb)
+        RETURNS TABLE (idx integer, ok boolean, duplicate boolean, revision bigint, tx_id xid8, last_position bigint)
+        LANGUAGE plpgsql AS $fn$
+        DECLARE
+          v_append jsonb;
+          v_idx    integer;
+          v_stream text;
+          v_expect smallint;
+          v_events jsonb;
+          v_count  bigint;
+          v_last   bigint;
+          v_pos    bigint;
+        BEGIN
+          FOR v_append, v_idx IN SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a LOOP
+            v_stream := v_append->>'stream';
+            v_expect := (v_append->>'expect')::smallint;
+            v_events := v_append->'events';
+            v_count  := jsonb_array_length(v_events);
+            v_last   := NULL;
+
+
+            IF v_expect = 1 THEN
+              INSERT INTO es_streams AS s (stream_name, revision) VALUES (v_stream, v_count - 1)
+                ON CONFLICT DO NOTHING RETURNING s.revision INTO v_last;
+            ELSIF v_expect = 2 THEN
+              UPDATE es_streams AS s SET revision = s.revision + v_count
+                WHERE s.stream_name = v_stream AND s.revision = (v_append->>'revision')::bigint RETURNING s.revision INTO v_last;
+            ELSE
+              INSERT INTO es_streams AS s (stream_name, revision) VALUES (v_stream, v_count - 1)
+                ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + v_count RETURNING s.revision INTO v_last;
+            END IF;
+
+            IF v_last IS NULL THEN
+              idx := v_idx; ok := false; duplicate := false;
+              revision := coalesce((SELECT s.revision FROM es_streams s WHERE s.stream_name = v_stream), -1::bigint);
+              tx_id := NULL; last_position := NULL;
+              RETURN NEXT;
+              CONTINUE;
+            END IF;
+
+            WITH inserted AS (
+              INSERT INTO es_events (event_id, stream_name, revision, type, data, metadata)
+              SELECT (e.value->>'id')::uuid, v_stream, v_last - v_count + e.ordinality,
+                     e.value->>'type', e.value->'data', e.value->'metadata'
+                FROM jsonb_array_elements(v_events) WITH ORDINALITY AS e
+               ORDER BY e.ordinality
+              RETURNING es_events.position
+            )
+            SELECT max(inserted.position) INTO v_pos FROM inserted;
+
+            idx := v_idx; ok := true; duplicate := false; revision := v_last; tx_id := pg_current_xact_id(); last_position := v_pos;
+            RETURN NEXT;
+          END LOOP;
+        END
+        $fn$;
+      `,
+    },
   ],
 };
