@@ -5,13 +5,17 @@ import { readFileSync } from 'node:fs';
  * bench -- edge`): self time by package and by function, and inclusive time of the project's own
  * functions (what a request spends under each guard, middleware or handler).
  *
- *   node dist/bench/tools/cpu-profile-summary.js <file.cpuprofile> [--top 30] [--callers <name>]
+ *   node dist/bench/tools/cpu-profile-summary.js <file.cpuprofile> [--top 30] [--callers <name> [--depth 4]]
  *
- * `--callers writev` also lists the call chains (three frames up) that lead to functions whose
- * name or location contains `writev`, by the time spent in them.
+ * `--callers writev [--depth 4]` also lists the call chains (that many frames, from the function
+ * up) that lead to functions whose name or location contains `writev`, by the time spent in them.
  *
  * Percentages are of busy time (all samples except `(idle)`), so time between passes does not
- * dilute them.
+ * dilute them. `--since writeHead` skips everything before the first sample whose stack holds a
+ * function matching `writeHead` (start-up, say); `--per 123456` adds a column of µs per unit
+ * (e.g. per request, when 123,456 requests were answered after that point). `--inclusive
+ * bind,deprecate` adds the inclusive time of every function (anywhere, also in node_modules)
+ * whose name or location contains one of those strings.
  */
 
 interface CallFrame {
@@ -40,16 +44,28 @@ function main(): void {
   const valueOf = (flag: string) => (args.includes(flag) ? args[args.indexOf(flag) + 1] : undefined);
   const top = Number(valueOf('--top') ?? 30);
   const callers = valueOf('--callers');
+  const depth = Number(valueOf('--depth') ?? 4);
+  const since = valueOf('--since');
+  const per = valueOf('--per') === undefined ? undefined : Number(valueOf('--per'));
+  const inclusiveOf = valueOf('--inclusive')?.split(',').filter(Boolean);
   const files = args.filter((arg, index) => !arg.startsWith('--') && !args[index - 1]?.startsWith('--'));
   if (files.length === 0) {
     console.error('usage: node dist/bench/tools/cpu-profile-summary.js <file.cpuprofile>... [--top N] [--callers NAME]');
     process.exitCode = 2;
     return;
   }
-  for (const file of files) summarise(file, JSON.parse(readFileSync(file, 'utf8')) as CpuProfile, top, callers);
+  for (const file of files) summarise(file, JSON.parse(readFileSync(file, 'utf8')) as CpuProfile, { top, callersOf: callers ? { name: callers, depth } : undefined, since, per, inclusiveOf });
 }
 
-function summarise(file: string, profile: CpuProfile, top: number, callersOf?: string): void {
+interface SummaryOptions {
+  top: number;
+  callersOf?: { name: string; depth: number };
+  since?: string;
+  per?: number;
+  inclusiveOf?: string[];
+}
+
+function summarise(file: string, profile: CpuProfile, { top, callersOf, since, per, inclusiveOf = [] }: SummaryOptions): void {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
@@ -60,8 +76,14 @@ function summarise(file: string, profile: CpuProfile, top: number, callersOf?: s
   const callerChains = new Map<string, number>();
   let busyUs = 0;
   let idleUs = 0;
+  const stackHas = (leafId: number, name: string) => {
+    for (let id: number | undefined = leafId; id !== undefined; id = parentOf.get(id)) if (functionKey(byId.get(id)!.callFrame).includes(name)) return true;
+    return false;
+  };
+  const first = since === undefined ? 0 : profile.samples.findIndex((id) => stackHas(id, since));
+  if (first === -1) throw new Error(`${file}: no sample has "${since}" on its stack`);
   // timeDeltas[i + 1] is the time from sample i to the next one: the time sample i stands for.
-  for (let i = 0; i < profile.samples.length; i++) {
+  for (let i = first; i < profile.samples.length; i++) {
     const us = profile.timeDeltas[i + 1] ?? 0;
     const leaf = byId.get(profile.samples[i])!;
     if (leaf.callFrame.functionName === '(idle)') {
@@ -72,14 +94,14 @@ function summarise(file: string, profile: CpuProfile, top: number, callersOf?: s
     add(self, functionKey(leaf.callFrame), us);
     add(byPackage, packageOf(leaf.callFrame), us);
     if (callersOf) {
-      const chain = callerChain(leaf.id, callersOf, byId, parentOf);
+      const chain = callerChain(leaf.id, callersOf.name, callersOf.depth, byId, parentOf);
       if (chain) add(callerChains, chain, us);
     }
     const seen = new Set<string>();
     for (let id: number | undefined = leaf.id; id !== undefined; id = parentOf.get(id)) {
       const frame = byId.get(id)!.callFrame;
-      if (!isProjectCode(frame.url)) continue;
       const key = functionKey(frame);
+      if (!isProjectCode(frame.url) && !inclusiveOf.some((name) => key.includes(name))) continue;
       if (seen.has(key)) continue; // recursion counts once per sample
       seen.add(key);
       add(inclusive, key, us);
@@ -87,26 +109,29 @@ function summarise(file: string, profile: CpuProfile, top: number, callersOf?: s
   }
 
   const pct = (us: number) => `${((100 * us) / busyUs).toFixed(1).padStart(5)}%`;
-  const ms = (us: number) => `${Math.round(us / 1000).toLocaleString('en').padStart(7)} ms`;
+  const ms = (us: number) =>
+    `${Math.round(us / 1000).toLocaleString('en').padStart(7)} ms${per ? ` ${(us / per).toFixed(1).padStart(7)} µs/unit` : ''}`;
   const print = (title: string, entries: Map<string, number>, limit: number) => {
     console.log(`\n${title}`);
     for (const [key, us] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, limit)) console.log(`${pct(us)} ${ms(us)}  ${key}`);
   };
   console.log(`\n=== ${file}`);
-  console.log(`busy ${ms(busyUs).trim()}, idle ${ms(idleUs).trim()}, ${profile.samples.length.toLocaleString('en')} samples`);
+  const skipped = since ? `, from the first sample with "${since}" on its stack` : '';
+  console.log(`busy ${ms(busyUs).trim()}, idle ${ms(idleUs).trim()}, ${(profile.samples.length - first).toLocaleString('en')} samples${skipped}`);
   print('Self time by package', byPackage, 25);
   print(`Self time by function (top ${top})`, self, top);
-  print(`Inclusive time of project functions (libs/, apps/, bench/; top ${top})`, inclusive, top);
-  if (callersOf) print(`Call chains into "${callersOf}" (inclusive time; top ${top})`, callerChains, top);
+  const named = inclusiveOf.length > 0 ? ` and of functions matching ${inclusiveOf.join(', ')}` : '';
+  print(`Inclusive time of project functions (libs/, apps/, bench/)${named} (top ${top})`, inclusive, top);
+  if (callersOf) print(`Call chains into "${callersOf.name}" (inclusive time; top ${top})`, callerChains, top);
 }
 
-/** The frame nearest the leaf whose key contains `name`, with the three frames above it. */
-function callerChain(leafId: number, name: string, byId: Map<number, ProfileNode>, parentOf: Map<number, number>): string | undefined {
+/** The frame nearest the leaf whose key contains `name`, with the frames above it (`depth` in all). */
+function callerChain(leafId: number, name: string, depth: number, byId: Map<number, ProfileNode>, parentOf: Map<number, number>): string | undefined {
   let id: number | undefined = leafId;
   while (id !== undefined && !functionKey(byId.get(id)!.callFrame).includes(name)) id = parentOf.get(id);
   if (id === undefined) return undefined;
   const chain: string[] = [];
-  for (; id !== undefined && chain.length < 4; id = parentOf.get(id)) chain.push(functionKey(byId.get(id)!.callFrame).replace(/\s+/g, ' '));
+  for (; id !== undefined && chain.length < depth; id = parentOf.get(id)) chain.push(functionKey(byId.get(id)!.callFrame).replace(/\s+/g, ' '));
   return chain.join('  <-  ');
 }
 

@@ -176,7 +176,7 @@ async function measureTargets(targets: Target[], context: ScenarioContext): Prom
   const warmupMs = Math.max(context.options.warmupMs, MIN_WARMUP_MS);
   for (const target of targets) {
     context.log(`edge: warm-up ${target.short}, ${warmupMs / 1000} s`);
-    assertAllSucceeded(await load(target, warmupMs), `${target.short} (warm-up)`);
+    checkPass(await load(target, warmupMs), target, 'warm-up');
   }
 
   const timedPass = async (target: Target): Promise<Pass> => {
@@ -190,11 +190,12 @@ async function measureTargets(targets: Target[], context: ScenarioContext): Prom
     const rates: string[] = [];
     for (const target of targets) {
       const pass = await timedPass(target);
-      assertAllSucceeded(pass, `${target.short} (round ${round})`);
+      checkPass(pass, target, `round ${round}`);
       passes.get(target)!.push(pass);
       rates.push(`${target.short} ${Math.round(pass.rate).toLocaleString('en')}/s`);
     }
-    context.log(`edge: round ${round}/${ROUNDS}: ${rates.join(', ')}`);
+    const ratios = targets.slice(1).map((target) => (passes.get(target)!.at(-1)!.rate / passes.get(targets[0])!.at(-1)!.rate).toFixed(2));
+    context.log(`edge: round ${round}/${ROUNDS}: ${rates.join(', ')} (ratios to the reference: ${ratios.join(', ')})`);
   }
 
   const [reference, ...subjects] = targets;
@@ -205,6 +206,16 @@ async function measureTargets(targets: Target[], context: ScenarioContext): Prom
     measurements.push(target.id === 'edge.gateway.settings' ? withRatioTarget(measured, RATIO_TARGET) : measured);
   }
   return measurements;
+}
+
+/** Fails the run on any non-2xx answer, error or timeout, with the end of the server's output. */
+function checkPass(pass: LoadResult, target: Target, when: string): void {
+  try {
+    assertAllSucceeded(pass, `${target.short} (${when})`);
+  } catch (error) {
+    const tail = target.server.outputTail(20);
+    throw new Error(`${(error as Error).message}${tail ? `\nlast output of the ${target.server.name}:\n${tail}` : ''}`);
+  }
 }
 
 function toMeasurement(target: Target, passes: Pass[]): Measurement {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import type { Socket } from 'node:net';
 
 export interface ServerProcessOptions {
   /** For messages: "bare app", "gateway". */
@@ -61,6 +62,11 @@ export class ServerProcess {
     });
     const server = new ServerProcess(options.name, child);
     remember(server);
+    // A server left running by mistake must not keep the benchmark alive: the exit hook kills it.
+    child.unref();
+    // With stdio 'pipe', stdout and stderr are net.Sockets.
+    (child.stdout as Socket | null)?.unref();
+    (child.stderr as Socket | null)?.unref();
     return server;
   }
 
@@ -126,6 +132,7 @@ export class ServerProcess {
   /** SIGTERM (so a graceful shutdown can run, and --cpu-prof can write its profile), SIGKILL after `graceMs`. */
   async stop(graceMs = 10_000): Promise<void> {
     if (this.exit || this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.child.ref(); // keep the event loop alive until the exit is seen
     this.child.kill('SIGTERM');
     let timer: NodeJS.Timeout | undefined;
     const killed = new Promise<void>((resolve) => {

@@ -7,12 +7,14 @@ export class GetSettingsHandler implements IQueryHandler<GetSettingsQuery, Setti
   constructor(private readonly pool: Pool) {}
 
   async execute(query: GetSettingsQuery): Promise<SettingsView | undefined> {
-    const { rows } = await this.pool.query(
-      `SELECT s.settings, s.updated_at, v.value AS callback_token
-         FROM business_settings s LEFT JOIN business_secrets v ON v.secret_id = s.callback_token_id
-        WHERE s.business_id = $1 AND s.mode = $2`,
-      [query.businessId, query.mode],
-    );
+    // Named: prepared once per connection, so the hot path skips parsing and planning.
+    const { rows } = await this.pool.query({
+      name: 'accounts_get_settings',
+      text: `SELECT s.settings, s.updated_at, v.value AS callback_token
+               FROM business_settings s LEFT JOIN business_secrets v ON v.secret_id = s.callback_token_id
+              WHERE s.business_id = $1 AND s.mode = $2`,
+      values: [query.businessId, query.mode],
+    });
     const row = rows[0];
     if (!row) return undefined;
     return {
