@@ -15,17 +15,18 @@ import { EVENT_ROW_TYPES } from './fast-timestamptz';
 
 const DEFAULT_PAGE = 1000;
 
-interface EventRow {
-  tx_id: string;
-  position: string;
-  event_id: string;
-  stream_name: string;
-  revision: string;
-  type: string;
-  data: unknown;
-  metadata: NewEvent['metadata'];
-  recorded_at: Date;
-}
+/** Columns in COLUMNS order: rows come back as arrays, which pg builds faster than objects. */
+type EventRow = [
+  txId: string,
+  position: string,
+  eventId: string,
+  streamName: string,
+  revision: string,
+  type: string,
+  data: unknown,
+  metadata: NewEvent['metadata'],
+  recordedAt: Date,
+];
 
 const COLUMNS = 'tx_id, position, event_id, stream_name, revision, type, data, metadata, recorded_at';
 
@@ -75,6 +76,7 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await this.pool.query<EventRow>({
       name: backwards ? 'es_read_stream_backwards' : 'es_read_stream_forwards',
       types: EVENT_ROW_TYPES,
+      rowMode: 'array',
       text: backwards
         ? `SELECT ${COLUMNS} FROM es_events WHERE stream_name = $1 AND ($2::bigint IS NULL OR revision <= $2)
            ORDER BY revision DESC LIMIT $3`
@@ -124,6 +126,7 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await db.query<EventRow>({
       name: 'es_read_all',
       types: EVENT_ROW_TYPES,
+      rowMode: 'array',
       // Only transactions older than every running one are visible: no late commit is skipped.
       text: `SELECT ${COLUMNS} FROM es_events
              WHERE (tx_id, position) > ($1::xid8, $2::bigint)
@@ -136,17 +139,16 @@ export class PostgresEventStore implements EventStore {
   }
 }
 
-function toRecordedEvent(row: EventRow): RecordedEvent {
-  const position: GlobalPosition = { commit: BigInt(row.tx_id), prepare: BigInt(row.position) };
+function toRecordedEvent([txId, position, eventId, streamName, revision, type, data, metadata, recordedAt]: EventRow): RecordedEvent {
   return {
-    id: row.event_id,
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    streamName: row.stream_name,
-    revision: BigInt(row.revision),
-    position,
-    recordedAt: row.recorded_at,
+    id: eventId,
+    type,
+    data,
+    metadata,
+    streamName,
+    revision: BigInt(revision),
+    position: { commit: BigInt(txId), prepare: BigInt(position) },
+    recordedAt,
   };
 }
 
