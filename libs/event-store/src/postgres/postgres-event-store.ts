@@ -123,20 +123,40 @@ export class PostgresEventStore implements EventStore {
 
   private async readAllWith(db: Pool | PoolClient, options: ReadAllOptions): Promise<RecordedEvent[]> {
     const after = options.after ?? START_POSITION;
-    const { rows } = await db.query<EventRow>({
-      name: 'es_read_all',
-      types: EVENT_ROW_TYPES,
-      rowMode: 'array',
+    const { rows } = await db.query<CompactEventRow>({
+      name: 'es_read_all_compact',
       // Only transactions older than every running one are visible: no late commit is skipped.
-      text: `SELECT ${COLUMNS} FROM es_events
-             WHERE (tx_id, position) > ($1::xid8, $2::bigint)
-               AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
-             ORDER BY tx_id, position
-             LIMIT $3`,
+      // The numbers travel as one text column: catch-up reads are bound by the driver's
+      // per-column decoding, and this cuts the columns from nine to six.
+      text: `SELECT tx_id::text || ' ' || position || ' ' || revision || ' ' || floor(extract(epoch FROM recorded_at) * 1000)::int8,
+                    event_id, stream_name, type, data, metadata
+               FROM es_events
+              WHERE (tx_id, position) > ($1::xid8, $2::bigint)
+                AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+              ORDER BY tx_id, position
+              LIMIT $3`,
       values: [after.commit.toString(), after.prepare.toString(), options.maxCount ?? DEFAULT_PAGE],
+      rowMode: 'array',
     });
-    return rows.map(toRecordedEvent);
+    return rows.map(compactRowToEvent);
   }
+
+}
+
+type CompactEventRow = [numbers: string, eventId: string, streamName: string, type: string, data: unknown, metadata: NewEvent['metadata']];
+
+function compactRowToEvent([numbers, eventId, streamName, type, data, metadata]: CompactEventRow): RecordedEvent {
+  const [txId, position, revision, recordedAtMs] = numbers.split(' ');
+  return {
+    id: eventId,
+    type,
+    data,
+    metadata,
+    streamName,
+    revision: BigInt(revision),
+    position: { commit: BigInt(txId), prepare: BigInt(position) },
+    recordedAt: new Date(Number(recordedAtMs)),
+  };
 }
 
 function toRecordedEvent([txId, position, eventId, streamName, revision, type, data, metadata, recordedAt]: EventRow): RecordedEvent {
