@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { installGracefulShutdown, prepareInfrastructure } from '@gateway/bootstrap';
-import { ConfigError, JsonLogger, loadConfig } from '@gateway/platform';
+import { installGracefulShutdown, prepareInfrastructure, runMain } from '@gateway/bootstrap';
+import { JsonLogger, loadConfig } from '@gateway/platform';
 import { Logger } from '@nestjs/common';
 import { createApiApp } from './create-api-app';
 import { demoInstructions, provisionDemoBusiness } from './demo-business';
@@ -31,11 +31,4 @@ async function main(): Promise<void> {
   if (demo) process.stdout.write(`\n${demoInstructions(demo, base).join('\n')}\n\n`);
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(2);
-  }
-  process.stderr.write(`Failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+runMain(main);

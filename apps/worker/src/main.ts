@@ -1,6 +1,6 @@
 import 'reflect-metadata';
-import { CoreModule, installGracefulShutdown, prepareInfrastructure } from '@gateway/bootstrap';
-import { ConfigError, JsonLogger, loadConfig } from '@gateway/platform';
+import { CoreModule, installGracefulShutdown, prepareInfrastructure, runMain } from '@gateway/bootstrap';
+import { JsonLogger, loadConfig } from '@gateway/platform';
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from './worker.module';
@@ -27,11 +27,4 @@ async function main(): Promise<void> {
   logger.log('Worker running');
 }
 
-main().catch((error: unknown) => {
-  if (error instanceof ConfigError) {
-    process.stderr.write(`${error.message}\n`);
-    process.exit(2);
-  }
-  process.stderr.write(`Failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
-  process.exit(1);
-});
+runMain(main);

@@ -2,3 +2,4 @@ export * from './all-migrations';
 export * from './core.module';
 export * from './graceful-shutdown';
 export * from './infrastructure';
+export * from './run-main';

@@ -1,5 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
-import { type GlobalPosition, type NewEvent, type RecordedEvent, START_POSITION } from '../event-envelope';
+import { type NewEvent, type RecordedEvent, START_POSITION } from '../event-envelope';
 import { DuplicateEventIdError, InvalidEventDataError, WrongExpectedRevisionError } from '../event-store.errors';
 import type {
   AppendResult,
@@ -11,24 +11,17 @@ import type {
 } from '../event-store.port';
 import { AppendCombiner } from './append-combiner';
 import { AppendSignal } from './append-signal';
-import { EVENT_ROW_TYPES } from './fast-timestamptz';
 
 const DEFAULT_PAGE = 1000;
 
-/** Columns in COLUMNS order: rows come back as arrays, which pg builds faster than objects. */
-type EventRow = [
-  txId: string,
-  position: string,
-  eventId: string,
-  streamName: string,
-  revision: string,
-  type: string,
-  data: unknown,
-  metadata: NewEvent['metadata'],
-  recordedAt: Date,
-];
 
-const COLUMNS = 'tx_id, position, event_id, stream_name, revision, type, data, metadata, recorded_at';
+/**
+ * Every read returns these six columns: the numbers travel as one text column, because reads are
+ * bound by the driver's per-column decoding (six columns decode markedly faster than nine).
+ * `recorded_at` comes as epoch milliseconds, truncated like pg's own timestamp parser.
+ */
+const COLUMNS = `tx_id::text || ' ' || position || ' ' || revision || ' ' || floor(extract(epoch FROM recorded_at) * 1000)::int8,
+                 event_id, stream_name, type, data, metadata`;
 
 /**
  * The default event store: two tables and one PL/pgSQL function in the gateway's own
@@ -75,7 +68,6 @@ export class PostgresEventStore implements EventStore {
     const from = options.fromRevision ?? null;
     const { rows } = await this.pool.query<EventRow>({
       name: backwards ? 'es_read_stream_backwards' : 'es_read_stream_forwards',
-      types: EVENT_ROW_TYPES,
       rowMode: 'array',
       text: backwards
         ? `SELECT ${COLUMNS} FROM es_events WHERE stream_name = $1 AND ($2::bigint IS NULL OR revision <= $2)
@@ -123,29 +115,26 @@ export class PostgresEventStore implements EventStore {
 
   private async readAllWith(db: Pool | PoolClient, options: ReadAllOptions): Promise<RecordedEvent[]> {
     const after = options.after ?? START_POSITION;
-    const { rows } = await db.query<CompactEventRow>({
-      name: 'es_read_all_compact',
+    const { rows } = await db.query<EventRow>({
+      name: 'es_read_all',
       // Only transactions older than every running one are visible: no late commit is skipped.
-      // The numbers travel as one text column: catch-up reads are bound by the driver's
-      // per-column decoding, and this cuts the columns from nine to six.
-      text: `SELECT tx_id::text || ' ' || position || ' ' || revision || ' ' || floor(extract(epoch FROM recorded_at) * 1000)::int8,
-                    event_id, stream_name, type, data, metadata
-               FROM es_events
-              WHERE (tx_id, position) > ($1::xid8, $2::bigint)
-                AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
-              ORDER BY tx_id, position
-              LIMIT $3`,
+      text: `SELECT ${COLUMNS} FROM es_events
+             WHERE (tx_id, position) > ($1::xid8, $2::bigint)
+               AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+             ORDER BY tx_id, position
+             LIMIT $3`,
       values: [after.commit.toString(), after.prepare.toString(), options.maxCount ?? DEFAULT_PAGE],
       rowMode: 'array',
     });
-    return rows.map(compactRowToEvent);
+    return rows.map(toRecordedEvent);
   }
+
 
 }
 
-type CompactEventRow = [numbers: string, eventId: string, streamName: string, type: string, data: unknown, metadata: NewEvent['metadata']];
+type EventRow = [numbers: string, eventId: string, streamName: string, type: string, data: unknown, metadata: NewEvent['metadata']];
 
-function compactRowToEvent([numbers, eventId, streamName, type, data, metadata]: CompactEventRow): RecordedEvent {
+function toRecordedEvent([numbers, eventId, streamName, type, data, metadata]: EventRow): RecordedEvent {
   const [txId, position, revision, recordedAtMs] = numbers.split(' ');
   return {
     id: eventId,
@@ -156,19 +145,6 @@ function compactRowToEvent([numbers, eventId, streamName, type, data, metadata]:
     revision: BigInt(revision),
     position: { commit: BigInt(txId), prepare: BigInt(position) },
     recordedAt: new Date(Number(recordedAtMs)),
-  };
-}
-
-function toRecordedEvent([txId, position, eventId, streamName, revision, type, data, metadata, recordedAt]: EventRow): RecordedEvent {
-  return {
-    id: eventId,
-    type,
-    data,
-    metadata,
-    streamName,
-    revision: BigInt(revision),
-    position: { commit: BigInt(txId), prepare: BigInt(position) },
-    recordedAt,
   };
 }
 
