@@ -1,5 +1,5 @@
 import { DomainError, isPermission, type Permission } from '@gateway/domain';
-import { type Caller, CurrentCaller, RequirePermissions } from '@gateway/platform';
+import { type Caller, CurrentCaller, RequirePermissions, SkipIdempotency } from '@gateway/platform';
 import { Body, Controller, Delete, Get, Param, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -23,9 +23,13 @@ export class ApiKeysController {
     return this.queries.execute(new ListApiKeysQuery(caller.businessId, caller.mode));
   }
 
-  /** The key is in this response only; it is stored as a hash. */
+  /**
+   * The key is in this response only; it is stored as a hash. Not idempotent on purpose: a
+   * replayable response would have to keep the key itself for a day.
+   */
   @Post()
   @RequirePermissions('settings:write')
+  @SkipIdempotency()
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateApiKeyRequestDto, @Req() request: Request) {
     const permissions = body.permissions === undefined ? undefined : body.permissions.map(asPermission);
     const created = await this.commands.execute(

@@ -1,4 +1,4 @@
-import { type Caller, CurrentCaller, RequirePermissions, type RequestContext, gatewayState } from '@gateway/platform';
+import { type Caller, CurrentCaller, gatewayState, RequirePermissions, type RequestContext, SkipIdempotency } from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -51,9 +51,11 @@ export class SettingsController {
     return { business_id: caller.businessId, environment: caller.mode === 'live' ? 'LIVE' : 'TEST', ...settingsToWire(settings) };
   }
 
+  /** Not idempotent: a stored replay would copy the token out of the vault. */
   @Post('callback_token/rotate')
   @HttpCode(200)
   @RequirePermissions('settings:write')
+  @SkipIdempotency()
   async rotateCallbackToken(@CurrentCaller() caller: Caller, @Req() request: Request) {
     const { callbackToken } = await this.commands.execute(
       new RotateCallbackTokenCommand(caller.businessId, caller.mode, requestContextOf(request, caller)),

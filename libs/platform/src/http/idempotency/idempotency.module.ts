@@ -1,8 +1,9 @@
-import { type DynamicModule, Module, type Provider } from '@nestjs/common';
-import { APP_INTERCEPTOR } from '@nestjs/core';
+import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule, type Provider } from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core';
 import { Pool } from 'pg';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { DEFAULT_IDEMPOTENCY_OPTIONS, IDEMPOTENCY_OPTIONS, type IdempotencyOptions } from './idempotency-options';
+import { attachIdempotencyInterceptor, bindIdempotencyToMutatingRoutes } from './idempotency-route-binding';
 import { IdempotencyStore } from './idempotency-store';
 import { IdempotencySweeper } from './idempotency-sweeper';
 
@@ -12,23 +13,34 @@ function idempotencyProviders(options: IdempotencyOptions): Provider[] {
     { provide: IdempotencyStore, useFactory: (pool: Pool) => new IdempotencyStore(pool, options), inject: [Pool] },
     IdempotencySweeper,
     IdempotencyInterceptor,
-    // Importing the module is what makes every route idempotent.
-    { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
   ];
 }
 
 /**
- * Registers IdempotencyInterceptor as a global interceptor, and the sweeper of expired
- * records: `imports: [IdempotencyModule.forRoot()]` once, in the api's root module (it needs
+ * Makes every POST and PATCH route idempotent and sweeps expired records:
+ * `imports: [IdempotencyModule.forRoot()]` once, in the api's root module (it needs
  * PlatformModule's Pool). Options override the timings (tests, tuning).
  */
 @Module({})
-export class IdempotencyModule {
+export class IdempotencyModule implements NestModule {
+  constructor(
+    private readonly discovery: DiscoveryService,
+    private readonly scanner: MetadataScanner,
+    private readonly interceptor: IdempotencyInterceptor,
+  ) {}
+
   static forRoot(options: Partial<IdempotencyOptions> = {}): DynamicModule {
     return {
       module: IdempotencyModule,
+      imports: [DiscoveryModule],
       providers: idempotencyProviders({ ...DEFAULT_IDEMPOTENCY_OPTIONS, ...options }),
       exports: [IdempotencyStore, IdempotencySweeper],
     };
+  }
+
+  /** Runs before Nest builds the routes, so the binding is in place when it reads the metadata. */
+  configure(consumer: MiddlewareConsumer): void {
+    bindIdempotencyToMutatingRoutes(this.discovery, this.scanner);
+    consumer.apply(attachIdempotencyInterceptor(this.interceptor)).forRoutes('*');
   }
 }

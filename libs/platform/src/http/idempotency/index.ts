@@ -9,3 +9,4 @@ export * from './idempotency-key';
 export * from './idempotency.migrations';
 export * from './recorded-response';
 export * from './request-fingerprint';
+export * from './idempotency-route-binding';
