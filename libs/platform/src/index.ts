@@ -47,3 +47,4 @@ export * from './http/metrics/http-metrics';
 export * from './http/http-edge.module';
 export * from './http/configure-http-edge';
 export * from './database/pg-listener';
+export * from './database/lookup-combiner';

@@ -29,14 +29,28 @@ export class HttpMetrics {
     registers: [this.registry],
   });
 
+  /**
+   * Labelled children by method, route and status. Route templates are bounded (unknown routes
+   * share one label), so this stays small; it saves prom-client's label hashing on every request.
+   */
+  private readonly children = new Map<string, { inc(): void; observe(seconds: number): void }>();
+
   constructor() {
     collectDefaultMetrics({ register: this.registry });
   }
 
   observe(method: string, route: string, status: number, seconds: number): void {
     const methodLabel = KNOWN_METHODS.has(method) ? method : 'OTHER';
-    this.requests.inc({ method: methodLabel, route, status: String(status) });
-    this.durations.observe({ method: methodLabel, route }, seconds);
+    const key = `${methodLabel} ${status} ${route}`;
+    let child = this.children.get(key);
+    if (!child) {
+      const counter = this.requests.labels(methodLabel, route, String(status));
+      const histogram = this.durations.labels(methodLabel, route);
+      child = { inc: () => counter.inc(), observe: (value) => histogram.observe(value) };
+      this.children.set(key, child);
+    }
+    child.inc();
+    child.observe(seconds);
   }
 
   contentType(): string {
