@@ -1,7 +1,7 @@
 import { type CallHandler, type ExecutionContext, type NestInterceptor, RequestMethod } from '@nestjs/common';
 import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import type { DiscoveryService, MetadataScanner } from '@nestjs/core';
-import type { NextFunction, Request, Response } from 'express';
+import type { Express, Request } from 'express';
 import type { Observable } from 'rxjs';
 import type { IdempotencyInterceptor } from './idempotency.interceptor';
 
@@ -16,8 +16,8 @@ const MUTATING = new Set<RequestMethod>([RequestMethod.POST, RequestMethod.PATCH
  */
 export const idempotencyRouteInterceptor: NestInterceptor = {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<Request & { [APP_IDEMPOTENCY]?: IdempotencyInterceptor }>();
-    const interceptor = request[APP_IDEMPOTENCY];
+    const request = context.switchToHttp().getRequest<Request>();
+    const interceptor = (request.app?.locals as { [APP_IDEMPOTENCY]?: IdempotencyInterceptor } | undefined)?.[APP_IDEMPOTENCY];
     return interceptor ? interceptor.intercept(context, next) : next.handle();
   },
 };
@@ -41,10 +41,7 @@ export function bindIdempotencyToMutatingRoutes(discovery: DiscoveryService, sca
   return bound;
 }
 
-/** Tells the bound route interceptor which app's interceptor serves this request. */
-export function attachIdempotencyInterceptor(interceptor: IdempotencyInterceptor) {
-  return (request: Request, _response: Response, next: NextFunction): void => {
-    (request as Request & { [APP_IDEMPOTENCY]?: IdempotencyInterceptor })[APP_IDEMPOTENCY] = interceptor;
-    next();
-  };
+/** Tells the bound route interceptor which interceptor serves this Express app's requests. */
+export function attachIdempotencyInterceptor(app: Express, interceptor: IdempotencyInterceptor): void {
+  (app.locals as { [APP_IDEMPOTENCY]?: IdempotencyInterceptor })[APP_IDEMPOTENCY] = interceptor;
 }

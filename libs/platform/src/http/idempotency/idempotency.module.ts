@@ -1,5 +1,5 @@
-import { type DynamicModule, type MiddlewareConsumer, Module, type NestModule, type Provider } from '@nestjs/common';
-import { DiscoveryModule, DiscoveryService, MetadataScanner } from '@nestjs/core';
+import { type DynamicModule, Module, type NestModule, type Provider } from '@nestjs/common';
+import { DiscoveryModule, DiscoveryService, HttpAdapterHost, MetadataScanner } from '@nestjs/core';
 import { Pool } from 'pg';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { DEFAULT_IDEMPOTENCY_OPTIONS, IDEMPOTENCY_OPTIONS, type IdempotencyOptions } from './idempotency-options';
@@ -27,6 +27,7 @@ export class IdempotencyModule implements NestModule {
     private readonly discovery: DiscoveryService,
     private readonly scanner: MetadataScanner,
     private readonly interceptor: IdempotencyInterceptor,
+    private readonly adapterHost: HttpAdapterHost,
   ) {}
 
   static forRoot(options: Partial<IdempotencyOptions> = {}): DynamicModule {
@@ -39,8 +40,8 @@ export class IdempotencyModule implements NestModule {
   }
 
   /** Runs before Nest builds the routes, so the binding is in place when it reads the metadata. */
-  configure(consumer: MiddlewareConsumer): void {
+  configure(): void {
     bindIdempotencyToMutatingRoutes(this.discovery, this.scanner);
-    consumer.apply(attachIdempotencyInterceptor(this.interceptor)).forRoutes('*');
+    attachIdempotencyInterceptor(this.adapterHost.httpAdapter.getInstance(), this.interceptor);
   }
 }
