@@ -1,5 +1,6 @@
-import { Logger, type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
-import { APP_GUARD } from '@nestjs/core';
+import { Logger, Module, type NestModule } from '@nestjs/common';
+import { APP_GUARD, HttpAdapterHost } from '@nestjs/core';
+import type { Express, NextFunction, Request, Response } from 'express';
 import { Pool } from 'pg';
 import { AppConfig } from '../../config/app-config';
 import { AccountRateLimitGuard } from './account-rate-limit.guard';
@@ -52,7 +53,18 @@ function storeErrorLogger(): (error: unknown) => void {
   exports: [SlidingWindowLimiter, RateLimitPolicy],
 })
 export class RateLimitModule implements NestModule {
-  configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(ClientIpRateLimitMiddleware).forRoutes('*');
+  constructor(
+    private readonly ipLimit: ClientIpRateLimitMiddleware,
+    private readonly adapterHost: HttpAdapterHost,
+  ) {}
+
+  /**
+   * Installed on Express directly rather than through Nest's middleware consumer: every request
+   * passes it, and a `forRoutes('*')` layer costs a path match per request. It still runs after
+   * the request id, metrics and access log, and its 429 goes through the same exception filter.
+   */
+  configure(): void {
+    const express = this.adapterHost.httpAdapter.getInstance<Express>();
+    express.use((request: Request, response: Response, next: NextFunction) => this.ipLimit.use(request, response, next));
   }
 }
