@@ -184,7 +184,7 @@ describe('HTTP edge (real app over HTTP)', () => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    gateway = await startTestApp({ extraModules: [EdgeTestModule], logger: new JsonLogger({ level: 'info', write: (line) => logLines.push(line) }) });
+    gateway = await startTestApp({ extraModules: [EdgeTestModule], env: { LOG_REQUEST_CONTEXT: 'true' }, logger: new JsonLogger({ level: 'info', write: (line) => logLines.push(line) }) });
   });
   afterAll(async () => gateway?.close());
 

@@ -62,6 +62,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('reads LOG_REQUEST_CONTEXT as a boolean, off by default', () => {
+    expect(loadConfig({}).LOG_REQUEST_CONTEXT).toBe(false);
+    expect(loadConfig({ LOG_REQUEST_CONTEXT: 'true' }).LOG_REQUEST_CONTEXT).toBe(true);
+    expect(() => loadConfig({ LOG_REQUEST_CONTEXT: 'sometimes' })).toThrow('LOG_REQUEST_CONTEXT must be true or false');
+  });
+
   it('lists every bad value at once', () => {
     try {
       loadConfig({ PORT: 'x', EVENT_STORE: 'y' });

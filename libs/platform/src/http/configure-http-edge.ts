@@ -43,7 +43,7 @@ export function configureHttpEdge(app: INestApplication, config: AppConfig, opti
   expressApp.use(writeAccessLog(logger));
   if (config.REQUIRE_TLS) expressApp.use(requireTls());
   installBodyParsers(expressApp, config.BODY_LIMIT);
-  expressApp.use(bindLogContext());
+  if (config.LOG_REQUEST_CONTEXT) expressApp.use(bindLogContext());
 
   app.useGlobalPipes(createValidationPipe());
   app.useGlobalFilters(new HttpEdgeExceptionFilter(logger));
