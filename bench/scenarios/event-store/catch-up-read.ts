@@ -56,3 +56,26 @@ export const readWholeLog =
     if (events !== expectedEvents) throw new Error(`read ${events} events, expected ${expectedEvents}`);
     return { units: events, durationMs, latencies };
   };
+
+/**
+ * The catch-up subscription (what projections and the dispatcher run on): `subscribeToAll` from
+ * the start until every event of the log has arrived. Latency per batch is the wait for it.
+ */
+export const subscribeWholeLog =
+  (store: PostgresEventStore, pageSize: number, expectedEvents: number): Pass =>
+  async () => {
+    const latencies = new LatencyRecorder();
+    const controller = new AbortController();
+    const started = performance.now();
+    let events = 0;
+    let waitStarted = performance.now();
+    for await (const batch of store.subscribeToAll({ maxCount: pageSize, signal: controller.signal })) {
+      latencies.record(performance.now() - waitStarted);
+      events += batch.length;
+      if (events >= expectedEvents) controller.abort();
+      waitStarted = performance.now();
+    }
+    const durationMs = performance.now() - started;
+    if (events !== expectedEvents) throw new Error(`subscription delivered ${events} events, expected ${expectedEvents}`);
+    return { units: events, durationMs, latencies };
+  };

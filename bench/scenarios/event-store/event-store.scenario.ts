@@ -4,7 +4,7 @@ import { type Measurement, withTarget } from '../../core/measurement';
 import { measurePairedPasses } from '../../core/paired-passes';
 import type { Scenario, ScenarioContext } from '../../core/scenario';
 import { type AppendWorkload, measureAppends, warmUpStore } from './append-throughput';
-import { rawDriverPages, readWholeLog, storePages } from './catch-up-read';
+import { rawDriverPages, readWholeLog, storePages, subscribeWholeLog } from './catch-up-read';
 import { projectionCatchUp } from './projection-catch-up';
 import { seedLog } from './seed-log';
 import { streamCounterMigrations } from './stream-counter.projection';
@@ -18,6 +18,8 @@ const TARGETS = {
 
 const LOG_EVENTS = 100_000;
 /** 1000 is the store's and the runner's default page; the others look for a better one. */
+/** The subscription's own default page, and a larger one. */
+const SUBSCRIPTION_PAGE_SIZES = [1000, 5000];
 const READ_PAGE_SIZES = [500, 1000, 2000, 5000, 10_000];
 const PROJECTION_BATCH_SIZES = [1000, 5000];
 /** Rounds of (reference pass, subject pass) per read or projection measurement. */
@@ -86,6 +88,18 @@ async function readMeasurements(context: ScenarioContext): Promise<Measurement[]
       });
       reads.push(withTarget(subject, TARGETS.catchUpReadEventsPerSecond));
       if (pageSize === 1000) rawReadAtDefaultPage = { ...reference, label: `reference: ${reference.label}` };
+    }
+    for (const pageSize of SUBSCRIPTION_PAGE_SIZES) {
+      context.log(`event-store: catch-up subscription, page ${pageSize} (alternating with the raw driver read)`);
+      const { subject } = await measurePairedPasses(subscribeWholeLog(store, pageSize, LOG_EVENTS), rawRead(pageSize), {
+        id: `subscription.page-${pageSize}`,
+        label: `catch-up subscription ${events} events, page ${pageSize}`,
+        unit: 'events/s',
+        per: `batch of ${pageSize}`,
+        rounds: READ_ROUNDS,
+        referenceLabel: `${RAW_READ_LABEL}, page ${pageSize}`,
+      });
+      reads.push(withTarget(subject, TARGETS.catchUpReadEventsPerSecond));
     }
 
     const projections: Measurement[] = [];
