@@ -243,6 +243,35 @@ describe('authentication and permissions (real keys, real app)', () => {
       expect((await get(other.live.secret_key, '/settings')).body.fraud_detection).toBe(false);
     });
 
+    it('refuses bad settings with 400 API_VALIDATION_ERROR: wrong types per field, and rules across fields', async () => {
+      const typed = await call(gateway.baseUrl, other.test.secret_key, 'PATCH', '/settings', {
+        body: { fraud_detection: 'yes', retail_payment_code_prefix: 'no!', callback_urls: { invoice: 'not a url' } },
+      });
+      expect(typed.status).toBe(400);
+      expect(typed.body.error_code).toBe('API_VALIDATION_ERROR');
+      const fields = (typed.body.errors as { field: string[]; location: string }[]).map((error) => error.field.join('.'));
+      expect(fields).toEqual(expect.arrayContaining(['fraud_detection', 'retail_payment_code_prefix', 'callback_urls.invoice']));
+      const ruled = await call(gateway.baseUrl, other.test.secret_key, 'PATCH', '/settings', {
+        body: { virtual_account_ranges: { BCA: { merchant_code: '10766', range_start: '900', range_end: '100' } } },
+      });
+      expect(ruled.status).toBe(400);
+      expect(ruled.body.error_code).toBe('API_VALIDATION_ERROR');
+      const empty = await call(gateway.baseUrl, other.test.secret_key, 'PATCH', '/settings', { body: {} });
+      expect(empty.status).toBe(400);
+    });
+
+    it('refuses bad key requests, and a second revocation', async () => {
+      for (const body of [{}, { name: '' }, { name: 'x', permissions: ['money_in:fly'] }, { name: 'x', kind: 'master' }, { name: 'x', permissions: 'all' }]) {
+        const response = await call(gateway.baseUrl, other.test.secret_key, 'POST', '/api_keys', { body });
+        expect([JSON.stringify(body), response.status, response.body.error_code]).toEqual([JSON.stringify(body), 400, 'API_VALIDATION_ERROR']);
+      }
+      const created = await call(gateway.baseUrl, other.test.secret_key, 'POST', '/api_keys', { body: { name: 'twice' } });
+      expect((await call(gateway.baseUrl, other.test.secret_key, 'DELETE', `/api_keys/${created.body.key_id}`)).status).toBe(200);
+      const again = await call(gateway.baseUrl, other.test.secret_key, 'DELETE', `/api_keys/${created.body.key_id}`);
+      expect(again.status).toBe(409);
+      expect(again.body.error_code).toBe('API_KEY_ALREADY_REVOKED_ERROR');
+    });
+
     it('rotates the callback token', async () => {
       const rotated = await call(gateway.baseUrl, other.live.secret_key, 'POST', '/settings/callback_token/rotate');
       expect(rotated.status).toBe(200);

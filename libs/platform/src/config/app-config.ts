@@ -12,10 +12,7 @@ const BODY_LIMIT_MESSAGE = 'BODY_LIMIT must be a size between 1kb and 100mb, in 
  * A bad value stops the process with one clear line per problem, never a crash later.
  */
 export class AppConfig {
-  @Transform(({ value }) => (value === undefined || value === '' ? 3000 : Number(value)))
-  @IsInt({ message: 'PORT must be an integer between 1 and 65535' })
-  @Min(1, { message: 'PORT must be an integer between 1 and 65535' })
-  @Max(65535, { message: 'PORT must be an integer between 1 and 65535' })
+  @IntegerSetting('PORT', 1, 65535, 3000)
   PORT = 3000;
 
   @IsOptional()
@@ -84,35 +81,20 @@ export class AppConfig {
    * Rate limits (spec "Limits"). Each quota applies per window; the window is a minute unless
    * RATE_LIMIT_WINDOW_SECONDS shortens it, which tests do.
    */
-  @Transform(({ value }) => integerOr(value, 3000))
-  @IsInt({ message: 'RATE_LIMIT_TEST_PER_MINUTE must be an integer between 1 and 1000000000' })
-  @Min(1, { message: 'RATE_LIMIT_TEST_PER_MINUTE must be an integer between 1 and 1000000000' })
-  @Max(1_000_000_000, { message: 'RATE_LIMIT_TEST_PER_MINUTE must be an integer between 1 and 1000000000' })
+  @IntegerSetting('RATE_LIMIT_TEST_PER_MINUTE', 1, 1_000_000_000, 3000)
   RATE_LIMIT_TEST_PER_MINUTE = 3000;
 
-  @Transform(({ value }) => integerOr(value, 6000))
-  @IsInt({ message: 'RATE_LIMIT_LIVE_PER_MINUTE must be an integer between 1 and 1000000000' })
-  @Min(1, { message: 'RATE_LIMIT_LIVE_PER_MINUTE must be an integer between 1 and 1000000000' })
-  @Max(1_000_000_000, { message: 'RATE_LIMIT_LIVE_PER_MINUTE must be an integer between 1 and 1000000000' })
+  @IntegerSetting('RATE_LIMIT_LIVE_PER_MINUTE', 1, 1_000_000_000, 6000)
   RATE_LIMIT_LIVE_PER_MINUTE = 6000;
 
-  @Transform(({ value }) => integerOr(value, 18_000))
-  @IsInt({ message: 'RATE_LIMIT_IP_PER_MINUTE must be an integer between 1 and 1000000000' })
-  @Min(1, { message: 'RATE_LIMIT_IP_PER_MINUTE must be an integer between 1 and 1000000000' })
-  @Max(1_000_000_000, { message: 'RATE_LIMIT_IP_PER_MINUTE must be an integer between 1 and 1000000000' })
+  @IntegerSetting('RATE_LIMIT_IP_PER_MINUTE', 1, 1_000_000_000, 18_000)
   RATE_LIMIT_IP_PER_MINUTE = 18_000;
 
-  @Transform(({ value }) => integerOr(value, 60))
-  @IsInt({ message: 'RATE_LIMIT_WINDOW_SECONDS must be an integer between 1 and 3600' })
-  @Min(1, { message: 'RATE_LIMIT_WINDOW_SECONDS must be an integer between 1 and 3600' })
-  @Max(3600, { message: 'RATE_LIMIT_WINDOW_SECONDS must be an integer between 1 and 3600' })
+  @IntegerSetting('RATE_LIMIT_WINDOW_SECONDS', 1, 3600, 60)
   RATE_LIMIT_WINDOW_SECONDS = 60;
 
   /** Most requests a process reserves per database round trip (1 = one round trip per request). */
-  @Transform(({ value }) => integerOr(value, 50))
-  @IsInt({ message: 'RATE_LIMIT_LEASE_SIZE must be an integer between 1 and 1000' })
-  @Min(1, { message: 'RATE_LIMIT_LEASE_SIZE must be an integer between 1 and 1000' })
-  @Max(1000, { message: 'RATE_LIMIT_LEASE_SIZE must be an integer between 1 and 1000' })
+  @IntegerSetting('RATE_LIMIT_LEASE_SIZE', 1, 1000, 50)
   RATE_LIMIT_LEASE_SIZE = 50;
 }
 
@@ -123,6 +105,17 @@ function parseBoolean(value: unknown): unknown {
   if (['true', '1', 'yes', 'on'].includes(normalised)) return true;
   if (['false', '0', 'no', 'off'].includes(normalised)) return false;
   return value;
+}
+
+/** An integer setting with bounds and a default; the message names the variable and its range. */
+function IntegerSetting(name: string, min: number, max: number, fallback: number): PropertyDecorator {
+  const message = `${name} must be an integer between ${min} and ${max}`;
+  return (target, property) => {
+    Transform(({ value }) => integerOr(value, fallback))(target, property);
+    IsInt({ message })(target, property);
+    Min(min, { message })(target, property);
+    Max(max, { message })(target, property);
+  };
 }
 
 function integerOr(value: unknown, fallback: number): number {
