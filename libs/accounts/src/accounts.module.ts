@@ -12,6 +12,10 @@ import { RegisterBusinessHandler } from './application/register-business/registe
 import { RevokeApiKeyHandler } from './application/revoke-api-key/revoke-api-key.handler';
 import { RotateCallbackTokenHandler } from './application/rotate-callback-token/rotate-callback-token.handler';
 import { UpdateSettingsHandler } from './application/update-settings/update-settings.handler';
+import { SetCallbackUrlHandler } from './application/set-callback-url/set-callback-url.handler';
+import { RotateSigningSecretHandler } from './application/rotate-signing-secret/rotate-signing-secret.handler';
+import { DisableCallbackEndpointHandler } from './application/disable-callback-endpoint/disable-callback-endpoint.handler';
+import { GetCallbackEndpointHandler } from './application/get-callback-endpoint/get-callback-endpoint.handler';
 import { AccountsDirectory } from './read-models/accounts-directory';
 import { BusinessesProjection } from './read-models/businesses.projection';
 import { SecretsVault } from './read-models/secrets-vault';
@@ -33,8 +37,11 @@ const commandHandlers = [
   UpdateSettingsHandler,
   RotateCallbackTokenHandler,
   AdvanceTestClockHandler,
+  SetCallbackUrlHandler,
+  RotateSigningSecretHandler,
+  DisableCallbackEndpointHandler,
 ];
-const queryHandlers = [GetBusinessHandler, ListApiKeysHandler, GetSettingsHandler];
+const queryHandlers = [GetBusinessHandler, ListApiKeysHandler, GetSettingsHandler, GetCallbackEndpointHandler];
 
 /**
  * Businesses, API keys, settings and test clocks. Global because it implements the ports the

@@ -57,6 +57,14 @@ export function applySettingsChanges(current: BusinessSettings, changes: Setting
   return next as BusinessSettings;
 }
 
+/** Live-mode callbacks carry real payment data: their URLs must use TLS (spec, Authentication item 6). */
+export function liveModeProblems(mode: 'test' | 'live', changes: SettingsChanges): string[] {
+  if (mode !== 'live') return [];
+  return Object.entries(changes.callbackUrls ?? {})
+    .filter(([, url]) => typeof url === 'string' && !url.startsWith('https://'))
+    .map(([kind]) => `callback_urls.${kind} must be an https URL in live mode`);
+}
+
 /**
  * Rules the per-field types cannot express (map values, ranges); the same for every entry point
  * (HTTP, CLI). Returns the problems, empty when the changes are valid.

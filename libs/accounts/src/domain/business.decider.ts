@@ -1,5 +1,5 @@
 import { assertNever, type Decider, type Permission } from '@gateway/domain';
-import { applySettingsChanges, type BusinessSettings, type SettingsChanges, settingsProblems } from './business-settings';
+import { applySettingsChanges, type BusinessSettings, type CallbackKind, liveModeProblems, type SettingsChanges, settingsProblems } from './business-settings';
 import { BusinessErrors } from './business.errors';
 import type { BusinessEvent, KeyKind, Mode } from './business.events';
 
@@ -27,7 +27,15 @@ export type BusinessCommand =
   | { type: 'RevokeApiKey'; keyId: string; now: Date }
   | { type: 'UpdateSettings'; mode: Mode; changes: SettingsChanges; now: Date }
   | { type: 'RotateCallbackToken'; mode: Mode; tokenId: string; now: Date }
-  | { type: 'AdvanceTestClock'; businessId: string; byMs: number; now: Date };
+  | { type: 'AdvanceTestClock'; businessId: string; byMs: number; now: Date }
+  /** `POST /callback_urls/{type}`: sets one kind's URL, issuing its signing secret the first time. */
+  | { type: 'SetCallbackUrl'; mode: Mode; kind: CallbackKind; url: string; newSecretId: string; now: Date }
+  | { type: 'RotateCallbackSigningSecret'; mode: Mode; kind: CallbackKind; secretId: string; now: Date }
+  /** From the dispatcher, on 410 Gone from `url`; a no-op when the merchant already moved on. */
+  | { type: 'DisableCallbackEndpoint'; mode: Mode; kind: CallbackKind; url: string; reason: string; now: Date };
+
+type PerMode<T> = Record<Mode, T>;
+type PerKind<T> = Partial<Record<CallbackKind, T>>;
 
 export interface RegisteredBusinessState {
   status: 'registered';
@@ -39,6 +47,9 @@ export interface RegisteredBusinessState {
   keys: Record<string, { mode: Mode; kind: KeyKind; revoked: boolean }>;
   settings: Record<Mode, BusinessSettings>;
   callbackTokenIds: Partial<Record<Mode, string>>;
+  signingSecretIds: PerMode<PerKind<string>>;
+  /** The URL that answered 410 Gone, per kind: disabled while it is still the configured one. */
+  disabledCallbackUrls: PerMode<PerKind<string>>;
 }
 
 export type BusinessState = { status: 'unregistered' } | RegisteredBusinessState;
@@ -109,9 +120,23 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
       case 'UpdateSettings': {
         registered(state, '(unknown)');
         if (Object.values(command.changes).every((value) => value === undefined)) throw BusinessErrors.emptySettingsUpdate();
-        const problems = settingsProblems(command.changes);
+        const problems = [...settingsProblems(command.changes), ...liveModeProblems(command.mode, command.changes)];
         if (problems.length > 0) throw BusinessErrors.invalidSettings(problems);
         return [{ type: 'SettingsUpdated', data: { mode: command.mode, changes: command.changes, updatedAt: command.now.toISOString() } }];
+      }
+      case 'SetCallbackUrl':
+        return decideSetCallbackUrl(command, registered(state, '(unknown)'));
+      case 'RotateCallbackSigningSecret': {
+        registered(state, '(unknown)');
+        const { mode, kind, secretId, now } = command;
+        return [{ type: 'CallbackSigningSecretIssued', data: { mode, kind, secretId, issuedAt: now.toISOString() } }];
+      }
+      case 'DisableCallbackEndpoint': {
+        const business = registered(state, '(unknown)');
+        const { mode, kind, url, reason, now } = command;
+        const stillConfigured = business.settings[mode].callbackUrls?.[kind] === url;
+        if (!stillConfigured || business.disabledCallbackUrls[mode][kind] === url) return [];
+        return [{ type: 'CallbackEndpointDisabled', data: { mode, kind, url, reason, disabledAt: now.toISOString() } }];
       }
       case 'RotateCallbackToken': {
         registered(state, '(unknown)');
@@ -149,6 +174,8 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
         keys: {},
         settings: { test: {}, live: {} },
         callbackTokenIds: {},
+        signingSecretIds: { test: {}, live: {} },
+        disabledCallbackUrls: { test: {}, live: {} },
       };
     }
     if (state.status !== 'registered') return state;
@@ -168,8 +195,38 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
         return { ...state, callbackTokenIds: { ...state.callbackTokenIds, [event.data.mode]: event.data.tokenId } };
       case 'TestClockAdvanced':
         return { ...state, testClockOffsetMs: event.data.offsetMs };
+      case 'CallbackSigningSecretIssued':
+        return { ...state, signingSecretIds: withKind(state.signingSecretIds, event.data.mode, event.data.kind, event.data.secretId) };
+      case 'CallbackEndpointDisabled':
+        return { ...state, disabledCallbackUrls: withKind(state.disabledCallbackUrls, event.data.mode, event.data.kind, event.data.url) };
+      case 'CallbackEndpointReenabled':
+        return { ...state, disabledCallbackUrls: withKind(state.disabledCallbackUrls, event.data.mode, event.data.kind, undefined) };
       default:
         return assertNever(event, 'business event');
     }
   },
 };
+
+function decideSetCallbackUrl(command: Extract<BusinessCommand, { type: 'SetCallbackUrl' }>, business: RegisteredBusinessState): BusinessEvent[] {
+  const { mode, kind, url, now } = command;
+  const current = business.settings[mode].callbackUrls ?? {};
+  const changes: SettingsChanges = { callbackUrls: { ...current, [kind]: url } };
+  const problems = [...settingsProblems(changes), ...liveModeProblems(mode, { callbackUrls: { [kind]: url } })];
+  if (problems.length > 0) throw BusinessErrors.invalidSettings(problems);
+  const at = now.toISOString();
+  const events: BusinessEvent[] = [];
+  if (current[kind] !== url) events.push({ type: 'SettingsUpdated', data: { mode, changes, updatedAt: at } });
+  if (!business.signingSecretIds[mode][kind]) {
+    events.push({ type: 'CallbackSigningSecretIssued', data: { mode, kind, secretId: command.newSecretId, issuedAt: at } });
+  }
+  // Setting the URL that answered 410 again is the merchant saying the receiver is back.
+  if (business.disabledCallbackUrls[mode][kind] === url) events.push({ type: 'CallbackEndpointReenabled', data: { mode, kind, url, reenabledAt: at } });
+  return events;
+}
+
+function withKind<T>(perMode: PerMode<PerKind<T>>, mode: Mode, kind: CallbackKind, value: T | undefined): PerMode<PerKind<T>> {
+  const kinds = { ...perMode[mode] };
+  if (value === undefined) delete kinds[kind];
+  else kinds[kind] = value;
+  return { ...perMode, [mode]: kinds };
+}

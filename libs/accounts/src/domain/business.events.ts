@@ -1,5 +1,5 @@
 import type { DomainEvent, Permission } from '@gateway/domain';
-import type { SettingsChanges } from './business-settings';
+import type { CallbackKind, SettingsChanges } from './business-settings';
 
 export type Mode = 'test' | 'live';
 export type KeyKind = 'secret' | 'public';
@@ -41,13 +41,31 @@ export type TestClockAdvanced = DomainEvent<
   { businessId: string; advancedByMs: number; offsetMs: number; advancedAt: string }
 >;
 
+/** A signing secret (Standard Webhooks) for one callback kind; the value lives in the vault, named by id. */
+export type CallbackSigningSecretIssued = DomainEvent<
+  'CallbackSigningSecretIssued',
+  { mode: Mode; kind: CallbackKind; secretId: string; issuedAt: string }
+>;
+
+/** The receiver answered 410 Gone: no more callbacks of this kind go to this URL until it is set again. */
+export type CallbackEndpointDisabled = DomainEvent<
+  'CallbackEndpointDisabled',
+  { mode: Mode; kind: CallbackKind; url: string; reason: string; disabledAt: string }
+>;
+
+/** The merchant set the disabled URL again: callbacks resume. */
+export type CallbackEndpointReenabled = DomainEvent<'CallbackEndpointReenabled', { mode: Mode; kind: CallbackKind; url: string; reenabledAt: string }>;
+
 export type BusinessEvent =
   | BusinessRegistered
   | ApiKeyCreated
   | ApiKeyRevoked
   | SettingsUpdated
   | CallbackTokenRotated
-  | TestClockAdvanced;
+  | TestClockAdvanced
+  | CallbackSigningSecretIssued
+  | CallbackEndpointDisabled
+  | CallbackEndpointReenabled;
 
 export const BUSINESS_EVENT_TYPES: readonly BusinessEvent['type'][] = [
   'BusinessRegistered',
@@ -56,6 +74,9 @@ export const BUSINESS_EVENT_TYPES: readonly BusinessEvent['type'][] = [
   'SettingsUpdated',
   'CallbackTokenRotated',
   'TestClockAdvanced',
+  'CallbackSigningSecretIssued',
+  'CallbackEndpointDisabled',
+  'CallbackEndpointReenabled',
 ];
 
 export const businessStream = (businessId: string) => `business-${businessId}`;

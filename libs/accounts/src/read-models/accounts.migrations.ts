@@ -59,5 +59,23 @@ export const accountsMigrations: MigrationSet = {
           created_at  timestamptz NOT NULL DEFAULT now()
         );`,
     },
+    {
+      version: 3,
+      name: 'callback endpoints',
+      sql: `
+        -- Read model: per business, mode and callback kind, the signing secret (by vault id) and
+        -- whether the configured URL was disabled by a 410 Gone. URLs stay in business_settings.
+        CREATE TABLE callback_endpoints (
+          business_id       text        NOT NULL,
+          mode              text        NOT NULL CHECK (mode IN ('test', 'live')),
+          kind              text        NOT NULL,
+          signing_secret_id text,
+          disabled_url      text,
+          disabled_reason   text,
+          disabled_at       timestamptz,
+          updated_at        timestamptz NOT NULL,
+          PRIMARY KEY (business_id, mode, kind)
+        );`,
+    },
   ],
 };

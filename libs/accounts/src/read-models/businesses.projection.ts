@@ -19,7 +19,7 @@ export const API_KEY_REVOKED_CHANNEL = 'api_key_revoked';
 @Injectable()
 export class BusinessesProjection implements Projection {
   readonly name = BUSINESSES_PROJECTION;
-  readonly tables = ['businesses', 'api_keys', 'business_settings'];
+  readonly tables = ['businesses', 'api_keys', 'business_settings', 'callback_endpoints'];
   readonly eventTypes = BUSINESS_EVENT_TYPES;
 
   constructor(private readonly testClocks: TestClockStore) {}
@@ -94,9 +94,45 @@ export class BusinessesProjection implements Projection {
           // commits. Raise-only, so replaying older events during a rebuild never moves time back.
           await this.testClocks.raiseOffsetTo(tx, businessId, event.data.offsetMs);
           break;
+        case 'CallbackSigningSecretIssued':
+          await upsertEndpoint(tx, businessId, event.data, { signing_secret_id: event.data.secretId }, event.data.issuedAt);
+          break;
+        case 'CallbackEndpointDisabled':
+          await upsertEndpoint(
+            tx,
+            businessId,
+            event.data,
+            { disabled_url: event.data.url, disabled_reason: event.data.reason, disabled_at: event.data.disabledAt },
+            event.data.disabledAt,
+          );
+          break;
+        case 'CallbackEndpointReenabled':
+          await upsertEndpoint(tx, businessId, event.data, { disabled_url: null, disabled_reason: null, disabled_at: null }, event.data.reenabledAt);
+          break;
         default:
           assertNever(event, 'business event');
       }
     }
   }
+}
+
+type EndpointColumns = Partial<Record<'signing_secret_id' | 'disabled_url' | 'disabled_reason' | 'disabled_at', string | null>>;
+
+/** One row per business, mode and callback kind, created by whichever of its events comes first. */
+async function upsertEndpoint(
+  tx: ClientBase,
+  businessId: string,
+  endpoint: { mode: string; kind: string },
+  columns: EndpointColumns,
+  at: string,
+): Promise<void> {
+  const names = Object.keys(columns) as (keyof EndpointColumns)[];
+  const values = names.map((name) => columns[name] ?? null);
+  await tx.query(
+    `INSERT INTO callback_endpoints (business_id, mode, kind, updated_at, ${names.join(', ')})
+     VALUES ($1, $2, $3, $4, ${names.map((_, i) => `$${i + 5}`).join(', ')})
+     ON CONFLICT (business_id, mode, kind) DO UPDATE
+       SET updated_at = EXCLUDED.updated_at, ${names.map((name) => `${name} = EXCLUDED.${name}`).join(', ')}`,
+    [businessId, endpoint.mode, endpoint.kind, at, ...values],
+  );
 }

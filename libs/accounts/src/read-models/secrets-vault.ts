@@ -31,4 +31,9 @@ export class SecretsVault {
   static newCallbackToken(): string {
     return randomBytes(32).toString('hex');
   }
+
+  /** Standard Webhooks secret format: `whsec_` and base64 of 32 random bytes. */
+  static newSigningSecret(): string {
+    return `whsec_${randomBytes(32).toString('base64')}`;
+  }
 }

@@ -16,6 +16,8 @@ describe('migrate', () => {
 
   it('applies each migration once, in order, even when several processes start at once', async () => {
     const pools = Array.from({ length: 4 }, () => new Pool({ connectionString: db.url, max: 1 }));
+    // A connection still closing when the database is dropped must not fail the run.
+    for (const pool of pools) pool.on('error', () => undefined);
     const results = await Promise.all(pools.map((pool) => migrate(pool, sets())));
     await Promise.all(pools.map((pool) => pool.end()));
     expect(results.map((applied) => applied.length).sort()).toEqual([0, 0, 0, 2]);
