@@ -2,6 +2,7 @@ import { accountsMigrations } from '@gateway/accounts';
 import { eventStoreMigrations } from '@gateway/event-store';
 import { clockMigrations, idempotencyMigrations, type MigrationSet, rateLimitMigrations, schedulerMigrations } from '@gateway/platform';
 import { projectionMigrations } from '@gateway/projections';
+import { webhooksMigrations } from '@gateway/webhooks';
 
 /** Every component's schema, in the order they depend on each other. */
 export const allMigrations: MigrationSet[] = [
@@ -12,4 +13,5 @@ export const allMigrations: MigrationSet[] = [
   idempotencyMigrations,
   accountsMigrations,
   rateLimitMigrations,
+  webhooksMigrations,
 ];

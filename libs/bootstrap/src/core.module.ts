@@ -1,4 +1,5 @@
 import { AccountsModule } from '@gateway/accounts';
+import { WebhooksModule } from '@gateway/webhooks';
 import { EventStoreModule } from '@gateway/event-store';
 import { type AppConfig, PlatformModule } from '@gateway/platform';
 import { ProjectionsModule } from '@gateway/projections';
@@ -23,6 +24,7 @@ export class CoreModule {
         ProjectionsModule,
         CqrsModule.forRoot(),
         AccountsModule,
+        WebhooksModule,
       ],
       exports: [AccountsModule],
     };

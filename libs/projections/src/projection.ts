@@ -17,6 +17,11 @@ export interface Projection {
   readonly tables: readonly string[];
   /** Event types the projection reads; others are skipped but still move the checkpoint. */
   readonly eventTypes?: readonly string[];
+  /**
+   * False for subscriptions whose effects are not a read model but happened in the world (the
+   * webhook dispatcher's deliveries): replaying them from the start would resend history.
+   */
+  readonly rebuildable?: boolean;
   /** Tables the projection needs; applied with the gateway's migrations. */
   readonly migrations?: MigrationSet;
   apply(events: RecordedEvent[], tx: ClientBase): Promise<void>;

@@ -96,6 +96,20 @@ export class AppConfig {
   /** Most requests a process reserves per database round trip (1 = one round trip per request). */
   @IntegerSetting('RATE_LIMIT_LEASE_SIZE', 1, 1000, 50)
   RATE_LIMIT_LEASE_SIZE = 50;
+
+  /*
+   * Outbound callbacks (webhooks). Private, loopback and link-local targets are refused unless
+   * the operator allows them (tests and a receiver on the same host do).
+   */
+  @Transform(({ value }) => (value === undefined || value === '' ? false : parseBoolean(value)))
+  @IsBoolean({ message: 'WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false' })
+  WEBHOOK_ALLOW_PRIVATE_TARGETS = false;
+  /** How long one callback attempt may take, connection to last byte (spec: receivers answer fast). */
+  @IntegerSetting('WEBHOOK_TIMEOUT_MS', 100, 120_000, 30_000)
+  WEBHOOK_TIMEOUT_MS = 30_000;
+  /** Most attempts in flight to one URL at once, so one slow receiver cannot starve the others. */
+  @IntegerSetting('WEBHOOK_ENDPOINT_CONCURRENCY', 1, 1000, 16)
+  WEBHOOK_ENDPOINT_CONCURRENCY = 16;
 }
 
 /** `true`/`false` (also 1/0, yes/no, on/off); anything else is left for the validator to refuse. */
@@ -147,6 +161,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'LOG_REQUEST_CONTEXT',
     'TRUST_PROXY',
     'BODY_LIMIT',
+    'WEBHOOK_ALLOW_PRIVATE_TARGETS',
+    'WEBHOOK_TIMEOUT_MS',
+    'WEBHOOK_ENDPOINT_CONCURRENCY',
   ];
   const raw: Record<string, unknown> = Object.fromEntries(known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]));
   // Production refuses plain HTTP unless told otherwise; development and tests use plain loopback HTTP.

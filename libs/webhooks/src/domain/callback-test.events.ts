@@ -1,0 +1,9 @@
+import type { DomainEvent } from '@gateway/domain';
+
+/**
+ * The merchant asked for a sample callback of one kind ("test and save" in the dashboard), to
+ * check a receiver before real events arrive. Delivered like every other callback.
+ */
+export type CallbackTestRequested = DomainEvent<'CallbackTestRequested', { testId: string; kind: string; requestedAt: string }>;
+
+export const callbackTestStream = (testId: string) => `callback_test-${testId}`;

@@ -1,0 +1,41 @@
+import { CALLBACK_KINDS, type CallbackKind } from '@gateway/accounts';
+import { Type } from 'class-transformer';
+import { IsDate, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
+import { DELIVERY_STATUSES, type DeliveryStatus } from '../read-models/delivery-log';
+
+export class CallbackTypeParams {
+  @IsIn(CALLBACK_KINDS, { message: `type must be one of ${CALLBACK_KINDS.join(', ')}` })
+  type!: CallbackKind;
+}
+
+export class SetCallbackUrlRequestDto {
+  @IsString()
+  @MaxLength(2048)
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'url must be an http or https URL' })
+  url!: string;
+}
+
+export class DeliveryIdParams {
+  @Matches(/^msg_[0-9a-f]{32}$/, { message: 'id must be a callback delivery id (msg_ and 32 hex digits)' })
+  id!: string;
+}
+
+export class ListDeliveriesQueryDto {
+  @IsOptional() @IsIn(DELIVERY_STATUSES) status?: DeliveryStatus;
+  @IsOptional() @IsIn(CALLBACK_KINDS) callback_type?: CallbackKind;
+  @IsOptional() @IsString() @MaxLength(255) resource_id?: string;
+  @IsOptional() @Type(() => Date) @IsDate({ message: 'created_after must be an ISO 8601 time' }) created_after?: Date;
+  @IsOptional() @Type(() => Date) @IsDate({ message: 'created_before must be an ISO 8601 time' }) created_before?: Date;
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+  @IsOptional() @Matches(/^msg_[0-9a-f]{32}$/, { message: 'after_id must be a callback delivery id' }) after_id?: string;
+}
+
+export class DeliverySummaryQueryDto {
+  @Type(() => Date) @IsDate({ message: 'from must be an ISO 8601 time' }) from!: Date;
+  @IsOptional() @Type(() => Date) @IsDate({ message: 'to must be an ISO 8601 time' }) to?: Date;
+}
+
+export class ResendFailedRequestDto {
+  @Type(() => Date) @IsDate({ message: 'since must be an ISO 8601 time' }) since!: Date;
+  @IsOptional() @IsIn(CALLBACK_KINDS) callback_type?: CallbackKind;
+}

@@ -1,0 +1,28 @@
+import { registerErrorStatuses } from '@gateway/platform';
+import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CallbackRenderers } from './application/callback-renderers';
+import { RequestTestCallbackHandler } from './application/request-test-callback/request-test-callback.handler';
+import { TestCallbackRenderer } from './application/test-callback.renderer';
+import { CallbackDeliveriesController } from './http/callback-deliveries.controller';
+import { CallbackUrlsController } from './http/callback-urls.controller';
+import { CallbackDispatcherProjection } from './read-models/callback-dispatcher.projection';
+import { DeliveryLog } from './read-models/delivery-log';
+
+registerErrorStatuses({
+  CALLBACK_URL_NOT_FOUND_ERROR: 404,
+  CALLBACK_DELIVERY_NOT_FOUND_ERROR: 404,
+  CALLBACK_DELIVERY_IN_PROGRESS_ERROR: 409,
+});
+
+/**
+ * Callbacks (webhooks): endpoint configuration, the dispatcher subscription that turns events
+ * into deliveries, and the delivery log. The sender runs in worker processes (CallbackSenderHost).
+ */
+@Module({
+  imports: [CqrsModule, DiscoveryModule],
+  controllers: [CallbackUrlsController, CallbackDeliveriesController],
+  providers: [CallbackRenderers, CallbackDispatcherProjection, DeliveryLog, RequestTestCallbackHandler, TestCallbackRenderer],
+})
+export class WebhooksModule {}
