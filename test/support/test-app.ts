@@ -26,13 +26,15 @@ export async function startTestApp(
     env?: NodeJS.ProcessEnv;
     /** Receives Nest's and the edge's log lines; by default errors only, on stdout. */
     logger?: JsonLogger;
+    /** Run the worker in-process too (default), as `npm start` does; false for an api alone. */
+    withWorker?: boolean;
   } = {},
 ): Promise<TestApp> {
   const db = await createTestDatabase(allMigrations);
   const config = loadConfig(options.env ?? {});
   const moduleRef = await Test.createTestingModule({
     imports: [
-      ApiModule.forRoot({ config, databaseUrl: options.databaseUrl ?? db.url, withWorker: true }),
+      ApiModule.forRoot({ config, databaseUrl: options.databaseUrl ?? db.url, withWorker: options.withWorker ?? true }),
       ...(options.extraModules ?? []),
     ],
   }).compile();
