@@ -1,5 +1,7 @@
 import { accountsMigrations } from '@gateway/accounts';
+import { customersMigrations } from '@gateway/customers';
 import { eventStoreMigrations } from '@gateway/event-store';
+import { filesMigrations } from '@gateway/files';
 import { clockMigrations, idempotencyMigrations, type MigrationSet, rateLimitMigrations, schedulerMigrations } from '@gateway/platform';
 import { projectionMigrations } from '@gateway/projections';
 
@@ -12,4 +14,6 @@ export const allMigrations: MigrationSet[] = [
   idempotencyMigrations,
   accountsMigrations,
   rateLimitMigrations,
+  filesMigrations,
+  customersMigrations,
 ];

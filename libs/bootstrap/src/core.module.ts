@@ -1,5 +1,7 @@
 import { AccountsModule } from '@gateway/accounts';
+import { CustomersModule } from '@gateway/customers';
 import { EventStoreModule } from '@gateway/event-store';
+import { FilesModule } from '@gateway/files';
 import { type AppConfig, PlatformModule } from '@gateway/platform';
 import { ProjectionsModule } from '@gateway/projections';
 import { type DynamicModule, Module } from '@nestjs/common';
@@ -23,6 +25,8 @@ export class CoreModule {
         ProjectionsModule,
         CqrsModule.forRoot(),
         AccountsModule,
+        FilesModule,
+        CustomersModule,
       ],
       exports: [AccountsModule],
     };
