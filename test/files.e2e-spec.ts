@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import type { ProvisionedBusiness } from '@gateway/accounts';
 import { CreateApiKeyCommand } from '@gateway/accounts';
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
@@ -104,6 +105,52 @@ describe('files', () => {
       expect(response.status).toBeGreaterThanOrEqual(400);
       expect(response.status).toBeLessThan(500);
       expect(answer).toMatchObject({ error_code: expect.any(String), message: expect.any(String) });
+    });
+
+    it('never answers 5xx to random multipart bodies', async () => {
+      // Its own business: the uploads spend the file-transfer quota of the account.
+      const fuzzKey = (await provisionBusiness(gateway.app)).test.secret_key;
+      const part = fc.record({
+        name: fc.constantFrom('file', 'purpose', 'other', '', 'file[0]', 'a"b'),
+        filename: fc.option(fc.string({ maxLength: 20 })),
+        type: fc.option(fc.constantFrom('image/png', 'application/pdf', 'text/plain', '', 'x')),
+        body: fc.uint8Array({ maxLength: 300 }),
+      });
+      await fc.assert(
+        fc.asyncProperty(fc.array(part, { maxLength: 4 }), fc.boolean(), fc.boolean(), async (parts, closed, prefixPng) => {
+          const chunks: Buffer[] = [];
+          for (const p of parts) {
+            const disposition = `Content-Disposition: form-data; name="${p.name}"${p.filename === null ? '' : `; filename="${p.filename}"`}`;
+            chunks.push(Buffer.from(`--B0UND\r\n${disposition}\r\n${p.type === null ? '' : `Content-Type: ${p.type}\r\n`}\r\n`, 'latin1'));
+            chunks.push(prefixPng ? Buffer.concat([PNG_BYTES, p.body]) : Buffer.from(p.body));
+            chunks.push(Buffer.from('\r\n'));
+          }
+          if (closed) chunks.push(Buffer.from('--B0UND--\r\n'));
+          const response = await fetch(`${gateway.baseUrl}/files`, {
+            method: 'POST',
+            headers: { authorization: basicAuth(fuzzKey), 'content-type': 'multipart/form-data; boundary=B0UND' },
+            body: Buffer.concat(chunks),
+          });
+          const answer = (await response.json()) as { error_code?: string };
+          return response.status < 500 && response.status !== 429 && (response.status === 200 || typeof answer.error_code === 'string');
+        }),
+        { numRuns: 40 },
+      );
+    });
+
+    it('replays an upload sent again with the same idempotency key', async () => {
+      const post = async (idempotencyKey: string) => {
+        const form = new FormData();
+        form.append('purpose', 'KYC_DOCUMENT');
+        form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), 'a.png');
+        const response = await fetch(`${gateway.baseUrl}/files`, { method: 'POST', headers: { authorization: basicAuth(key), 'x-idempotency-key': idempotencyKey }, body: form });
+        return { status: response.status, body: (await response.json()) as { id: string } };
+      };
+      const idempotencyKey = `upload-${Date.now()}`;
+      const first = await post(idempotencyKey);
+      expect(first.status).toBe(200);
+      expect(await post(idempotencyKey)).toEqual(first);
+      expect((await post(`${idempotencyKey}-other`)).body.id).not.toBe(first.body.id);
     });
 
     it('keeps the bytes out of events: they carry id, purpose, size, type and digest', async () => {
