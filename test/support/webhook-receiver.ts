@@ -18,7 +18,7 @@ export class WebhookReceiver {
   /** Requests being handled right now, and the most there ever were at once. */
   inFlight = 0;
   maxInFlight = 0;
-  private responder: Responder = (_, response) => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+  private responder: Responder = (_, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
   private waiters: { count: number; resolve: () => void }[] = [];
   private server?: Server;
 
@@ -38,7 +38,7 @@ export class WebhookReceiver {
   }
 
   respondStatus(status: number, headers: Record<string, string> = {}, body = ''): void {
-    this.respondWith((_, response) => response.writeHead(status, headers).end(body));
+    this.respondWith((_, response) => void response.writeHead(status, headers).end(body));
   }
 
   /** Resolves once `count` callbacks have arrived in total. */

@@ -1,5 +1,7 @@
 import { accountsMigrations } from '@gateway/accounts';
+import { customersMigrations } from '@gateway/customers';
 import { eventStoreMigrations } from '@gateway/event-store';
+import { filesMigrations } from '@gateway/files';
 import { clockMigrations, idempotencyMigrations, type MigrationSet, rateLimitMigrations, schedulerMigrations } from '@gateway/platform';
 import { projectionMigrations } from '@gateway/projections';
 import { webhooksMigrations } from '@gateway/webhooks';
@@ -14,4 +16,6 @@ export const allMigrations: MigrationSet[] = [
   accountsMigrations,
   rateLimitMigrations,
   webhooksMigrations,
+  filesMigrations,
+  customersMigrations,
 ];

@@ -1,6 +1,8 @@
 import { AccountsModule } from '@gateway/accounts';
 import { WebhooksModule } from '@gateway/webhooks';
+import { CustomersModule } from '@gateway/customers';
 import { EventStoreModule } from '@gateway/event-store';
+import { FilesModule } from '@gateway/files';
 import { type AppConfig, PlatformModule } from '@gateway/platform';
 import { ProjectionsModule } from '@gateway/projections';
 import { type DynamicModule, Module } from '@nestjs/common';
@@ -25,6 +27,8 @@ export class CoreModule {
         CqrsModule.forRoot(),
         AccountsModule,
         WebhooksModule,
+        FilesModule,
+        CustomersModule,
       ],
       exports: [AccountsModule],
     };

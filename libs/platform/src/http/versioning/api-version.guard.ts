@@ -8,8 +8,9 @@ import { ROUTE_VERSIONED_RESOURCE } from './versioned-resource.decorator';
 
 /**
  * Resolves the dated API version of a @VersionedResource route: the `API-Version` header (or
- * `X-API-VERSION`, the eWallet spelling; an empty header counts as absent), else the account's
- * default for the key's mode, else the resource's fallback. An unknown version is refused.
+ * `X-API-VERSION`, the eWallet spelling; an empty header counts as absent unless the resource
+ * declares an `emptyHeader` version), else the account's default for the key's mode, else the
+ * resource's fallback. An unknown version is refused.
  * A guard rather than an interceptor: it runs after authentication and costs no rxjs pipeline.
  */
 @Injectable()
@@ -45,9 +46,16 @@ export class ApiVersionGuard implements CanActivate {
       }
       return requested;
     }
+    if (declared.emptyHeader !== undefined && (isEmptyHeader(request.headers['api-version']) || isEmptyHeader(request.headers['x-api-version']))) {
+      return declared.emptyHeader;
+    }
     const accountDefault = account ? await this.accountVersions.defaultVersion(account.businessId, account.mode, resource) : undefined;
     return accountDefault && declared.versions.includes(accountDefault) ? accountDefault : declared.fallback;
   }
+}
+
+function isEmptyHeader(value: string | string[] | undefined): boolean {
+  return value !== undefined && (Array.isArray(value) ? value[0] ?? '' : value).trim() === '';
 }
 
 function firstNonEmpty(...values: (string | string[] | undefined)[]): string | undefined {

@@ -6,6 +6,12 @@
 export interface ResourceVersions {
   versions: readonly string[];
   fallback: string;
+  /**
+   * The version an explicitly EMPTY header selects, whatever the account default. Customers need
+   * it: the public client sends `API-VERSION: ''` when its caller names no version, and that has
+   * always meant the original version (spec gaps). Unset: an empty header counts as absent.
+   */
+  emptyHeader?: string;
 }
 
 const registry = new Map<string, ResourceVersions>();
@@ -14,10 +20,13 @@ export function declareApiVersions(resource: string, declaration: ResourceVersio
   if (!declaration.versions.includes(declaration.fallback)) {
     throw new Error(`API versions of ${resource}: the fallback ${declaration.fallback} is not one of its versions`);
   }
+  if (declaration.emptyHeader !== undefined && !declaration.versions.includes(declaration.emptyHeader)) {
+    throw new Error(`API versions of ${resource}: the empty-header version ${declaration.emptyHeader} is not one of its versions`);
+  }
   for (const version of declaration.versions) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(version)) throw new Error(`API versions of ${resource}: ${version} is not YYYY-MM-DD`);
   }
-  registry.set(resource, { versions: [...declaration.versions].sort(), fallback: declaration.fallback });
+  registry.set(resource, { ...declaration, versions: [...declaration.versions].sort() });
 }
 
 export function versionsOf(resource: string): ResourceVersions | undefined {

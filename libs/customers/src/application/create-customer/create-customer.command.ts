@@ -1,0 +1,16 @@
+import type { Mode, RequestContext } from '@gateway/platform';
+import { Command } from '@nestjs/cqrs';
+import type { CustomerProfile } from '../../domain/customer-profile';
+import type { CustomerView } from '../../read-models/customer-view';
+
+export class CreateCustomerCommand extends Command<CustomerView> {
+  constructor(
+    readonly businessId: string,
+    readonly mode: Mode,
+    readonly referenceId: string,
+    readonly profile: CustomerProfile,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,23 @@
+import { registerErrorStatuses } from '@gateway/platform';
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CreateCustomerHandler } from './application/create-customer/create-customer.handler';
+import { FindCustomersByReferenceHandler } from './application/find-customers-by-reference/find-customers-by-reference.handler';
+import { GetCustomerHandler } from './application/get-customer/get-customer.handler';
+import { KycFileLookup } from './application/kyc-files/kyc-file-lookup';
+import { UpdateCustomerHandler } from './application/update-customer/update-customer.handler';
+import { CustomersController } from './http/customers.controller';
+import { CustomersProjection } from './read-models/customers.projection';
+
+registerErrorStatuses({
+  DATA_NOT_FOUND: 404,
+  DUPLICATE_ERROR: 409,
+});
+
+/** Customer profiles in both API versions; KYC documents refer to files of the files context. */
+@Module({
+  imports: [CqrsModule],
+  controllers: [CustomersController],
+  providers: [CreateCustomerHandler, UpdateCustomerHandler, GetCustomerHandler, FindCustomersByReferenceHandler, KycFileLookup, CustomersProjection],
+})
+export class CustomersModule {}

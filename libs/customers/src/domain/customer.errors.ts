@@ -1,0 +1,17 @@
+import { DomainError } from '@gateway/domain';
+import type { RuleViolation } from './customer-rules';
+
+export const CustomerErrors = {
+  notFound: (customerId: string) => new DomainError('DATA_NOT_FOUND', `Customer ${customerId} does not exist`),
+  alreadyExists: (customerId: string) => new DomainError('API_VALIDATION_ERROR', `Customer ${customerId} already exists`),
+  duplicateReference: (referenceId: string) =>
+    new DomainError('DUPLICATE_ERROR', `A customer with reference_id ${referenceId} already exists; reference_id is unique per business and mode`),
+  invalid: (violations: RuleViolation[]) =>
+    new DomainError('API_VALIDATION_ERROR', violations.map((v) => `${v.field.join('.') || 'body'}: ${v.messages.join(', ')}`).join('; '), {
+      errors: violations,
+    }),
+  immutable: (field: 'reference_id' | 'type') =>
+    new DomainError('API_VALIDATION_ERROR', `${field} cannot be changed after the customer is created`, {
+      errors: [{ field: [field], location: 'body', messages: [`${field} cannot be changed`], types: ['immutable'] }],
+    }),
+};

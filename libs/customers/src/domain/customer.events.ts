@@ -1,0 +1,19 @@
+import type { DomainEvent } from '@gateway/domain';
+import type { CustomerChanges, CustomerProfile } from './customer-profile';
+
+export type Mode = 'test' | 'live';
+
+export type CustomerCreated = DomainEvent<
+  'CustomerCreated',
+  { customerId: string; businessId: string; mode: Mode; referenceId: string; profile: CustomerProfile; createdAt: string }
+>;
+
+/** Only the fields that changed; `null` removed a field. */
+export type CustomerUpdated = DomainEvent<'CustomerUpdated', { customerId: string; changes: CustomerChanges; updatedAt: string }>;
+
+export type CustomerEvent = CustomerCreated | CustomerUpdated;
+
+export const CUSTOMER_EVENT_TYPES: readonly CustomerEvent['type'][] = ['CustomerCreated', 'CustomerUpdated'];
+
+/** Customer ids already carry the spec's `cust-` prefix: the stream is `customer-cust-<uuid>`. */
+export const customerStream = (customerId: string) => `customer-${customerId}`;

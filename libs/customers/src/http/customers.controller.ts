@@ -1,0 +1,107 @@
+import {
+  type Caller,
+  CurrentCaller,
+  gatewayState,
+  GatewayValidationPipe,
+  RequestApiVersion,
+  type RequestContext,
+  RequirePermissions,
+  VersionedResource,
+} from '@gateway/platform';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, type Type } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import { CreateCustomerCommand } from '../application/create-customer/create-customer.command';
+import { FindCustomersByReferenceQuery } from '../application/find-customers-by-reference/find-customers-by-reference.query';
+import { GetCustomerQuery } from '../application/get-customer/get-customer.query';
+import { UpdateCustomerCommand } from '../application/update-customer/update-customer.command';
+import { CustomerErrors } from '../domain/customer.errors';
+import type { CustomerView } from '../read-models/customer-view';
+import { CreateLegacyCustomerRequestDto, UpdateLegacyCustomerRequestDto } from './customer-legacy.request.dto';
+import { CreateCustomerRequestDto, UpdateCustomerRequestDto } from './customer-v2.request.dto';
+import { changesFromLegacy, changesFromV2, profileFromLegacy, profileFromV2 } from './customer-wire.mapping';
+import { CUSTOMERS_RESOURCE, isLegacy } from './customer-versions';
+import { customerToLegacyWire, customerToWire } from './customer.response';
+import { DEFAULT_PAGE_SIZE, FindCustomersRequestDto } from './find-customers.request.dto';
+
+const validation = new GatewayValidationPipe();
+
+/** The body's DTO depends on the version, known only once the route runs: validated here, with the same pipe as every other body. */
+function validBody<T>(dto: Type<T>, body: unknown): Promise<T> {
+  return validation.transform(body, { type: 'body', metatype: dto, data: '' }) as Promise<T>;
+}
+
+function contextOf(request: Request, caller: Caller): RequestContext {
+  const state = gatewayState(request);
+  return { requestId: state.requestId, actor: caller.key.keyId, businessId: caller.businessId, mode: caller.mode, apiVersion: state.apiVersion };
+}
+
+/**
+ * Customers in both dated versions (`API-VERSION`, customer-versions.ts): the version decides the
+ * request and response shapes; the stored profile is the same.
+ */
+@Controller('customers')
+@VersionedResource(CUSTOMERS_RESOURCE)
+export class CustomersController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @RequirePermissions('customers:write')
+  async create(@CurrentCaller() caller: Caller, @RequestApiVersion() version: string | undefined, @Body() body: unknown, @Req() request: Request) {
+    const legacy = isLegacy(version);
+    const { referenceId, profile } = legacy
+      ? await validBody(CreateLegacyCustomerRequestDto, body).then((dto) => ({ referenceId: dto.reference_id, profile: profileFromLegacy(dto) }))
+      : await validBody(CreateCustomerRequestDto, body).then((dto) => ({ referenceId: dto.reference_id, profile: profileFromV2(dto) }));
+    const customer = await this.commands.execute(new CreateCustomerCommand(caller.businessId, caller.mode, referenceId, profile, contextOf(request, caller)));
+    return render(customer, legacy);
+  }
+
+  @Get()
+  @RequirePermissions('customers:read')
+  async findByReference(@CurrentCaller() caller: Caller, @RequestApiVersion() version: string | undefined, @Query() query: FindCustomersRequestDto) {
+    const page = await this.queries.execute(
+      new FindCustomersByReferenceQuery(caller.businessId, caller.mode, query.reference_id, query.limit ?? DEFAULT_PAGE_SIZE, query.after_id),
+    );
+    // The original version answers a bare array; the current one a page.
+    if (isLegacy(version)) return page.customers.map(customerToLegacyWire);
+    return { data: page.customers.map(customerToWire), has_more: page.hasMore };
+  }
+
+  @Get(':id')
+  @RequirePermissions('customers:read')
+  async get(@CurrentCaller() caller: Caller, @RequestApiVersion() version: string | undefined, @Param('id') id: string) {
+    const customer = await this.queries.execute(new GetCustomerQuery(id, caller.businessId, caller.mode));
+    if (!customer) throw CustomerErrors.notFound(id);
+    return render(customer, isLegacy(version));
+  }
+
+  @Patch(':id')
+  @RequirePermissions('customers:write')
+  async update(
+    @CurrentCaller() caller: Caller,
+    @RequestApiVersion() version: string | undefined,
+    @Param('id') id: string,
+    @Body() body: unknown,
+    @Req() request: Request,
+  ) {
+    const context = contextOf(request, caller);
+    let command: UpdateCustomerCommand;
+    if (isLegacy(version)) {
+      const dto = await validBody(UpdateLegacyCustomerRequestDto, body);
+      const { changes, individual } = changesFromLegacy(dto);
+      command = new UpdateCustomerCommand(id, caller.businessId, caller.mode, changes, { referenceId: dto.reference_id }, context, individual);
+    } else {
+      const dto = await validBody(UpdateCustomerRequestDto, body);
+      command = new UpdateCustomerCommand(id, caller.businessId, caller.mode, changesFromV2(dto), { referenceId: dto.reference_id, customerType: dto.type }, context);
+    }
+    return render(await this.commands.execute(command), isLegacy(version));
+  }
+}
+
+function render(customer: CustomerView, legacy: boolean): Record<string, unknown> {
+  return legacy ? customerToLegacyWire(customer) : customerToWire(customer);
+}

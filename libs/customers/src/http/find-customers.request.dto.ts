@@ -1,0 +1,18 @@
+import { Transform } from 'class-transformer';
+import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
+import { LIMITS, Text } from './customer-fields';
+
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+
+/** GET /customers?reference_id=&after_id=&limit= */
+export class FindCustomersRequestDto {
+  @Text(LIMITS.referenceId) reference_id!: string;
+  @IsOptional() @IsString() @MaxLength(64) after_id?: string;
+  @IsOptional()
+  @Transform(({ value }) => (typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value))
+  @IsInt()
+  @Min(1)
+  @Max(MAX_PAGE_SIZE)
+  limit?: number;
+}

@@ -1,0 +1,13 @@
+import type { Mode, RequestContext } from '@gateway/platform';
+import { Command } from '@nestjs/cqrs';
+
+export class DeleteFileCommand extends Command<{ fileId: string; businessId: string }> {
+  constructor(
+    readonly fileId: string,
+    readonly businessId: string,
+    readonly mode: Mode,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,53 @@
+import { IdGenerator } from '@gateway/platform';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { createHash } from 'node:crypto';
+import { resolveContentType } from '../../domain/file-content-type';
+import { type FileCommand, fileDecider } from '../../domain/file.decider';
+import type { FileView } from '../../read-models/file-view';
+import { FileStorage } from '../../storage/file-storage.port';
+import { FileAggregateRunner } from '../file-runner/file-aggregate-runner';
+import { UploadFileCommand } from './upload-file.command';
+
+@CommandHandler(UploadFileCommand)
+export class UploadFileHandler implements ICommandHandler<UploadFileCommand, FileView> {
+  constructor(
+    private readonly runner: FileAggregateRunner,
+    private readonly storage: FileStorage,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async execute(command: UploadFileCommand): Promise<FileView> {
+    const { businessId, mode, content } = command;
+    const fileId = this.ids.prefixed('file-');
+    const now = await this.runner.now(businessId, mode);
+    const upload: FileCommand = {
+      type: 'UploadFile',
+      fileId,
+      businessId,
+      mode,
+      purpose: command.purpose,
+      contentType: resolveContentType(content.subarray(0, 16), command.declaredType),
+      size: content.length,
+      sha256: createHash('sha256').update(content).digest('hex'),
+      now,
+    };
+    // Refuse before storing anything: a rejected upload leaves no bytes behind.
+    fileDecider.decide(upload, fileDecider.initialState);
+    await this.storage.put({ fileId, businessId, mode }, content);
+    try {
+      await this.runner.run(fileId, businessId, mode, command.context, upload);
+    } catch (error) {
+      await this.storage.erase(fileId).catch(() => undefined);
+      throw error;
+    }
+    return {
+      fileId,
+      businessId,
+      purpose: command.purpose,
+      contentType: upload.contentType!,
+      size: upload.size,
+      createdAt: now.toISOString(),
+      updatedAt: now.toISOString(),
+    };
+  }
+}

@@ -1,0 +1,36 @@
+import { registerErrorStatuses } from '@gateway/platform';
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { DeleteFileHandler } from './application/delete-file/delete-file.handler';
+import { FileAggregateRunner } from './application/file-runner/file-aggregate-runner';
+import { FindExistingFilesHandler } from './application/find-existing-files/find-existing-files.handler';
+import { GetFileHandler } from './application/get-file/get-file.handler';
+import { OpenFileContentHandler } from './application/open-file-content/open-file-content.handler';
+import { UploadFileHandler } from './application/upload-file/upload-file.handler';
+import { FilesController } from './http/files.controller';
+import { FilesProjection } from './read-models/files.projection';
+import { FileStorage } from './storage/file-storage.port';
+import { PostgresFileStorage } from './storage/postgres-file-storage';
+
+registerErrorStatuses({
+  FILE_TOO_LARGE_EXCEEDED_ERROR: 413,
+  UNSUPPORTED_CONTENT_TYPE_ERROR: 415,
+  DATA_NOT_FOUND: 404,
+});
+
+/** Uploaded files (KYC documents, chargeback evidence): metadata as events, bytes behind FileStorage. */
+@Module({
+  imports: [CqrsModule],
+  controllers: [FilesController],
+  providers: [
+    UploadFileHandler,
+    DeleteFileHandler,
+    GetFileHandler,
+    OpenFileContentHandler,
+    FindExistingFilesHandler,
+    FileAggregateRunner,
+    FilesProjection,
+    { provide: FileStorage, useClass: PostgresFileStorage },
+  ],
+})
+export class FilesModule {}

@@ -1,0 +1,93 @@
+import {
+  ApiError,
+  type Caller,
+  CurrentCaller,
+  gatewayState,
+  RateLimit,
+  type RequestContext,
+  RequirePermissions,
+} from '@gateway/platform';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { Request, Response } from 'express';
+import { DeleteFileCommand } from '../application/delete-file/delete-file.command';
+import { GetFileQuery } from '../application/get-file/get-file.query';
+import { OpenFileContentQuery } from '../application/open-file-content/open-file-content.query';
+import { UploadFileCommand } from '../application/upload-file/upload-file.command';
+import { FileErrors } from '../domain/file.errors';
+import { downloadName, fileToWire } from './file.response';
+import { FileUploadInterceptor } from './file-upload.interceptor';
+import { UploadFileRequestDto } from './upload-file.request.dto';
+
+/**
+ * The spec's file-transfer rate limit (its value is "not shown"): uploads and downloads each get
+ * this many per minute per account and mode (docs/decisions.md, "Files").
+ */
+export const FILE_TRANSFER_PER_MINUTE = 60;
+
+/** What multer leaves on the request for the `file` part. */
+interface UploadedPart {
+  buffer: Buffer;
+  mimetype: string;
+  size: number;
+}
+
+function contextOf(request: Request, caller: Caller): RequestContext {
+  return { requestId: gatewayState(request).requestId, actor: caller.key.keyId, businessId: caller.businessId, mode: caller.mode };
+}
+
+@Controller('files')
+export class FilesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @RequirePermissions('files:write')
+  @RateLimit({ perMinute: FILE_TRANSFER_PER_MINUTE })
+  @UseInterceptors(FileUploadInterceptor)
+  async upload(@CurrentCaller() caller: Caller, @Body() body: UploadFileRequestDto, @Req() request: Request) {
+    const part = (request as Request & { file?: UploadedPart }).file;
+    if (!part) {
+      throw ApiError.validation('file is required: send it as the "file" field of a multipart/form-data body', [
+        { field: ['file'], location: 'body', messages: ['file is required'], types: ['isDefined'] },
+      ]);
+    }
+    const file = await this.commands.execute(
+      new UploadFileCommand(caller.businessId, caller.mode, body.purpose, part.buffer, part.mimetype, contextOf(request, caller)),
+    );
+    return fileToWire(file, request);
+  }
+
+  @Get(':id')
+  @RequirePermissions('files:read')
+  async get(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
+    const file = await this.queries.execute(new GetFileQuery(id, caller.businessId, caller.mode));
+    if (!file) throw FileErrors.notFound(id);
+    return fileToWire(file, request);
+  }
+
+  @Get(':id/download')
+  @RequirePermissions('files:read')
+  @RateLimit({ perMinute: FILE_TRANSFER_PER_MINUTE })
+  async download(@CurrentCaller() caller: Caller, @Param('id') id: string, @Res({ passthrough: true }) response: Response) {
+    const opened = await this.queries.execute(new OpenFileContentQuery(id, caller.businessId, caller.mode));
+    if (!opened) throw FileErrors.notFound(id);
+    // Uploaded content is the merchant's: never let a browser guess another type for it.
+    response.setHeader('X-Content-Type-Options', 'nosniff');
+    return new StreamableFile(opened.content, {
+      type: opened.file.contentType,
+      length: opened.file.size,
+      disposition: `attachment; filename="${downloadName(opened.file)}"`,
+    });
+  }
+
+  @Delete(':id')
+  @RequirePermissions('files:write')
+  async delete(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
+    const deleted = await this.commands.execute(new DeleteFileCommand(id, caller.businessId, caller.mode, contextOf(request, caller)));
+    return { id: deleted.fileId, business_id: deleted.businessId, is_deleted: true };
+  }
+}
