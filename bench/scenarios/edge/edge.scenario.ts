@@ -1,11 +1,10 @@
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import type { BenchDatabase } from '../../core/bench-postgres';
 import { type Measurement, withRatio, withRatioTarget } from '../../core/measurement';
-import { repoRoot } from '../../core/repo-root';
 import type { Scenario, ScenarioContext } from '../../core/scenario';
 import { assertAllSucceeded, type LoadResult, runLoad } from './http-load';
 import { ServerProcess } from './server-process';
+import { startGatewayProcess } from '../shared/gateway-process';
 
 /** The same load for every target: keep-alive connections, one request in flight on each. */
 const CONNECTIONS = 50;
@@ -103,31 +102,19 @@ async function startGateway(
   database: BenchDatabase,
   context: ScenarioContext,
 ): Promise<{ server: ServerProcess; base: string; secretKey: string }> {
-  const port = await freePort();
-  const server = ServerProcess.start({
-    name: 'gateway',
-    script: join(repoRoot(), 'dist', 'apps', 'api', 'src', 'main.js'),
-    args: ['--with-worker'],
+  const gateway = await startGatewayProcess(database, {
+    logLevel: GATEWAY_LOG_LEVEL,
     nodeArgs: cpuProfileArgs(),
     env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      LOG_LEVEL: GATEWAY_LOG_LEVEL,
-      REQUIRE_TLS: 'false',
       RATE_LIMIT_TEST_PER_MINUTE: RATE_LIMIT_PER_MINUTE,
       RATE_LIMIT_LIVE_PER_MINUTE: RATE_LIMIT_PER_MINUTE,
       RATE_LIMIT_IP_PER_MINUTE: RATE_LIMIT_PER_MINUTE,
     },
   });
-  servers.push(server);
-  // Printed once, after listening, on a fresh database only (the demo business is provisioned before listen).
-  const [, secretKey] = await server.waitForOutput(/^\s*test secret key:\s+(\S+)\s*$/m, STARTUP_TIMEOUT_MS);
-  const base = `http://127.0.0.1:${port}`;
-  await waitForSettingsReadModel(base, secretKey);
-  context.log(`edge: gateway (pid ${server.pid}) listening on port ${port}${CPU_PROFILE_DIR ? `; CPU profiles go to ${CPU_PROFILE_DIR}` : ''}`);
-  return { server, base, secretKey };
+  servers.push(gateway.server);
+  await waitForSettingsReadModel(gateway.base, gateway.secretKey);
+  context.log(`edge: gateway (pid ${gateway.server.pid}) listening on ${gateway.base}${CPU_PROFILE_DIR ? `; CPU profiles go to ${CPU_PROFILE_DIR}` : ''}`);
+  return gateway;
 }
 
 /**
@@ -146,19 +133,6 @@ async function waitForSettingsReadModel(base: string, secretKey: string): Promis
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`gateway: GET /settings did not return the projected demo settings within ${READ_MODEL_TIMEOUT_MS} ms; last answer: ${last}`);
-}
-
-/** A port the gateway can listen on (it takes a fixed PORT; the bare app picks its own). */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 function cpuProfileArgs(): string[] {
