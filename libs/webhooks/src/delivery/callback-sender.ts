@@ -32,6 +32,13 @@ export class CallbackSender {
   private listeners: PgListener[] = [];
   private wakeUp?: () => void;
   private woken = false;
+  /**
+   * The last claim was limited by free slots, here or per URL: more may be due, so a freed
+   * slot is worth a claim. Otherwise nothing new is due until a NOTIFY (or the poll) says so,
+   * and a claim per finished attempt would cost a query per callback.
+   */
+  private saturated = false;
+  private readonly inFlightByUrl = new Map<string, number>();
   private stopping = false;
   private loop?: Promise<void>;
 
@@ -86,7 +93,8 @@ export class CallbackSender {
       this.woken = false;
       const free = this.options.concurrency - this.inFlight.size;
       let claimedAll = false;
-      if (free > 0) {
+      if (free <= 0) this.saturated = true;
+      else {
         try {
           const batch = await this.queue.claimDue({
             limit: free,
@@ -94,8 +102,9 @@ export class CallbackSender {
             workerId: this.options.workerId,
             leaseMs: this.options.leaseMs,
           });
-          for (const delivery of batch) this.track(this.attempt(delivery));
+          for (const delivery of batch) this.track(delivery.url, this.attempt(delivery));
           claimedAll = batch.length === free;
+          this.saturated = claimedAll || [...this.inFlightByUrl.values()].some((count) => count >= this.options.perUrlConcurrency);
         } catch (error) {
           this.logger.error(`Could not claim due callbacks: ${describe(error)}`);
         }
@@ -119,11 +128,15 @@ export class CallbackSender {
     });
   }
 
-  private track(run: Promise<void>): void {
+  private track(url: string, run: Promise<void>): void {
     this.inFlight.add(run);
+    this.inFlightByUrl.set(url, (this.inFlightByUrl.get(url) ?? 0) + 1);
     void run.finally(() => {
       this.inFlight.delete(run);
-      this.wake();
+      const left = this.inFlightByUrl.get(url)! - 1;
+      if (left === 0) this.inFlightByUrl.delete(url);
+      else this.inFlightByUrl.set(url, left);
+      if (this.saturated) this.wake();
     });
   }
 

@@ -58,10 +58,11 @@ export class CallbackDispatcherProjection implements Projection {
     if (!(await this.progress.waitFor(BUSINESSES_PROJECTION, last, 10_000))) {
       throw new Error(`${BUSINESSES_PROJECTION} has not reached the dispatcher's batch yet`);
     }
-    const rows: DeliveryRow[] = [];
+    // Rendered concurrently: the endpoint and settings look-ups of a whole batch share a few queries.
+    const rendered = await Promise.all(events.map((event) => (event.type === ENDPOINT_DISABLED ? [] : this.deliveriesFor(event))));
+    const rows = rendered.flat();
     for (const event of events) {
       if (event.type === ENDPOINT_DISABLED) await failPendingDeliveriesTo(tx, event as RecordedEvent<CallbackEndpointDisabled['data']>);
-      else rows.push(...(await this.deliveriesFor(event)));
     }
     if (rows.length === 0) return;
     await insertDeliveries(tx, rows);
@@ -74,24 +75,24 @@ export class CallbackDispatcherProjection implements Projection {
     const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
     const apiVersions = settings?.settings.apiVersions ?? {};
     const context = { businessId, mode, apiVersionOf: (resource: string) => apiVersions[resource] };
+    const messages = (await Promise.all(this.renderers.for(event.type).map((renderer) => renderer.render(event, context)))).flat();
+    const endpoints = await Promise.all(messages.map((message) => this.queries.execute(new GetCallbackEndpointQuery(businessId, mode, message.kind))));
     const rows: DeliveryRow[] = [];
-    for (const renderer of this.renderers.for(event.type)) {
-      for (const message of await renderer.render(event, context)) {
-        const endpoint = await this.queries.execute(new GetCallbackEndpointQuery(businessId, mode, message.kind));
-        const url = message.url ?? endpoint.url;
-        if (!url) continue; // nobody asked for this kind of callback
-        const disabledReason = !message.url && endpoint.disabled ? `endpoint disabled: ${endpoint.disabledReason ?? '410 Gone'}` : null;
-        rows.push({
-          deliveryId: deliveryIdOf(event.id, message.kind, url),
-          event,
-          businessId,
-          mode,
-          message,
-          url,
-          configuredUrl: !message.url,
-          disabledReason,
-        });
-      }
+    for (const [i, message] of messages.entries()) {
+      const endpoint = endpoints[i];
+      const url = message.url ?? endpoint.url;
+      if (!url) continue; // nobody asked for this kind of callback
+      const disabledReason = !message.url && endpoint.disabled ? `endpoint disabled: ${endpoint.disabledReason ?? '410 Gone'}` : null;
+      rows.push({
+        deliveryId: deliveryIdOf(event.id, message.kind, url),
+        event,
+        businessId,
+        mode,
+        message,
+        url,
+        configuredUrl: !message.url,
+        disabledReason,
+      });
     }
     return rows;
   }
