@@ -49,6 +49,17 @@ describe('the CLI', () => {
     const bad = await runCli(['settings', 'set', '{"retail_payment_code_prefix":"no!"}', '--business', business.business_id, '--mode', 'live'], env);
     expect(bad.code).toBe(1);
     expect(bad.output).toContain('API_VALIDATION_ERROR');
+
+    const url = 'https://merchant.example/callbacks/invoice';
+    const setUrl = await runCli(['callbacks', 'set-url', 'invoice', url, '--business', business.business_id, '--mode', 'live', '--json'], env);
+    expect(JSON.parse(setUrl.stdout)).toEqual({ callback_type: 'invoice', url, mode: 'live' });
+    const endpoints = JSON.parse((await runCli(['callbacks', 'list', '--business', business.business_id, '--mode', 'live', '--json'], env)).stdout);
+    expect(endpoints).toContainEqual({ callback_type: 'invoice', url, disabled: false, signing_secret: expect.stringMatching(/^whsec_/) });
+    const plain = await runCli(['callbacks', 'set-url', 'invoice', 'http://merchant.example/', '--business', business.business_id, '--mode', 'live'], env);
+    expect(plain.code).toBe(1);
+    expect(plain.output).toContain('https');
+    const deliveries = JSON.parse((await runCli(['callbacks', 'deliveries', '--business', business.business_id, '--mode', 'live', '--json'], env)).stdout);
+    expect(deliveries).toEqual({ data: [], has_more: false });
   }, 120_000);
 
   it('shares the embedded server of a running gateway, whose demo business works at once', async () => {

@@ -5,6 +5,7 @@ import { Command } from 'commander';
 import { registerBusinessCommands } from './commands/businesses.command';
 import { registerKeyCommands } from './commands/keys.command';
 import { registerSettingsCommands } from './commands/settings.command';
+import { registerCallbackCommands } from './commands/callbacks.command';
 import { registerProjectionCommands } from './commands/projections.command';
 
 /** `npm run cli -- <command>`: operator and auditor commands (`--help` lists them). */
@@ -15,6 +16,7 @@ registerProjectionCommands(program);
 registerBusinessCommands(program);
 registerKeyCommands(program);
 registerSettingsCommands(program);
+registerCallbackCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);

@@ -5,3 +5,4 @@ export { deliveryIdOf } from './read-models/delivery-id';
 export { CallbackSenderHost } from './delivery/callback-sender.host';
 export { type CallbackMessage, type CallbackRenderer, type RenderContext, RendersCallbacks } from './application/callback-renderer';
 export * from './domain/retry-policy';
+export { DeliveryLog, type DeliveryView, type DeliveryDetailView } from './read-models/delivery-log';
