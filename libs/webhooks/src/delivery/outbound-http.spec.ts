@@ -1,0 +1,78 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { OutboundHttp, RESPONSE_EXCERPT_BYTES } from './outbound-http';
+
+describe('OutboundHttp (real local server)', () => {
+  let server: Server;
+  let hits = 0;
+  let port = 0;
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      hits += 1;
+      if (request.url === '/redirect') return void response.writeHead(302, { location: '/elsewhere' }).end();
+      if (request.url === '/huge') return void response.writeHead(200).end('y'.repeat(200_000));
+      if (request.url === '/slow') return void setTimeout(() => response.writeHead(200).end(), 2_000);
+      response.writeHead(200, { 'retry-after': '7' }).end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+  beforeEach(() => {
+    hits = 0;
+  });
+
+  const client = (policy: Partial<ConstructorParameters<typeof OutboundHttp>[0]> = {}) =>
+    new OutboundHttp({ allowPrivateTargets: true, requireHttps: false, timeoutMs: 1_000, ...policy });
+
+  it('refuses loopback targets unless allowed, by literal address and through DNS, without connecting', async () => {
+    const guarded = client({ allowPrivateTargets: false });
+    try {
+      expect(await guarded.post(`http://127.0.0.1:${port}/`, '{}', {})).toMatchObject({ refused: true, error: expect.stringContaining('not a public address') });
+      expect(await guarded.post(`http://localhost:${port}/`, '{}', {})).toMatchObject({ refused: true, error: expect.stringContaining('not a public address') });
+      expect(await guarded.post(`http://[::1]:${port}/`, '{}', {})).toMatchObject({ refused: true });
+      expect(hits).toBe(0);
+    } finally {
+      guarded.close();
+    }
+    const allowed = client();
+    try {
+      expect(await allowed.post(`http://localhost:${port}/`, '{}', {})).toMatchObject({ statusCode: 200, responseExcerpt: 'ok', retryAfter: '7' });
+    } finally {
+      allowed.close();
+    }
+  });
+
+  it('refuses plain http when https is required, other schemes, and URLs with credentials', async () => {
+    const live = client({ requireHttps: true });
+    try {
+      expect(await live.post(`http://127.0.0.1:${port}/`, '{}', {})).toMatchObject({ refused: true, error: expect.stringContaining('https') });
+      expect(await live.post('ftp://example.com/', '{}', {})).toMatchObject({ refused: true });
+      expect(await live.post('https://user:pw@example.com/', '{}', {})).toMatchObject({ refused: true });
+      expect(hits).toBe(0);
+    } finally {
+      live.close();
+    }
+  });
+
+  it('does not follow redirects, caps what it reads, and gives up at the timeout', async () => {
+    const http = client();
+    try {
+      expect(await http.post(`http://127.0.0.1:${port}/redirect`, '{}', {})).toMatchObject({ statusCode: 302 });
+      expect(hits).toBe(1);
+      const huge = await http.post(`http://127.0.0.1:${port}/huge`, '{}', {});
+      expect(huge.statusCode).toBe(200);
+      expect(huge.responseExcerpt).toHaveLength(RESPONSE_EXCERPT_BYTES);
+      const slow = await http.post(`http://127.0.0.1:${port}/slow`, '{}', {});
+      expect(slow.statusCode).toBeUndefined();
+      expect(slow.error).toContain('no answer within 1000 ms');
+      expect(slow.latencyMs).toBeLessThan(1_900);
+    } finally {
+      http.close();
+    }
+  });
+});
