@@ -7,6 +7,7 @@ export * from './clock/system-clock';
 export * from './clock/fixed-clock';
 export * from './clock/business-clock';
 export * from './clock/test-clock.store';
+export * from './clock/business-now.sql';
 export * from './clock/clock.migrations';
 export * from './scheduler/scheduled-job';
 export * from './scheduler/scheduler';

@@ -1,15 +1,10 @@
 import type { Pool } from 'pg';
 import type { Mode } from '../clock/clock.port';
 import type { DueJob } from './scheduled-job';
+import { businessNowSql } from '../clock/business-now.sql';
 
-/**
- * The business clock of job row `j`, in SQL: real time, plus the business's test_clocks
- * offset for a test-mode job. Offsets are never negative, so a job due by real time is due
- * on every business clock.
- */
-const JOB_BUSINESS_NOW = `(now() + coalesce(
-  (SELECT c.offset_ms FROM test_clocks c WHERE j.mode = 'test' AND c.business_id = j.business_id), 0
-) * interval '1 millisecond')`;
+/** The business clock of job row `j`. */
+const JOB_BUSINESS_NOW = businessNowSql('j');
 
 /** Identifies one run of a job: a stale worker cannot overwrite a later run's outcome. */
 export interface JobRun {

@@ -1,5 +1,5 @@
 import { DomainError } from '@gateway/domain';
-import type { Mode } from '@gateway/platform';
+import { businessNowSql, type Mode } from '@gateway/platform';
 import { Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { DELIVERIES_CHANNEL } from './callback-dispatcher.projection';
@@ -66,10 +66,8 @@ const SIX_HOURS_MS = 6 * 3_600_000;
 const DELIVERY_COLUMNS = `delivery_id, kind, mode, status, event_id, event_type, resource_id, url, attempts, next_attempt_at,
   first_attempt_at, last_attempt_at, last_status_code, last_error, created_at, finished_at`;
 
-/** Same expression as the sender's claim: the business clock of row `d`. */
-const DELIVERY_BUSINESS_NOW = `(now() + coalesce(
-  (SELECT c.offset_ms FROM test_clocks c WHERE d.mode = 'test' AND c.business_id = d.business_id), 0
-) * interval '1 millisecond')`;
+/** The business clock of delivery row `d` (test mode: real time plus the test-clock offset). */
+const DELIVERY_BUSINESS_NOW = businessNowSql('d');
 
 export const DeliveryErrors = {
   notFound: (id: string) => new DomainError('CALLBACK_DELIVERY_NOT_FOUND_ERROR', `Callback delivery ${id} does not exist`),

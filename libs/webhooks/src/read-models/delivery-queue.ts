@@ -1,13 +1,9 @@
+import { businessNowSql } from '@gateway/platform';
 import type { Pool } from 'pg';
 import type { NextStep, RetrySchedule } from '../domain/retry-policy';
 
-/**
- * The business clock of delivery row `d` in SQL, as BusinessClock computes it: real time plus
- * the business's test-clock offset in test mode.
- */
-const DELIVERY_BUSINESS_NOW = `(now() + coalesce(
-  (SELECT c.offset_ms FROM test_clocks c WHERE d.mode = 'test' AND c.business_id = d.business_id), 0
-) * interval '1 millisecond')`;
+/** The business clock of delivery row `d` (test mode: real time plus the test-clock offset). */
+const DELIVERY_BUSINESS_NOW = businessNowSql('d');
 
 export interface ClaimedDelivery {
   deliveryId: string;
