@@ -1,5 +1,6 @@
 import { accountsMigrations } from '@gateway/accounts';
 import { eventStoreMigrations } from '@gateway/event-store';
+import { ledgerMigrations } from '@gateway/ledger';
 import { clockMigrations, idempotencyMigrations, type MigrationSet, rateLimitMigrations, schedulerMigrations } from '@gateway/platform';
 import { projectionMigrations } from '@gateway/projections';
 
@@ -12,4 +13,5 @@ export const allMigrations: MigrationSet[] = [
   idempotencyMigrations,
   accountsMigrations,
   rateLimitMigrations,
+  ledgerMigrations,
 ];

@@ -1,5 +1,6 @@
 import { AccountsModule } from '@gateway/accounts';
 import { EventStoreModule } from '@gateway/event-store';
+import { LedgerModule } from '@gateway/ledger';
 import { type AppConfig, PlatformModule } from '@gateway/platform';
 import { ProjectionsModule } from '@gateway/projections';
 import { type DynamicModule, Module } from '@nestjs/common';
@@ -23,6 +24,7 @@ export class CoreModule {
         ProjectionsModule,
         CqrsModule.forRoot(),
         AccountsModule,
+        LedgerModule,
       ],
       exports: [AccountsModule],
     };

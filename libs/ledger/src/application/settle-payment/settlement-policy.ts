@@ -1,0 +1,14 @@
+import { Injectable } from '@nestjs/common';
+import { parseSettlementDelays } from '../../domain/settlement-delays';
+
+/** Settlement delays per channel: the defaults, overridden by `LEDGER_SETTLEMENT_DELAYS`. */
+@Injectable()
+export class SettlementPolicy {
+  readonly delays: Readonly<Record<string, number>>;
+
+  constructor() {
+    const { delays, problems } = parseSettlementDelays(process.env.LEDGER_SETTLEMENT_DELAYS);
+    if (problems.length > 0) throw new Error(problems.join('\n'));
+    this.delays = delays;
+  }
+}
