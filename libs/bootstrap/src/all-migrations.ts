@@ -1,5 +1,6 @@
 import { accountsMigrations } from '@gateway/accounts';
 import { eventStoreMigrations } from '@gateway/event-store';
+import { disbursementsMigrations } from '@gateway/disbursements';
 import { ledgerMigrations } from '@gateway/ledger';
 import { clockMigrations, idempotencyMigrations, type MigrationSet, rateLimitMigrations, schedulerMigrations } from '@gateway/platform';
 import { projectionMigrations } from '@gateway/projections';
@@ -14,4 +15,5 @@ export const allMigrations: MigrationSet[] = [
   accountsMigrations,
   rateLimitMigrations,
   ledgerMigrations,
+  disbursementsMigrations,
 ];

@@ -1,5 +1,6 @@
 import { AccountsModule } from '@gateway/accounts';
 import { EventStoreModule } from '@gateway/event-store';
+import { DisbursementsModule } from '@gateway/disbursements';
 import { LedgerModule } from '@gateway/ledger';
 import { type AppConfig, PlatformModule } from '@gateway/platform';
 import { ProjectionsModule } from '@gateway/projections';
@@ -25,6 +26,7 @@ export class CoreModule {
         CqrsModule.forRoot(),
         AccountsModule,
         LedgerModule,
+        DisbursementsModule,
       ],
       exports: [AccountsModule],
     };
