@@ -6,6 +6,7 @@ import { registerBusinessCommands } from './commands/businesses.command';
 import { registerKeyCommands } from './commands/keys.command';
 import { registerSettingsCommands } from './commands/settings.command';
 import { registerProjectionCommands } from './commands/projections.command';
+import { registerLedgerCommands } from './commands/ledger.command';
 
 /** `npm run cli -- <command>`: operator and auditor commands (`--help` lists them). */
 const program = new Command('gateway')
@@ -15,6 +16,7 @@ registerProjectionCommands(program);
 registerBusinessCommands(program);
 registerKeyCommands(program);
 registerSettingsCommands(program);
+registerLedgerCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
