@@ -1,5 +1,10 @@
 import { AdvanceTestClockCommand, CreateApiKeyCommand, type ProvisionedBusiness, UpdateSettingsCommand } from '@gateway/accounts';
+import { balanceStream } from '@gateway/disbursements';
+import { EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { LEDGER_PROJECTION } from '@gateway/ledger';
+import { discoverProjections, readCheckpoint, resetProjection } from '@gateway/projections';
 import { CommandBus } from '@nestjs/cqrs';
+import { DiscoveryService } from '@nestjs/core';
 import { randomUUID } from 'node:crypto';
 import { eventually } from './support/eventually';
 import { call, provisionBusiness } from './support/test-business';
@@ -251,6 +256,54 @@ describe('disbursements', () => {
       expect(nested.status).toBe(400);
       expect(nested.body.error_code).toBe('API_VALIDATION_ERROR');
     });
+  });
+
+  it('a crash right after the reservation (a 500) still yields the disbursement: the process manager creates it', async () => {
+    const store = gateway.app.get<EventStore>(EVENT_STORE);
+    const stream = balanceStream(merchant.business_id, 'test', 'IDR');
+    const [last] = await store.readStream(stream, { direction: 'backwards', maxCount: 1 });
+    const externalId = `crashed-${randomUUID()}`;
+    const at = new Date().toISOString();
+    const disbursement = {
+      disbursementId: randomUUID().replace(/-/g, '').slice(0, 24),
+      businessId: merchant.business_id,
+      mode: 'test' as const,
+      externalId,
+      amount: 12_345,
+      currency: 'IDR',
+      bankCode: 'BNI',
+      accountHolderName: 'Budi',
+      accountNumber: '1234567890',
+      description: 'written before the crash',
+      isInstant: true,
+      createdAt: at,
+    };
+    // Exactly what the handler appends before it would create the disbursement stream.
+    await store.append(
+      stream,
+      [{ id: randomUUID(), type: 'MoneyOutReserved', data: { movementId: disbursement.disbursementId, currency: 'IDR', amount: 12_345, reservedAt: at, disbursement }, metadata: { businessId: merchant.business_id, mode: 'test', correlationId: 'req_crash', actor: 'test', occurredAt: at } }],
+      last.revision,
+    );
+    const found = await eventually(() => get(`/disbursements?external_id=${externalId}`), (r) => r.status === 200);
+    expect(found.body).toEqual([expect.objectContaining({ id: disbursement.disbursementId, status: expect.stringMatching(/PENDING|COMPLETED/), amount: 12_345 })]);
+    await passWindows();
+    expect((await finalState(disbursement.disbursementId)).body.status).toBe('COMPLETED');
+  });
+
+  it('rebuilding the journal from the log yields exactly the live tables', async () => {
+    const snapshot = async () => {
+      const tables: Record<string, unknown[]> = {};
+      for (const [table, order] of [['ledger_transactions', 'event_id'], ['ledger_entries', 'event_id, line'], ['ledger_balances', 'business_id, mode, currency, account']]) {
+        tables[table] = (await gateway.db.pool.query(`SELECT * FROM ${table} ORDER BY ${order}`)).rows;
+      }
+      return tables;
+    };
+    const live = await snapshot();
+    const projection = discoverProjections(gateway.app.get(DiscoveryService)).find((p) => p.name === LEDGER_PROJECTION)!;
+    await resetProjection(gateway.db.pool, projection);
+    const total = Number((await gateway.db.pool.query('SELECT count(*) AS n FROM es_events')).rows[0].n);
+    await eventually(async () => Number((await readCheckpoint(gateway.db.pool, LEDGER_PROJECTION))?.eventsSeen ?? 0n), (seen) => seen >= total);
+    expect(await snapshot()).toEqual(live);
   });
 
   it('reconciles after all of it', async () => {
