@@ -13,9 +13,10 @@ import { writeJsonResults } from './report/json-results';
 import { markdownSection } from './report/markdown-section';
 import { edgeScenario } from './scenarios/edge/edge.scenario';
 import { eventStoreScenario } from './scenarios/event-store/event-store.scenario';
+import { ledgerScenario } from './scenarios/ledger/ledger.scenario';
 
 /** Every scenario `npm run bench` knows, in the order a full run executes them. Add new ones here. */
-const SCENARIOS: Scenario[] = [eventStoreScenario, edgeScenario];
+const SCENARIOS: Scenario[] = [eventStoreScenario, edgeScenario, ledgerScenario];
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 
