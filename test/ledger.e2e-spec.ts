@@ -1,4 +1,4 @@
-import { AdvanceTestClockCommand, type ProvisionedBusiness, UpdateSettingsCommand } from '@gateway/accounts';
+import { AdvanceTestClockCommand, CreateApiKeyCommand, type ProvisionedBusiness, UpdateSettingsCommand } from '@gateway/accounts';
 import { CommandBus } from '@nestjs/cqrs';
 import { call, provisionBusiness } from './support/test-business';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -86,6 +86,19 @@ describe('ledger: balance, test top-ups, settlement, reconciliation', () => {
     expect((await call(gateway.baseUrl, stranger.test.secret_key, 'GET', '/balance')).body).toEqual({ balance: 0 });
   });
 
+  it('lets a platform read (and fund) a sub-account through for-user-id, and nobody else', async () => {
+    const platform = await provisionBusiness(gateway.app, { isPlatform: true });
+    const sub = await provisionBusiness(gateway.app, { parentBusinessId: platform.business_id });
+    const asSub = { 'for-user-id': sub.business_id };
+    await call(gateway.baseUrl, platform.test.secret_key, 'POST', '/balance/top_up', { body: { amount: 4321 }, headers: asSub });
+    expect((await call(gateway.baseUrl, platform.test.secret_key, 'GET', '/balance', { headers: asSub })).body).toEqual({ balance: 4321 });
+    expect((await call(gateway.baseUrl, sub.test.secret_key, 'GET', '/balance')).body).toEqual({ balance: 4321 });
+    expect((await call(gateway.baseUrl, platform.test.secret_key, 'GET', '/balance')).body).toEqual({ balance: 0 });
+    const outsider = await call(gateway.baseUrl, merchant.test.secret_key, 'GET', '/balance', { headers: asSub });
+    expect(outsider.status).toBeGreaterThanOrEqual(400);
+    expect(outsider.status).toBeLessThan(500);
+  });
+
   it('refuses a top-up with a live key, clearly', async () => {
     const response = await call(gateway.baseUrl, merchant.live.secret_key, 'POST', '/balance/top_up', { body: { amount: 1000 } });
     expect(response.status).toBe(403);
@@ -117,6 +130,12 @@ describe('ledger: balance, test top-ups, settlement, reconciliation', () => {
 
   it('needs a key, and balance:read', async () => {
     expect((await call(gateway.baseUrl, undefined, 'GET', '/balance')).status).toBe(401);
+    const moneyOutOnly = await gateway.app.get(CommandBus).execute(new CreateApiKeyCommand(merchant.business_id, 'test', 'secret', 'payouts', ['money_out:read', 'money_out:write'], context));
+    const forbidden = await call(gateway.baseUrl, moneyOutOnly.key, 'GET', '/balance');
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.error_code).toBe('REQUEST_FORBIDDEN_ERROR');
+    expect((await call(gateway.baseUrl, moneyOutOnly.key, 'POST', '/balance/top_up', { body: { amount: 1 } })).status).toBe(403);
+    expect((await call(gateway.baseUrl, moneyOutOnly.key, 'GET', '/ledger/reconciliation')).status).toBe(403);
   });
 
   it('reconciles: balances equal their entries, transactions sum to zero, replay agrees', async () => {
