@@ -1,3 +1,4 @@
+import { ConfigError } from '@gateway/platform';
 import { Injectable } from '@nestjs/common';
 
 /**
@@ -7,7 +8,13 @@ import { Injectable } from '@nestjs/common';
  */
 @Injectable()
 export class PayoutRailPolicy {
-  readonly liveUsesSandbox = process.env.DISBURSEMENT_LIVE_RAIL === 'sandbox';
+  readonly liveUsesSandbox: boolean;
+
+  constructor() {
+    const rail = process.env.DISBURSEMENT_LIVE_RAIL ?? '';
+    if (!['', 'none', 'sandbox'].includes(rail)) throw new ConfigError([`DISBURSEMENT_LIVE_RAIL must be "none" or "sandbox", not "${rail}"`]);
+    this.liveUsesSandbox = rail === 'sandbox';
+  }
 
   available(mode: 'test' | 'live'): boolean {
     return mode === 'test' || this.liveUsesSandbox;

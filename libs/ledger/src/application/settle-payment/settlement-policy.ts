@@ -1,3 +1,4 @@
+import { ConfigError } from '@gateway/platform';
 import { Injectable } from '@nestjs/common';
 import { parseSettlementDelays } from '../../domain/settlement-delays';
 
@@ -8,7 +9,8 @@ export class SettlementPolicy {
 
   constructor() {
     const { delays, problems } = parseSettlementDelays(process.env.LEDGER_SETTLEMENT_DELAYS);
-    if (problems.length > 0) throw new Error(problems.join('\n'));
+    // Same as every other setting: one line per problem, exit code 2 (runMain).
+    if (problems.length > 0) throw new ConfigError(problems);
     this.delays = delays;
   }
 }
