@@ -1,5 +1,6 @@
 import { GetSettingsQuery } from '@gateway/accounts';
 import { comparePositions, type GlobalPosition } from '@gateway/event-store';
+import { LEDGER_PROJECTION } from '@gateway/ledger';
 import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
 import { ProjectionProgress } from '@gateway/projections';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
@@ -66,7 +67,8 @@ export class CreateDisbursementsHandler implements ICommandHandler<CreateDisburs
     let last: GlobalPosition | undefined = reserved.appended?.position;
     const created = await Promise.all(snapshots.map((snapshot) => this.materializer.materialize(snapshot, metadata)));
     for (const append of created) if (append && (!last || comparePositions(append.position, last) > 0)) last = append.position;
-    if (last) await this.progress.waitFor(DISBURSEMENTS_PROJECTION, last, 10_000);
+    // Read-your-writes for the disbursement and for GET /balance (the reservation's postings).
+    if (last) await this.progress.waitFor([DISBURSEMENTS_PROJECTION, LEDGER_PROJECTION], last, 10_000);
     return snapshots.map((snapshot) => ({ ...snapshot, status: 'PENDING', updatedAt: snapshot.createdAt }));
   }
 }
