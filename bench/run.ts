@@ -14,9 +14,10 @@ import { markdownSection } from './report/markdown-section';
 import { edgeScenario } from './scenarios/edge/edge.scenario';
 import { eventStoreScenario } from './scenarios/event-store/event-store.scenario';
 import { webhooksScenario } from './scenarios/webhooks/webhooks.scenario';
+import { ledgerScenario } from './scenarios/ledger/ledger.scenario';
 
 /** Every scenario `npm run bench` knows, in the order a full run executes them. Add new ones here. */
-const SCENARIOS: Scenario[] = [eventStoreScenario, edgeScenario, webhooksScenario];
+const SCENARIOS: Scenario[] = [eventStoreScenario, edgeScenario, ledgerScenario, webhooksScenario];
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 

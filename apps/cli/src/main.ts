@@ -7,6 +7,7 @@ import { registerKeyCommands } from './commands/keys.command';
 import { registerSettingsCommands } from './commands/settings.command';
 import { registerCallbackCommands } from './commands/callbacks.command';
 import { registerProjectionCommands } from './commands/projections.command';
+import { registerLedgerCommands } from './commands/ledger.command';
 
 /** `npm run cli -- <command>`: operator and auditor commands (`--help` lists them). */
 const program = new Command('gateway')
@@ -17,6 +18,7 @@ registerBusinessCommands(program);
 registerKeyCommands(program);
 registerSettingsCommands(program);
 registerCallbackCommands(program);
+registerLedgerCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);

@@ -2,6 +2,8 @@ import { accountsMigrations } from '@gateway/accounts';
 import { customersMigrations } from '@gateway/customers';
 import { eventStoreMigrations } from '@gateway/event-store';
 import { filesMigrations } from '@gateway/files';
+import { disbursementsMigrations } from '@gateway/disbursements';
+import { ledgerMigrations } from '@gateway/ledger';
 import { clockMigrations, idempotencyMigrations, type MigrationSet, rateLimitMigrations, schedulerMigrations } from '@gateway/platform';
 import { projectionMigrations } from '@gateway/projections';
 import { webhooksMigrations } from '@gateway/webhooks';
@@ -18,4 +20,6 @@ export const allMigrations: MigrationSet[] = [
   webhooksMigrations,
   filesMigrations,
   customersMigrations,
+  ledgerMigrations,
+  disbursementsMigrations,
 ];

@@ -3,6 +3,8 @@ import { WebhooksModule } from '@gateway/webhooks';
 import { CustomersModule } from '@gateway/customers';
 import { EventStoreModule } from '@gateway/event-store';
 import { FilesModule } from '@gateway/files';
+import { DisbursementsModule } from '@gateway/disbursements';
+import { LedgerModule } from '@gateway/ledger';
 import { type AppConfig, PlatformModule } from '@gateway/platform';
 import { ProjectionsModule } from '@gateway/projections';
 import { type DynamicModule, Module } from '@nestjs/common';
@@ -29,6 +31,8 @@ export class CoreModule {
         WebhooksModule,
         FilesModule,
         CustomersModule,
+        LedgerModule,
+        DisbursementsModule,
       ],
       exports: [AccountsModule],
     };

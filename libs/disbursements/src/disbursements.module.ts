@@ -1,0 +1,49 @@
+import { registerMoneyInFollower } from '@gateway/ledger';
+import { registerErrorStatuses } from '@gateway/platform';
+import { DisbursementCallbackRenderer } from './http/disbursement-callback.renderer';
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { BalanceProcessManager, BALANCE_PROCESS } from './application/balance/balance-process-manager';
+import { BalanceWriter } from './application/balance/balance-writer';
+import { CreateDisbursementsHandler } from './application/create-disbursements/create-disbursements.handler';
+import { DisbursementMaterializer } from './application/disbursement-materializer';
+import { ExecuteTransferJob } from './application/execute-transfer/execute-transfer.job';
+import { GetDisbursementHandler, ListDisbursementsByExternalIdHandler } from './application/get-disbursement/get-disbursement.handler';
+import { PayoutRailPolicy } from './application/payout-rail-policy';
+import { DisbursementsController } from './http/disbursements.controller';
+import { DisbursementsProjection } from './read-models/disbursements.projection';
+import './application/ledger-contract.check';
+
+registerErrorStatuses({
+  DIRECT_DISBURSEMENT_NOT_FOUND_ERROR: 404,
+  DIRECT_DISBURSEMENT_BALANCE_INSUFFICIENT_ERROR: 400,
+  DISBURSEMENT_DESCRIPTION_NOT_FOUND_ERROR: 400,
+  DUPLICATE_TRANSACTION_ERROR: 400,
+  BANK_CODE_NOT_SUPPORTED_ERROR: 400,
+  RECIPIENT_ACCOUNT_NUMBER_ERROR: 400,
+  RECIPIENT_AMOUNT_ERROR: 400,
+  MAXIMUM_TRANSFER_LIMIT_ERROR: 400,
+  INVALID_DISBURSEMENT_STATUS_ERROR: 409,
+  DISBURSEMENT_RAIL_UNAVAILABLE_ERROR: 503,
+});
+// A top-up (or any money in) answers only once the balance aggregate can spend it.
+registerMoneyInFollower(BALANCE_PROCESS);
+
+/** Disbursements, the balance aggregate that guards them, and the simulated payout rail. */
+@Module({
+  imports: [CqrsModule],
+  controllers: [DisbursementsController],
+  providers: [
+    BalanceWriter,
+    DisbursementMaterializer,
+    PayoutRailPolicy,
+    CreateDisbursementsHandler,
+    GetDisbursementHandler,
+    ListDisbursementsByExternalIdHandler,
+    DisbursementsProjection,
+    BalanceProcessManager,
+    ExecuteTransferJob,
+    DisbursementCallbackRenderer,
+  ],
+})
+export class DisbursementsModule {}

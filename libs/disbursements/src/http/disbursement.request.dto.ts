@@ -1,0 +1,57 @@
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
+import type { DisbursementRequest } from '../application/create-disbursements/create-disbursements.command';
+
+const ACCOUNT_NUMBER = /^[0-9-]+$/;
+/** "No maximum" in the spec; the body limit bounds it anyway, this keeps one field from taking all of it. */
+const LONG_TEXT = 10_000;
+
+/**
+ * POST /disbursements. The public client sends `account_holder_name`/`bank_account_name` and
+ * `account_number`/`bank_account_number` (gaps.md): either spelling is accepted.
+ */
+export class CreateDisbursementRequestDto {
+  @IsString() @Length(1, 1000) external_id!: string;
+
+  @IsString() @IsNotEmpty() @MaxLength(64) bank_code!: string;
+
+  @ValidateIf((dto: CreateDisbursementRequestDto) => dto.bank_account_name === undefined || dto.account_holder_name !== undefined)
+  @IsString() @MinLength(1) @MaxLength(LONG_TEXT)
+  account_holder_name?: string;
+
+  @IsOptional() @IsString() @MinLength(1) @MaxLength(LONG_TEXT) bank_account_name?: string;
+
+  @ValidateIf((dto: CreateDisbursementRequestDto) => dto.bank_account_number === undefined || dto.account_number !== undefined)
+  @IsString() @MaxLength(LONG_TEXT) @Matches(ACCOUNT_NUMBER, { message: 'account_number must be digits and hyphens' })
+  account_number?: string;
+
+  @IsOptional() @IsString() @MaxLength(LONG_TEXT) @Matches(ACCOUNT_NUMBER, { message: 'bank_account_number must be digits and hyphens' }) bank_account_number?: string;
+
+  /** Optional here: the business's default description applies when absent. */
+  @IsOptional() @IsString() @MinLength(1) @MaxLength(LONG_TEXT) description?: string;
+
+  @IsInt({ message: 'amount must be a whole number' }) @Min(1) @Max(Number.MAX_SAFE_INTEGER) amount!: number;
+}
+
+export function toDisbursementRequest(dto: CreateDisbursementRequestDto): DisbursementRequest {
+  return {
+    externalId: dto.external_id,
+    amount: dto.amount,
+    bankCode: dto.bank_code,
+    accountHolderName: (dto.account_holder_name ?? dto.bank_account_name)!,
+    accountNumber: (dto.account_number ?? dto.bank_account_number)!,
+    description: dto.description,
+  };
+}
+
+/** POST /batch_disbursements: `{reference, disbursements: [...]}` with the same item fields. */
+export class CreateBatchDisbursementRequestDto {
+  @IsString() @Length(1, 1000) reference!: string;
+
+  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(1000) @ValidateNested({ each: true }) @Type(() => CreateDisbursementRequestDto)
+  disbursements!: CreateDisbursementRequestDto[];
+}
+
+export class ListDisbursementsRequestDto {
+  @IsString() @Length(1, 1000) external_id!: string;
+}

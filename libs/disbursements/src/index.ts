@@ -1,0 +1,13 @@
+export { DisbursementsModule } from './disbursements.module';
+export { disbursementsMigrations } from './read-models/disbursements.migrations';
+export { DISBURSEMENTS_PROJECTION } from './read-models/disbursements.projection';
+export { BALANCE_PROCESS } from './application/balance/balance-process-manager';
+export * from './domain/disbursement.events';
+export { balanceStream, type BalanceEvent } from './domain/balance.events';
+export { DISBURSEMENT_BANKS } from './domain/banks';
+export { DISBURSEMENT_FAILURE_CODES, TEST_FAILING_ACCOUNTS, type DisbursementFailureCode } from './domain/bank-rail-simulator';
+export { nextExecutionTime } from './domain/operating-windows';
+export type { DisbursementView } from './application/disbursement-view';
+export * from './application/create-disbursements/create-disbursements.command';
+export * from './application/get-disbursement/get-disbursement.query';
+export { disbursementToWire, renderDisbursementCallback, renderDisbursementCallbackFromEvent } from './http/disbursement.response';

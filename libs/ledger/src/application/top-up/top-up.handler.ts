@@ -1,0 +1,53 @@
+import { GetSettingsQuery } from '@gateway/accounts';
+import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
+import { ProjectionProgress } from '@gateway/projections';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { feeFor, feeRuleFor } from '../../domain/fees';
+import { LedgerErrors } from '../../domain/ledger.errors';
+import { topUpDecider, topUpStream } from '../../domain/top-up.decider';
+import { LEDGER_PROJECTION } from '../../read-models/ledger-journal.projection';
+import { moneyInFollowers } from '../money-in-followers';
+import { TopUpBalanceCommand, type TopUpResult } from './top-up.command';
+
+@CommandHandler(TopUpBalanceCommand)
+export class TopUpBalanceHandler implements ICommandHandler<TopUpBalanceCommand, TopUpResult> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly queries: QueryBus,
+    private readonly progress: ProjectionProgress,
+  ) {}
+
+  async execute(command: TopUpBalanceCommand): Promise<TopUpResult> {
+    // Refused before any look-up: live mode has no simulated money.
+    if (command.mode !== 'test') throw LedgerErrors.testModeOnly();
+    const { businessId, mode, request } = command;
+    const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
+    const { fee, feeTax } = feeFor(request.amount, feeRuleFor(request.channel, settings?.settings.feeSchedule));
+    const now = await this.clock.now({ businessId, mode });
+    const topUpId = this.ids.prefixed('topup_');
+    const decision = await decideAndAppend(
+      this.store,
+      topUpStream(topUpId),
+      topUpDecider,
+      { type: 'TopUpBalance', topUpId, mode, currency: request.currency, amount: request.amount, channel: request.channel, fee, feeTax, settlement: request.settlement, now },
+      toCommandMetadata(command.context, now, { businessId, mode }),
+    );
+    if (decision.appended) await this.progress.waitFor([LEDGER_PROJECTION, ...moneyInFollowers()], decision.appended.position, 10_000);
+    return {
+      id: topUpId,
+      businessId,
+      currency: request.currency,
+      channel: request.channel,
+      amount: request.amount,
+      fee,
+      feeTax,
+      netAmount: request.amount - fee - feeTax,
+      settled: request.settlement === 'immediate',
+      created: now.toISOString(),
+    };
+  }
+}

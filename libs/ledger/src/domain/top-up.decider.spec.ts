@@ -1,0 +1,51 @@
+import { deciderSpec } from '@gateway/testing';
+import { type TopUpCommand, topUpDecider } from './top-up.decider';
+
+const now = new Date('2026-11-22T10:00:00.000Z');
+const spec = deciderSpec(topUpDecider);
+const command = (overrides: Partial<TopUpCommand> = {}): TopUpCommand => ({
+  type: 'TopUpBalance',
+  topUpId: 'topup_1',
+  mode: 'test',
+  currency: 'IDR',
+  amount: 10_000,
+  channel: 'TEST_TOPUP',
+  fee: 0,
+  feeTax: 0,
+  settlement: 'immediate',
+  now,
+  ...overrides,
+});
+const received = (settledBySource: boolean, fee = 0, feeTax = 0) => ({
+  type: 'MoneyInReceived' as const,
+  data: {
+    movementId: 'topup_1',
+    source: { context: 'ledger.test-top-up', resourceId: 'topup_1' },
+    channel: 'TEST_TOPUP',
+    currency: 'IDR',
+    grossAmount: 10_000,
+    fee,
+    feeTax,
+    settledBySource,
+    receivedAt: now.toISOString(),
+  },
+});
+
+describe('test top-up decider', () => {
+  it('immediate: received and settled (the net) in one decision', () => {
+    spec
+      .given([])
+      .when(command({ fee: 100, feeTax: 11 }))
+      .then([received(true, 100, 11), { type: 'MoneyInSettled', data: { movementId: 'topup_1', currency: 'IDR', amount: 9889, settledAt: now.toISOString() } }]);
+  });
+
+  it('scheduled: only received; the ledger settles it later', () => {
+    spec.given([]).when(command({ settlement: 'scheduled' })).then([received(false)]);
+  });
+
+  it('refuses live mode, a second top-up with the same id, and amounts that are not positive whole numbers', () => {
+    spec.given([]).when(command({ mode: 'live' })).thenThrows('TEST_MODE_ONLY_ERROR');
+    spec.given([received(false)]).when(command()).thenThrows('API_VALIDATION_ERROR');
+    for (const amount of [0, -1, 1.5, Number.NaN]) spec.given([]).when(command({ amount })).thenThrows('API_VALIDATION_ERROR');
+  });
+});

@@ -1,0 +1,19 @@
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { MERCHANT_ACCOUNTS, type MerchantAccount } from '../domain/ledger-accounts';
+
+export class GetBalanceRequestDto {
+  @IsOptional() @IsIn(MERCHANT_ACCOUNTS) account_type?: MerchantAccount;
+
+  @IsOptional() @IsString() @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code such as IDR' }) currency?: string;
+}
+
+/** POST /balance/top_up (test mode only). */
+export class TopUpRequestDto {
+  @IsInt() @Min(1) @Max(Number.MAX_SAFE_INTEGER) amount!: number;
+
+  @IsOptional() @IsString() @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code such as IDR' }) currency?: string;
+
+  @IsOptional() @IsString() @Matches(/^[A-Z0-9_]{1,64}$/, { message: 'channel must be a channel code (A-Z, 0-9, _)' }) channel?: string;
+
+  @IsOptional() @IsIn(['immediate', 'scheduled']) settlement?: 'immediate' | 'scheduled';
+}

@@ -1,0 +1,14 @@
+export { LedgerModule } from './ledger.module';
+export { ledgerMigrations } from './read-models/ledger.migrations';
+export { LEDGER_PROJECTION } from './read-models/ledger-journal.projection';
+export * from './domain/money-movement.events';
+export * from './domain/ledger-accounts';
+export { postingsFor, type Posting, type JournalTransaction } from './domain/postings';
+export { DEFAULT_FEE_SCHEDULE, FEE_TAX_BASIS_POINTS, feeFor, feeRuleFor, type FeeRule, type FeeSchedule } from './domain/fees';
+export { DEFAULT_SETTLEMENT_DELAYS_MS, settlementDelayMs } from './domain/settlement-delays';
+export { TEST_TOPUP_CHANNEL } from './domain/top-up.decider';
+export { registerMoneyInFollower } from './application/money-in-followers';
+export * from './application/top-up/top-up.command';
+export * from './application/get-balance/get-balance.query';
+export * from './application/reconcile/reconcile-ledger.query';
+export * from './application/reconcile/reconciliation-report';

@@ -1,0 +1,94 @@
+import { Injectable } from '@nestjs/common';
+import type { RecordedEvent } from '@gateway/event-store';
+import { Scheduler } from '@gateway/platform';
+import { ReadModelProjection, type Projection } from '@gateway/projections';
+import type { ClientBase } from 'pg';
+import { MONEY_MOVEMENT_EVENT_TYPES, type MoneyMovementEvent } from '../domain/money-movement.events';
+import { settlementDelayMs } from '../domain/settlement-delays';
+import { SettlementPolicy } from '../application/settle-payment/settlement-policy';
+import { SETTLE_PAYMENT_JOB, type SettlePaymentPayload } from '../application/settle-payment/settle-payment.job';
+import { journalRowsOf } from './journal-rows';
+
+export const LEDGER_PROJECTION = 'ledger.journal';
+
+/**
+ * The double-entry journal (design §6): every contract event becomes one transaction whose
+ * entries sum to zero, and moves the running balances, in the runner's transaction. Keyed by
+ * event id, so a replayed batch changes nothing. A payment that the emitter did not settle
+ * gets its settlement job here, due after the channel's delay on the business's clock.
+ */
+@ReadModelProjection()
+@Injectable()
+export class LedgerJournalProjection implements Projection {
+  readonly name = LEDGER_PROJECTION;
+  readonly tables = ['ledger_transactions', 'ledger_entries', 'ledger_balances'];
+  readonly eventTypes = MONEY_MOVEMENT_EVENT_TYPES;
+
+  constructor(
+    private readonly scheduler: Scheduler,
+    private readonly settlement: SettlementPolicy,
+  ) {}
+
+  async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
+    const rows = journalRowsOf(events);
+    if (rows.transactions.length === 0) return;
+    const inserted = await tx.query<{ event_id: string }>(
+      `INSERT INTO ledger_transactions (event_id, business_id, mode, currency, kind, movement_id, stream_name, log_commit, log_prepare, occurred_at)
+       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::numeric[], $9::bigint[], $10::timestamptz[])
+       ON CONFLICT (event_id) DO NOTHING
+       RETURNING event_id`,
+      columns(rows.transactions, ['eventId', 'businessId', 'mode', 'currency', 'kind', 'movementId', 'streamName', 'logCommit', 'logPrepare', 'occurredAt']),
+    );
+    const fresh = new Set(inserted.rows.map((row) => row.event_id));
+    if (fresh.size === 0) return;
+    const entries = rows.entries.filter((entry) => fresh.has(entry.eventId));
+    await tx.query(
+      `INSERT INTO ledger_entries (event_id, line, business_id, mode, currency, account, amount)
+       SELECT * FROM unnest($1::uuid[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[])`,
+      columns(entries, ['eventId', 'line', 'businessId', 'mode', 'currency', 'account', 'amount']),
+    );
+    const totals = new Map<string, { businessId: string; mode: string; currency: string; account: string; amount: bigint; count: number }>();
+    for (const entry of entries) {
+      const key = `${entry.businessId}|${entry.mode}|${entry.currency}|${entry.account}`;
+      const total = totals.get(key) ?? { businessId: entry.businessId, mode: entry.mode, currency: entry.currency, account: entry.account, amount: 0n, count: 0 };
+      total.amount += BigInt(entry.amount);
+      total.count += 1;
+      totals.set(key, total);
+    }
+    // Sorted, so two writers (a rebuild racing a stale runner) lock rows in one order.
+    const sorted = [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, total]) => ({ ...total, amount: total.amount.toString() }));
+    await tx.query(
+      `INSERT INTO ledger_balances (business_id, mode, currency, account, balance, entries)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::bigint[])
+       ON CONFLICT (business_id, mode, currency, account)
+       DO UPDATE SET balance = ledger_balances.balance + EXCLUDED.balance, entries = ledger_balances.entries + EXCLUDED.entries`,
+      columns(sorted, ['businessId', 'mode', 'currency', 'account', 'amount', 'count']),
+    );
+    for (const recorded of events) {
+      if (recorded.type !== 'MoneyInReceived' || !fresh.has(recorded.id)) continue;
+      await this.scheduleSettlement(recorded as RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>, tx);
+    }
+  }
+
+  private async scheduleSettlement(recorded: RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>, tx: ClientBase): Promise<void> {
+    const data = recorded.data;
+    if (data.settledBySource) return;
+    const payload: SettlePaymentPayload = {
+      movementId: data.movementId,
+      currency: data.currency,
+      amount: data.grossAmount - data.fee - data.feeTax,
+      businessId: recorded.metadata.businessId!,
+      mode: recorded.metadata.mode!,
+      causationId: recorded.id,
+    };
+    const dueAt = new Date(new Date(data.receivedAt).getTime() + settlementDelayMs(data.channel, this.settlement.delays));
+    await this.scheduler.schedule(
+      { kind: SETTLE_PAYMENT_JOB, key: `ledger-settle:${data.movementId}`, payload, dueAt, businessId: payload.businessId, mode: payload.mode },
+      tx as never,
+    );
+  }
+}
+
+function columns<T extends object>(rows: T[], names: (keyof T)[]): unknown[][] {
+  return names.map((name) => rows.map((row) => row[name]));
+}

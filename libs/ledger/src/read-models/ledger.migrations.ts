@@ -1,0 +1,51 @@
+import type { MigrationSet } from '@gateway/platform';
+
+export const ledgerMigrations: MigrationSet = {
+  component: 'ledger',
+  migrations: [
+    {
+      version: 1,
+      name: 'double-entry journal and balances',
+      sql: `
+        -- One journal transaction per contract event (keyed by event id: applying twice is a no-op).
+        CREATE TABLE ledger_transactions (
+          event_id     uuid          PRIMARY KEY,
+          business_id  text          NOT NULL,
+          mode         text          NOT NULL CHECK (mode IN ('test', 'live')),
+          currency     text          NOT NULL,
+          kind         text          NOT NULL,
+          movement_id  text          NOT NULL,
+          stream_name  text          NOT NULL,
+          log_commit   numeric(20,0) NOT NULL,
+          log_prepare  bigint        NOT NULL,
+          occurred_at  timestamptz   NOT NULL
+        );
+        CREATE INDEX ledger_transactions_business ON ledger_transactions (business_id, mode, currency);
+        CREATE INDEX ledger_transactions_log_order ON ledger_transactions (log_commit, log_prepare);
+
+        -- Entries: signed minor units (+ increases the account). Each transaction's lines sum to 0.
+        CREATE TABLE ledger_entries (
+          event_id    uuid     NOT NULL,
+          line        smallint NOT NULL,
+          business_id text     NOT NULL,
+          mode        text     NOT NULL,
+          currency    text     NOT NULL,
+          account     text     NOT NULL,
+          amount      bigint   NOT NULL,
+          PRIMARY KEY (event_id, line)
+        );
+        CREATE INDEX ledger_entries_account ON ledger_entries (business_id, mode, currency, account);
+
+        -- Running balance per account, kept in the same transaction as the entries.
+        CREATE TABLE ledger_balances (
+          business_id text          NOT NULL,
+          mode        text          NOT NULL,
+          currency    text          NOT NULL,
+          account     text          NOT NULL,
+          balance     numeric(38,0) NOT NULL,
+          entries     bigint        NOT NULL,
+          PRIMARY KEY (business_id, mode, currency, account)
+        );`,
+    },
+  ],
+};

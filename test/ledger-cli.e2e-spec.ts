@@ -1,0 +1,44 @@
+import { entryPoint, spawnNode } from './support/spawned-process';
+import { call, provisionBusiness } from './support/test-business';
+import { startTestApp, type TestApp } from './support/test-app';
+
+async function reconcile(databaseUrl: string, args: string[]): Promise<{ code: number | null; stdout: string; output: string }> {
+  const cli = spawnNode(entryPoint('cli'), ['ledger', 'reconcile', ...args], { DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' });
+  let stdout = '';
+  cli.child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  const code = await cli.exited;
+  return { code, stdout, output: cli.output() };
+}
+
+describe('cli ledger reconcile', () => {
+  let gateway: TestApp;
+  beforeAll(async () => {
+    gateway = await startTestApp();
+  });
+  afterAll(async () => gateway?.close());
+
+  it('reports no difference (exit 0), then finds a tampered entry (exit 1) with a readable report', async () => {
+    const merchant = await provisionBusiness(gateway.app);
+    await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/balance/top_up', { body: { amount: 500_000 } });
+    await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/disbursements', {
+      body: { external_id: 'cli-1', bank_code: 'BNI', account_holder_name: 'A', account_number: '1', description: 'x', amount: 100_000 },
+    });
+
+    const clean = await reconcile(gateway.db.url, ['--json']);
+    expect(clean.code).toBe(0);
+    const report = JSON.parse(clean.stdout.trim());
+    expect(report).toMatchObject({ ok: true, differences: [] });
+    expect(report.transactions).toBeGreaterThanOrEqual(3);
+
+    await gateway.db.pool.query(
+      `UPDATE ledger_entries SET amount = amount + 7 WHERE business_id = $1 AND account = 'HOLDING' AND line = 1
+         AND event_id = (SELECT event_id FROM ledger_transactions WHERE business_id = $1 AND kind = 'MoneyOutReserved' LIMIT 1)`,
+      [merchant.business_id],
+    );
+    const dirty = await reconcile(gateway.db.url, ['--business', merchant.business_id]);
+    expect(dirty.code).toBe(1);
+    expect(dirty.stdout).toContain('FAIL every balance equals the sum of its entries');
+    expect(dirty.stdout).toContain('FAIL every transaction sums to zero');
+    expect(dirty.stdout).toContain('DIFFERENCES FOUND');
+  }, 120_000);
+});
