@@ -1,4 +1,5 @@
 import { AccountsModule } from '@gateway/accounts';
+import { PaymentChannelsModule } from '@gateway/payment-channels';
 import { WebhooksModule } from '@gateway/webhooks';
 import { CustomersModule } from '@gateway/customers';
 import { EventStoreModule } from '@gateway/event-store';
@@ -29,6 +30,7 @@ export class CoreModule {
         CqrsModule.forRoot(),
         AccountsModule,
         WebhooksModule,
+        PaymentChannelsModule,
         FilesModule,
         CustomersModule,
         LedgerModule,

@@ -1,3 +1,4 @@
 export * from './decider';
 export * from './domain-error';
 export * from './permissions';
+export * from './payment-channels';

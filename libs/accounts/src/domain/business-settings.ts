@@ -1,3 +1,5 @@
+import { isPaymentChannelCode } from '@gateway/domain';
+
 /**
  * Per-mode settings the spec leaves to "the dashboard". Every field is optional; an update
  * carries only what changes and `null` clears a field. Shapes are validated at the edge (DTOs);
@@ -88,6 +90,9 @@ export function settingsProblems(changes: SettingsChanges): string[] {
     else if (rangeStart.length !== rangeEnd.length || BigInt(rangeStart) > BigInt(rangeEnd)) {
       problems.push(`virtual_account_ranges.${bank}: range_start must not exceed range_end, with the same number of digits`);
     }
+  }
+  for (const code of changes.enabledPaymentChannels ?? []) {
+    if (!isPaymentChannelCode(code)) problems.push(`enabled_payment_channels: ${code} is not a payment channel code`);
   }
   for (const [channel, rule] of Object.entries(changes.feeSchedule ?? {})) {
     const { flat, basisPoints } = (rule ?? {}) as FeeRule;

@@ -1,4 +1,6 @@
 import { GetSettingsQuery } from '@gateway/accounts';
+import { isPaymentChannelCode } from '@gateway/domain';
+import { EnsureChannelEnabledQuery } from '@gateway/payment-channels';
 import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
 import { ProjectionProgress } from '@gateway/projections';
@@ -25,6 +27,8 @@ export class TopUpBalanceHandler implements ICommandHandler<TopUpBalanceCommand,
     // Refused before any look-up: live mode has no simulated money.
     if (command.mode !== 'test') throw LedgerErrors.testModeOnly();
     const { businessId, mode, request } = command;
+    // A top-up simulating a real channel (BCA, OVO, ...) obeys that channel's activation like any payment.
+    if (isPaymentChannelCode(request.channel)) await this.queries.execute(new EnsureChannelEnabledQuery(businessId, mode, request.channel));
     const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
     const { fee, feeTax } = feeFor(request.amount, feeRuleFor(request.channel, settings?.settings.feeSchedule));
     const now = await this.clock.now({ businessId, mode });

@@ -1,0 +1,22 @@
+import { GetSettingsQuery } from '@gateway/accounts';
+import { DomainError, isChannelEnabled } from '@gateway/domain';
+import { type IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
+import { EnsureChannelEnabledQuery } from './ensure-channel-enabled.query';
+
+export const CHANNEL_NOT_ACTIVATED = 'CHANNEL_NOT_ACTIVATED';
+
+@QueryHandler(EnsureChannelEnabledQuery)
+export class EnsureChannelEnabledHandler implements IQueryHandler<EnsureChannelEnabledQuery, void> {
+  constructor(private readonly queries: QueryBus) {}
+
+  async execute(query: EnsureChannelEnabledQuery): Promise<void> {
+    const settings = await this.queries.execute(new GetSettingsQuery(query.businessId, query.mode));
+    if (!isChannelEnabled(settings?.settings.enabledPaymentChannels, query.channelCode)) {
+      const mode = query.mode === 'live' ? 'live' : 'test';
+      throw new DomainError(
+        CHANNEL_NOT_ACTIVATED,
+        `Payment channel ${query.channelCode} is not activated for this business in ${mode} mode; enable it in the settings (enabled_payment_channels)`,
+      );
+    }
+  }
+}
