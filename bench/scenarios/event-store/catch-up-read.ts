@@ -16,9 +16,11 @@ export const storePages =
   };
 
 /**
- * The same SQL as PostgresEventStore.readAll (kept in step by hand), run straight through the
- * driver with no mapping to RecordedEvent: the ceiling for this driver, schema and server,
- * and so the reference the store's read rate is divided by.
+ * The page query of PostgresEventStore.readAll (kept in step by hand) as an ordinary pg query with
+ * pg's default type parsers and no mapping to RecordedEvent: the best a reader on pg's query path
+ * gets from this schema and server, and so the reference the store's read rate is divided by.
+ * (The store itself runs the query as a binary COPY and decodes the rows by hand, which is why it
+ * reads faster than this reference.)
  */
 export const rawDriverPages =
   (pool: Pool): PageReader =>

@@ -1,4 +1,4 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
 import { type NewEvent, type RecordedEvent, START_POSITION } from '../event-envelope';
 import { DuplicateEventIdError, InvalidEventDataError, WrongExpectedRevisionError } from '../event-store.errors';
 import type {
@@ -11,12 +11,14 @@ import type {
 } from '../event-store.port';
 import { AppendCombiner } from './append-combiner';
 import { AppendSignal } from './append-signal';
+import { copyRows } from './binary-copy-read';
+import { decodeRecordedEvent, RECORDED_EVENT_COLUMNS } from './recorded-event.decoder';
 
 const DEFAULT_PAGE = 1000;
 
-
 /**
- * Every read returns these six columns: the numbers travel as one text column, because reads are
+ * `readStream` (small, latency-bound reads on every command) stays a prepared statement and
+ * returns these six columns: the numbers travel as one text column, because reads are
  * bound by the driver's per-column decoding (six columns decode markedly faster than nine).
  * `recorded_at` comes as epoch milliseconds, truncated like pg's own timestamp parser.
  */
@@ -79,8 +81,24 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecordedEvent);
   }
 
+  /**
+   * Catch-up reads are bound by the client's decoding, so they run as a binary COPY decoded by
+   * hand (`copyRows`), not as a query whose every column pg first turns into a string.
+   */
   async readAll(options: ReadAllOptions = {}): Promise<RecordedEvent[]> {
-    return this.readAllWith(this.pool, options);
+    const after = options.after ?? START_POSITION;
+    const limit = options.maxCount ?? DEFAULT_PAGE;
+    if (limit < 0) throw new RangeError(`maxCount must not be negative: ${limit}`);
+    // Only transactions older than every running one are visible: no late commit is skipped.
+    return copyRows(
+      this.pool,
+      `SELECT ${RECORDED_EVENT_COLUMNS} FROM es_events
+        WHERE (tx_id, position) > ('${sqlInteger(after.commit)}'::xid8, ${sqlInteger(after.prepare)}::bigint)
+          AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY tx_id, position
+        LIMIT ${sqlInteger(limit)}`,
+      decodeRecordedEvent,
+    );
   }
 
   async *subscribeToAll(options: SubscribeOptions = {}): AsyncIterable<RecordedEvent[]> {
@@ -112,24 +130,12 @@ export class PostgresEventStore implements EventStore {
   async close(): Promise<void> {
     await this.signal.close();
   }
+}
 
-  private async readAllWith(db: Pool | PoolClient, options: ReadAllOptions): Promise<RecordedEvent[]> {
-    const after = options.after ?? START_POSITION;
-    const { rows } = await db.query<EventRow>({
-      name: 'es_read_all',
-      // Only transactions older than every running one are visible: no late commit is skipped.
-      text: `SELECT ${COLUMNS} FROM es_events
-             WHERE (tx_id, position) > ($1::xid8, $2::bigint)
-               AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
-             ORDER BY tx_id, position
-             LIMIT $3`,
-      values: [after.commit.toString(), after.prepare.toString(), options.maxCount ?? DEFAULT_PAGE],
-      rowMode: 'array',
-    });
-    return rows.map(toRecordedEvent);
-  }
-
-
+/** A bigint (or integer) as SQL text; anything else throws, so it is safe to inline. */
+function sqlInteger(value: bigint | number): string {
+  if (typeof value === 'number' && !Number.isSafeInteger(value)) throw new RangeError(`not an integer: ${value}`);
+  return BigInt(value).toString();
 }
 
 type EventRow = [numbers: string, eventId: string, streamName: string, type: string, data: unknown, metadata: NewEvent['metadata']];
