@@ -6,6 +6,7 @@ import { disbursementsMigrations } from '@gateway/disbursements';
 import { ledgerMigrations } from '@gateway/ledger';
 import { clockMigrations, idempotencyMigrations, type MigrationSet, rateLimitMigrations, schedulerMigrations } from '@gateway/platform';
 import { projectionMigrations } from '@gateway/projections';
+import { reportsMigrations } from '@gateway/reports';
 import { webhooksMigrations } from '@gateway/webhooks';
 
 /** Every component's schema, in the order they depend on each other. */
@@ -18,6 +19,7 @@ export const allMigrations: MigrationSet[] = [
   accountsMigrations,
   rateLimitMigrations,
   webhooksMigrations,
+  reportsMigrations,
   filesMigrations,
   customersMigrations,
   ledgerMigrations,

@@ -1,4 +1,5 @@
 import { AccountsModule } from '@gateway/accounts';
+import { ReportsModule } from '@gateway/reports';
 import { PaymentChannelsModule } from '@gateway/payment-channels';
 import { WebhooksModule } from '@gateway/webhooks';
 import { CustomersModule } from '@gateway/customers';
@@ -31,6 +32,7 @@ export class CoreModule {
         AccountsModule,
         WebhooksModule,
         PaymentChannelsModule,
+        ReportsModule,
         FilesModule,
         CustomersModule,
         LedgerModule,

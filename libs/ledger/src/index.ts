@@ -12,3 +12,4 @@ export * from './application/top-up/top-up.command';
 export * from './application/get-balance/get-balance.query';
 export * from './application/reconcile/reconcile-ledger.query';
 export * from './application/reconcile/reconciliation-report';
+export * from './application/read-journal/journal-reader';

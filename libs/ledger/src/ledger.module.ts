@@ -1,3 +1,4 @@
+import { JournalReader } from './application/read-journal/journal-reader';
 import { registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -16,6 +17,7 @@ registerErrorStatuses({ TEST_MODE_ONLY_ERROR: 403 });
 @Module({
   imports: [CqrsModule],
   controllers: [BalanceController, ReconciliationController],
-  providers: [LedgerJournalProjection, SettlementPolicy, SettlePaymentJob, TopUpBalanceHandler, GetBalanceHandler, ReconcileLedgerHandler],
+  exports: [JournalReader],
+  providers: [JournalReader, LedgerJournalProjection, SettlementPolicy, SettlePaymentJob, TopUpBalanceHandler, GetBalanceHandler, ReconcileLedgerHandler],
 })
 export class LedgerModule {}

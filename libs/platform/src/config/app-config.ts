@@ -97,6 +97,19 @@ export class AppConfig {
   @IntegerSetting('RATE_LIMIT_LEASE_SIZE', 1, 1000, 50)
   RATE_LIMIT_LEASE_SIZE = 50;
 
+  /**
+   * The gateway's address as merchants and payers reach it, for absolute links it hands out
+   * (report downloads, hosted pages). Unset: http://localhost:PORT.
+   */
+  @IsOptional()
+  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'PUBLIC_BASE_URL must be an http(s) URL without query or fragment, e.g. https://pay.example.com' })
+  PUBLIC_BASE_URL?: string;
+
+  /** PUBLIC_BASE_URL without a trailing slash, or the local default. */
+  publicBaseUrl(): string {
+    return (this.PUBLIC_BASE_URL ?? `http://localhost:${this.PORT}`).replace(/\/+$/, '');
+  }
+
   /*
    * Outbound callbacks (webhooks). Private, loopback and link-local targets are refused unless
    * the operator allows them (tests and a receiver on the same host do).
@@ -161,6 +174,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'LOG_REQUEST_CONTEXT',
     'TRUST_PROXY',
     'BODY_LIMIT',
+    'PUBLIC_BASE_URL',
     'WEBHOOK_ALLOW_PRIVATE_TARGETS',
     'WEBHOOK_TIMEOUT_MS',
     'WEBHOOK_ENDPOINT_CONCURRENCY',

@@ -1,0 +1,171 @@
+import { Injectable } from '@nestjs/common';
+import { Pool, type PoolClient } from 'pg';
+import type { LedgerAccount, MerchantAccount } from '../../domain/ledger-accounts';
+
+/** Rows fetched per round trip: the reader's memory is this many rows, whatever the range. */
+export const JOURNAL_PAGE_ROWS = 2000;
+
+export interface JournalScope {
+  businessId: string;
+  mode: 'test' | 'live';
+  currency: string;
+}
+
+export interface AccountEntryRow {
+  occurredAt: Date;
+  transactionId: string;
+  kind: string;
+  movementId: string;
+  streamName: string;
+  amount: bigint;
+}
+
+export interface TransactionRow {
+  occurredAt: Date;
+  transactionId: string;
+  kind: string;
+  movementId: string;
+  streamName: string;
+  /** Change of each account in this transaction (0 when untouched). */
+  changes: Record<LedgerAccount, bigint>;
+}
+
+export interface OpenMovementRow {
+  movementId: string;
+  /** INCOMING: money in not yet settled; OUTGOING: money out still in flight. */
+  direction: 'INCOMING' | 'OUTGOING';
+  kind: string;
+  streamName: string;
+  since: Date;
+  amount: bigint;
+  /** When the ledger's settlement job is due (incoming only, when scheduled). */
+  expectedAt: Date | null;
+}
+
+/**
+ * Reads the journal for reports and exports, in log order, a page at a time through a
+ * server-side cursor: one sort on the server, and never more than a page in this process.
+ */
+@Injectable()
+export class JournalReader {
+  constructor(private readonly pool: Pool) {}
+
+  /** The account's balance from every entry dated before `before` (a report's opening balance). */
+  async balanceBefore(scope: JournalScope, account: MerchantAccount, before: Date): Promise<bigint> {
+    const { rows } = await this.pool.query<{ balance: string | null }>(
+      `SELECT sum(e.amount)::text AS balance
+         FROM ledger_entries e JOIN ledger_transactions t ON t.event_id = e.event_id
+        WHERE e.business_id = $1 AND e.mode = $2 AND e.currency = $3 AND e.account = $4 AND t.occurred_at < $5`,
+      [scope.businessId, scope.mode, scope.currency, account, before],
+    );
+    return BigInt(rows[0]?.balance ?? '0');
+  }
+
+  /** Every entry of one account dated in [from, to), in log order. */
+  async *accountEntries(scope: JournalScope, account: MerchantAccount, from: Date, to: Date): AsyncGenerator<AccountEntryRow[]> {
+    const pages = this.cursor<{ occurred_at: Date; event_id: string; kind: string; movement_id: string; stream_name: string; amount: string }>(
+      `SELECT t.occurred_at, t.event_id, t.kind, t.movement_id, t.stream_name, e.amount::text AS amount
+         FROM ledger_entries e JOIN ledger_transactions t ON t.event_id = e.event_id
+        WHERE e.business_id = $1 AND e.mode = $2 AND e.currency = $3 AND e.account = $4
+          AND t.occurred_at >= $5 AND t.occurred_at < $6
+        ORDER BY t.log_commit, t.log_prepare, e.line`,
+      [scope.businessId, scope.mode, scope.currency, account, from, to],
+    );
+    for await (const page of pages) {
+      yield page.map((row) => ({
+        occurredAt: row.occurred_at,
+        transactionId: row.event_id,
+        kind: row.kind,
+        movementId: row.movement_id,
+        streamName: row.stream_name,
+        amount: BigInt(row.amount),
+      }));
+    }
+  }
+
+  /** Every transaction dated in [from, to), with each account's change, in log order. */
+  async *transactions(scope: JournalScope, from: Date, to: Date): AsyncGenerator<TransactionRow[]> {
+    const pages = this.cursor<Record<string, string> & { occurred_at: Date }>(
+      `SELECT t.occurred_at, t.event_id, t.kind, t.movement_id, t.stream_name,
+              coalesce(sum(e.amount) FILTER (WHERE e.account = 'CASH'), 0)::text        AS cash,
+              coalesce(sum(e.amount) FILTER (WHERE e.account = 'HOLDING'), 0)::text     AS holding,
+              coalesce(sum(e.amount) FILTER (WHERE e.account = 'TAX'), 0)::text         AS tax,
+              coalesce(sum(e.amount) FILTER (WHERE e.account = 'PAYERS'), 0)::text      AS payers,
+              coalesce(sum(e.amount) FILTER (WHERE e.account = 'FEES'), 0)::text        AS fees,
+              coalesce(sum(e.amount) FILTER (WHERE e.account = 'PAYOUT_RAIL'), 0)::text AS payout_rail
+         FROM ledger_transactions t JOIN ledger_entries e ON e.event_id = t.event_id
+        WHERE t.business_id = $1 AND t.mode = $2 AND t.currency = $3 AND t.occurred_at >= $4 AND t.occurred_at < $5
+        GROUP BY t.event_id
+        ORDER BY min(t.log_commit), min(t.log_prepare)`,
+      [scope.businessId, scope.mode, scope.currency, from, to],
+    );
+    for await (const page of pages) {
+      yield page.map((row) => ({
+        occurredAt: row.occurred_at,
+        transactionId: row.event_id,
+        kind: row.kind,
+        movementId: row.movement_id,
+        streamName: row.stream_name,
+        changes: {
+          CASH: BigInt(row.cash),
+          HOLDING: BigInt(row.holding),
+          TAX: BigInt(row.tax),
+          PAYERS: BigInt(row.payers),
+          FEES: BigInt(row.fees),
+          PAYOUT_RAIL: BigInt(row.payout_rail),
+        },
+      }));
+    }
+  }
+
+  /** Movements with money still in HOLDING: payments not yet settled and payouts in flight. */
+  async *openMovements(scope: JournalScope): AsyncGenerator<OpenMovementRow[]> {
+    const pages = this.cursor<{ movement_id: string; first_kind: string; stream_name: string; since: Date; amount: string; expected_at: Date | null }>(
+      `SELECT m.movement_id, m.first_kind, m.stream_name, m.since, m.amount::text AS amount, j.due_at AS expected_at
+         FROM (SELECT t.movement_id,
+                      (array_agg(t.kind ORDER BY t.log_commit, t.log_prepare))[1]        AS first_kind,
+                      (array_agg(t.stream_name ORDER BY t.log_commit, t.log_prepare))[1] AS stream_name,
+                      min(t.occurred_at) AS since,
+                      sum(e.amount) AS amount
+                 FROM ledger_transactions t JOIN ledger_entries e ON e.event_id = t.event_id AND e.account = 'HOLDING'
+                WHERE t.business_id = $1 AND t.mode = $2 AND t.currency = $3
+                GROUP BY t.movement_id
+               HAVING sum(e.amount) <> 0) m
+         LEFT JOIN scheduled_jobs j ON j.job_key = 'ledger-settle:' || m.movement_id AND j.status = 'pending'
+        ORDER BY m.since, m.movement_id`,
+      [scope.businessId, scope.mode, scope.currency],
+    );
+    for await (const page of pages) {
+      yield page.map((row) => ({
+        movementId: row.movement_id,
+        direction: row.first_kind.startsWith('MoneyOut') ? 'OUTGOING' : 'INCOMING',
+        kind: row.first_kind,
+        streamName: row.stream_name,
+        since: row.since,
+        amount: BigInt(row.amount),
+        expectedAt: row.expected_at,
+      }));
+    }
+  }
+
+  private async *cursor<R>(text: string, values: unknown[]): AsyncGenerator<R[]> {
+    const client: PoolClient = await this.pool.connect();
+    let open = false;
+    try {
+      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      open = true;
+      await client.query(`DECLARE journal_page NO SCROLL CURSOR FOR ${text}`, values);
+      for (;;) {
+        const { rows } = await client.query<R & object>(`FETCH ${JOURNAL_PAGE_ROWS} FROM journal_page`);
+        if (rows.length === 0) break;
+        yield rows as R[];
+        if (rows.length < JOURNAL_PAGE_ROWS) break;
+      }
+      await client.query('COMMIT');
+      open = false;
+    } finally {
+      if (open) await client.query('ROLLBACK').catch(() => undefined);
+      client.release();
+    }
+  }
+}

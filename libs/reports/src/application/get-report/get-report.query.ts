@@ -1,0 +1,14 @@
+import type { Mode } from '@gateway/platform';
+import { Query } from '@nestjs/cqrs';
+import type { ReportWire } from '../report-view';
+
+/** One report of the caller's business and mode; REPORT_NOT_FOUND_ERROR otherwise. */
+export class GetReportQuery extends Query<ReportWire> {
+  constructor(
+    readonly businessId: string,
+    readonly mode: Mode,
+    readonly reportId: string,
+  ) {
+    super();
+  }
+}

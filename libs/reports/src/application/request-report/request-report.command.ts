@@ -1,0 +1,23 @@
+import type { Mode, RequestContext } from '@gateway/platform';
+import { Command } from '@nestjs/cqrs';
+import type { ReportFormat, ReportType } from '../../domain/report.events';
+import type { ReportWire } from '../report-view';
+
+export interface ReportRequest {
+  type: ReportType;
+  format: ReportFormat;
+  currency: string;
+  from?: Date;
+  to?: Date;
+}
+
+export class RequestReportCommand extends Command<ReportWire> {
+  constructor(
+    readonly businessId: string,
+    readonly mode: Mode,
+    readonly request: ReportRequest,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,15 @@
+import type { Mode, RequestContext } from '@gateway/platform';
+import { Command } from '@nestjs/cqrs';
+import type { ReportWire } from '../report-view';
+
+/** A FAILED report back to PENDING, generated again. */
+export class RetryReportCommand extends Command<ReportWire> {
+  constructor(
+    readonly businessId: string,
+    readonly mode: Mode,
+    readonly reportId: string,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}

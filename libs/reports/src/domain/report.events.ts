@@ -1,0 +1,34 @@
+import type { DomainEvent } from '@gateway/domain';
+
+export const REPORT_TYPES = ['BALANCE_HISTORY', 'TRANSACTIONS', 'UPCOMING_TRANSACTIONS'] as const;
+export type ReportType = (typeof REPORT_TYPES)[number];
+export const REPORT_FORMATS = ['CSV'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+
+export interface ReportFilter {
+  /** ISO 8601, UTC: start (inclusive) and end (exclusive) of the included transactions. */
+  from: string;
+  to: string;
+}
+
+export type ReportRequested = DomainEvent<
+  'ReportRequested',
+  { reportId: string; type: ReportType; format: ReportFormat; currency: string; filter: ReportFilter; requestedAt: string }
+>;
+
+/** The content is stored outside the log (report_contents); the event names its size and hash. */
+export type ReportCompleted = DomainEvent<
+  'ReportCompleted',
+  { reportId: string; rows: number; sizeBytes: number; sha256: string; completedAt: string; linkExpiresAt: string }
+>;
+
+export type ReportFailed = DomainEvent<'ReportFailed', { reportId: string; reason: string; failedAt: string }>;
+
+/** Spec: a FAILED report is "safe to retry". */
+export type ReportRetried = DomainEvent<'ReportRetried', { reportId: string; retriedAt: string }>;
+
+export type ReportEvent = ReportRequested | ReportCompleted | ReportFailed | ReportRetried;
+
+export const REPORT_EVENT_TYPES: readonly ReportEvent['type'][] = ['ReportRequested', 'ReportCompleted', 'ReportFailed', 'ReportRetried'];
+
+export const reportStream = (reportId: string) => `report-${reportId}`;

@@ -1,0 +1,24 @@
+import { Type } from 'class-transformer';
+import { IsDate, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
+import { REPORT_FORMATS, REPORT_TYPES, type ReportFormat, type ReportType } from '../domain/report.events';
+
+export class ReportFilterDto {
+  @IsOptional() @Type(() => Date) @IsDate({ message: 'filter.from must be an ISO 8601 time' }) from?: Date;
+  @IsOptional() @Type(() => Date) @IsDate({ message: 'filter.to must be an ISO 8601 time' }) to?: Date;
+}
+
+export class GenerateReportRequestDto {
+  @IsIn(REPORT_TYPES, { message: `type must be one of ${REPORT_TYPES.join(', ')}` }) type!: ReportType;
+  @IsOptional() @ValidateNested() @Type(() => ReportFilterDto) filter?: ReportFilterDto;
+  @IsOptional() @IsIn(REPORT_FORMATS, { message: 'format must be CSV' }) format?: ReportFormat;
+  @IsOptional() @IsString() @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code, e.g. IDR' }) currency?: string;
+}
+
+export class ReportIdParams {
+  @IsString() @MaxLength(64) @Matches(/^report_[0-9a-f-]{36}$/, { message: 'id must be a report id (report_...)' }) id!: string;
+}
+
+export class DownloadQueryDto {
+  @Type(() => Number) @IsInt({ message: 'expires must be a unix time' }) @Min(0) @Max(32_503_680_000) expires!: number;
+  @IsString() @Matches(/^[A-Za-z0-9_-]{43}$/, { message: 'signature is malformed' }) signature!: string;
+}

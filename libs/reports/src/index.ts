@@ -1,0 +1,5 @@
+export { ReportsModule } from './reports.module';
+export { reportsMigrations } from './read-models/reports.migrations';
+export { REPORTS_PROJECTION } from './read-models/reports.projection';
+export * from './domain/report.events';
+export type { ReportWire } from './application/report-view';
