@@ -1,4 +1,4 @@
-import { ConfigError } from '@gateway/platform';
+import { AppConfig } from '@gateway/platform';
 import { Injectable } from '@nestjs/common';
 
 /**
@@ -10,10 +10,8 @@ import { Injectable } from '@nestjs/common';
 export class PayoutRailPolicy {
   readonly liveUsesSandbox: boolean;
 
-  constructor() {
-    const rail = process.env.DISBURSEMENT_LIVE_RAIL ?? '';
-    if (!['', 'none', 'sandbox'].includes(rail)) throw new ConfigError([`DISBURSEMENT_LIVE_RAIL must be "none" or "sandbox", not "${rail}"`]);
-    this.liveUsesSandbox = rail === 'sandbox';
+  constructor(config: AppConfig) {
+    this.liveUsesSandbox = config.DISBURSEMENT_LIVE_RAIL === 'sandbox';
   }
 
   available(mode: 'test' | 'live'): boolean {

@@ -68,6 +68,24 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ LOG_REQUEST_CONTEXT: 'sometimes' })).toThrow('LOG_REQUEST_CONTEXT must be true or false');
   });
 
+  it('reads the ledger, payout rail, callback and public-address settings', () => {
+    const defaults = loadConfig({});
+    expect(defaults).toMatchObject({ DISBURSEMENT_LIVE_RAIL: 'none', WEBHOOK_ALLOW_PRIVATE_TARGETS: false, WEBHOOK_TIMEOUT_MS: 30_000, WEBHOOK_ENDPOINT_CONCURRENCY: 16 });
+    expect(defaults.publicBaseUrl()).toBe('http://localhost:3000');
+    const set = loadConfig({
+      LEDGER_SETTLEMENT_DELAYS: 'CREDIT_CARD=2d, OVO=12h',
+      DISBURSEMENT_LIVE_RAIL: 'sandbox',
+      PUBLIC_BASE_URL: 'https://pay.example.com/',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+    });
+    expect(set).toMatchObject({ LEDGER_SETTLEMENT_DELAYS: 'CREDIT_CARD=2d, OVO=12h', DISBURSEMENT_LIVE_RAIL: 'sandbox', WEBHOOK_ALLOW_PRIVATE_TARGETS: true });
+    expect(set.publicBaseUrl()).toBe('https://pay.example.com');
+    expect(() => loadConfig({ LEDGER_SETTLEMENT_DELAYS: 'CREDIT_CARD=two days' })).toThrow('LEDGER_SETTLEMENT_DELAYS must be CHANNEL=<number>');
+    expect(() => loadConfig({ DISBURSEMENT_LIVE_RAIL: 'bank' })).toThrow('DISBURSEMENT_LIVE_RAIL must be "none" or "sandbox"');
+    expect(() => loadConfig({ PUBLIC_BASE_URL: 'pay.example.com' })).toThrow('PUBLIC_BASE_URL must be an http(s) URL');
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '10' })).toThrow('WEBHOOK_TIMEOUT_MS must be an integer between 100 and 120000');
+  });
+
   it('lists every bad value at once', () => {
     try {
       loadConfig({ PORT: 'x', EVENT_STORE: 'y' });

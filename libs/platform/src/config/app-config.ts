@@ -110,6 +110,24 @@ export class AppConfig {
     return (this.PUBLIC_BASE_URL ?? `http://localhost:${this.PORT}`).replace(/\/+$/, '');
   }
 
+  /**
+   * Settlement delay per channel over the ledger's defaults: `CREDIT_CARD=2d,OVO=12h,default=1d`
+   * (units ms, s, m, h, d; no unit is ms). Parsed by the ledger.
+   */
+  @IsOptional()
+  @Matches(/^\s*[A-Za-z0-9_]{1,64}\s*=\s*\d{1,12}(ms|s|m|h|d)?\s*(,\s*[A-Za-z0-9_]{1,64}\s*=\s*\d{1,12}(ms|s|m|h|d)?\s*)*$/, {
+    message: 'LEDGER_SETTLEMENT_DELAYS must be CHANNEL=<number><ms|s|m|h|d> pairs separated by commas, e.g. CREDIT_CARD=2d,OVO=12h',
+  })
+  LEDGER_SETTLEMENT_DELAYS?: string;
+
+  /**
+   * Live disbursements need a real bank connector, which this project does not ship: `none`
+   * refuses them (503), `sandbox` runs them on the simulated rail (design §9).
+   */
+  @Transform(({ value }) => (value === undefined || value === '' ? 'none' : value))
+  @IsIn(['none', 'sandbox'], { message: 'DISBURSEMENT_LIVE_RAIL must be "none" or "sandbox"' })
+  DISBURSEMENT_LIVE_RAIL: 'none' | 'sandbox' = 'none';
+
   /*
    * Outbound callbacks (webhooks). Private, loopback and link-local targets are refused unless
    * the operator allows them (tests and a receiver on the same host do).
@@ -175,6 +193,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'TRUST_PROXY',
     'BODY_LIMIT',
     'PUBLIC_BASE_URL',
+    'LEDGER_SETTLEMENT_DELAYS',
+    'DISBURSEMENT_LIVE_RAIL',
     'WEBHOOK_ALLOW_PRIVATE_TARGETS',
     'WEBHOOK_TIMEOUT_MS',
     'WEBHOOK_ENDPOINT_CONCURRENCY',

@@ -1,4 +1,4 @@
-import { ConfigError } from '@gateway/platform';
+import { AppConfig, ConfigError } from '@gateway/platform';
 import { Injectable } from '@nestjs/common';
 import { parseSettlementDelays } from '../../domain/settlement-delays';
 
@@ -7,9 +7,9 @@ import { parseSettlementDelays } from '../../domain/settlement-delays';
 export class SettlementPolicy {
   readonly delays: Readonly<Record<string, number>>;
 
-  constructor() {
-    const { delays, problems } = parseSettlementDelays(process.env.LEDGER_SETTLEMENT_DELAYS);
-    // Same as every other setting: one line per problem, exit code 2 (runMain).
+  constructor(config: AppConfig) {
+    // AppConfig has checked the shape at start-up (exit code 2 with one line per problem).
+    const { delays, problems } = parseSettlementDelays(config.LEDGER_SETTLEMENT_DELAYS);
     if (problems.length > 0) throw new ConfigError(problems);
     this.delays = delays;
   }
