@@ -49,3 +49,4 @@ export * from './http/http-edge.module';
 export * from './http/configure-http-edge';
 export * from './database/pg-listener';
 export * from './database/lookup-combiner';
+export * from './database/pooled-client';

