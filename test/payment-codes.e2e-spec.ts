@@ -147,6 +147,7 @@ describe('fixed payment codes', () => {
         [apiOf(owner, 'live'), `/fixed_payment_code/${created.body.id}`],
         [apiOf(owner), '/fixed_payment_code/undefined'],
         [apiOf(owner), '/fixed_payment_code/undefined/payments'],
+        [apiOf(owner), '/fixed_payment_code/%00'],
       ] as const) {
         expect(await api('GET', path)).toMatchObject({ status: 404, body: { error_code: 'FIXED_PAYMENT_CODE_NOT_FOUND_ERROR' } });
       }
@@ -218,6 +219,30 @@ describe('fixed payment codes', () => {
       expect((await api('GET', '/balance?account_type=HOLDING')).body).toEqual({ balance: net });
       await advance(business, 2 * DAY);
       expect((await eventually(() => api('GET', '/balance'), (r) => r.body.balance === net)).body).toEqual({ balance: net });
+    });
+
+    it('retries a failed ro_fpc_paid callback twice, 30 s apart on the business clock, and no more', async () => {
+      const failing = await WebhookReceiver.start();
+      failing.respondStatus(503);
+      try {
+        const business = await provisionBusiness(gateway.app);
+        const api = apiOf(business);
+        await api('POST', '/callback_urls/ro_fpc_paid', { url: `${failing.url}/fpc` });
+        const created = await api('POST', '/fixed_payment_code', request());
+        await api('POST', '/fixed_payment_code/simulate_payment', { retail_outlet_name: 'ALFAMART', payment_code: created.body.payment_code, transfer_amount: 50_000 });
+        await failing.waitForCount(1);
+        await advance(business, 30_000);
+        await failing.waitForCount(2);
+        await advance(business, 30_000);
+        const attempts = await failing.waitForCount(3);
+        expect(new Set(attempts.map((a) => a.headers['webhook-id'])).size).toBe(1);
+        expect(attempts.every((a) => a.body === attempts[0].body)).toBe(true);
+        await advance(business, HOUR);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect(failing.received).toHaveLength(3);
+      } finally {
+        await failing.close();
+      }
     });
 
     it('without expected_amount accepts 10,000 to 5,000,000, several times', async () => {

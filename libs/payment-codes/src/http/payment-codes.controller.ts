@@ -6,6 +6,7 @@ import { CreatePaymentCodeCommand } from '../application/create-payment-code/cre
 import { GetPaymentCodeQuery, ListPaymentCodePaymentsQuery } from '../application/get-payment-code/get-payment-code.query';
 import { SimulateRetailPaymentCommand } from '../application/simulate-payment/simulate-retail-payment.command';
 import { UpdatePaymentCodeCommand } from '../application/update-payment-code/update-payment-code.command';
+import { FPC_ID_PATTERN } from '../application/owned-payment-code';
 import { PaymentCodeErrors } from '../domain/payment-code.errors';
 import { CreatePaymentCodeRequestDto, SimulateRetailPaymentRequestDto, UpdatePaymentCodeRequestDto } from './payment-code.request.dto';
 import { paymentCodePaidBody, paymentCodeToWire } from './payment-code.response';
@@ -71,18 +72,22 @@ export class PaymentCodesController {
   @Get(':id')
   @RequirePermissions('money_in:read')
   async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
-    const code = await this.queries.execute(new GetPaymentCodeQuery(id, caller.businessId, caller.mode));
-    if (!code) throw PaymentCodeErrors.notFound(id);
-    return paymentCodeToWire(code);
+    return paymentCodeToWire(await this.findOwn(caller, id));
   }
 
   /** `{data, has_more}`: every payment of the code, oldest first (a code has few). */
   @Get(':id/payments')
   @RequirePermissions('money_in:read')
   async payments(@CurrentCaller() caller: Caller, @Param('id') id: string) {
-    const code = await this.queries.execute(new GetPaymentCodeQuery(id, caller.businessId, caller.mode));
-    if (!code) throw PaymentCodeErrors.notFound(id);
+    const code = await this.findOwn(caller, id);
     const payments = await this.queries.execute(new ListPaymentCodePaymentsQuery(id, caller.businessId, caller.mode));
     return { data: payments.map((payment) => ({ ...paymentCodePaidBody(payment, code), status: 'COMPLETED' })), has_more: false };
+  }
+
+  /** Ids are 24 hex characters: anything else (NUL bytes included) is simply not found. */
+  private async findOwn(caller: Caller, id: string) {
+    const code = FPC_ID_PATTERN.test(id) ? await this.queries.execute(new GetPaymentCodeQuery(id, caller.businessId, caller.mode)) : undefined;
+    if (!code) throw PaymentCodeErrors.notFound(id);
+    return code;
   }
 }

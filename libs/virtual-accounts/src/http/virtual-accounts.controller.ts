@@ -7,6 +7,7 @@ import { GetVirtualAccountPaymentQuery, GetVirtualAccountQuery } from '../applic
 import { SimulateVirtualAccountPaymentCommand } from '../application/simulate-payment/simulate-virtual-account-payment.command';
 import { UpdateVirtualAccountCommand } from '../application/update-virtual-account/update-virtual-account.command';
 import { BusinessVaTerms } from '../application/business-va-terms';
+import { VA_ID_PATTERN } from '../application/owned-account';
 import { VirtualAccountErrors } from '../domain/virtual-account.errors';
 import { CreateVirtualAccountRequestDto, SimulateVirtualAccountPaymentRequestDto, UpdateVirtualAccountRequestDto } from './virtual-account.request.dto';
 import { virtualAccountPaymentToWire, virtualAccountToWire } from './virtual-account.response';
@@ -68,7 +69,8 @@ export class VirtualAccountsController {
   @Get('callback_virtual_accounts/:id')
   @RequirePermissions('money_in:read')
   async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
-    const account = await this.queries.execute(new GetVirtualAccountQuery(id, caller.businessId, caller.mode));
+    // Ids are 24 hex characters: anything else (NUL bytes included) is simply not found.
+    const account = VA_ID_PATTERN.test(id) ? await this.queries.execute(new GetVirtualAccountQuery(id, caller.businessId, caller.mode)) : undefined;
     if (!account) throw VirtualAccountErrors.notFound(id);
     return virtualAccountToWire(account);
   }
@@ -77,7 +79,7 @@ export class VirtualAccountsController {
   @Get('callback_virtual_account_payments/payment_id=:paymentId')
   @RequirePermissions('money_in:read')
   async payment(@CurrentCaller() caller: Caller, @Param('paymentId') paymentId: string) {
-    const found = await this.queries.execute(new GetVirtualAccountPaymentQuery(paymentId, caller.businessId, caller.mode));
+    const found = VA_ID_PATTERN.test(paymentId) ? await this.queries.execute(new GetVirtualAccountPaymentQuery(paymentId, caller.businessId, caller.mode)) : undefined;
     if (!found) throw VirtualAccountErrors.paymentNotFound(paymentId);
     return virtualAccountPaymentToWire(found.payment, found.account);
   }
