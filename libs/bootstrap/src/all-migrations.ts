@@ -4,6 +4,8 @@ import { eventStoreMigrations } from '@gateway/event-store';
 import { filesMigrations } from '@gateway/files';
 import { disbursementsMigrations } from '@gateway/disbursements';
 import { ledgerMigrations } from '@gateway/ledger';
+import { paymentCodesMigrations } from '@gateway/payment-codes';
+import { virtualAccountsMigrations } from '@gateway/virtual-accounts';
 import { clockMigrations, idempotencyMigrations, type MigrationSet, rateLimitMigrations, schedulerMigrations } from '@gateway/platform';
 import { projectionMigrations } from '@gateway/projections';
 import { reportsMigrations } from '@gateway/reports';
@@ -24,4 +26,6 @@ export const allMigrations: MigrationSet[] = [
   customersMigrations,
   ledgerMigrations,
   disbursementsMigrations,
+  virtualAccountsMigrations,
+  paymentCodesMigrations,
 ];

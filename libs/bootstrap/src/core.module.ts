@@ -7,6 +7,8 @@ import { EventStoreModule } from '@gateway/event-store';
 import { FilesModule } from '@gateway/files';
 import { DisbursementsModule } from '@gateway/disbursements';
 import { LedgerModule } from '@gateway/ledger';
+import { PaymentCodesModule } from '@gateway/payment-codes';
+import { VirtualAccountsModule } from '@gateway/virtual-accounts';
 import { type AppConfig, PlatformModule } from '@gateway/platform';
 import { ProjectionsModule } from '@gateway/projections';
 import { type DynamicModule, Module } from '@nestjs/common';
@@ -37,6 +39,8 @@ export class CoreModule {
         CustomersModule,
         LedgerModule,
         DisbursementsModule,
+        VirtualAccountsModule,
+        PaymentCodesModule,
       ],
       exports: [AccountsModule],
     };

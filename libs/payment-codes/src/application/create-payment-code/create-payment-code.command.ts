@@ -1,0 +1,14 @@
+import type { RequestContext } from '@gateway/platform';
+import { Command } from '@nestjs/cqrs';
+import type { PaymentCodeSnapshot } from '../../domain/payment-code.events';
+import type { OpenPaymentCode } from '../payment-code-opener';
+
+/** `POST /fixed_payment_code`. */
+export class CreatePaymentCodeCommand extends Command<PaymentCodeSnapshot> {
+  constructor(
+    readonly request: Omit<OpenPaymentCode, 'origin'>,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}

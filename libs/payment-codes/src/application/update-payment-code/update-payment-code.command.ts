@@ -1,0 +1,17 @@
+import type { Mode, RequestContext } from '@gateway/platform';
+import { Command } from '@nestjs/cqrs';
+import type { UpdatePaymentCode } from '../../domain/payment-code.decider';
+import type { PaymentCodeSnapshot } from '../../domain/payment-code.events';
+
+/** `PATCH /fixed_payment_code/{id}`. */
+export class UpdatePaymentCodeCommand extends Command<PaymentCodeSnapshot> {
+  constructor(
+    readonly fpcId: string,
+    readonly businessId: string,
+    readonly mode: Mode,
+    readonly changes: UpdatePaymentCode['changes'],
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,93 @@
+import { type Caller, CurrentCaller, gatewayState, type RequestContext, RequirePermissions } from '@gateway/platform';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import { CreatePaymentCodeCommand } from '../application/create-payment-code/create-payment-code.command';
+import { GetPaymentCodeQuery, ListPaymentCodePaymentsQuery } from '../application/get-payment-code/get-payment-code.query';
+import { SimulateRetailPaymentCommand } from '../application/simulate-payment/simulate-retail-payment.command';
+import { UpdatePaymentCodeCommand } from '../application/update-payment-code/update-payment-code.command';
+import { FPC_ID_PATTERN } from '../application/owned-payment-code';
+import { PaymentCodeErrors } from '../domain/payment-code.errors';
+import { CreatePaymentCodeRequestDto, SimulateRetailPaymentRequestDto, UpdatePaymentCodeRequestDto } from './payment-code.request.dto';
+import { paymentCodePaidBody, paymentCodeToWire } from './payment-code.response';
+
+function contextOf(request: Request, caller: Caller): RequestContext {
+  const state = gatewayState(request);
+  return { requestId: state.requestId, actor: caller.key.keyId, businessId: caller.businessId, mode: caller.mode, apiVersion: state.apiVersion };
+}
+
+/** Fixed payment codes. The public client posts to `/fixed_payment_code/` (trailing slash): Express's non-strict routing matches both. */
+@Controller('fixed_payment_code')
+export class PaymentCodesController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @RequirePermissions('money_in:write')
+  async create(@CurrentCaller() caller: Caller, @Body() body: CreatePaymentCodeRequestDto, @Req() request: Request) {
+    const created = await this.commands.execute(
+      new CreatePaymentCodeCommand(
+        {
+          businessId: caller.businessId,
+          mode: caller.mode,
+          externalId: body.external_id,
+          retailOutletName: body.retail_outlet_name,
+          name: body.name,
+          paymentCode: body.payment_code ?? undefined,
+          expectedAmount: body.expected_amount ?? undefined,
+          isSingleUse: body.is_single_use ?? false,
+          expirationDate: body.expiration_date ? new Date(body.expiration_date) : undefined,
+        },
+        contextOf(request, caller),
+      ),
+    );
+    return paymentCodeToWire(created);
+  }
+
+  /** Test mode: a payer pays at the till. Declared before `:id` routes for readability; methods differ anyway. */
+  @Post('simulate_payment')
+  @HttpCode(200)
+  @RequirePermissions('money_in:write')
+  async simulate(@CurrentCaller() caller: Caller, @Body() body: SimulateRetailPaymentRequestDto, @Req() request: Request) {
+    const { payment, code } = await this.commands.execute(
+      new SimulateRetailPaymentCommand(caller.businessId, caller.mode, body.retail_outlet_name, body.payment_code, body.transfer_amount, contextOf(request, caller)),
+    );
+    return { status: 'COMPLETED', message: `Payment of ${payment.amount} with code ${code.paymentCode} at ${code.retailOutletName} completed`, ...paymentCodePaidBody(payment, code) };
+  }
+
+  @Patch(':id')
+  @RequirePermissions('money_in:write')
+  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: UpdatePaymentCodeRequestDto, @Req() request: Request) {
+    const changes = {
+      ...(body.name !== undefined && body.name !== null && { name: body.name }),
+      ...(body.expected_amount !== undefined && body.expected_amount !== null && { expectedAmount: body.expected_amount }),
+      ...(body.expiration_date !== undefined && body.expiration_date !== null && { expirationDate: new Date(body.expiration_date) }),
+    };
+    return paymentCodeToWire(await this.commands.execute(new UpdatePaymentCodeCommand(id, caller.businessId, caller.mode, changes, contextOf(request, caller))));
+  }
+
+  @Get(':id')
+  @RequirePermissions('money_in:read')
+  async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    return paymentCodeToWire(await this.findOwn(caller, id));
+  }
+
+  /** `{data, has_more}`: every payment of the code, oldest first (a code has few). */
+  @Get(':id/payments')
+  @RequirePermissions('money_in:read')
+  async payments(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    const code = await this.findOwn(caller, id);
+    const payments = await this.queries.execute(new ListPaymentCodePaymentsQuery(id, caller.businessId, caller.mode));
+    return { data: payments.map((payment) => ({ ...paymentCodePaidBody(payment, code), status: 'COMPLETED' })), has_more: false };
+  }
+
+  /** Ids are 24 hex characters: anything else (NUL bytes included) is simply not found. */
+  private async findOwn(caller: Caller, id: string) {
+    const code = FPC_ID_PATTERN.test(id) ? await this.queries.execute(new GetPaymentCodeQuery(id, caller.businessId, caller.mode)) : undefined;
+    if (!code) throw PaymentCodeErrors.notFound(id);
+    return code;
+  }
+}

@@ -1,0 +1,14 @@
+import type { RequestContext } from '@gateway/platform';
+import { Command } from '@nestjs/cqrs';
+import type { VirtualAccountSnapshot } from '../../domain/virtual-account.events';
+import type { OpenVirtualAccount } from '../virtual-account-opener';
+
+/** `POST /callback_virtual_accounts`: a fixed virtual account. */
+export class CreateVirtualAccountCommand extends Command<VirtualAccountSnapshot> {
+  constructor(
+    readonly request: Omit<OpenVirtualAccount, 'origin'>,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}

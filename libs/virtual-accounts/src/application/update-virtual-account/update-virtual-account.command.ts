@@ -1,0 +1,17 @@
+import type { Mode, RequestContext } from '@gateway/platform';
+import { Command } from '@nestjs/cqrs';
+import type { UpdateVirtualAccount } from '../../domain/virtual-account.decider';
+import type { VirtualAccountSnapshot } from '../../domain/virtual-account.events';
+
+/** `PATCH /callback_virtual_accounts/{id}`. */
+export class UpdateVirtualAccountCommand extends Command<VirtualAccountSnapshot> {
+  constructor(
+    readonly vaId: string,
+    readonly businessId: string,
+    readonly mode: Mode,
+    readonly changes: UpdateVirtualAccount['changes'],
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,108 @@
+import { type Caller, CurrentCaller, gatewayState, type RequestContext, RequirePermissions } from '@gateway/platform';
+import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import { CreateVirtualAccountCommand } from '../application/create-virtual-account/create-virtual-account.command';
+import { GetVirtualAccountPaymentQuery, GetVirtualAccountQuery } from '../application/get-virtual-account/get-virtual-account.query';
+import { SimulateVirtualAccountPaymentCommand } from '../application/simulate-payment/simulate-virtual-account-payment.command';
+import { UpdateVirtualAccountCommand } from '../application/update-virtual-account/update-virtual-account.command';
+import { BusinessVaTerms } from '../application/business-va-terms';
+import { VA_ID_PATTERN } from '../application/owned-account';
+import { VirtualAccountErrors } from '../domain/virtual-account.errors';
+import { CreateVirtualAccountRequestDto, SimulateVirtualAccountPaymentRequestDto, UpdateVirtualAccountRequestDto } from './virtual-account.request.dto';
+import { virtualAccountPaymentToWire, virtualAccountToWire } from './virtual-account.response';
+
+function contextOf(request: Request, caller: Caller): RequestContext {
+  const state = gatewayState(request);
+  return { requestId: state.requestId, actor: caller.key.keyId, businessId: caller.businessId, mode: caller.mode, apiVersion: state.apiVersion };
+}
+
+const dateOf = (iso: string | undefined) => (iso === undefined ? undefined : new Date(iso));
+
+@Controller()
+export class VirtualAccountsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly terms: BusinessVaTerms,
+  ) {}
+
+  @Post('callback_virtual_accounts')
+  @HttpCode(200)
+  @RequirePermissions('money_in:write')
+  async create(@CurrentCaller() caller: Caller, @Body() body: CreateVirtualAccountRequestDto, @Req() request: Request) {
+    const created = await this.commands.execute(
+      new CreateVirtualAccountCommand(
+        {
+          businessId: caller.businessId,
+          mode: caller.mode,
+          externalId: body.external_id,
+          bankCode: body.bank_code,
+          name: body.name,
+          virtualAccountNumber: body.virtual_account_number,
+          suggestedAmount: body.suggested_amount,
+          isClosed: body.is_closed ?? false,
+          expectedAmount: body.expected_amount,
+          isSingleUse: body.is_single_use ?? false,
+          expirationDate: dateOf(body.expiration_date),
+        },
+        contextOf(request, caller),
+      ),
+    );
+    return virtualAccountToWire(created);
+  }
+
+  @Patch('callback_virtual_accounts/:id')
+  @RequirePermissions('money_in:write')
+  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: UpdateVirtualAccountRequestDto, @Req() request: Request) {
+    const changes = {
+      ...(body.suggested_amount !== undefined && body.suggested_amount !== null && { suggestedAmount: body.suggested_amount }),
+      ...(body.expected_amount !== undefined && body.expected_amount !== null && { expectedAmount: body.expected_amount }),
+      ...(body.expiration_date !== undefined && body.expiration_date !== null && { expirationDate: new Date(body.expiration_date) }),
+      ...(body.is_single_use !== undefined && body.is_single_use !== null && { isSingleUse: body.is_single_use }),
+      ...(body.is_closed !== undefined && body.is_closed !== null && { isClosed: body.is_closed }),
+    };
+    const updated = await this.commands.execute(new UpdateVirtualAccountCommand(id, caller.businessId, caller.mode, changes, contextOf(request, caller)));
+    return virtualAccountToWire(updated);
+  }
+
+  @Get('callback_virtual_accounts/:id')
+  @RequirePermissions('money_in:read')
+  async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    // Ids are 24 hex characters: anything else (NUL bytes included) is simply not found.
+    const account = VA_ID_PATTERN.test(id) ? await this.queries.execute(new GetVirtualAccountQuery(id, caller.businessId, caller.mode)) : undefined;
+    if (!account) throw VirtualAccountErrors.notFound(id);
+    return virtualAccountToWire(account);
+  }
+
+  /** Spec: used to verify that a received `fva_paid` callback is genuine. */
+  @Get('callback_virtual_account_payments/payment_id=:paymentId')
+  @RequirePermissions('money_in:read')
+  async payment(@CurrentCaller() caller: Caller, @Param('paymentId') paymentId: string) {
+    const found = VA_ID_PATTERN.test(paymentId) ? await this.queries.execute(new GetVirtualAccountPaymentQuery(paymentId, caller.businessId, caller.mode)) : undefined;
+    if (!found) throw VirtualAccountErrors.paymentNotFound(paymentId);
+    return virtualAccountPaymentToWire(found.payment, found.account);
+  }
+
+  /** Test mode: the simulated bank pays fixed and invoice pool accounts alike. */
+  @Post('pool_virtual_accounts/simulate_payment')
+  @HttpCode(200)
+  @RequirePermissions('money_in:write')
+  async simulate(@CurrentCaller() caller: Caller, @Body() body: SimulateVirtualAccountPaymentRequestDto, @Req() request: Request) {
+    const { payment, account } = await this.commands.execute(
+      new SimulateVirtualAccountPaymentCommand(caller.businessId, caller.mode, body.bank_code, body.bank_account_number, body.transfer_amount, contextOf(request, caller)),
+    );
+    return {
+      status: 'COMPLETED',
+      message: `Payment of ${payment.amount} to ${account.bankCode} virtual account ${account.accountNumber} completed`,
+      ...virtualAccountPaymentToWire(payment, account),
+    };
+  }
+
+  @Get('available_virtual_account_banks')
+  @RequirePermissions('money_in:read')
+  async banks(@CurrentCaller() caller: Caller) {
+    const { enabled } = await this.terms.of(caller.businessId, caller.mode);
+    return enabled.map((bank) => ({ name: bank.name, code: bank.code }));
+  }
+}
