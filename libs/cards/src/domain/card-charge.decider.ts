@@ -35,6 +35,8 @@ export type CardChargeCommand =
 export interface RefundState {
   snapshot: CardRefundSnapshot;
   status: RefundStatus;
+  failureReason?: RefundFailureReason;
+  updatedAt: string;
 }
 
 export type CardChargeState =
@@ -170,14 +172,20 @@ export const cardChargeDecider: Decider<CardChargeCommand, CardChargeState, Card
       case 'CardRefundRequested': {
         if (state.status === 'none') return state;
         const { status: _pending, ...snapshot } = event.data;
-        return { ...state, refunds: { ...state.refunds, [snapshot.refundId]: { snapshot, status: 'PENDING' } } };
+        return { ...state, refunds: { ...state.refunds, [snapshot.refundId]: { snapshot, status: 'PENDING', updatedAt: snapshot.createdAt } } };
       }
       case 'CardRefundSucceeded':
       case 'CardRefundFailed': {
         if (state.status === 'none') return state;
         const refund = state.refunds[event.data.refundId];
         if (!refund) return state;
-        return { ...state, refunds: { ...state.refunds, [refund.snapshot.refundId]: { ...refund, status: event.data.status } } };
+        const ended: RefundState = {
+          ...refund,
+          status: event.data.status,
+          updatedAt: event.data.updatedAt,
+          ...(event.type === 'CardRefundFailed' && { failureReason: event.data.failureReason }),
+        };
+        return { ...state, refunds: { ...state.refunds, [refund.snapshot.refundId]: ended } };
       }
       case 'MoneyInRefunded':
         return state;

@@ -52,7 +52,7 @@ export class RefundProcessor {
       );
       if (decision.appended) await this.progress.waitFor([CARDS_PROJECTION, LEDGER_PROJECTION], decision.appended.position, 10_000);
       if (decision.state.status === 'none') return undefined;
-      return refundViewOf(decision.state.refunds[refundId]!, decision.events[0]);
+      return refundViewOf(decision.state.refunds[refundId]!);
     });
   }
 
