@@ -68,14 +68,14 @@ describe('cards in the browser', () => {
       await frame.locator('#card').waitFor();
       expect(await frame.locator('#card').innerText()).toBe('400000XXXXXX0002');
       expect(await frame.locator('#amount').innerText()).toBe('IDR 25,000');
-      const first = await page.evaluate(() => (window as any).results[0]);
+      const first = await page.evaluate(() => (globalThis as any).results[0]);
       expect(first.err).toBeNull();
       expect(first.response).toMatchObject({ status: 'IN_REVIEW', masked_card_number: '400000XXXXXX0002', payer_authentication_url: expect.stringContaining('/3ds/') });
 
       await frame.locator('#code').fill('123456');
       await frame.locator('#complete').click();
-      await page.waitForFunction(() => (window as any).results.length === 2, undefined, { timeout: 15_000 });
-      const second = await page.evaluate(() => (window as any).results[1]);
+      await page.waitForFunction(() => (globalThis as any).results.length === 2, undefined, { timeout: 15_000 });
+      const second = await page.evaluate(() => (globalThis as any).results[1]);
       expect(second.err).toBeNull();
       expect(second.response).toMatchObject({ id: first.response.id, authentication_id: first.response.authentication_id, status: 'VERIFIED' });
       expect(second.response.payer_authentication_url).toBeUndefined();
@@ -99,12 +99,14 @@ describe('cards in the browser', () => {
         const page = await browser.newPage();
         if (prepare) await prepare(page);
         await page.goto(`${shopUrl}${path}`);
-        await page.waitForFunction(() => (window as any).results.length > 0, undefined, { timeout: 15_000 });
-        return page.evaluate(() => (window as any).results[0]);
+        await page.waitForFunction(() => (globalThis as any).results.length > 0, undefined, { timeout: 15_000 });
+        return page.evaluate(() => (globalThis as any).results[0]);
       };
       expect((await resultOf('/invalid')).err).toMatchObject({ error_code: 'ACCOUNT_NUMBER_INVALID_ERROR' });
       expect((await resultOf('/no-key')).err).toMatchObject({ error_code: 'TOKENIZATION_ERROR' });
-      const offline = await resultOf('/offline', (page) => page.route('**/v2/credit_card_tokens', (route) => route.abort('connectionrefused')));
+      const offline = await resultOf('/offline', async (page) => {
+        await page.route('**/v2/credit_card_tokens', (route) => route.abort('connectionrefused'));
+      });
       expect(offline).toMatchObject({ err: { error_code: 'CONNECTION_ERROR' }, response: null });
     } finally {
       await close();

@@ -78,6 +78,11 @@ export class CardsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer
       .apply(TokenizationCorsMiddleware)
-      .forRoutes({ path: 'v2/credit_card_tokens', method: RequestMethod.ALL }, { path: 'credit_card_tokens/:token_id/authentications', method: RequestMethod.ALL });
+      .forRoutes(
+        ...['v2/credit_card_tokens', 'credit_card_tokens/:token_id/authentications'].flatMap((path) => [
+          { path, method: RequestMethod.POST },
+          { path, method: RequestMethod.OPTIONS },
+        ]),
+      );
   }
 }
