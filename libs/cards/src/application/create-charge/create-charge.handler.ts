@@ -45,14 +45,15 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
     const chargeId = newCardId(this.ids);
     const metadata = toCommandMetadata(command.context, now, { businessId, mode });
 
-    const used = await decideAndAppend(
-      this.store,
-      cardTokenStream(request.tokenId),
-      cardTokenDecider,
-      { type: 'UseToken', chargeId, authenticationId: request.authenticationId, amount: request.amount, optionalAuthenticationAllowed: settings.optionalAuthentication === true, now },
-      metadata,
-    );
-    const charged = used.events[0] as CardTokenCharged;
+    const use = { type: 'UseToken', chargeId, authenticationId: request.authenticationId, amount: request.amount, optionalAuthenticationAllowed: settings.optionalAuthentication === true, now } as const;
+    let charged = cardTokenDecider.decide(use, token)[0] as CardTokenCharged;
+    // Only a use that spends something (a single-use token, an authentication) is recorded on the
+    // token's stream, under its expected revision; a saved card charged without 3DS spends nothing,
+    // and leaving it out keeps a busy saved card's stream short.
+    if (!token.snapshot.isMultipleUse || charged.data.authenticationId !== undefined) {
+      const used = await decideAndAppend(this.store, cardTokenStream(request.tokenId), cardTokenDecider, use, metadata);
+      charged = used.events[0] as CardTokenCharged;
+    }
     const snapshot: CardChargeSnapshot = {
       chargeId,
       businessId,
