@@ -52,7 +52,9 @@ describe('card charges, captures, reversals', () => {
     });
     expect((await api(merchant, 'GET', `/credit_card_charges/${created.body.id}`)).body).toEqual(created.body);
     // 2.9 % fee (2,900) and 11 % VAT on it (319): 96,781 waits in HOLDING for settlement.
-    expect((await api(merchant, 'GET', '/balance?account_type=HOLDING')).body).toEqual({ balance: 96_781 });
+    // (The charge's answer does not wait for the journal: the HOLDING credit follows within moments.)
+    const holding = await eventually(() => api(merchant, 'GET', '/balance?account_type=HOLDING'), (r) => r.body.balance === 96_781);
+    expect(holding.body).toEqual({ balance: 96_781 });
   });
 
   it('(new) → AUTHORIZED with capture false; AUTHORIZED → CAPTURED by a partial capture; a second capture is INVALID_CHARGE_STATUS_ERROR', async () => {

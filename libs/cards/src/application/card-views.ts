@@ -57,7 +57,7 @@ export interface ReversalView {
 }
 
 /** The charge as it stands after a decision (no read-model round trip on the write path). */
-export function chargeViewOf(state: CardChargeState, failureReason: ChargeFailureReason | undefined, updatedAt: string): ChargeView {
+export function chargeViewOf(state: CardChargeState, updatedAt: string): ChargeView {
   if (state.status === 'none') throw new Error('chargeViewOf: no charge');
   const { amount, ...rest } = state.snapshot;
   return {
@@ -65,7 +65,7 @@ export function chargeViewOf(state: CardChargeState, failureReason: ChargeFailur
     status: state.status,
     authorizedAmount: amount,
     ...(state.captureAmount !== undefined && { captureAmount: state.captureAmount }),
-    ...(failureReason && { failureReason }),
+    ...(state.failureReason && { failureReason: state.failureReason }),
     updatedAt,
   };
 }

@@ -45,6 +45,7 @@ export type CardChargeState =
       status: ChargeStatus;
       snapshot: CardChargeSnapshot;
       captureAmount?: number;
+      failureReason?: ChargeFailureReason;
       /** What the merchant paid for the captured money (fee + VAT on it): refunds show their share. */
       feePaid: number;
       refunds: Record<string, RefundState>;
@@ -158,8 +159,8 @@ export const cardChargeDecider: Decider<CardChargeCommand, CardChargeState, Card
   evolve(state, event) {
     switch (event.type) {
       case 'CardChargeCreated': {
-        const { status, captureAmount, failureReason: _failure, ...snapshot } = event.data;
-        return { status, snapshot, ...(captureAmount !== undefined && { captureAmount }), feePaid: 0, refunds: {} };
+        const { status, captureAmount, failureReason, ...snapshot } = event.data;
+        return { status, snapshot, ...(captureAmount !== undefined && { captureAmount }), ...(failureReason && { failureReason }), feePaid: 0, refunds: {} };
       }
       case 'CardChargeCaptured':
         return state.status === 'none' ? state : { ...state, status: 'CAPTURED', captureAmount: event.data.captureAmount };

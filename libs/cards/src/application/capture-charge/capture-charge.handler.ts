@@ -37,7 +37,7 @@ export class CaptureChargeHandler implements ICommandHandler<CaptureChargeComman
       toCommandMetadata(command.context, now, { businessId, mode }),
     );
     if (decision.appended) await this.progress.waitFor(CARDS_PROJECTION, decision.appended.position, 10_000);
-    return chargeViewOf(decision.state, undefined, now.toISOString());
+    return chargeViewOf(decision.state, now.toISOString());
   }
 }
 

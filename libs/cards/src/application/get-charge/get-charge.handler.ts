@@ -1,5 +1,8 @@
+import { DomainError } from '@gateway/domain';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
+import { ChargeLoader } from '../charge-loader';
+import { chargeViewOf } from '../card-views';
 import { CardErrors } from '../../domain/cards.errors';
 import { CARD_ID_PATTERN } from '../card-ids';
 import type { ChargeView } from '../card-views';
@@ -30,7 +33,10 @@ interface ChargeRow {
 
 @QueryHandler(GetChargeQuery)
 export class GetChargeHandler implements IQueryHandler<GetChargeQuery, ChargeView> {
-  constructor(private readonly pool: Pool) {}
+  constructor(
+    private readonly pool: Pool,
+    private readonly charges: ChargeLoader,
+  ) {}
 
   async execute(query: GetChargeQuery): Promise<ChargeView> {
     if (!CARD_ID_PATTERN.test(query.chargeId)) throw CardErrors.chargeNotFound();
@@ -40,7 +46,7 @@ export class GetChargeHandler implements IQueryHandler<GetChargeQuery, ChargeVie
       query.mode,
     ]);
     const row = rows[0];
-    if (!row) throw CardErrors.chargeNotFound();
+    if (!row) return this.fromStream(query);
     return {
       chargeId: row.charge_id,
       businessId: row.business_id,
@@ -63,5 +69,19 @@ export class GetChargeHandler implements IQueryHandler<GetChargeQuery, ChargeVie
       createdAt: row.created_at.toISOString(),
       updatedAt: row.updated_at.toISOString(),
     };
+  }
+
+  /**
+   * Read-your-writes without making every create wait for the projection: a charge not projected
+   * yet is read from its stream (an unknown id finds an empty stream and stays not found).
+   */
+  private async fromStream(query: GetChargeQuery): Promise<ChargeView> {
+    try {
+      const state = await this.charges.assertOwned(query.chargeId, query.businessId, query.mode);
+      return chargeViewOf(state, state.snapshot.createdAt);
+    } catch (error) {
+      if (error instanceof DomainError) throw CardErrors.chargeNotFound();
+      throw error;
+    }
   }
 }
