@@ -15,9 +15,10 @@ import { edgeScenario } from './scenarios/edge/edge.scenario';
 import { eventStoreScenario } from './scenarios/event-store/event-store.scenario';
 import { webhooksScenario } from './scenarios/webhooks/webhooks.scenario';
 import { ledgerScenario } from './scenarios/ledger/ledger.scenario';
+import { cardsScenario } from './scenarios/cards/cards.scenario';
 
 /** Every scenario `npm run bench` knows, in the order a full run executes them. Add new ones here. */
-const SCENARIOS: Scenario[] = [eventStoreScenario, edgeScenario, ledgerScenario, webhooksScenario];
+const SCENARIOS: Scenario[] = [eventStoreScenario, edgeScenario, ledgerScenario, webhooksScenario, cardsScenario];
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 

@@ -3,6 +3,7 @@ import { customersMigrations } from '@gateway/customers';
 import { eventStoreMigrations } from '@gateway/event-store';
 import { filesMigrations } from '@gateway/files';
 import { disbursementsMigrations } from '@gateway/disbursements';
+import { cardsMigrations } from '@gateway/cards';
 import { ledgerMigrations } from '@gateway/ledger';
 import { paymentCodesMigrations } from '@gateway/payment-codes';
 import { virtualAccountsMigrations } from '@gateway/virtual-accounts';
@@ -28,4 +29,5 @@ export const allMigrations: MigrationSet[] = [
   disbursementsMigrations,
   virtualAccountsMigrations,
   paymentCodesMigrations,
+  cardsMigrations,
 ];

@@ -6,6 +6,7 @@ import { CustomersModule } from '@gateway/customers';
 import { EventStoreModule } from '@gateway/event-store';
 import { FilesModule } from '@gateway/files';
 import { DisbursementsModule } from '@gateway/disbursements';
+import { CardsModule } from '@gateway/cards';
 import { LedgerModule } from '@gateway/ledger';
 import { PaymentCodesModule } from '@gateway/payment-codes';
 import { VirtualAccountsModule } from '@gateway/virtual-accounts';
@@ -41,6 +42,7 @@ export class CoreModule {
         DisbursementsModule,
         VirtualAccountsModule,
         PaymentCodesModule,
+        CardsModule,
       ],
       exports: [AccountsModule],
     };

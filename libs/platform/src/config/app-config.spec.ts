@@ -95,3 +95,26 @@ describe('loadConfig', () => {
     }
   });
 });
+
+describe('CARD_VAULT_KEY', () => {
+  const key = (byte: number) => Buffer.alloc(32, byte).toString('base64');
+
+  it('falls back to the published development key outside production only', () => {
+    expect(loadConfig({}).CARD_VAULT_KEY.map((k) => k.id)).toEqual(['dev-insecure']);
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/CARD_VAULT_KEY/);
+  });
+
+  it('reads the current key first and older keys after it', () => {
+    const config = loadConfig({ NODE_ENV: 'production', CARD_VAULT_KEY: `k2:${key(2)}, k1:${key(1)}` });
+    expect(config.CARD_VAULT_KEY.map((k) => k.id)).toEqual(['k2', 'k1']);
+    expect(config.CARD_VAULT_KEY[0]!.key.equals(Buffer.alloc(32, 2))).toBe(true);
+  });
+
+  it.each([['k1'], [`k1:${Buffer.alloc(16).toString('base64')}`], [`k1:${key(1)},k1:${key(2)}`], [`:${key(1)}`], ['k1:not base64!'], [`bad id:${key(1)}`]])(
+    'refuses %s with a ConfigError naming the setting',
+    (value) => {
+      expect(() => loadConfig({ CARD_VAULT_KEY: value })).toThrow(ConfigError);
+      expect(() => loadConfig({ CARD_VAULT_KEY: value })).toThrow(/CARD_VAULT_KEY must be/);
+    },
+  );
+});

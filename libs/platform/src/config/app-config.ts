@@ -141,6 +141,52 @@ export class AppConfig {
   /** Most attempts in flight to one URL at once, so one slow receiver cannot starve the others. */
   @IntegerSetting('WEBHOOK_ENDPOINT_CONCURRENCY', 1, 1000, 16)
   WEBHOOK_ENDPOINT_CONCURRENCY = 16;
+
+  /**
+   * Keys of the card vault (AES-256-GCM): `keyId:base64key` entries, comma-separated, each key 32
+   * bytes. The FIRST encrypts new cards; the others only decrypt cards stored under them (key
+   * rotation, docs/operations.md). Required when NODE_ENV=production; elsewhere an insecure,
+   * published development key applies when unset.
+   */
+  @Transform(({ value }) => (typeof value === 'string' ? parseCardVaultKeys(value) : value))
+  @ValidateBy(
+    { name: 'isCardVaultKeyList', validator: { validate: (value: unknown) => Array.isArray(value) && value.length > 0 && value.every(isCardVaultKey) } },
+    { message: 'CARD_VAULT_KEY must be keyId:base64key[,keyId:base64key...] with 32-byte keys and distinct ids of letters, digits, - or _ (required when NODE_ENV=production)' },
+  )
+  CARD_VAULT_KEY: CardVaultKey[] = [];
+
+  /** Accept AMEX (the 4-digit CVN brand) besides VISA and MASTERCARD; off: BRAND_NOT_SUPPORTED_ERROR. */
+  @Transform(({ value }) => (value === undefined || value === '' ? false : parseBoolean(value)))
+  @IsBoolean({ message: 'CARD_ENABLE_AMEX must be true or false' })
+  CARD_ENABLE_AMEX = false;
+}
+
+/** One key of the card vault. */
+export interface CardVaultKey {
+  id: string;
+  key: Buffer;
+}
+
+/** Published in the repository: fine for development and tests, never for real cards. */
+export const INSECURE_DEVELOPMENT_CARD_VAULT_KEY = `dev-insecure:${Buffer.alloc(32, 'insecure-card-vault-development!').toString('base64')}`;
+
+function parseCardVaultKeys(value: string): unknown {
+  const entries = value.split(',').map((entry) => entry.trim());
+  const keys = entries.map((entry) => {
+    const colon = entry.indexOf(':');
+    if (colon <= 0) return undefined;
+    const id = entry.slice(0, colon);
+    const encoded = entry.slice(colon + 1);
+    if (!/^[A-Za-z0-9+/]+={0,2}$/.test(encoded)) return undefined;
+    return { id, key: Buffer.from(encoded, 'base64') };
+  });
+  const ids = keys.map((key) => key?.id);
+  return keys.some((key) => key === undefined) || new Set(ids).size !== ids.length ? [undefined] : keys;
+}
+
+function isCardVaultKey(value: unknown): boolean {
+  const candidate = value as CardVaultKey | undefined;
+  return candidate !== undefined && /^[A-Za-z0-9_-]{1,32}$/.test(candidate.id) && Buffer.isBuffer(candidate.key) && candidate.key.length === 32;
 }
 
 /** `true`/`false` (also 1/0, yes/no, on/off); anything else is left for the validator to refuse. */
@@ -198,10 +244,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'WEBHOOK_ALLOW_PRIVATE_TARGETS',
     'WEBHOOK_TIMEOUT_MS',
     'WEBHOOK_ENDPOINT_CONCURRENCY',
+    'CARD_VAULT_KEY',
+    'CARD_ENABLE_AMEX',
   ];
   const raw: Record<string, unknown> = Object.fromEntries(known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]));
   // Production refuses plain HTTP unless told otherwise; development and tests use plain loopback HTTP.
   raw.REQUIRE_TLS ??= env.NODE_ENV === 'production' ? 'true' : 'false';
+  // Production must bring its own card vault key; development and tests get the published one.
+  if (env.NODE_ENV !== 'production') raw.CARD_VAULT_KEY ??= INSECURE_DEVELOPMENT_CARD_VAULT_KEY;
   const config = plainToInstance(AppConfig, raw, { excludeExtraneousValues: false });
   const errors = validateSync(config, { skipMissingProperties: false });
   if (errors.length > 0) {

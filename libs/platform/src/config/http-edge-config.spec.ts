@@ -1,6 +1,8 @@
 import { ConfigError, DEFAULT_BODY_LIMIT, loadConfig } from './app-config';
 import { parseByteSize } from './byte-size';
 
+const PRODUCTION_KEY = `k1:${Buffer.alloc(32, 7).toString('base64')}`;
+
 describe('HTTP edge settings', () => {
   it('defaults: plain HTTP allowed outside production, no trusted proxy, 1 MiB bodies', () => {
     const config = loadConfig({});
@@ -11,8 +13,8 @@ describe('HTTP edge settings', () => {
   });
 
   it('requires TLS by default when NODE_ENV=production, unless REQUIRE_TLS says otherwise', () => {
-    expect(loadConfig({ NODE_ENV: 'production' }).REQUIRE_TLS).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', REQUIRE_TLS: 'false' }).REQUIRE_TLS).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', CARD_VAULT_KEY: PRODUCTION_KEY }).REQUIRE_TLS).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'production', REQUIRE_TLS: 'false', CARD_VAULT_KEY: PRODUCTION_KEY }).REQUIRE_TLS).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', REQUIRE_TLS: 'true' }).REQUIRE_TLS).toBe(true);
     expect(loadConfig({ REQUIRE_TLS: '1' }).REQUIRE_TLS).toBe(true);
   });

@@ -1,0 +1,78 @@
+import { DomainError } from '@gateway/domain';
+import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { Clock } from '@gateway/platform';
+import { ProjectionProgress } from '@gateway/projections';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { Pool } from 'pg';
+import { cardTokenDecider } from '../../domain/card-token.decider';
+import { cardTokenStream } from '../../domain/card-token.events';
+import { CARDS_PROJECTION } from '../../read-models/cards.projection';
+import { CARD_ID_PATTERN } from '../card-ids';
+import type { AuthenticationView } from '../card-views';
+import { CompleteChallengeCommand, GetAuthenticationQuery } from './complete-challenge.command';
+
+interface AuthenticationRow {
+  authentication_id: string;
+  token_id: string;
+  business_id: string;
+  mode: 'test' | 'live';
+  amount: string;
+  status: AuthenticationView['status'];
+  failure_reason: string | null;
+  masked_card_number: string;
+  three_ds_profile: string;
+}
+
+@QueryHandler(GetAuthenticationQuery)
+export class GetAuthenticationHandler implements IQueryHandler<GetAuthenticationQuery, AuthenticationView | undefined> {
+  constructor(private readonly pool: Pool) {}
+
+  async execute(query: GetAuthenticationQuery): Promise<AuthenticationView | undefined> {
+    if (!CARD_ID_PATTERN.test(query.authenticationId)) return undefined;
+    const { rows } = await this.pool.query<AuthenticationRow>('SELECT * FROM card_authentications WHERE authentication_id = $1', [query.authenticationId]);
+    const row = rows[0];
+    if (!row) return undefined;
+    return {
+      authenticationId: row.authentication_id,
+      tokenId: row.token_id,
+      businessId: row.business_id,
+      mode: row.mode,
+      amount: Number(row.amount),
+      status: row.status,
+      ...(row.failure_reason && { failureReason: row.failure_reason }),
+      maskedCardNumber: row.masked_card_number,
+      threeDsProfile: row.three_ds_profile,
+    };
+  }
+}
+
+@CommandHandler(CompleteChallengeCommand)
+export class CompleteChallengeHandler implements ICommandHandler<CompleteChallengeCommand, AuthenticationView | undefined> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly lookup: GetAuthenticationHandler,
+    private readonly clock: Clock,
+    private readonly progress: ProjectionProgress,
+  ) {}
+
+  async execute(command: CompleteChallengeCommand): Promise<AuthenticationView | undefined> {
+    const found = await this.lookup.execute(new GetAuthenticationQuery(command.authenticationId));
+    if (!found) return undefined;
+    const now = await this.clock.now({ businessId: found.businessId, mode: found.mode });
+    try {
+      const decision = await decideAndAppend(
+        this.store,
+        cardTokenStream(found.tokenId),
+        cardTokenDecider,
+        { type: 'CompleteChallenge', authenticationId: command.authenticationId, passed: command.passed, now },
+        { correlationId: command.requestId, actor: 'payer:3ds-page', occurredAt: now, businessId: found.businessId, mode: found.mode },
+      );
+      if (decision.appended) await this.progress.waitFor(CARDS_PROJECTION, decision.appended.position, 10_000);
+    } catch (error) {
+      // Answering twice (a double submit, a back button) changes nothing.
+      if (!(error instanceof DomainError && error.code === 'INVALID_AUTHENTICATION_STATUS_ERROR')) throw error;
+    }
+    return this.lookup.execute(new GetAuthenticationQuery(command.authenticationId));
+  }
+}

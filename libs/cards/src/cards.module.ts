@@ -1,0 +1,88 @@
+import { registerErrorStatuses } from '@gateway/platform';
+import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CaptureChargeHandler, ReverseAuthorizationHandler } from './application/capture-charge/capture-charge.handler';
+import { ChargeLoader } from './application/charge-loader';
+import { CompleteChallengeHandler, GetAuthenticationHandler } from './application/complete-challenge/complete-challenge.handler';
+import { CreateAuthenticationHandler } from './application/create-authentication/create-authentication.handler';
+import { CreateChargeHandler } from './application/create-charge/create-charge.handler';
+import { CreateRefundHandler } from './application/create-refund/create-refund.handler';
+import { GetChargeHandler } from './application/get-charge/get-charge.handler';
+import './application/ledger-contract.check';
+import { ProcessRefundJob } from './application/process-refund/process-refund.job';
+import { RefundProcessor } from './application/process-refund/refund-processor';
+import { ExpireAuthenticationJob, ExpireAuthorizationJob } from './application/timers/card-timers.job';
+import { TokenLoader } from './application/token-loader';
+import { TokenizeCardHandler } from './application/tokenize-card/tokenize-card.handler';
+import { CardChargesController } from './http/card-charges.controller';
+import { CardRefundCallbackRenderer } from './http/card-refund-callback.renderer';
+import { CardTokensController } from './http/card-tokens.controller';
+import { CardsScriptController } from './http/cards-script.controller';
+import { ThreeDsPageController } from './http/three-ds-page.controller';
+import { TokenizationCorsMiddleware } from './http/tokenization-cors.middleware';
+import { CardsProjection } from './read-models/cards.projection';
+import { CardVault } from './vault/card-vault';
+
+registerErrorStatuses({
+  ACCOUNT_NUMBER_INVALID_ERROR: 400,
+  VALIDATION_ERROR: 400,
+  BRAND_NOT_SUPPORTED_ERROR: 400,
+  CREDIT_CARD_DATA_ERROR: 400,
+  AUTHENTICATION_REQUIRED_ERROR: 400,
+  VERIFICATION_TIMEOUT_ERROR: 408,
+  TEMPORARY_SERVICE_ERROR: 503,
+  TOKEN_ALREADY_USED_ERROR: 400,
+  AUTHENTICATION_ALREADY_USED_ERROR: 400,
+  INVALID_TOKEN_ID_ERROR: 400,
+  INVALID_CVN_LENGTH_ERROR: 400,
+  AUTHENTICATION_ID_MISSING_ERROR: 400,
+  AMOUNT_GREATER_THAN_AUTHENTICATED_ERROR: 400,
+  INVALID_AUTHENTICATION_ID_ERROR: 400,
+  TOKEN_NOT_FOUND_ERROR: 404,
+  AUTHENTICATION_NOT_FOUND_ERROR: 404,
+  INVALID_AUTHENTICATION_STATUS_ERROR: 400,
+  AMOUNT_GREATER_THAN_AUTHORIZED_ERROR: 400,
+  INVALID_CHARGE_STATUS_ERROR: 400,
+  CREDIT_CARD_CHARGE_NOT_FOUND_ERROR: 404,
+  REFUND_AMOUNT_EXCEEDED_ERROR: 400,
+  DUPLICATE_REFUND_ERROR: 400,
+  INVALID_REFUND_STATUS_ERROR: 400,
+});
+
+/** Card tokens and 3DS, the card vault, charges, captures, reversals and refunds (issue 6). */
+@Module({
+  imports: [CqrsModule],
+  controllers: [CardTokensController, CardChargesController, ThreeDsPageController, CardsScriptController],
+  providers: [
+    CardVault,
+    TokenLoader,
+    ChargeLoader,
+    TokenizeCardHandler,
+    CreateAuthenticationHandler,
+    GetAuthenticationHandler,
+    CompleteChallengeHandler,
+    CreateChargeHandler,
+    CaptureChargeHandler,
+    ReverseAuthorizationHandler,
+    GetChargeHandler,
+    CreateRefundHandler,
+    RefundProcessor,
+    ProcessRefundJob,
+    ExpireAuthorizationJob,
+    ExpireAuthenticationJob,
+    CardsProjection,
+    CardRefundCallbackRenderer,
+  ],
+})
+export class CardsModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(TokenizationCorsMiddleware)
+      .forRoutes(
+        ...['v2/credit_card_tokens', 'credit_card_tokens/:token_id/authentications'].flatMap((path) => [
+          { path, method: RequestMethod.POST },
+          { path, method: RequestMethod.OPTIONS },
+        ]),
+      );
+  }
+}

@@ -1,0 +1,63 @@
+import type { DomainEvent } from '@gateway/domain';
+import type { CardBrand } from './card-number';
+import type { ThreeDsProfile } from './card-network-simulator';
+
+/**
+ * A card token as events see it: never the card number or the CVN (those live only in the
+ * encrypted vault, and the CVN nowhere), only the masked number and what the network told us.
+ */
+export interface CardTokenSnapshot {
+  tokenId: string;
+  businessId: string;
+  mode: 'test' | 'live';
+  isMultipleUse: boolean;
+  /** First 6 and last 4 digits. */
+  maskedCardNumber: string;
+  cardBrand: CardBrand;
+  cardType: 'CREDIT' | 'DEBIT';
+  expMonth: number;
+  expYear: number;
+  /** The row of the encrypted card vault holding the number. */
+  vaultId: string;
+  /** How the (simulated) issuer's 3DS answers for this card. */
+  threeDsProfile: ThreeDsProfile;
+  createdAt: string;
+}
+
+export type AuthenticationStatus = 'IN_REVIEW' | 'VERIFIED' | 'FAILED';
+
+/** 3DS result codes (spec "Card charge", `eci`). */
+export type Eci = '01' | '02' | '05' | '06' | '07';
+
+export type CardTokenCreated = DomainEvent<'CardTokenCreated', CardTokenSnapshot>;
+
+/** The payer was sent to the issuer's challenge page; bundled = started by tokenization itself. */
+export type CardAuthenticationStarted = DomainEvent<
+  'CardAuthenticationStarted',
+  { tokenId: string; authenticationId: string; amount: number; bundled: boolean; maskedCardNumber: string; startedAt: string }
+>;
+export type CardAuthenticationVerified = DomainEvent<
+  'CardAuthenticationVerified',
+  { tokenId: string; authenticationId: string; amount: number; bundled: boolean; eci: Eci; verifiedAt: string }
+>;
+export type CardAuthenticationFailed = DomainEvent<
+  'CardAuthenticationFailed',
+  { tokenId: string; authenticationId: string; amount: number; bundled: boolean; failureReason: 'AUTHENTICATION_FAILED'; failedAt: string }
+>;
+/** A charge used the token (and its authentication, if any): single-use tokens and authentications are spent. */
+export type CardTokenCharged = DomainEvent<
+  'CardTokenCharged',
+  { tokenId: string; chargeId: string; authenticationId?: string; eci: Eci; chargedAt: string }
+>;
+
+export type CardTokenEvent = CardTokenCreated | CardAuthenticationStarted | CardAuthenticationVerified | CardAuthenticationFailed | CardTokenCharged;
+
+export const CARD_TOKEN_EVENT_TYPES: readonly CardTokenEvent['type'][] = [
+  'CardTokenCreated',
+  'CardAuthenticationStarted',
+  'CardAuthenticationVerified',
+  'CardAuthenticationFailed',
+  'CardTokenCharged',
+];
+
+export const cardTokenStream = (tokenId: string) => `cardtoken-${tokenId}`;

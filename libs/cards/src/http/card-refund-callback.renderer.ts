@@ -1,0 +1,36 @@
+import type { RecordedEvent } from '@gateway/event-store';
+import { type CallbackMessage, type CallbackRenderer, RendersCallbacks } from '@gateway/webhooks';
+import { Injectable } from '@nestjs/common';
+import { CARD_REFUND_FINAL_EVENT_TYPES, type CardRefundFailed, type CardRefundSucceeded } from '../domain/card-charge.events';
+import { refundToWire } from './cards.response';
+
+/** Spec "Events": card refund finished — the refund object, SUCCEEDED or FAILED (with failure_reason). */
+@RendersCallbacks()
+@Injectable()
+export class CardRefundCallbackRenderer implements CallbackRenderer {
+  readonly eventTypes = CARD_REFUND_FINAL_EVENT_TYPES;
+
+  render(event: RecordedEvent): CallbackMessage[] {
+    const ended = event as unknown as CardRefundSucceeded | CardRefundFailed;
+    const r = ended.data;
+    return [
+      {
+        kind: 'credit_card_refund',
+        resourceId: r.refundId,
+        body: refundToWire({
+          refundId: r.refundId,
+          chargeId: r.chargeId,
+          businessId: r.businessId,
+          externalId: r.externalId,
+          amount: r.amount,
+          currency: r.currency,
+          feeRefundAmount: r.feeRefundAmount,
+          status: r.status,
+          ...(r.status === 'FAILED' && { failureReason: r.failureReason }),
+          createdAt: r.createdAt,
+          updatedAt: r.updatedAt,
+        }),
+      },
+    ];
+  }
+}

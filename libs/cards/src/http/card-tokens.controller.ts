@@ -1,0 +1,51 @@
+import { AllowPublicKey, type Caller, CurrentCaller, SkipIdempotency } from '@gateway/platform';
+import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import { CreateAuthenticationCommand } from '../application/create-authentication/create-authentication.command';
+import { TokenizeCardCommand } from '../application/tokenize-card/tokenize-card.command';
+import { CreateAuthenticationRequestDto, TokenizeCardRequestDto } from './cards.request.dto';
+import { authenticationToWire, tokenToWire } from './cards.response';
+import { payerPageUrl, requestContextOf } from './request-context';
+
+/**
+ * The public-key endpoints cards.js calls from the payer's browser (gaps.md): card data goes
+ * from the browser to the gateway, never through the merchant. Not idempotent on a key: an
+ * idempotency record would keep a fingerprint of the card data, and a repeated tokenization
+ * costs nothing but a second token.
+ */
+@Controller()
+export class CardTokensController {
+  constructor(private readonly commands: CommandBus) {}
+
+  @Post('v2/credit_card_tokens')
+  @HttpCode(200)
+  @AllowPublicKey()
+  @SkipIdempotency()
+  async tokenize(@CurrentCaller() caller: Caller, @Body() body: TokenizeCardRequestDto, @Req() request: Request) {
+    const card = body.card_data;
+    const token = await this.commands.execute(
+      new TokenizeCardCommand(
+        caller.businessId,
+        caller.mode,
+        { cardNumber: card.account_number, expMonth: card.exp_month, expYear: card.exp_year, cvn: body.card_cvn ?? card.cvn },
+        {
+          isMultipleUse: body.is_multiple_use ?? (body.is_single_use === undefined ? false : !body.is_single_use),
+          shouldAuthenticate: body.should_authenticate ?? true,
+          amount: body.amount,
+        },
+        requestContextOf(request, caller),
+      ),
+    );
+    return tokenToWire(token, token.status, token.authenticationId && payerPageUrl(request, `/3ds/${token.authenticationId}`));
+  }
+
+  @Post('credit_card_tokens/:token_id/authentications')
+  @HttpCode(200)
+  @AllowPublicKey()
+  @SkipIdempotency()
+  async authenticate(@CurrentCaller() caller: Caller, @Param('token_id') tokenId: string, @Body() body: CreateAuthenticationRequestDto, @Req() request: Request) {
+    const authentication = await this.commands.execute(new CreateAuthenticationCommand(caller.businessId, caller.mode, tokenId, body.amount, requestContextOf(request, caller)));
+    return authenticationToWire(authentication, payerPageUrl(request, `/3ds/${authentication.authenticationId}`));
+  }
+}

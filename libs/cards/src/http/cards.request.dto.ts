@@ -1,0 +1,63 @@
+import { Type } from 'class-transformer';
+import { IsBoolean, IsDefined, IsNotEmptyObject, IsObject, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
+import { IsCardAmount, IsStringOrDigits } from './card-amount';
+
+/**
+ * Card fields are validated for SHAPE here (strings of a sane length); what makes a card number,
+ * expiry or CVN valid is the domain's (ACCOUNT_NUMBER_INVALID_ERROR, VALIDATION_ERROR). No message
+ * echoes a value.
+ */
+export class CardDataDto {
+  @IsStringOrDigits('card_data.account_number', 64) account_number!: string;
+  @IsStringOrDigits('card_data.exp_month', 4) exp_month!: string;
+  @IsStringOrDigits('card_data.exp_year', 4) exp_year!: string;
+  @IsOptional() @IsStringOrDigits('card_data.cvn', 8) cvn?: string;
+}
+
+/** POST /v2/credit_card_tokens (gaps.md), sent by cards.js with the PUBLIC key. */
+export class TokenizeCardRequestDto {
+  @IsOptional() @IsBoolean() is_single_use?: boolean;
+  @IsOptional() @IsBoolean() is_multiple_use?: boolean;
+  @IsDefined() @IsObject() @IsNotEmptyObject() @ValidateNested() @Type(() => CardDataDto) card_data!: CardDataDto;
+  @IsOptional() @IsBoolean() should_authenticate?: boolean;
+  @IsOptional() @IsCardAmount() amount?: number;
+  @IsOptional() @IsStringOrDigits('card_cvn', 8) card_cvn?: string;
+}
+
+/** POST /credit_card_tokens/{token_id}/authentications. */
+export class CreateAuthenticationRequestDto {
+  @IsCardAmount() amount!: number;
+}
+
+/** POST /credit_card_charges. Extra fields the public client sends (descriptor, metadata, ...) are dropped. */
+export class CreateChargeRequestDto {
+  @IsString() @Length(1, 255) token_id!: string;
+  @IsString() @Length(1, 64) external_id!: string;
+  @IsCardAmount() amount!: number;
+  @IsOptional() @IsString() @Length(1, 255) authentication_id?: string;
+  @IsOptional() @IsStringOrDigits('card_cvn', 8) card_cvn?: string;
+  @IsOptional() @IsBoolean() capture?: boolean;
+  @IsOptional() @IsBoolean() is_recurring?: boolean;
+}
+
+/** POST /credit_card_charges/{id}/capture. */
+export class CaptureChargeRequestDto {
+  @IsCardAmount() amount!: number;
+}
+
+/** POST /credit_card_charges/{id}/auth_reversal (gaps.md). */
+export class ReverseAuthorizationRequestDto {
+  @IsString() @Length(1, 64) external_id!: string;
+}
+
+/** POST /credit_card_charges/{id}/refunds. */
+export class CreateRefundRequestDto {
+  @IsCardAmount() amount!: number;
+  @IsString() @Length(1, 64) external_id!: string;
+}
+
+/** Not card data: the 3DS page's form. */
+export class ChallengeAnswerDto {
+  @IsOptional() @IsString() @MaxLength(32) action?: string;
+  @IsOptional() @IsString() @MaxLength(64) code?: string;
+}

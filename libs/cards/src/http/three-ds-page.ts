@@ -1,0 +1,91 @@
+import type { AuthenticationView } from '../application/card-views';
+
+/** Everything interpolated into the page goes through here. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"'`]/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/** JSON safe inside a <script> element (no `</script>`, no HTML comment openers). */
+function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+function formatAmount(amount: number): string {
+  return `IDR ${amount.toLocaleString('en-US')}`;
+}
+
+/**
+ * The simulated issuer's 3-D Secure page the payer sees (in the merchant's iframe or a popup).
+ * While IN_REVIEW it offers to complete or fail the challenge (any code passes in test mode; the
+ * failing test cards fail whatever is entered; the timing-out ones never answer). Once the
+ * authentication is over it tells the page that opened it (cards.js) with postMessage: ids and the
+ * status only, nothing about the card.
+ */
+export function renderThreeDsPage(view: AuthenticationView, nonce: string): string {
+  const waitsForever = view.status === 'IN_REVIEW' && view.threeDsProfile === 'CHALLENGE_TIMES_OUT';
+  const body =
+    view.status === 'IN_REVIEW'
+      ? waitsForever
+        ? `<p id="waiting" role="status">Waiting for your card issuer&hellip; this page refreshes by itself.</p>`
+        : `<form method="post" id="challenge">
+      <label for="code">One-time code sent by your bank</label>
+      <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="64">
+      <div class="actions">
+        <button type="submit" name="action" value="complete" id="complete">Complete authentication</button>
+        <button type="submit" name="action" value="fail" id="fail" class="secondary">Fail authentication</button>
+      </div>
+      <p class="hint">Test mode: any code completes the challenge.</p>
+    </form>`
+      : `<p id="result" data-status="${escapeHtml(view.status)}" role="status">${
+          view.status === 'VERIFIED' ? 'Authentication complete. You can return to the shop.' : 'Authentication failed. Return to the shop to try again.'
+        }</p>`;
+  const message =
+    view.status === 'IN_REVIEW'
+      ? ''
+      : `<script nonce="${escapeHtml(nonce)}">
+  (function () {
+    var message = ${scriptJson({
+      type: 'gateway.3ds',
+      authentication_id: view.authenticationId,
+      credit_card_token_id: view.tokenId,
+      status: view.status,
+      ...(view.status === 'FAILED' && { failure_reason: view.failureReason ?? 'AUTHENTICATION_FAILED' }),
+    })};
+    if (window.parent && window.parent !== window) window.parent.postMessage(message, '*');
+    if (window.opener) window.opener.postMessage(message, '*');
+  })();
+</script>`;
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+${waitsForever ? '<meta http-equiv="refresh" content="5">' : ''}
+<title>Card authentication</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1d2433; }
+  main { max-width: 26rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
+  h1 { font-size: 1.25rem; margin-top: 0; }
+  dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
+  dt { color: #5c6578; }
+  input { width: 100%; padding: .5rem; margin: .5rem 0 1rem; box-sizing: border-box; font-size: 1rem; }
+  .actions { display: flex; gap: .5rem; }
+  button { padding: .6rem 1rem; font-size: 1rem; border: 0; border-radius: 4px; background: #2459d6; color: #fff; cursor: pointer; }
+  button.secondary { background: #e3e6ec; color: #1d2433; }
+  .hint, .issuer { color: #5c6578; font-size: .875rem; }
+</style>
+</head>
+<body>
+<main>
+  <p class="issuer">3-D Secure &middot; test-mode issuer simulation</p>
+  <h1>Verify your card payment</h1>
+  <dl>
+    <dt>Card</dt><dd id="card">${escapeHtml(view.maskedCardNumber)}</dd>
+    <dt>Amount</dt><dd id="amount">${escapeHtml(formatAmount(view.amount))}</dd>
+  </dl>
+  ${body}
+</main>
+${message}
+</body>
+</html>`;
+}

@@ -1,0 +1,182 @@
+import { assertNever } from '@gateway/domain';
+import type { RecordedEvent } from '@gateway/event-store';
+import { Scheduler } from '@gateway/platform';
+import { type Projection, ReadModelProjection } from '@gateway/projections';
+import { Injectable } from '@nestjs/common';
+import type { ClientBase } from 'pg';
+import { AUTHORIZATION_LIFETIME_MS, CARD_CHARGE_EVENT_TYPES, type CardChargeEvent } from '../domain/card-charge.events';
+import { CARD_TOKEN_EVENT_TYPES, type CardTokenEvent } from '../domain/card-token.events';
+
+export const CARDS_PROJECTION = 'cards.cards';
+export const EXPIRE_AUTHENTICATION_JOB = 'cards.expire-authentication';
+export const EXPIRE_AUTHORIZATION_JOB = 'cards.expire-authorization';
+export const PROCESS_REFUND_JOB = 'cards.process-refund';
+/** A 3DS challenge left unanswered (abandoned, or an issuer that times out) fails after this. */
+export const AUTHENTICATION_TIMEOUT_MS = 10 * 60 * 1000;
+
+export interface ExpireAuthenticationPayload {
+  tokenId: string;
+  authenticationId: string;
+}
+export interface ChargeJobPayload {
+  chargeId: string;
+}
+export interface ProcessRefundPayload {
+  chargeId: string;
+  refundId: string;
+}
+
+/**
+ * The cards GETs and the 3DS page read these tables (masked numbers only); the timers of the
+ * context are scheduled here, in the same transaction as the row that needs them: a pending 3DS
+ * challenge's timeout, an authorization's 7-day expiry, a new refund's processing.
+ */
+@ReadModelProjection()
+@Injectable()
+export class CardsProjection implements Projection {
+  readonly name = CARDS_PROJECTION;
+  readonly tables = ['card_tokens', 'card_authentications', 'card_charges', 'card_refunds'];
+  readonly eventTypes = [...CARD_TOKEN_EVENT_TYPES, ...CARD_CHARGE_EVENT_TYPES];
+
+  constructor(private readonly scheduler: Scheduler) {}
+
+  async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
+    for (const recorded of events) {
+      const event = { type: recorded.type, data: recorded.data } as CardTokenEvent | CardChargeEvent;
+      const businessId = recorded.metadata.businessId;
+      const mode = recorded.metadata.mode;
+      switch (event.type) {
+        case 'CardTokenCreated': {
+          const t = event.data;
+          await tx.query(
+            `INSERT INTO card_tokens (token_id, business_id, mode, masked_card_number, card_brand, is_multiple_use, three_ds_profile, status, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, 'VERIFIED', $8, $8) ON CONFLICT (token_id) DO NOTHING`,
+            [t.tokenId, t.businessId, t.mode, t.maskedCardNumber, t.cardBrand, t.isMultipleUse, t.threeDsProfile, t.createdAt],
+          );
+          break;
+        }
+        case 'CardAuthenticationStarted': {
+          const a = event.data;
+          await tx.query(
+            `INSERT INTO card_authentications (authentication_id, token_id, business_id, mode, amount, bundled, status, masked_card_number, three_ds_profile, created_at, updated_at)
+             SELECT $1, $2, business_id, mode, $3, $4, 'IN_REVIEW', masked_card_number, three_ds_profile, $5, $5 FROM card_tokens WHERE token_id = $2
+             ON CONFLICT (authentication_id) DO NOTHING`,
+            [a.authenticationId, a.tokenId, a.amount, a.bundled, a.startedAt],
+          );
+          if (a.bundled) await this.tokenStatus(tx, a.tokenId, 'IN_REVIEW', a.startedAt, a.authenticationId);
+          const payload: ExpireAuthenticationPayload = { tokenId: a.tokenId, authenticationId: a.authenticationId };
+          await this.scheduler.schedule(
+            {
+              kind: EXPIRE_AUTHENTICATION_JOB,
+              key: `card-authentication-timeout:${a.authenticationId}`,
+              payload,
+              dueAt: new Date(Date.parse(a.startedAt) + AUTHENTICATION_TIMEOUT_MS),
+              businessId,
+              mode,
+            },
+            tx as never,
+          );
+          break;
+        }
+        case 'CardAuthenticationVerified': {
+          const a = event.data;
+          await tx.query(
+            `INSERT INTO card_authentications (authentication_id, token_id, business_id, mode, amount, bundled, status, masked_card_number, three_ds_profile, created_at, updated_at)
+             SELECT $1, $2, business_id, mode, $3, $4, 'VERIFIED', masked_card_number, three_ds_profile, $5, $5 FROM card_tokens WHERE token_id = $2
+             ON CONFLICT (authentication_id) DO UPDATE SET status = 'VERIFIED', updated_at = EXCLUDED.updated_at`,
+            [a.authenticationId, a.tokenId, a.amount, a.bundled, a.verifiedAt],
+          );
+          if (a.bundled) await this.tokenStatus(tx, a.tokenId, 'VERIFIED', a.verifiedAt, a.authenticationId);
+          break;
+        }
+        case 'CardAuthenticationFailed': {
+          const a = event.data;
+          await tx.query(`UPDATE card_authentications SET status = 'FAILED', failure_reason = $2, updated_at = $3 WHERE authentication_id = $1`, [
+            a.authenticationId,
+            a.failureReason,
+            a.failedAt,
+          ]);
+          if (a.bundled) await this.tokenStatus(tx, a.tokenId, 'FAILED', a.failedAt, a.authenticationId);
+          break;
+        }
+        case 'CardTokenCharged':
+          await tx.query('UPDATE card_tokens SET charges = charges + 1, updated_at = $2 WHERE token_id = $1', [event.data.tokenId, event.data.chargedAt]);
+          break;
+        case 'CardChargeCreated': {
+          const c = event.data;
+          const { rowCount } = await tx.query(
+            `INSERT INTO card_charges (charge_id, business_id, mode, token_id, authentication_id, external_id, status, authorized_amount, capture_amount, currency,
+                                       masked_card_number, card_brand, card_type, charge_type, eci, merchant_reference_code, bank_reconciliation_id, failure_reason,
+                                       created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19) ON CONFLICT (charge_id) DO NOTHING`,
+            [
+              c.chargeId, c.businessId, c.mode, c.tokenId, c.authenticationId ?? null, c.externalId, c.status, c.amount, c.captureAmount ?? null, c.currency,
+              c.maskedCardNumber, c.cardBrand, c.cardType, c.chargeType, c.eci, c.merchantReferenceCode, c.bankReconciliationId, c.failureReason ?? null, c.createdAt,
+            ],
+          );
+          if (rowCount === 0 || c.status !== 'AUTHORIZED') break;
+          const payload: ChargeJobPayload = { chargeId: c.chargeId };
+          await this.scheduler.schedule(
+            {
+              kind: EXPIRE_AUTHORIZATION_JOB,
+              key: `card-authorization-expiry:${c.chargeId}`,
+              payload,
+              dueAt: new Date(Date.parse(c.createdAt) + AUTHORIZATION_LIFETIME_MS),
+              businessId: c.businessId,
+              mode: c.mode,
+            },
+            tx as never,
+          );
+          break;
+        }
+        case 'CardChargeCaptured':
+          await tx.query(`UPDATE card_charges SET status = 'CAPTURED', capture_amount = $2, updated_at = $3 WHERE charge_id = $1`, [
+            event.data.chargeId,
+            event.data.captureAmount,
+            event.data.capturedAt,
+          ]);
+          break;
+        case 'CardAuthorizationReversed':
+          await tx.query(`UPDATE card_charges SET status = 'REVERSED', updated_at = $2 WHERE charge_id = $1`, [event.data.chargeId, event.data.reversedAt]);
+          break;
+        case 'CardAuthorizationExpired':
+          await tx.query(`UPDATE card_charges SET status = 'EXPIRED', updated_at = $2 WHERE charge_id = $1`, [event.data.chargeId, event.data.expiredAt]);
+          break;
+        case 'CardRefundRequested': {
+          const r = event.data;
+          const { rowCount } = await tx.query(
+            `INSERT INTO card_refunds (refund_id, charge_id, business_id, mode, external_id, amount, currency, fee_refund_amount, status, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'PENDING', $9, $9) ON CONFLICT (refund_id) DO NOTHING`,
+            [r.refundId, r.chargeId, r.businessId, r.mode, r.externalId, r.amount, r.currency, r.feeRefundAmount, r.createdAt],
+          );
+          if (rowCount === 0) break;
+          const payload: ProcessRefundPayload = { chargeId: r.chargeId, refundId: r.refundId };
+          await this.scheduler.schedule(
+            { kind: PROCESS_REFUND_JOB, key: `card-refund:${r.refundId}`, payload, dueAt: new Date(r.createdAt), businessId: r.businessId, mode: r.mode },
+            tx as never,
+          );
+          break;
+        }
+        case 'CardRefundSucceeded':
+        case 'CardRefundFailed':
+          await tx.query('UPDATE card_refunds SET status = $2, failure_reason = $3, updated_at = $4 WHERE refund_id = $1', [
+            event.data.refundId,
+            event.data.status,
+            event.data.status === 'FAILED' ? event.data.failureReason : null,
+            event.data.updatedAt,
+          ]);
+          break;
+        case 'MoneyInReceived':
+        case 'MoneyInRefunded':
+          break; // the ledger's; not listed in eventTypes
+        default:
+          assertNever(event, 'cards event');
+      }
+    }
+  }
+
+  private async tokenStatus(tx: ClientBase, tokenId: string, status: string, at: string, authenticationId: string): Promise<void> {
+    await tx.query('UPDATE card_tokens SET status = $2, bundled_authentication_id = $3, updated_at = $4 WHERE token_id = $1', [tokenId, status, authenticationId, at]);
+  }
+
+}
