@@ -3,6 +3,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 import { call, provisionBusiness } from './support/test-business';
 import { CreateApiKeyCommand, type ProvisionedBusiness } from '@gateway/accounts';
 import { CommandBus } from '@nestjs/cqrs';
+import { TEST_CARDS, tokenize, updateTestSettings } from './support/cards';
 
 describe('payment channels', () => {
   let gateway: TestApp;
@@ -52,6 +53,18 @@ describe('payment channels', () => {
 
     expect((await api(business.test.secret_key, 'PATCH', '/settings', { enabled_payment_channels: null })).status).toBe(200);
     expect((await api(business.test.secret_key, 'GET', '/payment_channels')).body.every((c: any) => c.is_enabled)).toBe(true);
+  });
+
+  it('refuses a card charge when CREDIT_CARD is switched off, before the token is spent', async () => {
+    const merchant = await provisionBusiness(gateway.app);
+    await updateTestSettings(gateway.app, merchant.business_id, { optionalAuthentication: true });
+    const token = (await tokenize(gateway.baseUrl, merchant.test.public_key, TEST_CARDS.enrolledVisa, { multiple: true })).body.id as string;
+    const charge = () => api(merchant.test.secret_key, 'POST', '/credit_card_charges', { external_id: `order-${Date.now()}-${Math.random()}`, token_id: token, amount: 50_000 });
+    expect((await api(merchant.test.secret_key, 'PATCH', '/settings', { enabled_payment_channels: ['BCA'] })).status).toBe(200);
+    const refused = await charge();
+    expect(refused).toMatchObject({ status: 403, body: { error_code: 'CHANNEL_NOT_ACTIVATED', message: expect.stringContaining('CREDIT_CARD') } });
+    expect((await api(merchant.test.secret_key, 'PATCH', '/settings', { enabled_payment_channels: null })).status).toBe(200);
+    expect((await charge()).status).toBe(200);
   });
 
   it('needs payment_channels:read, and answers for a sub-account with for-user-id', async () => {

@@ -1,4 +1,4 @@
 export { PaymentChannelsModule } from './payment-channels.module';
 export * from './application/list-payment-channels/list-payment-channels.query';
 export * from './application/ensure-channel-enabled/ensure-channel-enabled.query';
-export { CHANNEL_NOT_ACTIVATED } from './application/ensure-channel-enabled/ensure-channel-enabled.handler';
+export { CHANNEL_NOT_ACTIVATED, channelNotActivated } from './application/ensure-channel-enabled/ensure-channel-enabled.handler';

@@ -1,4 +1,6 @@
 import { GetSettingsQuery } from '@gateway/accounts';
+import { isChannelEnabled } from '@gateway/domain';
+import { channelNotActivated } from '@gateway/payment-channels';
 import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { feeFor, feeRuleFor } from '@gateway/ledger';
 import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
@@ -39,6 +41,8 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
     }
     const [settingsView, now] = await Promise.all([this.queries.execute(new GetSettingsQuery(businessId, mode)), this.clock.now({ businessId, mode })]);
     const settings = settingsView?.settings ?? {};
+    // Before the token is spent: a business with cards switched off is refused cleanly.
+    if (!isChannelEnabled(settings.enabledPaymentChannels, CARD_CHANNEL)) throw channelNotActivated(CARD_CHANNEL, mode);
     const chargeId = newCardId(this.ids);
     const metadata = toCommandMetadata(command.context, now, { businessId, mode });
 

@@ -5,18 +5,20 @@ import { EnsureChannelEnabledQuery } from './ensure-channel-enabled.query';
 
 export const CHANNEL_NOT_ACTIVATED = 'CHANNEL_NOT_ACTIVATED';
 
+/** The refusal every money-in context gives for a channel the business switched off. */
+export function channelNotActivated(channelCode: string, mode: 'test' | 'live'): DomainError {
+  return new DomainError(
+    CHANNEL_NOT_ACTIVATED,
+    `Payment channel ${channelCode} is not activated for this business in ${mode} mode; enable it in the settings (enabled_payment_channels)`,
+  );
+}
+
 @QueryHandler(EnsureChannelEnabledQuery)
 export class EnsureChannelEnabledHandler implements IQueryHandler<EnsureChannelEnabledQuery, void> {
   constructor(private readonly queries: QueryBus) {}
 
   async execute(query: EnsureChannelEnabledQuery): Promise<void> {
     const settings = await this.queries.execute(new GetSettingsQuery(query.businessId, query.mode));
-    if (!isChannelEnabled(settings?.settings.enabledPaymentChannels, query.channelCode)) {
-      const mode = query.mode === 'live' ? 'live' : 'test';
-      throw new DomainError(
-        CHANNEL_NOT_ACTIVATED,
-        `Payment channel ${query.channelCode} is not activated for this business in ${mode} mode; enable it in the settings (enabled_payment_channels)`,
-      );
-    }
+    if (!isChannelEnabled(settings?.settings.enabledPaymentChannels, query.channelCode)) throw channelNotActivated(query.channelCode, query.mode);
   }
 }
