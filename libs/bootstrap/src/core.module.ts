@@ -1,4 +1,5 @@
 import { AccountsModule } from '@gateway/accounts';
+import { AuditModule } from '@gateway/audit';
 import { WebhooksModule } from '@gateway/webhooks';
 import { CustomersModule } from '@gateway/customers';
 import { EventStoreModule } from '@gateway/event-store';
@@ -33,6 +34,7 @@ export class CoreModule {
         CustomersModule,
         LedgerModule,
         DisbursementsModule,
+        AuditModule,
       ],
       exports: [AccountsModule],
     };

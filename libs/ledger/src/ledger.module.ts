@@ -1,3 +1,4 @@
+import { LedgerAuditedResources } from './application/ledger-audited-resources';
 import { registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -16,6 +17,6 @@ registerErrorStatuses({ TEST_MODE_ONLY_ERROR: 403 });
 @Module({
   imports: [CqrsModule],
   controllers: [BalanceController, ReconciliationController],
-  providers: [LedgerJournalProjection, SettlementPolicy, SettlePaymentJob, TopUpBalanceHandler, GetBalanceHandler, ReconcileLedgerHandler],
+  providers: [LedgerAuditedResources, LedgerJournalProjection, SettlementPolicy, SettlePaymentJob, TopUpBalanceHandler, GetBalanceHandler, ReconcileLedgerHandler],
 })
 export class LedgerModule {}
