@@ -24,11 +24,11 @@ export class ListEventsHandler implements IQueryHandler<ListEventsQuery, EventPa
     if (filter.kind === 'resource') {
       const resource = this.resources.byName(filter.resource);
       if (!resource) throw AuditErrors.unknownResource(filter.resource, this.resources.names());
+      const after = decodeCursor(query.cursor, 'revision');
       const stream = resource.streamOf(filter.id, owner);
       const [first] = await this.store.readStream(stream, { maxCount: 1 });
       // Another business's (or mode's) resource does not exist for this caller.
       if (!first || !belongsTo(first.metadata, owner)) throw AuditErrors.notFound(filter.resource, filter.id);
-      const after = decodeCursor(query.cursor, 'revision');
       const events = await this.store.readStream(stream, { fromRevision: after === undefined ? 0n : after + 1n, maxCount: limit + 1 });
       const page = events.slice(0, limit);
       return {
