@@ -245,6 +245,18 @@ describe('audit: event history, time travel, isolation', () => {
     expect(response.body).toMatchObject({ error_code: 'API_VALIDATION_ERROR', message: expect.any(String) });
   });
 
+  it('/metrics exposes the gauges the operations guide alerts on', async () => {
+    const response = await fetch(`${gateway.baseUrl}/metrics`);
+    const text = await response.text();
+    expect(text).toMatch(/^projection_lag_events\{projection="customers\.customers"\} \d+$/m);
+    expect(text).toMatch(/^projection_failing\{projection="customers\.customers"\} 0$/m);
+    expect(text).toMatch(/^scheduler_jobs\{status="overdue"\} \d+$/m);
+    expect(text).toMatch(/^scheduler_jobs\{status="pending"\} [1-9]\d*$/m);
+    expect(text).toContain('# TYPE webhook_deliveries gauge');
+    expect(text).toMatch(/^webhook_alerts 0$/m);
+    expect(text).toMatch(/^audit_last_anchor_age_seconds -?\d/m);
+  });
+
   it('an unknown id is 404', async () => {
     expect((await events(`resource=customer&id=${randomUUID()}`)).status).toBe(404);
     expect((await events('resource=balance&id=XYZ')).status).toBe(404);

@@ -1,3 +1,4 @@
+import { registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -9,6 +10,8 @@ import { ListEventsHandler } from './application/list-events/list-events.handler
 import { AuditTrailVerifier } from './application/verify/audit-trail-verifier';
 import { EventsController } from './http/events.controller';
 import { OperationsMetrics } from './http/operations-metrics';
+
+registerErrorStatuses({ DATA_NOT_FOUND: 404, FEATURE_NOT_AVAILABLE: 400 });
 
 /**
  * Auditing and operations: the event history and time travel API, the anchors over the global

@@ -6,3 +6,4 @@ export * from './rebuild-projection';
 export * from './nest/projections.module';
 export * from './nest/projection-discovery';
 export * from './verify-projection';
+export * from './rebuild-all-projections';

@@ -246,6 +246,7 @@ export const eventStoreMigrations: MigrationSet = {
           v_ord    bigint;
           v_rev    bigint;
           v_meta   jsonb;
+          v_metas  jsonb[];
         BEGIN
           FOR v_append, v_idx IN SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a LOOP
             v_stream := v_append->>'stream';
@@ -280,15 +281,23 @@ export const eventStoreMigrations: MigrationSet = {
             END IF;
             v_prev := coalesce(v_prev, '');
 
+            -- Hashes in a loop (each needs the previous one), rows in one INSERT (as version 3 did).
+            v_metas := ARRAY[]::jsonb[];
             FOR v_event, v_ord IN SELECT x.value, x.ordinality FROM jsonb_array_elements(v_events) WITH ORDINALITY AS x LOOP
               v_rev  := v_last - v_count + v_ord;
               v_meta := (v_event->'metadata') - 'chainHash';
               v_prev := es_chain_hash(v_prev, (v_event->>'id')::uuid, v_stream, v_rev, v_event->>'type', v_event->'data', v_meta);
-              INSERT INTO es_events (event_id, stream_name, revision, type, data, metadata)
-                VALUES ((v_event->>'id')::uuid, v_stream, v_rev, v_event->>'type', v_event->'data',
-                        v_meta || jsonb_build_object('chainHash', v_prev))
-                RETURNING es_events.position INTO v_pos;
+              v_metas := v_metas || (v_meta || jsonb_build_object('chainHash', v_prev));
             END LOOP;
+            WITH inserted AS (
+              INSERT INTO es_events (event_id, stream_name, revision, type, data, metadata)
+              SELECT (e.value->>'id')::uuid, v_stream, v_last - v_count + e.ordinality,
+                     e.value->>'type', e.value->'data', v_metas[e.ordinality]
+                FROM jsonb_array_elements(v_events) WITH ORDINALITY AS e
+               ORDER BY e.ordinality
+              RETURNING es_events.position
+            )
+            SELECT max(inserted.position) INTO v_pos FROM inserted;
 
             idx := v_idx; ok := true; duplicate := false; revision := v_last; tx_id := pg_current_xact_id(); last_position := v_pos;
             RETURN NEXT;
