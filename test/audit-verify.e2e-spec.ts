@@ -96,6 +96,29 @@ describe('tamper evidence and projections verify', () => {
     expect(rows).toEqual([]);
   });
 
+  it('the CLI: projections verify, streams replay, events show and tail', async () => {
+    const env = { DATABASE_URL: gateway.db.url, LOG_LEVEL: 'error' };
+    const verified = await runCli(['projections', 'verify', '--json'], env);
+    expect([verified.code, JSON.parse(verified.stdout).clean]).toEqual([0, true]);
+
+    const stream = `customer-${customerId}`;
+    const replay = await runCli(['streams', 'replay', stream, '--json'], env);
+    expect(replay.code).toBe(0);
+    const replayed = JSON.parse(replay.stdout);
+    expect(replayed.resource).toBe('customer');
+    expect(replayed.steps.map((step: any) => step.state.profile.description ?? null)).toEqual([null, 'updated once', 'updated twice']);
+
+    const shown = await runCli(['events', 'show', stream, '1', '--json'], env);
+    expect(JSON.parse(shown.stdout)).toMatchObject({ stream, revision: '1', metadata: { chainHash: expect.any(String) } });
+    const byId = await runCli(['events', 'show', JSON.parse(shown.stdout).id, '--json'], env);
+    expect(JSON.parse(byId.stdout).id).toBe(JSON.parse(shown.stdout).id);
+    expect((await runCli(['events', 'show', 'not-an-id'], env)).code).toBe(1);
+
+    const tail = await runCli(['events', 'tail', '-n', '3', '--json'], env);
+    expect(tail.code).toBe(0);
+    expect(tail.stdout.trim().split('\n')).toHaveLength(3);
+  });
+
   it('projections verify finds a live row that the log does not explain', async () => {
     const store = gateway.app.get<EventStore>(EVENT_STORE);
     const projection = discoverProjections(gateway.app.get(DiscoveryService)).find((p) => p.name.startsWith('customers'))!;

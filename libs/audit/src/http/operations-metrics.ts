@@ -1,5 +1,6 @@
 import { AppConfig, HttpMetrics } from '@gateway/platform';
-import { Injectable, type OnApplicationBootstrap, Optional } from '@nestjs/common';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
 import { Pool } from 'pg';
 import { Gauge } from 'prom-client';
 
@@ -13,12 +14,13 @@ export class OperationsMetrics implements OnApplicationBootstrap {
   constructor(
     private readonly pool: Pool,
     private readonly config: AppConfig,
-    @Optional() private readonly http?: HttpMetrics,
+    private readonly modules: ModuleRef,
   ) {}
 
   onApplicationBootstrap(): void {
-    if (!this.http) return; // the worker and the CLI serve no /metrics
-    const registers = [this.http.registry];
+    const http = this.httpMetrics();
+    if (!http) return; // the worker and the CLI serve no /metrics
+    const registers = [http.registry];
     const pool = this.pool;
     const postgresLog = this.config.EVENT_STORE === 'postgres';
     new Gauge({
@@ -91,5 +93,14 @@ export class OperationsMetrics implements OnApplicationBootstrap {
         this.set(rows[0].age === null ? -1 : Number(rows[0].age));
       },
     });
+  }
+
+  /** The api's registry (HttpEdgeModule); absent in the worker and the CLI. */
+  private httpMetrics(): HttpMetrics | undefined {
+    try {
+      return this.modules.get(HttpMetrics, { strict: false });
+    } catch {
+      return undefined;
+    }
   }
 }
