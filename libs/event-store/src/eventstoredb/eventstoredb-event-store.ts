@@ -72,6 +72,7 @@ export class EventStoreDbEventStore implements EventStore {
    */
   async append(streamName: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    toEsdbExpectedRevision(expected); // refuses a negative revision before any round trip
     for (let attempt = 1; ; attempt += 1) {
       const [last] = await this.readStream(streamName, { direction: 'backwards', maxCount: 1 });
       const actual: bigint | 'no_stream' = last ? last.revision : 'no_stream';

@@ -1,5 +1,5 @@
 import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler, Scheduler } from '@gateway/platform';
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { AnchorWriter } from './anchor-writer';
 
 export const ANCHOR_JOB = 'audit.anchor';
@@ -20,8 +20,13 @@ export class AnchorLogJob implements ScheduledJobHandler, OnApplicationBootstrap
     private readonly scheduler: Scheduler,
   ) {}
 
-  async onApplicationBootstrap(): Promise<void> {
-    await this.scheduleAfter(new Date());
+  private readonly logger = new Logger('AuditAnchors');
+
+  /** Best effort: a process must start (and answer /ready with 503) even when the database is down. */
+  onApplicationBootstrap(): void {
+    this.scheduleAfter(new Date()).catch((error: unknown) =>
+      this.logger.warn(`could not schedule the next anchor (the next start or run will): ${error instanceof Error ? error.message : String(error)}`),
+    );
   }
 
   async handle(job: DueJob): Promise<void> {
