@@ -16,9 +16,11 @@ import { eventStoreScenario } from './scenarios/event-store/event-store.scenario
 import { webhooksScenario } from './scenarios/webhooks/webhooks.scenario';
 import { ledgerScenario } from './scenarios/ledger/ledger.scenario';
 import { cardsScenario } from './scenarios/cards/cards.scenario';
+import { rebuildScenario } from './scenarios/rebuild/rebuild.scenario';
+import { chainCostScenario } from './scenarios/event-store/chain-cost.scenario';
 
 /** Every scenario `npm run bench` knows, in the order a full run executes them. Add new ones here. */
-const SCENARIOS: Scenario[] = [eventStoreScenario, edgeScenario, ledgerScenario, webhooksScenario, cardsScenario];
+const SCENARIOS: Scenario[] = [eventStoreScenario, edgeScenario, ledgerScenario, webhooksScenario, cardsScenario, rebuildScenario, chainCostScenario];
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 

@@ -9,6 +9,8 @@ import { registerCallbackCommands } from './commands/callbacks.command';
 import { registerProjectionCommands } from './commands/projections.command';
 import { registerLedgerCommands } from './commands/ledger.command';
 import { registerCardCommands } from './commands/cards.command';
+import { registerEventCommands } from './commands/events.command';
+import { registerAuditCommands } from './commands/audit.command';
 
 /** `npm run cli -- <command>`: operator and auditor commands (`--help` lists them). */
 const program = new Command('gateway')
@@ -21,6 +23,8 @@ registerSettingsCommands(program);
 registerCallbackCommands(program);
 registerLedgerCommands(program);
 registerCardCommands(program);
+registerEventCommands(program);
+registerAuditCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);

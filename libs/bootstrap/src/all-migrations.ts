@@ -1,4 +1,5 @@
 import { accountsMigrations } from '@gateway/accounts';
+import { auditMigrations } from '@gateway/audit';
 import { customersMigrations } from '@gateway/customers';
 import { eventStoreMigrations } from '@gateway/event-store';
 import { filesMigrations } from '@gateway/files';
@@ -30,4 +31,5 @@ export const allMigrations: MigrationSet[] = [
   virtualAccountsMigrations,
   paymentCodesMigrations,
   cardsMigrations,
+  auditMigrations,
 ];

@@ -1,6 +1,7 @@
 import { AccountsModule } from '@gateway/accounts';
 import { ReportsModule } from '@gateway/reports';
 import { PaymentChannelsModule } from '@gateway/payment-channels';
+import { AuditModule } from '@gateway/audit';
 import { WebhooksModule } from '@gateway/webhooks';
 import { CustomersModule } from '@gateway/customers';
 import { EventStoreModule } from '@gateway/event-store';
@@ -43,6 +44,7 @@ export class CoreModule {
         VirtualAccountsModule,
         PaymentCodesModule,
         CardsModule,
+        AuditModule,
       ],
       exports: [AccountsModule],
     };

@@ -1,3 +1,4 @@
+import { CustomersAuditedResources } from './application/customers-audited-resources';
 import { registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -18,6 +19,6 @@ registerErrorStatuses({
 @Module({
   imports: [CqrsModule],
   controllers: [CustomersController],
-  providers: [CreateCustomerHandler, UpdateCustomerHandler, GetCustomerHandler, FindCustomersByReferenceHandler, KycFileLookup, CustomersProjection],
+  providers: [CustomersAuditedResources, CreateCustomerHandler, UpdateCustomerHandler, GetCustomerHandler, FindCustomersByReferenceHandler, KycFileLookup, CustomersProjection],
 })
 export class CustomersModule {}

@@ -1,3 +1,4 @@
+import { DisbursementsAuditedResources } from './application/disbursements-audited-resources';
 import { registerMoneyInFollower } from '@gateway/ledger';
 import { registerErrorStatuses } from '@gateway/platform';
 import { DisbursementCallbackRenderer } from './http/disbursement-callback.renderer';
@@ -34,6 +35,7 @@ registerMoneyInFollower(BALANCE_PROCESS);
   imports: [CqrsModule],
   controllers: [DisbursementsController],
   providers: [
+    DisbursementsAuditedResources,
     BalanceWriter,
     DisbursementMaterializer,
     PayoutRailPolicy,

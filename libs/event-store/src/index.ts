@@ -6,3 +6,5 @@ export { PostgresEventStore } from './postgres/postgres-event-store';
 export { eventStoreMigrations } from './postgres/event-store.migrations';
 export * from './aggregate/decide-and-append';
 export * from './nest/event-store.module';
+export * from './chain/chain-hash';
+export { canonicalJson } from './chain/canonical-json';

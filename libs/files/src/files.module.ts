@@ -1,3 +1,4 @@
+import { FilesAuditedResources } from './application/files-audited-resources';
 import { registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -23,6 +24,7 @@ registerErrorStatuses({
   imports: [CqrsModule],
   controllers: [FilesController],
   providers: [
+    FilesAuditedResources,
     UploadFileHandler,
     DeleteFileHandler,
     GetFileHandler,

@@ -1,4 +1,5 @@
 import { JournalReader } from './application/read-journal/journal-reader';
+import { LedgerAuditedResources } from './application/ledger-audited-resources';
 import { registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -18,6 +19,6 @@ registerErrorStatuses({ TEST_MODE_ONLY_ERROR: 403 });
   imports: [CqrsModule],
   controllers: [BalanceController, ReconciliationController],
   exports: [JournalReader],
-  providers: [JournalReader, LedgerJournalProjection, SettlementPolicy, SettlePaymentJob, TopUpBalanceHandler, GetBalanceHandler, ReconcileLedgerHandler],
+  providers: [JournalReader, LedgerAuditedResources, LedgerJournalProjection, SettlementPolicy, SettlePaymentJob, TopUpBalanceHandler, GetBalanceHandler, ReconcileLedgerHandler],
 })
 export class LedgerModule {}

@@ -5,3 +5,5 @@ export * from './projection-runner';
 export * from './rebuild-projection';
 export * from './nest/projections.module';
 export * from './nest/projection-discovery';
+export * from './verify-projection';
+export * from './rebuild-all-projections';

@@ -1,6 +1,6 @@
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { AppConfig } from '@gateway/platform';
-import { discoverProjections, ProjectionRunner, readAllCheckpoints, readCheckpoint, resetProjection } from '@gateway/projections';
+import { discoverProjections, ProjectionRunner, readAllCheckpoints, readCheckpoint, resetProjection, type ProjectionVerification, verifyProjection } from '@gateway/projections';
 import { DiscoveryService } from '@nestjs/core';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
@@ -73,7 +73,42 @@ export function registerProjectionCommands(program: Command): void {
         );
       }),
     );
+
+  projections
+    .command('verify [name]')
+    .description('Rebuild projections into a scratch schema and diff them against the live tables; exits 1 on any difference')
+    .option('--json', 'machine-readable output')
+    .action(async (name: string | undefined, options: { json?: boolean }) => {
+      const results = await withCliContext(async (app) => {
+        const all = discoverProjections(app.get(DiscoveryService));
+        const chosen = name === undefined ? all : all.filter((p) => p.name === name);
+        if (chosen.length === 0) throw new Error(`No projection named ${name}`);
+        const pool = app.get(Pool);
+        const store = app.get<EventStore>(EVENT_STORE);
+        const total = await countEvents(pool, app.get(AppConfig));
+        const verified: ProjectionVerification[] = [];
+        for (const projection of chosen) {
+          const bar = options.json || projection.tables.length === 0 ? undefined : new SingleBar({ format: `${projection.name} [{bar}] {percentage}% | {value}/{total} events`, clearOnComplete: true });
+          bar?.start(total ?? 0, 0);
+          verified.push(await verifyProjection(pool, store, projection, { onProgress: (events) => bar?.update(events, total !== undefined && events > total ? { total: events } : undefined) }));
+          bar?.stop();
+        }
+        return verified;
+      });
+      print(Boolean(options.json), { clean: results.every((r) => r.clean), projections: results }, () => results.map(humanVerification).join('\n'));
+      if (!results.every((r) => r.clean)) process.exitCode = 1;
+    });
 }
+
+function humanVerification(result: ProjectionVerification): string {
+  if (result.skipped) return `${result.name.padEnd(32)} skipped (${result.skipped})`;
+  const head = `${result.name.padEnd(32)} ${result.clean ? 'clean' : 'DIFFERS'} after ${result.events} events`;
+  const lines = result.tables
+    .filter((t) => t.onlyLive > 0 || t.onlyReplayed > 0)
+    .map((t) => `    ${t.table}: ${t.onlyLive} rows only live, ${t.onlyReplayed} only in the rebuild; e.g. live ${JSON.stringify(t.samples.onlyLive[0] ?? null)} rebuilt ${JSON.stringify(t.samples.onlyReplayed[0] ?? null)}`);
+  return [head, ...lines].join('\n');
+}
+
 
 /** Events in the log, for the progress bar; unknown on EventStoreDB. */
 async function countEvents(pool: Pool, config: AppConfig): Promise<number | undefined> {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { comparePositions, type GlobalPosition, type NewEvent, type RecordedEvent } from '../event-envelope';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store.errors';
 import type { EventStore } from '../event-store.port';
+import { CHAIN_HASH_KEY, CHAIN_START, chainHash, chainHashOf, withoutChainHash } from '../chain/chain-hash';
 
 export interface ContractHarness {
   store: EventStore;
@@ -132,7 +133,9 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
       expect(got.id).toBe(sent.id);
       expect(got.type).toBe('ChargeCaptured');
       expect(got.data).toEqual(sent.data);
-      expect(got.metadata).toEqual(sent.metadata);
+      // The store adds the tamper-evidence link; everything else comes back as sent.
+      expect(withoutChainHash(got.metadata)).toEqual(sent.metadata);
+      expect(got.metadata[CHAIN_HASH_KEY]).toMatch(/^[0-9a-f]{64}$/);
       expect(got.streamName).toBe(name);
       expect(typeof got.revision).toBe('bigint');
       expect(typeof got.position.commit).toBe('bigint');
@@ -143,6 +146,26 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
       expect(fromAll.position).toEqual(got.position);
       expect(fromAll.recordedAt.getTime()).toBe(got.recordedAt.getTime());
       expect(fromAll.metadata).toEqual(got.metadata);
+    });
+
+    it('chains every event to the previous one of its stream (tamper evidence), whatever the expected revision', async () => {
+      const name = stream('chain');
+      await store.append(name, [event('Opened', { n: 1.5e-7, big: 1e21 }), event('Renamed', { text: 'a\\n"b" ✓' })], 'no_stream');
+      await store.append(name, [event('Renamed', { n: 3 })], 1n);
+      await store.append(name, [event('Closed')], 'any');
+      const read = await store.readStream(name);
+      let previous = CHAIN_START;
+      for (const recorded of read) {
+        const expected = chainHash(previous, recorded);
+        expect(chainHashOf(recorded.metadata)).toBe(expected);
+        previous = expected;
+      }
+      // A client-supplied chainHash is ignored: the store computes its own.
+      const forged = event('Forged');
+      forged.metadata = { ...forged.metadata, [CHAIN_HASH_KEY]: 'f'.repeat(64) };
+      await store.append(name, [forged], 3n);
+      const [last] = await store.readStream(name, { direction: 'backwards', maxCount: 1 });
+      expect(chainHashOf(last.metadata)).toBe(chainHash(previous, last));
     });
 
     it('reads the global log in pages, strictly after the given position', async () => {

@@ -12,8 +12,9 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
+import { CHAIN_START, chainHashOf, sealEvents } from '../chain/chain-hash';
 import type { GlobalPosition, NewEvent, RecordedEvent } from '../event-envelope';
-import { EventStoreUnavailableError, WrongExpectedRevisionError } from '../event-store.errors';
+import { DuplicateEventIdError, EventStoreUnavailableError, WrongExpectedRevisionError } from '../event-store.errors';
 import type {
   AppendResult,
   EventStore,
@@ -37,6 +38,8 @@ const DEFAULT_PAGE = 1000;
 /** Raw $all reads skip system events client-side; small pages would mean many round trips. */
 const MIN_RAW_PAGE = 128;
 const DEFAULT_PING_TIMEOUT_MS = 5_000;
+/** Re-seals of an `any` append that lost a race; each loss means another writer made progress. */
+const MAX_SEAL_ATTEMPTS = 20;
 
 export interface EventStoreDbEventStoreOptions {
   /** How long `ping` waits for an answer; reads carry no gRPC deadline of their own. */
@@ -61,8 +64,34 @@ export class EventStoreDbEventStore implements EventStore {
     this.client = EventStoreDBClient.connectionString(connectionString);
   }
 
+  /**
+   * Appends with the tamper-evidence chain computed here (EventStoreDB has no server-side
+   * hook): the stream's last event gives the previous hash, and the append is made against
+   * that exact revision so no other writer can slip in between. With `any`, a concurrent
+   * writer only means reading the new last event and sealing again.
+   */
   async append(streamName: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    toEsdbExpectedRevision(expected); // refuses a negative revision before any round trip
+    for (let attempt = 1; ; attempt += 1) {
+      const [last] = await this.readStream(streamName, { direction: 'backwards', maxCount: 1 });
+      const actual: bigint | 'no_stream' = last ? last.revision : 'no_stream';
+      if (expected !== 'any' && expected !== actual) throw new WrongExpectedRevisionError(streamName, expected, actual);
+      // Appending against an exact revision defeats the server's own idempotency on event ids
+      // for a retried append: a retry finds its events at the end of the stream.
+      if (last && events.some((event) => event.id === last.id)) throw new DuplicateEventIdError(last.id);
+      const sealed = sealEvents(streamName, last ? (chainHashOf(last.metadata) ?? CHAIN_START) : CHAIN_START, last ? last.revision + 1n : 0n, events);
+      try {
+        return await this.appendExactly(streamName, sealed, actual);
+      } catch (error) {
+        if (expected === 'any' && error instanceof WrongExpectedRevisionError && attempt < MAX_SEAL_ATTEMPTS) continue;
+        if (error instanceof WrongExpectedRevisionError) throw new WrongExpectedRevisionError(streamName, expected, error.actual);
+        throw error;
+      }
+    }
+  }
+
+  private async appendExactly(streamName: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     const proposed = events.map(({ id, type, data, metadata }) =>
       // JSON.stringify(undefined) yields nothing, which the client cannot encode.
       jsonEvent({ id, type, data: (data === undefined ? null : data) as JSONType, metadata }),

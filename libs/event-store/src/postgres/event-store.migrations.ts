@@ -211,5 +211,134 @@ export const eventStoreMigrations: MigrationSet = {
         $fn$;
       `,
     },
+    {
+      version: 4,
+      name: 'tamper-evident hash chain and audit indexes',
+      sql: `
+        -- Each event's metadata.chainHash = sha256 over the previous event of its stream's hash
+        -- and this event (id, stream, revision, type, data, metadata without the hash). Computed
+        -- here, where every append passes; chain-hash.ts computes the same bytes in TypeScript
+        -- (the EventStoreDB adapter and the verifier).
+        CREATE FUNCTION es_chain_hash(p_prev text, p_id uuid, p_stream text, p_revision bigint, p_type text, p_data jsonb, p_metadata jsonb)
+        RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
+          SELECT encode(sha256(convert_to(
+            p_prev || E'\\n' || p_id::text || E'\\n' || p_stream || E'\\n' || p_revision::text || E'\\n' || p_type
+              || E'\\n' || p_data::text || E'\\n' || (p_metadata - 'chainHash')::text,
+            'UTF8')), 'hex')
+        $fn$;
+
+        -- Version 3 plus the chain: the stream row locked by the revision check serialises
+        -- appenders of a stream, so the previous event read here is the stream's last one.
+        CREATE OR REPLACE FUNCTION es_append_batch(p_appends jsonb)
+        RETURNS TABLE (idx integer, ok boolean, duplicate boolean, revision bigint, tx_id xid8, last_position bigint)
+        LANGUAGE plpgsql AS $fn$
+        DECLARE
+          v_append jsonb;
+          v_idx    integer;
+          v_stream text;
+          v_expect smallint;
+          v_events jsonb;
+          v_count  bigint;
+          v_last   bigint;
+          v_pos    bigint;
+          v_prev   text;
+          v_event  jsonb;
+          v_ord    bigint;
+          v_rev    bigint;
+          v_meta   jsonb;
+          v_metas  jsonb[];
+        BEGIN
+          FOR v_append, v_idx IN SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a LOOP
+            v_stream := v_append->>'stream';
+            v_expect := (v_append->>'expect')::smallint;
+            v_events := v_append->'events';
+            v_count  := jsonb_array_length(v_events);
+            v_last   := NULL;
+
+            IF v_expect = 1 THEN
+              INSERT INTO es_streams AS s (stream_name, revision) VALUES (v_stream, v_count - 1)
+                ON CONFLICT DO NOTHING RETURNING s.revision INTO v_last;
+            ELSIF v_expect = 2 THEN
+              UPDATE es_streams AS s SET revision = s.revision + v_count
+                WHERE s.stream_name = v_stream AND s.revision = (v_append->>'revision')::bigint RETURNING s.revision INTO v_last;
+            ELSE
+              INSERT INTO es_streams AS s (stream_name, revision) VALUES (v_stream, v_count - 1)
+                ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + v_count RETURNING s.revision INTO v_last;
+            END IF;
+
+            IF v_last IS NULL THEN
+              idx := v_idx; ok := false; duplicate := false;
+              revision := coalesce((SELECT s.revision FROM es_streams s WHERE s.stream_name = v_stream), -1::bigint);
+              tx_id := NULL; last_position := NULL;
+              RETURN NEXT;
+              CONTINUE;
+            END IF;
+
+            v_prev := NULL;
+            IF v_last - v_count >= 0 THEN
+              SELECT e.metadata->>'chainHash' INTO v_prev FROM es_events e
+               WHERE e.stream_name = v_stream AND e.revision = v_last - v_count;
+            END IF;
+            v_prev := coalesce(v_prev, '');
+
+            -- Hashes in a loop (each needs the previous one), rows in one INSERT (as version 3 did).
+            v_metas := ARRAY[]::jsonb[];
+            FOR v_event, v_ord IN SELECT x.value, x.ordinality FROM jsonb_array_elements(v_events) WITH ORDINALITY AS x LOOP
+              v_rev  := v_last - v_count + v_ord;
+              v_meta := (v_event->'metadata') - 'chainHash';
+              v_prev := es_chain_hash(v_prev, (v_event->>'id')::uuid, v_stream, v_rev, v_event->>'type', v_event->'data', v_meta);
+              v_metas := v_metas || (v_meta || jsonb_build_object('chainHash', v_prev));
+            END LOOP;
+            WITH inserted AS (
+              INSERT INTO es_events (event_id, stream_name, revision, type, data, metadata)
+              SELECT (e.value->>'id')::uuid, v_stream, v_last - v_count + e.ordinality,
+                     e.value->>'type', e.value->'data', v_metas[e.ordinality]
+                FROM jsonb_array_elements(v_events) WITH ORDINALITY AS e
+               ORDER BY e.ordinality
+              RETURNING es_events.position
+            )
+            SELECT max(inserted.position) INTO v_pos FROM inserted;
+
+            idx := v_idx; ok := true; duplicate := false; revision := v_last; tx_id := pg_current_xact_id(); last_position := v_pos;
+            RETURN NEXT;
+          END LOOP;
+        END
+        $fn$;
+
+        -- The single-append function of version 1 goes through the same chained path.
+        CREATE OR REPLACE FUNCTION es_append(p_stream text, p_expect smallint, p_revision bigint, p_events jsonb)
+        RETURNS TABLE (ok boolean, revision bigint, tx_id xid8, last_position bigint)
+        LANGUAGE sql AS $fn$
+          SELECT b.ok, b.revision, b.tx_id, b.last_position
+            FROM es_append_batch(jsonb_build_array(jsonb_build_object(
+                   'stream', p_stream, 'expect', p_expect, 'revision', p_revision, 'events', p_events))) AS b
+        $fn$;
+
+        -- Seal the events appended before this version, once (a no-op on a new store).
+        DO $seal$
+        DECLARE
+          r        record;
+          v_stream text := NULL;
+          v_prev   text := '';
+          v_hash   text;
+        BEGIN
+          FOR r IN SELECT e.tx_id, e.position, e.event_id, e.stream_name, e.revision, e.type, e.data, e.metadata
+                     FROM es_events e ORDER BY e.stream_name, e.revision LOOP
+            IF v_stream IS DISTINCT FROM r.stream_name THEN v_stream := r.stream_name; v_prev := ''; END IF;
+            v_hash := es_chain_hash(v_prev, r.event_id, r.stream_name, r.revision, r.type, r.data, r.metadata);
+            IF r.metadata->>'chainHash' IS DISTINCT FROM v_hash THEN
+              UPDATE es_events SET metadata = (r.metadata - 'chainHash') || jsonb_build_object('chainHash', v_hash)
+               WHERE es_events.tx_id = r.tx_id AND es_events.position = r.position;
+            END IF;
+            v_prev := v_hash;
+          END LOOP;
+        END
+        $seal$;
+
+        -- The audit history API: a business's events over time, and every event of one request.
+        CREATE INDEX es_events_business_time ON es_events ((metadata->>'businessId'), (metadata->>'mode'), recorded_at, position);
+        CREATE INDEX es_events_correlation ON es_events ((metadata->>'correlationId'), position);
+      `,
+    },
   ],
 };

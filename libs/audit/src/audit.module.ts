@@ -1,0 +1,26 @@
+import { registerErrorStatuses } from '@gateway/platform';
+import { Module } from '@nestjs/common';
+import { DiscoveryModule } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
+import { AnchorLogJob } from './application/anchors/anchor-log.job';
+import { AnchorWriter } from './application/anchors/anchor-writer';
+import { AuditedResources } from './application/audited-resources';
+import { GetStateAsOfHandler } from './application/get-state-as-of/get-state-as-of.handler';
+import { ListEventsHandler } from './application/list-events/list-events.handler';
+import { AuditTrailVerifier } from './application/verify/audit-trail-verifier';
+import { EventsController } from './http/events.controller';
+import { OperationsMetrics } from './http/operations-metrics';
+
+registerErrorStatuses({ DATA_NOT_FOUND: 404, FEATURE_NOT_AVAILABLE: 400 });
+
+/**
+ * Auditing and operations: the event history and time travel API, the anchors over the global
+ * log, the verifier behind `audit verify`, and the operational gauges on `/metrics`.
+ */
+@Module({
+  imports: [CqrsModule, DiscoveryModule],
+  controllers: [EventsController],
+  providers: [AuditedResources, ListEventsHandler, GetStateAsOfHandler, AnchorWriter, AnchorLogJob, AuditTrailVerifier, OperationsMetrics],
+  exports: [AuditedResources, AnchorWriter, AuditTrailVerifier],
+})
+export class AuditModule {}
