@@ -1,3 +1,4 @@
+import { CardsAuditedResources } from './application/cards-audited-resources';
 import { registerErrorStatuses } from '@gateway/platform';
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -54,6 +55,7 @@ registerErrorStatuses({
   imports: [CqrsModule],
   controllers: [CardTokensController, CardChargesController, ThreeDsPageController, CardsScriptController],
   providers: [
+    CardsAuditedResources,
     CardVault,
     TokenLoader,
     ChargeLoader,

@@ -1,3 +1,4 @@
+import { PaymentCodesAuditedResources } from './application/payment-codes-audited-resources';
 import { registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -32,6 +33,7 @@ registerErrorStatuses({
   imports: [CqrsModule],
   controllers: [PaymentCodesController],
   providers: [
+    PaymentCodesAuditedResources,
     BusinessRetailTerms,
     PaymentCodeOpener,
     CreatePaymentCodeHandler,

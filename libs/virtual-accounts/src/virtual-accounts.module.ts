@@ -1,3 +1,4 @@
+import { VirtualAccountsAuditedResources } from './application/virtual-accounts-audited-resources';
 import { registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -35,6 +36,7 @@ registerErrorStatuses({
   imports: [CqrsModule],
   controllers: [VirtualAccountsController],
   providers: [
+    VirtualAccountsAuditedResources,
     BusinessVaTerms,
     VirtualAccountOpener,
     CreateVirtualAccountHandler,
