@@ -4,6 +4,7 @@ import { CustomersModule } from '@gateway/customers';
 import { EventStoreModule } from '@gateway/event-store';
 import { FilesModule } from '@gateway/files';
 import { DisbursementsModule } from '@gateway/disbursements';
+import { EwalletsModule } from '@gateway/ewallets';
 import { LedgerModule } from '@gateway/ledger';
 import { type AppConfig, PlatformModule } from '@gateway/platform';
 import { ProjectionsModule } from '@gateway/projections';
@@ -33,6 +34,7 @@ export class CoreModule {
         CustomersModule,
         LedgerModule,
         DisbursementsModule,
+        EwalletsModule,
       ],
       exports: [AccountsModule],
     };
