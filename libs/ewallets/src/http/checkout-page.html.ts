@@ -1,3 +1,4 @@
+import type { EwalletPaymentStatus } from '../domain/ewallet-payment.decider';
 import type { EwalletPaymentView } from '../read-models/ewallet-payment-view';
 import { checkoutPath, wireStatus } from './ewallet.response';
 
@@ -29,11 +30,11 @@ table{width:100%;border-collapse:collapse;margin:.5rem 0}td{padding:.2rem 0}td.n
 </html>`;
 }
 
-const OUTCOME_TEXT: Readonly<Record<string, string>> = {
-  PAID: 'Payment successful',
-  SUCCESS_COMPLETED: 'Payment successful',
+const OUTCOME_TEXT: Readonly<Record<EwalletPaymentStatus, string>> = {
+  PENDING: 'Waiting for payment',
+  COMPLETED: 'Payment successful',
   EXPIRED: 'This payment has expired',
-  FAILED: 'This payment was not completed',
+  FAILED: 'This payment was cancelled',
 };
 
 /**
@@ -52,7 +53,7 @@ export function checkoutPage(view: EwalletPaymentView, notice?: string): string 
   const controls = pending
     ? `<form method="post" action="${escapeHtml(action('pay'))}"><button id="pay" type="submit">Pay ${escapeHtml(idr(view.amount))}</button></form>` +
       (view.ewalletType === 'LINKAJA' ? `<form method="post" action="${escapeHtml(action('cancel'))}"><button id="cancel" type="submit">Cancel</button></form>` : '')
-    : `<p id="outcome" class="status">${escapeHtml(OUTCOME_TEXT[status] ?? status)}</p>` +
+    : `<p id="outcome" class="status">${escapeHtml(OUTCOME_TEXT[view.status])}</p>` +
       (view.redirectUrl ? `<p><a id="return" href="${escapeHtml(view.redirectUrl)}" rel="noreferrer">Return to the merchant</a></p>` : '');
   const body = `<main class="card" data-status="${escapeHtml(status)}">
 <h1>${escapeHtml(view.ewalletType)} checkout</h1>
