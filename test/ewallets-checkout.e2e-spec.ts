@@ -212,7 +212,7 @@ describe('eWallet checkout pages (Chromium)', () => {
     try {
       await page.goto(created.body.checkout_url);
       expect(await page.locator('#external-id').innerText()).toBe(request.external_id);
-      expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+      expect(await page.evaluate(() => (globalThis as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
       expect(await page.locator('script, img').count()).toBe(0);
       const missing = await page.goto(`${gateway.baseUrl}/ewallets/checkout/${'0'.repeat(64)}`);
       expect(missing?.status()).toBe(404);

@@ -20,7 +20,10 @@ describe('xendit-node 1.22.0 eWallet calls', () => {
 
   const client = () => {
     const x = new Xendit({ secretKey: merchant.test.secret_key, xenditURL: gateway.baseUrl });
-    return { ew: new x.EWallet({}), Type: x.EWallet.Type };
+    // Typed loosely on purpose: the client's typings declare `EWallet.Type` as plain strings but its
+    // methods take non-exported enums; merchants call it from JavaScript with exactly these values.
+    const ew: any = new x.EWallet({});
+    return { ew, Type: x.EWallet.Type };
   };
 
   it('OVO as in the client example (account default version), then getPayment', async () => {
