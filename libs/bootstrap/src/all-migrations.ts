@@ -5,6 +5,7 @@ import { eventStoreMigrations } from '@gateway/event-store';
 import { filesMigrations } from '@gateway/files';
 import { disbursementsMigrations } from '@gateway/disbursements';
 import { cardsMigrations } from '@gateway/cards';
+import { ewalletsMigrations } from '@gateway/ewallets';
 import { ledgerMigrations } from '@gateway/ledger';
 import { paymentCodesMigrations } from '@gateway/payment-codes';
 import { virtualAccountsMigrations } from '@gateway/virtual-accounts';
@@ -32,4 +33,5 @@ export const allMigrations: MigrationSet[] = [
   paymentCodesMigrations,
   cardsMigrations,
   auditMigrations,
+  ewalletsMigrations,
 ];

@@ -8,6 +8,7 @@ import { EventStoreModule } from '@gateway/event-store';
 import { FilesModule } from '@gateway/files';
 import { DisbursementsModule } from '@gateway/disbursements';
 import { CardsModule } from '@gateway/cards';
+import { EwalletsModule } from '@gateway/ewallets';
 import { LedgerModule } from '@gateway/ledger';
 import { PaymentCodesModule } from '@gateway/payment-codes';
 import { VirtualAccountsModule } from '@gateway/virtual-accounts';
@@ -45,6 +46,7 @@ export class CoreModule {
         PaymentCodesModule,
         CardsModule,
         AuditModule,
+        EwalletsModule,
       ],
       exports: [AccountsModule],
     };

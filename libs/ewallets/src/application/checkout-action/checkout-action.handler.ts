@@ -1,0 +1,42 @@
+import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { Clock } from '@gateway/platform';
+import { ProjectionProgress } from '@gateway/projections';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { ewalletPaymentDecider } from '../../domain/ewallet-payment.decider';
+import { EwalletErrors } from '../../domain/ewallet.errors';
+import type { EwalletPaymentView } from '../../read-models/ewallet-payment-view';
+import { EWALLETS_PROJECTION } from '../../read-models/ewallet-payments.projection';
+import { PaymentCompleter } from '../complete-payment/payment-completer';
+import { FindCheckoutQuery } from '../find-payment/find-ewallet-payment.query';
+import { CheckoutActionCommand } from './checkout-action.command';
+
+/**
+ * The payer pays (DANA, LINKAJA) or cancels (LINKAJA) on the checkout page. The decider refuses
+ * an expired checkout even if the expiry job has not run yet. Answers once the read model has
+ * the outcome, so the page shown next is current.
+ */
+@CommandHandler(CheckoutActionCommand)
+export class CheckoutActionHandler implements ICommandHandler<CheckoutActionCommand, EwalletPaymentView> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly clock: Clock,
+    private readonly queries: QueryBus,
+    private readonly completer: PaymentCompleter,
+    private readonly progress: ProjectionProgress,
+  ) {}
+
+  async execute(command: CheckoutActionCommand): Promise<EwalletPaymentView> {
+    const payment = await this.queries.execute(new FindCheckoutQuery(command.checkoutToken));
+    if (!payment) throw EwalletErrors.notFound();
+    const scope = { businessId: payment.businessId, mode: payment.mode };
+    const now = await this.clock.now(scope);
+    const metadata = { correlationId: command.requestId, actor: 'system:checkout-page', occurredAt: now, ...scope };
+    const decision =
+      command.action === 'pay'
+        ? await this.completer.complete(payment.streamName, payment, now, metadata)
+        : await decideAndAppend(this.store, payment.streamName, ewalletPaymentDecider, { type: 'FailEwalletPayment', failureCode: 'USER_DECLINED_THE_TRANSACTION', now }, metadata);
+    if (decision.appended) await this.progress.waitFor(EWALLETS_PROJECTION, decision.appended.position, 10_000);
+    return (await this.queries.execute(new FindCheckoutQuery(command.checkoutToken))) ?? payment;
+  }
+}

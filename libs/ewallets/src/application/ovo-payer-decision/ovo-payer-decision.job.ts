@@ -1,0 +1,39 @@
+import { DomainError } from '@gateway/domain';
+import { decideAndAppend, EVENT_STORE, type EventStore, loadAggregate } from '@gateway/event-store';
+import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { ewalletPaymentDecider } from '../../domain/ewallet-payment.decider';
+import { simulatedOvoDecision } from '../../domain/ovo-payer-simulator';
+import { type EwalletJobPayload, OVO_PAYER_DECISION_JOB } from '../../read-models/ewallet-payments.projection';
+import { PaymentCompleter } from '../complete-payment/payment-completer';
+import { systemMetadata } from '../payment-metadata';
+
+/**
+ * The simulated OVO payer (test mode; live mode only with the sandbox network): when the job
+ * falls due, the payer approves or the payment fails as the test phone number says. Runs at
+ * least once: a payment already decided is left alone.
+ */
+@HandlesScheduledJob(OVO_PAYER_DECISION_JOB)
+@Injectable()
+export class OvoPayerDecisionJob implements ScheduledJobHandler<EwalletJobPayload> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly completer: PaymentCompleter,
+  ) {}
+
+  async handle(job: DueJob<EwalletJobPayload>): Promise<void> {
+    const { streamName } = job.payload;
+    const { state } = await loadAggregate(this.store, streamName, ewalletPaymentDecider);
+    if (state.status !== 'PENDING') return;
+    const { payment } = state;
+    const metadata = systemMetadata('ovo-simulator', `job_${job.id}`, job.now, payment);
+    const { outcome } = simulatedOvoDecision(payment.phone ?? '');
+    try {
+      if (outcome.status === 'COMPLETED') await this.completer.complete(streamName, payment, job.now, metadata);
+      else await decideAndAppend(this.store, streamName, ewalletPaymentDecider, { type: 'FailEwalletPayment', failureCode: outcome.failureCode, now: job.now }, metadata);
+    } catch (error) {
+      if (error instanceof DomainError && error.code === 'INVALID_EWALLET_PAYMENT_STATUS_ERROR') return; // decided meanwhile
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import type { Mode, RequestContext } from '@gateway/platform';
+import { Command } from '@nestjs/cqrs';
+import type { EwalletItem } from '../../domain/ewallet-payment.events';
+import type { EwalletType } from '../../domain/ewallet-types';
+import type { EwalletPaymentView } from '../../read-models/ewallet-payment-view';
+
+/** The request fields of one wallet type, already validated in shape by the edge. */
+export interface EwalletPaymentRequest {
+  ewalletType: EwalletType;
+  externalId: string;
+  amount: number;
+  phone?: string;
+  callbackUrl?: string;
+  redirectUrl?: string;
+  items?: EwalletItem[];
+  /** DANA `expiration_date` (ISO 8601). */
+  expirationDate?: string;
+}
+
+export class RequestEwalletPaymentCommand extends Command<EwalletPaymentView> {
+  constructor(
+    readonly businessId: string,
+    readonly mode: Mode,
+    readonly request: EwalletPaymentRequest,
+    /** The dated version in force for the request (header, else the account default, else the fallback). */
+    readonly apiVersion: string,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,91 @@
+import { GetSettingsQuery } from '@gateway/accounts';
+import { DomainError } from '@gateway/domain';
+import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
+import { ProjectionProgress } from '@gateway/projections';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { createHash } from 'node:crypto';
+import { ewalletPaymentDecider } from '../../domain/ewallet-payment.decider';
+import { EwalletErrors } from '../../domain/ewallet.errors';
+import { ewalletPaymentStream, type EwalletPaymentSnapshot } from '../../domain/ewallet-payment.events';
+import { CHECKOUT_LIFETIME_MS, EWALLET_CURRENCY } from '../../domain/ewallet-types';
+import { LINKAJA_CHECKOUT_TOKEN_FAILURE_PHONE } from '../../domain/ovo-payer-simulator';
+import type { EwalletPaymentView } from '../../read-models/ewallet-payment-view';
+import { EWALLETS_PROJECTION } from '../../read-models/ewallet-payments.projection';
+import { EwalletNetworkPolicy } from '../ewallet-network-policy';
+import { RequestEwalletPaymentCommand } from './request-ewallet-payment.command';
+
+/** The stream of (business, mode, type, external id): bounded and separator-free whatever the merchant sends. */
+export function paymentStreamOf(businessId: string, mode: string, ewalletType: string, externalId: string): string {
+  return ewalletPaymentStream(createHash('sha256').update(`${businessId}\u0000${mode}\u0000${ewalletType}\u0000${externalId}`).digest('hex'));
+}
+
+/**
+ * Records a payment request. The first append to the payment's stream (named by its external id)
+ * is the reservation: of parallel requests with one external id exactly one appends, the others
+ * reload and get the type's duplicate code. What happens next is driven by durable timers (the
+ * simulated OVO payer, checkout expiry) and the checkout page.
+ */
+@CommandHandler(RequestEwalletPaymentCommand)
+export class RequestEwalletPaymentHandler implements ICommandHandler<RequestEwalletPaymentCommand, EwalletPaymentView> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly queries: QueryBus,
+    private readonly progress: ProjectionProgress,
+    private readonly network: EwalletNetworkPolicy,
+  ) {}
+
+  async execute(command: RequestEwalletPaymentCommand): Promise<EwalletPaymentView> {
+    const { businessId, mode, request } = command;
+    if (!this.network.available(mode)) {
+      throw new DomainError('EWALLET_NETWORK_UNAVAILABLE_ERROR', 'Live eWallet payments need a provider connector, which this deployment does not have');
+    }
+    const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
+    const enabled = settings?.settings.enabledPaymentChannels;
+    if (enabled && !enabled.includes(request.ewalletType)) {
+      throw new DomainError('EWALLET_TYPE_NOT_SUPPORTED', `${request.ewalletType} is not enabled for this business`);
+    }
+    if (request.ewalletType === 'LINKAJA' && request.phone === LINKAJA_CHECKOUT_TOKEN_FAILURE_PHONE) {
+      // Test input: the provider fails to issue a checkout token. Refused before anything is written.
+      throw new DomainError('GENERATE_CHECKOUT_TOKEN_ERROR', 'The provider could not generate a checkout_url; try again');
+    }
+
+    const expiration = request.expirationDate === undefined ? undefined : new Date(request.expirationDate);
+    if (expiration && Number.isNaN(expiration.getTime())) throw EwalletErrors.invalidRequest('expiration_date', 'expiration_date must be an ISO 8601 date');
+
+    const now = await this.clock.now({ businessId, mode });
+    const paymentId = this.ids.prefixed('ewallet_');
+    const hasCheckout = request.ewalletType !== 'OVO';
+    const payment: Omit<EwalletPaymentSnapshot, 'requestedAt'> = {
+      paymentId,
+      businessId,
+      mode,
+      ewalletType: request.ewalletType,
+      externalId: request.externalId,
+      amount: request.amount,
+      currency: EWALLET_CURRENCY,
+      ...(request.phone !== undefined && { phone: request.phone }),
+      ...(hasCheckout && {
+        callbackUrl: request.callbackUrl,
+        redirectUrl: request.redirectUrl,
+        checkoutToken: `${this.ids.uuid()}${this.ids.uuid()}`.replace(/-/g, ''),
+        expiresAt: expiration ? expiration.toISOString() : new Date(now.getTime() + CHECKOUT_LIFETIME_MS).toISOString(),
+      }),
+      ...(request.items !== undefined && { items: request.items }),
+      apiVersion: command.apiVersion,
+    };
+    const streamName = paymentStreamOf(businessId, mode, request.ewalletType, request.externalId);
+    const decision = await decideAndAppend(
+      this.store,
+      streamName,
+      ewalletPaymentDecider,
+      { type: 'RequestEwalletPayment', payment, now },
+      toCommandMetadata({ ...command.context, apiVersion: command.apiVersion }, now, { businessId, mode }),
+    );
+    if (decision.appended) await this.progress.waitFor(EWALLETS_PROJECTION, decision.appended.position, 10_000);
+    return { ...payment, streamName, status: 'PENDING', createdAt: now.toISOString() };
+  }
+}

@@ -1,0 +1,111 @@
+import {
+  ApiError,
+  type Caller,
+  CurrentCaller,
+  gatewayState,
+  GatewayValidationPipe,
+  RequestApiVersion,
+  RequirePermissions,
+  VersionedResource,
+} from '@gateway/platform';
+import { DomainError } from '@gateway/domain';
+import { Body, Controller, Get, HttpCode, Post, Query, Req, type Type } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { Request } from 'express';
+import { OvoDecisionAwaiter } from '../application/await-decision/ovo-decision-awaiter';
+import { EwalletNetworkPolicy } from '../application/ewallet-network-policy';
+import { FindEwalletPaymentQuery } from '../application/find-payment/find-ewallet-payment.query';
+import { RequestEwalletPaymentCommand } from '../application/request-payment/request-ewallet-payment.command';
+import { EwalletErrors } from '../domain/ewallet.errors';
+import { EWALLET_TYPES, type EwalletType, isEwalletType } from '../domain/ewallet-types';
+import { OVO_FAILURE_MESSAGES, type OvoFailureCode } from '../domain/ovo-payer-simulator';
+import { asEwalletApiError } from './ewallet-error-status';
+import {
+  DanaPaymentRequestDto,
+  type EwalletPaymentRequestDto,
+  FindEwalletPaymentRequestDto,
+  LinkajaPaymentRequestDto,
+  OvoPaymentRequestDto,
+  toPaymentRequest,
+} from './ewallet.request.dto';
+import { createdPaymentToWire, paymentToWire } from './ewallet.response';
+import { EWALLETS_RESOURCE, OVO_SYNC_VERSION } from './ewallet-versions';
+import { publicBaseUrl } from './public-base-url';
+
+const validation = new GatewayValidationPipe();
+const DTO_OF: Readonly<Record<EwalletType, Type<EwalletPaymentRequestDto>>> = {
+  OVO: OvoPaymentRequestDto,
+  DANA: DanaPaymentRequestDto,
+  LINKAJA: LinkajaPaymentRequestDto,
+};
+
+/**
+ * eWallet payment requests (spec: eWallet payment request; gaps.md: GET by external id). The
+ * body's `ewallet_type` decides the rules, the response shape and the error statuses.
+ */
+@Controller('ewallets')
+export class EwalletsController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+    private readonly awaiter: OvoDecisionAwaiter,
+    private readonly network: EwalletNetworkPolicy,
+  ) {}
+
+  @Post()
+  @HttpCode(200)
+  @RequirePermissions('money_in:write')
+  @VersionedResource(EWALLETS_RESOURCE)
+  async create(@CurrentCaller() caller: Caller, @RequestApiVersion() version: string, @Body() body: unknown, @Req() request: Request) {
+    const type = typeOfBody(body);
+    try {
+      const dto = (await validation.transform(body, { type: 'body', metatype: DTO_OF[type], data: '' })) as EwalletPaymentRequestDto;
+      const state = gatewayState(request);
+      const context = { requestId: state.requestId, actor: caller.key.keyId, businessId: caller.businessId, mode: caller.mode };
+      const payment = await this.commands.execute(new RequestEwalletPaymentCommand(caller.businessId, caller.mode, toPaymentRequest(dto), version, context));
+      const baseUrl = publicBaseUrl(request, this.network.publicBaseUrl);
+      if (type !== 'OVO' || version !== OVO_SYNC_VERSION) return createdPaymentToWire(payment, baseUrl);
+
+      // 2019-02-04: the answer is the payer's decision.
+      const decided = await this.awaiter.decided(payment, this.network.syncWaitMs);
+      if (!decided || decided.status === 'PENDING') {
+        throw new DomainError(
+          'EWALLET_DECISION_TIMEOUT_ERROR',
+          `The payer has not decided yet; GET /ewallets?external_id=${encodeURIComponent(payment.externalId)}&ewallet_type=OVO gives the outcome`,
+        );
+      }
+      if (decided.status !== 'COMPLETED') {
+        const code = (decided.failureCode ?? 'USER_DID_NOT_AUTHORIZE_THE_PAYMENT') as OvoFailureCode;
+        throw new DomainError(code, OVO_FAILURE_MESSAGES[code] ?? 'The payment failed');
+      }
+      return createdPaymentToWire(decided, baseUrl);
+    } catch (error) {
+      throw asEwalletApiError(type, error);
+    }
+  }
+
+  @Get()
+  @RequirePermissions('money_in:read')
+  async find(@CurrentCaller() caller: Caller, @Query() query: FindEwalletPaymentRequestDto, @Req() request: Request) {
+    const type = query.ewallet_type;
+    if (!isEwalletType(type)) throw unsupportedType(type);
+    const payment = await this.queries.execute(new FindEwalletPaymentQuery(caller.businessId, caller.mode, type, query.external_id));
+    if (!payment) throw asEwalletApiError(type, EwalletErrors.notFound());
+    return paymentToWire(payment, publicBaseUrl(request, this.network.publicBaseUrl));
+  }
+}
+
+/** The type comes first: it decides every other rule. Missing → 400 validation; unknown → 422. */
+function typeOfBody(body: unknown): EwalletType {
+  const value = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).ewallet_type : undefined;
+  if (typeof value !== 'string' || value === '') {
+    const message = 'ewallet_type must be a string';
+    throw ApiError.validation(message, [{ field: ['ewallet_type'], location: 'body', messages: [message], types: ['isString'] }]);
+  }
+  if (!isEwalletType(value)) throw unsupportedType(value);
+  return value;
+}
+
+function unsupportedType(value: string): ApiError {
+  return new ApiError('EWALLET_TYPE_NOT_SUPPORTED', 422, `ewallet_type ${JSON.stringify(value.slice(0, 64))} is not supported; use one of ${EWALLET_TYPES.join(', ')}`);
+}
