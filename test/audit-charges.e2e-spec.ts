@@ -59,4 +59,18 @@ describe('audit of a card charge', () => {
     const middle = await stateAt(String(afterFirstRefund));
     expect(Object.values(middle.refunds).map((r: any) => r.status)).toEqual(['SUCCEEDED']);
   });
+
+  it('finds an eWallet payment by type and external id, as the API looks it up', async () => {
+    const owner = merchant.test.secret_key;
+    const auditor = (await api(owner, 'POST', '/api_keys', { name: 'auditor 2', permissions: ['audit:read'] })).body.key as string;
+    const externalId = `dana-${randomUUID()}`;
+    const created = await api(owner, 'POST', '/ewallets', { external_id: externalId, amount: 50_000, callback_url: 'https://shop.example/cb', redirect_url: 'https://shop.example/thanks', ewallet_type: 'DANA' });
+    expect(created.status).toBe(200);
+    const history = await api(auditor, 'GET', `/events?resource=ewallet_payment&id=${encodeURIComponent(`DANA:${externalId}`)}`);
+    expect(history.status).toBe(200);
+    expect(history.body.data.length).toBeGreaterThan(0);
+    const state = await api(auditor, 'GET', `/events/state?resource=ewallet_payment&id=${encodeURIComponent(`DANA:${externalId}`)}&as_of=0`);
+    expect(state.status).toBe(200);
+    expect(JSON.stringify(state.body.state)).toContain(externalId);
+  });
 });

@@ -1,3 +1,4 @@
+import { EwalletsAuditedResources } from './application/ewallets-audited-resources';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { OvoDecisionAwaiter } from './application/await-decision/ovo-decision-awaiter';
@@ -24,6 +25,7 @@ import './http/ewallet-versions';
   imports: [CqrsModule],
   controllers: [EwalletsController, CheckoutPageController],
   providers: [
+    EwalletsAuditedResources,
     EwalletNetworkPolicy,
     PaymentCompleter,
     OvoDecisionAwaiter,
