@@ -11,19 +11,14 @@ describe('eWallet payments', () => {
   let gateway: TestApp;
   let receiver: WebhookReceiver;
   let merchant: ProvisionedBusiness;
-  const savedWait = process.env.EWALLET_SYNC_WAIT_MS;
-
   beforeAll(async () => {
-    // Short enough to test the bound of the synchronous OVO answer, long enough for instant decisions.
-    process.env.EWALLET_SYNC_WAIT_MS = '4000';
-    gateway = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
+    // EWALLET_SYNC_WAIT_MS: short enough to test the bound of the synchronous OVO answer, long enough for instant decisions.
+    gateway = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', EWALLET_SYNC_WAIT_MS: '4000' } });
     receiver = await WebhookReceiver.start();
     merchant = await provisionBusiness(gateway.app);
     expect((await api('POST', '/callback_urls/ewallet', { url: `${receiver.url}/ewallet` })).status).toBe(200);
   });
   afterAll(async () => {
-    if (savedWait === undefined) delete process.env.EWALLET_SYNC_WAIT_MS;
-    else process.env.EWALLET_SYNC_WAIT_MS = savedWait;
     await receiver?.close();
     await gateway?.close();
   });

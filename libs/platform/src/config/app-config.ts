@@ -128,6 +128,18 @@ export class AppConfig {
   @IsIn(['none', 'sandbox'], { message: 'DISBURSEMENT_LIVE_RAIL must be "none" or "sandbox"' })
   DISBURSEMENT_LIVE_RAIL: 'none' | 'sandbox' = 'none';
 
+  /**
+   * Live eWallet payments need a provider connector, which this project does not ship: `none`
+   * refuses them (503), `sandbox` runs them on the simulated wallets (design §9).
+   */
+  @Transform(({ value }) => (value === undefined || value === '' ? 'none' : value))
+  @IsIn(['none', 'sandbox'], { message: 'EWALLET_LIVE_NETWORK must be "none" or "sandbox"' })
+  EWALLET_LIVE_NETWORK: 'none' | 'sandbox' = 'none';
+
+  /** How long an OVO request of version 2019-02-04 waits for the payer (longer than the 30 s window). */
+  @IntegerSetting('EWALLET_SYNC_WAIT_MS', 100, 300_000, 45_000)
+  EWALLET_SYNC_WAIT_MS = 45_000;
+
   /*
    * Outbound callbacks (webhooks). Private, loopback and link-local targets are refused unless
    * the operator allows them (tests and a receiver on the same host do).
@@ -241,6 +253,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'PUBLIC_BASE_URL',
     'LEDGER_SETTLEMENT_DELAYS',
     'DISBURSEMENT_LIVE_RAIL',
+    'EWALLET_LIVE_NETWORK',
+    'EWALLET_SYNC_WAIT_MS',
     'WEBHOOK_ALLOW_PRIVATE_TARGETS',
     'WEBHOOK_TIMEOUT_MS',
     'WEBHOOK_ENDPOINT_CONCURRENCY',
