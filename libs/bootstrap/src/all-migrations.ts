@@ -3,6 +3,7 @@ import { customersMigrations } from '@gateway/customers';
 import { eventStoreMigrations } from '@gateway/event-store';
 import { filesMigrations } from '@gateway/files';
 import { disbursementsMigrations } from '@gateway/disbursements';
+import { invoicesMigrations } from '@gateway/invoices';
 import { ledgerMigrations } from '@gateway/ledger';
 import { clockMigrations, idempotencyMigrations, type MigrationSet, rateLimitMigrations, schedulerMigrations } from '@gateway/platform';
 import { projectionMigrations } from '@gateway/projections';
@@ -24,4 +25,5 @@ export const allMigrations: MigrationSet[] = [
   customersMigrations,
   ledgerMigrations,
   disbursementsMigrations,
+  invoicesMigrations,
 ];

@@ -6,6 +6,7 @@ import { CustomersModule } from '@gateway/customers';
 import { EventStoreModule } from '@gateway/event-store';
 import { FilesModule } from '@gateway/files';
 import { DisbursementsModule } from '@gateway/disbursements';
+import { InvoicesModule } from '@gateway/invoices';
 import { LedgerModule } from '@gateway/ledger';
 import { type AppConfig, PlatformModule } from '@gateway/platform';
 import { ProjectionsModule } from '@gateway/projections';
@@ -37,6 +38,7 @@ export class CoreModule {
         CustomersModule,
         LedgerModule,
         DisbursementsModule,
+        InvoicesModule,
       ],
       exports: [AccountsModule],
     };
