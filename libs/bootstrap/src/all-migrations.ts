@@ -4,6 +4,7 @@ import { eventStoreMigrations } from '@gateway/event-store';
 import { filesMigrations } from '@gateway/files';
 import { disbursementsMigrations } from '@gateway/disbursements';
 import { invoicesMigrations } from '@gateway/invoices';
+import { recurringMigrations } from '@gateway/recurring';
 import { ledgerMigrations } from '@gateway/ledger';
 import { clockMigrations, idempotencyMigrations, type MigrationSet, rateLimitMigrations, schedulerMigrations } from '@gateway/platform';
 import { projectionMigrations } from '@gateway/projections';
@@ -26,4 +27,5 @@ export const allMigrations: MigrationSet[] = [
   ledgerMigrations,
   disbursementsMigrations,
   invoicesMigrations,
+  recurringMigrations,
 ];

@@ -7,6 +7,7 @@ import { EventStoreModule } from '@gateway/event-store';
 import { FilesModule } from '@gateway/files';
 import { DisbursementsModule } from '@gateway/disbursements';
 import { InvoicesModule } from '@gateway/invoices';
+import { RecurringModule } from '@gateway/recurring';
 import { LedgerModule } from '@gateway/ledger';
 import { type AppConfig, PlatformModule } from '@gateway/platform';
 import { ProjectionsModule } from '@gateway/projections';
@@ -39,6 +40,7 @@ export class CoreModule {
         LedgerModule,
         DisbursementsModule,
         InvoicesModule,
+        RecurringModule,
       ],
       exports: [AccountsModule],
     };
