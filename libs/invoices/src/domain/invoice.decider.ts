@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '@gateway/domain';
-import type { MoneyInReceived } from '@gateway/ledger';
+import type { MoneyInReceived } from './money-in.events';
 import { InvoiceErrors } from './invoice.errors';
 import {
   type InvoiceEvent,

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@gateway/domain';
-import type { MoneyInReceived } from '@gateway/ledger';
+import type { MoneyInReceived } from './money-in.events';
 
 export type InvoiceStatus = 'PENDING' | 'PAID' | 'SETTLED' | 'EXPIRED';
 export type InvoicePaymentMethod = 'BANK_TRANSFER' | 'RETAIL_OUTLET' | 'CREDIT_CARD' | 'EWALLET';
