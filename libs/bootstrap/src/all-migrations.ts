@@ -6,6 +6,8 @@ import { filesMigrations } from '@gateway/files';
 import { disbursementsMigrations } from '@gateway/disbursements';
 import { cardsMigrations } from '@gateway/cards';
 import { ewalletsMigrations } from '@gateway/ewallets';
+import { invoicesMigrations } from '@gateway/invoices';
+import { recurringMigrations } from '@gateway/recurring';
 import { ledgerMigrations } from '@gateway/ledger';
 import { paymentCodesMigrations } from '@gateway/payment-codes';
 import { virtualAccountsMigrations } from '@gateway/virtual-accounts';
@@ -34,4 +36,6 @@ export const allMigrations: MigrationSet[] = [
   cardsMigrations,
   auditMigrations,
   ewalletsMigrations,
+  invoicesMigrations,
+  recurringMigrations,
 ];

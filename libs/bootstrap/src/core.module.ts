@@ -9,6 +9,8 @@ import { FilesModule } from '@gateway/files';
 import { DisbursementsModule } from '@gateway/disbursements';
 import { CardsModule } from '@gateway/cards';
 import { EwalletsModule } from '@gateway/ewallets';
+import { InvoicesModule } from '@gateway/invoices';
+import { RecurringModule } from '@gateway/recurring';
 import { LedgerModule } from '@gateway/ledger';
 import { PaymentCodesModule } from '@gateway/payment-codes';
 import { VirtualAccountsModule } from '@gateway/virtual-accounts';
@@ -47,6 +49,8 @@ export class CoreModule {
         CardsModule,
         AuditModule,
         EwalletsModule,
+        InvoicesModule,
+        RecurringModule,
       ],
       exports: [AccountsModule],
     };

@@ -1,9 +1,7 @@
 /**
- * Fixed payment codes (issue 7). For invoices (issue 8): `ReserveInvoicePaymentCodeCommand`
- * gives an invoice a single-use code at one chain for its exact transfer amount;
- * `SimulateRetailPaymentCommand` pays it (test mode); `FixedPaymentCodePaid` events whose
- * `snapshot.origin.kind` is `invoice` tell the invoice it was paid. The payment's
- * `MoneyInReceived` is appended here: the invoice context must not append its own.
+ * Fixed payment codes (issue 7). `POST /fixed_payment_code/simulate_payment` pays a fixed code,
+ * or (when the code is none of the business's fixed codes) an invoice's retail code through the
+ * invoices context.
  */
 export { PaymentCodesModule } from './payment-codes.module';
 export { paymentCodesMigrations } from './read-models/payment-codes.migrations';
@@ -19,7 +17,6 @@ export {
   type PaymentCodeStatus,
 } from './domain/payment-code.events';
 export * from './application/create-payment-code/create-payment-code.command';
-export * from './application/reserve-invoice-payment-code/reserve-invoice-payment-code.command';
 export * from './application/simulate-payment/simulate-retail-payment.command';
 export * from './application/update-payment-code/update-payment-code.command';
 export * from './application/get-payment-code/get-payment-code.query';

@@ -7,7 +7,6 @@ import { CreatePaymentCodeHandler } from './application/create-payment-code/crea
 import { ExpirePaymentCodeJob } from './application/expire-payment-code/expire-payment-code.job';
 import { GetPaymentCodeHandler, ListPaymentCodePaymentsHandler } from './application/get-payment-code/get-payment-code.handler';
 import { PaymentCodeOpener } from './application/payment-code-opener';
-import { ReserveInvoicePaymentCodeHandler } from './application/reserve-invoice-payment-code/reserve-invoice-payment-code.handler';
 import { SimulateRetailPaymentHandler } from './application/simulate-payment/simulate-retail-payment.handler';
 import { UpdatePaymentCodeHandler } from './application/update-payment-code/update-payment-code.handler';
 import { PaymentCodeCallbackRenderer } from './http/payment-code-callback.renderer';
@@ -37,7 +36,6 @@ registerErrorStatuses({
     BusinessRetailTerms,
     PaymentCodeOpener,
     CreatePaymentCodeHandler,
-    ReserveInvoicePaymentCodeHandler,
     UpdatePaymentCodeHandler,
     SimulateRetailPaymentHandler,
     GetPaymentCodeHandler,

@@ -1,9 +1,7 @@
 /**
- * Fixed virtual accounts (issue 7). For invoices (issue 8): `ReserveInvoiceVirtualAccountCommand`
- * opens a closed, single-use pool account for an invoice's transfer amount;
- * `SimulateVirtualAccountPaymentCommand` pays it (test mode); `VirtualAccountPaid` events whose
- * `snapshot.origin.kind` is `invoice` tell the invoice it was paid. The payment's
- * `MoneyInReceived` is appended here: the invoice context must not append its own.
+ * Fixed virtual accounts (issue 7). `POST /pool_virtual_accounts/simulate_payment` pays a fixed
+ * account, or (when the number is none of the business's fixed accounts) an invoice's POOL number
+ * through the invoices context.
  */
 export { VirtualAccountsModule } from './virtual-accounts.module';
 export { virtualAccountsMigrations } from './read-models/virtual-accounts.migrations';
@@ -19,7 +17,6 @@ export {
   type VirtualAccountStatus,
 } from './domain/virtual-account.events';
 export * from './application/create-virtual-account/create-virtual-account.command';
-export * from './application/reserve-invoice-virtual-account/reserve-invoice-virtual-account.command';
 export * from './application/simulate-payment/simulate-virtual-account-payment.command';
 export * from './application/update-virtual-account/update-virtual-account.command';
 export * from './application/get-virtual-account/get-virtual-account.query';

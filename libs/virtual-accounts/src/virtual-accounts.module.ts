@@ -6,7 +6,6 @@ import { BusinessVaTerms } from './application/business-va-terms';
 import { CreateVirtualAccountHandler } from './application/create-virtual-account/create-virtual-account.handler';
 import { ExpireVirtualAccountJob } from './application/expire-virtual-account/expire-virtual-account.job';
 import { GetVirtualAccountHandler, GetVirtualAccountPaymentHandler } from './application/get-virtual-account/get-virtual-account.handler';
-import { ReserveInvoiceVirtualAccountHandler } from './application/reserve-invoice-virtual-account/reserve-invoice-virtual-account.handler';
 import { SimulateVirtualAccountPaymentHandler } from './application/simulate-payment/simulate-virtual-account-payment.handler';
 import { UpdateVirtualAccountHandler } from './application/update-virtual-account/update-virtual-account.handler';
 import { VirtualAccountOpener } from './application/virtual-account-opener';
@@ -40,7 +39,6 @@ registerErrorStatuses({
     BusinessVaTerms,
     VirtualAccountOpener,
     CreateVirtualAccountHandler,
-    ReserveInvoiceVirtualAccountHandler,
     UpdateVirtualAccountHandler,
     SimulateVirtualAccountPaymentHandler,
     GetVirtualAccountHandler,

@@ -1,4 +1,6 @@
 import { type Caller, CurrentCaller, gatewayState, type RequestContext, RequirePermissions } from '@gateway/platform';
+import { PayInvoiceByRetailCodeCommand } from '@gateway/invoices';
+import { DomainError } from '@gateway/domain';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -47,15 +49,43 @@ export class PaymentCodesController {
     return paymentCodeToWire(created);
   }
 
-  /** Test mode: a payer pays at the till. Declared before `:id` routes for readability; methods differ anyway. */
+  /**
+   * Test mode: a payer pays at the till, for a fixed code, or, when the code is none of the
+   * business's fixed codes, for the invoice that holds it (exact amount).
+   */
   @Post('simulate_payment')
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async simulate(@CurrentCaller() caller: Caller, @Body() body: SimulateRetailPaymentRequestDto, @Req() request: Request) {
-    const { payment, code } = await this.commands.execute(
-      new SimulateRetailPaymentCommand(caller.businessId, caller.mode, body.retail_outlet_name, body.payment_code, body.transfer_amount, contextOf(request, caller)),
-    );
-    return { status: 'COMPLETED', message: `Payment of ${payment.amount} with code ${code.paymentCode} at ${code.retailOutletName} completed`, ...paymentCodePaidBody(payment, code) };
+    const context = contextOf(request, caller);
+    try {
+      const { payment, code } = await this.commands.execute(
+        new SimulateRetailPaymentCommand(caller.businessId, caller.mode, body.retail_outlet_name, body.payment_code, body.transfer_amount, context),
+      );
+      return { status: 'COMPLETED', message: `Payment of ${payment.amount} with code ${code.paymentCode} at ${code.retailOutletName} completed`, ...paymentCodePaidBody(payment, code) };
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'FIXED_PAYMENT_CODE_NOT_FOUND_ERROR') throw error;
+      const invoice = await this.commands
+        .execute(
+          new PayInvoiceByRetailCodeCommand(
+            caller.businessId,
+            caller.mode,
+            { retailOutletName: body.retail_outlet_name, paymentCode: body.payment_code, transferAmount: body.transfer_amount },
+            context,
+          ),
+        )
+        // Neither a fixed code nor an invoice's: the fixed-code "not found".
+        .catch((invoiceError: unknown) => {
+          throw invoiceError instanceof DomainError && invoiceError.code === 'PAYMENT_CODE_NOT_FOUND_ERROR' ? error : invoiceError;
+        });
+      return {
+        status: 'COMPLETED',
+        message: `Payment of ${body.transfer_amount} with code ${body.payment_code} at ${body.retail_outlet_name} completed`,
+        invoice_id: invoice.invoiceId,
+        external_id: invoice.externalId,
+        payment_id: invoice.payment?.paymentId,
+      };
+    }
   }
 
   @Patch(':id')

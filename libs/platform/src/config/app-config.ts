@@ -154,6 +154,33 @@ export class AppConfig {
   @IntegerSetting('WEBHOOK_ENDPOINT_CONCURRENCY', 1, 1000, 16)
   WEBHOOK_ENDPOINT_CONCURRENCY = 16;
 
+  /*
+   * Invoices. Each bank's POOL of invoice virtual-account numbers, and each retail chain's pool
+   * of invoice payment codes, holds this many numbers per business (a test sets it small to
+   * exhaust it).
+   */
+  @IntegerSetting('INVOICE_POOL_SIZE', 1, 999_999, 999_999)
+  INVOICE_POOL_SIZE = 999_999;
+
+  /**
+   * Payer emails (invoices, recurring invoices): `outbox` keeps them in PostgreSQL only (listed by
+   * `GET /email_outbox`), `smtp` also sends live-mode mail through SMTP_URL. Test mode always
+   * stays in the outbox.
+   */
+  @Transform(({ value }) => (value === undefined || value === '' ? 'outbox' : value))
+  @IsIn(['outbox', 'smtp'], { message: 'MAIL_TRANSPORT must be "outbox" or "smtp"' })
+  MAIL_TRANSPORT: 'outbox' | 'smtp' = 'outbox';
+
+  /** `smtp://user:password@host:port` or `smtps://...` (implicit TLS); required when MAIL_TRANSPORT=smtp. */
+  @ValidateIf((config: AppConfig) => config.MAIL_TRANSPORT === 'smtp' || config.SMTP_URL !== undefined)
+  @Matches(/^smtps?:\/\/([^\s@/]+@)?[^\s@/:]+(:\d{1,5})?\/?$/, { message: 'SMTP_URL must be smtp://[user:password@]host[:port] or smtps://... (required when MAIL_TRANSPORT=smtp)' })
+  SMTP_URL?: string;
+
+  /** The From address of payer emails. */
+  @Transform(({ value }) => (value === undefined || value === '' ? 'no-reply@gateway.local' : value))
+  @Matches(/^[^\s@<>]+@[^\s@<>]+$/, { message: 'MAIL_FROM must be an email address' })
+  MAIL_FROM = 'no-reply@gateway.local';
+
   /**
    * Keys of the card vault (AES-256-GCM): `keyId:base64key` entries, comma-separated, each key 32
    * bytes. The FIRST encrypts new cards; the others only decrypt cards stored under them (key
@@ -260,6 +287,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'WEBHOOK_ENDPOINT_CONCURRENCY',
     'CARD_VAULT_KEY',
     'CARD_ENABLE_AMEX',
+    'INVOICE_POOL_SIZE',
+    'MAIL_TRANSPORT',
+    'SMTP_URL',
+    'MAIL_FROM',
   ];
   const raw: Record<string, unknown> = Object.fromEntries(known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]));
   // Production refuses plain HTTP unless told otherwise; development and tests use plain loopback HTTP.

@@ -1,4 +1,6 @@
 import { type Caller, CurrentCaller, gatewayState, type RequestContext, RequirePermissions } from '@gateway/platform';
+import { SimulatePoolVirtualAccountPaymentCommand } from '@gateway/invoices';
+import { DomainError } from '@gateway/domain';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -84,19 +86,47 @@ export class VirtualAccountsController {
     return virtualAccountPaymentToWire(found.payment, found.account);
   }
 
-  /** Test mode: the simulated bank pays fixed and invoice pool accounts alike. */
+  /**
+   * Test mode: the simulated bank pays a fixed account, or, when the number is none of the
+   * business's fixed accounts, the invoice that holds it as a POOL number.
+   */
   @Post('pool_virtual_accounts/simulate_payment')
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async simulate(@CurrentCaller() caller: Caller, @Body() body: SimulateVirtualAccountPaymentRequestDto, @Req() request: Request) {
-    const { payment, account } = await this.commands.execute(
-      new SimulateVirtualAccountPaymentCommand(caller.businessId, caller.mode, body.bank_code, body.bank_account_number, body.transfer_amount, contextOf(request, caller)),
-    );
-    return {
-      status: 'COMPLETED',
-      message: `Payment of ${payment.amount} to ${account.bankCode} virtual account ${account.accountNumber} completed`,
-      ...virtualAccountPaymentToWire(payment, account),
-    };
+    const context = contextOf(request, caller);
+    try {
+      const { payment, account } = await this.commands.execute(
+        new SimulateVirtualAccountPaymentCommand(caller.businessId, caller.mode, body.bank_code, body.bank_account_number, body.transfer_amount, context),
+      );
+      return {
+        status: 'COMPLETED',
+        message: `Payment of ${payment.amount} to ${account.bankCode} virtual account ${account.accountNumber} completed`,
+        ...virtualAccountPaymentToWire(payment, account),
+      };
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR') throw error;
+      const invoice = await this.commands
+        .execute(
+          new SimulatePoolVirtualAccountPaymentCommand(
+            caller.businessId,
+            caller.mode,
+            { bankCode: body.bank_code, bankAccountNumber: body.bank_account_number, transferAmount: body.transfer_amount },
+            context,
+          ),
+        )
+        // Neither a fixed account nor an invoice's: the spec's "account not found".
+        .catch((invoiceError: unknown) => {
+          throw invoiceError instanceof DomainError && invoiceError.code === 'VIRTUAL_ACCOUNT_NOT_FOUND_ERROR' ? error : invoiceError;
+        });
+      return {
+        status: 'COMPLETED',
+        message: `Payment of ${body.transfer_amount} to ${body.bank_code} ${body.bank_account_number} completed`,
+        invoice_id: invoice.invoiceId,
+        external_id: invoice.externalId,
+        payment_id: invoice.payment?.paymentId,
+      };
+    }
   }
 
   @Get('available_virtual_account_banks')

@@ -1,0 +1,133 @@
+import { GetBusinessQuery, GetSettingsQuery } from '@gateway/accounts';
+import { isChannelEnabled, isPaymentChannelCode, PAYMENT_CHANNELS } from '@gateway/domain';
+import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { feeFor, feeRuleFor } from '@gateway/ledger';
+import { AppConfig, Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
+import { ProjectionProgress } from '@gateway/projections';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { invoiceDecider, type PaymentInput } from '../../domain/invoice.decider';
+import { InvoiceErrors } from '../../domain/invoice.errors';
+import { type InvoiceBank, type InvoiceRetailOutlet, type InvoiceSnapshot, invoiceStream } from '../../domain/invoice.events';
+import { DEFAULT_INVOICE_DURATION_SECONDS, INVOICE_RETAIL_OUTLETS, MAGIC_PAID_AMOUNTS } from '../../domain/invoice.rules';
+import { INVOICES_PROJECTION } from '../../read-models/invoices.projection';
+import { invoiceIdFrom, poolMerchantCode, retailPrefix } from '../invoice-identity';
+import { PoolAllocator } from '../pool-allocator';
+import { CreateInvoiceCommand } from './create-invoice.command';
+
+@CommandHandler(CreateInvoiceCommand)
+export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceCommand, InvoiceSnapshot> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly queries: QueryBus,
+    private readonly progress: ProjectionProgress,
+    private readonly pools: PoolAllocator,
+    private readonly config: AppConfig,
+  ) {}
+
+  async execute(command: CreateInvoiceCommand): Promise<InvoiceSnapshot> {
+    const { businessId, mode, request } = command;
+    const [business, settingsView] = await Promise.all([
+      this.queries.execute(new GetBusinessQuery(businessId)),
+      this.queries.execute(new GetSettingsQuery(businessId, mode)),
+    ]);
+    const settings = settingsView?.settings ?? {};
+    const methods = this.offeredMethods(request.paymentMethods, settings.enabledPaymentChannels);
+    const now = await this.clock.now({ businessId, mode });
+    const invoiceId = command.options.invoiceId ?? invoiceIdFrom(this.ids.uuid());
+    const durationSeconds = request.invoiceDuration ?? DEFAULT_INVOICE_DURATION_SECONDS;
+    const expiry = new Date(now.getTime() + durationSeconds * 1000);
+    const metadata = toCommandMetadata(command.context, now, { businessId, mode });
+    const merchantName = business?.name ?? businessId;
+
+    const banks: InvoiceBank[] = [];
+    for (const bankCode of methods.filter((code) => category(code) === 'VIRTUAL_ACCOUNT')) {
+      const prefix = poolMerchantCode(businessId, settings.virtualAccountRanges?.[bankCode]?.merchantCode);
+      const number = await this.pools.reserve({ kind: 'va', scope: `${businessId}.${mode}.${bankCode}`, prefix, invoiceId, reservedUntil: expiry, now, metadata });
+      if (number === undefined) throw InvoiceErrors.poolExhausted(bankCode);
+      banks.push({ bankCode, accountNumber: number, transferAmount: request.amount, identityAmount: 0, accountHolderName: merchantName });
+    }
+    const retailOutlets: InvoiceRetailOutlet[] = [];
+    for (const outlet of methods.filter((code) => category(code) === 'RETAIL_OUTLET')) {
+      const prefix = retailPrefix(businessId, settings.retailPaymentCodePrefix);
+      const code = await this.pools.reserve({ kind: 'retail', scope: `${mode}.${outlet}`, prefix, invoiceId, reservedUntil: expiry, now, metadata });
+      if (code === undefined) throw InvoiceErrors.paymentCodeUnavailable(outlet);
+      retailOutlets.push({ retailOutletName: outlet, paymentCode: code, transferAmount: request.amount });
+    }
+
+    const invoice: Omit<InvoiceSnapshot, 'status' | 'updatedAt'> = {
+      invoiceId,
+      businessId,
+      mode,
+      externalId: request.externalId,
+      merchantName,
+      payerEmail: request.payerEmail,
+      description: request.description,
+      amount: request.amount,
+      currency: request.currency ?? 'IDR',
+      paymentMethods: methods,
+      banks,
+      retailOutlets,
+      shouldSendEmail: request.shouldSendEmail ?? false,
+      shouldExcludeCreditCard: !methods.includes('CREDIT_CARD'),
+      fixedVa: request.fixedVa ?? false,
+      clientType: command.options.recurringPaymentId ? 'RECURRING' : 'API_GATEWAY',
+      invoiceUrl: `${this.config.publicBaseUrl()}/web/invoices/${invoiceId}`,
+      expiryDate: expiry.toISOString(),
+      createdAt: now.toISOString(),
+      ...(request.successRedirectUrl !== undefined && { successRedirectUrl: request.successRedirectUrl }),
+      ...(request.failureRedirectUrl !== undefined && { failureRedirectUrl: request.failureRedirectUrl }),
+      ...(request.callbackVirtualAccountId !== undefined && { callbackVirtualAccountId: request.callbackVirtualAccountId }),
+      ...(request.midLabel !== undefined && { midLabel: request.midLabel }),
+      ...(request.items !== undefined && { items: request.items }),
+      ...(command.options.recurringPaymentId !== undefined && { recurringPaymentId: command.options.recurringPaymentId }),
+    };
+    const magicPayment = mode === 'test' && MAGIC_PAID_AMOUNTS.includes(request.amount) ? this.magicPayment(invoice, settings.feeSchedule) : undefined;
+    const decision = await decideAndAppend(this.store, invoiceStream(invoiceId), invoiceDecider, { type: 'CreateInvoice', invoice, magicPayment, now }, metadata);
+    if (decision.appended) await this.progress.waitFor(INVOICES_PROJECTION, decision.appended.position, 10_000);
+    if (decision.state.status !== 'exists') throw InvoiceErrors.notFound(invoiceId);
+    return decision.state.invoice;
+  }
+
+  /** Requested methods that exist and are enabled; none requested means every enabled channel. */
+  private offeredMethods(requested: string[] | undefined, enabled: string[] | undefined): string[] {
+    for (const code of requested ?? []) if (!isPaymentChannelCode(code)) throw InvoiceErrors.unknownPaymentMethod(code);
+    const wanted = requested && requested.length > 0 ? [...new Set(requested)] : PAYMENT_CHANNELS.map((channel) => channel.code);
+    return wanted.filter((code) => isChannelEnabled(enabled, code) && (category(code) !== 'RETAIL_OUTLET' || (INVOICE_RETAIL_OUTLETS as readonly string[]).includes(code)));
+  }
+
+  /** The magic amount is paid by simulated transfer to the first offered bank (or the first method). */
+  private magicPayment(invoice: Omit<InvoiceSnapshot, 'status' | 'updatedAt'>, feeSchedule: Parameters<typeof feeRuleFor>[1]): PaymentInput {
+    const bank = invoice.banks[0];
+    const channel = bank?.bankCode ?? invoice.retailOutlets[0]?.retailOutletName ?? invoice.paymentMethods[0];
+    const { fee, feeTax } = feeFor(invoice.amount, feeRuleFor(channel, feeSchedule));
+    return {
+      method: bank ? 'BANK_TRANSFER' : methodOf(channel),
+      channel,
+      destination: bank?.accountNumber ?? invoice.retailOutlets[0]?.paymentCode ?? '',
+      paymentId: `pay_${invoice.invoiceId}`,
+      amount: invoice.amount,
+      fee,
+      feeTax,
+    };
+  }
+}
+
+export function category(code: string) {
+  return PAYMENT_CHANNELS.find((channel) => channel.code === code)?.category;
+}
+
+export function methodOf(channel: string): PaymentInput['method'] {
+  switch (category(channel)) {
+    case 'VIRTUAL_ACCOUNT':
+      return 'BANK_TRANSFER';
+    case 'RETAIL_OUTLET':
+      return 'RETAIL_OUTLET';
+    case 'EWALLET':
+      return 'EWALLET';
+    default:
+      return 'CREDIT_CARD';
+  }
+}

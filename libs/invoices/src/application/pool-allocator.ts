@@ -1,0 +1,76 @@
+import { type CommandMetadata, decideAndAppend, EVENT_STORE, type EventStore, loadAggregate, WrongExpectedRevisionError } from '@gateway/event-store';
+import { DomainError } from '@gateway/domain';
+import { AppConfig } from '@gateway/platform';
+import { Inject, Injectable } from '@nestjs/common';
+import { randomInt } from 'node:crypto';
+import { holderAt, poolNumberDecider } from '../domain/pool-number.decider';
+import { type PoolKind, poolNumberStream } from '../domain/pool-number.events';
+
+/** Tries a full scan of small pools, and this many random probes of large ones, before giving up. */
+const MAX_PROBES = 64;
+/** Digits after the prefix: the pool holds at most 999,999 numbers. */
+export const POOL_SUFFIX_DIGITS = 6;
+
+export interface PoolRequest {
+  kind: PoolKind;
+  /** Stream scope: `<businessId>.<mode>.<bank>` for VA numbers, `<mode>.<outlet>` for retail codes. */
+  scope: string;
+  prefix: string;
+  invoiceId: string;
+  reservedUntil: Date;
+  now: Date;
+  metadata: CommandMetadata;
+}
+
+/**
+ * Reserves a free number of a pool: each number is its own reservation stream, so two
+ * invoices created at the same moment can never get the same number (the second append
+ * fails its expected revision and the allocator moves on to another number).
+ */
+@Injectable()
+export class PoolAllocator {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The reserved number, or undefined when every probed number is taken. */
+  async reserve(request: PoolRequest): Promise<string | undefined> {
+    for (const index of this.probeOrder()) {
+      const number = `${request.prefix}${String(index).padStart(POOL_SUFFIX_DIGITS, '0')}`;
+      try {
+        await decideAndAppend(
+          this.store,
+          poolNumberStream(request.kind, request.scope, number),
+          poolNumberDecider,
+          { type: 'ReservePoolNumber', number, invoiceId: request.invoiceId, reservedUntil: request.reservedUntil, now: request.now },
+          request.metadata,
+          { maxAttempts: 2 },
+        );
+        return number;
+      } catch (error) {
+        if (error instanceof DomainError && error.code === 'POOL_NUMBER_TAKEN') continue;
+        // Lost a race for this number twice: another invoice has it, try the next.
+        if (error instanceof WrongExpectedRevisionError) continue;
+        throw error;
+      }
+    }
+    return undefined;
+  }
+
+  /** The invoice that holds `number` at `now`, if any. */
+  async holder(kind: PoolKind, scope: string, number: string, now: Date): Promise<string | undefined> {
+    const { state } = await loadAggregate(this.store, poolNumberStream(kind, scope, number), poolNumberDecider);
+    return holderAt(state, now);
+  }
+
+  private *probeOrder(): Generator<number> {
+    const size = this.config.INVOICE_POOL_SIZE;
+    const start = randomInt(size);
+    if (size <= MAX_PROBES) {
+      for (let i = 0; i < size; i += 1) yield ((start + i) % size) + 1;
+      return;
+    }
+    for (let i = 0; i < MAX_PROBES; i += 1) yield randomInt(size) + 1;
+  }
+}

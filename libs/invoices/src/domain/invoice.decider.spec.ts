@@ -1,0 +1,84 @@
+import { deciderSpec } from '@gateway/testing';
+import { type InvoiceCommand, invoiceDecider, type PaymentInput } from './invoice.decider';
+import type { InvoiceEvent, InvoiceSnapshot } from './invoice.events';
+
+const now = new Date('2026-11-23T03:00:00.000Z');
+const later = new Date('2026-11-23T04:00:00.000Z');
+const spec = deciderSpec(invoiceDecider);
+const base: Omit<InvoiceSnapshot, 'status' | 'updatedAt'> = {
+  invoiceId: 'a'.repeat(24),
+  businessId: 'biz_1',
+  mode: 'test',
+  externalId: 'ext-1',
+  merchantName: 'Shop',
+  payerEmail: 'p@example.com',
+  description: 'Order',
+  amount: 150_000,
+  currency: 'IDR',
+  paymentMethods: ['BCA'],
+  banks: [{ bankCode: 'BCA', accountNumber: '12345000001', transferAmount: 150_000, identityAmount: 0, accountHolderName: 'Shop' }],
+  retailOutlets: [],
+  shouldSendEmail: false,
+  shouldExcludeCreditCard: true,
+  fixedVa: false,
+  clientType: 'API_GATEWAY',
+  invoiceUrl: 'http://localhost/web/invoices/x',
+  expiryDate: '2026-11-24T03:00:00.000Z',
+  createdAt: now.toISOString(),
+};
+const pending: InvoiceSnapshot = { ...base, status: 'PENDING', updatedAt: now.toISOString() };
+const payment: PaymentInput = { method: 'BANK_TRANSFER', channel: 'BCA', destination: '12345000001', paymentId: 'pay1', amount: 150_000, fee: 4350, feeTax: 479 };
+const created: InvoiceEvent = { type: 'InvoiceCreated', data: { invoice: pending } };
+const paidInvoice: InvoiceSnapshot = {
+  ...pending,
+  status: 'PAID',
+  updatedAt: later.toISOString(),
+  payment: { method: 'BANK_TRANSFER', channel: 'BCA', destination: '12345000001', paymentId: 'pay1', amount: 150_000, paidAt: later.toISOString() },
+};
+const paid: InvoiceEvent = { type: 'InvoicePaid', data: { invoice: paidInvoice } };
+const received: InvoiceEvent = {
+  type: 'MoneyInReceived',
+  data: { movementId: `invoice_${pending.invoiceId}`, source: { context: 'invoices', resourceId: pending.invoiceId }, channel: 'BCA', currency: 'IDR', grossAmount: 150_000, fee: 4350, feeTax: 479, settledBySource: false, receivedAt: later.toISOString() },
+};
+const expired: InvoiceEvent = { type: 'InvoiceExpired', data: { invoice: { ...pending, status: 'EXPIRED', expiredAt: later.toISOString(), updatedAt: later.toISOString() } } };
+const settled: InvoiceEvent = { type: 'InvoiceSettled', data: { invoice: { ...paidInvoice, status: 'SETTLED', settledAt: later.toISOString(), updatedAt: later.toISOString() } } };
+const id = pending.invoiceId;
+const pay = (amount = 150_000): InvoiceCommand => ({ type: 'PayInvoice', invoiceId: id, payment: { ...payment, amount }, now: later });
+const expire: InvoiceCommand = { type: 'ExpireInvoice', invoiceId: id, now: later };
+const settle: InvoiceCommand = { type: 'SettleInvoice', invoiceId: id, now: later };
+
+describe('invoice decider', () => {
+  it('(new) → PENDING on create', () => spec.given([]).when({ type: 'CreateInvoice', invoice: base, now }).then([created]));
+  it('(new) → PAID at once for a test-mode magic amount, with MoneyInReceived', () => {
+    const magic = { ...base, amount: 3_000_000 };
+    const events = invoiceDecider.decide({ type: 'CreateInvoice', invoice: magic, magicPayment: { ...payment, amount: 3_000_000 }, now }, invoiceDecider.initialState);
+    expect(events.map((e) => e.type)).toEqual(['InvoiceCreated', 'InvoicePaid', 'MoneyInReceived']);
+  });
+  it('refuses a magic payment in live mode', () =>
+    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, mode: 'live', amount: 3_000_000 }, magicPayment: payment, now }).thenThrows('TEST_MODE_ONLY_ERROR'));
+  it('refuses amounts outside 11,000–1,000,000,000', () => {
+    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, amount: 10_999 }, now }).thenThrows('API_VALIDATION_ERROR');
+    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, amount: 1_000_000_001 }, now }).thenThrows('API_VALIDATION_ERROR');
+  });
+  it('refuses an invoice without any method: NO_COLLECTION_METHODS_ERROR', () =>
+    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, paymentMethods: [] }, now }).thenThrows('NO_COLLECTION_METHODS_ERROR'));
+  it('refuses a second create', () => spec.given([created]).when({ type: 'CreateInvoice', invoice: base, now }).thenThrows('DUPLICATE_INVOICE_ERROR'));
+  it('PENDING → PAID by the exact amount, with MoneyInReceived in the same append', () => spec.given([created]).when(pay()).then([paid, received]));
+  it('refuses another amount', () => spec.given([created]).when(pay(149_999)).thenThrows('INVALID_AMOUNT_ERROR'));
+  it('PENDING → EXPIRED', () => spec.given([created]).when(expire).then([expired]));
+  it('PAID → SETTLED when the ledger settles', () => spec.given([created, paid, received]).when(settle).then([settled]));
+  it('a replayed settlement changes nothing', () => spec.given([created, paid, received, settled]).when(settle).then([]));
+  it.each([
+    ['pay a PAID invoice', [created, paid, received], pay(), 'INVOICE_NOT_PENDING_ERROR'],
+    ['pay an EXPIRED invoice', [created, expired], pay(), 'INVOICE_NOT_PENDING_ERROR'],
+    ['pay a SETTLED invoice', [created, paid, received, settled], pay(), 'INVOICE_NOT_PENDING_ERROR'],
+    ['expire a PAID invoice', [created, paid, received], expire, 'INVOICE_NOT_PENDING_ERROR'],
+    ['expire an EXPIRED invoice', [created, expired], expire, 'INVOICE_NOT_PENDING_ERROR'],
+    ['expire a SETTLED invoice', [created, paid, received, settled], expire, 'INVOICE_NOT_PENDING_ERROR'],
+    ['settle a PENDING invoice', [created], settle, 'INVOICE_NOT_PENDING_ERROR'],
+    ['settle an EXPIRED invoice', [created, expired], settle, 'INVOICE_NOT_PENDING_ERROR'],
+    ['pay an unknown invoice', [], pay(), 'INVOICE_NOT_FOUND_ERROR'],
+    ['expire an unknown invoice', [], expire, 'INVOICE_NOT_FOUND_ERROR'],
+    ['settle an unknown invoice', [], settle, 'INVOICE_NOT_FOUND_ERROR'],
+  ] as [string, InvoiceEvent[], InvoiceCommand, string][])('illegal: %s', (_, history, command, code) => spec.given(history).when(command).thenThrows(code));
+});

@@ -1,0 +1,129 @@
+import { assertNever, type Decider } from '@gateway/domain';
+import type { MoneyInReceived } from './money-in.events';
+import { InvoiceErrors } from './invoice.errors';
+import {
+  type InvoiceEvent,
+  invoiceMovementId,
+  type InvoicePayment,
+  type InvoicePaymentMethod,
+  type InvoiceSnapshot,
+} from './invoice.events';
+import { INVOICE_MAX_AMOUNT, INVOICE_MIN_AMOUNT, MAGIC_PAID_AMOUNTS } from './invoice.rules';
+
+/** A payment as the payer made it; fees arrive computed (`feeFor`) because the schedule is the business's. */
+export interface PaymentInput {
+  method: InvoicePaymentMethod;
+  channel: string;
+  destination: string;
+  paymentId: string;
+  amount: number;
+  fee: number;
+  feeTax: number;
+  creditCardChargeId?: string;
+}
+
+export type InvoiceCommand =
+  | {
+      type: 'CreateInvoice';
+      /** Everything decided by the handler (ids, reserved numbers, url, expiry) in PENDING form. */
+      invoice: Omit<InvoiceSnapshot, 'status' | 'updatedAt'>;
+      /** Test mode, magic amount: paid in the same append (fees of the first offered bank). */
+      magicPayment?: PaymentInput;
+      now: Date;
+    }
+  | { type: 'PayInvoice'; invoiceId: string; payment: PaymentInput; now: Date }
+  | { type: 'ExpireInvoice'; invoiceId: string; now: Date }
+  | { type: 'SettleInvoice'; invoiceId: string; now: Date };
+
+export type InvoiceState = { status: 'none' } | { status: 'exists'; invoice: InvoiceSnapshot };
+
+export const invoiceDecider: Decider<InvoiceCommand, InvoiceState, InvoiceEvent> = {
+  initialState: { status: 'none' },
+
+  decide(command, state) {
+    switch (command.type) {
+      case 'CreateInvoice': {
+        if (state.status !== 'none') throw InvoiceErrors.alreadyExists(command.invoice.invoiceId);
+        const amount = command.invoice.amount;
+        if (!Number.isFinite(amount) || amount < INVOICE_MIN_AMOUNT || amount > INVOICE_MAX_AMOUNT) throw InvoiceErrors.amountBounds(INVOICE_MIN_AMOUNT, INVOICE_MAX_AMOUNT);
+        if (command.invoice.paymentMethods.length === 0) throw InvoiceErrors.noCollectionMethods();
+        const at = command.now.toISOString();
+        const invoice: InvoiceSnapshot = { ...command.invoice, status: 'PENDING', createdAt: at, updatedAt: at };
+        const created: InvoiceEvent = { type: 'InvoiceCreated', data: { invoice } };
+        if (!command.magicPayment) return [created];
+        if (invoice.mode !== 'test' || !MAGIC_PAID_AMOUNTS.includes(amount)) throw InvoiceErrors.testModeOnly();
+        return [created, ...pay(invoice, command.magicPayment, command.now)];
+      }
+      case 'PayInvoice': {
+        const invoice = existing(state, command.invoiceId);
+        if (invoice.status !== 'PENDING') throw InvoiceErrors.notPending(invoice.invoiceId, invoice.status);
+        if (command.payment.amount !== invoice.amount) throw InvoiceErrors.wrongAmount(invoice.amount, command.payment.amount);
+        return pay(invoice, command.payment, command.now);
+      }
+      case 'ExpireInvoice': {
+        const invoice = existing(state, command.invoiceId);
+        if (invoice.status !== 'PENDING') throw InvoiceErrors.notPending(invoice.invoiceId, invoice.status);
+        const at = command.now.toISOString();
+        return [{ type: 'InvoiceExpired', data: { invoice: { ...invoice, status: 'EXPIRED', expiredAt: at, updatedAt: at } } }];
+      }
+      case 'SettleInvoice': {
+        const invoice = existing(state, command.invoiceId);
+        // The ledger settles each movement once; a replayed settlement changes nothing.
+        if (invoice.status === 'SETTLED') return [];
+        if (invoice.status !== 'PAID') throw InvoiceErrors.notPending(invoice.invoiceId, invoice.status);
+        const at = command.now.toISOString();
+        return [{ type: 'InvoiceSettled', data: { invoice: { ...invoice, status: 'SETTLED', settledAt: at, updatedAt: at } } }];
+      }
+      default:
+        return assertNever(command, 'invoice command');
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'InvoiceCreated':
+      case 'InvoicePaid':
+      case 'InvoiceExpired':
+      case 'InvoiceSettled':
+        return { status: 'exists', invoice: event.data.invoice };
+      case 'MoneyInReceived':
+        return state;
+      default:
+        return assertNever(event, 'invoice event');
+    }
+  },
+};
+
+function existing(state: InvoiceState, invoiceId: string): InvoiceSnapshot {
+  if (state.status === 'none') throw InvoiceErrors.notFound(invoiceId);
+  return state.invoice;
+}
+
+/** PAID and the ledger's MoneyInReceived, in one append (docs/ledger.md §1). */
+function pay(invoice: InvoiceSnapshot, input: PaymentInput, now: Date): InvoiceEvent[] {
+  const at = now.toISOString();
+  const payment: InvoicePayment = {
+    method: input.method,
+    channel: input.channel,
+    destination: input.destination,
+    paymentId: input.paymentId,
+    amount: input.amount,
+    paidAt: at,
+    ...(input.creditCardChargeId !== undefined && { creditCardChargeId: input.creditCardChargeId }),
+  };
+  const received: MoneyInReceived = {
+    type: 'MoneyInReceived',
+    data: {
+      movementId: invoiceMovementId(invoice.invoiceId),
+      source: { context: 'invoices', resourceId: invoice.invoiceId },
+      channel: input.channel,
+      currency: invoice.currency,
+      grossAmount: input.amount,
+      fee: input.fee,
+      feeTax: input.feeTax,
+      settledBySource: false,
+      receivedAt: at,
+    },
+  };
+  return [{ type: 'InvoicePaid', data: { invoice: { ...invoice, status: 'PAID', payment, updatedAt: at } } }, received];
+}

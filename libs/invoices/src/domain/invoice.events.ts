@@ -1,0 +1,88 @@
+import type { DomainEvent } from '@gateway/domain';
+import type { MoneyInReceived } from './money-in.events';
+
+export type InvoiceStatus = 'PENDING' | 'PAID' | 'SETTLED' | 'EXPIRED';
+export type InvoicePaymentMethod = 'BANK_TRANSFER' | 'RETAIL_OUTLET' | 'CREDIT_CARD' | 'EWALLET';
+
+export interface InvoiceItem {
+  name: string;
+  quantity: number;
+  price: number;
+}
+
+export interface InvoiceBank {
+  bankCode: string;
+  accountNumber: string;
+  transferAmount: number;
+  identityAmount: number;
+  accountHolderName: string;
+}
+
+export interface InvoiceRetailOutlet {
+  retailOutletName: string;
+  paymentCode: string;
+  transferAmount: number;
+}
+
+export interface InvoicePayment {
+  method: InvoicePaymentMethod;
+  /** Channel code: BCA, ALFAMART, OVO, CREDIT_CARD... */
+  channel: string;
+  /** VA number or payment code the payer used (empty for cards and eWallets). */
+  destination: string;
+  paymentId: string;
+  amount: number;
+  paidAt: string;
+  creditCardChargeId?: string;
+}
+
+/** Everything an invoice is, carried whole on every event so renderers and auditors need nothing else. */
+export interface InvoiceSnapshot {
+  invoiceId: string;
+  businessId: string;
+  mode: 'test' | 'live';
+  externalId: string;
+  merchantName: string;
+  payerEmail: string;
+  description: string;
+  amount: number;
+  currency: string;
+  status: InvoiceStatus;
+  /** Channel codes offered (after the business's enabled channels are applied). */
+  paymentMethods: string[];
+  banks: InvoiceBank[];
+  retailOutlets: InvoiceRetailOutlet[];
+  shouldSendEmail: boolean;
+  shouldExcludeCreditCard: boolean;
+  successRedirectUrl?: string;
+  failureRedirectUrl?: string;
+  callbackVirtualAccountId?: string;
+  midLabel?: string;
+  fixedVa: boolean;
+  items?: InvoiceItem[];
+  recurringPaymentId?: string;
+  clientType: 'API_GATEWAY' | 'RECURRING';
+  invoiceUrl: string;
+  expiryDate: string;
+  createdAt: string;
+  updatedAt: string;
+  payment?: InvoicePayment;
+  expiredAt?: string;
+  settledAt?: string;
+}
+
+export type InvoiceCreated = DomainEvent<'InvoiceCreated', { invoice: InvoiceSnapshot }>;
+export type InvoicePaid = DomainEvent<'InvoicePaid', { invoice: InvoiceSnapshot }>;
+export type InvoiceExpired = DomainEvent<'InvoiceExpired', { invoice: InvoiceSnapshot }>;
+/** The ledger settled the payment's movement (HOLDING → CASH). */
+export type InvoiceSettled = DomainEvent<'InvoiceSettled', { invoice: InvoiceSnapshot }>;
+
+export type InvoiceOwnEvent = InvoiceCreated | InvoicePaid | InvoiceExpired | InvoiceSettled;
+export type InvoiceEvent = InvoiceOwnEvent | MoneyInReceived;
+
+export const INVOICE_EVENT_TYPES: readonly InvoiceOwnEvent['type'][] = ['InvoiceCreated', 'InvoicePaid', 'InvoiceExpired', 'InvoiceSettled'];
+
+export const invoiceStream = (invoiceId: string) => `invoice-${invoiceId}`;
+/** The ledger movement of an invoice's payment; the settlement follower recognises invoices by it. */
+export const INVOICE_MOVEMENT_PREFIX = 'invoice_';
+export const invoiceMovementId = (invoiceId: string) => `${INVOICE_MOVEMENT_PREFIX}${invoiceId}`;

@@ -1,0 +1,80 @@
+import type { InvoiceSnapshot } from '../domain/invoice.events';
+
+const escapeHtml = (value: unknown) =>
+  String(value).replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const money = (amount: number, currency: string) => `${escapeHtml(currency)} ${amount.toLocaleString('en-US')}`;
+
+function timeLeft(expiry: string, now: Date): string {
+  const ms = new Date(expiry).getTime() - now.getTime();
+  if (ms <= 0) return 'expired';
+  const minutes = Math.floor(ms / 60_000);
+  const hours = Math.floor(minutes / 60);
+  return hours > 0 ? `${hours} h ${minutes % 60} min` : `${minutes} min`;
+}
+
+/**
+ * The hosted invoice page: small server-rendered HTML, readable on a phone, every instruction
+ * readable without JavaScript (there is none). In test mode each method has a form that
+ * completes a simulated payment.
+ */
+export function renderInvoicePage(invoice: InvoiceSnapshot, now: Date, notice?: string): string {
+  const status = invoice.status;
+  const items = (invoice.items ?? [])
+    .map((item) => `<tr><td>${escapeHtml(item.name)}</td><td>${escapeHtml(item.quantity)}</td><td>${money(item.price, invoice.currency)}</td></tr>`)
+    .join('');
+  const simulate = (channel: string, label: string) =>
+    invoice.mode === 'test'
+      ? `<form method="post" action="/web/invoices/${escapeHtml(invoice.invoiceId)}/pay"><input type="hidden" name="channel" value="${escapeHtml(channel)}"><button type="submit" data-channel="${escapeHtml(channel)}">${escapeHtml(label)}</button></form>`
+      : '';
+  const banks = invoice.banks
+    .map(
+      (bank) => `<li class="method"><h3>${escapeHtml(bank.bankCode)} virtual account</h3>
+        <p>Transfer exactly <strong>${money(bank.transferAmount, invoice.currency)}</strong> to account number</p>
+        <p class="number" data-bank="${escapeHtml(bank.bankCode)}">${escapeHtml(bank.accountNumber)}</p>
+        <p>Account holder: ${escapeHtml(bank.accountHolderName)}. Use your bank's ATM, mobile or internet banking: choose "virtual account" and enter the number above.</p>
+        ${simulate(bank.bankCode, `Simulate ${bank.bankCode} transfer (test mode)`)}</li>`,
+    )
+    .join('');
+  const outlets = invoice.retailOutlets
+    .map(
+      (outlet) => `<li class="method"><h3>${escapeHtml(outlet.retailOutletName)}</h3>
+        <p>Tell the cashier you are paying with payment code</p>
+        <p class="number" data-outlet="${escapeHtml(outlet.retailOutletName)}">${escapeHtml(outlet.paymentCode)}</p>
+        <p>and pay exactly <strong>${money(outlet.transferAmount, invoice.currency)}</strong>.</p>
+        ${simulate(outlet.retailOutletName, `Simulate ${outlet.retailOutletName} payment (test mode)`)}</li>`,
+    )
+    .join('');
+  const others = invoice.paymentMethods.filter((code) => !invoice.banks.some((b) => b.bankCode === code) && !invoice.retailOutlets.some((o) => o.retailOutletName === code));
+  const redirect =
+    status === 'EXPIRED' && invoice.failureRedirectUrl
+      ? `<p><a id="failure-redirect" href="${escapeHtml(invoice.failureRedirectUrl)}">Return to ${escapeHtml(invoice.merchantName)}</a></p>`
+      : (status === 'PAID' || status === 'SETTLED') && invoice.successRedirectUrl
+        ? `<p><a id="success-redirect" href="${escapeHtml(invoice.successRedirectUrl)}">Return to ${escapeHtml(invoice.merchantName)}</a></p>`
+        : '';
+  const body =
+    status === 'PENDING'
+      ? `<p>Time left to pay: <strong id="time-left">${escapeHtml(timeLeft(invoice.expiryDate, now))}</strong> (until ${escapeHtml(invoice.expiryDate)})</p>
+         <h2>Choose how to pay</h2><ul class="methods">${banks}${outlets}</ul>
+         ${others.length ? `<p class="other">Also accepted: ${others.map(escapeHtml).join(', ')} (card and eWallet checkout open from your merchant's app).</p>` : ''}`
+      : `<p class="status" id="status">${status === 'EXPIRED' ? 'This invoice has expired.' : 'This invoice is paid. Thank you!'}</p>`;
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Invoice from ${escapeHtml(invoice.merchantName)}</title>
+<style>
+body{font-family:system-ui,sans-serif;margin:0;padding:16px;max-width:640px;margin:auto;color:#1a1a1a;line-height:1.45}
+h1{font-size:1.3rem} .amount{font-size:1.8rem;font-weight:700} table{width:100%;border-collapse:collapse} td{padding:4px 0;border-bottom:1px solid #eee}
+.methods{list-style:none;padding:0} .method{border:1px solid #ddd;border-radius:8px;padding:12px;margin:12px 0}
+.number{font-family:monospace;font-size:1.4rem;letter-spacing:1px;word-break:break-all} button{font-size:1rem;padding:10px 14px;width:100%}
+.status{font-size:1.2rem;font-weight:600} .notice{background:#fff4d6;padding:8px;border-radius:6px}
+</style></head>
+<body><main>
+<h1>${escapeHtml(invoice.merchantName)}</h1>
+${notice ? `<p class="notice" role="alert">${escapeHtml(notice)}</p>` : ''}
+<p class="amount" id="amount">${money(invoice.amount, invoice.currency)}</p>
+<p id="description">${escapeHtml(invoice.description)}</p>
+${items ? `<table id="items"><thead><tr><th align="left">Item</th><th align="left">Qty</th><th align="left">Price</th></tr></thead><tbody>${items}</tbody></table>` : ''}
+<p>Status: <strong id="invoice-status">${escapeHtml(status)}</strong></p>
+${body}
+${redirect}
+</main></body></html>`;
+}

@@ -1,0 +1,119 @@
+import { Transform, Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsNotEmpty,
+  IsNumber,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
+import { PAYMENT_CHANNELS } from '@gateway/domain';
+import type { CreateInvoiceRequest } from '../application/create-invoice/create-invoice.command';
+import { INVOICE_MAX_AMOUNT, INVOICE_MIN_AMOUNT, MAX_INVOICE_DURATION_SECONDS } from '../domain/invoice.rules';
+
+const LONG_TEXT = 10_000;
+const URL_PATTERN = /^https?:\/\/\S+$/;
+
+export class InvoiceItemDto {
+  @IsString() @Length(1, 1000) name!: string;
+  @IsInt() @Min(1) @Max(1_000_000) quantity!: number;
+  @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) @Max(INVOICE_MAX_AMOUNT) price!: number;
+}
+
+/** POST /v2/invoices (spec: Invoice create request). */
+export class CreateInvoiceRequestDto {
+  @IsString() @Length(1, 1000) external_id!: string;
+  @IsString() @MaxLength(320) @IsEmail({}, { message: 'payer_email must be an email address' }) payer_email!: string;
+  @IsString() @Length(1, LONG_TEXT) description!: string;
+  @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(INVOICE_MIN_AMOUNT) @Max(INVOICE_MAX_AMOUNT) amount!: number;
+  @IsOptional() @IsBoolean() should_send_email?: boolean;
+  @IsOptional() @IsString() @Length(1, 255) callback_virtual_account_id?: string;
+  @IsOptional() @IsInt() @Min(1) @Max(MAX_INVOICE_DURATION_SECONDS) invoice_duration?: number;
+  @IsOptional() @IsString() @MaxLength(2048) @Matches(URL_PATTERN, { message: 'success_redirect_url must be an http(s) URL' }) success_redirect_url?: string;
+  @IsOptional() @IsString() @MaxLength(2048) @Matches(URL_PATTERN, { message: 'failure_redirect_url must be an http(s) URL' }) failure_redirect_url?: string;
+  @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(64, { each: true }) payment_methods?: string[];
+  @IsOptional() @IsString() @Length(1, 255) mid_label?: string;
+  @IsOptional() @IsString() @IsIn(['IDR'], { message: 'currency must be IDR' }) currency?: string;
+  @IsOptional() @IsBoolean() fixed_va?: boolean;
+  @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => InvoiceItemDto) items?: InvoiceItemDto[];
+}
+
+export function toCreateInvoiceRequest(dto: CreateInvoiceRequestDto): CreateInvoiceRequest {
+  return {
+    externalId: dto.external_id,
+    payerEmail: dto.payer_email,
+    description: dto.description,
+    amount: dto.amount,
+    shouldSendEmail: dto.should_send_email,
+    callbackVirtualAccountId: dto.callback_virtual_account_id,
+    invoiceDuration: dto.invoice_duration,
+    successRedirectUrl: dto.success_redirect_url,
+    failureRedirectUrl: dto.failure_redirect_url,
+    paymentMethods: dto.payment_methods,
+    midLabel: dto.mid_label,
+    currency: dto.currency,
+    fixedVa: dto.fixed_va,
+    items: dto.items?.map((item) => ({ name: item.name, quantity: item.quantity, price: item.price })),
+  };
+}
+
+/** Array query params arrive repeated (`a=1&a=2`), JSON-style (`a=["1","2"]`) or single (gaps.md). */
+function toArray({ value }: { value: unknown }): unknown {
+  const parts = Array.isArray(value) ? value : [value];
+  const out: unknown[] = [];
+  for (const part of parts) {
+    if (typeof part === 'string' && part.trim().startsWith('[')) {
+      try {
+        const parsed: unknown = JSON.parse(part);
+        if (Array.isArray(parsed)) {
+          out.push(...parsed);
+          continue;
+        }
+      } catch {
+        // not JSON: the validator reports the raw value
+      }
+    }
+    out.push(part);
+  }
+  return out;
+}
+
+const INVOICE_STATUSES = ['PENDING', 'PAID', 'SETTLED', 'EXPIRED'];
+const CLIENT_TYPES = ['API_GATEWAY', 'DASHBOARD', 'INTEGRATION', 'ON_DEMAND', 'RECURRING', 'MOBILE'];
+
+/** GET /v2/invoices (gaps.md filters). */
+export class ListInvoicesRequestDto {
+  @IsOptional() @Transform(toArray) @IsArray() @ArrayMaxSize(10) @IsIn(INVOICE_STATUSES, { each: true }) statuses?: string[];
+  @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
+  @IsOptional() @IsISO8601({ strict: true }) created_after?: string;
+  @IsOptional() @IsISO8601({ strict: true }) created_before?: string;
+  @IsOptional() @IsISO8601({ strict: true }) paid_after?: string;
+  @IsOptional() @IsISO8601({ strict: true }) paid_before?: string;
+  @IsOptional() @IsISO8601({ strict: true }) expired_after?: string;
+  @IsOptional() @IsISO8601({ strict: true }) expired_before?: string;
+  @IsOptional() @IsString() @Length(1, 64) last_invoice_id?: string;
+  @IsOptional() @Transform(toArray) @IsArray() @ArrayMaxSize(10) @IsIn(CLIENT_TYPES, { each: true }) client_types?: string[];
+  @IsOptional() @Transform(toArray) @IsArray() @ArrayMaxSize(50) @IsIn(PAYMENT_CHANNELS.map((c) => c.code), { each: true }) payment_channels?: string[];
+  @IsOptional() @IsString() @Length(1, 64) recurring_payment_id?: string;
+  @IsOptional() @IsString() @Length(1, 1000) external_id?: string;
+}
+
+const VA_BANKS = PAYMENT_CHANNELS.filter((channel) => channel.category === 'VIRTUAL_ACCOUNT').map((channel) => channel.code);
+
+/** POST /pool_virtual_accounts/simulate_payment. */
+export class SimulatePoolPaymentRequestDto {
+  @IsString() @IsIn(VA_BANKS, { message: `bank_code must be one of ${VA_BANKS.join(', ')}` }) bank_code!: string;
+  @IsString() @IsNotEmpty() @MaxLength(32) @Matches(/^\d+$/, { message: 'bank_account_number must be digits' }) bank_account_number!: string;
+  @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(1) @Max(Number.MAX_SAFE_INTEGER) transfer_amount!: number;
+}

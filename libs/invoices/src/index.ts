@@ -1,0 +1,16 @@
+export { InvoicesModule } from './invoices.module';
+export { invoicesMigrations } from './read-models/invoices.migrations';
+export { INVOICES_PROJECTION } from './read-models/invoices.projection';
+export { PAYER_EMAILS_PROJECTION } from './read-models/payer-emails.projection';
+export * from './domain/invoice.events';
+export { MAGIC_PAID_AMOUNTS, INVOICE_MIN_AMOUNT, INVOICE_MAX_AMOUNT, DEFAULT_INVOICE_DURATION_SECONDS } from './domain/invoice.rules';
+export * from './application/create-invoice/create-invoice.command';
+export * from './application/pay-invoice/pay-invoice.command';
+export * from './application/expire-invoice/expire-invoice.command';
+export * from './application/simulate-payment/simulate-payment.commands';
+export * from './application/get-invoice/get-invoice.query';
+export * from './application/list-invoices/list-invoices.query';
+export * from './application/list-emails/list-payer-emails.query';
+export { MailTransport, type OutboundMail } from './application/emails/mail-transport';
+export { SmtpMailTransport } from './application/emails/smtp-mail-transport';
+export { invoiceToWire, renderInvoiceCallback } from './http/invoice.response';

@@ -1,0 +1,56 @@
+import { AppConfig, registerErrorStatuses } from '@gateway/platform';
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { CreateInvoiceHandler } from './application/create-invoice/create-invoice.handler';
+import { MailTransport, OutboxOnlyTransport } from './application/emails/mail-transport';
+import { SendPayerEmailJob } from './application/emails/send-payer-email.job';
+import { SmtpMailTransport } from './application/emails/smtp-mail-transport';
+import { ExpireInvoiceHandler } from './application/expire-invoice/expire-invoice.handler';
+import { ExpireInvoiceJob } from './application/expire-invoice/expire-invoice.job';
+import { GetInvoiceHandler, GetPublicInvoiceHandler } from './application/get-invoice/get-invoice.handler';
+import { ListPayerEmailsHandler } from './application/list-emails/list-payer-emails.handler';
+import { ListInvoicesHandler } from './application/list-invoices/list-invoices.handler';
+import { PayInvoiceHandler } from './application/pay-invoice/pay-invoice.handler';
+import { PoolAllocator } from './application/pool-allocator';
+import { InvoiceSettlementFollower } from './application/settle-invoice/invoice-settlement.follower';
+import { PayInvoiceByRetailCodeHandler, SimulatePoolVirtualAccountPaymentHandler } from './application/simulate-payment/simulate-payment.handlers';
+import { INVOICE_ERROR_STATUSES } from './domain/invoice.errors';
+import './application/ledger-contract.check';
+import { EmailOutboxController } from './http/email-outbox.controller';
+import { InvoiceCallbackRenderer } from './http/invoice-callback.renderer';
+import { InvoicePageController } from './http/invoice-page.controller';
+import { InvoicesController } from './http/invoices.controller';
+import { InvoicesProjection } from './read-models/invoices.projection';
+import { PayerEmailsProjection } from './read-models/payer-emails.projection';
+
+registerErrorStatuses(INVOICE_ERROR_STATUSES);
+
+/** Invoices: POOL numbers and retail codes, the hosted page, payment, expiry, settlement, payer emails. */
+@Module({
+  imports: [CqrsModule],
+  controllers: [InvoicesController, InvoicePageController, EmailOutboxController],
+  providers: [
+    PoolAllocator,
+    CreateInvoiceHandler,
+    PayInvoiceHandler,
+    ExpireInvoiceHandler,
+    GetInvoiceHandler,
+    GetPublicInvoiceHandler,
+    ListInvoicesHandler,
+    ListPayerEmailsHandler,
+    SimulatePoolVirtualAccountPaymentHandler,
+    PayInvoiceByRetailCodeHandler,
+    ExpireInvoiceJob,
+    SendPayerEmailJob,
+    InvoicesProjection,
+    PayerEmailsProjection,
+    InvoiceSettlementFollower,
+    InvoiceCallbackRenderer,
+    {
+      provide: MailTransport,
+      useFactory: (config: AppConfig) => (config.MAIL_TRANSPORT === 'smtp' && config.SMTP_URL ? new SmtpMailTransport(config.SMTP_URL) : new OutboxOnlyTransport()),
+      inject: [AppConfig],
+    },
+  ],
+})
+export class InvoicesModule {}

@@ -1,0 +1,57 @@
+import { assertNever } from '@gateway/domain';
+import type { RecordedEvent } from '@gateway/event-store';
+import { Scheduler } from '@gateway/platform';
+import { ReadModelProjection, type Projection } from '@gateway/projections';
+import { Injectable } from '@nestjs/common';
+import type { ClientBase } from 'pg';
+import { EXPIRE_INVOICE_JOB, type ExpireInvoicePayload } from '../application/expire-invoice/expire-invoice.job';
+import { INVOICE_EVENT_TYPES, type InvoiceOwnEvent } from '../domain/invoice.events';
+
+export const INVOICES_PROJECTION = 'invoices.invoices';
+
+/**
+ * The invoice GETs and list read this table; a created invoice gets its expiry timer (due at
+ * `expiry_date` on the business's clock) in the same transaction as its row.
+ */
+@ReadModelProjection()
+@Injectable()
+export class InvoicesProjection implements Projection {
+  readonly name = INVOICES_PROJECTION;
+  readonly tables = ['invoices'];
+  readonly eventTypes = INVOICE_EVENT_TYPES;
+
+  constructor(private readonly scheduler: Scheduler) {}
+
+  async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
+    for (const recorded of events) {
+      const event = { type: recorded.type, data: recorded.data } as InvoiceOwnEvent;
+      const invoice = event.data.invoice;
+      switch (event.type) {
+        case 'InvoiceCreated': {
+          const { rowCount } = await tx.query(
+            `INSERT INTO invoices (invoice_id, business_id, mode, external_id, status, client_type, recurring_payment_id, created_at, snapshot)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (invoice_id) DO NOTHING`,
+            [invoice.invoiceId, invoice.businessId, invoice.mode, invoice.externalId, invoice.status, invoice.clientType, invoice.recurringPaymentId ?? null, invoice.createdAt, invoice],
+          );
+          if (rowCount === 0) break;
+          const payload: ExpireInvoicePayload = { invoiceId: invoice.invoiceId };
+          await this.scheduler.schedule(
+            { kind: EXPIRE_INVOICE_JOB, key: `invoice-expire:${invoice.invoiceId}`, payload, dueAt: new Date(invoice.expiryDate), businessId: invoice.businessId, mode: invoice.mode },
+            tx as never,
+          );
+          break;
+        }
+        case 'InvoicePaid':
+        case 'InvoiceExpired':
+        case 'InvoiceSettled':
+          await tx.query(
+            `UPDATE invoices SET status = $2, payment_channel = $3, paid_at = $4, expired_at = $5, snapshot = $6 WHERE invoice_id = $1`,
+            [invoice.invoiceId, invoice.status, invoice.payment?.channel ?? null, invoice.payment?.paidAt ?? null, invoice.expiredAt ?? null, invoice],
+          );
+          break;
+        default:
+          assertNever(event, 'invoice event');
+      }
+    }
+  }
+}

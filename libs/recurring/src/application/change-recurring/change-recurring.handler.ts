@@ -1,0 +1,40 @@
+import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { Clock, toCommandMetadata } from '@gateway/platform';
+import { ProjectionProgress } from '@gateway/projections';
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type RecurringCommand, recurringDecider } from '../../domain/recurring.decider';
+import { RecurringErrors } from '../../domain/recurring.errors';
+import { type RecurringSnapshot, recurringStream } from '../../domain/recurring.events';
+import { RECURRING_PROJECTION } from '../../read-models/recurring.projection';
+import { ChangeRecurringPaymentCommand } from './change-recurring.command';
+
+@CommandHandler(ChangeRecurringPaymentCommand)
+export class ChangeRecurringPaymentHandler implements ICommandHandler<ChangeRecurringPaymentCommand, RecurringSnapshot> {
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly clock: Clock,
+    private readonly progress: ProjectionProgress,
+  ) {}
+
+  async execute(command: ChangeRecurringPaymentCommand): Promise<RecurringSnapshot> {
+    const { businessId, mode, id, change } = command;
+    if (!/^[0-9a-f]{24}$/.test(id)) throw RecurringErrors.notFound(id);
+    const stream = recurringStream(id);
+    const first = await this.store.readStream(stream, { maxCount: 1 });
+    if (first.length === 0 || first[0].metadata.businessId !== businessId || first[0].metadata.mode !== mode) throw RecurringErrors.notFound(id);
+    const now = await this.clock.now({ businessId, mode });
+    const decided: RecurringCommand =
+      change.type === 'update'
+        ? { type: 'UpdateRecurringPayment', id, changes: change.changes, now }
+        : change.type === 'stop'
+          ? { type: 'StopRecurringPayment', id, now }
+          : change.type === 'pause'
+            ? { type: 'PauseRecurringPayment', id, now }
+            : { type: 'ResumeRecurringPayment', id, now };
+    const decision = await decideAndAppend(this.store, stream, recurringDecider, decided, toCommandMetadata(command.context, now, { businessId, mode }));
+    if (decision.appended) await this.progress.waitFor(RECURRING_PROJECTION, decision.appended.position, 10_000);
+    if (decision.state.status !== 'exists') throw RecurringErrors.notFound(id);
+    return decision.state.recurring;
+  }
+}

@@ -1,0 +1,14 @@
+import { DomainError } from '@gateway/domain';
+
+export const RecurringErrors = {
+  notFound: (id: string) => new DomainError('NOT_FOUND_ERROR', `Recurring payment ${id} does not exist`),
+  alreadyExists: (id: string) => new DomainError('DUPLICATE_RECURRING_PAYMENT_ERROR', `Recurring payment ${id} already exists`),
+  invalidStatus: (id: string, status: string, action: string) =>
+    new DomainError('INVALID_RECURRING_PAYMENT_STATUS_ERROR', `Recurring payment ${id} is ${status}: it cannot be ${action}`),
+};
+
+export const RECURRING_ERROR_STATUSES: Record<string, number> = {
+  NOT_FOUND_ERROR: 404,
+  DUPLICATE_RECURRING_PAYMENT_ERROR: 400,
+  INVALID_RECURRING_PAYMENT_STATUS_ERROR: 400,
+};

@@ -1,0 +1,71 @@
+import { IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import type { RecurringChanges } from '../domain/recurring.decider';
+import type { CreateRecurringRequest } from '../application/create-recurring/create-recurring.command';
+
+const URL_PATTERN = /^https?:\/\/\S+$/;
+const INTERVALS = ['DAY', 'WEEK', 'MONTH'];
+const ACTIONS = ['IGNORE', 'STOP'];
+/** Spec: "maximum 1,000,000,000; the minimum is written as 10,0000 (ambiguous)": the invoice minimum applies, since each cycle is an invoice. */
+const MIN_AMOUNT = 11_000;
+const MAX_AMOUNT = 1_000_000_000;
+
+export class CreateRecurringRequestDto {
+  @IsString() @Length(1, 1000) external_id!: string;
+  @IsString() @MaxLength(320) @IsEmail({}, { message: 'payer_email must be an email address' }) payer_email!: string;
+  @IsString() @Length(1, 10_000) description!: string;
+  @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(MIN_AMOUNT) @Max(MAX_AMOUNT) amount!: number;
+  @IsString() @IsIn(INTERVALS) interval!: 'DAY' | 'WEEK' | 'MONTH';
+  @IsInt() @Min(1) @Max(1000) interval_count!: number;
+  @IsOptional() @IsInt() @Min(1) @Max(10_000) total_recurrence?: number;
+  @IsOptional() @IsInt() @Min(1) @Max(31_536_000) invoice_duration?: number;
+  @IsOptional() @IsBoolean() should_send_email?: boolean;
+  @IsOptional() @IsString() @IsIn(ACTIONS) missed_payment_action?: 'IGNORE' | 'STOP';
+  @IsOptional() @IsString() @Length(1, 255) credit_card_token?: string;
+  @IsOptional() @IsISO8601({ strict: true }) @Matches(/^\d{4}-/, { message: 'start_date must be an ISO 8601 date' }) start_date?: string;
+  @IsOptional() @IsString() @MaxLength(2048) @Matches(URL_PATTERN, { message: 'success_redirect_url must be an http(s) URL' }) success_redirect_url?: string;
+  @IsOptional() @IsString() @MaxLength(2048) @Matches(URL_PATTERN, { message: 'failure_redirect_url must be an http(s) URL' }) failure_redirect_url?: string;
+  @IsOptional() @IsBoolean() charge_immediately?: boolean;
+}
+
+export function toCreateRecurringRequest(dto: CreateRecurringRequestDto): CreateRecurringRequest {
+  return {
+    externalId: dto.external_id,
+    payerEmail: dto.payer_email,
+    description: dto.description,
+    amount: dto.amount,
+    interval: dto.interval,
+    intervalCount: dto.interval_count,
+    totalRecurrence: dto.total_recurrence,
+    invoiceDuration: dto.invoice_duration,
+    shouldSendEmail: dto.should_send_email,
+    missedPaymentAction: dto.missed_payment_action,
+    creditCardToken: dto.credit_card_token,
+    startDate: dto.start_date,
+    successRedirectUrl: dto.success_redirect_url,
+    failureRedirectUrl: dto.failure_redirect_url,
+    chargeImmediately: dto.charge_immediately,
+  };
+}
+
+/** PATCH /recurring_payments/{id}: the spec's optional fields. */
+export class UpdateRecurringRequestDto {
+  @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(MIN_AMOUNT) @Max(MAX_AMOUNT) amount?: number;
+  @IsOptional() @IsString() @Length(1, 255) credit_card_token?: string;
+  @IsOptional() @IsString() @IsIn(INTERVALS) interval?: 'DAY' | 'WEEK' | 'MONTH';
+  @IsOptional() @IsInt() @Min(1) @Max(1000) interval_count?: number;
+  @IsOptional() @IsBoolean() should_send_email?: boolean;
+  @IsOptional() @IsInt() @Min(1) @Max(31_536_000) invoice_duration?: number;
+  @IsOptional() @IsString() @IsIn(ACTIONS) missed_payment_action?: 'IGNORE' | 'STOP';
+}
+
+export function toRecurringChanges(dto: UpdateRecurringRequestDto): RecurringChanges {
+  return {
+    amount: dto.amount,
+    creditCardToken: dto.credit_card_token,
+    interval: dto.interval,
+    intervalCount: dto.interval_count,
+    shouldSendEmail: dto.should_send_email,
+    invoiceDuration: dto.invoice_duration,
+    missedPaymentAction: dto.missed_payment_action,
+  };
+}

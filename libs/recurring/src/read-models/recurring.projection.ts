@@ -1,0 +1,33 @@
+import type { RecordedEvent } from '@gateway/event-store';
+import { Scheduler } from '@gateway/platform';
+import { ReadModelProjection, type Projection } from '@gateway/projections';
+import { Injectable } from '@nestjs/common';
+import type { ClientBase } from 'pg';
+import { scheduleCycle } from '../application/run-cycle/run-cycle.job';
+import { RECURRING_EVENT_TYPES, type RecurringEvent } from '../domain/recurring.events';
+
+export const RECURRING_PROJECTION = 'recurring.recurring-payments';
+
+/** The recurring GET; a created recurring payment gets its first cycle job in the same transaction. */
+@ReadModelProjection()
+@Injectable()
+export class RecurringProjection implements Projection {
+  readonly name = RECURRING_PROJECTION;
+  readonly tables = ['recurring_payments'];
+  readonly eventTypes = RECURRING_EVENT_TYPES;
+
+  constructor(private readonly scheduler: Scheduler) {}
+
+  async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
+    for (const recorded of events) {
+      const { recurring } = (recorded as unknown as RecurringEvent).data;
+      const { rowCount } = await tx.query(
+        `INSERT INTO recurring_payments (recurring_payment_id, business_id, mode, status, snapshot) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (recurring_payment_id) DO UPDATE SET status = EXCLUDED.status, snapshot = EXCLUDED.snapshot
+         RETURNING (xmax = 0) AS inserted`,
+        [recurring.recurringPaymentId, recurring.businessId, recurring.mode, recurring.status, recurring],
+      );
+      if (recorded.type === 'RecurringPaymentCreated' && rowCount) await scheduleCycle(this.scheduler, recurring, 1, tx as never);
+    }
+  }
+}

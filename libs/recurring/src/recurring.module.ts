@@ -1,0 +1,21 @@
+import { registerErrorStatuses } from '@gateway/platform';
+import { Module } from '@nestjs/common';
+import { CqrsModule } from '@nestjs/cqrs';
+import { ChangeRecurringPaymentHandler } from './application/change-recurring/change-recurring.handler';
+import { CreateRecurringPaymentHandler } from './application/create-recurring/create-recurring.handler';
+import { GetRecurringPaymentHandler } from './application/get-recurring/get-recurring.handler';
+import { MissedPaymentFollower } from './application/missed-payment/missed-payment.follower';
+import { RunCycleJob } from './application/run-cycle/run-cycle.job';
+import { RECURRING_ERROR_STATUSES } from './domain/recurring.errors';
+import { RecurringController } from './http/recurring.controller';
+import { RecurringProjection } from './read-models/recurring.projection';
+
+registerErrorStatuses(RECURRING_ERROR_STATUSES);
+
+/** Recurring payments: a schedule on the business's clock that issues invoices through @gateway/invoices. */
+@Module({
+  imports: [CqrsModule],
+  controllers: [RecurringController],
+  providers: [CreateRecurringPaymentHandler, ChangeRecurringPaymentHandler, GetRecurringPaymentHandler, RunCycleJob, MissedPaymentFollower, RecurringProjection],
+})
+export class RecurringModule {}

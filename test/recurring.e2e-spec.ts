@@ -1,0 +1,147 @@
+import { AdvanceTestClockCommand, type ProvisionedBusiness } from '@gateway/accounts';
+import { CommandBus } from '@nestjs/cqrs';
+import { randomUUID } from 'node:crypto';
+import { eventually } from './support/eventually';
+import { call, provisionBusiness } from './support/test-business';
+import { startTestApp, type TestApp } from './support/test-app';
+import { WebhookReceiver } from './support/webhook-receiver';
+
+const context = { requestId: 'req_recurring_test', actor: 'system:test' };
+const DAY = 86_400_000;
+
+describe('recurring payments', () => {
+  let gateway: TestApp;
+  let receiver: WebhookReceiver;
+
+  beforeAll(async () => {
+    receiver = await WebhookReceiver.start();
+    gateway = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
+  });
+  afterAll(async () => {
+    await gateway?.close();
+    await receiver?.close();
+  });
+
+  /** A fresh business per scenario: its test clock moves independently. */
+  async function scenario() {
+    const business = await provisionBusiness(gateway.app);
+    const api = (method: string, path: string, body?: unknown, key = business.test.secret_key) => call(gateway.baseUrl, key, method, path, { body });
+    const advance = (ms: number) => gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, ms, context));
+    const invoicesOf = (id: string) => api('GET', `/v2/invoices?recurring_payment_id=${id}&limit=100`).then((r) => r.body as Array<Record<string, unknown>>);
+    const waitInvoices = (id: string, count: number) => eventually(() => invoicesOf(id), (list) => list.length >= count);
+    const create = (overrides: Record<string, unknown> = {}, path = '/recurring_payments') =>
+      api('POST', path, { external_id: `rec-${randomUUID()}`, payer_email: 'payer@example.com', description: 'Membership', amount: 50_000, interval: 'MONTH', interval_count: 1, ...overrides });
+    return { business, api, advance, invoicesOf, waitInvoices, create };
+  }
+
+  it('MONTH × 1 with total_recurrence 3 issues exactly 3 invoices on the test clock, counting recurrence_progress', async () => {
+    const { business, api, advance, invoicesOf, waitInvoices, create } = await scenario();
+    expect((await api('POST', '/callback_urls/invoice', { url: `${receiver.url}/rec` })).status).toBe(200);
+    const created = await create({ total_recurrence: 3, should_send_email: true });
+    expect(created.status).toBe(200);
+    expect(created.body).toMatchObject({
+      id: expect.stringMatching(/^[0-9a-f]{24}$/),
+      user_id: business.business_id,
+      status: 'ACTIVE',
+      interval: 'MONTH',
+      interval_count: 1,
+      total_recurrence: 3,
+      recurrence_progress: 0,
+      missed_payment_action: 'IGNORE',
+      recharge: false,
+      charge_immediately: false,
+      should_send_email: true,
+    });
+    const id = created.body.id;
+    await waitInvoices(id, 1);
+    for (let cycle = 2; cycle <= 3; cycle += 1) {
+      await advance(32 * DAY);
+      await waitInvoices(id, cycle);
+    }
+    await advance(64 * DAY);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const invoices = await invoicesOf(id);
+    expect(invoices).toHaveLength(3);
+    for (const invoice of invoices) expect(invoice).toMatchObject({ recurring_payment_id: id, amount: 50_000 });
+    const got = await eventually(() => api('GET', `/recurring_payments/${id}`), (r) => r.body.recurrence_progress === 3);
+    expect(got.body).toMatchObject({ recurrence_progress: 3, status: 'STOPPED', last_created_invoice_url: expect.stringContaining(String(invoices[0].id)) });
+    expect((await api('GET', `/v2/invoices?client_types=RECURRING&recurring_payment_id=${id}`)).body).toHaveLength(3);
+
+    // Paying a recurring invoice: the callback carries recurring_payment_id.
+    const bank = (invoices[0].available_banks as Array<{ bank_code: string; bank_account_number: string }>)[0];
+    // The first invoices expired long ago on this clock; the newest (created at the last cycle) may too: pay a fresh one's number if pending.
+    const pending = invoices.find((i) => i.status === 'PENDING');
+    if (pending) {
+      const pb = (pending.available_banks as Array<{ bank_code: string; bank_account_number: string }>)[0];
+      await api('POST', '/pool_virtual_accounts/simulate_payment', { bank_code: pb.bank_code, bank_account_number: pb.bank_account_number, transfer_amount: 50_000 });
+    }
+    expect(bank).toBeDefined();
+    const callback = await eventually(async () => receiver.received.map((c) => JSON.parse(c.body)), (list) => list.some((b) => b.recurring_payment_id === id));
+    expect(callback.find((b) => b.recurring_payment_id === id)).toMatchObject({ recurring_payment_id: id });
+    const emails = await api('GET', `/email_outbox?recurring_payment_id=${id}`);
+    expect(emails.body.filter((e: { template: string }) => e.template === 'invoice_created')).toHaveLength(3);
+  });
+
+  it('pause skips cycles and resume continues; stop!, pause!, resume! answer JSON and refuse illegal transitions', async () => {
+    const { api, advance, invoicesOf, waitInvoices, create } = await scenario();
+    const id = (await create({ interval: 'DAY', interval_count: 1, total_recurrence: 5 }, '/recurring_payments/')).body.id;
+    await waitInvoices(id, 1);
+    const paused = await api('POST', `/recurring_payments/${id}/pause!`);
+    expect([paused.status, paused.body.status]).toEqual([200, 'PAUSED']);
+    expect((await api('POST', `/recurring_payments/${id}/pause!`)).body.error_code).toBe('INVALID_RECURRING_PAYMENT_STATUS_ERROR');
+    await advance(DAY + 60_000);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(await invoicesOf(id)).toHaveLength(1);
+    const resumed = await api('POST', `/recurring_payments/${id}/resume!`);
+    expect([resumed.status, resumed.body.status]).toEqual([200, 'ACTIVE']);
+    expect((await api('POST', `/recurring_payments/${id}/resume!`)).body.error_code).toBe('INVALID_RECURRING_PAYMENT_STATUS_ERROR');
+    await advance(DAY);
+    await waitInvoices(id, 2);
+    expect((await api('GET', `/recurring_payments/${id}`)).body.recurrence_progress).toBe(2);
+
+    const patched = await api('PATCH', `/recurring_payments/${id}`, { amount: 70_000, missed_payment_action: 'STOP', should_send_email: true, invoice_duration: 3600 });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ amount: 70_000, missed_payment_action: 'STOP', should_send_email: true, invoice_duration: 3600 });
+    expect((await api('PATCH', `/recurring_payments/${id}`, { interval: 'YEAR' })).status).toBe(400);
+
+    const stopped = await api('POST', `/recurring_payments/${id}/stop!`);
+    expect([stopped.status, stopped.body.status]).toEqual([200, 'STOPPED']);
+    expect((await api('POST', `/recurring_payments/${id}/stop!`)).body.error_code).toBe('INVALID_RECURRING_PAYMENT_STATUS_ERROR');
+    expect((await api('POST', `/recurring_payments/${id}/resume!`)).status).toBe(400);
+    await advance(3 * DAY);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(await invoicesOf(id)).toHaveLength(2);
+  });
+
+  it('missed_payment_action STOP stops after an unpaid cycle; IGNORE goes on', async () => {
+    const { api, advance, invoicesOf, waitInvoices, create } = await scenario();
+    const stopping = (await create({ interval: 'DAY', interval_count: 1, missed_payment_action: 'STOP', invoice_duration: 3600 })).body.id;
+    const ignoring = (await create({ interval: 'DAY', interval_count: 1, invoice_duration: 3600 })).body.id;
+    await waitInvoices(stopping, 1);
+    await waitInvoices(ignoring, 1);
+    await advance(2 * 3_600_000);
+    const stopped = await eventually(() => api('GET', `/recurring_payments/${stopping}`), (r) => r.body.status === 'STOPPED');
+    expect(stopped.body.status).toBe('STOPPED');
+    await advance(DAY);
+    await waitInvoices(ignoring, 2);
+    expect(await invoicesOf(stopping)).toHaveLength(1);
+    expect((await api('GET', `/recurring_payments/${ignoring}`)).body.status).toBe('ACTIVE');
+  });
+
+  it('answers NOT_FOUND_ERROR for unknown ids and other tenants, and 400 for bad input', async () => {
+    const { api, create } = await scenario();
+    const other = await scenario();
+    const id = (await create()).body.id;
+    for (const path of [`/recurring_payments/${'0'.repeat(24)}`, '/recurring_payments/undefined']) {
+      const response = await api('GET', path);
+      expect([response.status, response.body.error_code]).toEqual([404, 'NOT_FOUND_ERROR']);
+    }
+    expect((await other.api('GET', `/recurring_payments/${id}`)).status).toBe(404);
+    expect((await other.api('POST', `/recurring_payments/${id}/stop!`)).status).toBe(404);
+    expect((await other.api('PATCH', `/recurring_payments/${id}`, { amount: 20_000 })).status).toBe(404);
+    for (const bad of [{ interval: 'YEAR' }, { interval_count: 0 }, { amount: 5 }, { amount: 1_000_000_001 }, { payer_email: 'x' }, { start_date: 'tomorrow' }, { missed_payment_action: 'MAYBE' }]) {
+      const response = await create(bad);
+      expect([JSON.stringify(bad), response.status, response.body.error_code]).toEqual([JSON.stringify(bad), 400, 'API_VALIDATION_ERROR']);
+    }
+  });
+});
