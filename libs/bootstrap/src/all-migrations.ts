@@ -1,5 +1,6 @@
 import { accountsMigrations } from '@gateway/accounts';
 import { customersMigrations } from '@gateway/customers';
+import { dashboardMigrations } from '@gateway/dashboard';
 import { eventStoreMigrations } from '@gateway/event-store';
 import { filesMigrations } from '@gateway/files';
 import { disbursementsMigrations } from '@gateway/disbursements';
@@ -24,4 +25,5 @@ export const allMigrations: MigrationSet[] = [
   customersMigrations,
   ledgerMigrations,
   disbursementsMigrations,
+  dashboardMigrations,
 ];

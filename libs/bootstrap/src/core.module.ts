@@ -3,6 +3,7 @@ import { ReportsModule } from '@gateway/reports';
 import { PaymentChannelsModule } from '@gateway/payment-channels';
 import { WebhooksModule } from '@gateway/webhooks';
 import { CustomersModule } from '@gateway/customers';
+import { DashboardModule } from '@gateway/dashboard';
 import { EventStoreModule } from '@gateway/event-store';
 import { FilesModule } from '@gateway/files';
 import { DisbursementsModule } from '@gateway/disbursements';
@@ -37,6 +38,7 @@ export class CoreModule {
         CustomersModule,
         LedgerModule,
         DisbursementsModule,
+        DashboardModule,
       ],
       exports: [AccountsModule],
     };
