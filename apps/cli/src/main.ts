@@ -8,6 +8,7 @@ import { registerSettingsCommands } from './commands/settings.command';
 import { registerCallbackCommands } from './commands/callbacks.command';
 import { registerProjectionCommands } from './commands/projections.command';
 import { registerLedgerCommands } from './commands/ledger.command';
+import { registerDashboardCommands } from './commands/dashboard.command';
 
 /** `npm run cli -- <command>`: operator and auditor commands (`--help` lists them). */
 const program = new Command('gateway')
@@ -19,6 +20,7 @@ registerKeyCommands(program);
 registerSettingsCommands(program);
 registerCallbackCommands(program);
 registerLedgerCommands(program);
+registerDashboardCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
