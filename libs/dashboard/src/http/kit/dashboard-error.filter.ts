@@ -2,7 +2,7 @@ import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs
 import { gatewayState, toApiError } from '@gateway/platform';
 import type { Request, Response } from 'express';
 import { SignInRequired } from './dashboard-errors';
-import { setDashboardHeaders } from './dashboard-session.guard';
+import { setDashboardHeaders } from './security-headers';
 import { html } from './html';
 import { renderBarePage } from './layout';
 

@@ -7,7 +7,8 @@ import { DashboardErrors } from '../../domain/dashboard-team.errors';
 import { type Capability, roleCan } from '../../domain/roles';
 import { TeamRunner } from '../../application/team-runner';
 import { SessionStore } from '../../read-models/session-store';
-import { DASHBOARD_CAPABILITY, DASHBOARD_PUBLIC } from './dashboard-controller.decorator';
+import { DASHBOARD_CAPABILITY, DASHBOARD_PUBLIC } from './dashboard-metadata';
+import { setDashboardHeaders } from './security-headers';
 import { csrfRefused, SignInRequired } from './dashboard-errors';
 import { cookieValue, type DashboardRequest, field, SESSION_COOKIE } from './dashboard-request';
 
@@ -18,18 +19,6 @@ export function tokensMatch(expected: string, presented: string | undefined): bo
   const a = Buffer.from(expected);
   const b = Buffer.from(presented);
   return a.length === b.length && timingSafeEqual(a, b);
-}
-
-/** Headers of every dashboard response: no caching, no framing, no foreign scripts, no referrer. */
-export function setDashboardHeaders(response: Response): void {
-  response.setHeader('cache-control', 'no-store');
-  response.setHeader('x-frame-options', 'DENY');
-  response.setHeader('x-content-type-options', 'nosniff');
-  response.setHeader('referrer-policy', 'no-referrer');
-  response.setHeader(
-    'content-security-policy',
-    "default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
-  );
 }
 
 /**
