@@ -165,6 +165,11 @@ describe('dashboard in headless Chromium', () => {
       body: { external_id: 'dash-disb-1', bank_code: 'BCA', account_holder_name: 'Ani', account_number: '1234567890', description: 'Payout', amount: 10000 },
     });
     expect(disbursement.status).toBe(200);
+    // The disbursements read model may trail the POST under load: reload until the row shows.
+    await until(async () => {
+      await page.goto('/dashboard/transactions?id=dash-disb-1');
+      expect(await page.getByRole('link', { name: disbursement.body.id }).count()).toBe(1);
+    });
     await visit(page, '/dashboard/transactions?id=dash-disb-1', 'transactions');
     await page.getByRole('link', { name: disbursement.body.id }).click();
     await expect(page.locator('main').innerText()).resolves.toContain('dash-disb-1');
