@@ -11,6 +11,7 @@ import { registerLedgerCommands } from './commands/ledger.command';
 import { registerCardCommands } from './commands/cards.command';
 import { registerEventCommands } from './commands/events.command';
 import { registerAuditCommands } from './commands/audit.command';
+import { registerDashboardCommands } from './commands/dashboard.command';
 
 /** `npm run cli -- <command>`: operator and auditor commands (`--help` lists them). */
 const program = new Command('gateway')
@@ -25,6 +26,7 @@ registerLedgerCommands(program);
 registerCardCommands(program);
 registerEventCommands(program);
 registerAuditCommands(program);
+registerDashboardCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);

@@ -1,6 +1,7 @@
 import { accountsMigrations } from '@gateway/accounts';
 import { auditMigrations } from '@gateway/audit';
 import { customersMigrations } from '@gateway/customers';
+import { dashboardMigrations } from '@gateway/dashboard';
 import { eventStoreMigrations } from '@gateway/event-store';
 import { filesMigrations } from '@gateway/files';
 import { disbursementsMigrations } from '@gateway/disbursements';
@@ -38,4 +39,5 @@ export const allMigrations: MigrationSet[] = [
   ewalletsMigrations,
   invoicesMigrations,
   recurringMigrations,
+  dashboardMigrations,
 ];

@@ -4,6 +4,7 @@ import { PaymentChannelsModule } from '@gateway/payment-channels';
 import { AuditModule } from '@gateway/audit';
 import { WebhooksModule } from '@gateway/webhooks';
 import { CustomersModule } from '@gateway/customers';
+import { DashboardModule } from '@gateway/dashboard';
 import { EventStoreModule } from '@gateway/event-store';
 import { FilesModule } from '@gateway/files';
 import { DisbursementsModule } from '@gateway/disbursements';
@@ -51,6 +52,7 @@ export class CoreModule {
         EwalletsModule,
         InvoicesModule,
         RecurringModule,
+        DashboardModule,
       ],
       exports: [AccountsModule],
     };

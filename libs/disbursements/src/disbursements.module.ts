@@ -11,6 +11,7 @@ import { DisbursementMaterializer } from './application/disbursement-materialize
 import { ExecuteTransferJob } from './application/execute-transfer/execute-transfer.job';
 import { GetDisbursementHandler, ListDisbursementsByExternalIdHandler } from './application/get-disbursement/get-disbursement.handler';
 import { PayoutRailPolicy } from './application/payout-rail-policy';
+import { SearchDisbursementsHandler } from './application/search-disbursements/search-disbursements.handler';
 import { DisbursementsController } from './http/disbursements.controller';
 import { DisbursementsProjection } from './read-models/disbursements.projection';
 import './application/ledger-contract.check';
@@ -40,6 +41,7 @@ registerMoneyInFollower(BALANCE_PROCESS);
     DisbursementMaterializer,
     PayoutRailPolicy,
     CreateDisbursementsHandler,
+    SearchDisbursementsHandler,
     GetDisbursementHandler,
     ListDisbursementsByExternalIdHandler,
     DisbursementsProjection,

@@ -10,4 +10,5 @@ export { nextExecutionTime } from './domain/operating-windows';
 export type { DisbursementView } from './application/disbursement-view';
 export * from './application/create-disbursements/create-disbursements.command';
 export * from './application/get-disbursement/get-disbursement.query';
+export * from './application/search-disbursements/search-disbursements.query';
 export { disbursementToWire, renderDisbursementCallback, renderDisbursementCallbackFromEvent } from './http/disbursement.response';

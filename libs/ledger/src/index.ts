@@ -10,6 +10,7 @@ export { TEST_TOPUP_CHANNEL } from './domain/top-up.decider';
 export { registerMoneyInFollower } from './application/money-in-followers';
 export * from './application/top-up/top-up.command';
 export * from './application/get-balance/get-balance.query';
+export * from './application/list-balances/list-balances.query';
 export * from './application/reconcile/reconcile-ledger.query';
 export * from './application/reconcile/reconciliation-report';
 export * from './application/read-journal/journal-reader';

@@ -4,6 +4,7 @@ import { registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { GetBalanceHandler } from './application/get-balance/get-balance.handler';
+import { ListBalancesHandler } from './application/list-balances/list-balances.handler';
 import { ReconcileLedgerHandler } from './application/reconcile/reconcile-ledger.handler';
 import { SettlePaymentJob } from './application/settle-payment/settle-payment.job';
 import { SettlementPolicy } from './application/settle-payment/settlement-policy';
@@ -19,6 +20,6 @@ registerErrorStatuses({ TEST_MODE_ONLY_ERROR: 403 });
   imports: [CqrsModule],
   controllers: [BalanceController, ReconciliationController],
   exports: [JournalReader],
-  providers: [JournalReader, LedgerAuditedResources, LedgerJournalProjection, SettlementPolicy, SettlePaymentJob, TopUpBalanceHandler, GetBalanceHandler, ReconcileLedgerHandler],
+  providers: [JournalReader, LedgerAuditedResources, LedgerJournalProjection, SettlementPolicy, SettlePaymentJob, TopUpBalanceHandler, GetBalanceHandler, ListBalancesHandler, ReconcileLedgerHandler],
 })
 export class LedgerModule {}

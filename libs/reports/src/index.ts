@@ -3,3 +3,6 @@ export { reportsMigrations } from './read-models/reports.migrations';
 export { REPORTS_PROJECTION } from './read-models/reports.projection';
 export * from './domain/report.events';
 export type { ReportWire } from './application/report-view';
+export * from './application/request-report/request-report.command';
+export * from './application/get-report/get-report.query';
+export * from './application/list-reports/list-reports.query';

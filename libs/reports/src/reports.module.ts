@@ -5,6 +5,7 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { ReportDownloads } from './application/download-report/report-downloads';
 import { GenerateReportJob } from './application/generate-report/generate-report.job';
 import { GetReportHandler } from './application/get-report/get-report.handler';
+import { ListReportsHandler } from './application/list-reports/list-reports.handler';
 import { ReportLinks } from './application/report-links';
 import { ReportRunner } from './application/report-runner';
 import { RequestReportHandler } from './application/request-report/request-report.handler';
@@ -31,6 +32,7 @@ registerErrorStatuses({
     RequestReportHandler,
     RetryReportHandler,
     GetReportHandler,
+    ListReportsHandler,
     GenerateReportJob,
     ReportsProjection,
     ReportCallbackRenderer,

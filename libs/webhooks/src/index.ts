@@ -6,3 +6,4 @@ export { CallbackSenderHost } from './delivery/callback-sender.host';
 export { type CallbackMessage, type CallbackRenderer, type RenderContext, RendersCallbacks } from './application/callback-renderer';
 export * from './domain/retry-policy';
 export { DeliveryLog, type DeliveryView, type DeliveryDetailView } from './read-models/delivery-log';
+export * from './application/request-test-callback/request-test-callback.command';

@@ -24,5 +24,7 @@ registerErrorStatuses({
   imports: [CqrsModule, DiscoveryModule],
   controllers: [CallbackUrlsController, CallbackDeliveriesController],
   providers: [CallbackRenderers, CallbackDispatcherProjection, DeliveryLog, RequestTestCallbackHandler, TestCallbackRenderer],
+  // The dashboard shows the delivery log and resends through the same service as the API.
+  exports: [DeliveryLog],
 })
 export class WebhooksModule {}

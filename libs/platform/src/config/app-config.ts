@@ -15,6 +15,10 @@ export class AppConfig {
   @IntegerSetting('PORT', 1, 65535, 3000)
   PORT = 3000;
 
+  /** A dashboard session unused this long is over (sign in again). */
+  @IntegerSetting('DASHBOARD_SESSION_IDLE_MINUTES', 1, 1440, 30)
+  DASHBOARD_SESSION_IDLE_MINUTES = 30;
+
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\/\S+$/, {
     message: 'DATABASE_URL must be a postgres:// or postgresql:// connection URL (unset it to use the embedded PostgreSQL)',
@@ -263,6 +267,7 @@ export class ConfigError extends Error {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const known = [
     'PORT',
+    'DASHBOARD_SESSION_IDLE_MINUTES',
     'DATABASE_URL',
     'DATA_DIR',
     'EVENT_STORE',

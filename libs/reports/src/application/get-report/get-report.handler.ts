@@ -6,7 +6,7 @@ import { ReportLinks } from '../report-links';
 import type { ReportWire } from '../report-view';
 import { GetReportQuery } from './get-report.query';
 
-interface ReportRow {
+export interface ReportRow {
   report_id: string;
   business_id: string;
   type: ReportType;
@@ -35,17 +35,22 @@ export class GetReportHandler implements IQueryHandler<GetReportQuery, ReportWir
     ]);
     const row = rows[0];
     if (!row) throw ReportErrors.notFound(query.reportId);
-    return {
-      id: row.report_id,
-      type: row.type,
-      status: row.status,
-      filter: { from: row.filter_from.toISOString(), to: row.filter_to.toISOString() },
-      format: row.format,
-      ...(row.status === 'COMPLETED' && row.link_expires_at && { url: await this.links.urlFor(row.report_id, row.link_expires_at) }),
-      currency: row.currency,
-      business_id: row.business_id,
-      created: row.created_at.toISOString(),
-      updated: row.updated_at.toISOString(),
-    };
+    return reportRowToWire(row, this.links);
   }
+}
+
+/** A `reports` row as the API shows it (with a fresh signed link once completed). */
+export async function reportRowToWire(row: ReportRow, links: ReportLinks): Promise<ReportWire> {
+  return {
+    id: row.report_id,
+    type: row.type,
+    status: row.status,
+    filter: { from: row.filter_from.toISOString(), to: row.filter_to.toISOString() },
+    format: row.format,
+    ...(row.status === 'COMPLETED' && row.link_expires_at && { url: await links.urlFor(row.report_id, row.link_expires_at) }),
+    currency: row.currency,
+    business_id: row.business_id,
+    created: row.created_at.toISOString(),
+    updated: row.updated_at.toISOString(),
+  };
 }

@@ -1,0 +1,16 @@
+import { Query } from '@nestjs/cqrs';
+import type { DashboardRole } from '../../domain/roles';
+
+export interface DashboardUserView {
+  userId: string;
+  email: string;
+  role: DashboardRole;
+  createdAt: string;
+  lastSignIn: string | null;
+}
+
+export class ListDashboardUsersQuery extends Query<DashboardUserView[]> {
+  constructor(readonly businessId: string) {
+    super();
+  }
+}

@@ -1,0 +1,13 @@
+import type { RequestContext } from '@gateway/platform';
+import { Command } from '@nestjs/cqrs';
+
+export class SignOutCommand extends Command<void> {
+  constructor(
+    readonly businessId: string,
+    readonly userId: string,
+    readonly sessionToken: string,
+    readonly context: RequestContext,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,78 @@
+import { deciderSpec } from '@gateway/testing';
+import { dashboardTeamDecider } from './dashboard-team.decider';
+import type { DashboardUserCreated } from './dashboard-team.events';
+import { roleCan, ROLE_CAPABILITIES } from './roles';
+
+const now = new Date('2026-11-22T10:00:00.000Z');
+const at = now.toISOString();
+const spec = deciderSpec(dashboardTeamDecider);
+const created = (userId: string, email: string, role: DashboardUserCreated['data']['role']): DashboardUserCreated => ({
+  type: 'DashboardUserCreated',
+  data: { userId, email, role, createdBy: 'system:cli', createdAt: at },
+});
+const admin = created('dus_1', 'ana@toko.test', 'admin');
+const viewer = created('dus_2', 'budi@toko.test', 'viewer');
+
+describe('dashboard team decider', () => {
+  it('creates a user with a normalised email', () => {
+    spec
+      .given([])
+      .when({ type: 'CreateUser', userId: 'dus_1', email: '  Ana@Toko.test ', role: 'admin', by: 'system:cli', now })
+      .then([admin]);
+  });
+
+  it('refuses a second user with the same email, a bad email and an unknown role', () => {
+    spec.given([admin]).when({ type: 'CreateUser', userId: 'dus_9', email: 'ANA@toko.test', role: 'viewer', by: 'x', now }).thenThrows('DASHBOARD_EMAIL_TAKEN_ERROR');
+    spec.given([]).when({ type: 'CreateUser', userId: 'dus_9', email: 'not-an-email', role: 'viewer', by: 'x', now }).thenThrows('API_VALIDATION_ERROR');
+    spec
+      .given([])
+      .when({ type: 'CreateUser', userId: 'dus_9', email: 'a@b.test', role: 'owner' as never, by: 'x', now })
+      .thenThrows('API_VALIDATION_ERROR');
+  });
+
+  it('changes a role, and does nothing when the role is the same', () => {
+    spec
+      .given([admin, viewer])
+      .when({ type: 'ChangeRole', userId: 'dus_2', role: 'finance', by: 'dashboard:dus_1', now })
+      .then([{ type: 'DashboardUserRoleChanged', data: { userId: 'dus_2', fromRole: 'viewer', toRole: 'finance', changedBy: 'dashboard:dus_1', changedAt: at } }]);
+    spec.given([admin, viewer]).when({ type: 'ChangeRole', userId: 'dus_2', role: 'viewer', by: 'x', now }).then([]);
+  });
+
+  it('keeps at least one admin', () => {
+    spec.given([admin, viewer]).when({ type: 'ChangeRole', userId: 'dus_1', role: 'viewer', by: 'x', now }).thenThrows('DASHBOARD_LAST_ADMIN_ERROR');
+    spec.given([admin, viewer]).when({ type: 'RemoveUser', userId: 'dus_1', by: 'x', now }).thenThrows('DASHBOARD_LAST_ADMIN_ERROR');
+    spec
+      .given([admin, created('dus_3', 'citra@toko.test', 'admin')])
+      .when({ type: 'RemoveUser', userId: 'dus_1', by: 'dashboard:dus_3', now })
+      .then([{ type: 'DashboardUserRemoved', data: { userId: 'dus_1', removedBy: 'dashboard:dus_3', removedAt: at } }]);
+  });
+
+  it('forgets a removed user: no sign-in, no second removal, and the email is free again', () => {
+    const removed = { type: 'DashboardUserRemoved' as const, data: { userId: 'dus_2', removedBy: 'x', removedAt: at } };
+    spec.given([admin, viewer, removed]).when({ type: 'RecordSignIn', userId: 'dus_2', now }).thenThrows('DASHBOARD_USER_NOT_FOUND_ERROR');
+    spec.given([admin, viewer, removed]).when({ type: 'RemoveUser', userId: 'dus_2', by: 'x', now }).thenThrows('DASHBOARD_USER_NOT_FOUND_ERROR');
+    spec.given([admin, viewer, removed]).when({ type: 'CreateUser', userId: 'dus_4', email: 'budi@toko.test', role: 'viewer', by: 'system:cli', now }).then([
+      created('dus_4', 'budi@toko.test', 'viewer'),
+    ]);
+  });
+
+  it('records sign-in, sign-out and actions of members', () => {
+    spec.given([admin]).when({ type: 'RecordSignIn', userId: 'dus_1', now }).then([{ type: 'DashboardUserSignedIn', data: { userId: 'dus_1', signedInAt: at } }]);
+    spec.given([admin]).when({ type: 'RecordSignOut', userId: 'dus_1', now }).then([{ type: 'DashboardUserSignedOut', data: { userId: 'dus_1', signedOutAt: at } }]);
+    spec
+      .given([admin])
+      .when({ type: 'RecordAction', userId: 'dus_1', action: 'callback.resend', target: 'msg_1', mode: 'test', now })
+      .then([{ type: 'DashboardActionPerformed', data: { userId: 'dus_1', action: 'callback.resend', target: 'msg_1', mode: 'test', performedAt: at } }]);
+  });
+});
+
+describe('roles', () => {
+  it('gives a viewer nothing to change and an admin everything', () => {
+    expect(ROLE_CAPABILITIES.viewer).toEqual([]);
+    expect(roleCan('admin', 'team:manage')).toBe(true);
+    expect(roleCan('developer', 'keys:manage')).toBe(true);
+    expect(roleCan('developer', 'settings:write')).toBe(false);
+    expect(roleCan('finance', 'reports:generate')).toBe(true);
+    expect(roleCan('finance', 'callbacks:manage')).toBe(false);
+  });
+});

@@ -1,0 +1,105 @@
+import { assertNever, type Decider } from '@gateway/domain';
+import { isPlausibleEmail, normalizeEmail } from './email';
+import { DashboardErrors } from './dashboard-team.errors';
+import type { DashboardTeamEvent } from './dashboard-team.events';
+import { type DashboardRole, isDashboardRole } from './roles';
+
+export interface TeamMember {
+  email: string;
+  role: DashboardRole;
+}
+
+export interface DashboardTeamState {
+  /** Current members only: a removed user is gone (its events stay in the stream). */
+  members: Record<string, TeamMember>;
+}
+
+export type DashboardTeamCommand =
+  | { type: 'CreateUser'; userId: string; email: string; role: DashboardRole; by: string; now: Date }
+  | { type: 'ChangeRole'; userId: string; role: DashboardRole; by: string; now: Date }
+  | { type: 'RemoveUser'; userId: string; by: string; now: Date }
+  | { type: 'RecordPasswordSet'; userId: string; now: Date }
+  | { type: 'RecordSignIn'; userId: string; now: Date }
+  | { type: 'RecordSignOut'; userId: string; now: Date }
+  | { type: 'RecordAction'; userId: string; action: string; target: string; mode: 'test' | 'live'; now: Date };
+
+const adminsOf = (state: DashboardTeamState) => Object.values(state.members).filter((member) => member.role === 'admin').length;
+
+function memberOf(state: DashboardTeamState, userId: string): TeamMember {
+  const member = state.members[userId];
+  if (!member) throw DashboardErrors.userNotFound(userId);
+  return member;
+}
+
+export const dashboardTeamDecider: Decider<DashboardTeamCommand, DashboardTeamState, DashboardTeamEvent> = {
+  initialState: { members: {} },
+
+  decide(command, state) {
+    const at = command.now.toISOString();
+    switch (command.type) {
+      case 'CreateUser': {
+        const email = normalizeEmail(command.email);
+        if (!isPlausibleEmail(email)) throw DashboardErrors.invalid('email must be an email address');
+        if (!isDashboardRole(command.role)) throw DashboardErrors.invalid('role must be admin, developer, finance or viewer');
+        if (state.members[command.userId]) throw DashboardErrors.invalid(`user id ${command.userId} is taken`);
+        if (Object.values(state.members).some((member) => member.email === email)) throw DashboardErrors.emailTaken(email);
+        return [{ type: 'DashboardUserCreated', data: { userId: command.userId, email, role: command.role, createdBy: command.by, createdAt: at } }];
+      }
+      case 'ChangeRole': {
+        const member = memberOf(state, command.userId);
+        if (!isDashboardRole(command.role)) throw DashboardErrors.invalid('role must be admin, developer, finance or viewer');
+        if (member.role === command.role) return [];
+        if (member.role === 'admin' && adminsOf(state) === 1) throw DashboardErrors.lastAdmin();
+        return [
+          { type: 'DashboardUserRoleChanged', data: { userId: command.userId, fromRole: member.role, toRole: command.role, changedBy: command.by, changedAt: at } },
+        ];
+      }
+      case 'RemoveUser': {
+        const member = memberOf(state, command.userId);
+        if (member.role === 'admin' && adminsOf(state) === 1) throw DashboardErrors.lastAdmin();
+        return [{ type: 'DashboardUserRemoved', data: { userId: command.userId, removedBy: command.by, removedAt: at } }];
+      }
+      case 'RecordPasswordSet':
+        memberOf(state, command.userId);
+        return [{ type: 'DashboardPasswordSet', data: { userId: command.userId, setAt: at } }];
+      case 'RecordSignIn':
+        memberOf(state, command.userId);
+        return [{ type: 'DashboardUserSignedIn', data: { userId: command.userId, signedInAt: at } }];
+      case 'RecordSignOut':
+        memberOf(state, command.userId);
+        return [{ type: 'DashboardUserSignedOut', data: { userId: command.userId, signedOutAt: at } }];
+      case 'RecordAction':
+        memberOf(state, command.userId);
+        return [
+          {
+            type: 'DashboardActionPerformed',
+            data: { userId: command.userId, action: command.action, target: command.target, mode: command.mode, performedAt: at },
+          },
+        ];
+      default:
+        return assertNever(command, 'dashboard team command');
+    }
+  },
+
+  evolve(state, event) {
+    switch (event.type) {
+      case 'DashboardUserCreated':
+        return { members: { ...state.members, [event.data.userId]: { email: event.data.email, role: event.data.role } } };
+      case 'DashboardUserRoleChanged': {
+        const member = state.members[event.data.userId];
+        return member ? { members: { ...state.members, [event.data.userId]: { ...member, role: event.data.toRole } } } : state;
+      }
+      case 'DashboardUserRemoved': {
+        const { [event.data.userId]: _removed, ...rest } = state.members;
+        return { members: rest };
+      }
+      case 'DashboardPasswordSet':
+      case 'DashboardUserSignedIn':
+      case 'DashboardUserSignedOut':
+      case 'DashboardActionPerformed':
+        return state;
+      default:
+        return assertNever(event, 'dashboard team event');
+    }
+  },
+};

@@ -1,0 +1,22 @@
+import { DomainError } from '@gateway/domain';
+import { registerErrorStatuses } from '@gateway/platform';
+
+registerErrorStatuses({
+  DASHBOARD_USER_NOT_FOUND_ERROR: 404,
+  DASHBOARD_EMAIL_TAKEN_ERROR: 409,
+  DASHBOARD_LAST_ADMIN_ERROR: 409,
+  DASHBOARD_INVALID_CREDENTIALS_ERROR: 401,
+  DASHBOARD_SIGN_IN_THROTTLED_ERROR: 429,
+  DASHBOARD_CSRF_ERROR: 403,
+  DASHBOARD_NOT_FOUND_ERROR: 404,
+});
+
+/** No (or an expired) session: the error filter sends the browser to the sign-in page. */
+export class SignInRequired extends Error {
+  constructor() {
+    super('Sign in to continue');
+  }
+}
+
+export const csrfRefused = () => new DomainError('DASHBOARD_CSRF_ERROR', 'The form expired or did not come from this dashboard; reload the page and try again');
+export const pageNotFound = (what: string) => new DomainError('DASHBOARD_NOT_FOUND_ERROR', `${what} does not exist`);

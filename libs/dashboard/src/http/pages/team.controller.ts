@@ -1,0 +1,99 @@
+import { Get, Param, Post, Req, Res } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { Request, Response } from 'express';
+import { ChangeDashboardRoleCommand } from '../../application/change-role/change-role.command';
+import { CreateDashboardUserCommand } from '../../application/create-user/create-user.command';
+import { ListDashboardUsersQuery } from '../../application/list-users/list-users.query';
+import { RemoveDashboardUserCommand } from '../../application/remove-user/remove-user.command';
+import { DashboardErrors } from '../../domain/dashboard-team.errors';
+import { DASHBOARD_ROLES, type DashboardRole, isDashboardRole } from '../../domain/roles';
+import type { DashboardSession } from '../../read-models/session-store';
+import { DashboardController, RequireCapability } from '../kit/dashboard-controller.decorator';
+import { pageNotFound } from '../kit/dashboard-errors';
+import { dashboardContext, dashboardState, field } from '../kit/dashboard-request';
+import { html, type SafeHtml } from '../kit/html';
+import { csrfField, renderPage } from '../kit/layout';
+import { registerDashboardPage } from '../kit/page-registry';
+import { noticeOf, redirectTo, sendHtml } from '../kit/respond';
+
+registerDashboardPage({ id: 'team', title: 'Team', path: '/dashboard/team', order: 90, capability: 'team:manage' });
+
+function roleField(request: Request): DashboardRole {
+  const role = field(request, 'role');
+  if (!isDashboardRole(role)) throw DashboardErrors.invalid('role must be admin, developer, finance or viewer');
+  return role;
+}
+
+/** Admins invite users (a one-time password, shown once), change roles and remove users. */
+@DashboardController('team')
+export class TeamController {
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly queries: QueryBus,
+  ) {}
+
+  @Get()
+  @RequireCapability('team:manage')
+  async page(@Req() request: Request, @Res() response: Response): Promise<void> {
+    sendHtml(response, await this.render(request, dashboardState(request).session));
+  }
+
+  @Post('users')
+  @RequireCapability('team:manage')
+  async invite(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const { session } = dashboardState(request);
+    const created = await this.commands.execute(
+      new CreateDashboardUserCommand(session.businessId, field(request, 'email') ?? '', roleField(request), undefined, dashboardContext(request, session)),
+    );
+    const shown = html`<section aria-labelledby="invited-h"><h2 id="invited-h">${created.email} can sign in</h2>
+<p>Give them this one-time password through a safe channel; it is not shown again.</p>
+<p class="secret" id="one-time-password">${created.oneTimePassword}</p></section>`;
+    sendHtml(response, await this.render(request, session, shown));
+  }
+
+  @Post('users/:id/role')
+  @RequireCapability('team:manage')
+  async changeRole(@Req() request: Request, @Res() response: Response, @Param('id') userId: string): Promise<void> {
+    const { session } = dashboardState(request);
+    await this.ensureMember(session, userId);
+    await this.commands.execute(new ChangeDashboardRoleCommand(session.businessId, userId, roleField(request), dashboardContext(request, session)));
+    redirectTo(response, '/dashboard/team', 'role-changed');
+  }
+
+  @Post('users/:id/remove')
+  @RequireCapability('team:manage')
+  async remove(@Req() request: Request, @Res() response: Response, @Param('id') userId: string): Promise<void> {
+    const { session } = dashboardState(request);
+    await this.ensureMember(session, userId);
+    await this.commands.execute(new RemoveDashboardUserCommand(session.businessId, userId, dashboardContext(request, session)));
+    redirectTo(response, '/dashboard/team', 'user-removed');
+  }
+
+  /** A user of another business answers as if it did not exist. */
+  private async ensureMember(session: DashboardSession, userId: string): Promise<void> {
+    const users = await this.queries.execute(new ListDashboardUsersQuery(session.businessId));
+    if (!users.some((user) => user.userId === userId)) throw pageNotFound('This user');
+  }
+
+  private async render(request: Request, session: DashboardSession, shown?: SafeHtml): Promise<string> {
+    const users = await this.queries.execute(new ListDashboardUsersQuery(session.businessId));
+    const roleOptions = (current?: DashboardRole) => DASHBOARD_ROLES.map((role) => html`<option value="${role}"${role === current ? html` selected` : ''}>${role}</option>`);
+    const body = html`${shown ?? ''}
+<section aria-labelledby="users-h"><h2 id="users-h">Users</h2>
+<div class="table-wrap"><table id="users"><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Last sign-in</th><th scope="col">Remove</th></tr></thead>
+<tbody>${users.map(
+      (user) => html`<tr data-user-id="${user.userId}"><td>${user.email}</td>
+<td><form method="post" action="/dashboard/team/users/${user.userId}/role">${csrfField(session)}<label for="role-${user.userId}">Role of ${user.email}</label><select id="role-${user.userId}" name="role">${roleOptions(user.role)}</select><button type="submit" class="secondary">Change role</button></form></td>
+<td>${user.lastSignIn ?? 'never'}</td>
+<td>${user.userId === session.userId ? html`<span class="muted">you</span>` : html`<form method="post" action="/dashboard/team/users/${user.userId}/remove">${csrfField(session)}<button type="submit" class="danger" aria-label="Remove ${user.email}">Remove</button></form>`}</td></tr>`,
+    )}</tbody></table></div></section>
+<section aria-labelledby="invite-h"><h2 id="invite-h">Invite a user</h2>
+<form method="post" action="/dashboard/team/users">${csrfField(session)}
+  <label for="invite-email">Email</label><input id="invite-email" name="email" type="email" required>
+  <label for="invite-role">Role</label><select id="invite-role" name="role">${roleOptions('viewer')}</select>
+  <p><button type="submit">Invite</button></p>
+</form>
+<p class="muted">Admin: everything. Developer: API keys, callbacks, test tools. Finance: reports. Viewer: reads only.</p></section>`;
+    return renderPage({ title: 'Team', active: 'team', session, body, notice: noticeOf(request) });
+  }
+}

@@ -1,0 +1,12 @@
+export { DashboardModule } from './dashboard.module';
+export { dashboardMigrations } from './read-models/dashboard.migrations';
+export { DASHBOARD_USERS_PROJECTION } from './read-models/dashboard-users.projection';
+export * from './domain/roles';
+export * from './domain/dashboard-team.events';
+export * from './application/create-user/create-user.command';
+export * from './application/change-role/change-role.command';
+export * from './application/remove-user/remove-user.command';
+export * from './application/list-users/list-users.query';
+export { SCRYPT_PARAMETERS } from './application/password-hasher';
+export { registerDashboardPage, type DashboardPageEntry } from './http/kit/page-registry';
+export type { TransactionSource, TransactionRow, TransactionFilter } from './http/pages/transaction-source';
