@@ -7,3 +7,6 @@ export { OVO_TEST_PHONES, OVO_FAILURE_CODES, LINKAJA_CHECKOUT_TOKEN_FAILURE_PHON
 export * from './domain/ewallet-payment.events';
 export * from './application/request-payment/request-ewallet-payment.command';
 export * from './application/find-payment/find-ewallet-payment.query';
+export * from './application/search-payments/search-ewallet-payments.query';
+export type { EwalletPaymentView } from './read-models/ewallet-payment-view';
+export { checkoutPath } from './http/ewallet.response';
