@@ -21,6 +21,7 @@ import { EwalletPaymentsTransactionSource } from './http/pages/ewallet-payments.
 import { InvoicesTransactionSource } from './http/pages/invoices.source';
 import { PaymentCodePaymentsTransactionSource } from './http/pages/payment-code-payments.source';
 import { VirtualAccountPaymentsTransactionSource } from './http/pages/va-payments.source';
+import { PaymentSimulationsController } from './http/pages/payment-simulations.controller';
 import { OverviewController } from './http/pages/overview.controller';
 import { ReportsPageController } from './http/pages/reports.controller';
 import { SettingsPageController } from './http/pages/settings.controller';
@@ -60,6 +61,7 @@ const transactionSources = [
     ReportsPageController,
     SettingsPageController,
     TestToolsController,
+    PaymentSimulationsController,
     TeamController,
   ],
   providers: [
