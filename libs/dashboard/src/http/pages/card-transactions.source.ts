@@ -58,6 +58,11 @@ export class CardChargesTransactionSource extends CardTransactionSource {
   readonly title = 'Card charges';
   readonly statuses = ['AUTHORIZED', 'CAPTURED', 'FAILED', 'REVERSED', 'EXPIRED'];
   protected readonly kind = 'charge';
+
+  // Nest injects by the class's own constructor parameters, not an inherited constructor's.
+  constructor(queries: QueryBus) {
+    super(queries);
+  }
 }
 
 @Injectable()
@@ -66,4 +71,9 @@ export class CardRefundsTransactionSource extends CardTransactionSource {
   readonly title = 'Card refunds';
   readonly statuses = ['PENDING', 'SUCCEEDED', 'FAILED'];
   protected readonly kind = 'refund';
+
+  // Nest injects by the class's own constructor parameters, not an inherited constructor's.
+  constructor(queries: QueryBus) {
+    super(queries);
+  }
 }

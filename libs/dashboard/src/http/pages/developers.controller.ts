@@ -122,7 +122,7 @@ ${manage ? html`<p><button type="submit">Save versions</button></p>` : ''}
 <p class="muted">Every response carries a <code>Request-ID</code> header; enter one to see every event that request recorded, in any resource, in ${session.mode} mode.</p>
 <form method="get" action="/dashboard/developers" role="search">
   <label for="request-id">Request-ID</label><input id="request-id" name="request_id" type="text" maxlength="128" required value="${requestId ?? ''}">
-  <button type="submit">Show the request's events</button>
+  <button type="submit">Search</button>
 </form>
 ${requestId ? (requestEvents && requestEvents.length > 0 ? eventTable('request-events', requestEvents, true) : html`<p class="muted" id="request-events-empty">No events recorded by request <code>${requestId}</code> in ${session.mode} mode (reads record none).</p>`) : ''}
 </section>`;
