@@ -13,7 +13,7 @@ import { html } from '../kit/html';
 import { renderPage } from '../kit/layout';
 import { sendHtml } from '../kit/respond';
 
-/** The API's own bound for a simulated payment (the spec's largest VA and retail amounts). */
+/** An upper bound so a typo cannot reach the ledger as an absurd figure; the contexts apply their own amount rules. */
 const MAX_SIMULATED_AMOUNT = 1_000_000_000_000;
 
 function testModeOnly(session: DashboardSession): void {
