@@ -8,3 +8,4 @@ export type { Anchor } from './application/anchors/anchor-store';
 export { AuditTrailVerifier, type AuditVerification } from './application/verify/audit-trail-verifier';
 export { jsonSafe } from './application/json-safe';
 export { toAuditEvent, type AuditEvent } from './application/audit-event';
+export { ListEventsQuery, type EventFilter, type EventPage } from './application/list-events/list-events.query';

@@ -1,3 +1,4 @@
+import { SearchCardTransactionsHandler } from './application/search-charges/search-card-transactions.handler';
 import { CardsAuditedResources } from './application/cards-audited-resources';
 import { registerErrorStatuses } from '@gateway/platform';
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
@@ -67,6 +68,7 @@ registerErrorStatuses({
     CaptureChargeHandler,
     ReverseAuthorizationHandler,
     GetChargeHandler,
+    SearchCardTransactionsHandler,
     CreateRefundHandler,
     RefundProcessor,
     ProcessRefundJob,

@@ -15,7 +15,13 @@ import { DashboardErrorFilter } from './http/kit/dashboard-error.filter';
 import { DashboardSessionGuard } from './http/kit/dashboard-session.guard';
 import { CallbacksController } from './http/pages/callbacks.controller';
 import { DevelopersController } from './http/pages/developers.controller';
+import { CardChargesTransactionSource, CardRefundsTransactionSource } from './http/pages/card-transactions.source';
 import { DisbursementsTransactionSource } from './http/pages/disbursements.source';
+import { EwalletPaymentsTransactionSource } from './http/pages/ewallet-payments.source';
+import { InvoicesTransactionSource } from './http/pages/invoices.source';
+import { PaymentCodePaymentsTransactionSource } from './http/pages/payment-code-payments.source';
+import { VirtualAccountPaymentsTransactionSource } from './http/pages/va-payments.source';
+import { PaymentSimulationsController } from './http/pages/payment-simulations.controller';
 import { OverviewController } from './http/pages/overview.controller';
 import { ReportsPageController } from './http/pages/reports.controller';
 import { SettingsPageController } from './http/pages/settings.controller';
@@ -30,7 +36,15 @@ import { SessionStore } from './read-models/session-store';
 import { SignInThrottle } from './read-models/sign-in-throttle';
 
 /** Products whose resources the transactions page searches; add each product's source as it lands. */
-const transactionSources = [DisbursementsTransactionSource];
+const transactionSources = [
+  CardChargesTransactionSource,
+  CardRefundsTransactionSource,
+  InvoicesTransactionSource,
+  VirtualAccountPaymentsTransactionSource,
+  PaymentCodePaymentsTransactionSource,
+  EwalletPaymentsTransactionSource,
+  DisbursementsTransactionSource,
+];
 
 /**
  * The merchant dashboard: server-rendered pages under /dashboard on the api, behind its own
@@ -47,6 +61,7 @@ const transactionSources = [DisbursementsTransactionSource];
     ReportsPageController,
     SettingsPageController,
     TestToolsController,
+    PaymentSimulationsController,
     TeamController,
   ],
   providers: [

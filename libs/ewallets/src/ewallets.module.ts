@@ -1,3 +1,4 @@
+import { SearchEwalletPaymentsHandler } from './application/search-payments/search-ewallet-payments.handler';
 import { EwalletsAuditedResources } from './application/ewallets-audited-resources';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -33,6 +34,7 @@ import './http/ewallet-versions';
     CheckoutActionHandler,
     FindEwalletPaymentHandler,
     FindCheckoutHandler,
+    SearchEwalletPaymentsHandler,
     EwalletPaymentsProjection,
     OvoPayerDecisionJob,
     ExpireCheckoutJob,

@@ -1,3 +1,4 @@
+import { InvoicesAuditedResources } from './application/invoices-audited-resources';
 import { AppConfig, registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -30,6 +31,7 @@ registerErrorStatuses(INVOICE_ERROR_STATUSES);
   imports: [CqrsModule],
   controllers: [InvoicesController, InvoicePageController, EmailOutboxController],
   providers: [
+    InvoicesAuditedResources,
     PoolAllocator,
     CreateInvoiceHandler,
     PayInvoiceHandler,

@@ -20,3 +20,4 @@ export * from './application/create-payment-code/create-payment-code.command';
 export * from './application/simulate-payment/simulate-retail-payment.command';
 export * from './application/update-payment-code/update-payment-code.command';
 export * from './application/get-payment-code/get-payment-code.query';
+export * from './application/search-payments/search-payment-code-payments.query';

@@ -1,3 +1,4 @@
+import { SearchPaymentCodePaymentsHandler } from './application/search-payments/search-payment-code-payments.handler';
 import { PaymentCodesAuditedResources } from './application/payment-codes-audited-resources';
 import { registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
@@ -40,6 +41,7 @@ registerErrorStatuses({
     SimulateRetailPaymentHandler,
     GetPaymentCodeHandler,
     ListPaymentCodePaymentsHandler,
+    SearchPaymentCodePaymentsHandler,
     ExpirePaymentCodeJob,
     PaymentCodesProjection,
     PaymentCodeCallbackRenderer,

@@ -20,3 +20,4 @@ export * from './application/create-virtual-account/create-virtual-account.comma
 export * from './application/simulate-payment/simulate-virtual-account-payment.command';
 export * from './application/update-virtual-account/update-virtual-account.command';
 export * from './application/get-virtual-account/get-virtual-account.query';
+export * from './application/search-payments/search-virtual-account-payments.query';

@@ -1,3 +1,4 @@
+import { SearchVirtualAccountPaymentsHandler } from './application/search-payments/search-virtual-account-payments.handler';
 import { VirtualAccountsAuditedResources } from './application/virtual-accounts-audited-resources';
 import { registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
@@ -43,6 +44,7 @@ registerErrorStatuses({
     SimulateVirtualAccountPaymentHandler,
     GetVirtualAccountHandler,
     GetVirtualAccountPaymentHandler,
+    SearchVirtualAccountPaymentsHandler,
     ExpireVirtualAccountJob,
     VirtualAccountsProjection,
     VirtualAccountCallbackRenderer,

@@ -18,7 +18,7 @@ export const CAPABILITIES = [
   'secrets:reveal',
   /** Request reports. */
   'reports:generate',
-  /** Test-mode tools: top up, advance the test clock. */
+  /** Test-mode tools: top up, advance the test clock, simulate VA, payment-code and eWallet payments. */
   'test-tools:use',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];

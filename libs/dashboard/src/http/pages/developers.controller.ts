@@ -5,10 +5,11 @@ import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { roleCan } from '../../domain/roles';
+import { eventsOf, eventTable } from './event-history';
 import type { DashboardSession } from '../../read-models/session-store';
 import { DashboardController, RequireCapability } from '../kit/dashboard-controller.decorator';
 import { pageNotFound } from '../kit/dashboard-errors';
-import { dashboardContext, dashboardState, field } from '../kit/dashboard-request';
+import { dashboardContext, dashboardState, field, queryField } from '../kit/dashboard-request';
 import { html } from '../kit/html';
 import { csrfField, renderPage } from '../kit/layout';
 import { registerDashboardPage } from '../kit/page-registry';
@@ -17,6 +18,9 @@ import { noticeOf, redirectTo, sendHtml } from '../kit/respond';
 registerDashboardPage({ id: 'developers', title: 'Developers', path: '/dashboard/developers', order: 40 });
 
 /** Form fields are flat strings: every checked permission arrives as `perm_<permission>`. */
+/** What the edge accepts as a Request-ID (generated or passed through); anything else cannot match. */
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
 const permissionField = (permission: Permission) => `perm_${permission.replace(':', '_')}`;
 
 /** API keys (created with chosen permissions and shown once; revoked) and the API version per resource. */
@@ -76,9 +80,12 @@ export class DevelopersController {
   }
 
   private async render(request: Request, session: DashboardSession, shown?: ReturnType<typeof html>): Promise<string> {
-    const [keys, settings] = await Promise.all([
+    const requestId = queryField(request, 'request_id')?.trim() || undefined;
+    if (requestId !== undefined && !REQUEST_ID.test(requestId)) throw new DomainError('API_VALIDATION_ERROR', 'request_id must be a Request-ID as responses carry it');
+    const [keys, settings, requestEvents] = await Promise.all([
       this.queries.execute(new ListApiKeysQuery(session.businessId, session.mode)),
       this.queries.execute(new GetSettingsQuery(session.businessId, session.mode)),
+      requestId ? eventsOf(this.queries, { kind: 'correlation', correlationId: requestId }, session.businessId, session.mode) : Promise.resolve(undefined),
     ]);
     const manage = roleCan(session.role, 'keys:manage');
     const current = settings?.settings.apiVersions ?? {};
@@ -111,7 +118,14 @@ ${versions.map((version) => html`<option value="${version}"${current[resource] =
 })}
 ${manage ? html`<p><button type="submit">Save versions</button></p>` : ''}
 </form></section>
-<section aria-labelledby="reqlog-h"><h2 id="reqlog-h">Request log</h2><p class="muted">Every response carries a <code>Request-ID</code>; the request log by Request-ID appears here when the audit context lands.</p></section>`;
+<section aria-labelledby="reqlog-h"><h2 id="reqlog-h">Request log</h2>
+<p class="muted">Every response carries a <code>Request-ID</code> header; enter one to see every event that request recorded, in any resource, in ${session.mode} mode.</p>
+<form method="get" action="/dashboard/developers" role="search">
+  <label for="request-id">Request-ID</label><input id="request-id" name="request_id" type="text" maxlength="128" required value="${requestId ?? ''}">
+  <button type="submit">Search</button>
+</form>
+${requestId ? (requestEvents && requestEvents.length > 0 ? eventTable('request-events', requestEvents, true) : html`<p class="muted" id="request-events-empty">No events recorded by request <code>${requestId}</code> in ${session.mode} mode (reads record none).</p>`) : ''}
+</section>`;
     return renderPage({ title: 'Developers', active: 'developers', session, body, notice: noticeOf(request) });
   }
 }

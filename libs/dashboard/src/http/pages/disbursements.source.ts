@@ -3,7 +3,7 @@ import { type DisbursementView, GetDisbursementQuery, SearchDisbursementsQuery }
 import type { Mode } from '@gateway/platform';
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { TransactionFilter, TransactionRow, TransactionSource } from './transaction-source';
+import type { TransactionDetail, TransactionFilter, TransactionRow, TransactionSource } from './transaction-source';
 
 @Injectable()
 export class DisbursementsTransactionSource implements TransactionSource {
@@ -29,7 +29,7 @@ export class DisbursementsTransactionSource implements TransactionSource {
     }));
   }
 
-  async detail(businessId: string, mode: Mode, id: string): Promise<[string, string][] | undefined> {
+  async detail(businessId: string, mode: Mode, id: string): Promise<TransactionDetail | undefined> {
     let view: DisbursementView;
     try {
       view = await this.queries.execute(new GetDisbursementQuery(businessId, mode, id));
@@ -37,7 +37,7 @@ export class DisbursementsTransactionSource implements TransactionSource {
       if (error instanceof DomainError && error.code === 'DIRECT_DISBURSEMENT_NOT_FOUND_ERROR') return undefined;
       throw error;
     }
-    return [
+    const fields: [string, string][] = [
       ['Id', view.disbursementId],
       ['External id', view.externalId],
       ['Status', view.status],
@@ -50,5 +50,6 @@ export class DisbursementsTransactionSource implements TransactionSource {
       ['Created', view.createdAt],
       ['Updated', view.updatedAt],
     ];
+    return { fields, history: { resource: 'disbursement', id: view.disbursementId } };
   }
 }

@@ -19,6 +19,19 @@ export interface TransactionRow {
   created: string;
 }
 
+/** The audited resource (`GET /events?resource=&id=`) whose events are this transaction's history. */
+export interface HistoryRef {
+  resource: string;
+  id: string;
+}
+
+export interface TransactionDetail {
+  /** Label/value pairs, in display order. */
+  fields: [string, string][];
+  /** Absent when the product keeps no audited stream for it. */
+  history?: HistoryRef;
+}
+
 /**
  * One product's resources on the transactions page. Each product that lands (charges, invoices,
  * VA and payment-code payments, eWallet payments, refunds) adds a source calling its own
@@ -29,8 +42,8 @@ export interface TransactionSource {
   readonly title: string;
   readonly statuses: readonly string[];
   search(businessId: string, mode: Mode, filter: TransactionFilter, limit: number): Promise<TransactionRow[]>;
-  /** Label/value pairs of one resource, or undefined when it is not this business's and mode's. */
-  detail(businessId: string, mode: Mode, id: string): Promise<[string, string][] | undefined>;
+  /** One resource, or undefined when it is not this business's and mode's. */
+  detail(businessId: string, mode: Mode, id: string): Promise<TransactionDetail | undefined>;
 }
 
 export const TRANSACTION_SOURCES = Symbol('dashboard:transaction-sources');

@@ -1,5 +1,6 @@
 import { DomainError } from '@gateway/domain';
 import { Get, Inject, Param, Req, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { pageNotFound } from '../kit/dashboard-errors';
 import { DashboardController } from '../kit/dashboard-controller.decorator';
@@ -8,6 +9,7 @@ import { html } from '../kit/html';
 import { renderPage } from '../kit/layout';
 import { registerDashboardPage } from '../kit/page-registry';
 import { formatMinor, sendHtml } from '../kit/respond';
+import { eventsOf, eventTable } from './event-history';
 import { TRANSACTION_SOURCES, type TransactionFilter, type TransactionSource } from './transaction-source';
 
 registerDashboardPage({ id: 'transactions', title: 'Transactions', path: '/dashboard/transactions', order: 20 });
@@ -25,7 +27,10 @@ function dateQuery(request: Request, name: string): Date | undefined {
 /** Search across every registered product by id or external id, status and date; a detail page per resource. */
 @DashboardController('transactions')
 export class TransactionsController {
-  constructor(@Inject(TRANSACTION_SOURCES) private readonly sources: TransactionSource[]) {}
+  constructor(
+    @Inject(TRANSACTION_SOURCES) private readonly sources: TransactionSource[],
+    private readonly queries: QueryBus,
+  ) {}
 
   @Get()
   async page(@Req() request: Request, @Res() response: Response): Promise<void> {
@@ -64,10 +69,16 @@ ${rows.length === 0 ? html`<p class="muted">Nothing matches in ${session.mode} m
     const { session } = dashboardState(request);
     const source = this.sources.find((candidate) => candidate.id === sourceId);
     if (!source || id.length > 128) throw pageNotFound('This transaction');
-    const fields = await source.detail(session.businessId, session.mode, id);
-    if (!fields) throw pageNotFound('This transaction');
-    const body = html`<section><dl>${fields.map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}</dl></section>
-<section aria-labelledby="history-h"><h2 id="history-h">Event history</h2><p class="muted">The resource's event history appears here once the audit context (GET /events) is merged.</p></section>
+    const detail = await source.detail(session.businessId, session.mode, id);
+    if (!detail) throw pageNotFound('This transaction');
+    const events = detail.history
+      ? await eventsOf(this.queries, { kind: 'resource', resource: detail.history.resource, id: detail.history.id }, session.businessId, session.mode)
+      : undefined;
+    const body = html`<section><dl>${detail.fields.map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}</dl></section>
+<section aria-labelledby="history-h"><h2 id="history-h">Event history</h2>
+${detail.history ? html`<p class="muted">Every event of ${detail.history.resource} <code>${detail.history.id}</code>, oldest first (as <code>GET /events?resource=${detail.history.resource}&amp;id=…</code> returns it).</p>` : ''}
+${events && events.length > 0 ? eventTable('event-history', events, false) : html`<p class="muted">No recorded events for this resource.</p>`}
+</section>
 <p><a href="/dashboard/transactions">Back to transactions</a></p>`;
     sendHtml(response, renderPage({ title: `${source.title.replace(/s$/, '')} ${id}`, active: 'transactions', session, body }));
   }
