@@ -46,7 +46,7 @@ describe('a BALANCE_HISTORY report over 100,000 CASH entries', () => {
       await store.append(`bulkpay-${randomUUID()}`, events, 'no_stream');
     }
     const api = (method: string, path: string, body?: unknown) => call(gateway.baseUrl, business.test.secret_key, method, path, { body });
-    const cash = await eventually(() => api('GET', '/balance').then((r) => r.body.balance), (balance) => balance === expected, 120_000);
+    const cash = await eventually(() => api('GET', '/balance').then((r) => r.body.balance), (balance) => balance === expected, 240_000);
     expect(cash).toBe(expected);
 
     // Live memory, not garbage waiting for a collection: collect, then measure, every 50 ms.
