@@ -72,6 +72,8 @@ describe('the CLI', () => {
       expect(gateway.output()).toContain(`curl -u ${demoKey}: http://localhost:${port}/settings`);
       const demo = await fetch(`http://127.0.0.1:${port}/settings`, { headers: { authorization: basicAuth(demoKey!) } });
       expect(demo.status).toBe(200);
+      // The demo business's dashboard sign-in, printed once on a fresh database.
+      expect(gateway.output()).toMatch(new RegExp(`Dashboard: http://localhost:${port}/dashboard\\s+email \\S+@\\S+\\s+password \\S{8,}`));
 
       const created = await runCli(['businesses', 'create', '--name', 'While running', '--json'], { DATA_DIR: dataDir, LOG_LEVEL: 'error' });
       expect(created.code).toBe(0);
@@ -80,6 +82,13 @@ describe('the CLI', () => {
       expect(response.status).toBe(200);
       expect(((await response.json()) as { business_id: string }).business_id).toBe(business.business_id);
       expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200); // the CLI did not stop the gateway's server
+
+      const admin = await runCli(['dashboard', 'users', 'create', '--business', business.business_id, '--email', 'owner@example.com', '--json'], { DATA_DIR: dataDir, LOG_LEVEL: 'error' });
+      expect(admin.code).toBe(0);
+      expect(admin.stdout).toContain('owner@example.com');
+      const users = await runCli(['dashboard', 'users', 'list', '--business', business.business_id, '--json'], { DATA_DIR: dataDir, LOG_LEVEL: 'error' });
+      expect(users.stdout).toContain('owner@example.com');
+      expect(users.stdout).not.toMatch(/scrypt|password_hash/i);
     } finally {
       gateway.child.kill('SIGTERM');
       await gateway.exited;
