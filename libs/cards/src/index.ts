@@ -6,3 +6,6 @@ export * from './domain/card-charge.events';
 export * from './domain/card-token.events';
 export { FAILING_REFUND_PREFIX, FRAUD_HIGH_RISK_AMOUNT, FRAUD_LOW_RISK_AMOUNT } from './domain/card-network-simulator';
 export { CARDS_SCRIPT } from './http/cards-script';
+export * from './application/create-charge/create-charge.command';
+export * from './application/capture-charge/capture-charge.command';
+export type { ChargeView } from './application/card-views';
