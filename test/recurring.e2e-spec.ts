@@ -1,6 +1,7 @@
 import { AdvanceTestClockCommand, type ProvisionedBusiness } from '@gateway/accounts';
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
+import { TEST_CARDS, tokenRequest } from './support/cards';
 import { eventually } from './support/eventually';
 import { call, provisionBusiness } from './support/test-business';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -80,6 +81,32 @@ describe('recurring payments', () => {
     expect(callback.find((b) => b.recurring_payment_id === id)).toMatchObject({ recurring_payment_id: id });
     const emails = await api('GET', `/email_outbox?recurring_payment_id=${id}`);
     expect(emails.body.filter((e: { template: string }) => e.template === 'invoice_created')).toHaveLength(3);
+  });
+
+  it('with a multiple-use credit_card_token (MONTH × 1, total_recurrence 3) charges each of its exactly 3 invoices (recharge)', async () => {
+    const { business, api, advance, invoicesOf, waitInvoices, create } = await scenario();
+    const token = (await api('POST', '/v2/credit_card_tokens', tokenRequest(TEST_CARDS.enrolledVisa, { multiple: true }), business.test.public_key)).body;
+    expect(token.status).toBe('VERIFIED');
+    const created = await create({ total_recurrence: 3, credit_card_token: token.id });
+    expect(created.body).toMatchObject({ recharge: true, credit_card_token: token.id });
+    const id = created.body.id;
+    const paidCount = async () => (await invoicesOf(id)).filter((i) => i.status === 'PAID' || i.status === 'SETTLED').length;
+    await waitInvoices(id, 1);
+    await eventually(paidCount, (n) => n === 1);
+    for (let cycle = 2; cycle <= 3; cycle += 1) {
+      await advance(32 * DAY);
+      await waitInvoices(id, cycle);
+      await eventually(paidCount, (n) => n === cycle);
+    }
+    await advance(64 * DAY);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const invoices = await invoicesOf(id);
+    expect(invoices).toHaveLength(3);
+    for (const invoice of invoices) {
+      expect(invoice).toMatchObject({ payment_method: 'CREDIT_CARD', paid_amount: 50_000, credit_card_charge_id: expect.any(String) });
+      const charge = (await api('GET', `/credit_card_charges/${String(invoice.credit_card_charge_id)}`)).body;
+      expect(charge).toMatchObject({ status: 'CAPTURED', charge_type: 'RECURRING', capture_amount: 50_000 });
+    }
   });
 
   it('pause skips cycles and resume continues; stop!, pause!, resume! answer JSON and refuse illegal transitions', async () => {

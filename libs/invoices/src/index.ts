@@ -6,6 +6,7 @@ export * from './domain/invoice.events';
 export { MAGIC_PAID_AMOUNTS, INVOICE_MIN_AMOUNT, INVOICE_MAX_AMOUNT, DEFAULT_INVOICE_DURATION_SECONDS } from './domain/invoice.rules';
 export * from './application/create-invoice/create-invoice.command';
 export * from './application/pay-invoice/pay-invoice.command';
+export * from './application/pay-by-card/pay-invoice-by-card.command';
 export * from './application/expire-invoice/expire-invoice.command';
 export * from './application/simulate-payment/simulate-payment.commands';
 export * from './application/get-invoice/get-invoice.query';

@@ -11,6 +11,8 @@ import { ExpireInvoiceJob } from './application/expire-invoice/expire-invoice.jo
 import { GetInvoiceHandler, GetPublicInvoiceHandler } from './application/get-invoice/get-invoice.handler';
 import { ListPayerEmailsHandler } from './application/list-emails/list-payer-emails.handler';
 import { ListInvoicesHandler } from './application/list-invoices/list-invoices.handler';
+import { InvoicePagePublicKeys } from './application/pay-by-card/page-public-key';
+import { PayInvoiceByCardHandler } from './application/pay-by-card/pay-invoice-by-card.handler';
 import { PayInvoiceHandler } from './application/pay-invoice/pay-invoice.handler';
 import { PoolAllocator } from './application/pool-allocator';
 import { InvoiceSettlementFollower } from './application/settle-invoice/invoice-settlement.follower';
@@ -35,6 +37,8 @@ registerErrorStatuses(INVOICE_ERROR_STATUSES);
     PoolAllocator,
     CreateInvoiceHandler,
     PayInvoiceHandler,
+    PayInvoiceByCardHandler,
+    InvoicePagePublicKeys,
     ExpireInvoiceHandler,
     GetInvoiceHandler,
     GetPublicInvoiceHandler,

@@ -57,6 +57,16 @@ describe('card charge decider (spec: charge and refund states)', () => {
   const spec = deciderSpec(cardChargeDecider);
 
   it('(new) → CAPTURED with the money-in fact in the same decision', () => spec.given([]).when(create()).then(captured));
+  describe('a charge whose money another context records (an invoice paid by card)', () => {
+    const recordedBy = { ...snapshot, moneyRecordedBy: { context: 'invoices', resourceId: 'inv' } };
+    it('(new) → CAPTURED without MoneyInReceived', () =>
+      spec.given([]).when(create({ snapshot: recordedBy })).then([{ type: 'CardChargeCreated', data: { ...recordedBy, status: 'CAPTURED', captureAmount: 100_000 } }]));
+    it('AUTHORIZED → CAPTURED without MoneyInReceived', () =>
+      spec
+        .given([{ type: 'CardChargeCreated', data: { ...recordedBy, status: 'AUTHORIZED' } }])
+        .when({ type: 'CaptureCharge', amount: 100_000, fee: 2900, feeTax: 319, now })
+        .then([{ type: 'CardChargeCaptured', data: { chargeId: 'chg', captureAmount: 100_000, capturedAt: at } }]));
+  });
   it('(new) → AUTHORIZED with capture false (no money yet)', () => spec.given([]).when(create({ capture: false })).then(authorized));
   it.each([
     [5001, 'EXPIRED_CARD'],

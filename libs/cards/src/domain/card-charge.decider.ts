@@ -76,7 +76,7 @@ export const cardChargeDecider: Decider<CardChargeCommand, CardChargeState, Card
         if (!command.capture) return [{ type: 'CardChargeCreated', data: { ...snapshot, status: 'AUTHORIZED' } }];
         return [
           { type: 'CardChargeCreated', data: { ...snapshot, status: 'CAPTURED', captureAmount: snapshot.amount } },
-          moneyInReceived(snapshot, snapshot.amount, command.fee, command.feeTax, snapshot.createdAt),
+          ...moneyInReceived(snapshot, snapshot.amount, command.fee, command.feeTax, snapshot.createdAt),
         ];
       }
       case 'CaptureCharge': {
@@ -87,7 +87,7 @@ export const cardChargeDecider: Decider<CardChargeCommand, CardChargeState, Card
         const at = command.now.toISOString();
         return [
           { type: 'CardChargeCaptured', data: { chargeId: charge.snapshot.chargeId, captureAmount: command.amount, capturedAt: at } },
-          moneyInReceived(charge.snapshot, command.amount, command.fee, command.feeTax, at),
+          ...moneyInReceived(charge.snapshot, command.amount, command.fee, command.feeTax, at),
         ];
       }
       case 'ReverseAuthorization': {
@@ -209,8 +209,10 @@ export function refundableOf(charge: ExistingCharge): number {
   return (charge.captureAmount ?? 0) - held;
 }
 
-function moneyInReceived(snapshot: CardChargeSnapshot, gross: number, fee: number, feeTax: number, at: string): CardMoneyInReceived {
-  return {
+/** The capture's money-in fact, unless another context records this charge's money (then none). */
+function moneyInReceived(snapshot: CardChargeSnapshot, gross: number, fee: number, feeTax: number, at: string): CardMoneyInReceived[] {
+  if (snapshot.moneyRecordedBy) return [];
+  return [{
     type: 'MoneyInReceived',
     data: {
       movementId: snapshot.chargeId,
@@ -223,5 +225,5 @@ function moneyInReceived(snapshot: CardChargeSnapshot, gross: number, fee: numbe
       settledBySource: false,
       receivedAt: at,
     },
-  };
+  }];
 }

@@ -25,6 +25,12 @@ export interface CardChargeSnapshot {
   merchantReferenceCode: string;
   bankReconciliationId: string;
   createdAt: string;
+  /**
+   * Set when another context records this charge's money (an invoice paid by card records its own
+   * `MoneyInReceived` under the invoice's movement): the charge then appends none, so the money
+   * is counted once. Refunds still append `MoneyInRefunded` from the charge.
+   */
+  moneyRecordedBy?: { context: string; resourceId: string };
 }
 
 export type RefundStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';

@@ -20,6 +20,8 @@ export const InvoiceErrors = {
     new DomainError('VIRTUAL_ACCOUNT_NOT_FOUND_ERROR', `No invoice is waiting for a payment on ${bank} ${number}`),
   paymentCodeNotFound: (outlet: string, code: string) =>
     new DomainError('PAYMENT_CODE_NOT_FOUND_ERROR', `No invoice is waiting for a payment on ${outlet} ${code}`),
+  methodNotOffered: (method: string) => new DomainError('PAYMENT_METHOD_NOT_OFFERED_ERROR', `This invoice cannot be paid by ${method}`),
+  cardPaymentFailed: (reason: string) => new DomainError('CARD_PAYMENT_FAILED_ERROR', `The card payment failed: ${reason}`),
   testModeOnly: () => new DomainError('TEST_MODE_ONLY_ERROR', 'Payment simulation exists in test mode only'),
 };
 
@@ -35,4 +37,6 @@ export const INVOICE_ERROR_STATUSES: Record<string, number> = {
   VIRTUAL_ACCOUNT_NOT_FOUND_ERROR: 404,
   PAYMENT_CODE_NOT_FOUND_ERROR: 404,
   TEST_MODE_ONLY_ERROR: 403,
+  PAYMENT_METHOD_NOT_OFFERED_ERROR: 400,
+  CARD_PAYMENT_FAILED_ERROR: 400,
 };

@@ -2,8 +2,12 @@ import { DomainError } from '@gateway/domain';
 import { Clock, gatewayState, NoAuth, type RequestContext } from '@gateway/platform';
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { IsString, Length } from 'class-validator';
+import { IsOptional, IsString, Length, Matches } from 'class-validator';
+import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
+import { offersCard } from '../application/pay-by-card/pay-invoice-by-card.handler';
+import { PayInvoiceByCardCommand } from '../application/pay-by-card/pay-invoice-by-card.command';
+import { InvoicePagePublicKeys } from '../application/pay-by-card/page-public-key';
 import { GetPublicInvoiceQuery } from '../application/get-invoice/get-invoice.query';
 import { PayInvoiceByRetailCodeCommand, SimulatePoolVirtualAccountPaymentCommand } from '../application/simulate-payment/simulate-payment.commands';
 import type { InvoiceSnapshot } from '../domain/invoice.events';
@@ -13,6 +17,12 @@ export class PayFromPageDto {
   @IsString() @Length(1, 64) channel!: string;
 }
 
+/** What the page's script posts once cards.js has tokenized (and 3DS verified) the payer's card. */
+export class PayByCardFromPageDto {
+  @IsString() @Matches(/^[0-9a-zA-Z_-]{1,64}$/) token_id!: string;
+  @IsOptional() @IsString() @Matches(/^[0-9a-zA-Z_-]{0,64}$/) authentication_id?: string;
+}
+
 /** The payer's page at `invoice_url`: public (the unguessable invoice id is the only secret), HTML. */
 @Controller('web/invoices')
 export class InvoicePageController {
@@ -20,6 +30,7 @@ export class InvoicePageController {
     private readonly queries: QueryBus,
     private readonly commands: CommandBus,
     private readonly clock: Clock,
+    private readonly pageKeys: InvoicePagePublicKeys,
   ) {}
 
   @NoAuth()
@@ -27,6 +38,24 @@ export class InvoicePageController {
   async page(@Param('id') id: string, @Res() response: Response): Promise<void> {
     const invoice = await this.queries.execute(new GetPublicInvoiceQuery(id));
     await this.send(response, invoice);
+  }
+
+  /** Charges the card the page's script tokenized, for exactly the invoice amount, then redirects like the other methods. */
+  @NoAuth()
+  @Post(':id/pay_card')
+  async payByCard(@Param('id') id: string, @Body() body: PayByCardFromPageDto, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const invoice = await this.queries.execute(new GetPublicInvoiceQuery(id));
+    const context: RequestContext = { requestId: gatewayState(request).requestId, actor: 'payer:invoice-page', businessId: invoice.businessId, mode: invoice.mode };
+    try {
+      await this.commands.execute(new PayInvoiceByCardCommand(invoice.invoiceId, body.token_id, body.authentication_id || undefined, context));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const fresh = await this.queries.execute(new GetPublicInvoiceQuery(id));
+      await this.send(response, fresh, error.message, 400);
+      return;
+    }
+    const paid = await this.queries.execute(new GetPublicInvoiceQuery(id));
+    response.redirect(303, paid.successRedirectUrl ?? `/web/invoices/${encodeURIComponent(id)}`);
   }
 
   /** Test mode: completes a simulated payment by the chosen VA or retail outlet, for exactly the amount. */
@@ -62,11 +91,21 @@ export class InvoicePageController {
 
   private async send(response: Response, invoice: InvoiceSnapshot, notice?: string, status = 200): Promise<void> {
     const now = await this.clock.now({ businessId: invoice.businessId, mode: invoice.mode });
+    const nonce = randomBytes(16).toString('base64');
+    const card =
+      invoice.status === 'PENDING' && offersCard(invoice)
+        ? {
+            publicKey: await this.pageKeys.keyFor(invoice.businessId, invoice.mode, { requestId: `invoice-page:${invoice.invoiceId}`, actor: 'system:invoice-page', businessId: invoice.businessId, mode: invoice.mode }),
+            nonce,
+          }
+        : undefined;
     response.status(status);
     response.setHeader('content-type', 'text/html; charset=utf-8');
     response.setHeader('cache-control', 'no-store');
     response.setHeader('x-content-type-options', 'nosniff');
-    response.setHeader('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https: http:; frame-ancestors 'none'");
-    response.send(renderInvoicePage(invoice, now, notice));
+    // The card form runs cards.js (same origin) and frames the hosted 3DS page; nothing else may run.
+    const scripts = card ? `; script-src 'self' 'nonce-${nonce}'; connect-src 'self'; frame-src 'self'` : '';
+    response.setHeader('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https: http:; frame-ancestors 'none'${scripts}`);
+    response.send(renderInvoicePage(invoice, now, notice, card));
   }
 }

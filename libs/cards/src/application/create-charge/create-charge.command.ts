@@ -11,6 +11,13 @@ export interface ChargeRequest {
   /** Default true: false authorizes only. */
   capture: boolean;
   isRecurring: boolean;
+  /**
+   * A merchant-initiated charge of a saved (multiple-use) card, e.g. a recurring invoice's
+   * recharge: the payer is not there, so no 3DS is asked. Not reachable over HTTP.
+   */
+  merchantInitiated?: boolean;
+  /** Another context records the money (see CardChargeSnapshot.moneyRecordedBy). */
+  moneyRecordedBy?: { context: string; resourceId: string };
 }
 
 export class CreateChargeCommand extends Command<ChargeView> {

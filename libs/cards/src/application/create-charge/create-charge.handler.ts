@@ -46,7 +46,7 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
     const chargeId = newCardId(this.ids);
     const metadata = toCommandMetadata(command.context, now, { businessId, mode });
 
-    const use = { type: 'UseToken', chargeId, authenticationId: request.authenticationId, amount: request.amount, optionalAuthenticationAllowed: settings.optionalAuthentication === true, now } as const;
+    const use = { type: 'UseToken', chargeId, authenticationId: request.authenticationId, amount: request.amount, optionalAuthenticationAllowed: settings.optionalAuthentication === true || (request.merchantInitiated === true && token.snapshot.isMultipleUse), now } as const;
     let charged = cardTokenDecider.decide(use, token)[0] as CardTokenCharged;
     // Only a use that spends something (a single-use token, an authentication) is recorded on the
     // token's stream, under its expected revision; a saved card charged without 3DS spends nothing,
@@ -72,6 +72,7 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
       merchantReferenceCode: newCardId(this.ids),
       bankReconciliationId: newNumericReference(this.ids),
       createdAt: now.toISOString(),
+      ...(request.moneyRecordedBy && { moneyRecordedBy: request.moneyRecordedBy }),
     };
     const { fee, feeTax } = feeFor(request.amount, feeRuleFor(CARD_CHANNEL, settings.feeSchedule));
     const created = await decideAndAppend(

@@ -1,8 +1,8 @@
 import { DomainError } from '@gateway/domain';
 import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { CreateInvoiceCommand } from '@gateway/invoices';
+import { CreateInvoiceCommand, PayInvoiceByCardCommand } from '@gateway/invoices';
 import { AppConfig, type DueJob, HandlesScheduledJob, type ScheduledJobHandler, Scheduler } from '@gateway/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import { recurringDecider } from '../../domain/recurring.decider';
@@ -36,6 +36,8 @@ export function scheduleCycle(scheduler: Scheduler, recurring: RecurringSnapshot
 @HandlesScheduledJob(RUN_CYCLE_JOB)
 @Injectable()
 export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
+  private readonly logger = new Logger(RunCycleJob.name);
+
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
@@ -57,7 +59,10 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
     if (decision.state.status !== 'exists') return;
     const recurring = decision.state.recurring;
     // Issued now or by an earlier run of this job that died before the invoice: create it (once).
-    if (recurring.lastCreatedInvoiceId === invoiceId) await this.issueInvoice(recurring, invoiceId, job);
+    if (recurring.lastCreatedInvoiceId === invoiceId) {
+      await this.issueInvoice(recurring, invoiceId, job);
+      if (recurring.creditCardToken !== undefined) await this.recharge(recurring, invoiceId, job);
+    }
     if (recurring.nextCycle === cycle + 1 && hasMoreCycles(recurring)) await scheduleCycle(this.scheduler, recurring, cycle + 1);
   }
 
@@ -84,6 +89,21 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
     } catch (error) {
       if (error instanceof DomainError && error.code === 'DUPLICATE_INVOICE_ERROR') return;
       throw error;
+    }
+  }
+
+  /**
+   * `recharge`: the saved card pays the cycle's invoice at once (merchant-initiated, no 3DS). A
+   * refused charge leaves the invoice PENDING for the payer to pay on its page (and
+   * `missed_payment_action` applies if it expires); a retried job finds the invoice paid.
+   */
+  private async recharge(recurring: RecurringSnapshot, invoiceId: string, job: DueJob<RunCyclePayload>): Promise<void> {
+    const context = { requestId: `job_${job.id}`, actor: 'system:recurring-recharge', businessId: recurring.businessId, mode: recurring.mode };
+    try {
+      await this.commands.execute(new PayInvoiceByCardCommand(invoiceId, recurring.creditCardToken!, undefined, context, true));
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      this.logger.warn(`Recurring ${recurring.recurringPaymentId}: invoice ${invoiceId} not charged to the saved card (${error.code})`);
     }
   }
 }

@@ -1,0 +1,121 @@
+import type { ProvisionedBusiness } from '@gateway/accounts';
+import { feeFor, feeRuleFor } from '@gateway/ledger';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { launchBrowser } from './support/browser';
+import { FUTURE_YEAR, TEST_CARDS, tokenRequest } from './support/cards';
+import { eventually } from './support/eventually';
+import { call, provisionBusiness } from './support/test-business';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const ARTIFACTS = join(__dirname, 'artifacts', 'invoice-page');
+const PHONE = { width: 390, height: 844 };
+
+/**
+ * Paying an invoice by card from the hosted page: cards.js tokenizes with a public key the gateway
+ * keeps for the page, 3DS runs on the hosted authentication page in a frame, the gateway charges
+ * the token and marks the invoice paid. The money is counted once (the invoice records it).
+ */
+describe('invoice paid by card from the hosted page', () => {
+  let gateway: TestApp;
+  let merchant: ProvisionedBusiness;
+  let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+  beforeAll(async () => {
+    mkdirSync(ARTIFACTS, { recursive: true });
+    browser = await launchBrowser();
+    gateway = await startTestApp();
+    merchant = await provisionBusiness(gateway.app, { name: 'Toko Kartu' });
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await gateway?.close();
+  });
+
+  const api = (method: string, path: string, body?: unknown, key = merchant.test.secret_key) => call(gateway.baseUrl, key, method, path, { body });
+  const create = (body: Record<string, unknown>, key = merchant.test.secret_key) =>
+    api('POST', '/v2/invoices', { external_id: `card-${Date.now()}`, payer_email: 'payer@example.com', description: 'Card order', amount: 64_000, ...body }, key).then((r) => r.body);
+  const payCard = (invoiceId: string, form: string) =>
+    fetch(`${gateway.baseUrl}/web/invoices/${invoiceId}/pay_card`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: form, redirect: 'manual' });
+
+  it('pays with a 3DS test card in Chromium; the page then shows it paid; the balance holds the amount less one fee', async () => {
+    const invoice = await create({ payment_methods: ['CREDIT_CARD', 'BCA'] });
+    const context = await browser.browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(`${gateway.baseUrl}/web/invoices/${invoice.id}`);
+    await page.fill('#card-number', TEST_CARDS.enrolledVisa);
+    await page.fill('#card-exp-month', '12');
+    await page.fill('#card-exp-year', FUTURE_YEAR);
+    await page.fill('#card-cvn', '123');
+    await page.screenshot({ path: join(ARTIFACTS, 'card-form-phone.png'), fullPage: true });
+    await page.click('#card-pay');
+    const frame = page.frameLocator('#three-ds');
+    await frame.locator('#code').waitFor();
+    expect(await frame.locator('#amount').innerText()).toBe('IDR 64,000');
+    await page.screenshot({ path: join(ARTIFACTS, 'card-3ds-phone.png'), fullPage: true });
+    await frame.locator('#code').fill('123456');
+    await frame.locator('#complete').click();
+    await page.waitForSelector('#status', { timeout: 20_000 });
+    expect(await page.textContent('#invoice-status')).toBe('PAID');
+    await page.screenshot({ path: join(ARTIFACTS, 'paid-by-card-phone.png'), fullPage: true });
+    await context.close();
+
+    const paid = (await api('GET', `/v2/invoices/${invoice.id}`)).body;
+    expect(paid).toMatchObject({ status: 'PAID', payment_method: 'CREDIT_CARD', payment_channel: 'CREDIT_CARD', paid_amount: 64_000, credit_card_charge_id: expect.any(String) });
+    const charge = (await api('GET', `/credit_card_charges/${paid.credit_card_charge_id}`)).body;
+    expect(charge).toMatchObject({ status: 'CAPTURED', capture_amount: 64_000, external_id: invoice.external_id, eci: '05' });
+
+    const { fee, feeTax } = feeFor(64_000, feeRuleFor('CREDIT_CARD', undefined));
+    const holding = await eventually(
+      () => api('GET', '/balance?account_type=HOLDING'),
+      (r) => r.body.balance !== 0,
+    );
+    expect(holding.body.balance).toBe(64_000 - fee - feeTax);
+    // The capture was appended after the invoice's payment: give the journal time to see it too (it adds nothing).
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect((await api('GET', '/balance?account_type=HOLDING')).body.balance).toBe(64_000 - fee - feeTax);
+  });
+
+  it('charges a token posted to the page route once; refuses a paid invoice, an invoice without cards, and bad input', async () => {
+    const token = (await api('POST', '/v2/credit_card_tokens', tokenRequest(TEST_CARDS.notEnrolledMastercard, { amount: 50_000 }), merchant.test.public_key)).body;
+    expect(token.status).toBe('VERIFIED');
+    const invoice = await create({ amount: 50_000, payment_methods: ['CREDIT_CARD'], success_redirect_url: 'https://shop.example/done' });
+    const paid = await payCard(invoice.id, `token_id=${token.id}&authentication_id=${token.authentication_id ?? ''}`);
+    expect(paid.status).toBe(303);
+    expect(paid.headers.get('location')).toBe('https://shop.example/done');
+    expect((await api('GET', `/v2/invoices/${invoice.id}`)).body).toMatchObject({ status: 'PAID', payment_method: 'CREDIT_CARD' });
+
+    const again = await payCard(invoice.id, `token_id=${token.id}`);
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('PAID');
+
+    const noCards = await create({ payment_methods: ['BCA'] });
+    const refused = await payCard(noCards.id, `token_id=${token.id}`);
+    expect(refused.status).toBe(400);
+    expect(await refused.text()).toContain('cannot be paid by CREDIT_CARD');
+    const page = await (await fetch(`${gateway.baseUrl}/web/invoices/${noCards.id}`)).text();
+    expect(page).not.toContain('card-form');
+
+    expect((await payCard(invoice.id, 'token_id=')).status).toBe(400);
+    expect((await payCard(invoice.id, `token_id=${'x'.repeat(500)}`)).status).toBe(400);
+    expect((await payCard('0'.repeat(24), `token_id=${token.id}`)).status).toBe(404);
+  });
+
+  it('a used single-use token is refused and the invoice stays PENDING; the card form is offered in live mode too', async () => {
+    const token = (await api('POST', '/v2/credit_card_tokens', tokenRequest(TEST_CARDS.notEnrolledMastercard, { amount: 40_000 }), merchant.test.public_key)).body;
+    const first = await create({ amount: 40_000, payment_methods: ['CREDIT_CARD'] });
+    expect((await payCard(first.id, `token_id=${token.id}`)).status).toBe(303);
+    const second = await create({ amount: 40_000, payment_methods: ['CREDIT_CARD'] });
+    const reused = await payCard(second.id, `token_id=${token.id}`);
+    expect(reused.status).toBe(400);
+    expect((await api('GET', `/v2/invoices/${second.id}`)).body.status).toBe('PENDING');
+
+    await api('PATCH', '/settings', { enabled_payment_channels: ['CREDIT_CARD', 'BCA'] }, merchant.live.secret_key);
+    const live = await create({ payment_methods: ['CREDIT_CARD'] }, merchant.live.secret_key);
+    const response = await fetch(`${gateway.baseUrl}/web/invoices/${live.id}`);
+    const html = await response.text();
+    expect(html).toContain('id="card-form"');
+    expect(html).toMatch(/xnd_public_production_|xnd_public_/);
+    expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'nonce-");
+  });
+});
