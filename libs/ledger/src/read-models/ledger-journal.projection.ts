@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '@gateway/event-store';
-import { Scheduler } from '@gateway/platform';
+import { type ScheduleJobInput, Scheduler } from '@gateway/platform';
 import { ReadModelProjection, type Projection } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { MONEY_MOVEMENT_EVENT_TYPES, type MoneyMovementEvent } from '../domain/money-movement.events';
@@ -15,7 +15,10 @@ export const LEDGER_PROJECTION = 'ledger.journal';
  * The double-entry journal (design §6): every contract event becomes one transaction whose
  * entries sum to zero, and moves the running balances, in the runner's transaction. Keyed by
  * event id, so a replayed batch changes nothing. A payment that the emitter did not settle
- * gets its settlement job here, due after the channel's delay on the business's clock.
+ * gets its settlement job here, due after the channel's delay on the business's clock (all jobs
+ * of a batch in one statement). A payment whose MoneyInSettled is replayed in the same batch gets
+ * no job, and a settled payment's pending job is cancelled: a rebuild leaves no settlement job
+ * behind for money that already settled. Live, the settling job is running, not pending.
  */
 @ReadModelProjection()
 @Injectable()
@@ -64,15 +67,24 @@ export class LedgerJournalProjection implements Projection {
        DO UPDATE SET balance = ledger_balances.balance + EXCLUDED.balance, entries = ledger_balances.entries + EXCLUDED.entries`,
       columns(sorted, ['businessId', 'mode', 'currency', 'account', 'amount', 'count']),
     );
+    // Settled in this batch (a replay of old history): no job at all; settled earlier: none pending.
+    const settled = new Set<string>();
+    for (const recorded of events) {
+      if (recorded.type === 'MoneyInSettled') settled.add((recorded.data as { movementId: string }).movementId);
+    }
+    const jobs: ScheduleJobInput<SettlePaymentPayload>[] = [];
     for (const recorded of events) {
       if (recorded.type !== 'MoneyInReceived' || !fresh.has(recorded.id)) continue;
-      await this.scheduleSettlement(recorded as RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>, tx);
+      const job = this.settlementJob(recorded as RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>);
+      if (job && !settled.has(job.payload.movementId)) jobs.push(job);
     }
+    await this.scheduler.scheduleMany(jobs, tx as never);
+    await this.scheduler.cancelPending([...settled].map(settlementKey), tx as never);
   }
 
-  private async scheduleSettlement(recorded: RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>, tx: ClientBase): Promise<void> {
+  private settlementJob(recorded: RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>): ScheduleJobInput<SettlePaymentPayload> | undefined {
     const data = recorded.data;
-    if (data.settledBySource) return;
+    if (data.settledBySource) return undefined;
     const payload: SettlePaymentPayload = {
       movementId: data.movementId,
       currency: data.currency,
@@ -82,12 +94,11 @@ export class LedgerJournalProjection implements Projection {
       causationId: recorded.id,
     };
     const dueAt = new Date(new Date(data.receivedAt).getTime() + settlementDelayMs(data.channel, this.settlement.delays));
-    await this.scheduler.schedule(
-      { kind: SETTLE_PAYMENT_JOB, key: `ledger-settle:${data.movementId}`, payload, dueAt, businessId: payload.businessId, mode: payload.mode },
-      tx as never,
-    );
+    return { kind: SETTLE_PAYMENT_JOB, key: settlementKey(data.movementId), payload, dueAt, businessId: payload.businessId, mode: payload.mode };
   }
 }
+
+const settlementKey = (movementId: string) => `ledger-settle:${movementId}`;
 
 function columns<T extends object>(rows: T[], names: (keyof T)[]): unknown[][] {
   return names.map((name) => rows.map((row) => row[name]));
