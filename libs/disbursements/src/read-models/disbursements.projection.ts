@@ -31,7 +31,8 @@ interface Outcome {
  * transaction as its row.
  *
  * A batch is written with a few statements whatever its size (rows folded in memory first):
- * one INSERT for the created rows, one UPDATE for the answered ones, one statement for the jobs.
+ * one INSERT for the created rows (already answered when the batch answers them), one UPDATE for
+ * the other answered ones, one statement each to schedule and to cancel jobs.
  * Only a disbursement still PENDING when its batch ends gets a job, and an answered one has any
  * pending job cancelled: a rebuild (or a restore that lost `scheduled_jobs`) replaying a
  * disbursement that was answered long ago never leaves a live transfer job behind. Live, the
@@ -67,8 +68,11 @@ export class DisbursementsProjection implements Projection {
           assertNever(event, 'disbursement event');
       }
     }
-    const fresh = await insertCreated(tx, [...created.values()]);
-    await updateOutcomes(tx, outcomes);
+    // A disbursement created and answered in the same batch (most of them, in a rebuild) is
+    // inserted as it ends; the UPDATE is left for the rows that were not inserted just now.
+    const fresh = await insertCreated(tx, [...created.values()], outcomes);
+    const insertedAsAnswered = new Set(fresh.filter((id) => outcomes.has(id)));
+    await updateOutcomes(tx, new Map([...outcomes].filter(([id]) => !insertedAsAnswered.has(id))));
     const jobs: ScheduleJobInput<ExecuteTransferPayload>[] = [];
     for (const id of fresh) {
       if (outcomes.has(id)) continue;
@@ -87,15 +91,20 @@ export class DisbursementsProjection implements Projection {
   }
 }
 
-/** Returns the ids actually inserted (a replayed creation changes nothing). */
-async function insertCreated(tx: ClientBase, rows: Created[]): Promise<string[]> {
+/**
+ * Inserts each created row in the state its batch leaves it (its outcome folded in when the batch
+ * answers it too). Returns the ids actually inserted: a replayed creation changes nothing.
+ */
+async function insertCreated(tx: ClientBase, rows: Created[], outcomes: Map<string, Outcome>): Promise<string[]> {
   if (rows.length === 0) return [];
   const { rows: inserted } = await tx.query<{ disbursement_id: string }>(
     `INSERT INTO disbursements (disbursement_id, business_id, mode, external_id, amount, currency, bank_code, account_holder_name,
-                                account_number, description, status, is_instant, batch_id, created_at, updated_at)
-     SELECT id, business_id, mode, external_id, amount, currency, bank_code, holder, account_number, description, 'PENDING', is_instant, batch_id, created_at, created_at
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::boolean[], $12::text[], $13::timestamptz[])
-            WITH ORDINALITY AS d (id, business_id, mode, external_id, amount, currency, bank_code, holder, account_number, description, is_instant, batch_id, created_at, ord)
+                                account_number, description, status, failure_code, is_instant, batch_id, created_at, updated_at)
+     SELECT id, business_id, mode, external_id, amount, currency, bank_code, holder, account_number, description, status, failure_code, is_instant, batch_id, created_at, updated_at
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::boolean[], $12::text[], $13::timestamptz[],
+                   $14::text[], $15::text[], $16::timestamptz[])
+            WITH ORDINALITY AS d (id, business_id, mode, external_id, amount, currency, bank_code, holder, account_number, description, is_instant, batch_id, created_at,
+                                  status, failure_code, updated_at, ord)
       ORDER BY ord
      ON CONFLICT (disbursement_id) DO NOTHING
      RETURNING disbursement_id`,
@@ -113,6 +122,9 @@ async function insertCreated(tx: ClientBase, rows: Created[]): Promise<string[]>
       rows.map((d) => d.isInstant),
       rows.map((d) => d.batchId ?? null),
       rows.map((d) => d.createdAt),
+      rows.map((d) => outcomes.get(d.disbursementId)?.status ?? 'PENDING'),
+      rows.map((d) => outcomes.get(d.disbursementId)?.failureCode ?? null),
+      rows.map((d) => outcomes.get(d.disbursementId)?.updatedAt ?? d.createdAt),
     ],
   );
   return inserted.map((row) => row.disbursement_id);
