@@ -1,4 +1,5 @@
 import type { EventStore, GlobalPosition, RecordedEvent } from '@gateway/event-store';
+import { performance } from 'node:perf_hooks';
 import { Client, type Pool } from 'pg';
 import type { Projection } from './projection';
 import { advanceCheckpoint, ensureCheckpoint } from './projection-checkpoints';
@@ -7,6 +8,9 @@ import { resetProjection } from './rebuild-projection';
 export interface RebuildAllResult {
   projections: string[];
   events: number;
+  /** Where the time went: waiting for the next page, and each projection's page transactions. */
+  readWaitMs: number;
+  applyMs: Record<string, number>;
 }
 
 /**
@@ -38,20 +42,30 @@ export async function rebuildAllProjections(
     for (const [index, projection] of chosen.entries()) await ensureCheckpoint(leases[index], projection.name);
 
     let events = 0;
+    let readWaitMs = 0;
+    const applyMs: Record<string, number> = Object.fromEntries(chosen.map((projection) => [projection.name, 0]));
     let from: GlobalPosition | undefined;
     let next: Promise<RecordedEvent[]> = store.readAll({ maxCount: pageSize });
     for (;;) {
+      const waited = performance.now();
       const page = await next;
+      readWaitMs += performance.now() - waited;
       if (page.length === 0) break;
       const to = page[page.length - 1].position;
       next = store.readAll({ after: to, maxCount: pageSize });
       const start = from ?? { commit: 0n, prepare: 0n };
-      await Promise.all(chosen.map((projection, index) => applyPage(leases[index], projection, page, start, to)));
+      await Promise.all(
+        chosen.map(async (projection, index) => {
+          const started = performance.now();
+          await applyPage(leases[index], projection, page, start, to);
+          applyMs[projection.name] += performance.now() - started;
+        }),
+      );
       from = to;
       events += page.length;
       options.onProgress?.(events);
     }
-    return { projections: chosen.map((projection) => projection.name), events };
+    return { projections: chosen.map((projection) => projection.name), events, readWaitMs, applyMs };
   } finally {
     await Promise.all(leases.map((lease) => lease.end().catch(() => undefined)));
   }
