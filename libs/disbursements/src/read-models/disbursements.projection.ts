@@ -97,35 +97,38 @@ export class DisbursementsProjection implements Projection {
  */
 async function insertCreated(tx: ClientBase, rows: Created[], outcomes: Map<string, Outcome>): Promise<string[]> {
   if (rows.length === 0) return [];
+  // One JSON document rather than one pg array per column: pg escapes array elements in
+  // JavaScript, which costs a rebuild more client CPU than JSON.stringify and json_to_recordset.
+  const document = rows.map((d) => {
+    const outcome = outcomes.get(d.disbursementId);
+    return {
+      disbursement_id: d.disbursementId,
+      business_id: d.businessId,
+      mode: d.mode,
+      external_id: d.externalId,
+      amount: d.amount,
+      currency: d.currency,
+      bank_code: d.bankCode,
+      account_holder_name: d.accountHolderName,
+      account_number: d.accountNumber,
+      description: d.description,
+      status: outcome?.status ?? 'PENDING',
+      failure_code: outcome?.failureCode ?? null,
+      is_instant: d.isInstant,
+      batch_id: d.batchId ?? null,
+      created_at: d.createdAt,
+      updated_at: outcome?.updatedAt ?? d.createdAt,
+    };
+  });
   const { rows: inserted } = await tx.query<{ disbursement_id: string }>(
     `INSERT INTO disbursements (disbursement_id, business_id, mode, external_id, amount, currency, bank_code, account_holder_name,
                                 account_number, description, status, failure_code, is_instant, batch_id, created_at, updated_at)
-     SELECT id, business_id, mode, external_id, amount, currency, bank_code, holder, account_number, description, status, failure_code, is_instant, batch_id, created_at, updated_at
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::bigint[], $6::text[], $7::text[], $8::text[], $9::text[], $10::text[], $11::boolean[], $12::text[], $13::timestamptz[],
-                   $14::text[], $15::text[], $16::timestamptz[])
-            WITH ORDINALITY AS d (id, business_id, mode, external_id, amount, currency, bank_code, holder, account_number, description, is_instant, batch_id, created_at,
-                                  status, failure_code, updated_at, ord)
-      ORDER BY ord
+     SELECT * FROM json_to_recordset($1::json) AS d (disbursement_id text, business_id text, mode text, external_id text, amount bigint, currency text,
+                                                     bank_code text, account_holder_name text, account_number text, description text, status text,
+                                                     failure_code text, is_instant boolean, batch_id text, created_at timestamptz, updated_at timestamptz)
      ON CONFLICT (disbursement_id) DO NOTHING
      RETURNING disbursement_id`,
-    [
-      rows.map((d) => d.disbursementId),
-      rows.map((d) => d.businessId),
-      rows.map((d) => d.mode),
-      rows.map((d) => d.externalId),
-      rows.map((d) => d.amount),
-      rows.map((d) => d.currency),
-      rows.map((d) => d.bankCode),
-      rows.map((d) => d.accountHolderName),
-      rows.map((d) => d.accountNumber),
-      rows.map((d) => d.description),
-      rows.map((d) => d.isInstant),
-      rows.map((d) => d.batchId ?? null),
-      rows.map((d) => d.createdAt),
-      rows.map((d) => outcomes.get(d.disbursementId)?.status ?? 'PENDING'),
-      rows.map((d) => outcomes.get(d.disbursementId)?.failureCode ?? null),
-      rows.map((d) => outcomes.get(d.disbursementId)?.updatedAt ?? d.createdAt),
-    ],
+    [JSON.stringify(document)],
   );
   return inserted.map((row) => row.disbursement_id);
 }
