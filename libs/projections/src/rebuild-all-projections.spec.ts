@@ -56,6 +56,11 @@ describe('rebuildAllProjections', () => {
     // Stale rows from before: the rebuild empties the tables first.
     await db.pool.query(`INSERT INTO rare_seen VALUES ($1, 'Stale')`, [randomUUID()]);
 
+    // The log shows an append once no older transaction is still open (on the whole server,
+    // which other suites share): wait until all 250 are readable, as the rebuild stops at the end.
+    const deadline = Date.now() + 30_000;
+    while ((await store.readAll({ maxCount: 1000 })).length < 250 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+
     const result = await rebuildAllProjections(db.pool, store, [busy, rare, idle], { pageSize: 3 });
 
     expect(result).toMatchObject({ projections: ['busy', 'rare', 'idle'], events: 250 });
