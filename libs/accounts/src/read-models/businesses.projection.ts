@@ -24,40 +24,21 @@ export class BusinessesProjection implements Projection {
 
   constructor(private readonly testClocks: TestClockStore) {}
 
+  /**
+   * The rows a batch creates (businesses with their two settings rows, API keys) are inserted
+   * first, with one statement per table: each is the first event of its row (a business's stream
+   * starts with its registration, a key's revocation follows its creation), so every later event
+   * of the batch still finds them, as one event at a time would. The rest, rare, one by one.
+   */
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
+    await insertCreatedRows(events, tx);
     for (const recorded of events) {
       const businessId = recorded.streamName.slice('business-'.length);
       const event = { type: recorded.type, data: recorded.data } as BusinessEvent;
       switch (event.type) {
         case 'BusinessRegistered':
-          await tx.query(
-            `INSERT INTO businesses (business_id, name, registered_at, updated_at, is_platform, parent_business_id)
-             VALUES ($1, $2, $3, $3, $4, $5) ON CONFLICT (business_id) DO NOTHING`,
-            [businessId, event.data.name, event.data.registeredAt, event.data.isPlatform ?? false, event.data.parentBusinessId ?? null],
-          );
-          await tx.query(
-            `INSERT INTO business_settings (business_id, mode, updated_at) VALUES ($1, 'test', $2), ($1, 'live', $2)
-             ON CONFLICT DO NOTHING`,
-            [businessId, event.data.registeredAt],
-          );
-          break;
         case 'ApiKeyCreated':
-          await tx.query(
-            `INSERT INTO api_keys (key_id, business_id, mode, kind, name, permissions, key_hash, key_hint, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, decode($7, 'hex'), $8, $9) ON CONFLICT (key_id) DO NOTHING`,
-            [
-              event.data.keyId,
-              businessId,
-              event.data.mode,
-              event.data.kind,
-              event.data.name,
-              event.data.permissions,
-              event.data.keyHash,
-              event.data.keyHint,
-              event.data.createdAt,
-            ],
-          );
-          break;
+          break; // inserted above
         case 'ApiKeyRevoked':
           await tx.query('UPDATE api_keys SET revoked_at = $2 WHERE key_id = $1', [event.data.keyId, event.data.revokedAt]);
           await tx.query('SELECT pg_notify($1, $2)', [API_KEY_REVOKED_CHANNEL, event.data.keyId]);
@@ -114,6 +95,64 @@ export class BusinessesProjection implements Projection {
       }
     }
   }
+}
+
+type Registered = Extract<BusinessEvent, { type: 'BusinessRegistered' }>['data'] & { businessId: string };
+type KeyCreated = Extract<BusinessEvent, { type: 'ApiKeyCreated' }>['data'] & { businessId: string };
+
+async function insertCreatedRows(events: RecordedEvent[], tx: ClientBase): Promise<void> {
+  const businesses: Registered[] = [];
+  const keys: KeyCreated[] = [];
+  for (const recorded of events) {
+    const businessId = recorded.streamName.slice('business-'.length);
+    if (recorded.type === 'BusinessRegistered') businesses.push({ ...(recorded.data as Registered), businessId });
+    else if (recorded.type === 'ApiKeyCreated') keys.push({ ...(recorded.data as KeyCreated), businessId });
+  }
+  if (businesses.length > 0) {
+    await tx.query(
+      `INSERT INTO businesses (business_id, name, registered_at, updated_at, is_platform, parent_business_id)
+       SELECT business_id, name, registered_at, registered_at, is_platform, parent_business_id
+         FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::boolean[], $5::text[]) WITH ORDINALITY AS b (business_id, name, registered_at, is_platform, parent_business_id, ord)
+        ORDER BY ord
+       ON CONFLICT (business_id) DO NOTHING`,
+      [
+        businesses.map((b) => b.businessId),
+        businesses.map((b) => b.name),
+        businesses.map((b) => b.registeredAt),
+        businesses.map((b) => b.isPlatform ?? false),
+        businesses.map((b) => b.parentBusinessId ?? null),
+      ],
+    );
+    await tx.query(
+      `INSERT INTO business_settings (business_id, mode, updated_at)
+       SELECT business_id, mode, registered_at
+         FROM unnest($1::text[], $2::timestamptz[]) WITH ORDINALITY AS b (business_id, registered_at, ord)
+              CROSS JOIN (VALUES (1, 'test'), (2, 'live')) AS m (n, mode)
+        ORDER BY b.ord, m.n
+       ON CONFLICT DO NOTHING`,
+      [businesses.map((b) => b.businessId), businesses.map((b) => b.registeredAt)],
+    );
+  }
+  if (keys.length === 0) return;
+  await tx.query(
+    `INSERT INTO api_keys (key_id, business_id, mode, kind, name, permissions, key_hash, key_hint, created_at)
+     SELECT key_id, business_id, mode, kind, name, ARRAY(SELECT jsonb_array_elements_text(permissions)), decode(key_hash, 'hex'), key_hint, created_at
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::text[], $8::text[], $9::timestamptz[])
+            WITH ORDINALITY AS k (key_id, business_id, mode, kind, name, permissions, key_hash, key_hint, created_at, ord)
+      ORDER BY ord
+     ON CONFLICT (key_id) DO NOTHING`,
+    [
+      keys.map((k) => k.keyId),
+      keys.map((k) => k.businessId),
+      keys.map((k) => k.mode),
+      keys.map((k) => k.kind),
+      keys.map((k) => k.name),
+      keys.map((k) => JSON.stringify(k.permissions)),
+      keys.map((k) => k.keyHash),
+      keys.map((k) => k.keyHint),
+      keys.map((k) => k.createdAt),
+    ],
+  );
 }
 
 type EndpointColumns = Partial<Record<'signing_secret_id' | 'disabled_url' | 'disabled_reason' | 'disabled_at', string | null>>;

@@ -8,6 +8,9 @@ import { CUSTOMER_EVENT_TYPES, type CustomerEvent } from '../domain/customer.eve
 
 export const CUSTOMERS_PROJECTION = 'customers.customers';
 
+type Created = Extract<CustomerEvent, { type: 'CustomerCreated' }>['data'];
+type Updated = Extract<CustomerEvent, { type: 'CustomerUpdated' }>['data'];
+
 /** Customer profiles for GET /customers/{id} and the lookup by reference. */
 @ReadModelProjection()
 @Injectable()
@@ -16,35 +19,65 @@ export class CustomersProjection implements Projection {
   readonly tables = ['customers'];
   readonly eventTypes = CUSTOMER_EVENT_TYPES;
 
+  /**
+   * A batch in at most three statements: insert the created rows, read (and lock) the profiles
+   * the batch changes, write each changed profile once with all its changes applied in order.
+   */
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
+    const created = new Map<string, Created>();
+    const updates: Updated[] = [];
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as CustomerEvent;
       switch (event.type) {
-        case 'CustomerCreated': {
-          const { customerId, businessId, mode, referenceId, profile, createdAt } = event.data;
-          await tx.query(
-            `INSERT INTO customers (customer_id, business_id, mode, reference_id, profile, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (customer_id) DO NOTHING`,
-            [customerId, businessId, mode, referenceId, JSON.stringify(profile), createdAt],
-          );
+        case 'CustomerCreated':
+          if (!created.has(event.data.customerId)) created.set(event.data.customerId, event.data);
           break;
-        }
-        case 'CustomerUpdated': {
-          const { rows } = await tx.query<{ profile: CustomerProfile }>('SELECT profile FROM customers WHERE customer_id = $1 FOR UPDATE', [
-            event.data.customerId,
-          ]);
-          if (!rows[0]) break;
-          const next = applyCustomerChanges(rows[0].profile, event.data.changes);
-          await tx.query('UPDATE customers SET profile = $2, updated_at = $3 WHERE customer_id = $1', [
-            event.data.customerId,
-            JSON.stringify(next),
-            event.data.updatedAt,
-          ]);
+        case 'CustomerUpdated':
+          updates.push(event.data);
           break;
-        }
         default:
           assertNever(event, 'customer event');
       }
     }
+    if (created.size > 0) {
+      const list = [...created.values()];
+      await tx.query(
+        `INSERT INTO customers (customer_id, business_id, mode, reference_id, profile, created_at, updated_at)
+         SELECT customer_id, business_id, mode, reference_id, profile, created_at, created_at
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[])
+                WITH ORDINALITY AS c (customer_id, business_id, mode, reference_id, profile, created_at, ord)
+          ORDER BY ord
+         ON CONFLICT (customer_id) DO NOTHING`,
+        [
+          list.map((c) => c.customerId),
+          list.map((c) => c.businessId),
+          list.map((c) => c.mode),
+          list.map((c) => c.referenceId),
+          list.map((c) => JSON.stringify(c.profile)),
+          list.map((c) => c.createdAt),
+        ],
+      );
+    }
+    if (updates.length === 0) return;
+    const ids = [...new Set(updates.map((update) => update.customerId))].sort();
+    const { rows } = await tx.query<{ customer_id: string; profile: CustomerProfile }>(
+      'SELECT customer_id, profile FROM customers WHERE customer_id = ANY($1::text[]) ORDER BY customer_id FOR UPDATE',
+      [ids],
+    );
+    const changed = new Map<string, { profile: CustomerProfile; updatedAt: string }>();
+    const stored = new Map(rows.map((row) => [row.customer_id, row.profile]));
+    for (const update of updates) {
+      const profile = changed.get(update.customerId)?.profile ?? stored.get(update.customerId);
+      if (!profile) continue; // no such row: nothing to change, as one UPDATE per event would find
+      changed.set(update.customerId, { profile: applyCustomerChanges(profile, update.changes), updatedAt: update.updatedAt });
+    }
+    if (changed.size === 0) return;
+    const written = [...changed.keys()].sort();
+    await tx.query(
+      `UPDATE customers AS c SET profile = u.profile, updated_at = u.updated_at
+         FROM unnest($1::text[], $2::jsonb[], $3::timestamptz[]) AS u (customer_id, profile, updated_at)
+        WHERE c.customer_id = u.customer_id`,
+      [written, written.map((id) => JSON.stringify(changed.get(id)!.profile)), written.map((id) => changed.get(id)!.updatedAt)],
+    );
   }
 }

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '@gateway/event-store';
-import { Scheduler } from '@gateway/platform';
+import { type ScheduleJobInput, Scheduler } from '@gateway/platform';
 import { ReadModelProjection, type Projection } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { MONEY_MOVEMENT_EVENT_TYPES, type MoneyMovementEvent } from '../domain/money-movement.events';
@@ -15,7 +15,10 @@ export const LEDGER_PROJECTION = 'ledger.journal';
  * The double-entry journal (design §6): every contract event becomes one transaction whose
  * entries sum to zero, and moves the running balances, in the runner's transaction. Keyed by
  * event id, so a replayed batch changes nothing. A payment that the emitter did not settle
- * gets its settlement job here, due after the channel's delay on the business's clock.
+ * gets its settlement job here, due after the channel's delay on the business's clock (all jobs
+ * of a batch in one statement). A payment whose MoneyInSettled is replayed in the same batch gets
+ * no job, and a settled payment's pending job is cancelled: a rebuild leaves no settlement job
+ * behind for money that already settled. Live, the settling job is running, not pending.
  */
 @ReadModelProjection()
 @Injectable()
@@ -29,23 +32,29 @@ export class LedgerJournalProjection implements Projection {
     private readonly settlement: SettlementPolicy,
   ) {}
 
+  /**
+   * The journal rows travel as one JSON document per table (`json_to_recordset`, keys = the row
+   * objects' own field names), not as one pg array per column: pg escapes every array element in
+   * JavaScript, which cost the rebuild more client CPU than the rest of this projection.
+   */
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
     const rows = journalRowsOf(events);
     if (rows.transactions.length === 0) return;
     const inserted = await tx.query<{ event_id: string }>(
       `INSERT INTO ledger_transactions (event_id, business_id, mode, currency, kind, movement_id, stream_name, log_commit, log_prepare, occurred_at)
-       SELECT * FROM unnest($1::uuid[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::numeric[], $9::bigint[], $10::timestamptz[])
+       SELECT * FROM json_to_recordset($1::json) AS t ("eventId" uuid, "businessId" text, mode text, currency text, kind text, "movementId" text,
+                                                        "streamName" text, "logCommit" numeric, "logPrepare" bigint, "occurredAt" timestamptz)
        ON CONFLICT (event_id) DO NOTHING
        RETURNING event_id`,
-      columns(rows.transactions, ['eventId', 'businessId', 'mode', 'currency', 'kind', 'movementId', 'streamName', 'logCommit', 'logPrepare', 'occurredAt']),
+      [JSON.stringify(rows.transactions)],
     );
     const fresh = new Set(inserted.rows.map((row) => row.event_id));
     if (fresh.size === 0) return;
     const entries = rows.entries.filter((entry) => fresh.has(entry.eventId));
     await tx.query(
       `INSERT INTO ledger_entries (event_id, line, business_id, mode, currency, account, amount)
-       SELECT * FROM unnest($1::uuid[], $2::smallint[], $3::text[], $4::text[], $5::text[], $6::text[], $7::bigint[])`,
-      columns(entries, ['eventId', 'line', 'businessId', 'mode', 'currency', 'account', 'amount']),
+       SELECT * FROM json_to_recordset($1::json) AS e ("eventId" uuid, line smallint, "businessId" text, mode text, currency text, account text, amount bigint)`,
+      [JSON.stringify(entries)],
     );
     const totals = new Map<string, { businessId: string; mode: string; currency: string; account: string; amount: bigint; count: number }>();
     for (const entry of entries) {
@@ -64,15 +73,24 @@ export class LedgerJournalProjection implements Projection {
        DO UPDATE SET balance = ledger_balances.balance + EXCLUDED.balance, entries = ledger_balances.entries + EXCLUDED.entries`,
       columns(sorted, ['businessId', 'mode', 'currency', 'account', 'amount', 'count']),
     );
+    // Settled in this batch (a replay of old history): no job at all; settled earlier: none pending.
+    const settled = new Set<string>();
+    for (const recorded of events) {
+      if (recorded.type === 'MoneyInSettled') settled.add((recorded.data as { movementId: string }).movementId);
+    }
+    const jobs: ScheduleJobInput<SettlePaymentPayload>[] = [];
     for (const recorded of events) {
       if (recorded.type !== 'MoneyInReceived' || !fresh.has(recorded.id)) continue;
-      await this.scheduleSettlement(recorded as RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>, tx);
+      const job = this.settlementJob(recorded as RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>);
+      if (job && !settled.has(job.payload.movementId)) jobs.push(job);
     }
+    await this.scheduler.scheduleMany(jobs, tx as never);
+    await this.scheduler.cancelPending([...settled].map(settlementKey), tx as never);
   }
 
-  private async scheduleSettlement(recorded: RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>, tx: ClientBase): Promise<void> {
+  private settlementJob(recorded: RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>): ScheduleJobInput<SettlePaymentPayload> | undefined {
     const data = recorded.data;
-    if (data.settledBySource) return;
+    if (data.settledBySource) return undefined;
     const payload: SettlePaymentPayload = {
       movementId: data.movementId,
       currency: data.currency,
@@ -82,12 +100,11 @@ export class LedgerJournalProjection implements Projection {
       causationId: recorded.id,
     };
     const dueAt = new Date(new Date(data.receivedAt).getTime() + settlementDelayMs(data.channel, this.settlement.delays));
-    await this.scheduler.schedule(
-      { kind: SETTLE_PAYMENT_JOB, key: `ledger-settle:${data.movementId}`, payload, dueAt, businessId: payload.businessId, mode: payload.mode },
-      tx as never,
-    );
+    return { kind: SETTLE_PAYMENT_JOB, key: settlementKey(data.movementId), payload, dueAt, businessId: payload.businessId, mode: payload.mode };
   }
 }
+
+const settlementKey = (movementId: string) => `ledger-settle:${movementId}`;
 
 function columns<T extends object>(rows: T[], names: (keyof T)[]): unknown[][] {
   return names.map((name) => rows.map((row) => row[name]));

@@ -166,6 +166,70 @@ describe('durable scheduler', () => {
     expect(await jobByKey(key)).toMatchObject({ status: 'done', payload: { marker: 'second' } });
   });
 
+  it('scheduleMany leaves what one schedule per input, in order, would leave', async () => {
+    const kind = newKind();
+    const ran = recorder();
+    const finishedKey = `${kind}:finished`;
+    await scheduler.schedule({ kind, key: finishedKey, payload: { marker: 'finished' }, dueAt: ago(1000) });
+    const worker = runner();
+    worker.register(kind, ran.handler);
+    worker.start();
+    await eventually(async () => (await jobByKey(finishedKey))?.status === 'done', 'the first job is done');
+    await worker.stop();
+
+    const pendingKey = `${kind}:pending`;
+    await scheduler.schedule({ kind, key: pendingKey, payload: { marker: 'before' }, dueAt: later(HOUR) });
+    const twiceKey = `${kind}:twice`;
+    await scheduler.scheduleMany([
+      { kind, key: finishedKey, payload: { marker: 'replayed' }, dueAt: ago(500) },
+      { kind, key: twiceKey, payload: { marker: 'first' }, dueAt: later(2 * HOUR), businessId: 'biz_a', mode: 'test', maxAttempts: 3 },
+      { kind, key: pendingKey, payload: { marker: 'moved' }, dueAt: later(3 * HOUR) },
+      { kind, payload: { marker: 'unkeyed' }, dueAt: later(4 * HOUR) },
+      { kind, payload: { marker: 'unkeyed' }, dueAt: later(4 * HOUR) },
+      { kind, key: twiceKey, payload: { marker: 'second' }, dueAt: later(5 * HOUR), businessId: 'biz_b', mode: 'live', maxAttempts: 7 },
+    ]);
+
+    expect(await jobByKey(finishedKey)).toMatchObject({ status: 'done', payload: { marker: 'finished' } });
+    expect(await jobByKey(pendingKey)).toMatchObject({ status: 'pending', payload: { marker: 'moved' } });
+    const twice = await database.pool.query('SELECT payload, business_id, mode, max_attempts, due_at FROM scheduled_jobs WHERE job_key = $1', [twiceKey]);
+    expect(twice.rows).toHaveLength(1);
+    expect(twice.rows[0]).toMatchObject({ payload: { marker: 'second' }, business_id: 'biz_a', mode: 'test', max_attempts: 3 });
+    expect(twice.rows[0].due_at.getTime()).toBeGreaterThan(Date.now() + 4 * HOUR);
+    expect((await jobsOfKind(kind)).filter((job) => (job.payload as { marker: string }).marker === 'unkeyed')).toHaveLength(2);
+    await scheduler.scheduleMany([]);
+  });
+
+  it('scheduleMany writes nothing when the caller rolls back', async () => {
+    const kind = newKind();
+    const client = await database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await scheduler.scheduleMany([{ kind, key: `${kind}:a`, payload: null, dueAt: ago(0) }], client);
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+    expect(await jobsOfKind(kind)).toHaveLength(0);
+  });
+
+  it('cancelPending cancels jobs that have not started and leaves finished ones alone', async () => {
+    const kind = newKind();
+    const ran = recorder();
+    const doneKey = `${kind}:done`;
+    await scheduler.schedule({ kind, key: doneKey, payload: { marker: 'done' }, dueAt: ago(1000) });
+    const worker = runner();
+    worker.register(kind, ran.handler);
+    worker.start();
+    await eventually(async () => (await jobByKey(doneKey))?.status === 'done', 'the job is done');
+    const pendingKey = `${kind}:pending`;
+    await scheduler.schedule({ kind, key: pendingKey, payload: { marker: 'never' }, dueAt: later(HOUR) });
+
+    expect(await scheduler.cancelPending([pendingKey, doneKey, pendingKey, `${kind}:unknown`])).toBe(1);
+    expect(await scheduler.cancelPending([])).toBe(0);
+    expect((await jobByKey(pendingKey)).status).toBe('cancelled');
+    expect((await jobByKey(doneKey)).status).toBe('done');
+  });
+
   it('schedules inside the caller transaction', async () => {
     const kind = newKind();
     const client = await database.pool.connect();

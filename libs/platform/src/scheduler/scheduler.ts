@@ -48,6 +48,70 @@ export class Scheduler {
   }
 
   /**
+   * `schedule` for many jobs in one statement (a projection scheduling a whole batch), with the
+   * same rules per key: the result is the one calling `schedule` for each input in order would
+   * leave. Inputs that share a key are merged first (one upsert cannot touch a row twice): the
+   * first fixes the kind and scope, the last the due time and payload. Rows are written in key
+   * order, so two writers of overlapping batches lock them in one order.
+   */
+  async scheduleMany<P>(inputs: readonly ScheduleJobInput<P>[], db: Pool | PoolClient = this.pool): Promise<void> {
+    if (inputs.length === 0) return;
+    inputs.forEach(assertValid);
+    const keyed = new Map<string, ScheduleJobInput<P>>();
+    const unkeyed: ScheduleJobInput<P>[] = [];
+    for (const input of inputs) {
+      if (input.key === undefined) {
+        unkeyed.push(input);
+        continue;
+      }
+      const first = keyed.get(input.key);
+      keyed.set(input.key, first ? { ...first, dueAt: input.dueAt, payload: input.payload } : input);
+    }
+    const rows = [...[...keyed.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, input]) => input), ...unkeyed];
+    await db.query(
+      `WITH written AS (
+         INSERT INTO scheduled_jobs (job_key, kind, payload, business_id, mode, due_at, max_attempts)
+         SELECT job_key, kind, payload::jsonb, business_id, mode, due_at, max_attempts
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::int[])
+                WITH ORDINALITY AS input (job_key, kind, payload, business_id, mode, due_at, max_attempts, ord)
+          ORDER BY ord
+         ON CONFLICT (job_key) DO UPDATE
+           SET due_at = EXCLUDED.due_at, payload = EXCLUDED.payload, updated_at = now()
+           WHERE scheduled_jobs.status = 'pending'
+         RETURNING 1
+       )
+       SELECT pg_notify($8, '') FROM (SELECT 1 FROM written LIMIT 1) AS any_written`,
+      [
+        rows.map((input) => input.key ?? null),
+        rows.map((input) => input.kind),
+        rows.map((input) => JSON.stringify(input.payload)),
+        rows.map((input) => input.businessId ?? null),
+        rows.map((input) => input.mode ?? null),
+        rows.map((input) => input.dueAt),
+        rows.map((input) => input.maxAttempts ?? 10),
+        SCHEDULER_WAKEUP_CHANNEL,
+      ],
+    );
+  }
+
+  /**
+   * Cancels the keyed jobs that have not started: a job already running (or over) is left to
+   * finish as it will. For a projection whose event says the occurrence is settled (a transfer
+   * answered), so a job re-created by a replay of its start never runs. Returns how many it
+   * cancelled.
+   */
+  async cancelPending(keys: readonly string[], db: Pool | PoolClient = this.pool): Promise<number> {
+    if (keys.length === 0) return 0;
+    const { rowCount } = await db.query(
+      `UPDATE scheduled_jobs
+          SET status = 'cancelled', updated_at = now(), completed_at = now()
+        WHERE job_key = ANY($1::text[]) AND status = 'pending'`,
+      [[...new Set(keys)].sort()],
+    );
+    return rowCount ?? 0;
+  }
+
+  /**
    * Makes sure the keyed job never runs (again). A run already in progress is not
    * interrupted, but its outcome is dropped and it is not retried. Returns false when there
    * was nothing left to cancel (unknown key, or already done/failed/cancelled).

@@ -29,42 +29,84 @@ export class VirtualAccountsProjection implements Projection {
 
   constructor(private readonly scheduler: Scheduler) {}
 
+  /**
+   * A batch in a few statements: the snapshots of one account folded in memory (the first fixes
+   * the columns an upsert never changes, the last the rest, as one upsert per event would leave
+   * them), one upsert for them, one insert for the payments, one `scheduleMany` for the timers.
+   */
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
+    const snapshots: VirtualAccountSnapshot[] = [];
+    const rows = new Map<string, { first: VirtualAccountSnapshot; last: VirtualAccountSnapshot }>();
+    const payments = new Map<string, { payment: Extract<VirtualAccountEvent, { type: 'VirtualAccountPaid' }>['data']['payment']; snapshot: VirtualAccountSnapshot }>();
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as VirtualAccountEvent;
       switch (event.type) {
         case 'VirtualAccountCreated':
         case 'VirtualAccountUpdated':
         case 'VirtualAccountExpired':
-        case 'VirtualAccountDeactivated':
-          await this.write(event.data.snapshot, tx);
+        case 'VirtualAccountDeactivated': {
+          const snapshot = event.data.snapshot;
+          snapshots.push(snapshot);
+          const row = rows.get(snapshot.vaId);
+          rows.set(snapshot.vaId, { first: row?.first ?? snapshot, last: snapshot });
           break;
+        }
         case 'VirtualAccountPaid': {
           const { payment, snapshot } = event.data;
-          await tx.query(
-            `INSERT INTO virtual_account_payments (record_id, payment_id, va_id, business_id, mode, payment, created_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (record_id) DO NOTHING`,
-            [payment.id, payment.paymentId, payment.vaId, snapshot.businessId, snapshot.mode, JSON.stringify(payment), payment.transactionTimestamp],
-          );
+          if (!payments.has(payment.id)) payments.set(payment.id, { payment, snapshot });
           break;
         }
         default:
           assertNever(event, 'virtual account event');
       }
     }
-  }
-
-  private async write(snapshot: VirtualAccountSnapshot, tx: ClientBase): Promise<void> {
-    await tx.query(
-      `INSERT INTO virtual_accounts (va_id, business_id, mode, bank_code, account_number, status, snapshot, updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (va_id) DO UPDATE SET status = EXCLUDED.status, snapshot = EXCLUDED.snapshot, updated_at = EXCLUDED.updated_at`,
-      [snapshot.vaId, snapshot.businessId, snapshot.mode, snapshot.bankCode, snapshot.accountNumber, snapshot.status, JSON.stringify(snapshot), snapshot.updatedAt],
-    );
-    if (snapshot.status === 'INACTIVE') return;
-    const payload: ExpireVirtualAccountPayload = { vaId: snapshot.vaId };
-    await this.scheduler.schedule(
-      { kind: EXPIRE_VIRTUAL_ACCOUNT_JOB, key: expiryKey(snapshot), payload, dueAt: new Date(snapshot.expirationDate), businessId: snapshot.businessId, mode: snapshot.mode },
+    if (rows.size > 0) {
+      const folded = [...rows.values()].sort((a, b) => (a.first.vaId < b.first.vaId ? -1 : 1));
+      await tx.query(
+        `INSERT INTO virtual_accounts (va_id, business_id, mode, bank_code, account_number, status, snapshot, updated_at)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::timestamptz[])
+         ON CONFLICT (va_id) DO UPDATE SET status = EXCLUDED.status, snapshot = EXCLUDED.snapshot, updated_at = EXCLUDED.updated_at`,
+        [
+          folded.map((row) => row.first.vaId),
+          folded.map((row) => row.first.businessId),
+          folded.map((row) => row.first.mode),
+          folded.map((row) => row.first.bankCode),
+          folded.map((row) => row.first.accountNumber),
+          folded.map((row) => row.last.status),
+          folded.map((row) => JSON.stringify(row.last)),
+          folded.map((row) => row.last.updatedAt),
+        ],
+      );
+    }
+    if (payments.size > 0) {
+      const list = [...payments.values()];
+      await tx.query(
+        `INSERT INTO virtual_account_payments (record_id, payment_id, va_id, business_id, mode, payment, created_at)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[])
+         ON CONFLICT (record_id) DO NOTHING`,
+        [
+          list.map(({ payment }) => payment.id),
+          list.map(({ payment }) => payment.paymentId),
+          list.map(({ payment }) => payment.vaId),
+          list.map(({ snapshot }) => snapshot.businessId),
+          list.map(({ snapshot }) => snapshot.mode),
+          list.map(({ payment }) => JSON.stringify(payment)),
+          list.map(({ payment }) => payment.transactionTimestamp),
+        ],
+      );
+    }
+    // Every written snapshot that is not INACTIVE (re)schedules its expiry, as before: one per event.
+    await this.scheduler.scheduleMany(
+      snapshots
+        .filter((snapshot) => snapshot.status !== 'INACTIVE')
+        .map((snapshot) => ({
+          kind: EXPIRE_VIRTUAL_ACCOUNT_JOB,
+          key: expiryKey(snapshot),
+          payload: { vaId: snapshot.vaId } as ExpireVirtualAccountPayload,
+          dueAt: new Date(snapshot.expirationDate),
+          businessId: snapshot.businessId,
+          mode: snapshot.mode,
+        })),
       tx as never,
     );
   }
