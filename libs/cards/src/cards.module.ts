@@ -10,7 +10,6 @@ import { CreateAuthenticationHandler } from './application/create-authentication
 import { CreateChargeHandler } from './application/create-charge/create-charge.handler';
 import { CreateRefundHandler } from './application/create-refund/create-refund.handler';
 import { GetChargeHandler } from './application/get-charge/get-charge.handler';
-import './application/ledger-contract.check';
 import { ProcessRefundJob } from './application/process-refund/process-refund.job';
 import { RefundProcessor } from './application/process-refund/refund-processor';
 import { ExpireAuthenticationJob, ExpireAuthorizationJob } from './application/timers/card-timers.job';

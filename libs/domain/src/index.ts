@@ -2,3 +2,4 @@ export * from './decider';
 export * from './domain-error';
 export * from './permissions';
 export * from './payment-channels';
+export * from './money-movement.events';

@@ -14,7 +14,6 @@ import { CheckoutPageController } from './http/checkout-page.controller';
 import { EwalletCallbackRenderer } from './http/ewallet-callback.renderer';
 import { EwalletsController } from './http/ewallets.controller';
 import { EwalletPaymentsProjection } from './read-models/ewallet-payments.projection';
-import './application/ledger-contract.check';
 import './http/ewallet-versions';
 
 /**

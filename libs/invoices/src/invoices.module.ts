@@ -18,7 +18,6 @@ import { PoolAllocator } from './application/pool-allocator';
 import { InvoiceSettlementFollower } from './application/settle-invoice/invoice-settlement.follower';
 import { PayInvoiceByRetailCodeHandler, SimulatePoolVirtualAccountPaymentHandler } from './application/simulate-payment/simulate-payment.handlers';
 import { INVOICE_ERROR_STATUSES } from './domain/invoice.errors';
-import './application/ledger-contract.check';
 import { EmailOutboxController } from './http/email-outbox.controller';
 import { InvoiceCallbackRenderer } from './http/invoice-callback.renderer';
 import { InvoicePageController } from './http/invoice-page.controller';

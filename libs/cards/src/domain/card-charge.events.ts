@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@gateway/domain';
+import type { DomainEvent, MoneyInReceived, MoneyInRefunded } from '@gateway/domain';
 import type { CardBrand } from './card-number';
 import type { ChargeFailureReason } from './card-network-simulator';
 import type { Eci } from './card-token.events';
@@ -49,25 +49,9 @@ export interface CardRefundSnapshot {
   createdAt: string;
 }
 
-/**
- * The ledger contract's money-in events (docs/ledger.md §1), declared here so the domain stays
- * pure; application/ledger-contract.check.ts fails the build if they drift from @gateway/ledger.
- */
-export type CardMoneyInReceived = DomainEvent<
-  'MoneyInReceived',
-  {
-    movementId: string;
-    source: { context: string; resourceId: string };
-    channel: string;
-    currency: string;
-    grossAmount: number;
-    fee: number;
-    feeTax: number;
-    settledBySource: boolean;
-    receivedAt: string;
-  }
->;
-export type CardMoneyInRefunded = DomainEvent<'MoneyInRefunded', { movementId: string; refundId: string; currency: string; amount: number; refundedAt: string }>;
+/** The ledger contract's money-in events (docs/ledger.md §1), from the shared kernel. */
+export type CardMoneyInReceived = MoneyInReceived;
+export type CardMoneyInRefunded = MoneyInRefunded;
 
 export type CardChargeCreated = DomainEvent<
   'CardChargeCreated',

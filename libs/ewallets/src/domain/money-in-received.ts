@@ -1,20 +1,2 @@
-import type { DomainEvent } from '@gateway/domain';
-
-/**
- * The ledger contract's `MoneyInReceived` (docs/ledger.md §1), restated here because domain code
- * imports no other context; application/ledger-contract.check.ts fails the build if it drifts.
- */
-export type MoneyInReceived = DomainEvent<
-  'MoneyInReceived',
-  {
-    movementId: string;
-    source: { context: string; resourceId: string };
-    channel: string;
-    currency: string;
-    grossAmount: number;
-    fee: number;
-    feeTax: number;
-    settledBySource: boolean;
-    receivedAt: string;
-  }
->;
+/** The ledger contract's `MoneyInReceived` (docs/ledger.md §1), from the shared kernel. */
+export type { MoneyInReceived } from '@gateway/domain';

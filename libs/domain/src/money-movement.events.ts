@@ -1,0 +1,82 @@
+import type { DomainEvent } from './decider';
+
+/**
+ * THE LEDGER CONTRACT (docs/ledger.md). Every context that moves money appends these events, in
+ * the same append as its own state change, so the money fact and the resource change commit
+ * together. The ledger journal consumes nothing else. Amounts are whole minor units of
+ * `currency`, as JSON safe integers (>= 0); every event's metadata carries `businessId` and `mode`.
+ *
+ * `movementId` names one movement of money from start to end: a payment (received, settled,
+ * refunded) or one money-out (reserved, then completed or failed).
+ */
+export type LedgerCurrency = string;
+
+/** Money arrived from a payer through `channel`. Credits HOLDING with the net; fee to the gateway, VAT on the fee to TAX. */
+export type MoneyInReceived = DomainEvent<
+  'MoneyInReceived',
+  {
+    movementId: string;
+    /** The resource it came from, for auditors: `{ context: 'invoices', resourceId: 'inv_..' }`. */
+    source: { context: string; resourceId: string };
+    /** Payment channel code (`BCA`, `OVO`, `CREDIT_CARD`, `TEST_TOPUP`...): picks the fee rule and the settlement delay. */
+    channel: string;
+    currency: LedgerCurrency;
+    /** What the payer paid. */
+    grossAmount: number;
+    /** The gateway's fee, from the business's fee schedule (`feeFor`). */
+    fee: number;
+    /** VAT on the fee (`feeFor`). */
+    feeTax: number;
+    /**
+     * True when the emitter appends `MoneyInSettled` itself in the same append (instant channels,
+     * test top-ups). Otherwise the ledger schedules the settlement after the channel's delay.
+     */
+    settledBySource: boolean;
+    receivedAt: string;
+  }
+>;
+
+/** The net of a received payment moved from HOLDING to CASH (the ledger's settlement job, or the emitter). */
+export type MoneyInSettled = DomainEvent<
+  'MoneyInSettled',
+  { movementId: string; currency: LedgerCurrency; amount: number; settledAt: string }
+>;
+
+/** Money paid back to a payer out of settled funds: CASH to the outside world. */
+export type MoneyInRefunded = DomainEvent<
+  'MoneyInRefunded',
+  { movementId: string; refundId: string; currency: LedgerCurrency; amount: number; refundedAt: string }
+>;
+
+/** Money out accepted: CASH to HOLDING while in flight. Emitted by the balance aggregate. */
+export type MoneyOutReserved = DomainEvent<
+  'MoneyOutReserved',
+  { movementId: string; currency: LedgerCurrency; amount: number; reservedAt: string; [detail: string]: unknown }
+>;
+
+/** The money reached the recipient: it leaves HOLDING for the rail. */
+export type MoneyOutCompleted = DomainEvent<
+  'MoneyOutCompleted',
+  { movementId: string; currency: LedgerCurrency; amount: number; completedAt: string }
+>;
+
+/** The transfer failed: HOLDING returns to CASH. */
+export type MoneyOutFailed = DomainEvent<
+  'MoneyOutFailed',
+  { movementId: string; currency: LedgerCurrency; amount: number; failureCode: string; failedAt: string }
+>;
+
+export type MoneyMovementEvent = MoneyInReceived | MoneyInSettled | MoneyInRefunded | MoneyOutReserved | MoneyOutCompleted | MoneyOutFailed;
+
+export const MONEY_MOVEMENT_EVENT_TYPES: readonly MoneyMovementEvent['type'][] = [
+  'MoneyInReceived',
+  'MoneyInSettled',
+  'MoneyInRefunded',
+  'MoneyOutReserved',
+  'MoneyOutCompleted',
+  'MoneyOutFailed',
+];
+
+export function isMoneyMovementEvent(event: DomainEvent): event is MoneyMovementEvent {
+  return (MONEY_MOVEMENT_EVENT_TYPES as readonly string[]).includes(event.type);
+}
