@@ -34,7 +34,9 @@ describe('callback delivery across worker processes', () => {
     const worker = spawnNode(entryPoint('worker'), [], {
       DATABASE_URL: gateway.db.url,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
-      WEBHOOK_TIMEOUT_MS: '2000',
+      // Short leases so a killed worker's claims come back soon; long enough that a loaded machine's
+      // slow answer is not a failed attempt (which would be retried only 15 minutes later).
+      WEBHOOK_TIMEOUT_MS: '5000',
       // One receiver URL here: a high per-URL cap lets both workers claim at once.
       WEBHOOK_ENDPOINT_CONCURRENCY: '500',
     });
@@ -119,7 +121,7 @@ describe('callback delivery across worker processes', () => {
     expect(ids.size).toBe(1000);
     // Attempts that reached the receiver just before the kill are recorded only when their lease
     // expires and they are sent again (at least once): wait for the log to say so too.
-    const deadline = Date.now() + 30_000;
+    const deadline = Date.now() + 60_000;
     let states: [string, number][] = [];
     while (Date.now() < deadline) {
       const rows = await sql<{ status: string; count: string }>(

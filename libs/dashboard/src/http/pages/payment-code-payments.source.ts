@@ -1,46 +1,43 @@
-import { SearchPaymentCodePaymentsQuery } from '@gateway/payment-codes';
 import type { Mode } from '@gateway/platform';
+import { SearchPaymentCodePaymentsQuery, type PaymentCodePaymentView } from '@gateway/payment-codes';
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { TransactionDetail, TransactionFilter, TransactionRow, TransactionSource } from './transaction-source';
-
-/** A payment at the till is final once recorded: there is no other status. */
-const PAID = 'COMPLETED';
-const PAYMENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
+import { FINAL_PAYMENT_STATUS, FinalPaymentsTransactionSource, type PaymentSearch } from './final-payments.source';
+import type { TransactionDetail, TransactionRow } from './transaction-source';
 
 @Injectable()
-export class PaymentCodePaymentsTransactionSource implements TransactionSource {
+export class PaymentCodePaymentsTransactionSource extends FinalPaymentsTransactionSource<PaymentCodePaymentView> {
   readonly id = 'payment-code-payments';
   readonly title = 'Payment-code payments';
-  readonly statuses = [PAID];
 
-  constructor(private readonly queries: QueryBus) {}
+  constructor(private readonly queries: QueryBus) {
+    super();
+  }
 
-  async search(businessId: string, mode: Mode, filter: TransactionFilter, limit: number): Promise<TransactionRow[]> {
-    if (filter.status && filter.status !== PAID) return [];
-    const views = await this.queries.execute(new SearchPaymentCodePaymentsQuery(businessId, mode, { id: filter.id, createdFrom: filter.from, createdTo: filter.to, limit }));
-    return views.map(({ payment, code }) => ({
-      source: this.id,
+  protected find(businessId: string, mode: Mode, search: PaymentSearch): Promise<PaymentCodePaymentView[]> {
+    return this.queries.execute(new SearchPaymentCodePaymentsQuery(businessId, mode, search));
+  }
+
+  protected paymentIdOf({ payment }: PaymentCodePaymentView): string {
+    return payment.id;
+  }
+
+  protected rowOf({ payment, code }: PaymentCodePaymentView): Omit<TransactionRow, 'source' | 'status'> {
+    return {
       id: payment.id,
       externalId: code.externalId,
       type: `Payment code (${code.retailOutletName})`,
-      status: PAID,
       amount: payment.amount,
       currency: payment.currency,
       created: payment.transactionTimestamp,
-    }));
+    };
   }
 
-  async detail(businessId: string, mode: Mode, id: string): Promise<TransactionDetail | undefined> {
-    if (!PAYMENT_ID.test(id)) return undefined;
-    const views = await this.queries.execute(new SearchPaymentCodePaymentsQuery(businessId, mode, { id, limit: 10 }));
-    const view = views.find(({ payment }) => payment.id === id);
-    if (!view) return undefined;
-    const { payment, code } = view;
+  protected detailOf({ payment, code }: PaymentCodePaymentView): TransactionDetail {
     const fields: [string, string][] = [
       ['Id', payment.id],
       ['Payment id', payment.paymentId],
-      ['Status', PAID],
+      ['Status', FINAL_PAYMENT_STATUS],
       ['Amount', `${payment.amount} ${payment.currency}`],
       ['Payment code', `${code.paymentCode} (${code.fpcId})`],
       ['External id', code.externalId],
