@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { discoverProjections, ProjectionProgress, ProjectionRunner } from '@gateway/projections';
+import { discoverProjections, IdleCheckpointMover, ProjectionProgress, ProjectionRunner } from '@gateway/projections';
 import { Pool } from 'pg';
 
 /** Runs every provider marked @ReadModelProjection() as a durable subscription. */
@@ -19,9 +19,11 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     const projections = discoverProjections(this.discovery);
+    const idleCheckpoints = new IdleCheckpointMover(this.pool);
     this.runners = projections.map(
       (projection) =>
         new ProjectionRunner(this.pool, this.store, projection, this.progress, {
+          idleCheckpoints,
           onError: (name, error) => this.logger.error(`Projection ${name} failed a batch; retrying`, error instanceof Error ? error.stack : String(error)),
         }),
     );

@@ -9,7 +9,7 @@ import { LatencyRecorder } from '../../core/latency-recorder';
 import { type Measurement, withRatio, withRatioTarget } from '../../core/measurement';
 import type { Scenario, ScenarioContext } from '../../core/scenario';
 import { ServerProcess } from '../edge/server-process';
-import { basicAuthHeader, startGatewayProcess } from '../shared/gateway-process';
+import { basicAuthHeader, type GatewayUnderTest, startGatewayProcess } from '../shared/gateway-process';
 
 /** Issue 6: create-charge at 32 connections, against a bare Nest route measured in the same run. */
 const CONNECTIONS = 32;
@@ -18,6 +18,8 @@ const P99_TARGET_MS = 50;
 const ROUNDS = 3;
 const RATE_LIMIT = '100000000';
 const REFERENCE_LABEL = 'bare Nest 11 hello world, GET /hello (32 connections)';
+/** `BENCH_CARDS_CPU_PROF=<dir>` runs the gateway under `--cpu-prof` (summarise with bench/tools/cpu-profile-summary). */
+const CPU_PROFILE_DIR = process.env.BENCH_CARDS_CPU_PROF;
 
 interface AutocannonResult {
   duration: number;
@@ -75,22 +77,12 @@ export const cardsScenario: Scenario = {
       const [, barePort] = await bare.waitForOutput(/bare app listening on port (\d+)/, 60_000);
       const gateway = await startGatewayProcess(database, {
         logLevel: 'warn',
+        separateWorker: process.env.BENCH_CARDS_SEPARATE_WORKER === 'true',
+        nodeArgs: CPU_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${CPU_PROFILE_DIR}`] : [],
         env: { RATE_LIMIT_TEST_PER_MINUTE: RATE_LIMIT, RATE_LIMIT_LIVE_PER_MINUTE: RATE_LIMIT, RATE_LIMIT_IP_PER_MINUTE: RATE_LIMIT },
       });
-      servers.push(gateway.server);
-      const auth = { authorization: basicAuthHeader(gateway.secretKey), 'content-type': 'application/json' };
-      await allowOptionalAuthentication(database.url, gateway.base, auth);
-      const token = await fetch(`${gateway.base}/v2/credit_card_tokens`, {
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ is_single_use: false, card_data: { account_number: '4000000000000002', exp_month: '12', exp_year: '2099' }, should_authenticate: false }),
-      }).then((r) => r.json() as Promise<{ id: string }>);
-      const charge = {
-        url: `${gateway.base}/credit_card_charges`,
-        method: 'POST',
-        headers: auth,
-        body: JSON.stringify({ token_id: token.id, external_id: 'bench-order', amount: 10_000 }),
-      };
+      servers.push(gateway.server, ...(gateway.worker ? [gateway.worker] : []));
+      const charge = await chargeRequestFor(gateway, database.url);
       const hello = { url: `http://127.0.0.1:${barePort}/hello` };
       const warmupMs = Math.max(context.options.warmupMs, 2000);
       context.log(`cards: warm-up ${warmupMs / 1000} s each`);
@@ -132,6 +124,21 @@ function toMeasurement(id: string, label: string, pass: Pass, peakRssMiB: number
     peakRssOf: 'server',
     passes: passes.map((p) => ({ rate: p.rate, ...p.latencies.percentiles() })),
   };
+}
+
+/**
+ * A create-charge request on a saved card of the demo business, which is first allowed optional
+ * authentication: every request is a real, captured charge without 3DS.
+ */
+export async function chargeRequestFor(gateway: GatewayUnderTest, databaseUrl: string): Promise<{ url: string; method: string; headers: Record<string, string>; body: string }> {
+  const auth = { authorization: basicAuthHeader(gateway.secretKey), 'content-type': 'application/json' };
+  await allowOptionalAuthentication(databaseUrl, gateway.base, auth);
+  const token = await fetch(`${gateway.base}/v2/credit_card_tokens`, {
+    method: 'POST',
+    headers: auth,
+    body: JSON.stringify({ is_single_use: false, card_data: { account_number: '4000000000000002', exp_month: '12', exp_year: '2099' }, should_authenticate: false }),
+  }).then((r) => r.json() as Promise<{ id: string }>);
+  return { url: `${gateway.base}/credit_card_charges`, method: 'POST', headers: auth, body: JSON.stringify({ token_id: token.id, external_id: 'bench-order', amount: 10_000 }) };
 }
 
 /** The demo business may charge saved cards without 3DS (the dashboard's optional-authentication setting). */

@@ -8,6 +8,8 @@ const STARTUP_TIMEOUT_MS = 60_000;
 
 export interface GatewayUnderTest {
   server: ServerProcess;
+  /** The worker, when it runs in its own process (`separateWorker`). */
+  worker?: ServerProcess;
   base: string;
   /** The demo business's test secret key, printed by the gateway on a fresh database. */
   secretKey: string;
@@ -19,32 +21,52 @@ export interface GatewayUnderTest {
  */
 export async function startGatewayProcess(
   database: BenchDatabase,
-  options: { env?: NodeJS.ProcessEnv; nodeArgs?: string[]; logLevel: string },
+  options: { env?: NodeJS.ProcessEnv; nodeArgs?: string[]; logLevel: string; separateWorker?: boolean },
 ): Promise<GatewayUnderTest> {
   const port = await freePort();
-  const server = ServerProcess.start({
-    name: 'gateway',
-    script: join(repoRoot(), 'dist', 'apps', 'api', 'src', 'main.js'),
-    args: ['--with-worker'],
-    nodeArgs: options.nodeArgs,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      LOG_LEVEL: options.logLevel,
-      REQUIRE_TLS: 'false',
-      ...options.env,
-    },
-  });
+  const env = {
+    ...process.env,
+    NODE_ENV: 'development',
+    PORT: String(port),
+    DATABASE_URL: database.url,
+    LOG_LEVEL: options.logLevel,
+    REQUIRE_TLS: 'false',
+    ...options.env,
+  };
+  const script = join(repoRoot(), 'dist', 'apps', 'api', 'src', 'main.js');
+  // The demo business is provisioned (and its keys printed) by `api --with-worker` on a fresh database.
+  const first = ServerProcess.start({ name: 'gateway', script, args: ['--with-worker'], nodeArgs: options.separateWorker ? [] : options.nodeArgs, env });
+  let secretKey: string;
   try {
     // Printed once, after listening, on a fresh database only (the demo business is provisioned before listen).
-    const [, secretKey] = await server.waitForOutput(/^\s*test secret key:\s+(\S+)\s*$/m, STARTUP_TIMEOUT_MS);
-    return { server, base: `http://127.0.0.1:${port}`, secretKey };
+    [, secretKey] = await first.waitForOutput(/^\s*test secret key:\s+(\S+)\s*$/m, STARTUP_TIMEOUT_MS);
   } catch (error) {
-    await server.stop();
+    await first.stop();
     throw error;
   }
+  if (!options.separateWorker) return { server: first, base: `http://127.0.0.1:${port}`, secretKey };
+  // The production topology: the api and the worker in processes of their own.
+  await first.stop();
+  const server = ServerProcess.start({ name: 'gateway api', script, nodeArgs: options.nodeArgs, env });
+  const worker = ServerProcess.start({ name: 'worker', script: join(repoRoot(), 'dist', 'apps', 'worker', 'src', 'main.js'), nodeArgs: options.nodeArgs, env });
+  try {
+    await waitUntilHealthy(`http://127.0.0.1:${port}`);
+    return { server, worker, base: `http://127.0.0.1:${port}`, secretKey };
+  } catch (error) {
+    await Promise.all([server.stop(), worker.stop()]);
+    throw error;
+  }
+}
+
+/** Polls `/health` (the api logs nothing at LOG_LEVEL=warn once it listens). */
+async function waitUntilHealthy(base: string): Promise<void> {
+  const deadline = Date.now() + STARTUP_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const healthy = await fetch(`${base}/health`).then((response) => response.ok, () => false);
+    if (healthy) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the gateway at ${base} did not become healthy within ${STARTUP_TIMEOUT_MS} ms`);
 }
 
 export function basicAuthHeader(secretKey: string): string {

@@ -49,21 +49,24 @@ export async function readAllCheckpoints(db: Db): Promise<CheckpointRow[]> {
 }
 
 /**
- * Moves the checkpoint from `from` to `to`, inside the batch's transaction. Returns false when
- * the stored checkpoint is no longer `from` (a rebuild reset it): the caller rolls back.
+ * Moves the checkpoint from `from` to `to` and announces it (for read-your-writes waits in other
+ * processes), in one statement: inside the batch's transaction, or alone for a batch with
+ * nothing to apply. Returns false when the stored checkpoint is no longer `from` (a rebuild
+ * reset it): the caller rolls back.
  */
-export async function advanceCheckpoint(tx: ClientBase, name: string, from: GlobalPosition, to: GlobalPosition, seen: number): Promise<boolean> {
-  const result = await tx.query({
+export async function advanceCheckpoint(db: Db, name: string, from: GlobalPosition, to: GlobalPosition, seen: number): Promise<boolean> {
+  const result = await db.query({
     name: 'projection_advance_checkpoint',
-    text: `UPDATE projection_checkpoints
-              SET commit_pos = $4, prepare_pos = $5, events_seen = events_seen + $6,
-                  last_error = NULL, last_error_at = NULL, updated_at = now()
-            WHERE name = $1 AND commit_pos = $2 AND prepare_pos = $3`,
-    values: [name, from.commit.toString(), from.prepare.toString(), to.commit.toString(), to.prepare.toString(), seen],
+    text: `WITH moved AS (
+             UPDATE projection_checkpoints
+                SET commit_pos = $4, prepare_pos = $5, events_seen = events_seen + $6,
+                    last_error = NULL, last_error_at = NULL, updated_at = now()
+              WHERE name = $1 AND commit_pos = $2 AND prepare_pos = $3
+              RETURNING 1
+           )
+           SELECT pg_notify($7, $8) FROM moved`,
+    values: [name, from.commit.toString(), from.prepare.toString(), to.commit.toString(), to.prepare.toString(), seen, CHECKPOINT_CHANNEL, `${name}|${to.commit}|${to.prepare}`],
   });
-  if (result.rowCount === 1) {
-    await tx.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, `${name}|${to.commit}|${to.prepare}`]);
-  }
   return result.rowCount === 1;
 }
 

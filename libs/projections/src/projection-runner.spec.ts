@@ -5,6 +5,7 @@ import type { ClientBase } from 'pg';
 import type { Projection } from './projection';
 import { projectionMigrations, readCheckpoint } from './projection-checkpoints';
 import { ProjectionProgress } from './projection-progress';
+import { IdleCheckpointMover } from './idle-checkpoint-mover';
 import { ProjectionRunner } from './projection-runner';
 import { resetProjection } from './rebuild-projection';
 
@@ -190,4 +191,43 @@ describe('ProjectionRunner', () => {
     const seen = await db.pool.query("SELECT stream_name FROM p4_seen WHERE stream_name LIKE 'poison-%'");
     expect(seen.rows).toEqual([{ stream_name: 'poison-1' }]);
   });
+
+  it('runners sharing pages and an idle-checkpoint mover: each applies its events once, the others move on and announce it', async () => {
+    const idleCheckpoints = new IdleCheckpointMover(db.pool);
+    const shared = (projection: Projection) => {
+      const created = new ProjectionRunner(db.pool, store, projection, undefined, { batchSize: 7, standbyPollMs: 50, retryDelayMs: 20, idleCheckpoints });
+      runners.push(created);
+      return created;
+    };
+    const busy = countingProjection('p1');
+    const idle = [1, 2, 3].map((n) => ({ ...countingProjection(`p${n + 1}`), name: `idle-${n}`, eventTypes: ['NeverAppended'] }));
+    for (const projection of [busy, ...idle]) shared(projection).start();
+    const observer = progressTracker(); // no in-process reports: progress arrives as another process sees it
+    const before = Number((await db.pool.query("SELECT count(*) AS n FROM p1_seen WHERE stream_name LIKE 'shared-%'")).rows[0].n);
+    const writers = Array.from({ length: 5 }, (_, w) =>
+      (async () => {
+        for (let i = 0; i < 40; i++) await store.append(`shared-${w}`, [event(), event('Ignored')], 'any');
+      })(),
+    );
+    await Promise.all(writers);
+    const last = await store.append('shared-end', [event()], 'any');
+    expect(await observer.waitFor(['p1', 'idle-1', 'idle-2', 'idle-3'], last.position, 10_000)).toBe(true);
+    const after = Number((await db.pool.query("SELECT count(*) AS n FROM p1_seen WHERE stream_name LIKE 'shared-%'")).rows[0].n);
+    expect(after - before).toBe(201); // 5 × 40 counted events and the last one; the event-id key forbids a double apply
+    for (const n of [1, 2, 3]) expect((await readCheckpoint(db.pool, `idle-${n}`))?.position).toEqual(last.position);
+  });
+
+  it('an idle move whose checkpoint a rebuild reset fails, like a batch move', async () => {
+    const mover = new IdleCheckpointMover(db.pool);
+    await db.pool.query("INSERT INTO projection_checkpoints (name, commit_pos, prepare_pos) VALUES ('idle-cas', 5, 1) ON CONFLICT (name) DO UPDATE SET commit_pos = 5, prepare_pos = 1");
+    const [stale, current] = await Promise.all([
+      mover.move('idle-cas-other', { commit: 1n, prepare: 1n }, { commit: 9n, prepare: 9n }, 1),
+      mover.move('idle-cas', { commit: 5n, prepare: 1n }, { commit: 7n, prepare: 2n }, 3),
+    ]);
+    expect(stale).toBe(false);
+    expect(current).toBe(true);
+    expect((await readCheckpoint(db.pool, 'idle-cas'))?.position).toEqual({ commit: 7n, prepare: 2n });
+    expect(await mover.move('idle-cas', { commit: 5n, prepare: 1n }, { commit: 8n, prepare: 2n }, 1)).toBe(false);
+  });
 });
+

@@ -14,6 +14,8 @@ export const PROCESS_REFUND_JOB = 'cards.process-refund';
 /** A 3DS challenge left unanswered (abandoned, or an issuer that times out) fails after this. */
 export const AUTHENTICATION_TIMEOUT_MS = 10 * 60 * 1000;
 
+type ChargeCreatedData = Extract<CardChargeEvent, { type: 'CardChargeCreated' }>['data'];
+
 export interface ExpireAuthenticationPayload {
   tokenId: string;
   authenticationId: string;
@@ -40,9 +42,16 @@ export class CardsProjection implements Projection {
 
   constructor(private readonly scheduler: Scheduler) {}
 
+  /**
+   * Events apply in log order; only new charges, the bulk of a busy log, are gathered and written
+   * together: a run of them becomes one statement, flushed before any other event (which may
+   * update one of those rows) and at the end.
+   */
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
+    const created: ChargeCreatedData[] = [];
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as CardTokenEvent | CardChargeEvent;
+      if (event.type !== 'CardChargeCreated' && created.length > 0) await this.insertCharges(created.splice(0), tx);
       const businessId = recorded.metadata.businessId;
       const mode = recorded.metadata.mode;
       switch (event.type) {
@@ -102,33 +111,9 @@ export class CardsProjection implements Projection {
         case 'CardTokenCharged':
           await tx.query('UPDATE card_tokens SET charges = charges + 1, updated_at = $2 WHERE token_id = $1', [event.data.tokenId, event.data.chargedAt]);
           break;
-        case 'CardChargeCreated': {
-          const c = event.data;
-          const { rowCount } = await tx.query(
-            `INSERT INTO card_charges (charge_id, business_id, mode, token_id, authentication_id, external_id, status, authorized_amount, capture_amount, currency,
-                                       masked_card_number, card_brand, card_type, charge_type, eci, merchant_reference_code, bank_reconciliation_id, failure_reason,
-                                       created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19) ON CONFLICT (charge_id) DO NOTHING`,
-            [
-              c.chargeId, c.businessId, c.mode, c.tokenId, c.authenticationId ?? null, c.externalId, c.status, c.amount, c.captureAmount ?? null, c.currency,
-              c.maskedCardNumber, c.cardBrand, c.cardType, c.chargeType, c.eci, c.merchantReferenceCode, c.bankReconciliationId, c.failureReason ?? null, c.createdAt,
-            ],
-          );
-          if (rowCount === 0 || c.status !== 'AUTHORIZED') break;
-          const payload: ChargeJobPayload = { chargeId: c.chargeId };
-          await this.scheduler.schedule(
-            {
-              kind: EXPIRE_AUTHORIZATION_JOB,
-              key: `card-authorization-expiry:${c.chargeId}`,
-              payload,
-              dueAt: new Date(Date.parse(c.createdAt) + AUTHORIZATION_LIFETIME_MS),
-              businessId: c.businessId,
-              mode: c.mode,
-            },
-            tx as never,
-          );
+        case 'CardChargeCreated':
+          created.push(event.data);
           break;
-        }
         case 'CardChargeCaptured':
           await tx.query(`UPDATE card_charges SET status = 'CAPTURED', capture_amount = $2, updated_at = $3 WHERE charge_id = $1`, [
             event.data.chargeId,
@@ -173,6 +158,38 @@ export class CardsProjection implements Projection {
           assertNever(event, 'cards event');
       }
     }
+    if (created.length > 0) await this.insertCharges(created, tx);
+  }
+
+  /** New charges in one statement; an authorization gets its 7-day expiry job (replayed rows: none). */
+  private async insertCharges(charges: ChargeCreatedData[], tx: ClientBase): Promise<void> {
+    const rows = charges.map((c) => ({ ...c, authenticationId: c.authenticationId ?? null, captureAmount: c.captureAmount ?? null, failureReason: c.failureReason ?? null }));
+    const { rows: inserted } = await tx.query<{ charge_id: string }>(
+      `INSERT INTO card_charges (charge_id, business_id, mode, token_id, authentication_id, external_id, status, authorized_amount, capture_amount, currency,
+                                 masked_card_number, card_brand, card_type, charge_type, eci, merchant_reference_code, bank_reconciliation_id, failure_reason,
+                                 created_at, updated_at)
+       SELECT c."chargeId", c."businessId", c.mode, c."tokenId", c."authenticationId", c."externalId", c.status, c.amount, c."captureAmount", c.currency,
+              c."maskedCardNumber", c."cardBrand", c."cardType", c."chargeType", c.eci, c."merchantReferenceCode", c."bankReconciliationId", c."failureReason",
+              c."createdAt", c."createdAt"
+         FROM json_to_recordset($1::json) AS c ("chargeId" text, "businessId" text, mode text, "tokenId" text, "authenticationId" text, "externalId" text, status text,
+                                                amount bigint, "captureAmount" bigint, currency text, "maskedCardNumber" text, "cardBrand" text, "cardType" text,
+                                                "chargeType" text, eci text, "merchantReferenceCode" text, "bankReconciliationId" text, "failureReason" text, "createdAt" timestamptz)
+       ON CONFLICT (charge_id) DO NOTHING
+       RETURNING charge_id`,
+      [JSON.stringify(rows)],
+    );
+    const fresh = new Set(inserted.map((row) => row.charge_id));
+    const expiries = charges
+      .filter((c) => c.status === 'AUTHORIZED' && fresh.has(c.chargeId))
+      .map((c) => ({
+        kind: EXPIRE_AUTHORIZATION_JOB,
+        key: `card-authorization-expiry:${c.chargeId}`,
+        payload: { chargeId: c.chargeId } satisfies ChargeJobPayload,
+        dueAt: new Date(Date.parse(c.createdAt) + AUTHORIZATION_LIFETIME_MS),
+        businessId: c.businessId,
+        mode: c.mode,
+      }));
+    await this.scheduler.scheduleMany(expiries, tx as never);
   }
 
   private async tokenStatus(tx: ClientBase, tokenId: string, status: string, at: string, authenticationId: string): Promise<void> {

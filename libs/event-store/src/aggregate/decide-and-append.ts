@@ -33,6 +33,12 @@ export interface DecideOptions {
   /** Attempts before a concurrency conflict is given up on and rethrown. */
   maxAttempts?: number;
   newEventId?: () => string;
+  /**
+   * The caller just minted the stream's id (a new charge, a new payment): decide on the initial
+   * state and append as `no_stream` without reading the stream first. Should the id exist after
+   * all, the append fails its expected revision and the usual reload-and-decide takes over.
+   */
+  newStream?: boolean;
 }
 
 /** Replays a stream through the decider's evolve. */
@@ -62,7 +68,8 @@ export async function decideAndAppend<TCommand, TState, TEvent extends DomainEve
   const maxAttempts = options.maxAttempts ?? 5;
   const newEventId = options.newEventId ?? randomUUID;
   for (let attempt = 1; ; attempt += 1) {
-    const loaded = await loadAggregate(store, streamName, decider);
+    const loaded: LoadedAggregate<TState> =
+      options.newStream && attempt === 1 ? { state: decider.initialState, revision: 'no_stream' } : await loadAggregate(store, streamName, decider);
     const events = decider.decide(command, loaded.state);
     if (events.length === 0) return { ...loaded, events };
     const state = events.reduce(decider.evolve, loaded.state);

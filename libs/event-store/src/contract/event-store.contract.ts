@@ -175,6 +175,45 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
       expect(mine.map((e) => (e.data as { i: number }).i)).toEqual(Array.from({ length: 25 }, (_, i) => i));
     });
 
+    it('answers concurrent whole-stream reads each with its own stream (combined reads), and a missing stream with nothing', async () => {
+      const names = Array.from({ length: 12 }, (_, i) => stream(`whole${i}`));
+      await Promise.all(names.map((name, i) => store.append(name, Array.from({ length: (i % 4) + 1 }, (_, n) => event('Counted', { i, n })), 'no_stream')));
+      const missing = stream('missing');
+      const reads = await Promise.all([...names, missing, ...names].map((name) => store.readStream(name)));
+      [...names, missing, ...names].forEach((name, index) => {
+        const i = index % (names.length + 1);
+        if (name === missing) return expect(reads[index]).toEqual([]);
+        expect(reads[index].map((e) => [e.streamName, e.revision, (e.data as { n: number }).n])).toEqual(
+          Array.from({ length: (i % 4) + 1 }, (_, n) => [name, BigInt(n), n]),
+        );
+      });
+    });
+
+    it('gives each of 12 subscribers woken by the same appends every event exactly once (shared tail reads)', async () => {
+      const prefix = stream('fanout');
+      const start = (await store.append(`${prefix}start`, [event('Started')], 'no_stream')).position;
+      const total = 300;
+      const controllers = Array.from({ length: 12 }, () => new AbortController());
+      const consumers = controllers.map(async (controller) => {
+        const seen = new Map<string, number>();
+        for await (const batch of store.subscribeToAll({ after: start, signal: controller.signal, maxCount: 13 })) {
+          for (const e of batch) if (e.streamName.startsWith(prefix)) seen.set(e.id, (seen.get(e.id) ?? 0) + 1);
+          if (seen.size >= total) controller.abort();
+        }
+        return seen;
+      });
+      for (let i = 0; i < total; i += 3) {
+        await Promise.all([0, 1, 2].map((k) => store.append(`${prefix}w${k}`, [event('Loaded', { i: i + k })], 'any')));
+      }
+      const timeout = setTimeout(() => controllers.forEach((controller) => controller.abort()), 30_000);
+      const results = await Promise.all(consumers);
+      clearTimeout(timeout);
+      for (const seen of results) {
+        expect(seen.size).toBe(total);
+        expect([...seen.values()].every((count) => count === 1)).toBe(true);
+      }
+    }, 60_000);
+
     it('(b) delivers 8 writers x 2,000 events to a running subscriber exactly once, in one order, across a restart', async () => {
       const prefix = stream('load');
       const writers = 8;

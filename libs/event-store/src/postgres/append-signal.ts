@@ -5,8 +5,12 @@ import type { Pool } from 'pg';
 const CHANNEL = 'es_appended';
 
 export interface AppendWaiter {
-  /** Call before reading; the returned handle waits for anything appended after this point. */
-  arm(): { wait(stop?: AbortSignal): Promise<void> };
+  /**
+   * Call before reading; the returned handle waits for anything appended after this point.
+   * `generation` counts the appends announced so far: two arms with the same number saw no
+   * announcement between them.
+   */
+  arm(): { generation: number; wait(stop?: AbortSignal): Promise<void> };
   dispose(): void;
 }
 
@@ -54,6 +58,7 @@ export class AppendSignal {
       arm: () => {
         const armedAt = this.generation;
         return {
+          generation: armedAt,
           wait: (stop?: AbortSignal) =>
             new Promise<void>((resolve) => {
               if (stop?.aborted) return resolve();

@@ -1,5 +1,5 @@
 import type { Pool } from 'pg';
-import { type NewEvent, type RecordedEvent, START_POSITION } from '../event-envelope';
+import { type GlobalPosition, type NewEvent, type RecordedEvent, START_POSITION } from '../event-envelope';
 import { DuplicateEventIdError, InvalidEventDataError, WrongExpectedRevisionError } from '../event-store.errors';
 import type {
   AppendResult,
@@ -9,6 +9,7 @@ import type {
   ReadStreamOptions,
   SubscribeOptions,
 } from '../event-store.port';
+import { LookupCombiner } from '@gateway/platform';
 import { AppendCombiner } from './append-combiner';
 import { AppendSignal } from './append-signal';
 import { copyRows } from './binary-copy-read';
@@ -32,6 +33,10 @@ const COLUMNS = `tx_id::text || ' ' || position || ' ' || revision || ' ' || flo
 export class PostgresEventStore implements EventStore {
   private readonly signal: AppendSignal;
   private readonly combiner: AppendCombiner;
+  /** Whole-stream reads of concurrent commands, combined into one statement. */
+  private readonly wholeStreams: LookupCombiner<RecordedEvent[]>;
+  /** Tail reads of subscriptions in flight, by position, page size and signal generation. */
+  private readonly tailReads = new Map<string, Promise<RecordedEvent[]>>();
 
   constructor(
     private readonly pool: Pool,
@@ -39,6 +44,7 @@ export class PostgresEventStore implements EventStore {
   ) {
     this.signal = new AppendSignal(pool, options.pollIntervalMs ?? 250);
     this.combiner = new AppendCombiner(pool, { maxInFlight: options.maxAppendsInFlight });
+    this.wholeStreams = new LookupCombiner((names) => this.readWholeStreams(names));
   }
 
   async append(streamName: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -65,6 +71,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    // The read every command makes (load the aggregate): concurrent ones share a round trip.
+    if (options.direction !== 'backwards' && options.maxCount === undefined && options.fromRevision === undefined) {
+      return (await this.wholeStreams.load(streamName)) ?? [];
+    }
     const backwards = options.direction === 'backwards';
     const limit = options.maxCount ?? null;
     const from = options.fromRevision ?? null;
@@ -79,6 +89,23 @@ export class PostgresEventStore implements EventStore {
       values: [streamName, from === null ? null : from.toString(), limit],
     });
     return rows.map(toRecordedEvent);
+  }
+
+  private async readWholeStreams(streamNames: string[]): Promise<Map<string, RecordedEvent[]>> {
+    const { rows } = await this.pool.query<EventRow>({
+      name: 'es_read_whole_streams',
+      rowMode: 'array',
+      text: `SELECT ${COLUMNS} FROM es_events WHERE stream_name = ANY($1::text[]) ORDER BY stream_name, revision`,
+      values: [streamNames],
+    });
+    const streams = new Map<string, RecordedEvent[]>();
+    for (const row of rows) {
+      const event = toRecordedEvent(row);
+      const stream = streams.get(event.streamName);
+      if (stream) stream.push(event);
+      else streams.set(event.streamName, [event]);
+    }
+    return streams;
   }
 
   /**
@@ -110,7 +137,7 @@ export class PostgresEventStore implements EventStore {
       while (!stop?.aborted) {
         // Arm before reading so an append that commits during the read still wakes us.
         const wake = waiter.arm();
-        const batch = await this.readAll({ after, maxCount: pageSize });
+        const batch = await this.readTail(after, pageSize, wake.generation);
         if (batch.length > 0) {
           after = batch[batch.length - 1].position;
           yield batch;
@@ -121,6 +148,22 @@ export class PostgresEventStore implements EventStore {
     } finally {
       waiter.dispose();
     }
+  }
+
+  /**
+   * The subscriptions of one process (a worker runs one per projection) are woken by the same
+   * append and ask for the same page: they share one read. Sharing is safe only with a read
+   * that began at the same signal generation as the caller's arm: no append was announced in
+   * between, so anything the shared read misses wakes the caller again. Pages are shared, not
+   * copied: projections treat events as read-only (a rebuild already hands one page to all).
+   */
+  private readTail(after: GlobalPosition, maxCount: number, generation: number): Promise<RecordedEvent[]> {
+    const key = `${after.commit}:${after.prepare}:${maxCount}:${generation}`;
+    const inFlight = this.tailReads.get(key);
+    if (inFlight) return inFlight;
+    const read = this.readAll({ after, maxCount }).finally(() => this.tailReads.delete(key));
+    this.tailReads.set(key, read);
+    return read;
   }
 
   async ping(): Promise<void> {

@@ -35,11 +35,15 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
   async execute(command: CreateChargeCommand): Promise<ChargeView> {
     const { businessId, mode, request } = command;
     if (request.authenticationId !== undefined && !CARD_ID_PATTERN.test(request.authenticationId)) throw CardErrors.invalidAuthenticationId();
-    const token = await this.tokens.load(request.tokenId, businessId, mode);
+    // Three independent reads at once (each shared with concurrent requests by its combiner).
+    const [token, settingsView, now] = await Promise.all([
+      this.tokens.load(request.tokenId, businessId, mode),
+      this.queries.execute(new GetSettingsQuery(businessId, mode)),
+      this.clock.now({ businessId, mode }),
+    ]);
     if (request.cardCvn !== undefined && request.cardCvn.length !== cvnLengthOf(token.snapshot.cardBrand)) {
       throw CardErrors.invalidCvnLength(cvnLengthOf(token.snapshot.cardBrand));
     }
-    const [settingsView, now] = await Promise.all([this.queries.execute(new GetSettingsQuery(businessId, mode)), this.clock.now({ businessId, mode })]);
     const settings = settingsView?.settings ?? {};
     // Before the token is spent: a business with cards switched off is refused cleanly.
     if (!isChannelEnabled(settings.enabledPaymentChannels, CARD_CHANNEL)) throw channelNotActivated(CARD_CHANNEL, mode);
@@ -81,6 +85,7 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
       cardChargeDecider,
       { type: 'CreateCharge', snapshot, capture: request.capture, expMonth: token.snapshot.expMonth, expYear: token.snapshot.expYear, fraudDetection: settings.fraudDetection === true, fee, feeTax, now },
       metadata,
+      { newStream: true },
     );
     // No wait for the read model here: GET /credit_card_charges/{id} reads the charge's stream
     // when its row is not projected yet, so the GET that follows still sees the charge.
