@@ -14,6 +14,9 @@ import { ListInvoicesHandler } from './application/list-invoices/list-invoices.h
 import { InvoicePagePublicKeys } from './application/pay-by-card/page-public-key';
 import { PayInvoiceByCardHandler } from './application/pay-by-card/pay-invoice-by-card.handler';
 import { PayInvoiceHandler } from './application/pay-invoice/pay-invoice.handler';
+import { InvoiceEwalletFollower } from './application/pay-by-ewallet/invoice-ewallet.follower';
+import { PayInvoiceByEwalletHandler } from './application/pay-by-ewallet/pay-invoice-by-ewallet.handler';
+import { RecordClaimedInvoicePaymentHandler } from './application/record-claimed-payment/record-claimed-payment.handler';
 import { PoolAllocator } from './application/pool-allocator';
 import { InvoiceSettlementFollower } from './application/settle-invoice/invoice-settlement.follower';
 import { PayInvoiceByRetailCodeHandler, SimulatePoolVirtualAccountPaymentHandler } from './application/simulate-payment/simulate-payment.handlers';
@@ -38,6 +41,9 @@ registerErrorStatuses(INVOICE_ERROR_STATUSES);
     PayInvoiceHandler,
     PayInvoiceByCardHandler,
     InvoicePagePublicKeys,
+    PayInvoiceByEwalletHandler,
+    RecordClaimedInvoicePaymentHandler,
+    InvoiceEwalletFollower,
     ExpireInvoiceHandler,
     GetInvoiceHandler,
     GetPublicInvoiceHandler,
