@@ -14,6 +14,7 @@ import { ListInvoicesHandler } from './application/list-invoices/list-invoices.h
 import { InvoicePagePublicKeys } from './application/pay-by-card/page-public-key';
 import { PayInvoiceByCardHandler } from './application/pay-by-card/pay-invoice-by-card.handler';
 import { PayInvoiceHandler } from './application/pay-invoice/pay-invoice.handler';
+import { FindInvoiceClaimingVirtualAccountHandler } from './application/callback-virtual-account/find-claiming-invoice.handler';
 import { InvoiceEwalletFollower } from './application/pay-by-ewallet/invoice-ewallet.follower';
 import { PayInvoiceByEwalletHandler } from './application/pay-by-ewallet/pay-invoice-by-ewallet.handler';
 import { RecordClaimedInvoicePaymentHandler } from './application/record-claimed-payment/record-claimed-payment.handler';
@@ -43,6 +44,7 @@ registerErrorStatuses(INVOICE_ERROR_STATUSES);
     InvoicePagePublicKeys,
     PayInvoiceByEwalletHandler,
     RecordClaimedInvoicePaymentHandler,
+    FindInvoiceClaimingVirtualAccountHandler,
     InvoiceEwalletFollower,
     ExpireInvoiceHandler,
     GetInvoiceHandler,

@@ -31,6 +31,9 @@ registerErrorStatuses({
   TEST_MODE_ONLY_ERROR: 403,
 });
 
+import { FindFixedVirtualAccountHandler } from './application/invoice-payments/find-fixed-virtual-account.handler';
+import { VirtualAccountInvoiceFollower } from './application/invoice-payments/virtual-account-invoice.follower';
+
 /** Fixed virtual accounts (and invoice pool accounts): numbers, updates, expiry, simulated payments. */
 @Module({
   imports: [CqrsModule],
@@ -48,6 +51,8 @@ registerErrorStatuses({
     ExpireVirtualAccountJob,
     VirtualAccountsProjection,
     VirtualAccountCallbackRenderer,
+    FindFixedVirtualAccountHandler,
+    VirtualAccountInvoiceFollower,
   ],
 })
 export class VirtualAccountsModule {}

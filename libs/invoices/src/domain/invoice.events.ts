@@ -16,6 +16,8 @@ export interface InvoiceBank {
   transferAmount: number;
   identityAmount: number;
   accountHolderName: string;
+  /** Set when the number is a fixed VA of the business (`callback_virtual_account_id`), not a POOL number. */
+  callbackVirtualAccountId?: string;
 }
 
 export interface InvoiceRetailOutlet {

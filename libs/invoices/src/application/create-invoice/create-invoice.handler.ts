@@ -13,6 +13,7 @@ import { DEFAULT_INVOICE_DURATION_SECONDS, INVOICE_RETAIL_OUTLETS, MAGIC_PAID_AM
 import { INVOICES_PROJECTION } from '../../read-models/invoices.projection';
 import { invoiceIdFrom, poolMerchantCode, retailPrefix } from '../invoice-identity';
 import { PoolAllocator } from '../pool-allocator';
+import { FindFixedVirtualAccountQuery, type FixedVirtualAccountRef } from '../callback-virtual-account/callback-virtual-account.queries';
 import { CreateInvoiceCommand } from './create-invoice.command';
 
 @CommandHandler(CreateInvoiceCommand)
@@ -34,7 +35,10 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
       this.queries.execute(new GetSettingsQuery(businessId, mode)),
     ]);
     const settings = settingsView?.settings ?? {};
-    const methods = this.offeredMethods(request.paymentMethods, settings.enabledPaymentChannels);
+    const fixedVa = request.callbackVirtualAccountId === undefined ? undefined : await this.fixedVirtualAccount(businessId, mode, request.callbackVirtualAccountId, request.amount);
+    const offered = this.offeredMethods(request.paymentMethods, settings.enabledPaymentChannels);
+    // The spec: the fixed VA "enables that payment method", whatever payment_methods say.
+    const methods = fixedVa && !offered.includes(fixedVa.bankCode) ? [...offered, fixedVa.bankCode] : offered;
     const now = await this.clock.now({ businessId, mode });
     const invoiceId = command.options.invoiceId ?? invoiceIdFrom(this.ids.uuid());
     const durationSeconds = request.invoiceDuration ?? DEFAULT_INVOICE_DURATION_SECONDS;
@@ -44,6 +48,11 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
 
     const banks: InvoiceBank[] = [];
     for (const bankCode of methods.filter((code) => category(code) === 'VIRTUAL_ACCOUNT')) {
+      if (fixedVa?.bankCode === bankCode) {
+        // The business's own fixed account replaces the POOL number for its bank.
+        banks.push({ bankCode, accountNumber: fixedVa.accountNumber, transferAmount: request.amount, identityAmount: 0, accountHolderName: fixedVa.name, callbackVirtualAccountId: fixedVa.vaId });
+        continue;
+      }
       const prefix = poolMerchantCode(businessId, settings.virtualAccountRanges?.[bankCode]?.merchantCode);
       const number = await this.pools.reserve({ kind: 'va', scope: `${businessId}.${mode}.${bankCode}`, prefix, invoiceId, reservedUntil: expiry, now, metadata });
       if (number === undefined) throw InvoiceErrors.poolExhausted(bankCode);
@@ -89,6 +98,14 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     if (decision.appended) await this.progress.waitFor(INVOICES_PROJECTION, decision.appended.position, 10_000);
     if (decision.state.status !== 'exists') throw InvoiceErrors.notFound(invoiceId);
     return decision.state.invoice;
+  }
+
+  /** `callback_virtual_account_id`: an active fixed VA of this business and mode that can take the amount. */
+  private async fixedVirtualAccount(businessId: string, mode: 'test' | 'live', vaId: string, amount: number): Promise<FixedVirtualAccountRef> {
+    const account = await this.queries.execute(new FindFixedVirtualAccountQuery(businessId, mode, vaId));
+    if (!account || !account.payable) throw InvoiceErrors.callbackVirtualAccountNotFound(vaId);
+    if (account.isClosed && account.expectedAmount !== amount) throw InvoiceErrors.callbackVirtualAccountAmount(account.expectedAmount ?? 0);
+    return account;
   }
 
   /** Requested methods that exist and are enabled; none requested means every enabled channel. */
