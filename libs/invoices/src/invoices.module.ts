@@ -13,6 +13,7 @@ import { ListPayerEmailsHandler } from './application/list-emails/list-payer-ema
 import { ListInvoicesHandler } from './application/list-invoices/list-invoices.handler';
 import { InvoicePagePublicKeys } from './application/pay-by-card/page-public-key';
 import { PayInvoiceByCardHandler } from './application/pay-by-card/pay-invoice-by-card.handler';
+import { CaptureCardChargeJob } from './application/pay-by-card/capture-card-charge.job';
 import { PayInvoiceHandler } from './application/pay-invoice/pay-invoice.handler';
 import { FindInvoiceClaimingVirtualAccountHandler } from './application/callback-virtual-account/find-claiming-invoice.handler';
 import { InvoiceEwalletFollower } from './application/pay-by-ewallet/invoice-ewallet.follower';
@@ -46,6 +47,7 @@ registerErrorStatuses(INVOICE_ERROR_STATUSES);
     RecordClaimedInvoicePaymentHandler,
     FindInvoiceClaimingVirtualAccountHandler,
     InvoiceEwalletFollower,
+    CaptureCardChargeJob,
     ExpireInvoiceHandler,
     GetInvoiceHandler,
     GetPublicInvoiceHandler,
