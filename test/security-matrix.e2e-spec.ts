@@ -194,6 +194,7 @@ const NO_AUTH_ROUTES: Record<string, OpenCategory> = {
   'POST /ewallets/checkout/:token/cancel': 'payer-page',
   'GET /web/invoices/:id': 'payer-page',
   'POST /web/invoices/:id/pay_card': 'payer-page',
+  'POST /web/invoices/:id/pay_ewallet': 'payer-page',
   'POST /web/invoices/:id/pay': 'payer-page',
   'GET /dashboard': 'dashboard-sign-in',
   'GET /dashboard/assets/dashboard.css': 'dashboard-sign-in',
