@@ -1,4 +1,5 @@
 import { InvoicesAuditedResources } from './application/invoices-audited-resources';
+import { PayFromPageByFixedVirtualAccountHandler } from './application/simulate-payment/pay-from-page-by-fixed-va.handler';
 import { AppConfig, registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -54,6 +55,7 @@ registerErrorStatuses(INVOICE_ERROR_STATUSES);
     ListInvoicesHandler,
     ListPayerEmailsHandler,
     SimulatePoolVirtualAccountPaymentHandler,
+    PayFromPageByFixedVirtualAccountHandler,
     PayInvoiceByRetailCodeHandler,
     ExpireInvoiceJob,
     SendPayerEmailJob,

@@ -33,6 +33,8 @@ registerErrorStatuses({
 
 import { FindFixedVirtualAccountHandler } from './application/invoice-payments/find-fixed-virtual-account.handler';
 import { VirtualAccountInvoiceFollower } from './application/invoice-payments/virtual-account-invoice.follower';
+import { OpenCustomerVirtualAccountHandler } from './application/invoice-payments/customer-virtual-account.handler';
+import { TransferToFixedVirtualAccountHandler } from './application/invoice-payments/transfer-to-fixed-virtual-account.handler';
 
 /** Fixed virtual accounts (and invoice pool accounts): numbers, updates, expiry, simulated payments. */
 @Module({
@@ -53,6 +55,8 @@ import { VirtualAccountInvoiceFollower } from './application/invoice-payments/vi
     VirtualAccountCallbackRenderer,
     FindFixedVirtualAccountHandler,
     VirtualAccountInvoiceFollower,
+    OpenCustomerVirtualAccountHandler,
+    TransferToFixedVirtualAccountHandler,
   ],
 })
 export class VirtualAccountsModule {}

@@ -26,6 +26,8 @@ export const InvoiceErrors = {
     new DomainError('CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR', `callback_virtual_account_id ${vaId} is not an active fixed virtual account of this business`),
   callbackVirtualAccountAmount: (expected: number) =>
     new DomainError('API_VALIDATION_ERROR', `The fixed virtual account is closed to amounts other than ${expected}: it cannot take this invoice's amount`),
+  payerIdentityRequired: () =>
+    new DomainError('API_VALIDATION_ERROR', 'payer_email is required with fixed_va: true (the customer whose account number is reused)'),
   testModeOnly: () => new DomainError('TEST_MODE_ONLY_ERROR', 'Payment simulation exists in test mode only'),
 };
 

@@ -6,6 +6,7 @@ import { IsOptional, IsString, Length, Matches } from 'class-validator';
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { offersCard } from '../application/pay-by-card/pay-invoice-by-card.handler';
+import { PayFromPageByFixedVirtualAccountCommand } from '../application/simulate-payment/pay-from-page-by-fixed-va.command';
 import { PayInvoiceByCardCommand } from '../application/pay-by-card/pay-invoice-by-card.command';
 import { PayInvoiceByEwalletCommand } from '../application/pay-by-ewallet/pay-invoice-by-ewallet.command';
 import { offeredEwallets } from '../application/pay-by-ewallet/pay-invoice-by-ewallet.handler';
@@ -92,7 +93,10 @@ export class InvoicePageController {
     const bank = invoice.banks.find((b) => b.bankCode === body.channel);
     const outlet = invoice.retailOutlets.find((o) => o.retailOutletName === body.channel);
     try {
-      if (bank) {
+      if (bank?.callbackVirtualAccountId) {
+        // A fixed VA (callback_virtual_account_id or fixed_va): a transfer to the account, which the invoice claims.
+        await this.commands.execute(new PayFromPageByFixedVirtualAccountCommand(invoice, bank, context));
+      } else if (bank) {
         await this.commands.execute(
           new SimulatePoolVirtualAccountPaymentCommand(invoice.businessId, invoice.mode, { bankCode: bank.bankCode, bankAccountNumber: bank.accountNumber, transferAmount: bank.transferAmount }, context),
         );

@@ -46,6 +46,6 @@ export class SimulateVirtualAccountPaymentHandler implements ICommandHandler<Sim
     );
     if (decision.appended) await this.progress.waitFor([VIRTUAL_ACCOUNTS_PROJECTION, LEDGER_PROJECTION], decision.appended.position, 10_000);
     const paid = decision.events.find((event): event is VirtualAccountPaid => event.type === 'VirtualAccountPaid')!;
-    return { payment: paid.data.payment, account: paid.data.snapshot };
+    return { payment: paid.data.payment, account: paid.data.snapshot, ...(decision.appended && { position: decision.appended.position }) };
   }
 }
