@@ -21,6 +21,13 @@ export const projectionMigrations: MigrationSet = {
           updated_at     timestamptz    NOT NULL DEFAULT now()
         );`,
     },
+    {
+      version: 2,
+      name: 'indexes deferred by a bulk rebuild',
+      // Non-null while a rebuild's load runs without these indexes (or was cut short before
+      // building them again): [{table, name, create}], see bulk/deferred-indexes.ts.
+      sql: `ALTER TABLE projection_checkpoints ADD COLUMN deferred_indexes jsonb;`,
+    },
   ],
 };
 
@@ -53,17 +60,19 @@ export async function readAllCheckpoints(db: Db): Promise<CheckpointRow[]> {
  * the stored checkpoint is no longer `from` (a rebuild reset it): the caller rolls back.
  */
 export async function advanceCheckpoint(tx: ClientBase, name: string, from: GlobalPosition, to: GlobalPosition, seen: number): Promise<boolean> {
+  // The move and its notification in one statement (one round trip per batch fewer): the
+  // NOTIFY is sent only if the row moved, i.e. the statement returns a row.
   const result = await tx.query({
     name: 'projection_advance_checkpoint',
-    text: `UPDATE projection_checkpoints
-              SET commit_pos = $4, prepare_pos = $5, events_seen = events_seen + $6,
-                  last_error = NULL, last_error_at = NULL, updated_at = now()
-            WHERE name = $1 AND commit_pos = $2 AND prepare_pos = $3`,
-    values: [name, from.commit.toString(), from.prepare.toString(), to.commit.toString(), to.prepare.toString(), seen],
+    text: `WITH moved AS (
+             UPDATE projection_checkpoints
+                SET commit_pos = $4, prepare_pos = $5, events_seen = events_seen + $6,
+                    last_error = NULL, last_error_at = NULL, updated_at = now()
+              WHERE name = $1 AND commit_pos = $2 AND prepare_pos = $3
+             RETURNING name)
+           SELECT pg_notify($7, $8) FROM moved`,
+    values: [name, from.commit.toString(), from.prepare.toString(), to.commit.toString(), to.prepare.toString(), seen, CHECKPOINT_CHANNEL, `${name}|${to.commit}|${to.prepare}`],
   });
-  if (result.rowCount === 1) {
-    await tx.query('SELECT pg_notify($1, $2)', [CHECKPOINT_CHANNEL, `${name}|${to.commit}|${to.prepare}`]);
-  }
   return result.rowCount === 1;
 }
 
