@@ -17,10 +17,24 @@ import { webhooksScenario } from './scenarios/webhooks/webhooks.scenario';
 import { ledgerScenario } from './scenarios/ledger/ledger.scenario';
 import { cardsScenario } from './scenarios/cards/cards.scenario';
 import { rebuildScenario } from './scenarios/rebuild/rebuild.scenario';
+import { invoicesScenario } from './scenarios/invoices/invoices.scenario';
+import { vaCallbackScenario } from './scenarios/va-callback/va-callback.scenario';
+import { disbursementsScenario } from './scenarios/disbursements/disbursements.scenario';
 import { chainCostScenario } from './scenarios/event-store/chain-cost.scenario';
 
 /** Every scenario `npm run bench` knows, in the order a full run executes them. Add new ones here. */
-const SCENARIOS: Scenario[] = [eventStoreScenario, edgeScenario, ledgerScenario, webhooksScenario, cardsScenario, rebuildScenario, chainCostScenario];
+const SCENARIOS: Scenario[] = [
+  eventStoreScenario,
+  edgeScenario,
+  cardsScenario,
+  invoicesScenario,
+  vaCallbackScenario,
+  disbursementsScenario,
+  ledgerScenario,
+  webhooksScenario,
+  rebuildScenario,
+  chainCostScenario,
+];
 
 const log = (line: string) => console.log(`[bench] ${line}`);
 

@@ -1,5 +1,8 @@
-import type { ProvisionedBusiness } from '@gateway/accounts';
+import { AdvanceTestClockCommand, type ProvisionedBusiness } from '@gateway/accounts';
+import { type ChargeView, CreateChargeCommand } from '@gateway/cards';
+import { PayInvoiceCommand } from '@gateway/invoices';
 import { feeFor, feeRuleFor } from '@gateway/ledger';
+import { CommandBus } from '@nestjs/cqrs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from './support/browser';
@@ -99,6 +102,43 @@ describe('invoice paid by card from the hosted page', () => {
     expect((await payCard(invoice.id, 'token_id=')).status).toBe(400);
     expect((await payCard(invoice.id, `token_id=${'x'.repeat(500)}`)).status).toBe(400);
     expect((await payCard('0'.repeat(24), `token_id=${token.id}`)).status).toBe(404);
+  });
+
+  it('a crash between the invoice payment and the capture: the follow-up job captures the charge left AUTHORIZED, once', async () => {
+    const business = await provisionBusiness(gateway.app, { name: 'Toko Crash' });
+    const bApi = (method: string, path: string, body?: unknown) => call(gateway.baseUrl, business.test.secret_key, method, path, { body });
+    const token = (await call(gateway.baseUrl, business.test.public_key, 'POST', '/v2/credit_card_tokens', { body: tokenRequest(TEST_CARDS.notEnrolledMastercard, { multiple: true }) })).body;
+    const invoice = (await bApi('POST', '/v2/invoices', { external_id: 'crash-1', payer_email: 'p@example.com', description: 'Crash window', amount: 70_000, payment_methods: ['CREDIT_CARD'] })).body;
+    const commands = gateway.app.get(CommandBus);
+    const context = { requestId: 'req_crash_window', actor: 'system:test', businessId: business.business_id, mode: 'test' as const };
+    // Exactly what PayInvoiceByCardHandler does up to the capture, then "the process dies".
+    const charge: ChargeView = await commands.execute(
+      new CreateChargeCommand(
+        business.business_id,
+        'test',
+        { tokenId: token.id, externalId: invoice.external_id, amount: 70_000, capture: false, isRecurring: false, merchantInitiated: true, moneyRecordedBy: { context: 'invoices', resourceId: invoice.id } },
+        context,
+      ),
+    );
+    expect(charge.status).toBe('AUTHORIZED');
+    await commands.execute(
+      new PayInvoiceCommand(business.business_id, 'test', invoice.id, { method: 'CREDIT_CARD', channel: 'CREDIT_CARD', destination: '', paymentId: charge.chargeId, amount: 70_000, creditCardChargeId: charge.chargeId }, context),
+    );
+
+    // The window: the invoice is PAID, the charge still AUTHORIZED.
+    await eventually(() => bApi('GET', `/v2/invoices/${invoice.id}`), (r) => r.body.status === 'PAID');
+    expect((await bApi('GET', `/credit_card_charges/${charge.chargeId}`)).body.status).toBe('AUTHORIZED');
+    // The follow-up job written with the paid invoice's row is due a minute later on the business's clock.
+    await commands.execute(new AdvanceTestClockCommand(business.business_id, 61_000, context));
+    const captured = await eventually(() => bApi('GET', `/credit_card_charges/${charge.chargeId}`), (r) => r.body.status === 'CAPTURED');
+    expect(captured.body).toMatchObject({ status: 'CAPTURED', capture_amount: 70_000 });
+    expect((await bApi('GET', `/v2/invoices/${invoice.id}`)).body).toMatchObject({ status: 'PAID', credit_card_charge_id: charge.chargeId });
+    const { fee, feeTax } = feeFor(70_000, feeRuleFor('CREDIT_CARD', undefined));
+    expect((await eventually(() => bApi('GET', '/balance?account_type=HOLDING'), (r) => r.body.balance !== 0)).body.balance).toBe(70_000 - fee - feeTax);
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect((await bApi('GET', '/balance?account_type=HOLDING')).body.balance).toBe(70_000 - fee - feeTax);
+    // A second capture would be refused: the job captured once and the charge is final.
+    expect((await bApi('POST', `/credit_card_charges/${charge.chargeId}/capture`, { amount: 70_000 })).body.error_code).toBe('INVALID_CHARGE_STATUS_ERROR');
   });
 
   it('a used single-use token is refused and the invoice stays PENDING; the card form is offered in live mode too', async () => {

@@ -155,6 +155,52 @@ describe('recurring payments', () => {
     expect((await api('GET', `/recurring_payments/${ignoring}`)).body.status).toBe('ACTIVE');
   });
 
+  it('INVALID_CREDIT_CARD_TOKEN_ERROR at create and PATCH unless the token is a usable multiple-use token of the business and mode', async () => {
+    const { business, api, advance, create } = await scenario();
+    const other = await scenario();
+    const tokenize = (who: ProvisionedBusiness, card: string, options: Parameters<typeof tokenRequest>[1], month?: { exp_month: string; exp_year: string }) => {
+      const request = tokenRequest(card, options);
+      return call(gateway.baseUrl, who.test.public_key, 'POST', '/v2/credit_card_tokens', { body: month ? { ...request, card_data: { ...request.card_data, ...month } } : request }).then((r) => {
+        expect(r.status).toBe(200);
+        return r.body.id as string;
+      });
+    };
+    const reusable = await tokenize(business, TEST_CARDS.notEnrolledMastercard, { multiple: true });
+    const singleUse = await tokenize(business, TEST_CARDS.notEnrolledMastercard, { amount: 50_000 });
+    const strangers = await tokenize(other.business, TEST_CARDS.notEnrolledMastercard, { multiple: true });
+    const now = new Date();
+    const expiringThisMonth = await tokenize(business, TEST_CARDS.notEnrolledMastercard, { multiple: true }, { exp_month: String(now.getUTCMonth() + 1).padStart(2, '0'), exp_year: String(now.getUTCFullYear()) });
+    const invalid = (response: { status: number; body: Record<string, unknown> }, label: string) =>
+      expect([label, response.status, response.body.error_code]).toEqual([label, 400, 'INVALID_CREDIT_CARD_TOKEN_ERROR']);
+
+    const cases: [string, string][] = [
+      ['unknown id', '0'.repeat(24)],
+      ['malformed id', 'not a token'],
+      ["another business's token", strangers],
+      ['single-use token', singleUse],
+    ];
+    for (const [label, token] of cases) invalid(await create({ credit_card_token: token }), `create: ${label}`);
+    // Other mode: the business's own test token, used with its live key.
+    const live = await api('POST', '/recurring_payments', { external_id: `rec-${randomUUID()}`, payer_email: 'p@example.com', description: 'Live', amount: 50_000, interval: 'MONTH', interval_count: 1, credit_card_token: reusable }, business.live.secret_key);
+    invalid(live, 'create: test token with a live key');
+
+    const plain = (await create()).body.id;
+    for (const [label, token] of cases) invalid(await api('PATCH', `/recurring_payments/${plain}`, { credit_card_token: token }), `patch: ${label}`);
+    expect((await api('GET', `/recurring_payments/${plain}`)).body).toMatchObject({ recharge: false });
+    const patched = await api('PATCH', `/recurring_payments/${plain}`, { credit_card_token: reusable });
+    expect(patched.status).toBe(200);
+    expect(patched.body).toMatchObject({ recharge: true, credit_card_token: reusable });
+    expect((await other.api('PATCH', `/recurring_payments/${plain}`, { credit_card_token: strangers })).status).toBe(404);
+
+    const withExpiring = await create({ credit_card_token: expiringThisMonth });
+    expect(withExpiring.status).toBe(200);
+    // Two months later on the business's clock the card has expired: no longer accepted.
+    await advance(62 * DAY);
+    invalid(await create({ credit_card_token: expiringThisMonth }), 'create: expired card');
+    invalid(await api('PATCH', `/recurring_payments/${plain}`, { credit_card_token: expiringThisMonth }), 'patch: expired card');
+    expect((await create({ credit_card_token: reusable })).status).toBe(200);
+  });
+
   it('answers NOT_FOUND_ERROR for unknown ids and other tenants, and 400 for bad input', async () => {
     const { api, create } = await scenario();
     const other = await scenario();

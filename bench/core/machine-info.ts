@@ -6,6 +6,8 @@ export interface MachineInfo {
   cores: number;
   totalMemoryGiB: number;
   node: string;
+  /** @nestjs/core as installed: the framework every HTTP number runs on. */
+  nest?: string;
   platform: string;
 }
 
@@ -16,6 +18,7 @@ export function describeMachine(): MachineInfo {
     cores: cores.length,
     totalMemoryGiB: totalmem() / 1024 ** 3,
     node: process.version,
+    nest: installedVersion('@nestjs/core'),
     platform: `${process.platform}-${process.arch}`,
   };
 }
@@ -32,4 +35,13 @@ function cpuModelFromProc(): string | undefined {
 /** 1-minute load average: shows how much else was running (other processes share the cores). */
 export function currentLoad(): number {
   return loadavg()[0];
+}
+
+function installedVersion(packageName: string): string | undefined {
+  try {
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return (require(`${packageName}/package.json`) as { version?: string }).version;
+  } catch {
+    return undefined;
+  }
 }

@@ -9,7 +9,7 @@ export function environmentLines(report: RunReport): string[] {
     .join(', ');
   return [
     `CPU: ${machine.cpuModel}, ${machine.cores} cores; memory ${formatGiB(machine.totalMemoryGiB)}; ${machine.platform}`,
-    `Node ${machine.node}`,
+    `Node ${machine.node}${machine.nest ? `, NestJS ${machine.nest}` : ''}`,
     ...(load ? [`Load average (1 min) at start / end: ${load.atStart.toFixed(2)} / ${load.atEnd.toFixed(2)} on ${machine.cores} cores`] : []),
     `${postgres.version.split(',')[0]} (${postgres.source}; ${settings})`,
     `Timed measurements: ${options.durationMs / 1000} s each after ${options.warmupMs / 1000} s warm-up`,

@@ -25,7 +25,12 @@ export function formatRatio(measurement: Measurement): string {
   if (!measurement.ratio) return '';
   const { value, to, referenceRate } = measurement.ratio;
   // The reference's own rate, measured alongside: not the Baseline row from the start of the run.
-  return `${value.toFixed(2)}× ${to} (${integer.format(referenceRate)}/s alongside)`;
+  return `${formatRatioValue(value)}× ${to} (${integer.format(referenceRate)}/s alongside)`;
+}
+
+/** Two decimals, but two significant digits below 0.1: write paths run at a few hundredths of a bare route, and 0.01× vs 0.02× would hide a factor of two. */
+function formatRatioValue(value: number): string {
+  return value > 0 && value < 0.1 ? value.toPrecision(2) : value.toFixed(2);
 }
 
 export function formatLatency(measurement: Measurement, which: 'p50' | 'p99'): string {

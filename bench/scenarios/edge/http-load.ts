@@ -3,7 +3,11 @@ import { LatencyRecorder } from '../../core/latency-recorder';
 /** The part of autocannon's programmatic API used here (the package ships no types). */
 interface AutocannonOptions {
   url: string;
+  method?: string;
   headers?: Record<string, string>;
+  body?: string;
+  /** Replace every `[<id>]` in the body with a fresh id on each request (unique external ids). */
+  idReplacement?: boolean;
   connections: number;
   pipelining: number;
   /** Seconds. */
@@ -33,7 +37,11 @@ const autocannon = require('autocannon') as (options: AutocannonOptions) => Auto
 
 export interface LoadOptions {
   url: string;
+  /** GET when absent. */
+  method?: string;
   headers?: Record<string, string>;
+  /** Sent with every request; each `[<id>]` in it becomes a fresh id per request (autocannon's idReplacement). */
+  body?: string;
   connections: number;
   pipelining: number;
   durationMs: number;
@@ -58,7 +66,10 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
   const latencies = new LatencyRecorder();
   const tracker = autocannon({
     url: options.url,
+    // Absent, not undefined: autocannon's defaults do not fill keys that are present.
+    ...(options.method !== undefined && { method: options.method }),
     headers: options.headers,
+    ...(options.body !== undefined && { body: options.body, idReplacement: options.body.includes('[<id>]') }),
     connections: options.connections,
     pipelining: options.pipelining,
     duration: options.durationMs / 1000,

@@ -85,3 +85,26 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/** Every rate limit far above what a benchmark sends, so the limiters do all their work but never refuse. */
+const UNLIMITED = '100000000';
+export const NO_RATE_LIMITS: NodeJS.ProcessEnv = {
+  RATE_LIMIT_TEST_PER_MINUTE: UNLIMITED,
+  RATE_LIMIT_LIVE_PER_MINUTE: UNLIMITED,
+  RATE_LIMIT_IP_PER_MINUTE: UNLIMITED,
+};
+
+/** Basic auth with the demo business's test secret key, JSON body. */
+export function jsonHeaders(gateway: GatewayUnderTest): Record<string, string> {
+  return { authorization: basicAuthHeader(gateway.secretKey), 'content-type': 'application/json' };
+}
+
+/** One set-up request; anything but a 2xx fails the run with the answer and the gateway's last output. */
+export async function callGateway<T = Record<string, unknown>>(gateway: GatewayUnderTest, method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(`${gateway.base}${path}`, { method, headers: jsonHeaders(gateway), body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  if (response.status < 200 || response.status > 299) {
+    throw new Error(`${method} ${path} answered ${response.status} ${text}\nlast output of the gateway:\n${gateway.server.outputTail(20)}`);
+  }
+  return JSON.parse(text) as T;
+}

@@ -1,11 +1,10 @@
 import { PostgresEventStore } from '@gateway/event-store';
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { LatencyRecorder } from '../../core/latency-recorder';
 import type { Measurement } from '../../core/measurement';
 import { withRatio, withTarget } from '../../core/measurement';
 import type { Scenario, ScenarioContext } from '../../core/scenario';
+import { CallbackReceiver } from '../shared/callback-receiver';
 import { basicAuthHeader, type GatewayUnderTest, startGatewayProcess } from '../shared/gateway-process';
 
 /** Issue 4's targets on a 2-core machine. */
@@ -27,7 +26,7 @@ export const webhooksScenario: Scenario = {
   description: `Callbacks: ${BURST_EVENTS.toLocaleString('en')}-event burst to a local receiver (deliveries/s), then ${PACED_RATE}/s paced appends (delay from append to first attempt)`,
   async run(context) {
     const database = await context.postgres.createDatabase([], 16);
-    const receiver = await Receiver.start();
+    const receiver = await CallbackReceiver.start((body) => body.id as string);
     let gateway: GatewayUnderTest | undefined;
     const store = new PostgresEventStore(database.pool);
     try {
@@ -130,75 +129,4 @@ async function appendTestCallbacks(store: PostgresEventStore, businessId: string
     );
   }
   return ids;
-}
-
-/** A local callback receiver answering 200 at once; remembers when each callback first arrived. */
-class Receiver {
-  private readonly arrivals = new Map<string, number>();
-  private received = 0;
-  private waiting?: { ids: string[]; resolve: () => void };
-
-  private constructor(private readonly server: Server) {}
-
-  static async start(): Promise<Receiver> {
-    let receiver!: Receiver;
-    const server = createServer({ keepAliveTimeout: 65_000 }, (request, response) => {
-      const chunks: Buffer[] = [];
-      request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', () => {
-        const at = performance.now();
-        response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-        receiver.arrived(JSON.parse(Buffer.concat(chunks).toString('utf8')).id as string, at);
-      });
-    });
-    receiver = new Receiver(server);
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    return receiver;
-  }
-
-  get url(): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/callbacks`;
-  }
-
-  firstArrival(id: string): number | undefined {
-    return this.arrivals.get(id);
-  }
-
-  duplicates(): number {
-    return this.received - this.arrivals.size;
-  }
-
-  /** Resolves with the latest first-arrival time once every id has arrived. */
-  async expect(ids: string[], timeoutMs: number): Promise<number> {
-    const missing = () => ids.filter((id) => !this.arrivals.has(id)).length;
-    if (missing() > 0) {
-      await new Promise<void>((resolve, reject) => {
-        const timer = setTimeout(() => reject(new Error(`${missing()} of ${ids.length} callbacks did not arrive within ${timeoutMs} ms`)), timeoutMs);
-        this.waiting = {
-          ids,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve();
-          },
-        };
-      });
-    }
-    return Math.max(...ids.map((id) => this.arrivals.get(id)!));
-  }
-
-  close(): Promise<void> {
-    this.server.closeAllConnections();
-    return new Promise((resolve) => this.server.close(() => resolve()));
-  }
-
-  private arrived(id: string, at: number): void {
-    this.received += 1;
-    if (!this.arrivals.has(id)) this.arrivals.set(id, at);
-    const waiting = this.waiting;
-    // Cheap check first: only scan when enough have arrived.
-    if (waiting && this.arrivals.size >= waiting.ids.length && waiting.ids.every((wanted) => this.arrivals.has(wanted))) {
-      this.waiting = undefined;
-      waiting.resolve();
-    }
-  }
 }

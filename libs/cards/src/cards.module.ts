@@ -14,6 +14,7 @@ import { ProcessRefundJob } from './application/process-refund/process-refund.jo
 import { RefundProcessor } from './application/process-refund/refund-processor';
 import { ExpireAuthenticationJob, ExpireAuthorizationJob } from './application/timers/card-timers.job';
 import { TokenLoader } from './application/token-loader';
+import { CheckReusableCardTokenHandler } from './application/reusable-token/reusable-token.handler';
 import { TokenizeCardHandler } from './application/tokenize-card/tokenize-card.handler';
 import { CardChargesController } from './http/card-charges.controller';
 import { CardRefundCallbackRenderer } from './http/card-refund-callback.renderer';
@@ -67,6 +68,7 @@ registerErrorStatuses({
     CaptureChargeHandler,
     ReverseAuthorizationHandler,
     GetChargeHandler,
+    CheckReusableCardTokenHandler,
     SearchCardTransactionsHandler,
     CreateRefundHandler,
     RefundProcessor,

@@ -8,6 +8,7 @@ export { FAILING_REFUND_PREFIX, FRAUD_HIGH_RISK_AMOUNT, FRAUD_LOW_RISK_AMOUNT } 
 export { CARDS_SCRIPT } from './http/cards-script';
 export * from './application/search-charges/search-card-transactions.query';
 export { GetChargeQuery } from './application/get-charge/get-charge.query';
+export * from './application/reusable-token/reusable-token.query';
 export * from './application/create-charge/create-charge.command';
 export * from './application/capture-charge/capture-charge.command';
 export type { ChargeView } from './application/card-views';

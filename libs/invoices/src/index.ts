@@ -7,6 +7,12 @@ export { MAGIC_PAID_AMOUNTS, INVOICE_MIN_AMOUNT, INVOICE_MAX_AMOUNT, DEFAULT_INV
 export * from './application/create-invoice/create-invoice.command';
 export * from './application/pay-invoice/pay-invoice.command';
 export * from './application/pay-by-card/pay-invoice-by-card.command';
+export * from './application/pay-by-ewallet/pay-invoice-by-ewallet.command';
+export * from './application/record-claimed-payment/record-claimed-payment.command';
+export * from './application/callback-virtual-account/callback-virtual-account.queries';
+export * from './application/callback-virtual-account/customer-virtual-account.command';
+export * from './application/callback-virtual-account/transfer-to-fixed-virtual-account.command';
+export { INVOICE_EWALLET_FOLLOWER } from './application/pay-by-ewallet/invoice-ewallet.follower';
 export * from './application/expire-invoice/expire-invoice.command';
 export * from './application/simulate-payment/simulate-payment.commands';
 export * from './application/get-invoice/get-invoice.query';

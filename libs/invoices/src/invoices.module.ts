@@ -1,4 +1,5 @@
 import { InvoicesAuditedResources } from './application/invoices-audited-resources';
+import { PayFromPageByFixedVirtualAccountHandler } from './application/simulate-payment/pay-from-page-by-fixed-va.handler';
 import { AppConfig, registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -13,7 +14,12 @@ import { ListPayerEmailsHandler } from './application/list-emails/list-payer-ema
 import { ListInvoicesHandler } from './application/list-invoices/list-invoices.handler';
 import { InvoicePagePublicKeys } from './application/pay-by-card/page-public-key';
 import { PayInvoiceByCardHandler } from './application/pay-by-card/pay-invoice-by-card.handler';
+import { CaptureCardChargeJob } from './application/pay-by-card/capture-card-charge.job';
 import { PayInvoiceHandler } from './application/pay-invoice/pay-invoice.handler';
+import { FindInvoiceClaimingVirtualAccountHandler } from './application/callback-virtual-account/find-claiming-invoice.handler';
+import { InvoiceEwalletFollower } from './application/pay-by-ewallet/invoice-ewallet.follower';
+import { PayInvoiceByEwalletHandler } from './application/pay-by-ewallet/pay-invoice-by-ewallet.handler';
+import { RecordClaimedInvoicePaymentHandler } from './application/record-claimed-payment/record-claimed-payment.handler';
 import { PoolAllocator } from './application/pool-allocator';
 import { InvoiceSettlementFollower } from './application/settle-invoice/invoice-settlement.follower';
 import { PayInvoiceByRetailCodeHandler, SimulatePoolVirtualAccountPaymentHandler } from './application/simulate-payment/simulate-payment.handlers';
@@ -38,12 +44,18 @@ registerErrorStatuses(INVOICE_ERROR_STATUSES);
     PayInvoiceHandler,
     PayInvoiceByCardHandler,
     InvoicePagePublicKeys,
+    PayInvoiceByEwalletHandler,
+    RecordClaimedInvoicePaymentHandler,
+    FindInvoiceClaimingVirtualAccountHandler,
+    InvoiceEwalletFollower,
+    CaptureCardChargeJob,
     ExpireInvoiceHandler,
     GetInvoiceHandler,
     GetPublicInvoiceHandler,
     ListInvoicesHandler,
     ListPayerEmailsHandler,
     SimulatePoolVirtualAccountPaymentHandler,
+    PayFromPageByFixedVirtualAccountHandler,
     PayInvoiceByRetailCodeHandler,
     ExpireInvoiceJob,
     SendPayerEmailJob,

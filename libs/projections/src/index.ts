@@ -8,3 +8,5 @@ export * from './nest/projections.module';
 export * from './nest/projection-discovery';
 export * from './verify-projection';
 export * from './rebuild-all-projections';
+export * from './bulk/copy-into';
+export * from './bulk/deferred-indexes';

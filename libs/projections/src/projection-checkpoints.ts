@@ -21,6 +21,13 @@ export const projectionMigrations: MigrationSet = {
           updated_at     timestamptz    NOT NULL DEFAULT now()
         );`,
     },
+    {
+      version: 2,
+      name: 'indexes deferred by a bulk rebuild',
+      // Non-null while a rebuild's load runs without these indexes (or was cut short before
+      // building them again): [{table, name, create}], see bulk/deferred-indexes.ts.
+      sql: `ALTER TABLE projection_checkpoints ADD COLUMN deferred_indexes jsonb;`,
+    },
   ],
 };
 

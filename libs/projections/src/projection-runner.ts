@@ -2,6 +2,7 @@ import { type EventStore, type GlobalPosition, type RecordedEvent } from '@gatew
 import { Client, type Pool } from 'pg';
 import type { IdleCheckpointMover } from './idle-checkpoint-mover';
 import type { Projection } from './projection';
+import { restoreDeferredIndexes } from './bulk/deferred-indexes';
 import { advanceCheckpoint, ensureCheckpoint, readCheckpoint, recordProjectionError } from './projection-checkpoints';
 import type { ProjectionProgress } from './projection-progress';
 
@@ -77,6 +78,7 @@ export class ProjectionRunner {
     if (!lease) return false;
     try {
       await ensureCheckpoint(lease, this.name);
+      await restoreDeferredIndexes(lease, this.name);
       let checkpoint = (await readCheckpoint(lease, this.name))!.position;
       for (;;) {
         const batch = await this.store.readAll({ after: checkpoint, maxCount: this.batchSize });
@@ -126,6 +128,8 @@ export class ProjectionRunner {
     try {
       await lease.query(`LISTEN ${PROJECTION_RESET_CHANNEL}`);
       await ensureCheckpoint(lease, this.name);
+      // A rebuild cut short may have left the tables without their indexes: the live apply needs them.
+      await restoreDeferredIndexes(lease, this.name);
       let checkpoint = (await readCheckpoint(lease, this.name))!.position;
       this.progress?.restartedAt(this.name, checkpoint);
       for await (const batch of this.store.subscribeToAll({ after: checkpoint, maxCount: this.batchSize, signal: restart.signal })) {

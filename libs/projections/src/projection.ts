@@ -25,6 +25,29 @@ export interface Projection {
   /** Tables the projection needs; applied with the gateway's migrations. */
   readonly migrations?: MigrationSet;
   apply(events: RecordedEvent[], tx: ClientBase): Promise<void>;
+  /** A faster way to fill the emptied tables, used by `rebuildAllProjections` only. */
+  readonly bulkLoad?: BulkLoad;
+}
+
+/**
+ * How `rebuildAllProjections` may load a projection faster than `apply` can, never used live.
+ *
+ * A rebuild applies every page of the log once, in order, each in the transaction that moves the
+ * checkpoint, to tables it emptied, while it holds the projection's lease (no runner writes).
+ * So the rows of a page's events are never already there, and need no ON CONFLICT: they can be
+ * written with `COPY` (`copyInto`), into tables without their indexes.
+ *
+ * The result must be the same rows `apply` would leave; the rebuild tests compare both.
+ */
+export interface BulkLoad {
+  /**
+   * Tables whose indexes (primary key and unique constraints included) are dropped before the
+   * load and built again after it (`deferIndexesDuringLoad`). Only tables no foreign key points
+   * at, and that the bulk `apply` does not look rows up in.
+   */
+  readonly deferIndexesOn?: readonly string[];
+  /** Applies a page of the rebuild: none of its events is in the tables yet. */
+  apply(events: RecordedEvent[], tx: ClientBase): Promise<void>;
 }
 
 /** Nest multi-provider-style registration: decorate a projection class with this. */

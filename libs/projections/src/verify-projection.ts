@@ -46,6 +46,11 @@ export async function verifyProjection(
 ): Promise<ProjectionVerification> {
   if (projection.rebuildable === false) return { name: projection.name, skipped: 'not rebuildable', events: 0, tables: [], clean: true };
   if (projection.tables.length === 0) return { name: projection.name, skipped: 'no tables', events: 0, tables: [], clean: true };
+  const unfinished = await pool.query('SELECT 1 FROM projection_checkpoints WHERE name = $1 AND deferred_indexes IS NOT NULL', [projection.name]);
+  if (unfinished.rowCount) {
+    // The scratch tables copy the live ones, which lack the indexes `apply` arbitrates on.
+    throw new Error(`${projection.name}: a bulk rebuild has not finished (its tables lack the indexes it deferred); let its runner or a new rebuild finish it first`);
+  }
   const client = await pool.connect();
   const scratch = `verify_${randomBytes(6).toString('hex')}`;
   try {

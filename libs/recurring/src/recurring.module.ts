@@ -5,6 +5,7 @@ import { ChangeRecurringPaymentHandler } from './application/change-recurring/ch
 import { CreateRecurringPaymentHandler } from './application/create-recurring/create-recurring.handler';
 import { GetRecurringPaymentHandler } from './application/get-recurring/get-recurring.handler';
 import { MissedPaymentFollower } from './application/missed-payment/missed-payment.follower';
+import { RechargeTokenCheck } from './application/recharge-token';
 import { RunCycleJob } from './application/run-cycle/run-cycle.job';
 import { RECURRING_ERROR_STATUSES } from './domain/recurring.errors';
 import { RecurringController } from './http/recurring.controller';
@@ -16,6 +17,6 @@ registerErrorStatuses(RECURRING_ERROR_STATUSES);
 @Module({
   imports: [CqrsModule],
   controllers: [RecurringController],
-  providers: [CreateRecurringPaymentHandler, ChangeRecurringPaymentHandler, GetRecurringPaymentHandler, RunCycleJob, MissedPaymentFollower, RecurringProjection],
+  providers: [RechargeTokenCheck, CreateRecurringPaymentHandler, ChangeRecurringPaymentHandler, GetRecurringPaymentHandler, RunCycleJob, MissedPaymentFollower, RecurringProjection],
 })
 export class RecurringModule {}

@@ -31,6 +31,11 @@ registerErrorStatuses({
   TEST_MODE_ONLY_ERROR: 403,
 });
 
+import { FindFixedVirtualAccountHandler } from './application/invoice-payments/find-fixed-virtual-account.handler';
+import { VirtualAccountInvoiceFollower } from './application/invoice-payments/virtual-account-invoice.follower';
+import { OpenCustomerVirtualAccountHandler } from './application/invoice-payments/customer-virtual-account.handler';
+import { TransferToFixedVirtualAccountHandler } from './application/invoice-payments/transfer-to-fixed-virtual-account.handler';
+
 /** Fixed virtual accounts (and invoice pool accounts): numbers, updates, expiry, simulated payments. */
 @Module({
   imports: [CqrsModule],
@@ -48,6 +53,10 @@ registerErrorStatuses({
     ExpireVirtualAccountJob,
     VirtualAccountsProjection,
     VirtualAccountCallbackRenderer,
+    FindFixedVirtualAccountHandler,
+    VirtualAccountInvoiceFollower,
+    OpenCustomerVirtualAccountHandler,
+    TransferToFixedVirtualAccountHandler,
   ],
 })
 export class VirtualAccountsModule {}

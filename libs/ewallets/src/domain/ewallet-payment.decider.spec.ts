@@ -97,6 +97,14 @@ describe('eWallet payment decider', () => {
         ]);
     });
 
+    it('a payment whose money another context records (an invoice) completes without MoneyInReceived', () => {
+      const claimed = { moneyRecordedBy: { context: 'invoices', resourceId: 'inv_1' } };
+      spec
+        .given([requested('DANA', claimed)])
+        .when(complete())
+        .then([{ type: 'EwalletPaymentCompleted', data: { payment: snapshot('DANA', claimed), completedAt: later.toISOString() } }]);
+    });
+
     it('a checkout cannot be paid at or after its expiry', () => {
       spec.given([requested('DANA')]).when(complete(afterExpiry)).thenThrows('EWALLET_PAYMENT_EXPIRED_ERROR');
     });

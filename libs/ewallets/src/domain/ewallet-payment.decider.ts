@@ -60,8 +60,11 @@ export const ewalletPaymentDecider: Decider<EwalletPaymentCommand, EwalletPaymen
         if (pending.payment.expiresAt && command.now.getTime() >= Date.parse(pending.payment.expiresAt)) throw EwalletErrors.expired();
         const at = command.now.toISOString();
         const { payment } = pending;
+        const completed: EwalletPaymentEvent = { type: 'EwalletPaymentCompleted', data: { payment, completedAt: at } };
+        // Money counted once: the claiming context (an invoice) appends the ledger's fact.
+        if (payment.moneyRecordedBy) return [completed];
         return [
-          { type: 'EwalletPaymentCompleted', data: { payment, completedAt: at } },
+          completed,
           {
             type: 'MoneyInReceived',
             data: {

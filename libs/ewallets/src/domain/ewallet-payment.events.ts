@@ -32,6 +32,11 @@ export interface EwalletPaymentSnapshot {
   checkoutToken?: string;
   /** The dated version the request was made with (decides OVO's synchronous answer and callback). */
   apiVersion: string;
+  /**
+   * Another context records the money and tells the merchant (an invoice paid from its hosted
+   * page): completion appends no `MoneyInReceived` and no eWallet callback is sent.
+   */
+  moneyRecordedBy?: { context: string; resourceId: string };
   requestedAt: string;
 }
 

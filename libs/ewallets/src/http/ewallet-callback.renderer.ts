@@ -24,6 +24,8 @@ export class EwalletCallbackRenderer implements CallbackRenderer {
   async render(recorded: RecordedEvent, context: RenderContext): Promise<CallbackMessage[]> {
     const event = { type: recorded.type, data: recorded.data } as FinalEvent;
     const { payment } = event.data;
+    // An invoice's payment: the merchant hears from the invoice (its callback), as from the real provider.
+    if (payment.moneyRecordedBy) return [];
     const outcome =
       event.type === 'EwalletPaymentCompleted'
         ? { status: 'COMPLETED' as const, at: event.data.completedAt }

@@ -68,6 +68,33 @@ describe('invoice decider', () => {
   it('PENDING → EXPIRED', () => spec.given([created]).when(expire).then([expired]));
   it('PAID → SETTLED when the ledger settles', () => spec.given([created, paid, received]).when(settle).then([settled]));
   it('a replayed settlement changes nothing', () => spec.given([created, paid, received, settled]).when(settle).then([]));
+  describe('a payment already made on a method committed to the invoice (eWallet checkout, fixed VA)', () => {
+    const dana: PaymentInput = { method: 'EWALLET', channel: 'DANA', destination: '', paymentId: 'ewallet_1', amount: 150_000, fee: 2250, feeTax: 248 };
+    const claim = (input = dana): InvoiceCommand => ({ type: 'RecordClaimedPayment', invoiceId: id, payment: input, now: later });
+    const surplus = (status: string, input = dana): InvoiceEvent[] => [
+      {
+        type: 'InvoiceSurplusPaymentReceived',
+        data: { invoiceId: id, invoiceStatus: status as never, payment: { method: input.method, channel: input.channel, destination: '', paymentId: input.paymentId, amount: input.amount, paidAt: later.toISOString() } },
+      },
+      { type: 'MoneyInReceived', data: { ...(received.data as object), movementId: `invoicesurplus_${input.paymentId}`, channel: input.channel, grossAmount: input.amount, fee: input.fee, feeTax: input.feeTax } } as InvoiceEvent,
+    ];
+    const paidByDana: InvoiceEvent = {
+      type: 'InvoicePaid',
+      data: { invoice: { ...pending, status: 'PAID', updatedAt: later.toISOString(), payment: { method: 'EWALLET', channel: 'DANA', destination: '', paymentId: 'ewallet_1', amount: 150_000, paidAt: later.toISOString() } } },
+    };
+    const receivedByDana = { ...received, data: { ...(received.data as object), channel: 'DANA', fee: 2250, feeTax: 248 } } as InvoiceEvent;
+
+    it('PENDING → PAID with MoneyInReceived, like any payment', () => spec.given([created]).when(claim()).then([paidByDana, receivedByDana]));
+    it('a replay of the payment that paid it changes nothing', () => spec.given([created, paidByDana, receivedByDana]).when(claim()).then([]));
+    it('paid by another method meanwhile: the money is recorded as surplus, the invoice stays PAID', () =>
+      spec.given([created, paid, received]).when(claim()).then(surplus('PAID')));
+    it('expired meanwhile: surplus', () => spec.given([created, expired]).when(claim()).then(surplus('EXPIRED')));
+    it('another amount: surplus (the invoice is not paid by a wrong amount)', () =>
+      spec.given([created]).when(claim({ ...dana, amount: 10_000 })).then(surplus('PENDING', { ...dana, amount: 10_000 })));
+    it('a replayed surplus changes nothing', () => spec.given([created, expired, ...surplus('EXPIRED')]).when(claim()).then([]));
+    it('an unknown invoice', () => spec.given([]).when(claim()).thenThrows('INVOICE_NOT_FOUND_ERROR'));
+  });
+
   it.each([
     ['pay a PAID invoice', [created, paid, received], pay(), 'INVOICE_NOT_PENDING_ERROR'],
     ['pay an EXPIRED invoice', [created, expired], pay(), 'INVOICE_NOT_PENDING_ERROR'],

@@ -7,6 +7,7 @@ import {
   type InvoicePayment,
   type InvoicePaymentMethod,
   type InvoiceSnapshot,
+  surplusMovementId,
 } from './invoice.events';
 import { INVOICE_MAX_AMOUNT, INVOICE_MIN_AMOUNT, MAGIC_PAID_AMOUNTS } from './invoice.rules';
 
@@ -32,10 +33,16 @@ export type InvoiceCommand =
       now: Date;
     }
   | { type: 'PayInvoice'; invoiceId: string; payment: PaymentInput; now: Date }
+  /**
+   * A payment that already happened on a method committed to this invoice (its eWallet checkout,
+   * its fixed VA): it pays the invoice when it still can, and is recorded as surplus otherwise,
+   * never refused (the money arrived). A replay of the same payment id changes nothing.
+   */
+  | { type: 'RecordClaimedPayment'; invoiceId: string; payment: PaymentInput; now: Date }
   | { type: 'ExpireInvoice'; invoiceId: string; now: Date }
   | { type: 'SettleInvoice'; invoiceId: string; now: Date };
 
-export type InvoiceState = { status: 'none' } | { status: 'exists'; invoice: InvoiceSnapshot };
+export type InvoiceState = { status: 'none' } | { status: 'exists'; invoice: InvoiceSnapshot; surplusPaymentIds?: readonly string[] };
 
 export const invoiceDecider: Decider<InvoiceCommand, InvoiceState, InvoiceEvent> = {
   initialState: { status: 'none' },
@@ -59,6 +66,14 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceState, InvoiceEvent>
         if (invoice.status !== 'PENDING') throw InvoiceErrors.notPending(invoice.invoiceId, invoice.status);
         if (command.payment.amount !== invoice.amount) throw InvoiceErrors.wrongAmount(invoice.amount, command.payment.amount);
         return pay(invoice, command.payment, command.now);
+      }
+      case 'RecordClaimedPayment': {
+        const invoice = existing(state, command.invoiceId);
+        const { payment } = command;
+        if (invoice.payment?.paymentId === payment.paymentId) return [];
+        if (state.status === 'exists' && state.surplusPaymentIds?.includes(payment.paymentId)) return [];
+        if (invoice.status === 'PENDING' && payment.amount === invoice.amount) return pay(invoice, payment, command.now);
+        return surplus(invoice, payment, command.now);
       }
       case 'ExpireInvoice': {
         const invoice = existing(state, command.invoiceId);
@@ -85,7 +100,10 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceState, InvoiceEvent>
       case 'InvoicePaid':
       case 'InvoiceExpired':
       case 'InvoiceSettled':
-        return { status: 'exists', invoice: event.data.invoice };
+        return { ...state, status: 'exists', invoice: event.data.invoice };
+      case 'InvoiceSurplusPaymentReceived':
+        if (state.status !== 'exists') return state;
+        return { ...state, surplusPaymentIds: [...(state.surplusPaymentIds ?? []), event.data.payment.paymentId] };
       case 'MoneyInReceived':
         return state;
       default:
@@ -99,10 +117,8 @@ function existing(state: InvoiceState, invoiceId: string): InvoiceSnapshot {
   return state.invoice;
 }
 
-/** PAID and the ledger's MoneyInReceived, in one append (docs/ledger.md §1). */
-function pay(invoice: InvoiceSnapshot, input: PaymentInput, now: Date): InvoiceEvent[] {
-  const at = now.toISOString();
-  const payment: InvoicePayment = {
+function paymentOf(input: PaymentInput, at: string): InvoicePayment {
+  return {
     method: input.method,
     channel: input.channel,
     destination: input.destination,
@@ -111,10 +127,13 @@ function pay(invoice: InvoiceSnapshot, input: PaymentInput, now: Date): InvoiceE
     paidAt: at,
     ...(input.creditCardChargeId !== undefined && { creditCardChargeId: input.creditCardChargeId }),
   };
-  const received: MoneyInReceived = {
+}
+
+function received(invoice: InvoiceSnapshot, input: PaymentInput, movementId: string, at: string): MoneyInReceived {
+  return {
     type: 'MoneyInReceived',
     data: {
-      movementId: invoiceMovementId(invoice.invoiceId),
+      movementId,
       source: { context: 'invoices', resourceId: invoice.invoiceId },
       channel: input.channel,
       currency: invoice.currency,
@@ -125,5 +144,23 @@ function pay(invoice: InvoiceSnapshot, input: PaymentInput, now: Date): InvoiceE
       receivedAt: at,
     },
   };
-  return [{ type: 'InvoicePaid', data: { invoice: { ...invoice, status: 'PAID', payment, updatedAt: at } } }, received];
+}
+
+/** The invoice stays as it is; the money that arrived anyway is the merchant's, counted once. */
+function surplus(invoice: InvoiceSnapshot, input: PaymentInput, now: Date): InvoiceEvent[] {
+  const at = now.toISOString();
+  return [
+    { type: 'InvoiceSurplusPaymentReceived', data: { invoiceId: invoice.invoiceId, invoiceStatus: invoice.status, payment: paymentOf(input, at) } },
+    received(invoice, input, surplusMovementId(input.paymentId), at),
+  ];
+}
+
+/** PAID and the ledger's MoneyInReceived, in one append (docs/ledger.md §1). */
+function pay(invoice: InvoiceSnapshot, input: PaymentInput, now: Date): InvoiceEvent[] {
+  const at = now.toISOString();
+  const payment = paymentOf(input, at);
+  return [
+    { type: 'InvoicePaid', data: { invoice: { ...invoice, status: 'PAID', payment, updatedAt: at } } },
+    received(invoice, input, invoiceMovementId(invoice.invoiceId), at),
+  ];
 }

@@ -22,6 +22,12 @@ export const InvoiceErrors = {
     new DomainError('PAYMENT_CODE_NOT_FOUND_ERROR', `No invoice is waiting for a payment on ${outlet} ${code}`),
   methodNotOffered: (method: string) => new DomainError('PAYMENT_METHOD_NOT_OFFERED_ERROR', `This invoice cannot be paid by ${method}`),
   cardPaymentFailed: (reason: string) => new DomainError('CARD_PAYMENT_FAILED_ERROR', `The card payment failed: ${reason}`),
+  callbackVirtualAccountNotFound: (vaId: string) =>
+    new DomainError('CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR', `callback_virtual_account_id ${vaId} is not an active fixed virtual account of this business`),
+  callbackVirtualAccountAmount: (expected: number) =>
+    new DomainError('API_VALIDATION_ERROR', `The fixed virtual account is closed to amounts other than ${expected}: it cannot take this invoice's amount`),
+  payerIdentityRequired: () =>
+    new DomainError('API_VALIDATION_ERROR', 'payer_email is required with fixed_va: true (the customer whose account number is reused)'),
   testModeOnly: () => new DomainError('TEST_MODE_ONLY_ERROR', 'Payment simulation exists in test mode only'),
 };
 
@@ -37,6 +43,7 @@ export const INVOICE_ERROR_STATUSES: Record<string, number> = {
   VIRTUAL_ACCOUNT_NOT_FOUND_ERROR: 404,
   PAYMENT_CODE_NOT_FOUND_ERROR: 404,
   TEST_MODE_ONLY_ERROR: 403,
+  CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR: 404,
   PAYMENT_METHOD_NOT_OFFERED_ERROR: 400,
   CARD_PAYMENT_FAILED_ERROR: 400,
 };

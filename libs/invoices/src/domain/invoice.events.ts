@@ -16,6 +16,8 @@ export interface InvoiceBank {
   transferAmount: number;
   identityAmount: number;
   accountHolderName: string;
+  /** Set when the number is a fixed VA of the business (`callback_virtual_account_id`), not a POOL number. */
+  callbackVirtualAccountId?: string;
 }
 
 export interface InvoiceRetailOutlet {
@@ -78,7 +80,17 @@ export type InvoiceExpired = DomainEvent<'InvoiceExpired', { invoice: InvoiceSna
 export type InvoiceSettled = DomainEvent<'InvoiceSettled', { invoice: InvoiceSnapshot }>;
 
 export type InvoiceOwnEvent = InvoiceCreated | InvoicePaid | InvoiceExpired | InvoiceSettled;
-export type InvoiceEvent = InvoiceOwnEvent | MoneyInReceived;
+/**
+ * Money a payer sent for this invoice through a method that was already committed to it (its
+ * fixed VA, its eWallet checkout) but that the invoice could no longer take: it was paid by
+ * another method or expired in between. The money arrived all the same, so it is recorded (with
+ * its own `MoneyInReceived`, movement `invoicesurplus_<payment id>`) and the invoice is unchanged.
+ */
+export type InvoiceSurplusPaymentReceived = DomainEvent<
+  'InvoiceSurplusPaymentReceived',
+  { invoiceId: string; invoiceStatus: InvoiceStatus; payment: InvoicePayment }
+>;
+export type InvoiceEvent = InvoiceOwnEvent | InvoiceSurplusPaymentReceived | MoneyInReceived;
 
 export const INVOICE_EVENT_TYPES: readonly InvoiceOwnEvent['type'][] = ['InvoiceCreated', 'InvoicePaid', 'InvoiceExpired', 'InvoiceSettled'];
 
@@ -86,3 +98,5 @@ export const invoiceStream = (invoiceId: string) => `invoice-${invoiceId}`;
 /** The ledger movement of an invoice's payment; the settlement follower recognises invoices by it. */
 export const INVOICE_MOVEMENT_PREFIX = 'invoice_';
 export const invoiceMovementId = (invoiceId: string) => `${INVOICE_MOVEMENT_PREFIX}${invoiceId}`;
+/** The movement of a surplus payment (not `invoice_`: the settlement follower must not take it for the invoice's). */
+export const surplusMovementId = (paymentId: string) => `invoicesurplus_${paymentId}`;

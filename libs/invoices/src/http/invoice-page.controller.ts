@@ -6,7 +6,10 @@ import { IsOptional, IsString, Length, Matches } from 'class-validator';
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { offersCard } from '../application/pay-by-card/pay-invoice-by-card.handler';
+import { PayFromPageByFixedVirtualAccountCommand } from '../application/simulate-payment/pay-from-page-by-fixed-va.command';
 import { PayInvoiceByCardCommand } from '../application/pay-by-card/pay-invoice-by-card.command';
+import { PayInvoiceByEwalletCommand } from '../application/pay-by-ewallet/pay-invoice-by-ewallet.command';
+import { offeredEwallets } from '../application/pay-by-ewallet/pay-invoice-by-ewallet.handler';
 import { InvoicePagePublicKeys } from '../application/pay-by-card/page-public-key';
 import { GetPublicInvoiceQuery } from '../application/get-invoice/get-invoice.query';
 import { PayInvoiceByRetailCodeCommand, SimulatePoolVirtualAccountPaymentCommand } from '../application/simulate-payment/simulate-payment.commands';
@@ -15,6 +18,10 @@ import { renderInvoicePage } from './invoice-page.html';
 
 export class PayFromPageDto {
   @IsString() @Length(1, 64) channel!: string;
+}
+
+export class PayByEwalletFromPageDto {
+  @IsString() @Length(1, 32) ewallet_type!: string;
 }
 
 /** What the page's script posts once cards.js has tokenized (and 3DS verified) the payer's card. */
@@ -58,6 +65,25 @@ export class InvoicePageController {
     response.redirect(303, paid.successRedirectUrl ?? `/web/invoices/${encodeURIComponent(id)}`);
   }
 
+  /**
+   * The payer picked an eWallet: the gateway requests the eWallet payment for the invoice and sends
+   * the payer to its checkout page (303). The invoice is paid when the checkout completes.
+   */
+  @NoAuth()
+  @Post(':id/pay_ewallet')
+  async payByEwallet(@Param('id') id: string, @Body() body: PayByEwalletFromPageDto, @Req() request: Request, @Res() response: Response): Promise<void> {
+    const invoice = await this.queries.execute(new GetPublicInvoiceQuery(id));
+    const context: RequestContext = { requestId: gatewayState(request).requestId, actor: 'payer:invoice-page', businessId: invoice.businessId, mode: invoice.mode };
+    try {
+      const checkout = await this.commands.execute(new PayInvoiceByEwalletCommand(invoice.invoiceId, body.ewallet_type, context));
+      response.redirect(303, checkout.checkoutPath);
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      const fresh = await this.queries.execute(new GetPublicInvoiceQuery(id));
+      await this.send(response, fresh, error.message, 400);
+    }
+  }
+
   /** Test mode: completes a simulated payment by the chosen VA or retail outlet, for exactly the amount. */
   @NoAuth()
   @Post(':id/pay')
@@ -67,7 +93,10 @@ export class InvoicePageController {
     const bank = invoice.banks.find((b) => b.bankCode === body.channel);
     const outlet = invoice.retailOutlets.find((o) => o.retailOutletName === body.channel);
     try {
-      if (bank) {
+      if (bank?.callbackVirtualAccountId) {
+        // A fixed VA (callback_virtual_account_id or fixed_va): a transfer to the account, which the invoice claims.
+        await this.commands.execute(new PayFromPageByFixedVirtualAccountCommand(invoice, bank, context));
+      } else if (bank) {
         await this.commands.execute(
           new SimulatePoolVirtualAccountPaymentCommand(invoice.businessId, invoice.mode, { bankCode: bank.bankCode, bankAccountNumber: bank.accountNumber, transferAmount: bank.transferAmount }, context),
         );
@@ -106,6 +135,6 @@ export class InvoicePageController {
     // The card form runs cards.js (same origin) and frames the hosted 3DS page; nothing else may run.
     const scripts = card ? `; script-src 'self' 'nonce-${nonce}'; connect-src 'self'; frame-src 'self'` : '';
     response.setHeader('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https: http:; frame-ancestors 'none'${scripts}`);
-    response.send(renderInvoicePage(invoice, now, notice, card));
+    response.send(renderInvoicePage(invoice, now, notice, card, offeredEwallets(invoice)));
   }
 }

@@ -74,7 +74,18 @@ function cardMethod(invoice: InvoiceSnapshot, card: CardCheckout): string {
   </script></li>`;
 }
 
-export function renderInvoicePage(invoice: InvoiceSnapshot, now: Date, notice?: string, card?: CardCheckout): string {
+/** Checkout-type eWallets: a plain form (no script) that sends the payer to the wallet's checkout page. */
+function ewalletMethods(invoice: InvoiceSnapshot, ewallets: readonly string[]): string {
+  return ewallets
+    .map(
+      (type) => `<li class="method"><h3>${escapeHtml(type)}</h3>
+        <p>Pay ${money(invoice.amount, invoice.currency)} from your ${escapeHtml(type)} balance: you continue on ${escapeHtml(type)}'s checkout page and come back here.</p>
+        <form method="post" action="/web/invoices/${escapeHtml(invoice.invoiceId)}/pay_ewallet"><input type="hidden" name="ewallet_type" value="${escapeHtml(type)}"><button type="submit" data-ewallet="${escapeHtml(type)}">Pay with ${escapeHtml(type)}</button></form></li>`,
+    )
+    .join('');
+}
+
+export function renderInvoicePage(invoice: InvoiceSnapshot, now: Date, notice?: string, card?: CardCheckout, ewallets: readonly string[] = []): string {
   const status = invoice.status;
   const items = (invoice.items ?? [])
     .map((item) => `<tr><td>${escapeHtml(item.name)}</td><td>${escapeHtml(item.quantity)}</td><td>${money(item.price, invoice.currency)}</td></tr>`)
@@ -103,7 +114,11 @@ export function renderInvoicePage(invoice: InvoiceSnapshot, now: Date, notice?: 
     .join('');
   const cardSection = card ? cardMethod(invoice, card) : '';
   const others = invoice.paymentMethods.filter(
-    (code) => !invoice.banks.some((b) => b.bankCode === code) && !invoice.retailOutlets.some((o) => o.retailOutletName === code) && !(card && code === 'CREDIT_CARD'),
+    (code) =>
+      !invoice.banks.some((b) => b.bankCode === code) &&
+      !invoice.retailOutlets.some((o) => o.retailOutletName === code) &&
+      !(card && code === 'CREDIT_CARD') &&
+      !ewallets.includes(code),
   );
   const redirect =
     status === 'EXPIRED' && invoice.failureRedirectUrl
@@ -114,7 +129,7 @@ export function renderInvoicePage(invoice: InvoiceSnapshot, now: Date, notice?: 
   const body =
     status === 'PENDING'
       ? `<p>Time left to pay: <strong id="time-left">${escapeHtml(timeLeft(invoice.expiryDate, now))}</strong> (until ${escapeHtml(invoice.expiryDate)})</p>
-         <h2>Choose how to pay</h2><ul class="methods">${cardSection}${banks}${outlets}</ul>
+         <h2>Choose how to pay</h2><ul class="methods">${cardSection}${ewalletMethods(invoice, ewallets)}${banks}${outlets}</ul>
          ${others.length ? `<p class="other">Also accepted: ${others.map(escapeHtml).join(', ')} (card and eWallet checkout open from your merchant's app).</p>` : ''}`
       : `<p class="status" id="status">${status === 'EXPIRED' ? 'This invoice has expired.' : 'This invoice is paid. Thank you!'}</p>`;
   return `<!doctype html>

@@ -16,7 +16,7 @@ export function invoiceToWire(invoice: InvoiceSnapshot): Record<string, unknown>
     expiry_date: invoice.expiryDate,
     available_banks: invoice.banks.map((bank) => ({
       bank_code: bank.bankCode,
-      collection_type: 'POOL',
+      collection_type: bank.callbackVirtualAccountId ? 'CALLBACK_VIRTUAL_ACCOUNT' : 'POOL',
       bank_account_number: bank.accountNumber,
       transfer_amount: bank.transferAmount,
       bank_branch: 'Virtual Account',

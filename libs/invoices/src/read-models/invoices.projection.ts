@@ -5,7 +5,8 @@ import { ReadModelProjection, type Projection } from '@gateway/projections';
 import { Injectable } from '@nestjs/common';
 import type { ClientBase } from 'pg';
 import { EXPIRE_INVOICE_JOB, type ExpireInvoicePayload } from '../application/expire-invoice/expire-invoice.job';
-import { INVOICE_EVENT_TYPES, type InvoiceOwnEvent } from '../domain/invoice.events';
+import { CAPTURE_CARD_CHARGE_JOB, CAPTURE_FOLLOW_UP_DELAY_MS, type CaptureCardChargePayload } from '../application/pay-by-card/capture-card-charge.job';
+import { INVOICE_EVENT_TYPES, type InvoiceOwnEvent, type InvoiceSnapshot } from '../domain/invoice.events';
 
 export const INVOICES_PROJECTION = 'invoices.invoices';
 
@@ -42,16 +43,45 @@ export class InvoicesProjection implements Projection {
           break;
         }
         case 'InvoicePaid':
+          await this.update(tx, invoice);
+          await this.followUpCardCapture(tx, invoice);
+          break;
         case 'InvoiceExpired':
         case 'InvoiceSettled':
-          await tx.query(
-            `UPDATE invoices SET status = $2, payment_channel = $3, paid_at = $4, expired_at = $5, snapshot = $6 WHERE invoice_id = $1`,
-            [invoice.invoiceId, invoice.status, invoice.payment?.channel ?? null, invoice.payment?.paidAt ?? null, invoice.expiredAt ?? null, invoice],
-          );
+          await this.update(tx, invoice);
           break;
         default:
           assertNever(event, 'invoice event');
       }
     }
+  }
+
+  private async update(tx: ClientBase, invoice: InvoiceSnapshot): Promise<void> {
+    await tx.query(`UPDATE invoices SET status = $2, payment_channel = $3, paid_at = $4, expired_at = $5, snapshot = $6 WHERE invoice_id = $1`, [
+      invoice.invoiceId,
+      invoice.status,
+      invoice.payment?.channel ?? null,
+      invoice.payment?.paidAt ?? null,
+      invoice.expiredAt ?? null,
+      invoice,
+    ]);
+  }
+
+  /** A card-paid invoice: the crash-safe follow-up of the capture (a no-op when the charge is captured). */
+  private async followUpCardCapture(tx: ClientBase, invoice: InvoiceSnapshot): Promise<void> {
+    const chargeId = invoice.payment?.method === 'CREDIT_CARD' ? invoice.payment.creditCardChargeId : undefined;
+    if (!chargeId) return;
+    const payload: CaptureCardChargePayload = { invoiceId: invoice.invoiceId, chargeId, amount: invoice.payment!.amount };
+    await this.scheduler.schedule(
+      {
+        kind: CAPTURE_CARD_CHARGE_JOB,
+        key: `invoice-card-capture:${invoice.invoiceId}`,
+        payload,
+        dueAt: new Date(Date.parse(invoice.payment!.paidAt) + CAPTURE_FOLLOW_UP_DELAY_MS),
+        businessId: invoice.businessId,
+        mode: invoice.mode,
+      },
+      tx as never,
+    );
   }
 }

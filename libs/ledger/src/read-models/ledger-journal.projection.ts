@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '@gateway/event-store';
 import { type ScheduleJobInput, Scheduler } from '@gateway/platform';
-import { ReadModelProjection, type Projection } from '@gateway/projections';
+import { type BulkLoad, copyInto, ReadModelProjection, type Projection } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { MONEY_MOVEMENT_EVENT_TYPES, type MoneyMovementEvent } from '../domain/money-movement.events';
 import { settlementDelayMs } from '../domain/settlement-delays';
 import { SettlementPolicy } from '../application/settle-payment/settlement-policy';
 import { SETTLE_PAYMENT_JOB, type SettlePaymentPayload } from '../application/settle-payment/settle-payment.job';
-import { journalRowsOf } from './journal-rows';
+import { BalanceTotals, ENTRY_COLUMNS, journalCopyOf, journalRowsOf, TRANSACTION_COLUMNS } from './journal-rows';
 
 export const LEDGER_PROJECTION = 'ledger.journal';
 
@@ -51,21 +51,36 @@ export class LedgerJournalProjection implements Projection {
     const fresh = new Set(inserted.rows.map((row) => row.event_id));
     if (fresh.size === 0) return;
     const entries = rows.entries.filter((entry) => fresh.has(entry.eventId));
+    const totals = new BalanceTotals();
+    for (const entry of entries) totals.add(entry.businessId, entry.mode, entry.currency, entry.account, BigInt(entry.amount));
     await tx.query(
       `INSERT INTO ledger_entries (event_id, line, business_id, mode, currency, account, amount)
        SELECT * FROM json_to_recordset($1::json) AS e ("eventId" uuid, line smallint, "businessId" text, mode text, currency text, account text, amount bigint)`,
       [JSON.stringify(entries)],
     );
-    const totals = new Map<string, { businessId: string; mode: string; currency: string; account: string; amount: bigint; count: number }>();
-    for (const entry of entries) {
-      const key = `${entry.businessId}|${entry.mode}|${entry.currency}|${entry.account}`;
-      const total = totals.get(key) ?? { businessId: entry.businessId, mode: entry.mode, currency: entry.currency, account: entry.account, amount: 0n, count: 0 };
-      total.amount += BigInt(entry.amount);
-      total.count += 1;
-      totals.set(key, total);
-    }
-    // Sorted, so two writers (a rebuild racing a stale runner) lock rows in one order.
-    const sorted = [...totals.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, total]) => ({ ...total, amount: total.amount.toString() }));
+    await this.moveBalancesAndScheduleSettlements(events, totals, (eventId) => fresh.has(eventId), tx);
+  }
+
+  /**
+   * A rebuild's page (see `BulkLoad`): every event is new to the journal, so its rows go in with
+   * COPY, into tables whose indexes are built again after the last page. The balances and the
+   * settlement jobs are written as `apply` writes them (`ledger_balances` keeps its primary key:
+   * it is upserted every page).
+   */
+  readonly bulkLoad: BulkLoad = {
+    deferIndexesOn: ['ledger_transactions', 'ledger_entries'],
+    apply: async (events, tx) => {
+      const journal = journalCopyOf(events);
+      if (journal.transactions.length === 0) return;
+      await copyInto(tx, 'ledger_transactions', TRANSACTION_COLUMNS, journal.transactions);
+      await copyInto(tx, 'ledger_entries', ENTRY_COLUMNS, journal.entries);
+      await this.moveBalancesAndScheduleSettlements(events, journal.totals, () => true, tx);
+    },
+  };
+
+  /** The balances of the entries just written, and the settlement jobs of the payments just journaled. */
+  private async moveBalancesAndScheduleSettlements(events: RecordedEvent[], totals: BalanceTotals, fresh: (eventId: string) => boolean, tx: ClientBase): Promise<void> {
+    const sorted = totals.sorted().map((total) => ({ ...total, amount: total.amount.toString() }));
     await tx.query(
       `INSERT INTO ledger_balances (business_id, mode, currency, account, balance, entries)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::bigint[])
@@ -80,7 +95,7 @@ export class LedgerJournalProjection implements Projection {
     }
     const jobs: ScheduleJobInput<SettlePaymentPayload>[] = [];
     for (const recorded of events) {
-      if (recorded.type !== 'MoneyInReceived' || !fresh.has(recorded.id)) continue;
+      if (recorded.type !== 'MoneyInReceived' || !fresh(recorded.id)) continue;
       const job = this.settlementJob(recorded as RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>);
       if (job && !settled.has(job.payload.movementId)) jobs.push(job);
     }

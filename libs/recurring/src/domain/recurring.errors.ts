@@ -3,6 +3,8 @@ import { DomainError } from '@gateway/domain';
 export const RecurringErrors = {
   notFound: (id: string) => new DomainError('NOT_FOUND_ERROR', `Recurring payment ${id} does not exist`),
   alreadyExists: (id: string) => new DomainError('DUPLICATE_RECURRING_PAYMENT_ERROR', `Recurring payment ${id} already exists`),
+  invalidCardToken: (reason: string) =>
+    new DomainError('INVALID_CREDIT_CARD_TOKEN_ERROR', `credit_card_token must be a multiple-use card token of this business: ${reason}`),
   invalidStatus: (id: string, status: string, action: string) =>
     new DomainError('INVALID_RECURRING_PAYMENT_STATUS_ERROR', `Recurring payment ${id} is ${status}: it cannot be ${action}`),
 };
@@ -11,4 +13,5 @@ export const RECURRING_ERROR_STATUSES: Record<string, number> = {
   NOT_FOUND_ERROR: 404,
   DUPLICATE_RECURRING_PAYMENT_ERROR: 400,
   INVALID_RECURRING_PAYMENT_STATUS_ERROR: 400,
+  INVALID_CREDIT_CARD_TOKEN_ERROR: 400,
 };

@@ -92,7 +92,7 @@ export class VirtualAccountOpener {
   }
 }
 
-function* candidates(range: NumberRange, requested: string | undefined): Generator<string> {
+export function* candidates(range: NumberRange, requested: string | undefined): Generator<string> {
   if (requested !== undefined) {
     yield requestedSuffix(range, requested);
     return;

@@ -66,6 +66,19 @@ describe('virtual account decider', () => {
   });
 
   describe('ACTIVE → payment received', () => {
+    it('a payment an invoice claims records no money-in (the invoice does), and names the invoice', () => {
+      const claimedBy = { context: 'invoices' as const, resourceId: 'inv1' };
+      spec
+        .given([created({ isSingleUse: true })])
+        .when({ ...pay(50_000), claimedBy })
+        .then([
+          {
+            type: 'VirtualAccountPaid',
+            data: { payment: { id: 'r1', paymentId: 'p1', vaId: 'va1', amount: 50_000, currency: 'IDR', transactionTimestamp: later.toISOString() }, snapshot: { ...account, isSingleUse: true }, claimedBy },
+          },
+          { type: 'VirtualAccountDeactivated', data: { reason: 'SINGLE_USE_PAID', snapshot: { ...account, isSingleUse: true, status: 'INACTIVE', updatedAt: later.toISOString() } } },
+        ]);
+    });
     it('records the payment and the ledger money-in; stays ACTIVE when not single use', () =>
       spec.given([created()]).when(pay(50_000)).then([
         { type: 'VirtualAccountPaid', data: { payment: { id: 'r1', paymentId: 'p1', vaId: 'va1', amount: 50_000, currency: 'IDR', transactionTimestamp: later.toISOString() }, snapshot: account } },

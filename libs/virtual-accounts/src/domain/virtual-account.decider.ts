@@ -4,6 +4,7 @@ import { VA_BANKS, type VaBank } from './va-banks';
 import { VirtualAccountErrors } from './virtual-account.errors';
 import type {
   Mode,
+  PaymentClaim,
   VirtualAccountChanges,
   VirtualAccountEvent,
   VirtualAccountOrigin,
@@ -60,6 +61,8 @@ export interface ReceiveVirtualAccountPayment {
   amount: number;
   fee: number;
   feeTax: number;
+  /** A PENDING invoice offers this account for this amount: the invoice records the money. */
+  claimedBy?: PaymentClaim;
   now: Date;
 }
 
@@ -157,8 +160,9 @@ function decidePayment(command: ReceiveVirtualAccountPayment, current: VirtualAc
   if (current.isClosed && command.amount !== current.expectedAmount) throw VirtualAccountErrors.amountMismatch(current.expectedAmount ?? 0, command.amount);
   const at = command.now.toISOString();
   const payment = { id: command.id, paymentId: command.paymentId, vaId: current.vaId, amount: command.amount, currency: 'IDR' as const, transactionTimestamp: at };
+  const paid: VirtualAccountStreamEvent = { type: 'VirtualAccountPaid', data: { payment, snapshot: current, ...(command.claimedBy && { claimedBy: command.claimedBy }) } };
   const events: VirtualAccountStreamEvent[] = [
-    { type: 'VirtualAccountPaid', data: { payment, snapshot: current } },
+    paid,
     {
       type: 'MoneyInReceived',
       data: {
@@ -174,6 +178,8 @@ function decidePayment(command: ReceiveVirtualAccountPayment, current: VirtualAc
       },
     },
   ];
+  // Money counted once: a claimed payment's MoneyInReceived is the invoice's.
+  if (command.claimedBy) events.splice(1, 1);
   if (current.isSingleUse) {
     events.push({ type: 'VirtualAccountDeactivated', data: { reason: 'SINGLE_USE_PAID', snapshot: { ...current, status: 'INACTIVE', updatedAt: at } } });
   }

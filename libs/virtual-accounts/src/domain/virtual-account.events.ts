@@ -58,7 +58,13 @@ export interface VirtualAccountChanges {
 export type VirtualAccountCreated = DomainEvent<'VirtualAccountCreated', { snapshot: VirtualAccountSnapshot }>;
 export type VirtualAccountUpdated = DomainEvent<'VirtualAccountUpdated', { changes: VirtualAccountChanges; snapshot: VirtualAccountSnapshot }>;
 export type VirtualAccountExpired = DomainEvent<'VirtualAccountExpired', { snapshot: VirtualAccountSnapshot; expiredAt: string }>;
-export type VirtualAccountPaid = DomainEvent<'VirtualAccountPaid', { payment: VirtualAccountPayment; snapshot: VirtualAccountSnapshot }>;
+/** Who records the money of a payment: the invoice that offered this fixed account (`callback_virtual_account_id`). */
+export interface PaymentClaim {
+  context: 'invoices';
+  resourceId: string;
+}
+/** `claimedBy`: an invoice takes the payment, records its money and tells the merchant; the account appends no MoneyInReceived. */
+export type VirtualAccountPaid = DomainEvent<'VirtualAccountPaid', { payment: VirtualAccountPayment; snapshot: VirtualAccountSnapshot; claimedBy?: PaymentClaim }>;
 /** A single-use account after its payment. */
 export type VirtualAccountDeactivated = DomainEvent<'VirtualAccountDeactivated', { reason: 'SINGLE_USE_PAID'; snapshot: VirtualAccountSnapshot }>;
 

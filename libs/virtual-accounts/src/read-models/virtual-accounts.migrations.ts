@@ -29,5 +29,10 @@ export const virtualAccountsMigrations: MigrationSet = {
         );
         CREATE INDEX virtual_account_payments_payment ON virtual_account_payments (business_id, mode, payment_id);`,
     },
+    {
+      version: 2,
+      name: 'payments an invoice claimed (its money and its listing are the invoice\'s)',
+      sql: `ALTER TABLE virtual_account_payments ADD COLUMN claimed_by jsonb;`,
+    },
   ],
 };

@@ -37,7 +37,8 @@ export class VirtualAccountsProjection implements Projection {
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
     const snapshots: VirtualAccountSnapshot[] = [];
     const rows = new Map<string, { first: VirtualAccountSnapshot; last: VirtualAccountSnapshot }>();
-    const payments = new Map<string, { payment: Extract<VirtualAccountEvent, { type: 'VirtualAccountPaid' }>['data']['payment']; snapshot: VirtualAccountSnapshot }>();
+    type Paid = Extract<VirtualAccountEvent, { type: 'VirtualAccountPaid' }>['data'];
+    const payments = new Map<string, { payment: Paid['payment']; snapshot: VirtualAccountSnapshot; claimedBy?: Paid['claimedBy'] }>();
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as VirtualAccountEvent;
       switch (event.type) {
@@ -52,8 +53,8 @@ export class VirtualAccountsProjection implements Projection {
           break;
         }
         case 'VirtualAccountPaid': {
-          const { payment, snapshot } = event.data;
-          if (!payments.has(payment.id)) payments.set(payment.id, { payment, snapshot });
+          const { payment, snapshot, claimedBy } = event.data;
+          if (!payments.has(payment.id)) payments.set(payment.id, { payment, snapshot, claimedBy });
           break;
         }
         default:
@@ -81,8 +82,8 @@ export class VirtualAccountsProjection implements Projection {
     if (payments.size > 0) {
       const list = [...payments.values()];
       await tx.query(
-        `INSERT INTO virtual_account_payments (record_id, payment_id, va_id, business_id, mode, payment, created_at)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[])
+        `INSERT INTO virtual_account_payments (record_id, payment_id, va_id, business_id, mode, payment, created_at, claimed_by)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[], $8::jsonb[])
          ON CONFLICT (record_id) DO NOTHING`,
         [
           list.map(({ payment }) => payment.id),
@@ -92,6 +93,7 @@ export class VirtualAccountsProjection implements Projection {
           list.map(({ snapshot }) => snapshot.mode),
           list.map(({ payment }) => JSON.stringify(payment)),
           list.map(({ payment }) => payment.transactionTimestamp),
+          list.map(({ claimedBy }) => (claimedBy ? JSON.stringify(claimedBy) : null)),
         ],
       );
     }

@@ -10,6 +10,8 @@ export interface PaymentSearch {
   createdFrom?: Date;
   createdTo?: Date;
   limit: number;
+  /** The page's list (not a detail look-up): a payment another resource lists as its own is left out. */
+  listing?: boolean;
 }
 
 /**
@@ -28,7 +30,7 @@ export abstract class FinalPaymentsTransactionSource<View> implements Transactio
 
   async search(businessId: string, mode: Mode, filter: TransactionFilter, limit: number): Promise<TransactionRow[]> {
     if (filter.status && filter.status !== PAID) return [];
-    const views = await this.find(businessId, mode, { id: filter.id, createdFrom: filter.from, createdTo: filter.to, limit });
+    const views = await this.find(businessId, mode, { id: filter.id, createdFrom: filter.from, createdTo: filter.to, limit, listing: true });
     return views.map((view) => ({ ...this.rowOf(view), source: this.id, status: PAID }));
   }
 

@@ -14,8 +14,12 @@ export class VirtualAccountPaymentsTransactionSource extends FinalPaymentsTransa
     super();
   }
 
-  protected find(businessId: string, mode: Mode, search: PaymentSearch): Promise<VaPaymentView[]> {
-    return this.queries.execute(new SearchVirtualAccountPaymentsQuery(businessId, mode, search));
+  /**
+   * A transfer an invoice claimed is that invoice's payment (the invoice recorded its money and
+   * lists as PAID): listed once, under the invoice. Its detail page stays reachable by id.
+   */
+  protected find(businessId: string, mode: Mode, { listing, ...search }: PaymentSearch): Promise<VaPaymentView[]> {
+    return this.queries.execute(new SearchVirtualAccountPaymentsQuery(businessId, mode, { ...search, excludeClaimed: listing }));
   }
 
   protected paymentIdOf({ payment }: VaPaymentView): string {

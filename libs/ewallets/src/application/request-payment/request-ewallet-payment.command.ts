@@ -15,6 +15,8 @@ export interface EwalletPaymentRequest {
   items?: EwalletItem[];
   /** DANA `expiration_date` (ISO 8601). */
   expirationDate?: string;
+  /** Not reachable over HTTP: an invoice's hosted page pays through a wallet and records the money itself. */
+  moneyRecordedBy?: { context: string; resourceId: string };
 }
 
 export class RequestEwalletPaymentCommand extends Command<EwalletPaymentView> {

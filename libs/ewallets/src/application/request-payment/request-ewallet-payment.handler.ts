@@ -76,6 +76,7 @@ export class RequestEwalletPaymentHandler implements ICommandHandler<RequestEwal
       }),
       ...(request.items !== undefined && { items: request.items }),
       apiVersion: command.apiVersion,
+      ...(request.moneyRecordedBy && { moneyRecordedBy: request.moneyRecordedBy }),
     };
     const streamName = paymentStreamOf(businessId, mode, request.ewalletType, request.externalId);
     const decision = await decideAndAppend(

@@ -5,7 +5,7 @@ import { feeFor, feeRuleFor } from '@gateway/ledger';
 import { AppConfig, Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
 import { ProjectionProgress } from '@gateway/projections';
 import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
+import { CommandBus, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { invoiceDecider, type PaymentInput } from '../../domain/invoice.decider';
 import { InvoiceErrors } from '../../domain/invoice.errors';
 import { type InvoiceBank, type InvoiceRetailOutlet, type InvoiceSnapshot, invoiceStream } from '../../domain/invoice.events';
@@ -13,6 +13,8 @@ import { DEFAULT_INVOICE_DURATION_SECONDS, INVOICE_RETAIL_OUTLETS, MAGIC_PAID_AM
 import { INVOICES_PROJECTION } from '../../read-models/invoices.projection';
 import { invoiceIdFrom, poolMerchantCode, retailPrefix } from '../invoice-identity';
 import { PoolAllocator } from '../pool-allocator';
+import { FindFixedVirtualAccountQuery, type FixedVirtualAccountRef } from '../callback-virtual-account/callback-virtual-account.queries';
+import { OpenCustomerVirtualAccountCommand } from '../callback-virtual-account/customer-virtual-account.command';
 import { CreateInvoiceCommand } from './create-invoice.command';
 
 @CommandHandler(CreateInvoiceCommand)
@@ -22,6 +24,7 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
     private readonly progress: ProjectionProgress,
     private readonly pools: PoolAllocator,
     private readonly config: AppConfig,
@@ -34,16 +37,31 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
       this.queries.execute(new GetSettingsQuery(businessId, mode)),
     ]);
     const settings = settingsView?.settings ?? {};
-    const methods = this.offeredMethods(request.paymentMethods, settings.enabledPaymentChannels);
+    const fixedVa = request.callbackVirtualAccountId === undefined ? undefined : await this.fixedVirtualAccount(businessId, mode, request.callbackVirtualAccountId, request.amount);
+    const offered = this.offeredMethods(request.paymentMethods, settings.enabledPaymentChannels);
+    // The spec: the fixed VA "enables that payment method", whatever payment_methods say.
+    const methods = fixedVa && !offered.includes(fixedVa.bankCode) ? [...offered, fixedVa.bankCode] : offered;
     const now = await this.clock.now({ businessId, mode });
     const invoiceId = command.options.invoiceId ?? invoiceIdFrom(this.ids.uuid());
     const durationSeconds = request.invoiceDuration ?? DEFAULT_INVOICE_DURATION_SECONDS;
     const expiry = new Date(now.getTime() + durationSeconds * 1000);
     const metadata = toCommandMetadata(command.context, now, { businessId, mode });
     const merchantName = business?.name ?? businessId;
+    const customerAccounts = request.fixedVa ? await this.customerAccounts(command, methods, fixedVa?.bankCode) : new Map<string, FixedVirtualAccountRef>();
 
     const banks: InvoiceBank[] = [];
     for (const bankCode of methods.filter((code) => category(code) === 'VIRTUAL_ACCOUNT')) {
+      if (fixedVa?.bankCode === bankCode) {
+        // The business's own fixed account replaces the POOL number for its bank.
+        banks.push({ bankCode, accountNumber: fixedVa.accountNumber, transferAmount: request.amount, identityAmount: 0, accountHolderName: fixedVa.name, callbackVirtualAccountId: fixedVa.vaId });
+        continue;
+      }
+      const customer = customerAccounts.get(bankCode);
+      if (customer) {
+        // fixed_va: the customer's own account, the same on each of its invoices; paid like a callback VA.
+        banks.push({ bankCode, accountNumber: customer.accountNumber, transferAmount: request.amount, identityAmount: 0, accountHolderName: customer.name, callbackVirtualAccountId: customer.vaId });
+        continue;
+      }
       const prefix = poolMerchantCode(businessId, settings.virtualAccountRanges?.[bankCode]?.merchantCode);
       const number = await this.pools.reserve({ kind: 'va', scope: `${businessId}.${mode}.${bankCode}`, prefix, invoiceId, reservedUntil: expiry, now, metadata });
       if (number === undefined) throw InvoiceErrors.poolExhausted(bankCode);
@@ -89,6 +107,29 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     if (decision.appended) await this.progress.waitFor(INVOICES_PROJECTION, decision.appended.position, 10_000);
     if (decision.state.status !== 'exists') throw InvoiceErrors.notFound(invoiceId);
     return decision.state.invoice;
+  }
+
+  /** `callback_virtual_account_id`: an active fixed VA of this business and mode that can take the amount. */
+  private async fixedVirtualAccount(businessId: string, mode: 'test' | 'live', vaId: string, amount: number): Promise<FixedVirtualAccountRef> {
+    const account = await this.queries.execute(new FindFixedVirtualAccountQuery(businessId, mode, vaId));
+    if (!account || !account.payable) throw InvoiceErrors.callbackVirtualAccountNotFound(vaId);
+    if (account.isClosed && account.expectedAmount !== amount) throw InvoiceErrors.callbackVirtualAccountAmount(account.expectedAmount ?? 0);
+    return account;
+  }
+
+  /**
+   * `fixed_va: true`: per offered bank (but the `callback_virtual_account_id` one), the customer's
+   * fixed account, opened on first use by the virtual-accounts context. A bank without fixed
+   * accounts for this business, or an account the merchant closed to another amount, keeps its
+   * POOL number.
+   */
+  private async customerAccounts(command: CreateInvoiceCommand, methods: string[], callbackBank: string | undefined): Promise<Map<string, FixedVirtualAccountRef>> {
+    const { businessId, mode, request } = command;
+    if (!request.payerEmail?.trim()) throw InvoiceErrors.payerIdentityRequired();
+    const banks = methods.filter((code) => category(code) === 'VIRTUAL_ACCOUNT' && code !== callbackBank);
+    const accounts = await Promise.all(banks.map((bankCode) => this.commands.execute(new OpenCustomerVirtualAccountCommand(businessId, mode, bankCode, request.payerEmail, command.context))));
+    const usable = accounts.filter((account): account is FixedVirtualAccountRef => !!account && (!account.isClosed || account.expectedAmount === request.amount));
+    return new Map(usable.map((account) => [account.bankCode, account]));
   }
 
   /** Requested methods that exist and are enabled; none requested means every enabled channel. */

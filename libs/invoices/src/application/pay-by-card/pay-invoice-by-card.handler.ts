@@ -1,4 +1,5 @@
 import { CaptureChargeCommand, type ChargeView, CreateChargeCommand, ReverseAuthorizationCommand } from '@gateway/cards';
+import { DomainError } from '@gateway/domain';
 import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { InvoiceErrors } from '../../domain/invoice.errors';
@@ -69,7 +70,13 @@ export class PayInvoiceByCardHandler implements ICommandHandler<PayInvoiceByCard
       throw error;
     }
     // The invoice is paid and holds the money; the capture settles the card side (no ledger event).
-    await this.commands.execute(new CaptureChargeCommand(businessId, mode, charge.chargeId, invoice.amount, context));
+    // Should this process die right here, job `invoices.capture-card-charge` (written with the paid row) captures it.
+    // The invoice is PAID from here on, so a failed capture does not fail the payer's request: the
+    // follow-up job captures it later (and should it somehow have run first, this one is refused as CAPTURED).
+    await this.commands.execute(new CaptureChargeCommand(businessId, mode, charge.chargeId, invoice.amount, context)).catch((capture: unknown) => {
+      if (capture instanceof DomainError && capture.code === 'INVALID_CHARGE_STATUS_ERROR') return;
+      this.logger.warn(`Capture of ${charge.chargeId} after paying invoice ${invoice.invoiceId} failed; the capture follower retries: ${String(capture)}`);
+    });
     return paid;
   }
 }

@@ -7,6 +7,7 @@ import { type RecurringCommand, recurringDecider } from '../../domain/recurring.
 import { RecurringErrors } from '../../domain/recurring.errors';
 import { type RecurringSnapshot, recurringStream } from '../../domain/recurring.events';
 import { RECURRING_PROJECTION } from '../../read-models/recurring.projection';
+import { RechargeTokenCheck } from '../recharge-token';
 import { ChangeRecurringPaymentCommand } from './change-recurring.command';
 
 @CommandHandler(ChangeRecurringPaymentCommand)
@@ -15,6 +16,7 @@ export class ChangeRecurringPaymentHandler implements ICommandHandler<ChangeRecu
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly clock: Clock,
     private readonly progress: ProjectionProgress,
+    private readonly tokens: RechargeTokenCheck,
   ) {}
 
   async execute(command: ChangeRecurringPaymentCommand): Promise<RecurringSnapshot> {
@@ -23,6 +25,7 @@ export class ChangeRecurringPaymentHandler implements ICommandHandler<ChangeRecu
     const stream = recurringStream(id);
     const first = await this.store.readStream(stream, { maxCount: 1 });
     if (first.length === 0 || first[0].metadata.businessId !== businessId || first[0].metadata.mode !== mode) throw RecurringErrors.notFound(id);
+    if (change.type === 'update') await this.tokens.assertUsable(businessId, mode, change.changes.creditCardToken);
     const now = await this.clock.now({ businessId, mode });
     const decided: RecurringCommand =
       change.type === 'update'

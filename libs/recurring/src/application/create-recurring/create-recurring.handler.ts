@@ -7,6 +7,7 @@ import { recurringDecider } from '../../domain/recurring.decider';
 import { RecurringErrors } from '../../domain/recurring.errors';
 import { type RecurringSnapshot, recurringStream } from '../../domain/recurring.events';
 import { RECURRING_PROJECTION } from '../../read-models/recurring.projection';
+import { RechargeTokenCheck } from '../recharge-token';
 import { CreateRecurringPaymentCommand } from './create-recurring.command';
 
 @CommandHandler(CreateRecurringPaymentCommand)
@@ -16,10 +17,12 @@ export class CreateRecurringPaymentHandler implements ICommandHandler<CreateRecu
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly progress: ProjectionProgress,
+    private readonly tokens: RechargeTokenCheck,
   ) {}
 
   async execute(command: CreateRecurringPaymentCommand): Promise<RecurringSnapshot> {
     const { businessId, mode, request } = command;
+    await this.tokens.assertUsable(businessId, mode, request.creditCardToken);
     const now = await this.clock.now({ businessId, mode });
     const id = this.ids.uuid().replace(/-/g, '').slice(0, 24);
     const decision = await decideAndAppend(

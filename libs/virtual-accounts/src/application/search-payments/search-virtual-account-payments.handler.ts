@@ -9,16 +9,17 @@ export class SearchVirtualAccountPaymentsHandler implements IQueryHandler<Search
   constructor(private readonly pool: Pool) {}
 
   async execute(query: SearchVirtualAccountPaymentsQuery): Promise<VirtualAccountPaymentView[]> {
-    const { id, createdFrom, createdTo, limit } = query.search;
+    const { id, createdFrom, createdTo, limit, excludeClaimed } = query.search;
     const { rows } = await this.pool.query<{ payment: VirtualAccountPayment; snapshot: VirtualAccountSnapshot }>(
       `SELECT p.payment, a.snapshot FROM virtual_account_payments p JOIN virtual_accounts a ON a.va_id = p.va_id
         WHERE p.business_id = $1 AND p.mode = $2
           AND ($3::text IS NULL OR p.payment_id = $3 OR p.payment->>'id' = $3 OR p.va_id = $3 OR a.snapshot->>'externalId' = $3)
           AND ($4::timestamptz IS NULL OR p.created_at >= $4)
           AND ($5::timestamptz IS NULL OR p.created_at < $5)
+          AND (NOT $7::boolean OR p.claimed_by IS NULL)
         ORDER BY p.created_at DESC, p.record_id
         LIMIT $6`,
-      [query.businessId, query.mode, id ?? null, createdFrom ?? null, createdTo ?? null, Math.min(Math.max(limit, 1), 500)],
+      [query.businessId, query.mode, id ?? null, createdFrom ?? null, createdTo ?? null, Math.min(Math.max(limit, 1), 500), excludeClaimed === true],
     );
     return rows.map((row) => ({ payment: row.payment, account: row.snapshot }));
   }

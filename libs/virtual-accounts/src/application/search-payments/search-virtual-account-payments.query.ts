@@ -8,6 +8,11 @@ export interface VirtualAccountPaymentSearch {
   createdFrom?: Date;
   createdTo?: Date;
   limit: number;
+  /**
+   * Leave out payments an invoice claimed (`callback_virtual_account_id`, `fixed_va`): the invoice
+   * recorded their money and lists them as its payment, so a list of transactions shows each once.
+   */
+  excludeClaimed?: boolean;
 }
 
 /** Payments into a business's fixed accounts, newest first (the dashboard's transactions). */

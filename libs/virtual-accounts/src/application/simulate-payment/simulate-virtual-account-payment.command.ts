@@ -1,3 +1,4 @@
+import type { GlobalPosition } from '@gateway/event-store';
 import type { Mode, RequestContext } from '@gateway/platform';
 import { Command } from '@nestjs/cqrs';
 import type { VirtualAccountPayment, VirtualAccountSnapshot } from '../../domain/virtual-account.events';
@@ -6,6 +7,8 @@ export interface SimulatedVirtualAccountPayment {
   payment: VirtualAccountPayment;
   /** The account as it was paid (before a single-use deactivation). */
   account: VirtualAccountSnapshot;
+  /** Where the payment was appended: a caller may wait for a follower to pass it. */
+  position?: GlobalPosition;
 }
 
 /**

@@ -1,0 +1,21 @@
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { Pool } from 'pg';
+import { FindInvoiceClaimingVirtualAccountQuery } from './callback-virtual-account.queries';
+
+@QueryHandler(FindInvoiceClaimingVirtualAccountQuery)
+export class FindInvoiceClaimingVirtualAccountHandler implements IQueryHandler<FindInvoiceClaimingVirtualAccountQuery, string | undefined> {
+  constructor(private readonly pool: Pool) {}
+
+  async execute(query: FindInvoiceClaimingVirtualAccountQuery): Promise<string | undefined> {
+    const { rows } = await this.pool.query<{ invoice_id: string }>(
+      `SELECT invoice_id FROM invoices
+        WHERE business_id = $1 AND mode = $2 AND status = 'PENDING'
+          AND snapshot->'banks' @> $3::jsonb
+          AND (snapshot->>'expiryDate')::timestamptz > $4
+        ORDER BY created_at, invoice_id
+        LIMIT 1`,
+      [query.businessId, query.mode, JSON.stringify([{ callbackVirtualAccountId: query.vaId, transferAmount: query.amount }]), query.now],
+    );
+    return rows[0]?.invoice_id;
+  }
+}
