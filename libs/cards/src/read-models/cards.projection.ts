@@ -107,11 +107,12 @@ export class CardsProjection implements Projection {
           const { rowCount } = await tx.query(
             `INSERT INTO card_charges (charge_id, business_id, mode, token_id, authentication_id, external_id, status, authorized_amount, capture_amount, currency,
                                        masked_card_number, card_brand, card_type, charge_type, eci, merchant_reference_code, bank_reconciliation_id, failure_reason,
-                                       created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19) ON CONFLICT (charge_id) DO NOTHING`,
+                                       created_at, updated_at, money_recorded_by)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $19, $20::jsonb) ON CONFLICT (charge_id) DO NOTHING`,
             [
               c.chargeId, c.businessId, c.mode, c.tokenId, c.authenticationId ?? null, c.externalId, c.status, c.amount, c.captureAmount ?? null, c.currency,
               c.maskedCardNumber, c.cardBrand, c.cardType, c.chargeType, c.eci, c.merchantReferenceCode, c.bankReconciliationId, c.failureReason ?? null, c.createdAt,
+              c.moneyRecordedBy ? JSON.stringify(c.moneyRecordedBy) : null,
             ],
           );
           if (rowCount === 0 || c.status !== 'AUTHORIZED') break;
