@@ -6,6 +6,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from './support/browser';
+import { createDashboardUser, DashboardClient, TEST_PASSWORD } from './support/dashboard-client';
 import { FUTURE_YEAR, TEST_CARDS, tokenRequest } from './support/cards';
 import { eventually } from './support/eventually';
 import { call, provisionBusiness } from './support/test-business';
@@ -157,5 +158,38 @@ describe('invoice paid by card from the hosted page', () => {
     expect(html).toContain('id="card-form"');
     expect(html).toMatch(/xnd_public_production_|xnd_public_/);
     expect(response.headers.get('content-security-policy')).toContain("script-src 'self' 'nonce-");
+  });
+
+  it("lists a card charge the invoice made once on the dashboard's transactions page (under the invoice); a charge of its own as a card charge", async () => {
+    const business = await provisionBusiness(gateway.app, { name: 'Toko Dasbor Kartu' });
+    const own = (method: string, path: string, body?: unknown, key = business.test.secret_key) => call(gateway.baseUrl, key, method, path, { body });
+    const verifiedToken = async (amount: number) => {
+      const token = (await own('POST', '/v2/credit_card_tokens', tokenRequest(TEST_CARDS.notEnrolledMastercard, { amount }), business.test.public_key)).body;
+      expect(token.status).toBe('VERIFIED');
+      return token;
+    };
+    const invoiceToken = await verifiedToken(30_000);
+    const invoice = await create({ amount: 30_000, payment_methods: ['CREDIT_CARD'] }, business.test.secret_key);
+    expect((await payCard(invoice.id, `token_id=${invoiceToken.id}&authentication_id=${invoiceToken.authentication_id ?? ''}`)).status).toBe(303);
+    const paid = (await own('GET', `/v2/invoices/${invoice.id}`)).body;
+    expect(paid).toMatchObject({ status: 'PAID', payment_method: 'CREDIT_CARD' });
+    const invoiceCharge = paid.payment_id as string;
+    const ownToken = await verifiedToken(21_000);
+    const direct = await own('POST', '/credit_card_charges', { token_id: ownToken.id, authentication_id: ownToken.authentication_id, external_id: `own-${Date.now()}`, amount: 21_000 });
+    expect(direct.status).toBe(200);
+
+    const user = await createDashboardUser(gateway.app, business.business_id, 'admin');
+    const client = new DashboardClient(gateway.baseUrl);
+    expect((await client.signIn(user.email, TEST_PASSWORD)).status).toBe(303);
+    const page = await client.get('/dashboard/transactions');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(invoice.id);
+    expect(page.text).toContain(direct.body.id);
+    expect(page.text).not.toContain(invoiceCharge);
+    const chargesOnly = await client.get('/dashboard/transactions?product=card-charges');
+    expect((chargesOnly.text.match(/<td>Card charge<\/td>/g) ?? []).length).toBe(1);
+    expect(chargesOnly.text).not.toContain(invoiceCharge);
+    // The invoice's charge keeps its own detail page, reachable by its id.
+    expect((await client.get(`/dashboard/transactions/card-charges/${invoiceCharge}`)).status).toBe(200);
   });
 });

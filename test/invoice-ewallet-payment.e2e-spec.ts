@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { launchBrowser } from './support/browser';
+import { createDashboardUser, DashboardClient, TEST_PASSWORD } from './support/dashboard-client';
 import { eventually } from './support/eventually';
 import { call, provisionBusiness } from './support/test-business';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -140,5 +141,36 @@ describe('invoice paid by eWallet (DANA) from the hosted page', () => {
     expect(await eventually(() => holding(business), (balance) => balance === expected)).toBe(expected);
     const after = (await call(gateway.baseUrl, business.test.secret_key, 'GET', `/v2/invoices/${invoice.id}`)).body;
     expect(after).toMatchObject({ status: 'PAID', payment_method: 'BANK_TRANSFER', payment_channel: 'BCA' });
+  });
+
+  it("lists a DANA payment the invoice made once on the dashboard's transactions page (under the invoice); a payment of its own as an eWallet payment", async () => {
+    const business = await provisionBusiness(gateway.app, { name: 'Toko Dasbor' });
+    const own = (method: string, path: string, body?: unknown) => call(gateway.baseUrl, business.test.secret_key, method, path, { body });
+    const invoice = await create({ payment_methods: ['DANA'] }, business);
+    const checkout = await pageForm(invoice.id, 'pay_ewallet', 'ewallet_type=DANA');
+    expect(checkout.status).toBe(303);
+    expect((await payCheckout(checkout.headers.get('location')!)).status).toBe(303);
+    const paid = await eventually(() => own('GET', `/v2/invoices/${invoice.id}`), (r) => r.body.status === 'PAID');
+    const invoicePayment = paid.body.payment_id as string;
+    expect(invoicePayment).toMatch(/^ewallet_/);
+    const direct = await own('POST', '/ewallets', { external_id: `own-${randomUUID()}`, amount: 12_000, callback_url: 'https://shop.example/cb', redirect_url: 'https://shop.example/thanks', ewallet_type: 'DANA' });
+    expect(direct.status).toBe(200);
+
+    const user = await createDashboardUser(gateway.app, business.business_id, 'admin');
+    const client = new DashboardClient(gateway.baseUrl);
+    expect((await client.signIn(user.email, TEST_PASSWORD)).status).toBe(303);
+    const page = await client.get('/dashboard/transactions');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain(invoice.id);
+    expect(page.text).toContain(direct.body.external_id);
+    expect(page.text).not.toContain(invoicePayment);
+    expect(page.text).not.toContain(`invoice_${invoice.id}`);
+    const walletsOnly = await client.get('/dashboard/transactions?product=ewallet-payments');
+    expect((walletsOnly.text.match(/eWallet \(DANA\)/g) ?? []).length).toBe(1);
+    expect(walletsOnly.text).not.toContain(invoicePayment);
+    // The invoice's DANA payment keeps its own detail page, reachable by its id.
+    const detail = await client.get(`/dashboard/transactions/ewallet-payments/${invoicePayment}`);
+    expect(detail.status).toBe(200);
+    expect(detail.text).toContain(`invoice_${invoice.id}`);
   });
 });

@@ -94,5 +94,10 @@ export const cardsMigrations: MigrationSet = {
         );
         CREATE INDEX card_refunds_charge ON card_refunds (charge_id);`,
     },
+    {
+      version: 2,
+      name: 'charges another resource recorded the money of (an invoice lists them as its own)',
+      sql: `ALTER TABLE card_charges ADD COLUMN money_recorded_by jsonb;`,
+    },
   ],
 };

@@ -167,13 +167,14 @@ export class CardsProjection implements Projection {
     const { rows: inserted } = await tx.query<{ charge_id: string }>(
       `INSERT INTO card_charges (charge_id, business_id, mode, token_id, authentication_id, external_id, status, authorized_amount, capture_amount, currency,
                                  masked_card_number, card_brand, card_type, charge_type, eci, merchant_reference_code, bank_reconciliation_id, failure_reason,
-                                 created_at, updated_at)
+                                 created_at, updated_at, money_recorded_by)
        SELECT c."chargeId", c."businessId", c.mode, c."tokenId", c."authenticationId", c."externalId", c.status, c.amount, c."captureAmount", c.currency,
               c."maskedCardNumber", c."cardBrand", c."cardType", c."chargeType", c.eci, c."merchantReferenceCode", c."bankReconciliationId", c."failureReason",
-              c."createdAt", c."createdAt"
+              c."createdAt", c."createdAt", c."moneyRecordedBy"
          FROM json_to_recordset($1::json) AS c ("chargeId" text, "businessId" text, mode text, "tokenId" text, "authenticationId" text, "externalId" text, status text,
                                                 amount bigint, "captureAmount" bigint, currency text, "maskedCardNumber" text, "cardBrand" text, "cardType" text,
-                                                "chargeType" text, eci text, "merchantReferenceCode" text, "bankReconciliationId" text, "failureReason" text, "createdAt" timestamptz)
+                                                "chargeType" text, eci text, "merchantReferenceCode" text, "bankReconciliationId" text, "failureReason" text, "createdAt" timestamptz,
+                                                "moneyRecordedBy" jsonb)
        ON CONFLICT (charge_id) DO NOTHING
        RETURNING charge_id`,
       [JSON.stringify(rows)],

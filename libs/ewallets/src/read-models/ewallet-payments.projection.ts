@@ -58,8 +58,8 @@ export class EwalletPaymentsProjection implements Projection {
   private async insert(tx: ClientBase, streamName: string, p: EwalletPaymentSnapshot): Promise<void> {
     const { rowCount } = await tx.query(
       `INSERT INTO ewallet_payments (payment_id, stream_name, business_id, mode, ewallet_type, external_id, amount, currency, phone, callback_url,
-                                     redirect_url, items, checkout_token, api_version, status, expires_at, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, 'PENDING', $15, $16)
+                                     redirect_url, items, checkout_token, api_version, status, expires_at, created_at, money_recorded_by)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, 'PENDING', $15, $16, $17::jsonb)
        ON CONFLICT (payment_id) DO NOTHING`,
       [
         p.paymentId,
@@ -78,6 +78,7 @@ export class EwalletPaymentsProjection implements Projection {
         p.apiVersion,
         p.expiresAt ?? null,
         p.requestedAt,
+        p.moneyRecordedBy ? JSON.stringify(p.moneyRecordedBy) : null,
       ],
     );
     if (rowCount === 0) return;

@@ -30,5 +30,10 @@ export const ewalletsMigrations: MigrationSet = {
           UNIQUE (business_id, mode, ewallet_type, external_id)
         );`,
     },
+    {
+      version: 2,
+      name: 'payments another resource recorded the money of (an invoice lists them as its own)',
+      sql: `ALTER TABLE ewallet_payments ADD COLUMN money_recorded_by jsonb;`,
+    },
   ],
 };

@@ -8,6 +8,8 @@ export interface CardTransactionSearch {
   createdFrom?: Date;
   createdTo?: Date;
   limit: number;
+  /** Leave out charges another resource recorded the money of (an invoice lists them as its own). */
+  excludeRecordedElsewhere?: boolean;
 }
 
 /** One charge or refund as the dashboard lists it: masked card data only, never a card number. */

@@ -15,8 +15,14 @@ abstract class CardTransactionSource implements TransactionSource {
 
   constructor(private readonly queries: QueryBus) {}
 
+  /**
+   * A charge an invoice made (its page's card form) is that invoice's payment (the invoice
+   * recorded its money and lists it): listed once, under the invoice. Its detail page stays
+   * reachable by id.
+   */
   async search(businessId: string, mode: Mode, filter: TransactionFilter, limit: number): Promise<TransactionRow[]> {
-    const views = await this.find(businessId, mode, { id: filter.id, status: filter.status, createdFrom: filter.from, createdTo: filter.to, limit });
+    const search = { id: filter.id, status: filter.status, createdFrom: filter.from, createdTo: filter.to, limit, excludeRecordedElsewhere: true };
+    const views = await this.find(businessId, mode, search);
     return views.map((view) => ({
       source: this.id,
       id: view.id,

@@ -14,8 +14,14 @@ export class EwalletPaymentsTransactionSource implements TransactionSource {
 
   constructor(private readonly queries: QueryBus) {}
 
+  /**
+   * A payment an invoice made (its page's DANA button) is that invoice's payment (the invoice
+   * recorded its money and lists it): listed once, under the invoice. Its detail page stays
+   * reachable by id.
+   */
   async search(businessId: string, mode: Mode, filter: TransactionFilter, limit: number): Promise<TransactionRow[]> {
-    const views = await this.queries.execute(new SearchEwalletPaymentsQuery(businessId, mode, { id: filter.id, status: filter.status, createdFrom: filter.from, createdTo: filter.to, limit }));
+    const search = { id: filter.id, status: filter.status, createdFrom: filter.from, createdTo: filter.to, limit, excludeRecordedElsewhere: true };
+    const views = await this.queries.execute(new SearchEwalletPaymentsQuery(businessId, mode, search));
     return views.map((view) => ({
       source: this.id,
       id: view.paymentId,

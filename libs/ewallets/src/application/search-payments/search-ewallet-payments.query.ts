@@ -9,6 +9,8 @@ export interface EwalletPaymentSearch {
   createdFrom?: Date;
   createdTo?: Date;
   limit: number;
+  /** Leave out payments another resource recorded the money of (an invoice lists them as its own). */
+  excludeRecordedElsewhere?: boolean;
 }
 
 /** eWallet payments of a business and mode, newest first, filtered (the dashboard's transactions). */
