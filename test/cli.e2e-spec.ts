@@ -60,6 +60,18 @@ describe('the CLI', () => {
     expect(plain.output).toContain('https');
     const deliveries = JSON.parse((await runCli(['callbacks', 'deliveries', '--business', business.business_id, '--mode', 'live', '--json'], env)).stdout);
     expect(deliveries).toEqual({ data: [], has_more: false });
+
+    // With no worker running, every read model can be rebuilt in one pass; the result verifies.
+    const rebuilt = await runCli(['projections', 'rebuild', '--all', '--page-size', '7', '--json'], env);
+    expect([rebuilt.code, rebuilt.output]).toEqual([0, expect.anything()]);
+    const summary = JSON.parse(rebuilt.stdout);
+    expect(summary.projections).toEqual(expect.arrayContaining([expect.stringMatching(/^accounts/), 'ledger.journal']));
+    expect(summary.events).toBeGreaterThan(10);
+    const verified = await runCli(['projections', 'verify', '--json'], env);
+    expect([verified.code, JSON.parse(verified.stdout).clean]).toEqual([0, true]);
+    const keysAfter = JSON.parse((await runCli(['keys', 'list', '--business', business.business_id, '--mode', 'test', '--json'], env)).stdout);
+    expect(keysAfter).toEqual(listed.map((k: { key_id: string }) => expect.objectContaining({ key_id: k.key_id })));
+    expect((await runCli(['projections', 'rebuild'], env)).output).toContain('Name a projection, or pass --all');
   }, 120_000);
 
   it('shares the embedded server of a running gateway, whose demo business works at once', async () => {
@@ -82,6 +94,10 @@ describe('the CLI', () => {
       expect(response.status).toBe(200);
       expect(((await response.json()) as { business_id: string }).business_id).toBe(business.business_id);
       expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200); // the CLI did not stop the gateway's server
+      // The one-pass rebuild needs every projection's lease: it refuses while the worker runs.
+      const refused = await runCli(['projections', 'rebuild', '--all'], { DATA_DIR: dataDir, LOG_LEVEL: 'error' });
+      expect(refused.code).toBe(1);
+      expect(refused.output).toContain('held by a running worker');
 
       const admin = await runCli(['dashboard', 'users', 'create', '--business', business.business_id, '--email', 'owner@example.com', '--json'], { DATA_DIR: dataDir, LOG_LEVEL: 'error' });
       expect(admin.code).toBe(0);

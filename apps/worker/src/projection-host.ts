@@ -31,8 +31,12 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
     this.logger.log(`Running ${this.runners.length} projection(s): ${this.runners.map((r) => r.name).join(', ')}`);
   }
 
-  /** Each runner finishes (commits or rolls back) the batch in hand, then stops. */
-  async onModuleDestroy(): Promise<void> {
+  /** Each runner finishes (commits or rolls back) the batch in hand, then stops and gives up its lease. */
+  async stop(): Promise<void> {
     await Promise.all(this.runners.map((runner) => runner.stop()));
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    await this.stop();
   }
 }

@@ -1,9 +1,11 @@
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { AppConfig } from '@gateway/platform';
-import { discoverProjections, ProjectionRunner, readAllCheckpoints, readCheckpoint, resetProjection, type ProjectionVerification, verifyProjection } from '@gateway/projections';
+import { ProjectionHost } from '@gateway/worker';
+import { discoverProjections, ProjectionRunner, readAllCheckpoints, readCheckpoint, rebuildAllProjections, resetProjection, type ProjectionVerification, verifyProjection } from '@gateway/projections';
+import type { INestApplicationContext } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { SingleBar } from 'cli-progress';
-import type { Command } from 'commander';
+import { type Command, InvalidArgumentError } from 'commander';
 import { Pool } from 'pg';
 import { withCliContext } from '../cli-context';
 import { print } from '../output';
@@ -37,11 +39,15 @@ export function registerProjectionCommands(program: Command): void {
     );
 
   projections
-    .command('rebuild <name>')
-    .description('Empty a projection and replay the whole log into it')
+    .command('rebuild [name]')
+    .description('Empty a projection and replay the whole log into it; --all: every read model in one pass over the log (bulk load; no worker may be running)')
+    .option('--all', 'rebuild every read model in one pass (stop the workers first)')
+    .option('--page-size <events>', 'with --all: events per page', (value) => positiveInteger(value), 5000)
     .option('--json', 'machine-readable output')
-    .action(async (name: string, options: { json?: boolean }) =>
+    .action(async (name: string | undefined, options: { json?: boolean; all?: boolean; pageSize: number }) =>
       withCliContext(async (app) => {
+        if (options.all) return rebuildEveryReadModel(app, options);
+        if (name === undefined) throw new Error('Name a projection, or pass --all');
         const projection = discoverProjections(app.get(DiscoveryService)).find((p) => p.name === name);
         if (!projection) throw new Error(`No projection named ${name}`);
         const pool = app.get(Pool);
@@ -98,6 +104,35 @@ export function registerProjectionCommands(program: Command): void {
       print(Boolean(options.json), { clean: results.every((r) => r.clean), projections: results }, () => results.map(humanVerification).join('\n'));
       if (!results.every((r) => r.clean)) process.exitCode = 1;
     });
+}
+
+/**
+ * The offline rebuild of every read model (`rebuildAllProjections`): one read of each page for all
+ * of them, and the bulk path (COPY, indexes built after the load) where a projection has one.
+ * It takes every projection's lease, so it refuses while a worker runs.
+ */
+async function rebuildEveryReadModel(app: INestApplicationContext, options: { json?: boolean; pageSize: number }): Promise<void> {
+  // This process's own runners (they serve other commands' read-your-writes) hold leases too.
+  await app.get(ProjectionHost).stop();
+  const pool = app.get(Pool);
+  const total = await countEvents(pool, app.get(AppConfig));
+  const bar = options.json ? undefined : new SingleBar({ format: `all read models [{bar}] {percentage}% | {value}/{total} events | {eta}s left` });
+  bar?.start(total ?? 0, 0);
+  const started = Date.now();
+  const result = await rebuildAllProjections(pool, app.get<EventStore>(EVENT_STORE), discoverProjections(app.get(DiscoveryService)), {
+    pageSize: options.pageSize,
+    onProgress: (events) => bar?.update(events, total !== undefined && events > total ? { total: events } : undefined),
+  });
+  bar?.stop();
+  const seconds = (Date.now() - started) / 1000;
+  const summary = { projections: result.projections, events: result.events, seconds, eventsPerSecond: Math.round(result.events / Math.max(seconds, 0.001)) };
+  print(Boolean(options.json), summary, () => `Rebuilt ${summary.projections.length} read models from ${summary.events} events in ${seconds.toFixed(1)} s (${summary.eventsPerSecond} events/s): ${summary.projections.join(', ')}`);
+}
+
+function positiveInteger(value: string): number {
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed) || parsed <= 0) throw new InvalidArgumentError('expected a positive whole number');
+  return parsed;
 }
 
 function humanVerification(result: ProjectionVerification): string {
