@@ -2,24 +2,22 @@ import type { ProvisionedBusiness } from '@gateway/accounts';
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS, tokenize, updateTestSettings } from './support/cards';
 import { eventually } from './support/eventually';
-import { startTestApp, type TestApp } from './support/test-app';
+import { gatewayWithReceiver } from './support/gateway-with-receiver';
 import { call, provisionBusiness } from './support/test-business';
-import { WebhookReceiver } from './support/webhook-receiver';
 
 describe('card refunds', () => {
-  let gateway: TestApp;
-  let receiver: WebhookReceiver;
+  const running = gatewayWithReceiver();
 
   const api = (business: ProvisionedBusiness, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
-    call(gateway.baseUrl, business.test.secret_key, method, path, { body, headers });
+    call(running.gateway.baseUrl, business.test.secret_key, method, path, { body, headers });
   const SYNC = { 'api-version': '2019-05-01' };
 
   /** A business with optional authentication, `funds` of settled CASH and one captured charge of `amount`. */
   async function capturedCharge(amount: number, funds = 0) {
-    const business = await provisionBusiness(gateway.app);
-    await updateTestSettings(gateway.app, business.business_id, { optionalAuthentication: true });
+    const business = await provisionBusiness(running.gateway.app);
+    await updateTestSettings(running.gateway.app, business.business_id, { optionalAuthentication: true });
     if (funds > 0) expect((await api(business, 'POST', '/balance/top_up', { amount: funds })).status).toBe(200);
-    const token = (await tokenize(gateway.baseUrl, business.test.public_key, TEST_CARDS.enrolledVisa, { multiple: true })).body.id;
+    const token = (await tokenize(running.gateway.baseUrl, business.test.public_key, TEST_CARDS.enrolledVisa, { multiple: true })).body.id;
     const charge = await api(business, 'POST', '/credit_card_charges', { token_id: token, external_id: `order-${randomUUID()}`, amount });
     expect(charge.body.status).toBe('CAPTURED');
     return { business, token, charge: charge.body as { id: string } };
@@ -27,18 +25,9 @@ describe('card refunds', () => {
   const refund = (business: ProvisionedBusiness, chargeId: string, body: Record<string, unknown>, headers?: Record<string, string>) =>
     api(business, 'POST', `/credit_card_charges/${chargeId}/refunds`, { external_id: `refund-${randomUUID()}`, ...body }, headers);
 
-  beforeAll(async () => {
-    gateway = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
-    receiver = await WebhookReceiver.start();
-  });
-  afterAll(async () => {
-    await receiver?.close();
-    await gateway?.close();
-  });
-
   it('(new) → PENDING, then the worker: PENDING → SUCCEEDED and PENDING → FAILED, each notified with the refund object', async () => {
     const { business, charge } = await capturedCharge(100_000, 1_000_000);
-    expect((await api(business, 'POST', '/callback_urls/credit_card_refund', { url: `${receiver.url}/refunds` })).status).toBe(200);
+    expect((await api(business, 'POST', '/callback_urls/credit_card_refund', { url: `${running.receiver.url}/refunds` })).status).toBe(200);
     const ok = await refund(business, charge.id, { amount: '10000', external_id: 'refund-ok' });
     expect(ok.status).toBe(200);
     expect(ok.body).toEqual({
@@ -57,7 +46,7 @@ describe('card refunds', () => {
     const rejected = await refund(business, charge.id, { amount: 5000, external_id: 'fail_refund-1' });
     expect(rejected.body.status).toBe('PENDING');
 
-    const callbacks = await receiver.waitForCount(2, 20_000);
+    const callbacks = await running.receiver.waitForCount(2, 20_000);
     const byId = new Map(callbacks.map((c) => [c.json.id, c]));
     expect(byId.get(ok.body.id)!.path).toBe('/refunds');
     expect(byId.get(ok.body.id)!.headers['x-callback-token']).toBe(business.test.callback_token);
@@ -126,12 +115,12 @@ describe('card refunds', () => {
     const authorized = await api(business, 'POST', '/credit_card_charges', { token_id: token, external_id: 'auth-only', amount: 5000, capture: false });
     expect(await refund(business, authorized.body.id, { amount: 100 })).toMatchObject({ status: 400, body: { error_code: 'INVALID_CHARGE_STATUS_ERROR' } });
     expect(await refund(business, '0123456789abcdef01234567', { amount: 100 })).toMatchObject({ status: 404, body: { error_code: 'CREDIT_CARD_CHARGE_NOT_FOUND_ERROR' } });
-    const stranger = await provisionBusiness(gateway.app);
+    const stranger = await provisionBusiness(running.gateway.app);
     expect(await refund(stranger, charge.id, { amount: 100 })).toMatchObject({ status: 404, body: { error_code: 'CREDIT_CARD_CHARGE_NOT_FOUND_ERROR' } });
     for (const body of [{ amount: 0 }, { amount: 'x' }, { amount: 10.5 }, { external_id: 'x'.repeat(65), amount: 1 }, { external_id: 12, amount: 1 }, { external_id: undefined, amount: 1 }]) {
       expect(await refund(business, charge.id, body)).toMatchObject({ status: 400, body: { error_code: 'API_VALIDATION_ERROR' } });
     }
-    expect(await call(gateway.baseUrl, business.test.secret_key, 'POST', `/credit_card_charges/${charge.id}/refunds`, { body: '{"amount":' })).toMatchObject({
+    expect(await call(running.gateway.baseUrl, business.test.secret_key, 'POST', `/credit_card_charges/${charge.id}/refunds`, { body: '{"amount":' })).toMatchObject({
       status: 400,
       body: { error_code: 'INVALID_JSON_FORMAT' },
     });

@@ -2,9 +2,8 @@ import { feeFor, feeRuleFor } from '@gateway/ledger';
 import { randomUUID } from 'node:crypto';
 import { createDashboardUser, DashboardClient, TEST_PASSWORD } from './support/dashboard-client';
 import { eventually } from './support/eventually';
+import { gatewayWithReceiver } from './support/gateway-with-receiver';
 import { call, provisionBusiness } from './support/test-business';
-import { startTestApp, type TestApp } from './support/test-app';
-import { WebhookReceiver } from './support/webhook-receiver';
 
 /**
  * `fixed_va: true`: each offered bank's entry is the customer's own fixed VA (business, mode,
@@ -12,23 +11,13 @@ import { WebhookReceiver } from './support/webhook-receiver';
  * paid like a `callback_virtual_account_id` account (invoice-fixed-va.e2e-spec.ts).
  */
 describe('invoices with fixed_va: one account number per customer', () => {
-  let gateway: TestApp;
-  let receiver: WebhookReceiver;
-
-  beforeAll(async () => {
-    receiver = await WebhookReceiver.start();
-    gateway = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
-  });
-  afterAll(async () => {
-    await gateway?.close();
-    await receiver?.close();
-  });
+  const running = gatewayWithReceiver();
 
   type Bank = { bank_code: string; collection_type: string; bank_account_number: string; transfer_amount: number; account_holder_name: string };
 
   async function scenario() {
-    const business = await provisionBusiness(gateway.app);
-    const api = (method: string, path: string, body?: unknown, key = business.test.secret_key) => call(gateway.baseUrl, key, method, path, { body });
+    const business = await provisionBusiness(running.gateway.app);
+    const api = (method: string, path: string, body?: unknown, key = business.test.secret_key) => call(running.gateway.baseUrl, key, method, path, { body });
     const createInvoice = (body: Record<string, unknown> = {}, key = business.test.secret_key) =>
       api('POST', '/v2/invoices', { external_id: `inv-${randomUUID()}`, payer_email: 'budi@example.com', description: 'Order', amount: 80_000, fixed_va: true, payment_methods: ['BRI', 'BCA'], ...body }, key);
     const invoice = async (body: Record<string, unknown> = {}, key?: string) => {
@@ -73,7 +62,7 @@ describe('invoices with fixed_va: one account number per customer', () => {
     const responses = await Promise.all(Array.from({ length: 6 }, () => createInvoice({ payer_email: 'rika@example.com' })));
     expect(responses.map((r) => r.status)).toEqual(Array(6).fill(200));
     for (const code of ['BRI', 'BCA']) expect(new Set(responses.map((r) => bank(r.body, code).bank_account_number)).size).toBe(1);
-    const opened = await gateway.db.pool.query(
+    const opened = await running.gateway.db.pool.query(
       `SELECT count(*)::int AS n FROM es_events WHERE type = 'VirtualAccountCreated' AND data->'snapshot'->>'businessId' = $1 AND data->'snapshot'->>'externalId' = 'invoice-customer:rika@example.com'`,
       [responses[0].body.user_id],
     );
@@ -82,8 +71,8 @@ describe('invoices with fixed_va: one account number per customer', () => {
 
   it('an exact transfer pays the older PENDING invoice, then the newer; a wrong amount pays nothing; money once; the invoice callback only', async () => {
     const { api, invoice, bank, transfer, status, holding } = await scenario();
-    expect((await api('POST', '/callback_urls/invoice', { url: `${receiver.url}/cust-invoice` })).status).toBe(200);
-    expect((await api('POST', '/callback_urls/fva_paid', { url: `${receiver.url}/cust-fva-paid` })).status).toBe(200);
+    expect((await api('POST', '/callback_urls/invoice', { url: `${running.receiver.url}/cust-invoice` })).status).toBe(200);
+    expect((await api('POST', '/callback_urls/fva_paid', { url: `${running.receiver.url}/cust-fva-paid` })).status).toBe(200);
     const older = await invoice();
     const newer = await invoice();
     const number = bank(older, 'BRI').bank_account_number;
@@ -95,7 +84,7 @@ describe('invoices with fixed_va: one account number per customer', () => {
     const afterWrong = 12_345 - fees(12_345, 'BRI');
     expect(await eventually(holding, (balance) => balance === afterWrong)).toBe(afterWrong);
     // The wrong amount is an ordinary fixed VA payment: the account's own callback.
-    await eventually(async () => receiver.received.filter((c) => c.path === '/cust-fva-paid'), (list) => list.length === 1);
+    await eventually(async () => running.receiver.received.filter((c) => c.path === '/cust-fva-paid'), (list) => list.length === 1);
 
     const firstPay = await transfer('BRI', number, 80_000);
     expect(firstPay.status).toBe(200);
@@ -107,11 +96,11 @@ describe('invoices with fixed_va: one account number per customer', () => {
 
     const expected = afterWrong + 2 * (80_000 - fees(80_000, 'BRI'));
     expect(await eventually(holding, (balance) => balance === expected)).toBe(expected);
-    const invoiceCallbacks = await eventually(async () => receiver.received.filter((c) => c.path === '/cust-invoice'), (list) => list.length >= 2);
+    const invoiceCallbacks = await eventually(async () => running.receiver.received.filter((c) => c.path === '/cust-invoice'), (list) => list.length >= 2);
     expect(invoiceCallbacks.map((c) => c.json.id).sort()).toEqual([older.id, newer.id].sort());
     await new Promise((resolve) => setTimeout(resolve, 1_000));
     expect(await holding()).toBe(expected);
-    expect(receiver.received.filter((c) => c.path === '/cust-fva-paid')).toHaveLength(1);
+    expect(running.receiver.received.filter((c) => c.path === '/cust-fva-paid')).toHaveLength(1);
 
     // Payment and expiry of its invoices leave the account open: the next invoice gets it again.
     const expiring = await invoice();
@@ -160,7 +149,7 @@ describe('invoices with fixed_va: one account number per customer', () => {
   it("the hosted page's test payment by a customer's account is a transfer to it: the invoice is PAID when the page redirects", async () => {
     const { api, invoice, bank, status } = await scenario();
     const created = await invoice({ success_redirect_url: 'https://shop.example/thanks' });
-    const response = await fetch(`${gateway.baseUrl}/web/invoices/${created.id}/pay`, {
+    const response = await fetch(`${running.gateway.baseUrl}/web/invoices/${created.id}/pay`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
       body: 'channel=BRI',
@@ -169,14 +158,14 @@ describe('invoices with fixed_va: one account number per customer', () => {
     expect([response.status, response.headers.get('location')]).toEqual([303, 'https://shop.example/thanks']);
     expect(await status(created.id)).toBe('PAID');
     // A stale page of the paid invoice sends no money to the account.
-    const stale = await fetch(`${gateway.baseUrl}/web/invoices/${created.id}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'channel=BCA', redirect: 'manual' });
+    const stale = await fetch(`${running.gateway.baseUrl}/web/invoices/${created.id}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'channel=BCA', redirect: 'manual' });
     expect(stale.status).toBe(400);
     const again = await invoice();
     expect(bank(again, 'BRI').bank_account_number).toBe(bank(created, 'BRI').bank_account_number);
     // An invoice with callback_virtual_account_id is paid from the page the same way.
     const va = (await api('POST', '/callback_virtual_accounts', { external_id: `va-${randomUUID()}`, bank_code: 'MANDIRI', name: 'Budi' })).body;
     const byCallbackVa = await invoice({ fixed_va: false, callback_virtual_account_id: va.id });
-    const viaPage = await fetch(`${gateway.baseUrl}/web/invoices/${byCallbackVa.id}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'channel=MANDIRI', redirect: 'manual' });
+    const viaPage = await fetch(`${running.gateway.baseUrl}/web/invoices/${byCallbackVa.id}/pay`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'channel=MANDIRI', redirect: 'manual' });
     expect(viaPage.status).toBe(303);
     expect(await status(byCallbackVa.id)).toBe('PAID');
   });
@@ -199,8 +188,8 @@ describe('invoices with fixed_va: one account number per customer', () => {
     await eventually(() => status(created.id), (value) => value === 'PAID');
     const unclaimed = await transfer('BRI', number, 15_000);
 
-    const user = await createDashboardUser(gateway.app, business.business_id, 'admin');
-    const client = new DashboardClient(gateway.baseUrl);
+    const user = await createDashboardUser(running.gateway.app, business.business_id, 'admin');
+    const client = new DashboardClient(running.gateway.baseUrl);
     expect((await client.signIn(user.email, TEST_PASSWORD)).status).toBe(303);
     const page = await client.get('/dashboard/transactions');
     expect(page.status).toBe(200);

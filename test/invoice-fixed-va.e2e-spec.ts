@@ -2,9 +2,8 @@ import type { ProvisionedBusiness } from '@gateway/accounts';
 import { feeFor, feeRuleFor } from '@gateway/ledger';
 import { randomUUID } from 'node:crypto';
 import { eventually } from './support/eventually';
+import { gatewayWithReceiver } from './support/gateway-with-receiver';
 import { call, provisionBusiness } from './support/test-business';
-import { startTestApp, type TestApp } from './support/test-app';
-import { WebhookReceiver } from './support/webhook-receiver';
 
 /**
  * `callback_virtual_account_id`: an invoice offered on one of the business's fixed VAs, paid when
@@ -13,21 +12,11 @@ import { WebhookReceiver } from './support/webhook-receiver';
  * invoice callback, not the fixed VA's.
  */
 describe('invoices paid through a fixed virtual account', () => {
-  let gateway: TestApp;
-  let receiver: WebhookReceiver;
-
-  beforeAll(async () => {
-    receiver = await WebhookReceiver.start();
-    gateway = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
-  });
-  afterAll(async () => {
-    await gateway?.close();
-    await receiver?.close();
-  });
+  const running = gatewayWithReceiver();
 
   async function scenario() {
-    const business = await provisionBusiness(gateway.app);
-    const api = (method: string, path: string, body?: unknown, key = business.test.secret_key) => call(gateway.baseUrl, key, method, path, { body });
+    const business = await provisionBusiness(running.gateway.app);
+    const api = (method: string, path: string, body?: unknown, key = business.test.secret_key) => call(running.gateway.baseUrl, key, method, path, { body });
     const createVa = (body: Record<string, unknown> = {}) =>
       api('POST', '/callback_virtual_accounts', { external_id: `va-${randomUUID()}`, bank_code: 'BRI', name: 'Budi Santoso', ...body }).then((r) => {
         expect(r.status).toBe(200);
@@ -47,8 +36,8 @@ describe('invoices paid through a fixed virtual account', () => {
 
   it('lists the fixed VA in available_banks and is PAID by an exact transfer on it; money once; the invoice callback only', async () => {
     const { api, createVa, createInvoice, transfer, holding } = await scenario();
-    expect((await api('POST', '/callback_urls/invoice', { url: `${receiver.url}/fixed-invoice` })).status).toBe(200);
-    expect((await api('POST', '/callback_urls/fva_paid', { url: `${receiver.url}/fixed-fva` })).status).toBe(200);
+    expect((await api('POST', '/callback_urls/invoice', { url: `${running.receiver.url}/fixed-invoice` })).status).toBe(200);
+    expect((await api('POST', '/callback_urls/fva_paid', { url: `${running.receiver.url}/fixed-fva` })).status).toBe(200);
     const va = await createVa();
     const created = await createInvoice({ callback_virtual_account_id: va.id, payment_methods: ['BCA'] });
     expect(created.status).toBe(200);
@@ -71,13 +60,13 @@ describe('invoices paid through a fixed virtual account', () => {
 
     expect(await eventually(holding, (balance) => balance !== 0)).toBe(80_000 - fees(80_000, 'BRI'));
     const callbacks = await eventually(
-      async () => receiver.received.filter((c) => c.path.startsWith('/fixed-')),
+      async () => running.receiver.received.filter((c) => c.path.startsWith('/fixed-')),
       (list) => list.length >= 1,
     );
     expect(callbacks[0]).toMatchObject({ path: '/fixed-invoice', json: expect.objectContaining({ id: invoice.id, status: 'PAID', payment_channel: 'BRI' }) });
     await new Promise((resolve) => setTimeout(resolve, 1_500));
     expect(await holding()).toBe(80_000 - fees(80_000, 'BRI'));
-    expect(receiver.received.filter((c) => c.path === '/fixed-fva')).toEqual([]);
+    expect(running.receiver.received.filter((c) => c.path === '/fixed-fva')).toEqual([]);
   });
 
   it('another amount, or a transfer after the invoice is no longer PENDING, is an ordinary fixed VA payment (the VA records its money)', async () => {

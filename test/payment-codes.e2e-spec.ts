@@ -2,7 +2,7 @@ import { AdvanceTestClockCommand, type ProvisionedBusiness } from '@gateway/acco
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { eventually } from './support/eventually';
-import { startTestApp, type TestApp } from './support/test-app';
+import { gatewayWithReceiver } from './support/gateway-with-receiver';
 import { call, provisionBusiness } from './support/test-business';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -10,22 +10,12 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 describe('fixed payment codes', () => {
-  let gateway: TestApp;
-  let receiver: WebhookReceiver;
-
-  beforeAll(async () => {
-    gateway = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
-    receiver = await WebhookReceiver.start();
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await gateway.close();
-  });
+  const running = gatewayWithReceiver();
 
   const apiOf = (business: ProvisionedBusiness, mode: 'test' | 'live' = 'test') => (method: string, path: string, body?: unknown) =>
-    call(gateway.baseUrl, business[mode].secret_key, method, path, { body });
+    call(running.gateway.baseUrl, business[mode].secret_key, method, path, { body });
   const advance = (business: ProvisionedBusiness, ms: number) =>
-    gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, ms, { requestId: `req_${randomUUID()}`, actor: 'system:test' }));
+    running.gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, ms, { requestId: `req_${randomUUID()}`, actor: 'system:test' }));
   const request = (overrides: Record<string, unknown> = {}) => ({
     external_id: `fpc-${randomUUID()}`,
     retail_outlet_name: 'ALFAMART',
@@ -36,7 +26,7 @@ describe('fixed payment codes', () => {
 
   describe('create, get, update', () => {
     it('creates a code with the default prefix (also on the trailing-slash path) and reads it back', async () => {
-      const business = await provisionBusiness(gateway.app);
+      const business = await provisionBusiness(running.gateway.app);
       const api = apiOf(business);
       const created = await api('POST', '/fixed_payment_code/', request({ external_id: 'order-9' }));
       expect(created.status).toBe(200);
@@ -61,7 +51,7 @@ describe('fixed payment codes', () => {
     });
 
     it('uses the business prefix setting and honours a requested code', async () => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       expect((await api('PATCH', '/settings', { retail_payment_code_prefix: 'SHOP7' })).status).toBe(200);
       const random = await api('POST', '/fixed_payment_code', request());
       expect(random.body).toMatchObject({ prefix: 'SHOP7', payment_code: expect.stringMatching(/^SHOP7\d{6}$/) });
@@ -81,12 +71,12 @@ describe('fixed payment codes', () => {
       [{ expected_amount: 5_000_001 }, 'MAXIMUM_EXPECTED_AMOUNT_ERROR'],
       [{ expiration_date: '2001-01-01T00:00:00.000Z' }, 'EXPIRATION_DATE_INVALID_ERROR'],
     ])('refuses %j with %s (400)', async (overrides, code) => {
-      const refused = await apiOf(await provisionBusiness(gateway.app))('POST', '/fixed_payment_code', request(overrides));
+      const refused = await apiOf(await provisionBusiness(running.gateway.app))('POST', '/fixed_payment_code', request(overrides));
       expect(refused).toMatchObject({ status: 400, body: { error_code: code, message: expect.any(String) } });
     });
 
     it('accepts the bounds themselves', async () => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       expect((await api('POST', '/fixed_payment_code', request({ expected_amount: 10_000 }))).status).toBe(200);
       expect((await api('POST', '/fixed_payment_code', request({ expected_amount: 5_000_000 }))).status).toBe(200);
     });
@@ -102,19 +92,19 @@ describe('fixed payment codes', () => {
       [{ is_single_use: 'true' }],
       [{ expiration_date: '31-12-2030' }],
     ])('answers bad input %j with API_VALIDATION_ERROR', async (overrides) => {
-      const refused = await apiOf(await provisionBusiness(gateway.app))('POST', '/fixed_payment_code', request(overrides));
+      const refused = await apiOf(await provisionBusiness(running.gateway.app))('POST', '/fixed_payment_code', request(overrides));
       expect(refused).toMatchObject({ status: 400, body: { error_code: 'API_VALIDATION_ERROR', errors: expect.any(Array) } });
     });
 
     it('refuses an outlet the business has not enabled', async () => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       await api('PATCH', '/settings', { enabled_payment_channels: ['INDOMARET'] });
       expect((await api('POST', '/fixed_payment_code', request())).body.error_code).toBe('RETAIL_OUTLET_NOT_SUPPORTED_ERROR');
       expect((await api('POST', '/fixed_payment_code', request({ retail_outlet_name: 'INDOMARET' }))).status).toBe(200);
     });
 
     it('updates name, amount and expiry; a past date expires the code at once', async () => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       const created = await api('POST', '/fixed_payment_code', request());
       const path = `/fixed_payment_code/${created.body.id}`;
       const later = new Date(Date.now() + 5 * DAY).toISOString();
@@ -131,7 +121,7 @@ describe('fixed payment codes', () => {
     });
 
     it('expires at expiration_date by the scheduled job on the business clock', async () => {
-      const business = await provisionBusiness(gateway.app);
+      const business = await provisionBusiness(running.gateway.app);
       const api = apiOf(business);
       const created = await api('POST', '/fixed_payment_code', request({ expiration_date: new Date(Date.now() + HOUR).toISOString() }));
       await advance(business, 2 * HOUR);
@@ -140,10 +130,10 @@ describe('fixed payment codes', () => {
     });
 
     it('answers 404 for unknown ids, other businesses and the other mode', async () => {
-      const owner = await provisionBusiness(gateway.app);
+      const owner = await provisionBusiness(running.gateway.app);
       const created = await apiOf(owner)('POST', '/fixed_payment_code', request());
       for (const [api, path] of [
-        [apiOf(await provisionBusiness(gateway.app)), `/fixed_payment_code/${created.body.id}`],
+        [apiOf(await provisionBusiness(running.gateway.app)), `/fixed_payment_code/${created.body.id}`],
         [apiOf(owner, 'live'), `/fixed_payment_code/${created.body.id}`],
         [apiOf(owner), '/fixed_payment_code/undefined'],
         [apiOf(owner), '/fixed_payment_code/undefined/payments'],
@@ -157,21 +147,21 @@ describe('fixed payment codes', () => {
 
   describe('codes under concurrency', () => {
     it('gives 50 parallel random creations 50 distinct codes', async () => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       const results = await Promise.all(Array.from({ length: 50 }, () => api('POST', '/fixed_payment_code', request())));
       expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
       expect(new Set(results.map((r) => r.body.payment_code)).size).toBe(50);
     });
 
     it('lets exactly one of 20 parallel creations asking for one code succeed', async () => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       const results = await Promise.all(Array.from({ length: 20 }, () => api('POST', '/fixed_payment_code', request({ payment_code: 'TEST777' }))));
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       for (const r of results.filter((x) => x.status !== 200)) expect(r).toMatchObject({ status: 400, body: { error_code: 'DUPLICATE_PAYMENT_CODE_ERROR' } });
     });
 
     it('allows one external_id on several codes, also in parallel (the public client reuses one)', async () => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       const results = await Promise.all(Array.from({ length: 10 }, () => api('POST', '/fixed_payment_code', request({ external_id: '123' }))));
       expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
       expect(new Set(results.map((r) => r.body.id)).size).toBe(10);
@@ -180,9 +170,9 @@ describe('fixed payment codes', () => {
 
   describe('payments', () => {
     it('pays the exact amount: payment list, ro_fpc_paid callback, HOLDING then CASH; single use then refuses', async () => {
-      const business = await provisionBusiness(gateway.app);
+      const business = await provisionBusiness(running.gateway.app);
       const api = apiOf(business);
-      expect((await api('POST', '/callback_urls/ro_fpc_paid', { url: `${receiver.url}/fpc/${business.business_id}` })).status).toBe(200);
+      expect((await api('POST', '/callback_urls/ro_fpc_paid', { url: `${running.receiver.url}/fpc/${business.business_id}` })).status).toBe(200);
       const created = await api('POST', '/fixed_payment_code', request({ expected_amount: 100_000, is_single_use: true }));
       const simulate = (body: Record<string, unknown>) =>
         api('POST', '/fixed_payment_code/simulate_payment', { retail_outlet_name: 'ALFAMART', payment_code: created.body.payment_code, transfer_amount: 100_000, ...body });
@@ -211,7 +201,7 @@ describe('fixed payment codes', () => {
       const payments = await api('GET', `/fixed_payment_code/${created.body.id}/payments`);
       expect(payments.body).toEqual({ data: [{ ...expectedBody, status: 'COMPLETED' }], has_more: false });
 
-      const [callback] = await eventually(async () => receiver.received.filter((c) => c.path === `/fpc/${business.business_id}`), (list) => list.length >= 1);
+      const [callback] = await eventually(async () => running.receiver.received.filter((c) => c.path === `/fpc/${business.business_id}`), (list) => list.length >= 1);
       expect(callback.headers['x-callback-token']).toBe(business.test.callback_token);
       expect(callback.json).toEqual({ ...expectedBody, fixed_payment_code_payment_id: payments.body.data[0].fixed_payment_code_payment_id, transaction_timestamp: payments.body.data[0].transaction_timestamp });
 
@@ -225,7 +215,7 @@ describe('fixed payment codes', () => {
       const failing = await WebhookReceiver.start();
       failing.respondStatus(503);
       try {
-        const business = await provisionBusiness(gateway.app);
+        const business = await provisionBusiness(running.gateway.app);
         const api = apiOf(business);
         await api('POST', '/callback_urls/ro_fpc_paid', { url: `${failing.url}/fpc` });
         const created = await api('POST', '/fixed_payment_code', request());
@@ -246,7 +236,7 @@ describe('fixed payment codes', () => {
     });
 
     it('without expected_amount accepts 10,000 to 5,000,000, several times', async () => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       const created = await api('POST', '/fixed_payment_code', request({ expected_amount: undefined }));
       expect(created.body.expected_amount).toBeUndefined();
       const pay = (amount: number) => api('POST', '/fixed_payment_code/simulate_payment', { retail_outlet_name: 'ALFAMART', payment_code: created.body.payment_code, transfer_amount: amount });
@@ -258,7 +248,7 @@ describe('fixed payment codes', () => {
     });
 
     it('refuses bad input, unknown codes and live mode', async () => {
-      const business = await provisionBusiness(gateway.app);
+      const business = await provisionBusiness(running.gateway.app);
       const created = await apiOf(business)('POST', '/fixed_payment_code', request());
       const simulate = (body: unknown, mode: 'test' | 'live' = 'test') => apiOf(business, mode)('POST', '/fixed_payment_code/simulate_payment', body);
       for (const bad of [{}, { retail_outlet_name: 'ALFAMART', payment_code: created.body.payment_code }, { retail_outlet_name: 'ALFAMART', payment_code: created.body.payment_code, transfer_amount: '50000' }]) {

@@ -3,31 +3,20 @@ import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS, tokenRequest } from './support/cards';
 import { eventually } from './support/eventually';
+import { gatewayWithReceiver } from './support/gateway-with-receiver';
 import { call, provisionBusiness } from './support/test-business';
-import { startTestApp, type TestApp } from './support/test-app';
-import { WebhookReceiver } from './support/webhook-receiver';
 
 const context = { requestId: 'req_recurring_test', actor: 'system:test' };
 const DAY = 86_400_000;
 
 describe('recurring payments', () => {
-  let gateway: TestApp;
-  let receiver: WebhookReceiver;
-
-  beforeAll(async () => {
-    receiver = await WebhookReceiver.start();
-    gateway = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
-  });
-  afterAll(async () => {
-    await gateway?.close();
-    await receiver?.close();
-  });
+  const running = gatewayWithReceiver();
 
   /** A fresh business per scenario: its test clock moves independently. */
   async function scenario() {
-    const business = await provisionBusiness(gateway.app);
-    const api = (method: string, path: string, body?: unknown, key = business.test.secret_key) => call(gateway.baseUrl, key, method, path, { body });
-    const advance = (ms: number) => gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, ms, context));
+    const business = await provisionBusiness(running.gateway.app);
+    const api = (method: string, path: string, body?: unknown, key = business.test.secret_key) => call(running.gateway.baseUrl, key, method, path, { body });
+    const advance = (ms: number) => running.gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, ms, context));
     const invoicesOf = (id: string) => api('GET', `/v2/invoices?recurring_payment_id=${id}&limit=100`).then((r) => r.body as Array<Record<string, unknown>>);
     const waitInvoices = (id: string, count: number) => eventually(() => invoicesOf(id), (list) => list.length >= count);
     const create = (overrides: Record<string, unknown> = {}, path = '/recurring_payments') =>
@@ -37,7 +26,7 @@ describe('recurring payments', () => {
 
   it('MONTH × 1 with total_recurrence 3 issues exactly 3 invoices on the test clock, counting recurrence_progress', async () => {
     const { business, api, advance, invoicesOf, waitInvoices, create } = await scenario();
-    expect((await api('POST', '/callback_urls/invoice', { url: `${receiver.url}/rec` })).status).toBe(200);
+    expect((await api('POST', '/callback_urls/invoice', { url: `${running.receiver.url}/rec` })).status).toBe(200);
     const created = await create({ total_recurrence: 3, should_send_email: true });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({
@@ -77,7 +66,7 @@ describe('recurring payments', () => {
       await api('POST', '/pool_virtual_accounts/simulate_payment', { bank_code: pb.bank_code, bank_account_number: pb.bank_account_number, transfer_amount: 50_000 });
     }
     expect(bank).toBeDefined();
-    const callback = await eventually(async () => receiver.received.map((c) => JSON.parse(c.body)), (list) => list.some((b) => b.recurring_payment_id === id));
+    const callback = await eventually(async () => running.receiver.received.map((c) => JSON.parse(c.body)), (list) => list.some((b) => b.recurring_payment_id === id));
     expect(callback.find((b) => b.recurring_payment_id === id)).toMatchObject({ recurring_payment_id: id });
     const emails = await api('GET', `/email_outbox?recurring_payment_id=${id}`);
     expect(emails.body.filter((e: { template: string }) => e.template === 'invoice_created')).toHaveLength(3);
@@ -160,7 +149,7 @@ describe('recurring payments', () => {
     const other = await scenario();
     const tokenize = (who: ProvisionedBusiness, card: string, options: Parameters<typeof tokenRequest>[1], month?: { exp_month: string; exp_year: string }) => {
       const request = tokenRequest(card, options);
-      return call(gateway.baseUrl, who.test.public_key, 'POST', '/v2/credit_card_tokens', { body: month ? { ...request, card_data: { ...request.card_data, ...month } } : request }).then((r) => {
+      return call(running.gateway.baseUrl, who.test.public_key, 'POST', '/v2/credit_card_tokens', { body: month ? { ...request, card_data: { ...request.card_data, ...month } } : request }).then((r) => {
         expect(r.status).toBe(200);
         return r.body.id as string;
       });

@@ -3,41 +3,31 @@ import { AdvanceTestClockCommand, CreateApiKeyCommand, type ProvisionedBusiness 
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { eventually } from './support/eventually';
+import { gatewayWithReceiver } from './support/gateway-with-receiver';
 import { startTestApp, type TestApp } from './support/test-app';
 import { call, provisionBusiness } from './support/test-business';
-import { WebhookReceiver } from './support/webhook-receiver';
 
 const HOUR = 3_600_000;
 const context = { requestId: 'req_reports_test', actor: 'system:test' };
 
 describe('reports', () => {
-  let gateway: TestApp;
-  let receiver: WebhookReceiver;
+  const running = gatewayWithReceiver();
 
-  beforeAll(async () => {
-    gateway = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
-    receiver = await WebhookReceiver.start();
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await gateway.close();
-  });
-
-  const api = (business: ProvisionedBusiness, method: string, path: string, body?: unknown) => call(gateway.baseUrl, business.test.secret_key, method, path, { body });
+  const api = (business: ProvisionedBusiness, method: string, path: string, body?: unknown) => call(running.gateway.baseUrl, business.test.secret_key, method, path, { body });
   const completed = (business: ProvisionedBusiness, id: string) =>
     eventually(() => api(business, 'GET', `/reports/${id}`), (r) => r.body.status !== 'PENDING', 20_000).then((r) => r.body);
   /** The link names PUBLIC_BASE_URL (localhost:PORT by default); the test app listens elsewhere. */
   const download = (url: string) => {
     const link = new URL(url);
-    return fetch(`${gateway.baseUrl}${link.pathname}${link.search}`);
+    return fetch(`${running.gateway.baseUrl}${link.pathname}${link.search}`);
   };
   const csvRows = (text: string) => text.trimEnd().split('\r\n').map((line) => line.split(','));
   const advance = (business: ProvisionedBusiness, ms: number) =>
-    gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, ms, context));
+    running.gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, ms, context));
 
   it('generates BALANCE_HISTORY as CSV behind a signed link; its last running balance is GET /balance', async () => {
-    const business = await provisionBusiness(gateway.app);
-    await api(business, 'POST', '/callback_urls/report', { url: `${receiver.url}/reports` });
+    const business = await provisionBusiness(running.gateway.app);
+    await api(business, 'POST', '/callback_urls/report', { url: `${running.receiver.url}/reports` });
     for (const amount of [150_000, 2_500_000, 75_000]) expect((await api(business, 'POST', '/balance/top_up', { amount })).status).toBe(200);
     const payout = await api(business, 'POST', '/disbursements', {
       external_id: `payout-${randomUUID()}`,
@@ -77,13 +67,13 @@ describe('reports', () => {
     expect(Number(rows.at(-1)![8])).toBe(cash);
     expect(cash).toBe(2_625_000);
 
-    const [callback] = await receiver.waitForCount(1);
+    const [callback] = await running.receiver.waitForCount(1);
     expect(callback.path).toBe('/reports');
     expect(callback.json).toEqual({ ...report, updated: report.updated });
   });
 
   it('generates TRANSACTIONS (each account per transaction) and UPCOMING_TRANSACTIONS (what is still in HOLDING)', async () => {
-    const business = await provisionBusiness(gateway.app);
+    const business = await provisionBusiness(running.gateway.app);
     expect((await api(business, 'POST', '/balance/top_up', { amount: 1_000_000 })).status).toBe(200);
     expect((await api(business, 'POST', '/balance/top_up', { amount: 400_000, channel: 'BCA', settlement: 'scheduled' })).status).toBe(200);
 
@@ -103,7 +93,7 @@ describe('reports', () => {
   });
 
   it('refuses an expired or altered link clearly', async () => {
-    const business = await provisionBusiness(gateway.app);
+    const business = await provisionBusiness(running.gateway.app);
     const report = await completed(business, (await api(business, 'POST', '/reports', { type: 'BALANCE_HISTORY' })).body.id);
     const tampered = report.url.replace(/signature=.{4}/, 'signature=AAAA');
     const forged = await download(tampered);
@@ -121,15 +111,15 @@ describe('reports', () => {
   });
 
   it('ends FAILED when generation fails, and a retry generates it again', async () => {
-    const business = await provisionBusiness(gateway.app);
-    await gateway.db.pool.query('ALTER TABLE report_contents RENAME TO report_contents_away');
+    const business = await provisionBusiness(running.gateway.app);
+    await running.gateway.db.pool.query('ALTER TABLE report_contents RENAME TO report_contents_away');
     let id: string;
     try {
       id = (await api(business, 'POST', '/reports', { type: 'BALANCE_HISTORY' })).body.id;
       expect(await completed(business, id)).toMatchObject({ status: 'FAILED' });
       expect((await api(business, 'GET', `/reports/${id}`)).body.url).toBeUndefined();
     } finally {
-      await gateway.db.pool.query('ALTER TABLE report_contents_away RENAME TO report_contents');
+      await running.gateway.db.pool.query('ALTER TABLE report_contents_away RENAME TO report_contents');
     }
     const retried = await api(business, 'POST', `/reports/${id}/retry`);
     expect(retried.status).toBe(200);
@@ -140,19 +130,19 @@ describe('reports', () => {
   });
 
   it('keeps reports to their business and mode, needs the report permissions, and refuses bad input', async () => {
-    const owner = await provisionBusiness(gateway.app);
-    const other = await provisionBusiness(gateway.app);
+    const owner = await provisionBusiness(running.gateway.app);
+    const other = await provisionBusiness(running.gateway.app);
     const id = (await api(owner, 'POST', '/reports', { type: 'TRANSACTIONS' })).body.id;
     expect((await api(other, 'GET', `/reports/${id}`)).status).toBe(404);
     expect((await api(other, 'POST', `/reports/${id}/retry`)).status).toBe(404);
-    expect((await call(gateway.baseUrl, owner.live.secret_key, 'GET', `/reports/${id}`)).status).toBe(404);
+    expect((await call(running.gateway.baseUrl, owner.live.secret_key, 'GET', `/reports/${id}`)).status).toBe(404);
     expect((await api(owner, 'GET', `/reports/report_${randomUUID()}`)).body).toMatchObject({ error_code: 'REPORT_NOT_FOUND_ERROR' });
 
-    const readOnly = await gateway.app
+    const readOnly = await running.gateway.app
       .get(CommandBus)
       .execute(new CreateApiKeyCommand(owner.business_id, 'test', 'secret', 'reader', ['reports:read'], context));
-    expect((await call(gateway.baseUrl, readOnly.key, 'POST', '/reports', { body: { type: 'TRANSACTIONS' } })).status).toBe(403);
-    expect((await call(gateway.baseUrl, readOnly.key, 'GET', `/reports/${id}`)).status).toBe(200);
+    expect((await call(running.gateway.baseUrl, readOnly.key, 'POST', '/reports', { body: { type: 'TRANSACTIONS' } })).status).toBe(403);
+    expect((await call(running.gateway.baseUrl, readOnly.key, 'GET', `/reports/${id}`)).status).toBe(200);
 
     const now = Date.now();
     const cases: [unknown, string][] = [

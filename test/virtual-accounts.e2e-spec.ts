@@ -2,34 +2,23 @@ import { AdvanceTestClockCommand, type ProvisionedBusiness } from '@gateway/acco
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { eventually } from './support/eventually';
-import { startTestApp, type TestApp } from './support/test-app';
+import { gatewayWithReceiver } from './support/gateway-with-receiver';
 import { call, provisionBusiness } from './support/test-business';
-import { WebhookReceiver } from './support/webhook-receiver';
 
 const HOUR = 3_600_000;
 
 describe('fixed virtual accounts', () => {
-  let gateway: TestApp;
-  let receiver: WebhookReceiver;
-
-  beforeAll(async () => {
-    gateway = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
-    receiver = await WebhookReceiver.start();
-  });
-  afterAll(async () => {
-    await receiver.close();
-    await gateway.close();
-  });
+  const running = gatewayWithReceiver();
 
   const apiOf = (business: ProvisionedBusiness, mode: 'test' | 'live' = 'test') => (method: string, path: string, body?: unknown) =>
-    call(gateway.baseUrl, business[mode].secret_key, method, path, { body });
+    call(running.gateway.baseUrl, business[mode].secret_key, method, path, { body });
   const advance = (business: ProvisionedBusiness, ms: number) =>
-    gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, ms, { requestId: `req_${randomUUID()}`, actor: 'system:test' }));
+    running.gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, ms, { requestId: `req_${randomUUID()}`, actor: 'system:test' }));
   const request = (overrides: Record<string, unknown> = {}) => ({ external_id: `va-${randomUUID()}`, bank_code: 'BNI', name: 'Rika Sutanto', ...overrides });
 
   describe('create and get', () => {
     it('creates an ACTIVE account on a number of the default range and reads it back', async () => {
-      const business = await provisionBusiness(gateway.app);
+      const business = await provisionBusiness(running.gateway.app);
       const api = apiOf(business);
       const created = await api('POST', '/callback_virtual_accounts', request({ external_id: 'order-1', bank_code: 'BCA' }));
       expect(created.status).toBe(200);
@@ -57,7 +46,7 @@ describe('fixed virtual accounts', () => {
     });
 
     it('takes closed, single-use, suggested amounts and expiry as sent', async () => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       const expiration = new Date(Date.now() + 48 * HOUR).toISOString();
       const closed = await api('POST', '/callback_virtual_accounts', request({ is_closed: true, expected_amount: 150_000, is_single_use: true, expiration_date: expiration }));
       expect(closed.body).toMatchObject({ is_closed: true, expected_amount: 150_000, is_single_use: true, expiration_date: expiration });
@@ -79,7 +68,7 @@ describe('fixed virtual accounts', () => {
       [{ virtual_account_number: '880899998000000' }, 'VIRTUAL_ACCOUNT_NUMBER_OUTSIDE_RANGE'],
       [{ virtual_account_number: 'abc' }, 'VIRTUAL_ACCOUNT_NUMBER_OUTSIDE_RANGE'],
     ])('refuses %j with %s (400)', async (overrides, code) => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       const refused = await api('POST', '/callback_virtual_accounts', request(overrides));
       expect(refused).toMatchObject({ status: 400, body: { error_code: code, message: expect.any(String) } });
     });
@@ -98,23 +87,23 @@ describe('fixed virtual accounts', () => {
       [{ virtual_account_number: 8808999900001 }],
       [{ bank_code: ['BCA'] }],
     ])('answers bad input %j with API_VALIDATION_ERROR', async (overrides) => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       const refused = await api('POST', '/callback_virtual_accounts', request(overrides));
       expect(refused).toMatchObject({ status: 400, body: { error_code: 'API_VALIDATION_ERROR', errors: expect.any(Array) } });
     });
 
     it('answers bad JSON and non-object bodies with a 4xx', async () => {
-      const business = await provisionBusiness(gateway.app);
-      const raw = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/callback_virtual_accounts', { body: '{"external_id":', headers: { 'content-type': 'application/json' } });
+      const business = await provisionBusiness(running.gateway.app);
+      const raw = await call(running.gateway.baseUrl, business.test.secret_key, 'POST', '/callback_virtual_accounts', { body: '{"external_id":', headers: { 'content-type': 'application/json' } });
       expect(raw).toMatchObject({ status: 400, body: { error_code: 'INVALID_JSON_FORMAT' } });
       const array = await apiOf(business)('POST', '/callback_virtual_accounts', [1, 2]);
       expect(array.status).toBe(400);
     });
 
     it('hides accounts of another business and of the other mode (404)', async () => {
-      const owner = await provisionBusiness(gateway.app);
+      const owner = await provisionBusiness(running.gateway.app);
       const created = await apiOf(owner)('POST', '/callback_virtual_accounts', request());
-      const stranger = await apiOf(await provisionBusiness(gateway.app))('GET', `/callback_virtual_accounts/${created.body.id}`);
+      const stranger = await apiOf(await provisionBusiness(running.gateway.app))('GET', `/callback_virtual_accounts/${created.body.id}`);
       expect(stranger).toMatchObject({ status: 404, body: { error_code: 'CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR' } });
       expect((await apiOf(owner, 'live')('GET', `/callback_virtual_accounts/${created.body.id}`)).status).toBe(404);
       expect((await apiOf(owner, 'live')('PATCH', `/callback_virtual_accounts/${created.body.id}`, { expected_amount: 5 })).status).toBe(404);
@@ -125,7 +114,7 @@ describe('fixed virtual accounts', () => {
     });
 
     it('leaves a live-mode account PENDING: no bank connector confirms it', async () => {
-      const business = await provisionBusiness(gateway.app);
+      const business = await provisionBusiness(running.gateway.app);
       const created = await apiOf(business, 'live')('POST', '/callback_virtual_accounts', request());
       expect(created).toMatchObject({ status: 200, body: { status: 'PENDING' } });
     });
@@ -133,7 +122,7 @@ describe('fixed virtual accounts', () => {
 
   describe('numbers from the business range', () => {
     it('draws numbers from virtual_account_ranges and honours a requested number (complete or suffix)', async () => {
-      const business = await provisionBusiness(gateway.app);
+      const business = await provisionBusiness(running.gateway.app);
       const api = apiOf(business);
       const settings = await api('PATCH', '/settings', { virtual_account_ranges: { BNI: { merchant_code: '12345', range_start: '000100', range_end: '000199' } } });
       expect(settings.status).toBe(200);
@@ -152,7 +141,7 @@ describe('fixed virtual accounts', () => {
     });
 
     it('gives 100 parallel creations for one bank 100 distinct numbers inside the range', async () => {
-      const business = await provisionBusiness(gateway.app);
+      const business = await provisionBusiness(running.gateway.app);
       const api = apiOf(business);
       await api('PATCH', '/settings', { virtual_account_ranges: { MANDIRI: { merchant_code: '54321', range_start: '0500', range_end: '0619' } } });
       const results = await Promise.all(Array.from({ length: 100 }, () => api('POST', '/callback_virtual_accounts', request({ bank_code: 'MANDIRI' }))));
@@ -167,7 +156,7 @@ describe('fixed virtual accounts', () => {
     });
 
     it('lets exactly one of 20 parallel creations asking for one number succeed', async () => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       const results = await Promise.all(Array.from({ length: 20 }, () => api('POST', '/callback_virtual_accounts', request({ virtual_account_number: '9999123456' }))));
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
       const refused = results.filter((r) => r.status !== 200);
@@ -176,14 +165,14 @@ describe('fixed virtual accounts', () => {
     });
 
     it('allows one external_id on several accounts, also in parallel (the public service does)', async () => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       const results = await Promise.all(Array.from({ length: 10 }, () => api('POST', '/callback_virtual_accounts', request({ external_id: 'customer-42' }))));
       expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
       expect(new Set(results.map((r) => r.body.id)).size).toBe(10);
     });
 
     it('says when the range has no free number left', async () => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       await api('PATCH', '/settings', { virtual_account_ranges: { PERMATA: { merchant_code: '77777', range_start: '01', range_end: '03' } } });
       const three = await Promise.all([1, 2, 3].map(() => api('POST', '/callback_virtual_accounts', request({ bank_code: 'PERMATA' }))));
       expect(three.map((r) => r.status)).toEqual([200, 200, 200]);
@@ -194,7 +183,7 @@ describe('fixed virtual accounts', () => {
 
   describe('banks', () => {
     it('lists the available banks, narrowed by enabled_payment_channels, and refuses a disabled one', async () => {
-      const business = await provisionBusiness(gateway.app);
+      const business = await provisionBusiness(running.gateway.app);
       const api = apiOf(business);
       const all = await api('GET', '/available_virtual_account_banks');
       expect(all.status).toBe(200);
@@ -209,7 +198,7 @@ describe('fixed virtual accounts', () => {
 
   describe('update', () => {
     it('changes amounts, single use and expiry; closing needs an expected amount', async () => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       const created = await api('POST', '/callback_virtual_accounts', request({ bank_code: 'BRI', suggested_amount: 20_000 }));
       const path = `/callback_virtual_accounts/${created.body.id}`;
       expect((await api('PATCH', path, { is_closed: true })).body.error_code).toBe('EXPECTED_AMOUNT_REQUIRED_ERROR');
@@ -228,7 +217,7 @@ describe('fixed virtual accounts', () => {
     });
 
     it('expires at once on a past expiration_date, then refuses updates and payments', async () => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       const created = await api('POST', '/callback_virtual_accounts', request());
       const path = `/callback_virtual_accounts/${created.body.id}`;
       const expired = await api('PATCH', path, { expiration_date: '2020-01-01T00:00:00.000Z' });
@@ -240,7 +229,7 @@ describe('fixed virtual accounts', () => {
     });
 
     it('expires at expiration_date by the scheduled job on the business clock', async () => {
-      const business = await provisionBusiness(gateway.app);
+      const business = await provisionBusiness(running.gateway.app);
       const api = apiOf(business);
       const created = await api('POST', '/callback_virtual_accounts', request({ expiration_date: new Date(Date.now() + HOUR).toISOString() }));
       await advance(business, 2 * HOUR);
@@ -251,11 +240,11 @@ describe('fixed virtual accounts', () => {
 
   describe('payments', () => {
     it('pays an account: payment resource, fva_paid and fva_status callbacks, HOLDING then CASH after settlement', async () => {
-      const business = await provisionBusiness(gateway.app);
+      const business = await provisionBusiness(running.gateway.app);
       const api = apiOf(business);
-      expect((await api('POST', '/callback_urls/fva_paid', { url: `${receiver.url}/fva-paid/${business.business_id}` })).status).toBe(200);
-      expect((await api('POST', '/callback_urls/fva_status', { url: `${receiver.url}/fva-status/${business.business_id}` })).status).toBe(200);
-      const mine = () => receiver.received.filter((c) => c.path.endsWith(business.business_id));
+      expect((await api('POST', '/callback_urls/fva_paid', { url: `${running.receiver.url}/fva-paid/${business.business_id}` })).status).toBe(200);
+      expect((await api('POST', '/callback_urls/fva_status', { url: `${running.receiver.url}/fva-status/${business.business_id}` })).status).toBe(200);
+      const mine = () => running.receiver.received.filter((c) => c.path.endsWith(business.business_id));
       const created = await api('POST', '/callback_virtual_accounts', request({ bank_code: 'BNI', is_closed: true, expected_amount: 200_000, is_single_use: true }));
 
       expect((await api('POST', '/pool_virtual_accounts/simulate_payment', { bank_code: 'BNI', bank_account_number: created.body.account_number, transfer_amount: 199_999 })).body.error_code).toBe(
@@ -304,7 +293,7 @@ describe('fixed virtual accounts', () => {
     });
 
     it('accepts any amount on an open account, several times', async () => {
-      const api = apiOf(await provisionBusiness(gateway.app));
+      const api = apiOf(await provisionBusiness(running.gateway.app));
       const created = await api('POST', '/callback_virtual_accounts', request({ bank_code: 'BCA' }));
       for (const amount of [1, 12_345, 999_999_999]) {
         const paid = await api('POST', '/pool_virtual_accounts/simulate_payment', { bank_code: 'BCA', bank_account_number: created.body.account_number, transfer_amount: amount });
@@ -314,7 +303,7 @@ describe('fixed virtual accounts', () => {
     });
 
     it('refuses unknown accounts, bad input and live mode', async () => {
-      const business = await provisionBusiness(gateway.app);
+      const business = await provisionBusiness(running.gateway.app);
       const api = apiOf(business);
       const created = await api('POST', '/callback_virtual_accounts', request());
       const simulate = (body: unknown, mode: 'test' | 'live' = 'test') => apiOf(business, mode)('POST', '/pool_virtual_accounts/simulate_payment', body);
@@ -330,7 +319,7 @@ describe('fixed virtual accounts', () => {
         body: { error_code: 'TEST_MODE_ONLY_ERROR' },
       });
       // Another business cannot pay into (or learn about) this account.
-      const stranger = await apiOf(await provisionBusiness(gateway.app))('POST', '/pool_virtual_accounts/simulate_payment', {
+      const stranger = await apiOf(await provisionBusiness(running.gateway.app))('POST', '/pool_virtual_accounts/simulate_payment', {
         bank_code: 'BNI',
         bank_account_number: created.body.account_number,
         transfer_amount: 10_000,

@@ -12,6 +12,7 @@ import { type VirtualAccountSnapshot, virtualAccountStream } from '../../domain/
 import { virtualAccountDecider } from '../../domain/virtual-account.decider';
 import type { NumberRange } from '../../domain/va-number-range';
 import { BusinessVaTerms } from '../business-va-terms';
+import { fixedVirtualAccountRef } from './fixed-virtual-account-ref';
 import { virtualAccountId } from '../va-identity';
 import { candidates, VirtualAccountOpener } from '../virtual-account-opener';
 
@@ -72,7 +73,7 @@ export class OpenCustomerVirtualAccountHandler implements ICommandHandler<OpenCu
       const { state } = await loadAggregate(this.store, stream, customerVirtualAccountDecider);
       const assigned = state.assigned ?? (await assign(undefined));
       const account = (await this.accountOf(assigned)) ?? (await this.openAt(command, email, assigned));
-      if (account && account.externalId === customerAccountExternalId(email) && usable(account, now)) return refOf(account, now);
+      if (account && account.externalId === customerAccountExternalId(email) && usable(account, now)) return fixedVirtualAccountRef(account, now);
       await assign(assigned.vaId);
     }
     throw VirtualAccountErrors.rangeExhausted(bankCode);
@@ -123,16 +124,4 @@ export class OpenCustomerVirtualAccountHandler implements ICommandHandler<OpenCu
 /** Offered on invoices until it expires: PENDING (live, no bank connector) counts, as POOL numbers do there. */
 function usable(account: VirtualAccountSnapshot, now: Date): boolean {
   return account.status !== 'INACTIVE' && Date.parse(account.expirationDate) > now.getTime();
-}
-
-function refOf(account: VirtualAccountSnapshot, now: Date): FixedVirtualAccountRef {
-  return {
-    vaId: account.vaId,
-    bankCode: account.bankCode,
-    accountNumber: account.accountNumber,
-    name: account.name,
-    payable: account.status === 'ACTIVE' && Date.parse(account.expirationDate) > now.getTime(),
-    isClosed: account.isClosed,
-    ...(account.expectedAmount !== undefined && { expectedAmount: account.expectedAmount }),
-  };
 }

@@ -5,6 +5,7 @@ import { Clock } from '@gateway/platform';
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { loadOwnedAccount } from '../owned-account';
+import { fixedVirtualAccountRef } from './fixed-virtual-account-ref';
 
 /** The invoices context's port: a fixed account of this business and mode (read from its stream: always current). */
 @QueryHandler(FindFixedVirtualAccountQuery)
@@ -25,14 +26,6 @@ export class FindFixedVirtualAccountHandler implements IQueryHandler<FindFixedVi
     }
     if (account.origin.kind !== 'fixed') return undefined;
     const now = await this.clock.now({ businessId, mode });
-    return {
-      vaId: account.vaId,
-      bankCode: account.bankCode,
-      accountNumber: account.accountNumber,
-      name: account.name,
-      payable: account.status === 'ACTIVE' && Date.parse(account.expirationDate) > now.getTime(),
-      isClosed: account.isClosed,
-      ...(account.expectedAmount !== undefined && { expectedAmount: account.expectedAmount }),
-    };
+    return fixedVirtualAccountRef(account, now);
   }
 }
