@@ -10,3 +10,4 @@ export * from './verify-projection';
 export * from './rebuild-all-projections';
 export * from './bulk/copy-into';
 export * from './bulk/deferred-indexes';
+export * from './batch-rows';

@@ -1,7 +1,7 @@
 import { assertNever } from '@gateway/domain';
 import type { RecordedEvent } from '@gateway/event-store';
 import { Scheduler } from '@gateway/platform';
-import { type Projection, ReadModelProjection } from '@gateway/projections';
+import { type BatchColumn, foldSnapshots, insertRows, type Projection, ReadModelProjection } from '@gateway/projections';
 import { Injectable } from '@nestjs/common';
 import type { ClientBase } from 'pg';
 import { PAYMENT_CODE_EVENT_TYPES, type PaymentCodeEvent, type PaymentCodeSnapshot } from '../domain/payment-code.events';
@@ -15,6 +15,29 @@ export interface ExpirePaymentCodePayload {
 
 /** One job per (code, date): a moved date gets its own job; the old one finds nothing to do. */
 const expiryKey = (snapshot: PaymentCodeSnapshot) => `fpc-expire:${snapshot.fpcId}:${snapshot.expirationDate}`;
+
+type Folded = { first: PaymentCodeSnapshot; last: PaymentCodeSnapshot };
+type PaidCode = Extract<PaymentCodeEvent, { type: 'FixedPaymentCodePaid' }>['data'];
+
+const CODE_COLUMNS: BatchColumn<Folded>[] = [
+  { name: 'fpc_id', type: 'text', value: (row) => row.first.fpcId },
+  { name: 'business_id', type: 'text', value: (row) => row.first.businessId },
+  { name: 'mode', type: 'text', value: (row) => row.first.mode },
+  { name: 'retail_outlet_name', type: 'text', value: (row) => row.first.retailOutletName },
+  { name: 'payment_code', type: 'text', value: (row) => row.first.paymentCode },
+  { name: 'status', type: 'text', value: (row) => row.last.status },
+  { name: 'snapshot', type: 'jsonb', value: (row) => JSON.stringify(row.last) },
+  { name: 'updated_at', type: 'timestamptz', value: (row) => row.last.updatedAt },
+];
+const PAYMENT_COLUMNS: BatchColumn<PaidCode>[] = [
+  { name: 'record_id', type: 'text', value: ({ payment }) => payment.id },
+  { name: 'payment_id', type: 'text', value: ({ payment }) => payment.paymentId },
+  { name: 'fpc_id', type: 'text', value: ({ payment }) => payment.fpcId },
+  { name: 'business_id', type: 'text', value: ({ snapshot }) => snapshot.businessId },
+  { name: 'mode', type: 'text', value: ({ snapshot }) => snapshot.mode },
+  { name: 'payment', type: 'jsonb', value: ({ payment }) => JSON.stringify(payment) },
+  { name: 'created_at', type: 'timestamptz', value: ({ payment }) => payment.transactionTimestamp },
+];
 
 /** The codes and payments the GETs read, and the expiry timer (same transaction as the row). */
 @ReadModelProjection()
@@ -33,65 +56,26 @@ export class PaymentCodesProjection implements Projection {
    */
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
     const snapshots: PaymentCodeSnapshot[] = [];
-    const rows = new Map<string, { first: PaymentCodeSnapshot; last: PaymentCodeSnapshot }>();
-    const payments = new Map<string, { payment: Extract<PaymentCodeEvent, { type: 'FixedPaymentCodePaid' }>['data']['payment']; snapshot: PaymentCodeSnapshot }>();
+    const payments = new Map<string, PaidCode>();
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as PaymentCodeEvent;
       switch (event.type) {
         case 'FixedPaymentCodeCreated':
         case 'FixedPaymentCodeUpdated':
         case 'FixedPaymentCodeExpired':
-        case 'FixedPaymentCodeDeactivated': {
-          const snapshot = event.data.snapshot;
-          snapshots.push(snapshot);
-          const row = rows.get(snapshot.fpcId);
-          rows.set(snapshot.fpcId, { first: row?.first ?? snapshot, last: snapshot });
+        case 'FixedPaymentCodeDeactivated':
+          snapshots.push(event.data.snapshot);
           break;
-        }
-        case 'FixedPaymentCodePaid': {
-          const { payment, snapshot } = event.data;
-          if (!payments.has(payment.id)) payments.set(payment.id, { payment, snapshot });
+        case 'FixedPaymentCodePaid':
+          if (!payments.has(event.data.payment.id)) payments.set(event.data.payment.id, event.data);
           break;
-        }
         default:
           assertNever(event, 'payment code event');
       }
     }
-    if (rows.size > 0) {
-      const folded = [...rows.values()].sort((a, b) => (a.first.fpcId < b.first.fpcId ? -1 : 1));
-      await tx.query(
-        `INSERT INTO fixed_payment_codes (fpc_id, business_id, mode, retail_outlet_name, payment_code, status, snapshot, updated_at)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::timestamptz[])
-         ON CONFLICT (fpc_id) DO UPDATE SET status = EXCLUDED.status, snapshot = EXCLUDED.snapshot, updated_at = EXCLUDED.updated_at`,
-        [
-          folded.map((row) => row.first.fpcId),
-          folded.map((row) => row.first.businessId),
-          folded.map((row) => row.first.mode),
-          folded.map((row) => row.first.retailOutletName),
-          folded.map((row) => row.first.paymentCode),
-          folded.map((row) => row.last.status),
-          folded.map((row) => JSON.stringify(row.last)),
-          folded.map((row) => row.last.updatedAt),
-        ],
-      );
-    }
-    if (payments.size > 0) {
-      const list = [...payments.values()];
-      await tx.query(
-        `INSERT INTO fixed_payment_code_payments (record_id, payment_id, fpc_id, business_id, mode, payment, created_at)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[])
-         ON CONFLICT (record_id) DO NOTHING`,
-        [
-          list.map(({ payment }) => payment.id),
-          list.map(({ payment }) => payment.paymentId),
-          list.map(({ payment }) => payment.fpcId),
-          list.map(({ snapshot }) => snapshot.businessId),
-          list.map(({ snapshot }) => snapshot.mode),
-          list.map(({ payment }) => JSON.stringify(payment)),
-          list.map(({ payment }) => payment.transactionTimestamp),
-        ],
-      );
-    }
+    await insertRows(tx, 'fixed_payment_codes', CODE_COLUMNS, foldSnapshots(snapshots, (snapshot) => snapshot.fpcId),
+      'ON CONFLICT (fpc_id) DO UPDATE SET status = EXCLUDED.status, snapshot = EXCLUDED.snapshot, updated_at = EXCLUDED.updated_at');
+    await insertRows(tx, 'fixed_payment_code_payments', PAYMENT_COLUMNS, [...payments.values()], 'ON CONFLICT (record_id) DO NOTHING');
     // Every written snapshot that is not INACTIVE (re)schedules its expiry, as before: one per event.
     await this.scheduler.scheduleMany(
       snapshots

@@ -1,7 +1,7 @@
 import { assertNever } from '@gateway/domain';
 import type { RecordedEvent } from '@gateway/event-store';
 import { Scheduler } from '@gateway/platform';
-import { type Projection, ReadModelProjection } from '@gateway/projections';
+import { type BatchColumn, foldSnapshots, insertRows, type Projection, ReadModelProjection } from '@gateway/projections';
 import { Injectable } from '@nestjs/common';
 import type { ClientBase } from 'pg';
 import { VIRTUAL_ACCOUNT_EVENT_TYPES, type VirtualAccountEvent, type VirtualAccountSnapshot } from '../domain/virtual-account.events';
@@ -15,6 +15,30 @@ export interface ExpireVirtualAccountPayload {
 
 /** One job per (account, date): a moved date gets its own job; the old one finds nothing to do. */
 const expiryKey = (snapshot: VirtualAccountSnapshot) => `fva-expire:${snapshot.vaId}:${snapshot.expirationDate}`;
+
+type Folded = { first: VirtualAccountSnapshot; last: VirtualAccountSnapshot };
+type PaidAccount = Extract<VirtualAccountEvent, { type: 'VirtualAccountPaid' }>['data'];
+
+const ACCOUNT_COLUMNS: BatchColumn<Folded>[] = [
+  { name: 'va_id', type: 'text', value: (row) => row.first.vaId },
+  { name: 'business_id', type: 'text', value: (row) => row.first.businessId },
+  { name: 'mode', type: 'text', value: (row) => row.first.mode },
+  { name: 'bank_code', type: 'text', value: (row) => row.first.bankCode },
+  { name: 'account_number', type: 'text', value: (row) => row.first.accountNumber },
+  { name: 'status', type: 'text', value: (row) => row.last.status },
+  { name: 'snapshot', type: 'jsonb', value: (row) => JSON.stringify(row.last) },
+  { name: 'updated_at', type: 'timestamptz', value: (row) => row.last.updatedAt },
+];
+const PAYMENT_COLUMNS: BatchColumn<PaidAccount>[] = [
+  { name: 'record_id', type: 'text', value: ({ payment }) => payment.id },
+  { name: 'payment_id', type: 'text', value: ({ payment }) => payment.paymentId },
+  { name: 'va_id', type: 'text', value: ({ payment }) => payment.vaId },
+  { name: 'business_id', type: 'text', value: ({ snapshot }) => snapshot.businessId },
+  { name: 'mode', type: 'text', value: ({ snapshot }) => snapshot.mode },
+  { name: 'payment', type: 'jsonb', value: ({ payment }) => JSON.stringify(payment) },
+  { name: 'created_at', type: 'timestamptz', value: ({ payment }) => payment.transactionTimestamp },
+  { name: 'claimed_by', type: 'jsonb', value: ({ claimedBy }) => (claimedBy ? JSON.stringify(claimedBy) : null) },
+];
 
 /**
  * The accounts and payments the GETs read, and the expiry timer: a job due at the account's
@@ -36,67 +60,26 @@ export class VirtualAccountsProjection implements Projection {
    */
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
     const snapshots: VirtualAccountSnapshot[] = [];
-    const rows = new Map<string, { first: VirtualAccountSnapshot; last: VirtualAccountSnapshot }>();
-    type Paid = Extract<VirtualAccountEvent, { type: 'VirtualAccountPaid' }>['data'];
-    const payments = new Map<string, { payment: Paid['payment']; snapshot: VirtualAccountSnapshot; claimedBy?: Paid['claimedBy'] }>();
+    const payments = new Map<string, PaidAccount>();
     for (const recorded of events) {
       const event = { type: recorded.type, data: recorded.data } as VirtualAccountEvent;
       switch (event.type) {
         case 'VirtualAccountCreated':
         case 'VirtualAccountUpdated':
         case 'VirtualAccountExpired':
-        case 'VirtualAccountDeactivated': {
-          const snapshot = event.data.snapshot;
-          snapshots.push(snapshot);
-          const row = rows.get(snapshot.vaId);
-          rows.set(snapshot.vaId, { first: row?.first ?? snapshot, last: snapshot });
+        case 'VirtualAccountDeactivated':
+          snapshots.push(event.data.snapshot);
           break;
-        }
-        case 'VirtualAccountPaid': {
-          const { payment, snapshot, claimedBy } = event.data;
-          if (!payments.has(payment.id)) payments.set(payment.id, { payment, snapshot, claimedBy });
+        case 'VirtualAccountPaid':
+          if (!payments.has(event.data.payment.id)) payments.set(event.data.payment.id, event.data);
           break;
-        }
         default:
           assertNever(event, 'virtual account event');
       }
     }
-    if (rows.size > 0) {
-      const folded = [...rows.values()].sort((a, b) => (a.first.vaId < b.first.vaId ? -1 : 1));
-      await tx.query(
-        `INSERT INTO virtual_accounts (va_id, business_id, mode, bank_code, account_number, status, snapshot, updated_at)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::jsonb[], $8::timestamptz[])
-         ON CONFLICT (va_id) DO UPDATE SET status = EXCLUDED.status, snapshot = EXCLUDED.snapshot, updated_at = EXCLUDED.updated_at`,
-        [
-          folded.map((row) => row.first.vaId),
-          folded.map((row) => row.first.businessId),
-          folded.map((row) => row.first.mode),
-          folded.map((row) => row.first.bankCode),
-          folded.map((row) => row.first.accountNumber),
-          folded.map((row) => row.last.status),
-          folded.map((row) => JSON.stringify(row.last)),
-          folded.map((row) => row.last.updatedAt),
-        ],
-      );
-    }
-    if (payments.size > 0) {
-      const list = [...payments.values()];
-      await tx.query(
-        `INSERT INTO virtual_account_payments (record_id, payment_id, va_id, business_id, mode, payment, created_at, claimed_by)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::timestamptz[], $8::jsonb[])
-         ON CONFLICT (record_id) DO NOTHING`,
-        [
-          list.map(({ payment }) => payment.id),
-          list.map(({ payment }) => payment.paymentId),
-          list.map(({ payment }) => payment.vaId),
-          list.map(({ snapshot }) => snapshot.businessId),
-          list.map(({ snapshot }) => snapshot.mode),
-          list.map(({ payment }) => JSON.stringify(payment)),
-          list.map(({ payment }) => payment.transactionTimestamp),
-          list.map(({ claimedBy }) => (claimedBy ? JSON.stringify(claimedBy) : null)),
-        ],
-      );
-    }
+    await insertRows(tx, 'virtual_accounts', ACCOUNT_COLUMNS, foldSnapshots(snapshots, (snapshot) => snapshot.vaId),
+      'ON CONFLICT (va_id) DO UPDATE SET status = EXCLUDED.status, snapshot = EXCLUDED.snapshot, updated_at = EXCLUDED.updated_at');
+    await insertRows(tx, 'virtual_account_payments', PAYMENT_COLUMNS, [...payments.values()], 'ON CONFLICT (record_id) DO NOTHING');
     // Every written snapshot that is not INACTIVE (re)schedules its expiry, as before: one per event.
     await this.scheduler.scheduleMany(
       snapshots
