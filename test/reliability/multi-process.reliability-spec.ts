@@ -236,7 +236,11 @@ describe('two api and two worker processes under load', () => {
         [business.business_id],
       )
     ).rows[0];
-    expect(Number(attempts.attempts)).toBe(receiver.received.length);
+    // Totals from the same settled snapshot (the advanced clock's late settlements may add
+    // deliveries, and failed attempts that never reached the receiver, after it was taken).
+    const attemptsInSnapshot = perDelivery.reduce((sum, row) => sum + Number(row.attempts), 0);
+    expect(attemptsInSnapshot).toBe(perDelivery.reduce((sum, row) => sum + (byWebhookId.get(row.delivery_id) ?? 0), 0));
+    expect(Number(attempts.attempts)).toBeGreaterThanOrEqual(attemptsInSnapshot);
     // A callback is made once per (event, kind): two dispatchers never turned one event into two deliveries.
     expect(await count('SELECT count(*) FROM (SELECT event_id, kind FROM webhook_deliveries GROUP BY 1, 2 HAVING count(*) > 1) twice', [])).toBe(0);
     // Both workers sent: the claims were really contended.
