@@ -4,6 +4,7 @@ import { TestClockStore } from '../clock/test-clock.store';
 import { JobRunner, type JobRunnerOptions } from './job-runner';
 import type { DueJob } from './scheduled-job';
 import { Scheduler } from './scheduler';
+import { SCHEDULER_WAKEUP_CHANNEL } from './scheduler-wakeup';
 import { schedulerMigrations } from './scheduler.migrations';
 
 const HOUR = 3_600_000;
@@ -143,6 +144,45 @@ describe('durable scheduler', () => {
     await afterAClaim(kind, ran);
     expect(ran.ranWith('other')).toHaveLength(0);
     expect(ran.ranWith('live')).toHaveLength(0);
+  });
+
+  it('wakes the runners for a job written due, also one due only on its business clock, and not for a later one', async () => {
+    const kind = newKind();
+    const ran = recorder();
+    const wakes: string[] = [];
+    const listener = await database.pool.connect();
+    listener.on('notification', (message) => wakes.push(message.channel));
+    await listener.query(`LISTEN ${SCHEDULER_WAKEUP_CHANNEL}`);
+    try {
+      // No polling to speak of: a job runs promptly only if its writing woke the runner.
+      const worker = runner({ pollIntervalMs: 60_000 });
+      worker.register(kind, ran.handler);
+      worker.start();
+      await afterAClaim(kind, ran);
+      await testClocks.setOffset(database.pool, 'biz_wake_ahead', 2 * HOUR);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      wakes.length = 0;
+
+      // Due later on every clock: a settlement days ahead wakes nobody.
+      await scheduler.schedule({ kind, payload: { marker: 'later' }, dueAt: later(HOUR), businessId: 'biz_wake_now', mode: 'test' });
+      await scheduler.scheduleMany([
+        { kind, payload: { marker: 'later' }, dueAt: later(3 * HOUR), businessId: 'biz_wake_ahead', mode: 'test' },
+        { kind, payload: { marker: 'later' }, dueAt: later(HOUR), businessId: 'biz_wake_ahead', mode: 'live' },
+      ]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(wakes).toEqual([]);
+
+      // Due an hour from now in real time, but already due on its business's advanced clock.
+      await scheduler.scheduleMany([
+        { kind, payload: { marker: 'later' }, dueAt: later(2 * HOUR), businessId: 'biz_wake_now', mode: 'test' },
+        { kind, payload: { marker: 'ahead' }, dueAt: later(HOUR), businessId: 'biz_wake_ahead', mode: 'test' },
+      ]);
+      await eventually(() => ran.ranWith('ahead').length === 1, 'the job due on its business clock ran');
+      expect(wakes).toEqual([SCHEDULER_WAKEUP_CHANNEL]);
+      expect(ran.ranWith('later')).toHaveLength(0);
+    } finally {
+      listener.release();
+    }
   });
 
   it('schedules idempotently by key: a pending job is updated, a finished one left alone', async () => {

@@ -6,8 +6,19 @@
  * per-business join cannot be expressed with them.
  */
 import type { Pool, PoolClient } from 'pg';
+import { businessNowSql } from '../clock/business-now.sql';
 import type { ScheduleJobInput } from './scheduled-job';
 import { SCHEDULER_WAKEUP_CHANNEL } from './scheduler-wakeup';
+
+/**
+ * Wakes the runners at commit only when a written job is due on its business's clock (or within
+ * a second of it: "due now" computed by the gateway's clock may be a moment ahead of the
+ * server's). A wake finds only due jobs, so one for a job due later (a settlement days ahead,
+ * written with every captured charge) would just make every runner and callback sender run its
+ * claim query for nothing; such a job is found by the runners' regular poll once it is due.
+ */
+const NOTIFY_IF_ANY_DUE = `SELECT pg_notify($8, '')
+    FROM (SELECT 1 FROM written w WHERE w.due_at <= ${businessNowSql('w')} + interval '1 second' LIMIT 1) AS any_due`;
 
 /** Creates and cancels durable jobs; `JobRunner` runs them. */
 export class Scheduler {
@@ -15,7 +26,7 @@ export class Scheduler {
 
   /**
    * Stores a job, in the caller's transaction when `db` is one (a projection scheduling
-   * as it applies an event), and wakes the runners at commit.
+   * as it applies an event), and wakes the runners at commit if it is due already.
    *
    * With a `key` already used, no second job is created: a still-pending job gets the new
    * due time and payload (re-projecting an event reschedules rather than duplicates); a
@@ -31,9 +42,9 @@ export class Scheduler {
          ON CONFLICT (job_key) DO UPDATE
            SET due_at = EXCLUDED.due_at, payload = EXCLUDED.payload, updated_at = now()
            WHERE scheduled_jobs.status = 'pending'
-         RETURNING id
+         RETURNING due_at, business_id, mode
        )
-       SELECT pg_notify($8, '') FROM written`,
+       ${NOTIFY_IF_ANY_DUE}`,
       [
         input.key ?? null,
         input.kind,
@@ -78,9 +89,9 @@ export class Scheduler {
          ON CONFLICT (job_key) DO UPDATE
            SET due_at = EXCLUDED.due_at, payload = EXCLUDED.payload, updated_at = now()
            WHERE scheduled_jobs.status = 'pending'
-         RETURNING 1
+         RETURNING due_at, business_id, mode
        )
-       SELECT pg_notify($8, '') FROM (SELECT 1 FROM written LIMIT 1) AS any_written`,
+       ${NOTIFY_IF_ANY_DUE}`,
       [
         rows.map((input) => input.key ?? null),
         rows.map((input) => input.kind),
