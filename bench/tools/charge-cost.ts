@@ -81,7 +81,9 @@ async function main(): Promise<void> {
     const pids = [gateway.server.pid, ...(gateway.worker ? [gateway.worker.pid] : [])];
     await settled(pids);
     const before = { processes: pids.map(cpuMsOf), postgres: postgresCpuMs(postmaster), at: Date.now() };
-    const result = await autocannon({ ...charge, connections: CONNECTIONS, amount: charges });
+    // autocannon notices that `amount` is reached only at its sampling tick (1 s by default), which
+    // made the printed rate whole seconds; a 100 ms tick keeps it close.
+    const result = await autocannon({ ...charge, connections: CONNECTIONS, amount: charges, sampleInt: 100 });
     const loadMs = Date.now() - before.at;
     await settled(pids);
     const after = { processes: pids.map(cpuMsOf), postgres: postgresCpuMs(postmaster) };

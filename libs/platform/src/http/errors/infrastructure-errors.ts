@@ -42,12 +42,16 @@ export function translateInfrastructureError(error: unknown): ApiError | undefin
 interface ErrorLike {
   name?: unknown;
   code?: unknown;
+  syscall?: unknown;
   message?: unknown;
 }
 
 function isConnectionFailure(error: ErrorLike): boolean {
   const code = typeof error.code === 'string' ? error.code : '';
   if (CONNECTION_ERROR_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  // A server reached over a Unix socket (the embedded default) removes its socket file when it
+  // stops, so connecting while it is down fails with ENOENT rather than ECONNREFUSED.
+  if (code === 'ENOENT' && error.syscall === 'connect') return true;
   const message = typeof error.message === 'string' ? error.message : '';
   return PG_CONNECTION_MESSAGES.some((known) => message.startsWith(known));
 }

@@ -55,6 +55,7 @@ describe('toApiError', () => {
     ['EventStoreUnavailableError', named('EventStoreUnavailableError')],
     ['a refused connection', named('Error', 'connect ECONNREFUSED 127.0.0.1:1', { code: 'ECONNREFUSED' })],
     ['a refused dual-stack connection', new AggregateError([named('Error', 'a', { code: 'ECONNREFUSED' })], 'connect failed')],
+    ['a Unix socket whose server is down', named('Error', 'connect ENOENT /data/postgres/.s.PGSQL.5432', { code: 'ENOENT', syscall: 'connect' })],
     ['a PostgreSQL shutdown', named('error', 'terminating connection due to administrator command', { code: '57P01' })],
     ['a connection exception', named('error', 'connection failure', { code: '08006' })],
     ['a lost pg connection', new Error('Connection terminated unexpectedly')],
@@ -78,7 +79,8 @@ describe('toApiError', () => {
   });
 
   it('answers anything else with a 500 that reveals nothing', () => {
-    for (const thrown of [new TypeError("Cannot read properties of undefined (reading 'id')"), 'a string', undefined, { weird: true }]) {
+    const missingFile = named('Error', "ENOENT: no such file or directory, open '/x'", { code: 'ENOENT', syscall: 'open' });
+    for (const thrown of [new TypeError("Cannot read properties of undefined (reading 'id')"), missingFile, 'a string', undefined, { weird: true }]) {
       const error = toApiError(thrown);
       expect(error.status).toBe(500);
       expect(error.toBody()).toEqual({ error_code: 'SERVER_ERROR', message: UNEXPECTED_ERROR_MESSAGE });
