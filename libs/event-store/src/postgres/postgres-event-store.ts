@@ -12,6 +12,7 @@ import type {
 import { LookupCombiner } from '@gateway/platform';
 import { AppendCombiner } from './append-combiner';
 import { AppendSignal } from './append-signal';
+import { RecentTailPages } from './recent-tail-pages';
 import { copyRows } from './binary-copy-read';
 import { decodeRecordedEvent, RECORDED_EVENT_COLUMNS } from './recorded-event.decoder';
 
@@ -37,6 +38,8 @@ export class PostgresEventStore implements EventStore {
   private readonly wholeStreams: LookupCombiner<RecordedEvent[]>;
   /** Tail reads of subscriptions in flight, by position, page size and signal generation. */
   private readonly tailReads = new Map<string, Promise<RecordedEvent[]>>();
+  /** What those reads returned lately: a subscription behind another one catches up from memory. */
+  private readonly recentTailPages = new RecentTailPages();
 
   constructor(
     private readonly pool: Pool,
@@ -158,10 +161,17 @@ export class PostgresEventStore implements EventStore {
    * copied: projections treat events as read-only (a rebuild already hands one page to all).
    */
   private readTail(after: GlobalPosition, maxCount: number, generation: number): Promise<RecordedEvent[]> {
+    const remembered = this.recentTailPages.after(after, maxCount);
+    if (remembered) return Promise.resolve(remembered);
     const key = `${after.commit}:${after.prepare}:${maxCount}:${generation}`;
     const inFlight = this.tailReads.get(key);
     if (inFlight) return inFlight;
-    const read = this.readAll({ after, maxCount }).finally(() => this.tailReads.delete(key));
+    const read = this.readAll({ after, maxCount })
+      .then((events) => {
+        this.recentTailPages.remember(after, events);
+        return events;
+      })
+      .finally(() => this.tailReads.delete(key));
     this.tailReads.set(key, read);
     return read;
   }
