@@ -38,7 +38,8 @@ describe('rebuilding the eWallet read model', () => {
       rows: (await gateway.db.pool.query('SELECT * FROM ewallet_payments ORDER BY payment_id')).rows,
       jobs: (await gateway.db.pool.query(`SELECT job_key, status, due_at FROM scheduled_jobs WHERE kind LIKE 'ewallets.%' ORDER BY job_key`)).rows,
     });
-    const live = await snapshot();
+    // A timer appends its event before it is marked done: wait until none is still running.
+    const live = await eventually(snapshot, (state) => state.jobs.every((job) => job.status !== 'running'));
     expect(live.rows.map((r) => r.status).sort()).toEqual(['COMPLETED', 'COMPLETED', 'EXPIRED', 'FAILED', 'PENDING']);
     const projection = discoverProjections(gateway.app.get(DiscoveryService)).find((p) => p.name === EWALLETS_PROJECTION)!;
     await resetProjection(gateway.db.pool, projection);

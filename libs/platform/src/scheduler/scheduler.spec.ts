@@ -159,8 +159,11 @@ describe('durable scheduler', () => {
       worker.register(kind, ran.handler);
       worker.start();
       await afterAClaim(kind, ran);
+      // The clock's advance wakes everyone; notifications arrive in commit order, so once it is
+      // here nothing written before can still arrive and be mistaken for a wake by what follows.
+      wakes.length = 0;
       await testClocks.setOffset(database.pool, 'biz_wake_ahead', 2 * HOUR);
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await eventually(() => wakes.length > 0, 'the clock advance was announced');
       wakes.length = 0;
 
       // Due later on every clock: a settlement days ahead wakes nobody.
@@ -181,6 +184,8 @@ describe('durable scheduler', () => {
       expect(wakes).toEqual([SCHEDULER_WAKEUP_CHANNEL]);
       expect(ran.ranWith('later')).toHaveLength(0);
     } finally {
+      // A pooled connection goes back without its LISTEN, so no later borrower inherits it.
+      await listener.query(`UNLISTEN ${SCHEDULER_WAKEUP_CHANNEL}`).catch(() => undefined);
       listener.release();
     }
   });
