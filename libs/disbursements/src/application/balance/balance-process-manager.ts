@@ -34,16 +34,20 @@ export class BalanceProcessManager implements Projection {
     private readonly materializer: DisbursementMaterializer,
   ) {}
 
+  /**
+   * Every reaction of the batch is started at once, in log order. `BalanceWriter` queues the
+   * commands of each balance stream in the order they are given and appends a queue's commands
+   * together, so a merchant's day of settlements costs a few appends, not one round trip each.
+   * Nothing is lost by not waiting for one before the next: none of these commands depends on the
+   * balance (a credit, a debit, a reservation's end can only be refused for the event's own bad
+   * amount), so an earlier refusal could never have changed a later outcome. The batch still
+   * fails (and is applied again, without duplicates) if any reaction fails.
+   */
   async apply(events: RecordedEvent[]): Promise<void> {
-    // In log order per balance stream; different streams in parallel.
-    const lanes = new Map<string, RecordedEvent[]>();
-    for (const recorded of events) {
-      const lane = `${recorded.metadata.businessId}|${recorded.metadata.mode}`;
-      lanes.set(lane, [...(lanes.get(lane) ?? []), recorded]);
-    }
-    await Promise.all([...lanes.values()].map(async (lane) => {
-      for (const recorded of lane) await this.react(recorded);
-    }));
+    // Settle all before failing, so a retried batch never runs beside the reactions of this one.
+    const outcomes = await Promise.allSettled(events.map((recorded) => this.react(recorded)));
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
   }
 
   private async react(recorded: RecordedEvent): Promise<void> {
