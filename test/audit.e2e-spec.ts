@@ -1,4 +1,5 @@
 import { AdvanceTestClockCommand, type ProvisionedBusiness } from '@gateway/accounts';
+import { EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { Clock } from '@gateway/platform';
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
@@ -255,6 +256,27 @@ describe('audit: event history, time travel, isolation', () => {
     expect(text).toContain('# TYPE webhook_deliveries gauge');
     expect(text).toMatch(/^webhook_alerts 0$/m);
     expect(text).toMatch(/^audit_last_anchor_age_seconds -?\d/m);
+    expect(text).toMatch(/^event_store_held_back_seconds \d/m);
+  });
+
+  it('/metrics shows how long a running transaction has held committed events back from the readers', async () => {
+    const heldBack = async () => {
+      const text = await (await fetch(`${gateway.baseUrl}/metrics`)).text();
+      return Number(/^event_store_held_back_seconds (\S+)$/m.exec(text)?.[1]);
+    };
+    // A writing transaction (it has an xid) that began before the next append and stays open.
+    const holder = await gateway.db.pool.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('SELECT pg_current_xact_id()');
+      const metadata = { businessId: merchant.business_id, mode: 'test' as const, correlationId: 'req_held_back', actor: 'system:test', occurredAt: new Date().toISOString() };
+      await gateway.app.get<EventStore>(EVENT_STORE).append(`held-${randomUUID()}`, [{ id: randomUUID(), type: 'HeldBack', data: {}, metadata }], 'no_stream');
+      expect(await eventually(heldBack, (seconds) => seconds >= 1, 10_000)).toBeGreaterThanOrEqual(1);
+    } finally {
+      await holder.query('COMMIT');
+      holder.release();
+    }
+    expect(await eventually(heldBack, (seconds) => seconds === 0)).toBe(0);
   });
 
   it('an unknown id is 404', async () => {

@@ -6,8 +6,9 @@ import { Gauge } from 'prom-client';
 
 /**
  * Gauges the operations guide alerts on, read from PostgreSQL at scrape time (so every api
- * process reports the same values): projection lag and errors, scheduler backlog, webhook
- * delivery failures and alerts. The 5xx rate comes from `http_requests_total{status}`.
+ * process reports the same values): projection lag and errors, events held back from readers by
+ * a long transaction, scheduler backlog, webhook delivery failures and alerts. The 5xx rate comes
+ * from `http_requests_total{status}`.
  */
 @Injectable()
 export class OperationsMetrics implements OnApplicationBootstrap {
@@ -36,6 +37,21 @@ export class OperationsMetrics implements OnApplicationBootstrap {
         );
         this.reset();
         for (const row of rows) this.set({ projection: row.name }, Number(row.lag));
+      },
+    });
+    new Gauge({
+      name: 'event_store_held_back_seconds',
+      help: 'How long the oldest committed event has been invisible to projections and webhooks (a transaction older than it, anywhere in the cluster, is still running); 0 when none',
+      registers,
+      async collect() {
+        if (!postgresLog) return;
+        // Readers see only events older than every running transaction (design §3): a committed
+        // event at or past the snapshot's xmin waits, and so does everything after it.
+        const { rows } = await pool.query<{ age: string }>(
+          `SELECT coalesce(extract(epoch FROM clock_timestamp() - min(recorded_at)), 0)::text AS age
+             FROM es_events WHERE tx_id >= pg_snapshot_xmin(pg_current_snapshot())`,
+        );
+        this.set(Math.max(Number(rows[0].age), 0));
       },
     });
     new Gauge({
