@@ -2,7 +2,7 @@ import { Logger, type LoggerService } from '@nestjs/common';
 import type { Pool } from 'pg';
 import { retryDelayMs } from './retry-backoff';
 import type { DueJob, JobHandler } from './scheduled-job';
-import { ScheduledJobsTable } from './scheduled-jobs.table';
+import { type JobRun, ScheduledJobsTable } from './scheduled-jobs.table';
 import { WakeSignal } from './wake-signal';
 import { PgListener } from '../database/pg-listener';
 import { SCHEDULER_WAKEUP_CHANNEL } from './scheduler-wakeup';
@@ -14,7 +14,7 @@ export interface JobRunnerOptions {
   pollIntervalMs?: number;
   /** Most jobs claimed by one query. */
   batchSize?: number;
-  /** How long a claimed job is ours; after it, another runner may take it over. */
+  /** How long a claimed job is ours unless renewed; renewed while its handler runs, so only a dead worker's jobs are taken over. */
   leaseMs?: number;
   /** Most handlers running at once; jobs are only claimed for free slots. Default: batchSize. */
   concurrency?: number;
@@ -128,10 +128,13 @@ export class JobRunner {
   private async execute(job: DueJob): Promise<void> {
     const run = { id: job.id, attempt: job.attempt, workerId: this.options.workerId };
     let failure: { error: unknown } | undefined;
+    const renewal = this.keepLeased(run);
     try {
       await this.handlers.get(job.kind)!(job);
     } catch (error) {
       failure = { error };
+    } finally {
+      clearInterval(renewal);
     }
     try {
       if (!failure) {
@@ -145,6 +148,24 @@ export class JobRunner {
       // The outcome is lost; the lease will expire and the job run again (at least once).
       this.logger.error(`Could not record the outcome of job ${job.id} (${job.kind}): ${describe(error)}`);
     }
+  }
+
+  /**
+   * Renews the run's lease every third of it while the handler works: a long job (a large report
+   * on a busy machine) must not be taken over by another runner, whose run would then fail or
+   * run twice, while its own worker is alive. Stops once the run has lost the job.
+   */
+  private keepLeased(run: JobRun): NodeJS.Timeout {
+    const timer = setInterval(() => {
+      this.table.extendLease(run, this.leaseMs).then(
+        (owned) => {
+          if (!owned) clearInterval(timer);
+        },
+        (error: unknown) => this.logger.warn(`Could not renew the lease of job ${run.id}: ${describe(error)}`),
+      );
+    }, this.leaseMs / 3);
+    timer.unref();
+    return timer;
   }
 }
 

@@ -109,6 +109,20 @@ export class ScheduledJobsTable {
     return rowCount ?? 0;
   }
 
+  /**
+   * Moves a run's lease `leaseMs` past now, for a handler still at work: only a worker that
+   * stopped renewing (it died) loses its job to another. False when the run no longer owns the
+   * job (cancelled, or reclaimed after a lease that ran out anyway).
+   */
+  async extendLease(run: JobRun, leaseMs: number): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `UPDATE scheduled_jobs SET locked_until = now() + $4 * interval '1 millisecond', updated_at = now()
+        WHERE id = $1 AND status = 'running' AND locked_by = $2 AND attempts = $3`,
+      [run.id, run.workerId, run.attempt, leaseMs],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
   /** False when the run no longer owns the job (cancelled, or reclaimed after its lease). */
   async markDone(run: JobRun): Promise<boolean> {
     const { rowCount } = await this.pool.query(

@@ -388,6 +388,26 @@ describe('durable scheduler', () => {
     expect(ran.ranWith('leased')).toHaveLength(0);
   });
 
+  it('keeps renewing the lease of a job still running, so a second runner never takes it over', async () => {
+    const kind = newKind();
+    const runs: DueJob[] = [];
+    const leaseMs = 300;
+    for (const workerId of ['worker_slow', 'worker_idle']) {
+      const worker = runner({ workerId, leaseMs });
+      worker.register(kind, async (job) => {
+        runs.push(job);
+        // Four leases long: without renewal the other runner reclaims it three times over.
+        await new Promise((resolve) => setTimeout(resolve, 4 * leaseMs));
+      });
+      worker.start();
+    }
+    const key = `${kind}:long`;
+    await scheduler.schedule({ kind, key, payload: { marker: 'long' }, dueAt: ago(0) });
+    await eventually(async () => ['done', 'failed'].includes((await jobByKey(key)).status), 'the long job is over');
+    expect(runs.map((job) => job.attempt)).toEqual([1]);
+    expect(await jobByKey(key)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
   it('fails a job whose worker crashed during its last attempt instead of running it again', async () => {
     const kind = newKind();
     const ran = recorder();
