@@ -53,22 +53,30 @@ describe('a BALANCE_HISTORY report over 100,000 CASH entries', () => {
     // credits), which on a loaded CI machine made it take minutes instead of seconds.
     expect(await projectionsIdle(gateway.db.pool, 180_000)).toBe(0);
 
-    // Live memory, not garbage waiting for a collection: collect, then measure, every 50 ms.
+    // Live memory, not garbage waiting for a collection: collect, then measure. A full collection
+    // of this process (the gateway runs in it) takes tens of milliseconds, more on a loaded
+    // machine: between two, leave at least four times as long, or the collections starve the
+    // report they measure (every 50 ms, they took the whole thread and CI's report took minutes).
     const collect = forcedGc();
     let peakHeap = 0;
-    const sample = () => {
-      collect();
-      peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
-    };
+    let sampling = true;
+    const sampler = (async () => {
+      while (sampling) {
+        const started = performance.now();
+        collect();
+        peakHeap = Math.max(peakHeap, process.memoryUsage().heapUsed);
+        await new Promise((resolve) => setTimeout(resolve, Math.max(100, 4 * (performance.now() - started))));
+      }
+    })();
     collect();
     const before = process.memoryUsage().heapUsed;
-    const timer = setInterval(sample, 50);
     let report: any;
     try {
       const id = (await api('POST', '/reports', { type: 'BALANCE_HISTORY' })).body.id;
       report = await eventually(() => api('GET', `/reports/${id}`).then((r) => r.body), (r) => r.status !== 'PENDING', 120_000);
     } finally {
-      clearInterval(timer);
+      sampling = false;
+      await sampler;
     }
     if (report.status !== 'COMPLETED') {
       // A flake here must be diagnosable from CI's output alone: the run's job and the projections.
