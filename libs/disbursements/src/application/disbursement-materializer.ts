@@ -1,4 +1,4 @@
-import { type AppendResult, type CommandMetadata, DuplicateEventIdError, EVENT_STORE, type EventStore, toNewEvent, WrongExpectedRevisionError } from '@gateway/event-store';
+import { type CommandMetadata, DuplicateEventIdError, EVENT_STORE, type EventStore, type GlobalPosition, toNewEvent, WrongExpectedRevisionError } from '@gateway/event-store';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DisbursementCreated, DisbursementSnapshot } from '../domain/disbursement.events';
 import { disbursementStream } from '../domain/disbursement.events';
@@ -14,17 +14,22 @@ import { deterministicUuid } from './deterministic-id';
 export class DisbursementMaterializer {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async materialize(snapshot: DisbursementSnapshot, metadata: CommandMetadata): Promise<AppendResult | undefined> {
+  /**
+   * Where the disbursement's creation is in the log, whoever appended it: the handler answering
+   * the request waits for the read models to pass it, and when the process manager was first
+   * (it follows the reservation too), that is the process manager's event, not nothing.
+   */
+  async materialize(snapshot: DisbursementSnapshot, metadata: CommandMetadata): Promise<GlobalPosition> {
+    const stream = disbursementStream(snapshot.disbursementId);
     const created: DisbursementCreated = { type: 'DisbursementCreated', data: { ...snapshot, status: 'PENDING' } };
     try {
-      return await this.store.append(
-        disbursementStream(snapshot.disbursementId),
-        [toNewEvent(created, metadata, () => deterministicUuid(`created:${snapshot.disbursementId}`))],
-        'no_stream',
-      );
+      const appended = await this.store.append(stream, [toNewEvent(created, metadata, () => deterministicUuid(`created:${snapshot.disbursementId}`))], 'no_stream');
+      return appended.position;
     } catch (error) {
-      if (error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError) return undefined;
-      throw error;
+      if (!(error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError)) throw error;
+      const [first] = await this.store.readStream(stream, { maxCount: 1 });
+      if (!first) throw error;
+      return first.position;
     }
   }
 }

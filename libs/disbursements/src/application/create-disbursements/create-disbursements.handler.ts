@@ -66,7 +66,7 @@ export class CreateDisbursementsHandler implements ICommandHandler<CreateDisburs
     );
     let last: GlobalPosition | undefined = reserved.appended?.position;
     const created = await Promise.all(snapshots.map((snapshot) => this.materializer.materialize(snapshot, metadata)));
-    for (const append of created) if (append && (!last || comparePositions(append.position, last) > 0)) last = append.position;
+    for (const position of created) if (!last || comparePositions(position, last) > 0) last = position;
     // Read-your-writes for the disbursement and for GET /balance (the reservation's postings).
     if (last) await this.progress.waitFor([DISBURSEMENTS_PROJECTION, LEDGER_PROJECTION], last, 10_000);
     return snapshots.map((snapshot) => ({ ...snapshot, status: 'PENDING', updatedAt: snapshot.createdAt }));

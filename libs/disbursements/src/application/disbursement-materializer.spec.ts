@@ -1,0 +1,47 @@
+import { eventStoreMigrations, PostgresEventStore } from '@gateway/event-store';
+import { createTestDatabase, type TestDatabase } from '@gateway/testing';
+import { disbursementStream, type DisbursementSnapshot } from '../domain/disbursement.events';
+import { DisbursementMaterializer } from './disbursement-materializer';
+
+const snapshot: DisbursementSnapshot = {
+  disbursementId: 'a1b2c3d4e5f6a7b8c9d0e1f2',
+  businessId: 'biz_materializer',
+  mode: 'test',
+  externalId: 'payout-1',
+  amount: 250_000,
+  currency: 'IDR',
+  bankCode: 'BNI',
+  accountHolderName: 'Budi Santoso',
+  accountNumber: '1234567890',
+  description: 'Supplier payment',
+  isInstant: true,
+  createdAt: '2026-01-05T03:00:00.000Z',
+};
+const metadata = { correlationId: 'req_materializer', actor: 'system:test', occurredAt: new Date('2026-01-05T03:00:00.000Z'), businessId: 'biz_materializer', mode: 'test' as const };
+
+describe('DisbursementMaterializer', () => {
+  let db: TestDatabase;
+  let store: PostgresEventStore;
+  let materializer: DisbursementMaterializer;
+  beforeAll(async () => {
+    db = await createTestDatabase([eventStoreMigrations]);
+    store = new PostgresEventStore(db.pool);
+    materializer = new DisbursementMaterializer(store);
+  });
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
+
+  it('gives the position of the creation whoever appended it, so the second caller waits for the same event', async () => {
+    // The balance process manager and the request's handler both follow the reservation; in
+    // either order, both learn where the one DisbursementCreated is (the handler waits for it).
+    const [first, second] = await Promise.all([materializer.materialize(snapshot, metadata), materializer.materialize(snapshot, metadata)]);
+    const again = await materializer.materialize(snapshot, metadata);
+    const events = await store.readStream(disbursementStream(snapshot.disbursementId));
+    expect(events.map((event) => event.type)).toEqual(['DisbursementCreated']);
+    expect(first).toEqual(events[0].position);
+    expect(second).toEqual(events[0].position);
+    expect(again).toEqual(events[0].position);
+  });
+});
