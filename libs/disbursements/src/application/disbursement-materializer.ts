@@ -15,21 +15,34 @@ export class DisbursementMaterializer {
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
   /**
+   * Creates the stream unless it exists; the position of the creation when this call appended
+   * it. For the process manager, which needs no position: a lost race costs it no read.
+   */
+  async create(snapshot: DisbursementSnapshot, metadata: CommandMetadata): Promise<GlobalPosition | undefined> {
+    const created: DisbursementCreated = { type: 'DisbursementCreated', data: { ...snapshot, status: 'PENDING' } };
+    try {
+      const appended = await this.store.append(
+        disbursementStream(snapshot.disbursementId),
+        [toNewEvent(created, metadata, () => deterministicUuid(`created:${snapshot.disbursementId}`))],
+        'no_stream',
+      );
+      return appended.position;
+    } catch (error) {
+      if (error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError) return undefined;
+      throw error;
+    }
+  }
+
+  /**
    * Where the disbursement's creation is in the log, whoever appended it: the handler answering
    * the request waits for the read models to pass it, and when the process manager was first
    * (it follows the reservation too), that is the process manager's event, not nothing.
    */
   async materialize(snapshot: DisbursementSnapshot, metadata: CommandMetadata): Promise<GlobalPosition> {
-    const stream = disbursementStream(snapshot.disbursementId);
-    const created: DisbursementCreated = { type: 'DisbursementCreated', data: { ...snapshot, status: 'PENDING' } };
-    try {
-      const appended = await this.store.append(stream, [toNewEvent(created, metadata, () => deterministicUuid(`created:${snapshot.disbursementId}`))], 'no_stream');
-      return appended.position;
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError)) throw error;
-      const [first] = await this.store.readStream(stream, { maxCount: 1 });
-      if (!first) throw error;
-      return first.position;
-    }
+    const appended = await this.create(snapshot, metadata);
+    if (appended) return appended;
+    const [first] = await this.store.readStream(disbursementStream(snapshot.disbursementId), { maxCount: 1 });
+    if (!first) throw new Error(`Disbursement ${snapshot.disbursementId} was neither created nor found`);
+    return first.position;
   }
 }

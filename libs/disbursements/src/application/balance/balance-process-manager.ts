@@ -72,7 +72,7 @@ export class BalanceProcessManager implements Projection {
         await apply(event.data.currency, { type: 'DebitBalance', movementId: event.data.movementId, sourceEventId: recorded.id, currency: event.data.currency, amount: event.data.amount });
         return;
       case 'MoneyOutReserved':
-        if (event.data.disbursement) await this.materializer.materialize(event.data.disbursement, metadata);
+        if (event.data.disbursement) await this.materializer.create(event.data.disbursement, metadata);
         return;
       case 'DisbursementCompleted':
         await apply(event.data.currency, {
