@@ -129,6 +129,12 @@ class EdgeTestController {
   }
 
   @NoAuth()
+  @Get('designed-timeout')
+  designedTimeout() {
+    throw new ApiError('EDGE_TEST_DECISION_TIMEOUT_ERROR', 504, 'The payer has not decided yet');
+  }
+
+  @NoAuth()
   @Get('boom')
   boom() {
     throw new TypeError(`Cannot charge card ${CARD_NUMBER} with key ${API_KEY}: password=hunter2 in /srv/gateway/charges.ts`);
@@ -447,6 +453,10 @@ describe('HTTP edge (real app over HTTP)', () => {
       const boomId = boom.headers.get('request-id');
       await boom.arrayBuffer();
       await postJson(url('/edge-test/things'), { ...validThing, card: CARD_NUMBER, password: 'hunter2' }, headers);
+      const timeout = await fetch(url('/edge-test/designed-timeout'));
+      const timeoutId = timeout.headers.get('request-id');
+      expect(timeout.status).toBe(504);
+      expect(await timeout.json()).toEqual({ error_code: 'EDGE_TEST_DECISION_TIMEOUT_ERROR', message: 'The payer has not decided yet' });
       await new Promise((resolve) => setTimeout(resolve, 50));
 
       const entries = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -468,6 +478,10 @@ describe('HTTP edge (real app over HTTP)', () => {
       // The 500 was logged with its request id and a masked error.
       const failure = entries.find((entry) => entry.context === 'HttpEdge' && entry.requestId === boomId);
       expect(failure).toMatchObject({ level: 'error', status: 500, errorCode: 'SERVER_ERROR', error: { name: 'TypeError' } });
+      // A 5xx the API defines as an outcome is no bug: a warning with its code, without a stack.
+      const designed = entries.find((entry) => entry.context === 'HttpEdge' && entry.requestId === timeoutId);
+      expect(designed).toMatchObject({ level: 'warn', status: 504, errorCode: 'EDGE_TEST_DECISION_TIMEOUT_ERROR', message: 'Answered 504 EDGE_TEST_DECISION_TIMEOUT_ERROR: The payer has not decided yet' });
+      expect(designed).not.toHaveProperty('error');
 
       const everything = logLines.join('\n');
       for (const secret of [CARD_NUMBER, credential, API_KEY, 'EdgeTestSecretKey', 'hunter2', 'cb-token-secret']) expect(everything).not.toContain(secret);

@@ -31,10 +31,17 @@ export class HttpEdgeExceptionFilter implements ExceptionFilter {
     response.json(error.toBody());
   }
 
+  /**
+   * Only a failure nobody designed (`SERVER_ERROR`) is an error with its stack. A dependency that
+   * is down is a warning with its cause. A 5xx the API defines as an outcome (an eWallet payer who
+   * has not decided in time: 504) is a warning with its code and message: it is not a bug, and an
+   * error line for each would drown the real ones.
+   */
   private logServerError(error: ApiError, exception: unknown, request: Request): void {
-    const fields = { requestId: gatewayState(request).requestId, method: request.method, route: routeTemplate(request), status: error.status, errorCode: error.code, error: exception };
-    if (error.status === 503) this.logger.entry('warn', 'HttpEdge', 'A dependency is unavailable', fields);
-    else this.logger.entry('error', 'HttpEdge', 'Unexpected error', fields);
+    const fields = { requestId: gatewayState(request).requestId, method: request.method, route: routeTemplate(request), status: error.status, errorCode: error.code };
+    if (error.code === 'SERVER_ERROR') this.logger.entry('error', 'HttpEdge', 'Unexpected error', { ...fields, error: exception });
+    else if (error.code === 'SERVICE_UNAVAILABLE') this.logger.entry('warn', 'HttpEdge', 'A dependency is unavailable', { ...fields, error: exception });
+    else this.logger.entry('warn', 'HttpEdge', `Answered ${error.status} ${error.code}: ${error.message}`, fields);
   }
 }
 
