@@ -150,8 +150,12 @@ describe('durable scheduler', () => {
     const kind = newKind();
     const ran = recorder();
     const wakes: string[] = [];
+    const markers: string[] = [];
     const listener = await database.pool.connect();
-    listener.on('notification', (message) => wakes.push(message.channel));
+    listener.on('notification', (message) => {
+      if (message.payload?.startsWith('marker-')) markers.push(message.payload);
+      else wakes.push(message.channel);
+    });
     await listener.query(`LISTEN ${SCHEDULER_WAKEUP_CHANNEL}`);
     try {
       // No polling to speak of: a job runs promptly only if its writing woke the runner.
@@ -159,11 +163,13 @@ describe('durable scheduler', () => {
       worker.register(kind, ran.handler);
       worker.start();
       await afterAClaim(kind, ran);
-      // The clock's advance wakes everyone; notifications arrive in commit order, so once it is
-      // here nothing written before can still arrive and be mistaken for a wake by what follows.
-      wakes.length = 0;
       await testClocks.setOffset(database.pool, 'biz_wake_ahead', 2 * HOUR);
-      await eventually(() => wakes.length > 0, 'the clock advance was announced');
+      // Notifications arrive in commit order, but late on a loaded machine: once a marker sent
+      // after the clock's advance is here, nothing written before (the advance, the sentinel of
+      // afterAClaim) can still arrive and be mistaken for a wake by what follows.
+      const marker = `marker-${kind}`;
+      await database.pool.query('SELECT pg_notify($1, $2)', [SCHEDULER_WAKEUP_CHANNEL, marker]);
+      await eventually(() => markers.includes(marker), 'the marker arrived');
       wakes.length = 0;
 
       // Due later on every clock: a settlement days ahead wakes nobody.
