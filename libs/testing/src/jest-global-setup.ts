@@ -4,16 +4,25 @@ import { join } from 'node:path';
 import { EmbeddedPostgresServer } from '../../platform/src/database/embedded-postgres.server';
 
 /**
- * One real PostgreSQL for the whole run (each test file then creates its own database).
- * With DATABASE_URL set, that server is used instead of an embedded one.
+ * One real PostgreSQL per jest worker for the whole run (each test file then creates its own
+ * database on its worker's server). Not one server for all workers: readers of the event log see
+ * only events older than every running transaction of the *cluster*, so one worker dropping a
+ * database (seconds, holding a transaction id) would stall every projection of the other
+ * worker's tests meanwhile. With DATABASE_URL set, that server is used by every worker.
  */
-export default async function globalSetup(): Promise<void> {
+export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
   if (process.env.DATABASE_URL) {
-    process.env.TEST_ADMIN_DATABASE_URL = process.env.DATABASE_URL;
+    process.env.TEST_ADMIN_DATABASE_URLS = JSON.stringify([process.env.DATABASE_URL]);
     return;
   }
-  const dataDir = await mkdtemp(join(tmpdir(), 'gateway-test-'));
-  const server = new EmbeddedPostgresServer({ dataDir, ephemeral: true });
-  process.env.TEST_ADMIN_DATABASE_URL = await server.start();
-  (globalThis as { __embeddedPostgres?: EmbeddedPostgresServer }).__embeddedPostgres = server;
+  const servers: EmbeddedPostgresServer[] = [];
+  (globalThis as { __embeddedPostgres?: EmbeddedPostgresServer[] }).__embeddedPostgres = servers;
+  const urls: string[] = [];
+  // One after the other: each picks a free port, and two picking at once could pick the same.
+  for (let worker = 0; worker < Math.max(1, globalConfig.maxWorkers); worker += 1) {
+    const server = new EmbeddedPostgresServer({ dataDir: await mkdtemp(join(tmpdir(), 'gateway-test-')), ephemeral: true });
+    servers.push(server);
+    urls.push(await server.start());
+  }
+  process.env.TEST_ADMIN_DATABASE_URLS = JSON.stringify(urls);
 }

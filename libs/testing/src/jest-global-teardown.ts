@@ -1,5 +1,6 @@
 import type { EmbeddedPostgresServer } from '../../platform/src/database/embedded-postgres.server';
 
 export default async function globalTeardown(): Promise<void> {
-  await (globalThis as { __embeddedPostgres?: EmbeddedPostgresServer }).__embeddedPostgres?.stop();
+  const servers = (globalThis as { __embeddedPostgres?: EmbeddedPostgresServer[] }).__embeddedPostgres ?? [];
+  await Promise.all(servers.map((server) => server.stop()));
 }
