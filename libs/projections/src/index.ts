@@ -11,3 +11,4 @@ export * from './rebuild-all-projections';
 export * from './bulk/copy-into';
 export * from './bulk/deferred-indexes';
 export * from './batch-rows';
+export * from './wait-for-stream';

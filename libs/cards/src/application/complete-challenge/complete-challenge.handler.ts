@@ -1,7 +1,7 @@
 import { DomainError } from '@gateway/domain';
 import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { Clock } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
+import { ProjectionProgress, waitForStream } from '@gateway/projections';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
@@ -70,8 +70,10 @@ export class CompleteChallengeHandler implements ICommandHandler<CompleteChallen
       );
       if (decision.appended) await this.progress.waitFor(CARDS_PROJECTION, decision.appended.position, 10_000);
     } catch (error) {
-      // Answering twice (a double submit, a back button) changes nothing.
+      // Answering twice (a double submit, a back button) changes nothing; the page shown next
+      // must show the outcome the refusal saw in the log, which the read model may not have yet.
       if (!(error instanceof DomainError && error.code === 'INVALID_AUTHENTICATION_STATUS_ERROR')) throw error;
+      await waitForStream(this.progress, this.store, CARDS_PROJECTION, cardTokenStream(found.tokenId));
     }
     return this.lookup.execute(new GetAuthenticationQuery(command.authenticationId));
   }

@@ -1,6 +1,7 @@
+import { DomainError } from '@gateway/domain';
 import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { Clock } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
+import { ProjectionProgress, waitForStream } from '@gateway/projections';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { ewalletPaymentDecider } from '../../domain/ewallet-payment.decider';
@@ -32,10 +33,18 @@ export class CheckoutActionHandler implements ICommandHandler<CheckoutActionComm
     const scope = { businessId: payment.businessId, mode: payment.mode };
     const now = await this.clock.now(scope);
     const metadata = { correlationId: command.requestId, actor: 'system:checkout-page', occurredAt: now, ...scope };
-    const decision =
-      command.action === 'pay'
-        ? await this.completer.complete(payment.streamName, payment, now, metadata)
-        : await decideAndAppend(this.store, payment.streamName, ewalletPaymentDecider, { type: 'FailEwalletPayment', failureCode: 'USER_DECLINED_THE_TRANSACTION', now }, metadata);
+    let decision;
+    try {
+      decision =
+        command.action === 'pay'
+          ? await this.completer.complete(payment.streamName, payment, now, metadata)
+          : await decideAndAppend(this.store, payment.streamName, ewalletPaymentDecider, { type: 'FailEwalletPayment', failureCode: 'USER_DECLINED_THE_TRANSACTION', now }, metadata);
+    } catch (error) {
+      // Refused on the stream's own state (already expired or paid): the page shown next reads
+      // the read model, which may not have that outcome yet and would offer to pay again.
+      if (error instanceof DomainError) await waitForStream(this.progress, this.store, EWALLETS_PROJECTION, payment.streamName);
+      throw error;
+    }
     if (decision.appended) await this.progress.waitFor(EWALLETS_PROJECTION, decision.appended.position, 10_000);
     return (await this.queries.execute(new FindCheckoutQuery(command.checkoutToken))) ?? payment;
   }
