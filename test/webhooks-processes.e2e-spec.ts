@@ -36,7 +36,7 @@ describe('callback delivery across worker processes', () => {
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
       // Short leases so a killed worker's claims come back soon; long enough that a loaded machine's
       // slow answer is not a failed attempt (which would be retried only 15 minutes later).
-      WEBHOOK_TIMEOUT_MS: '5000',
+      WEBHOOK_TIMEOUT_MS: '10000',
       // One receiver URL here: a high per-URL cap lets both workers claim at once.
       WEBHOOK_ENDPOINT_CONCURRENCY: '500',
     });
