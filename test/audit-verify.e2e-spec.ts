@@ -132,8 +132,9 @@ describe('tamper evidence and projections verify', () => {
   });
 
   it('audit verify: clean chains and anchors, then names the first broken link of an event altered in the database', async () => {
-    expect(await gateway.app.get(AnchorWriter).writeAnchor()).toBeDefined();
-    // The periodic anchor job may also have sealed one, if the run crossed a 15-minute boundary.
+    // Seals what no anchor covers yet. The periodic anchor job may have sealed some or all of it
+    // already (a run crossing a 15-minute boundary): then this one is smaller, or none at all.
+    await gateway.app.get(AnchorWriter).writeAnchor();
     const anchors = Number((await sql('SELECT count(*) FROM audit_anchors')).rows[0].count);
     expect(anchors).toBeGreaterThanOrEqual(1);
     const clean = await verify();

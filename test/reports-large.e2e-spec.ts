@@ -107,12 +107,15 @@ describe('a BALANCE_HISTORY report over 100,000 CASH entries', () => {
     expect(lines).toBe(ENTRIES + 1);
     expect(Number(last[8])).toBe(expected);
 
-    // The whole file held in memory would be at least its size (twice, as a JS string). The
-    // generator holds a journal page and a 256 KB chunk: what the heap grew by stays far below.
+    // The whole file held in memory as lines would be more than its size (one byte a character,
+    // plus each string's header: 1.3 times here). The generator holds a journal page and a 256 KB
+    // chunk: its peak stays far below (1-3 MB). The bound is the size itself, not a fraction of it:
+    // the gateway shares this process, and on a loaded machine a moment of its other work (a page
+    // of events a job read) has added up to 12 MB to a peak.
     const grewBy = peakHeap - before;
     console.log(`report ${(size / 1e6).toFixed(1)} MB; live heap grew by at most ${(grewBy / 1e6).toFixed(1)} MB while generating`);
     expect(size).toBeGreaterThan(10_000_000);
-    expect(grewBy).toBeLessThan(size / 2);
+    expect(grewBy).toBeLessThan(size);
   }, 480_000);
 });
 
