@@ -4,6 +4,7 @@ import { Clock } from '@gateway/platform';
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { eventually } from './support/eventually';
+import { holdLogReaders } from './support/log-readers-held';
 import { call, provisionBusiness } from './support/test-business';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -264,17 +265,14 @@ describe('audit: event history, time travel, isolation', () => {
       const text = await (await fetch(`${gateway.baseUrl}/metrics`)).text();
       return Number(/^event_store_held_back_seconds (\S+)$/m.exec(text)?.[1]);
     };
-    // A writing transaction (it has an xid) that began before the next append and stays open.
-    const holder = await gateway.db.pool.connect();
+    // A writing transaction that began before the next append and stays open.
+    const held = await holdLogReaders(gateway.db.pool);
     try {
-      await holder.query('BEGIN');
-      await holder.query('SELECT pg_current_xact_id()');
       const metadata = { businessId: merchant.business_id, mode: 'test' as const, correlationId: 'req_held_back', actor: 'system:test', occurredAt: new Date().toISOString() };
       await gateway.app.get<EventStore>(EVENT_STORE).append(`held-${randomUUID()}`, [{ id: randomUUID(), type: 'HeldBack', data: {}, metadata }], 'no_stream');
       expect(await eventually(heldBack, (seconds) => seconds >= 1, 10_000)).toBeGreaterThanOrEqual(1);
     } finally {
-      await holder.query('COMMIT');
-      holder.release();
+      await held.release();
     }
     expect(await eventually(heldBack, (seconds) => seconds === 0)).toBe(0);
   });

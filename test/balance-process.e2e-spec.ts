@@ -2,6 +2,7 @@ import { BALANCE_PROCESS, balanceStream } from '@gateway/disbursements';
 import { EVENT_STORE, type EventStore, type NewEvent } from '@gateway/event-store';
 import { randomUUID } from 'node:crypto';
 import { eventually } from './support/eventually';
+import { settledPayment } from './support/settled-payments';
 import { startTestApp, type TestApp } from './support/test-app';
 import { provisionBusiness } from './support/test-business';
 
@@ -30,17 +31,7 @@ describe('the balance process under a burst of settlements', () => {
       for (let i = 0; i < PER_APPEND; i += 1) {
         const amount = 10_000 + amounts.length;
         amounts.push(amount);
-        const movementId = randomUUID();
-        const at = new Date().toISOString();
-        events.push(
-          {
-            id: randomUUID(),
-            type: 'MoneyInReceived',
-            data: { movementId, source: { context: 'test', resourceId: movementId }, channel: 'TEST_TOPUP', currency: 'IDR', grossAmount: amount, fee: 0, feeTax: 0, settledBySource: true, receivedAt: at },
-            metadata: { ...metadata, occurredAt: at },
-          },
-          { id: randomUUID(), type: 'MoneyInSettled', data: { movementId, currency: 'IDR', amount, settledAt: at }, metadata: { ...metadata, occurredAt: at } },
-        );
+        events.push(...settledPayment(metadata, amount));
       }
       await store.append(`bulkpay-${randomUUID()}`, events, 'no_stream');
     }

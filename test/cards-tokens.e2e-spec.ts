@@ -3,6 +3,7 @@ import { AdvanceTestClockCommand } from '@gateway/accounts';
 import { CommandBus } from '@nestjs/cqrs';
 import { answerChallenge, FUTURE_YEAR, TEST_CARDS, tokenize, tokenRequest, updateTestSettings } from './support/cards';
 import { eventually } from './support/eventually';
+import { holdLogReaders } from './support/log-readers-held';
 import { startTestApp, type TestApp } from './support/test-app';
 import { call, provisionBusiness } from './support/test-business';
 
@@ -55,28 +56,23 @@ describe('card tokenization and 3DS (public-key endpoints)', () => {
   it('a second answer to the challenge (double submit) lands on the page showing the outcome, even while the read model lags', async () => {
     const token = await tokenize(gateway.baseUrl, publicKey(), TEST_CARDS.enrolledVisa, { amount: 5000 });
     const authenticationId = token.body.authentication_id as string;
-    // Keep the read model behind the log: while an older writing transaction is open, the
-    // answer is in the log (the decider sees it) but no projection has it yet.
-    const holder = await gateway.db.pool.connect();
-    let released = false;
-    const release = () => holder.query('COMMIT').then(() => (released = true));
+    // Keep the read model behind the log: the answer is in the log (the decider sees it), no
+    // projection has it yet.
+    const held = await holdLogReaders(gateway.db.pool);
     try {
-      await holder.query('BEGIN');
-      await holder.query('SELECT pg_current_xact_id()');
       const first = answerChallenge(gateway.baseUrl, authenticationId, 'complete');
       const answered = () => gateway.db.pool.query(`SELECT 1 FROM es_events WHERE type = 'CardAuthenticationVerified' AND data->>'authenticationId' = $1`, [authenticationId]);
       await eventually(answered, (result) => result.rowCount === 1);
-      const releasing = setTimeout(() => void release(), 1000);
+      const cancel = held.releaseAfter(1000);
       try {
         expect(await answerChallenge(gateway.baseUrl, authenticationId, 'complete')).toBe(303);
         expect(await (await fetch(`${gateway.baseUrl}/3ds/${authenticationId}`)).text()).toContain('data-status="VERIFIED"');
       } finally {
-        clearTimeout(releasing);
+        cancel();
       }
       expect(await first).toBe(303);
     } finally {
-      if (!released) await release().catch(() => undefined);
-      holder.release();
+      await held.release();
     }
   });
 

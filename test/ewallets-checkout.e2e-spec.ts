@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { eventually } from './support/eventually';
+import { holdLogReaders } from './support/log-readers-held';
 import { startTestApp, type TestApp } from './support/test-app';
 import { call, provisionBusiness } from './support/test-business';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -177,20 +178,16 @@ describe('eWallet checkout pages (Chromium)', () => {
     const created = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', { body: request });
     expect(created.status).toBe(200);
     const page = created.body.checkout_url as string;
-    // Keep the read model behind the log: while an older writing transaction is open, the
-    // payment is in the log (the decider sees it) but no projection has it yet.
-    const holder = await gateway.db.pool.connect();
-    let released = false;
-    const release = () => holder.query('COMMIT').then(() => (released = true));
+    // Keep the read model behind the log: the payment is in the log (the decider sees it), no
+    // projection has it yet.
+    const held = await holdLogReaders(gateway.db.pool);
     try {
-      await holder.query('BEGIN');
-      await holder.query('SELECT pg_current_xact_id()');
       // The first press pays, then waits for the read model.
       const first = fetch(`${page}/pay`, { method: 'POST', redirect: 'manual' });
       const paid = () => gateway.db.pool.query(`SELECT 1 FROM es_events WHERE type = 'EwalletPaymentCompleted' AND data->'payment'->>'externalId' = $1`, [request.external_id]);
       await eventually(paid, (result) => result.rowCount === 1);
       // A second press (another tab) is refused by the log's state; the page it lands on must say so.
-      const releasing = setTimeout(() => void release(), 1000);
+      const cancel = held.releaseAfter(1000);
       try {
         const second = await fetch(`${page}/pay`, { method: 'POST', redirect: 'manual' });
         expect(second.status).toBe(303);
@@ -198,12 +195,11 @@ describe('eWallet checkout pages (Chromium)', () => {
         expect(shown).toContain('<p id="outcome" class="status">Payment successful</p>');
         expect(shown).not.toContain('id="pay"');
       } finally {
-        clearTimeout(releasing);
+        cancel();
       }
       expect((await first).status).toBe(303);
     } finally {
-      if (!released) await release().catch(() => undefined);
-      holder.release();
+      await held.release();
     }
   });
 

@@ -5,6 +5,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { eventually } from './support/eventually';
 import { projectionsIdle } from './support/projections-idle';
+import { settledPayment } from './support/settled-payments';
 import { startTestApp, type TestApp } from './support/test-app';
 import { call, provisionBusiness } from './support/test-business';
 
@@ -33,17 +34,7 @@ describe('a BALANCE_HISTORY report over 100,000 CASH entries', () => {
       for (let i = 0; i < PER_APPEND; i += 1) {
         const amount = 1_000 + ((batch * PER_APPEND + i) % 997);
         expected += amount;
-        const movementId = randomUUID();
-        const at = new Date().toISOString();
-        events.push(
-          {
-            id: randomUUID(),
-            type: 'MoneyInReceived',
-            data: { movementId, source: { context: 'test', resourceId: movementId }, channel: 'TEST_TOPUP', currency: 'IDR', grossAmount: amount, fee: 0, feeTax: 0, settledBySource: true, receivedAt: at },
-            metadata: { ...metadata, occurredAt: at },
-          },
-          { id: randomUUID(), type: 'MoneyInSettled', data: { movementId, currency: 'IDR', amount, settledAt: at }, metadata: { ...metadata, occurredAt: at } },
-        );
+        events.push(...settledPayment(metadata, amount));
       }
       await store.append(`bulkpay-${randomUUID()}`, events, 'no_stream');
     }
