@@ -50,3 +50,4 @@ export * from './http/configure-http-edge';
 export * from './database/pg-listener';
 export * from './database/lookup-combiner';
 export * from './database/pooled-client';
+export * from './failpoints/failpoint';
