@@ -1,5 +1,13 @@
 import type { RecurringSnapshot } from './recurring.events';
 
+/**
+ * How far before the business's clock a `start_date` may lie and still mean "now". A merchant
+ * sending `new Date().toISOString()` is a moment behind us (clock skew, latency, a retried
+ * request); an hour covers that, and is shorter than the shortest interval (one day), so a
+ * tolerated start can never make more than its first cycle due at once.
+ */
+export const START_DATE_TOLERANCE_MS = 3_600_000;
+
 /** `date` plus `count` intervals, in UTC; a month later than the 31st is the month's last day. */
 export function addIntervals(date: Date, interval: RecurringSnapshot['interval'], count: number): Date {
   if (interval === 'DAY') return new Date(date.getTime() + count * 86_400_000);
@@ -13,18 +21,73 @@ export function addIntervals(date: Date, interval: RecurringSnapshot['interval']
   return result;
 }
 
+/** A start this far back (beyond the tolerance) would bill cycles before the creation. */
+export function startsInThePast(startDate: Date, now: Date): boolean {
+  return startDate.getTime() < now.getTime() - START_DATE_TOLERANCE_MS;
+}
+
 /**
- * When cycle `cycle` (1-based) is due. With `charge_immediately`, cycle 1 is the invoice made at
- * creation and cycle k > 1 falls on `start_date` + (k-2) intervals; otherwise cycle k falls on
- * `start_date` + (k-1) intervals.
+ * The anchor a new payment's schedule starts from. With `charge_immediately` and a start after the
+ * creation, cycle 1 is the invoice made at creation and cycle 2 falls on `start_date`; otherwise
+ * cycle 1 falls on `start_date`. A start at or before the creation (omitted, or "now" sent a moment
+ * ago) already bills at once, so `charge_immediately` adds no second invoice then.
+ */
+export function initialAnchor(startDate: Date, createdAt: Date, chargeImmediately: boolean): NonNullable<RecurringSnapshot['scheduleAnchor']> {
+  const immediateFirst = chargeImmediately && startDate.getTime() > createdAt.getTime();
+  return { cycle: immediateFirst ? 2 : 1, dueAt: startDate.toISOString() };
+}
+
+/**
+ * When cycle `cycle` (1-based) is due. From the anchor on: the anchor's date plus
+ * (cycle − anchor cycle) × `interval_count` intervals. Before the anchor (only ever the immediate
+ * cycle 1), and for payments without an anchor, the original rule: with `charge_immediately`,
+ * cycle 1 at creation and cycle k > 1 on `start_date` + (k−2) intervals; otherwise cycle k on
+ * `start_date` + (k−1) intervals.
  */
 export function cycleDueAt(recurring: RecurringSnapshot, cycle: number): Date {
+  const anchor = recurring.scheduleAnchor;
+  if (anchor && cycle >= anchor.cycle) return addIntervals(new Date(anchor.dueAt), recurring.interval, (cycle - anchor.cycle) * recurring.intervalCount);
   if (recurring.chargeImmediately && cycle === 1) return new Date(recurring.createdAt);
   const steps = recurring.chargeImmediately ? cycle - 2 : cycle - 1;
   return addIntervals(new Date(recurring.startDate), recurring.interval, steps * recurring.intervalCount);
 }
 
-/** No more cycles once `total_recurrence` invoices were issued, or once stopped. */
+/**
+ * The anchor after a change of `interval`/`interval_count`, computed with the schedule BEFORE the
+ * change: the next cycle keeps the date it was scheduled for (its job is already waiting for it),
+ * and the new gap applies after it. So a change never moves a cycle into the past.
+ */
+export function anchorAtNextCycle(recurring: RecurringSnapshot): NonNullable<RecurringSnapshot['scheduleAnchor']> {
+  const firstDated = recurring.scheduleAnchor?.cycle ?? (recurring.chargeImmediately ? 2 : 1);
+  const cycle = Math.max(recurring.nextCycle, firstDated);
+  return { cycle, dueAt: cycleDueAt(recurring, cycle).toISOString() };
+}
+
+/**
+ * The latest cycle, from `from` on, that is due at `now`: `from` itself unless later cycles are
+ * due too (the clock jumped, or the worker was down, for longer than an interval). Dates grow with
+ * the cycle number, so an exponential then binary search finds it in a few steps however far the
+ * clock jumped (a date past JavaScript's range is "not due").
+ */
+export function latestDueCycle(recurring: RecurringSnapshot, from: number, now: Date): number {
+  const due = (cycle: number) => cycleDueAt(recurring, cycle).getTime() <= now.getTime();
+  if (!due(from + 1)) return from;
+  let low = from + 1;
+  let step = 1;
+  while (due(low + step)) {
+    low += step;
+    step *= 2;
+  }
+  let high = low + step; // not due
+  while (high - low > 1) {
+    const middle = low + Math.floor((high - low) / 2);
+    if (due(middle)) low = middle;
+    else high = middle;
+  }
+  return low;
+}
+
+/** No more cycles once `total_recurrence` cycles were billed (see `recurrenceProgress`), or once stopped. */
 export function hasMoreCycles(recurring: RecurringSnapshot): boolean {
   if (recurring.status === 'STOPPED') return false;
   return recurring.totalRecurrence === undefined || recurring.recurrenceProgress < recurring.totalRecurrence;

@@ -17,12 +17,12 @@ export interface RecurringSnapshot {
   interval: RecurringInterval;
   intervalCount: number;
   totalRecurrence?: number;
-  /** Invoices issued so far. */
+  /** Cycles billed so far (an invoice issued, or refused: RecurringCycleFailed); lapsed and paused cycles do not count. */
   recurrenceProgress: number;
   invoiceDuration?: number;
   shouldSendEmail: boolean;
   missedPaymentAction: MissedPaymentAction;
-  /** Recorded; charging it needs the cards context (left to the integrator). */
+  /** A multiple-use card token each cycle's invoice is charged to (`recharge`). */
   creditCardToken?: string;
   startDate: string;
   chargeImmediately: boolean;
@@ -30,6 +30,15 @@ export interface RecurringSnapshot {
   failureRedirectUrl?: string;
   /** The next cycle the schedule will run (1-based). */
   nextCycle: number;
+  /**
+   * Cycle `cycle` falls due at `dueAt`, and each later cycle `interval_count` intervals after it.
+   * Set at creation and moved by a PATCH of `interval`/`interval_count` (the next cycle keeps its
+   * date, the new gap applies after it). Absent on payments created before it existed: then the
+   * original rule (see `cycleDueAt`).
+   */
+  scheduleAnchor?: { cycle: number; dueAt: string };
+  /** The last cycle whose invoice was charged to `credit_card_token` (an attempt, once per cycle). */
+  lastRechargedCycle?: number;
   lastCreatedInvoiceId?: string;
   lastCreatedInvoiceUrl?: string;
   createdAt: string;
@@ -46,6 +55,20 @@ export type RecurringPaymentResumed = Carrying<'RecurringPaymentResumed'>;
 export type RecurringCycleIssued = Carrying<'RecurringCycleIssued', { cycle: number; invoiceId: string }>;
 /** A cycle that came due while PAUSED: no invoice, the schedule moves on. */
 export type RecurringCycleSkipped = Carrying<'RecurringCycleSkipped', { cycle: number }>;
+/**
+ * Cycles `fromCycle`..`toCycle` ran only after the next cycle was due too (a test-clock jump, a
+ * worker down for longer than an interval): their period is over, so they are not billed late; the
+ * schedule moves on to the cycle due now. No invoice, no progress.
+ */
+export type RecurringCyclesLapsed = Carrying<'RecurringCyclesLapsed', { fromCycle: number; toCycle: number }>;
+/**
+ * The invoice of an issued cycle was refused (`errorCode`, e.g. NO_COLLECTION_METHODS_ERROR): the
+ * cycle counts as an unpaid one and is not retried; `last_created_invoice_*` point back to the
+ * previous invoice.
+ */
+export type RecurringCycleFailed = Carrying<'RecurringCycleFailed', { cycle: number; invoiceId: string; errorCode: string; message: string }>;
+/** The cycle's invoice is about to be charged to the saved card: recorded first, so a cycle is charged at most once. */
+export type RecurringCycleRechargeStarted = Carrying<'RecurringCycleRechargeStarted', { cycle: number; invoiceId: string }>;
 
 export type RecurringEvent =
   | RecurringPaymentCreated
@@ -54,7 +77,10 @@ export type RecurringEvent =
   | RecurringPaymentPaused
   | RecurringPaymentResumed
   | RecurringCycleIssued
-  | RecurringCycleSkipped;
+  | RecurringCycleSkipped
+  | RecurringCyclesLapsed
+  | RecurringCycleFailed
+  | RecurringCycleRechargeStarted;
 
 export const RECURRING_EVENT_TYPES: readonly RecurringEvent['type'][] = [
   'RecurringPaymentCreated',
@@ -64,6 +90,9 @@ export const RECURRING_EVENT_TYPES: readonly RecurringEvent['type'][] = [
   'RecurringPaymentResumed',
   'RecurringCycleIssued',
   'RecurringCycleSkipped',
+  'RecurringCyclesLapsed',
+  'RecurringCycleFailed',
+  'RecurringCycleRechargeStarted',
 ];
 
 export const recurringStream = (id: string) => `recurring-${id}`;

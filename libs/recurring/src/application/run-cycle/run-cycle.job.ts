@@ -1,15 +1,19 @@
 import { DomainError } from '@gateway/domain';
 import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { CreateInvoiceCommand, PayInvoiceByCardCommand } from '@gateway/invoices';
+import { CreateInvoiceCommand, invoiceStream, PayInvoiceByCardCommand } from '@gateway/invoices';
 import { AppConfig, type DueJob, HandlesScheduledJob, type ScheduledJobHandler, Scheduler } from '@gateway/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
-import { recurringDecider } from '../../domain/recurring.decider';
+import { type RecurringCommand, recurringDecider } from '../../domain/recurring.decider';
 import { type RecurringSnapshot, recurringStream } from '../../domain/recurring.events';
 import { cycleDueAt, hasMoreCycles } from '../../domain/recurring-schedule';
 
 export const RUN_CYCLE_JOB = 'recurring.run-cycle';
+/** Runs of one cycle job; the last one records the cycle as failed rather than leave the schedule stuck. */
+export const RUN_CYCLE_MAX_ATTEMPTS = 10;
+/** `errorCode` of a cycle whose invoice could not be created for a reason other than a refusal. */
+const CYCLE_BILLING_ERROR = 'CYCLE_BILLING_ERROR';
 
 export interface RunCyclePayload {
   recurringPaymentId: string;
@@ -24,14 +28,28 @@ export function cycleInvoiceId(recurringPaymentId: string, cycle: number): strin
 export function scheduleCycle(scheduler: Scheduler, recurring: RecurringSnapshot, cycle: number, db?: Parameters<Scheduler['schedule']>[1]) {
   const payload: RunCyclePayload = { recurringPaymentId: recurring.recurringPaymentId, cycle };
   return scheduler.schedule(
-    { kind: RUN_CYCLE_JOB, key: `recurring-cycle:${recurring.recurringPaymentId}:${cycle}`, payload, dueAt: cycleDueAt(recurring, cycle), businessId: recurring.businessId, mode: recurring.mode },
+    {
+      kind: RUN_CYCLE_JOB,
+      key: `recurring-cycle:${recurring.recurringPaymentId}:${cycle}`,
+      payload,
+      dueAt: cycleDueAt(recurring, cycle),
+      businessId: recurring.businessId,
+      mode: recurring.mode,
+      maxAttempts: RUN_CYCLE_MAX_ATTEMPTS,
+    },
     db,
   );
 }
 
+/** The invoice of an issued cycle: created, or refused for good (the cycle cannot be billed). */
+type InvoiceOutcome = { created: true } | { created: false; errorCode: string; message: string };
+
 /**
- * One cycle of the schedule, on the business's clock: ACTIVE issues the cycle's invoice, PAUSED
- * skips it, then the next cycle is scheduled (until `total_recurrence` or a stop).
+ * One cycle of the schedule, on the business's clock: ACTIVE issues the cycle's invoice (and
+ * charges it to the saved card, at most once), PAUSED skips it, a cycle whose period already
+ * passed lapses (the decider moves to the cycle due now), then the next cycle is scheduled (until
+ * `total_recurrence` or a stop). Every step is idempotent by cycle number: a retried job, a
+ * re-run of a done one or a second worker adds nothing.
  */
 @HandlesScheduledJob(RUN_CYCLE_JOB)
 @Injectable()
@@ -46,27 +64,37 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
   ) {}
 
   async handle(job: DueJob<RunCyclePayload>): Promise<void> {
-    const { recurringPaymentId, cycle } = job.payload;
-    const invoiceId = cycleInvoiceId(recurringPaymentId, cycle);
-    const metadata = { correlationId: `job_${job.id}`, actor: 'system:recurring-schedule', occurredAt: job.now, businessId: job.businessId ?? undefined, mode: job.mode ?? undefined };
-    const decision = await decideAndAppend(
-      this.store,
-      recurringStream(recurringPaymentId),
-      recurringDecider,
-      { type: 'RunCycle', id: recurringPaymentId, cycle, invoiceId, invoiceUrl: `${this.config.publicBaseUrl()}/web/invoices/${invoiceId}`, now: job.now },
-      metadata,
-    );
+    const { recurringPaymentId: id, cycle } = job.payload;
+    const invoiceId = cycleInvoiceId(id, cycle);
+    const decision = await this.decide({ type: 'RunCycle', id, cycle, invoiceId, invoiceUrl: `${this.config.publicBaseUrl()}/web/invoices/${invoiceId}`, now: job.now }, job);
     if (decision.state.status !== 'exists') return;
-    const recurring = decision.state.recurring;
+    let recurring = decision.state.recurring;
     // Issued now or by an earlier run of this job that died before the invoice: create it (once).
     if (recurring.lastCreatedInvoiceId === invoiceId) {
-      await this.issueInvoice(recurring, invoiceId, job);
-      if (recurring.creditCardToken !== undefined) await this.recharge(recurring, invoiceId, job);
+      const outcome = await this.issueInvoice(recurring, invoiceId, job);
+      if (outcome.created) {
+        if (recurring.creditCardToken !== undefined) await this.recharge(recurring, cycle, invoiceId, job);
+      } else {
+        this.logger.warn(`Recurring ${id}: cycle ${cycle} cannot be billed (${outcome.errorCode}: ${outcome.message})`);
+        const failed = await this.decide({ type: 'RecordCycleFailed', id, cycle, invoiceId, errorCode: outcome.errorCode, message: outcome.message, now: job.now }, job);
+        if (failed.state.status === 'exists') recurring = failed.state.recurring;
+      }
     }
-    if (recurring.nextCycle === cycle + 1 && hasMoreCycles(recurring)) await scheduleCycle(this.scheduler, recurring, cycle + 1);
+    // The next cycle (or, after lapsed cycles, the one due now); idempotent by job key.
+    if (recurring.nextCycle > cycle && hasMoreCycles(recurring)) await scheduleCycle(this.scheduler, recurring, recurring.nextCycle);
   }
 
-  private async issueInvoice(recurring: RecurringSnapshot, invoiceId: string, job: DueJob<RunCyclePayload>): Promise<void> {
+  private decide(command: RecurringCommand, job: DueJob<RunCyclePayload>) {
+    const metadata = { correlationId: `job_${job.id}`, actor: 'system:recurring-schedule', occurredAt: job.now, businessId: job.businessId ?? undefined, mode: job.mode ?? undefined };
+    return decideAndAppend(this.store, recurringStream(job.payload.recurringPaymentId), recurringDecider, command, metadata);
+  }
+
+  /**
+   * A refusal of the invoices context (a `DomainError`: no channel enabled, an amount it does not
+   * take, ...) will not change on a retry: the cycle fails at once. Anything else is retried by the
+   * scheduler, and on the last attempt the cycle fails unless the invoice was in fact created.
+   */
+  private async issueInvoice(recurring: RecurringSnapshot, invoiceId: string, job: DueJob<RunCyclePayload>): Promise<InvoiceOutcome> {
     try {
       await this.commands.execute(
         new CreateInvoiceCommand(
@@ -86,24 +114,39 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
           { invoiceId, recurringPaymentId: recurring.recurringPaymentId },
         ),
       );
+      return { created: true };
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'DUPLICATE_INVOICE_ERROR') return;
-      throw error;
+      if (error instanceof DomainError) {
+        if (error.code === 'DUPLICATE_INVOICE_ERROR') return { created: true };
+        return { created: false, errorCode: error.code, message: error.message };
+      }
+      if (job.attempt < RUN_CYCLE_MAX_ATTEMPTS) throw error;
+      const written = await this.store.readStream(invoiceStream(invoiceId), { maxCount: 1 });
+      if (written.length > 0) return { created: true };
+      // The error itself goes to the log only: events are read by auditors and keep no internals.
+      this.logger.error(`Recurring ${recurring.recurringPaymentId}: invoice ${invoiceId} not created on the last attempt: ${String(error)}`);
+      return { created: false, errorCode: CYCLE_BILLING_ERROR, message: `the invoice could not be created in ${RUN_CYCLE_MAX_ATTEMPTS} attempts` };
     }
   }
 
   /**
-   * `recharge`: the saved card pays the cycle's invoice at once (merchant-initiated, no 3DS). A
-   * refused charge leaves the invoice PENDING for the payer to pay on its page (and
-   * `missed_payment_action` applies if it expires); a retried job finds the invoice paid.
+   * `recharge`: the saved card pays the cycle's invoice at once (merchant-initiated, no 3DS). The
+   * attempt is recorded on the recurring stream first, so a cycle is charged at most once: a retried
+   * or re-run job, or a second worker, finds it started and does not charge again (a crash between
+   * the record and the charge leaves the invoice for the payer: never a second charge). A refused
+   * charge leaves the invoice PENDING for the payer to pay on its page (and `missed_payment_action`
+   * applies if it expires).
    */
-  private async recharge(recurring: RecurringSnapshot, invoiceId: string, job: DueJob<RunCyclePayload>): Promise<void> {
+  private async recharge(recurring: RecurringSnapshot, cycle: number, invoiceId: string, job: DueJob<RunCyclePayload>): Promise<void> {
+    const started = await this.decide({ type: 'StartCycleRecharge', id: recurring.recurringPaymentId, cycle, invoiceId, now: job.now }, job);
+    if (started.events.length === 0) return;
     const context = { requestId: `job_${job.id}`, actor: 'system:recurring-recharge', businessId: recurring.businessId, mode: recurring.mode };
     try {
       await this.commands.execute(new PayInvoiceByCardCommand(invoiceId, recurring.creditCardToken!, undefined, context, true));
     } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      this.logger.warn(`Recurring ${recurring.recurringPaymentId}: invoice ${invoiceId} not charged to the saved card (${error.code})`);
+      // Not retried (at most once per cycle): the invoice waits for the payer.
+      if (error instanceof DomainError) this.logger.warn(`Recurring ${recurring.recurringPaymentId}: invoice ${invoiceId} not charged to the saved card (${error.code})`);
+      else this.logger.error(`Recurring ${recurring.recurringPaymentId}: charging invoice ${invoiceId} to the saved card failed: ${String(error)}`);
     }
   }
 }
