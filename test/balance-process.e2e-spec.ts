@@ -1,4 +1,4 @@
-import { BALANCE_PROCESS, balanceStream } from '@gateway/disbursements';
+import { balanceStream, LEDGER_BALANCE_PROCESS } from '@gateway/ledger';
 import { EVENT_STORE, type EventStore, type NewEvent } from '@gateway/event-store';
 import { randomUUID } from 'node:crypto';
 import { eventually } from './support/eventually';
@@ -47,10 +47,10 @@ describe('the balance process under a burst of settlements', () => {
 
     // Replay the whole log through the process: every credit is recognised as done before.
     const last = (await store.readAll({ maxCount: 100_000 })).at(-1)!.position;
-    await gateway.db.pool.query(`UPDATE projection_checkpoints SET commit_pos = 0, prepare_pos = 0, events_seen = 0 WHERE name = $1`, [BALANCE_PROCESS]);
-    await gateway.db.pool.query(`SELECT pg_notify('projection_reset', $1)`, [BALANCE_PROCESS]);
+    await gateway.db.pool.query(`UPDATE projection_checkpoints SET commit_pos = 0, prepare_pos = 0, events_seen = 0 WHERE name = $1`, [LEDGER_BALANCE_PROCESS]);
+    await gateway.db.pool.query(`SELECT pg_notify('projection_reset', $1)`, [LEDGER_BALANCE_PROCESS]);
     await eventually(
-      () => gateway.db.pool.query('SELECT commit_pos::text, prepare_pos::text FROM projection_checkpoints WHERE name = $1', [BALANCE_PROCESS]).then((r) => r.rows[0]),
+      () => gateway.db.pool.query('SELECT commit_pos::text, prepare_pos::text FROM projection_checkpoints WHERE name = $1', [LEDGER_BALANCE_PROCESS]).then((r) => r.rows[0]),
       (row) => BigInt(row.commit_pos) > last.commit || (BigInt(row.commit_pos) === last.commit && BigInt(row.prepare_pos) >= last.prepare),
       60_000,
     );

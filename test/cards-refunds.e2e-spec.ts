@@ -1,4 +1,5 @@
-import type { ProvisionedBusiness } from '@gateway/accounts';
+import { AdvanceTestClockCommand, type ProvisionedBusiness } from '@gateway/accounts';
+import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS, tokenize, updateTestSettings } from './support/cards';
 import { eventually } from './support/eventually';
@@ -11,6 +12,7 @@ describe('card refunds', () => {
   const api = (business: ProvisionedBusiness, method: string, path: string, body?: unknown, headers?: Record<string, string>) =>
     call(running.gateway.baseUrl, business.test.secret_key, method, path, { body, headers });
   const SYNC = { 'api-version': '2019-05-01' };
+  const DAY = 24 * 60 * 60 * 1000;
 
   /** A business with optional authentication, `funds` of settled CASH and one captured charge of `amount`. */
   async function capturedCharge(amount: number, funds = 0) {
@@ -24,6 +26,23 @@ describe('card refunds', () => {
   }
   const refund = (business: ProvisionedBusiness, chargeId: string, body: Record<string, unknown>, headers?: Record<string, string>) =>
     api(business, 'POST', `/credit_card_charges/${chargeId}/refunds`, { external_id: `refund-${randomUUID()}`, ...body }, headers);
+  const advanceClock = (business: ProvisionedBusiness, byMs: number) =>
+    running.gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, byMs, { requestId: `req_${randomUUID()}`, actor: 'system:test' }));
+  /** Settles the business's charges (test clock past the 2-day card delay) and disburses CASH from `cash` down to `left`. */
+  async function spendCashDownTo(business: ProvisionedBusiness, cash: number, left: number) {
+    await advanceClock(business, 3 * DAY);
+    await eventually(() => api(business, 'GET', '/balance'), (r) => r.body.balance === cash, 20_000);
+    const payout = await api(business, 'POST', '/disbursements', {
+      external_id: `payout-${randomUUID()}`,
+      bank_code: 'BNI',
+      account_holder_name: 'Budi',
+      account_number: '1234567890',
+      description: 'spend',
+      amount: cash - left,
+    });
+    expect(payout.status).toBe(200);
+    expect((await api(business, 'GET', '/balance')).body).toEqual({ balance: left });
+  }
 
   it('(new) → PENDING, then the worker: PENDING → SUCCEEDED and PENDING → FAILED, each notified with the refund object', async () => {
     const { business, charge } = await capturedCharge(100_000, 1_000_000);
@@ -52,8 +71,9 @@ describe('card refunds', () => {
     expect(byId.get(ok.body.id)!.headers['x-callback-token']).toBe(business.test.callback_token);
     expect(byId.get(ok.body.id)!.json).toEqual({ ...ok.body, status: 'SUCCEEDED', updated: expect.any(String) });
     expect(byId.get(rejected.body.id)!.json).toEqual({ ...rejected.body, status: 'FAILED', failure_reason: 'REFUND_FAILED', updated: expect.any(String) });
-    // The successful refund left CASH: 1,000,000 topped up minus 10,000.
-    expect((await api(business, 'GET', '/balance')).body).toEqual({ balance: 990_000 });
+    // The refund settled the charge early (its net 96,781 = 100,000 − 2,900 fee − 319 VAT moved
+    // to CASH, docs/ledger.md), then the successful refund left CASH: 1,000,000 + 96,781 − 10,000.
+    expect((await api(business, 'GET', '/balance')).body).toEqual({ balance: 1_086_781 });
     const log = await api(business, 'GET', `/callback_deliveries?callback_type=credit_card_refund&resource_id=${ok.body.id}`);
     expect(log.body.data).toEqual([expect.objectContaining({ status: 'succeeded', event_type: 'CardRefundSucceeded' })]);
   });
@@ -67,13 +87,45 @@ describe('card refunds', () => {
     expect(await refund(business, charge.id, { amount: 1 }, SYNC)).toMatchObject({ status: 400, body: { error_code: 'REFUND_AMOUNT_EXCEEDED_ERROR' } });
   });
 
-  it('PENDING → FAILED with INSUFFICIENT_BALANCE when settled CASH does not cover the refund (captured money is still in HOLDING)', async () => {
+  it('a same-day refund of a charge still in HOLDING works: that charge (only) is settled early, once', async () => {
     const { business, charge } = await capturedCharge(50_000, 0);
+    const other = await api(business, 'POST', '/credit_card_charges', {
+      token_id: (await tokenize(running.gateway.baseUrl, business.test.public_key, TEST_CARDS.enrolledVisa, { multiple: true })).body.id,
+      external_id: `order-${randomUUID()}`,
+      amount: 30_000,
+    });
+    expect(other.body.status).toBe('CAPTURED');
+    expect((await refund(business, charge.id, { amount: 10_000 }, SYNC)).body).toMatchObject({ status: 'SUCCEEDED' });
+    // 50,000 − 1,450 fee − 160 VAT = 48,390 settled early, 10,000 refunded; the other charge's
+    // 29,034 (30,000 − 870 − 96) still waits for its settlement in HOLDING.
+    expect((await api(business, 'GET', '/balance')).body).toEqual({ balance: 38_390 });
+    expect((await api(business, 'GET', '/balance?account_type=HOLDING')).body).toEqual({ balance: 29_034 });
+    // The settlement job, when its day comes, finds the charge settled and settles nothing twice.
+    await advanceClock(business, 3 * DAY);
+    await eventually(() => api(business, 'GET', '/balance?account_type=HOLDING'), (r) => r.body.balance === 0, 20_000);
+    expect((await api(business, 'GET', '/balance')).body).toEqual({ balance: 38_390 + 29_034 });
+    const settlements = await running.gateway.db.pool.query<{ movement_id: string; n: number }>(
+      `SELECT movement_id, count(*)::int AS n FROM ledger_transactions WHERE business_id = $1 AND kind = 'MoneyInSettled' AND movement_id = ANY($2) GROUP BY movement_id`,
+      [business.business_id, [charge.id, other.body.id]],
+    );
+    expect(settlements.rows.sort((a, b) => a.movement_id.localeCompare(b.movement_id))).toEqual(
+      [charge.id, other.body.id].sort().map((movement_id) => ({ movement_id, n: 1 })),
+    );
+  });
+
+  it('PENDING → FAILED with INSUFFICIENT_BALANCE when CASH, the charge settled, does not cover the refund', async () => {
+    const { business, charge } = await capturedCharge(50_000, 0);
+    await spendCashDownTo(business, 48_390, 5_000);
     expect((await refund(business, charge.id, { amount: 10_000 }, SYNC)).body).toMatchObject({ status: 'FAILED', failure_reason: 'INSUFFICIENT_BALANCE' });
+    expect((await api(business, 'GET', '/balance')).body).toEqual({ balance: 5_000 });
+    // The failed refund frees its amount on the charge; a smaller one that CASH covers succeeds.
+    expect((await refund(business, charge.id, { amount: 5_000 }, SYNC)).body).toMatchObject({ status: 'SUCCEEDED' });
+    expect((await api(business, 'GET', '/balance')).body).toEqual({ balance: 0 });
   });
 
   it('refunds racing for the same CASH: no more succeed than the balance covers', async () => {
-    const { business, charge } = await capturedCharge(100_000, 25_000);
+    const { business, charge } = await capturedCharge(100_000, 0);
+    await spendCashDownTo(business, 96_781, 25_000);
     const results = await Promise.all(Array.from({ length: 4 }, () => refund(business, charge.id, { amount: 10_000 }, SYNC)));
     expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
     expect(results.filter((r) => r.body.status === 'SUCCEEDED')).toHaveLength(2);
@@ -89,8 +141,9 @@ describe('card refunds', () => {
     expect(refused).toHaveLength(20);
     for (const r of refused) expect(r.body).toMatchObject({ error_code: 'REFUND_AMOUNT_EXCEEDED_ERROR' });
     // All ten are processed, once each.
-    const balance = await eventually(() => api(business, 'GET', '/balance'), (r) => r.body.balance === 9_900_000, 30_000);
-    expect(balance.body).toEqual({ balance: 9_900_000 });
+    // CASH: 10,000,000 + the charge's net 96,781 (settled early by the first refund) − 100,000.
+    const balance = await eventually(() => api(business, 'GET', '/balance'), (r) => r.body.balance === 9_996_781, 30_000);
+    expect(balance.body).toEqual({ balance: 9_996_781 });
   });
 
   it('DUPLICATE_REFUND_ERROR: an external_id is used once per charge, also under parallel requests', async () => {

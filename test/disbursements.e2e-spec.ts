@@ -1,5 +1,5 @@
 import { AdvanceTestClockCommand, CreateApiKeyCommand, type ProvisionedBusiness, UpdateSettingsCommand } from '@gateway/accounts';
-import { balanceStream } from '@gateway/disbursements';
+import { balanceStream } from '@gateway/ledger';
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { Clock } from '@gateway/platform';
 import { CommandBus } from '@nestjs/cqrs';

@@ -1,3 +1,6 @@
+import { EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { randomUUID } from 'node:crypto';
+import { eventually } from './support/eventually';
 import { entryPoint, spawnNode } from './support/spawned-process';
 import { call, provisionBusiness } from './support/test-business';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -40,5 +43,34 @@ describe('cli ledger reconcile', () => {
     expect(dirty.stdout).toContain('FAIL every balance equals the sum of its entries');
     expect(dirty.stdout).toContain('FAIL every transaction sums to zero');
     expect(dirty.stdout).toContain('DIFFERENCES FOUND');
+  }, 120_000);
+
+  it('exits 1 on an overdraft in the log (issue 18), listing it in --json and in the readable report', async () => {
+    const merchant = await provisionBusiness(gateway.app);
+    await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/balance/top_up', { body: { amount: 10_000 } });
+    const at = new Date().toISOString();
+    // A raw contract event taking 25,000 out of 10,000 CASH (what the balance aggregate now refuses).
+    const injected = {
+      id: randomUUID(),
+      type: 'MoneyOutReserved',
+      data: { movementId: 'injected', currency: 'IDR', amount: 25_000, reservedAt: at, kind: 'disbursement' },
+      metadata: { businessId: merchant.business_id, mode: 'test' as const, correlationId: 'req_injected', actor: 'system:test', occurredAt: at },
+    };
+    await gateway.app.get<EventStore>(EVENT_STORE).append(`injected-${randomUUID()}`, [injected], 'no_stream');
+    await eventually(
+      () => call(gateway.baseUrl, merchant.test.secret_key, 'GET', '/ledger/reconciliation'),
+      (r) => r.body.overdraft_count === 1,
+    );
+
+    const json = await reconcile(gateway.db.url, ['--business', merchant.business_id, '--json']);
+    expect(json.code).toBe(1);
+    const report = JSON.parse(json.stdout.trim());
+    expect(report).toMatchObject({ ok: false, differences: [], overdraftCount: 1 });
+    expect(report.overdrafts).toEqual([expect.objectContaining({ account: 'CASH', eventId: injected.id, amount: '-25000', balance: '-15000' })]);
+    const readable = await reconcile(gateway.db.url, ['--business', merchant.business_id]);
+    expect(readable.code).toBe(1);
+    expect(readable.stdout).toContain('FAIL replayed in log order, CASH and HOLDING never went below zero (1 overdraft)');
+    expect(readable.stdout).toContain(injected.id);
+    expect(readable.stdout).toContain('OVERDRAFTS FOUND: 1');
   }, 120_000);
 });

@@ -1,20 +1,17 @@
 import { DisbursementsAuditedResources } from './application/disbursements-audited-resources';
-import { registerMoneyInFollower } from '@gateway/ledger';
 import { registerErrorStatuses } from '@gateway/platform';
 import { DisbursementCallbackRenderer } from './http/disbursement-callback.renderer';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
-import { BalanceProcessManager, BALANCE_PROCESS } from './application/balance/balance-process-manager';
-import { BalanceWriter } from './application/balance/balance-writer';
 import { CreateDisbursementsHandler } from './application/create-disbursements/create-disbursements.handler';
 import { DisbursementMaterializer } from './application/disbursement-materializer';
+import { MoneyOutProcessManager } from './application/money-out/money-out-process-manager';
 import { ExecuteTransferJob } from './application/execute-transfer/execute-transfer.job';
 import { GetDisbursementHandler, ListDisbursementsByExternalIdHandler } from './application/get-disbursement/get-disbursement.handler';
 import { PayoutRailPolicy } from './application/payout-rail-policy';
 import { SearchDisbursementsHandler } from './application/search-disbursements/search-disbursements.handler';
 import { DisbursementsController } from './http/disbursements.controller';
 import { DisbursementsProjection } from './read-models/disbursements.projection';
-import './application/ledger-contract.check';
 
 registerErrorStatuses({
   DIRECT_DISBURSEMENT_NOT_FOUND_ERROR: 404,
@@ -28,16 +25,13 @@ registerErrorStatuses({
   INVALID_DISBURSEMENT_STATUS_ERROR: 409,
   DISBURSEMENT_RAIL_UNAVAILABLE_ERROR: 503,
 });
-// A top-up (or any money in) answers only once the balance aggregate can spend it.
-registerMoneyInFollower(BALANCE_PROCESS);
 
-/** Disbursements, the balance aggregate that guards them, and the simulated payout rail. */
+/** Disbursements (reserved on the ledger's balance aggregate) and the simulated payout rail. */
 @Module({
   imports: [CqrsModule],
   controllers: [DisbursementsController],
   providers: [
     DisbursementsAuditedResources,
-    BalanceWriter,
     DisbursementMaterializer,
     PayoutRailPolicy,
     CreateDisbursementsHandler,
@@ -45,7 +39,7 @@ registerMoneyInFollower(BALANCE_PROCESS);
     GetDisbursementHandler,
     ListDisbursementsByExternalIdHandler,
     DisbursementsProjection,
-    BalanceProcessManager,
+    MoneyOutProcessManager,
     ExecuteTransferJob,
     DisbursementCallbackRenderer,
   ],

@@ -1,9 +1,8 @@
 export { DisbursementsModule } from './disbursements.module';
 export { disbursementsMigrations } from './read-models/disbursements.migrations';
 export { DISBURSEMENTS_PROJECTION } from './read-models/disbursements.projection';
-export { BALANCE_PROCESS } from './application/balance/balance-process-manager';
+export { MONEY_OUT_PROCESS } from './application/money-out/money-out-process-manager';
 export * from './domain/disbursement.events';
-export { balanceStream, type BalanceEvent } from './domain/balance.events';
 export { DISBURSEMENT_BANKS } from './domain/banks';
 export { DISBURSEMENT_FAILURE_CODES, TEST_FAILING_ACCOUNTS, type DisbursementFailureCode } from './domain/bank-rail-simulator';
 export { nextExecutionTime } from './domain/operating-windows';

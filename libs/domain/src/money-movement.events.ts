@@ -42,28 +42,43 @@ export type MoneyInSettled = DomainEvent<
   { movementId: string; currency: LedgerCurrency; amount: number; settledAt: string }
 >;
 
-/** Money paid back to a payer out of settled funds: CASH to the outside world. */
+/**
+ * Money paid back to a payer out of settled funds: CASH to the outside world. Written by card
+ * refunds before they went through the balance aggregate (old logs); new refunds are money-out
+ * (`MoneyOutReserved`/`MoneyOutCompleted` with `kind: 'refund'`). Still journaled, so old logs
+ * replay identically.
+ */
 export type MoneyInRefunded = DomainEvent<
   'MoneyInRefunded',
   { movementId: string; refundId: string; currency: LedgerCurrency; amount: number; refundedAt: string }
 >;
 
+/**
+ * What a money-out pays: a disbursement to a bank account or eWallet, or a refund back to the
+ * payer. Events written before refunds went through the balance aggregate carry no `kind`:
+ * absent means `disbursement`.
+ */
+export type MoneyOutKind = 'disbursement' | 'refund';
+
 /** Money out accepted: CASH to HOLDING while in flight. Emitted by the balance aggregate. */
 export type MoneyOutReserved = DomainEvent<
   'MoneyOutReserved',
-  { movementId: string; currency: LedgerCurrency; amount: number; reservedAt: string; [detail: string]: unknown }
+  { movementId: string; currency: LedgerCurrency; amount: number; reservedAt: string; kind?: MoneyOutKind; [detail: string]: unknown }
 >;
 
-/** The money reached the recipient: it leaves HOLDING for the rail. */
+/**
+ * The money reached the recipient: it leaves HOLDING for the rail (a disbursement) or for the
+ * payer (a refund, `kind: 'refund'`).
+ */
 export type MoneyOutCompleted = DomainEvent<
   'MoneyOutCompleted',
-  { movementId: string; currency: LedgerCurrency; amount: number; completedAt: string }
+  { movementId: string; currency: LedgerCurrency; amount: number; completedAt: string; kind?: MoneyOutKind }
 >;
 
 /** The transfer failed: HOLDING returns to CASH. */
 export type MoneyOutFailed = DomainEvent<
   'MoneyOutFailed',
-  { movementId: string; currency: LedgerCurrency; amount: number; failureCode: string; failedAt: string }
+  { movementId: string; currency: LedgerCurrency; amount: number; failureCode: string; failedAt: string; kind?: MoneyOutKind }
 >;
 
 export type MoneyMovementEvent = MoneyInReceived | MoneyInSettled | MoneyInRefunded | MoneyOutReserved | MoneyOutCompleted | MoneyOutFailed;

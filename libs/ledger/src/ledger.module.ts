@@ -3,10 +3,17 @@ import { LedgerAuditedResources } from './application/ledger-audited-resources';
 import { registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { LEDGER_BALANCE_PROCESS, LedgerBalanceProcess } from './application/balance/balance-process-manager';
+import { BalanceWriter } from './application/balance/balance-writer';
+import { CompleteMoneyOutHandler, FailMoneyOutHandler } from './application/balance/close-money-out.handler';
+import { ReserveMoneyOutHandler } from './application/balance/reserve-money-out.handler';
 import { GetBalanceHandler } from './application/get-balance/get-balance.handler';
 import { ListBalancesHandler } from './application/list-balances/list-balances.handler';
+import { registerMoneyInFollower } from './application/money-in-followers';
 import { ReconcileLedgerHandler } from './application/reconcile/reconcile-ledger.handler';
+import { SettleEarlyHandler } from './application/settle-early/settle-early.handler';
 import { SettlePaymentJob } from './application/settle-payment/settle-payment.job';
+import { SettlementAppender } from './application/settle-payment/settlement-appender';
 import { SettlementPolicy } from './application/settle-payment/settlement-policy';
 import { TopUpBalanceHandler } from './application/top-up/top-up.handler';
 import { BalanceController } from './http/balance.controller';
@@ -14,12 +21,34 @@ import { ReconciliationController } from './http/reconciliation.controller';
 import { LedgerJournalProjection } from './read-models/ledger-journal.projection';
 
 registerErrorStatuses({ TEST_MODE_ONLY_ERROR: 403 });
+// A top-up (or any money in) answers only once the balance aggregate can spend it.
+registerMoneyInFollower(LEDGER_BALANCE_PROCESS);
 
-/** The double-entry journal, balances, settlement, test top-ups and reconciliation. */
+/**
+ * The double-entry journal, balances, settlement, test top-ups, reconciliation, and the balance
+ * aggregate: the one authority that decides every debit of CASH (issue 18).
+ */
 @Module({
   imports: [CqrsModule],
   controllers: [BalanceController, ReconciliationController],
   exports: [JournalReader],
-  providers: [JournalReader, LedgerAuditedResources, LedgerJournalProjection, SettlementPolicy, SettlePaymentJob, TopUpBalanceHandler, GetBalanceHandler, ListBalancesHandler, ReconcileLedgerHandler],
+  providers: [
+    JournalReader,
+    LedgerAuditedResources,
+    LedgerJournalProjection,
+    SettlementPolicy,
+    SettlementAppender,
+    SettlePaymentJob,
+    SettleEarlyHandler,
+    TopUpBalanceHandler,
+    GetBalanceHandler,
+    ListBalancesHandler,
+    ReconcileLedgerHandler,
+    BalanceWriter,
+    LedgerBalanceProcess,
+    ReserveMoneyOutHandler,
+    CompleteMoneyOutHandler,
+    FailMoneyOutHandler,
+  ],
 })
 export class LedgerModule {}

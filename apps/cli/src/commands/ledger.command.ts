@@ -16,7 +16,7 @@ export function registerLedgerCommands(program: Command): void {
 
   ledger
     .command('reconcile')
-    .description('Check the journal against itself and against the event log; exits 1 on any difference')
+    .description('Check the journal against itself and against the event log, and that no CASH or HOLDING ever went below zero; exits 1 on any finding')
     .option('--business <businessId>', 'only this business (default: all)')
     .option('--mode <mode>', 'only test or live (default: both)')
     .option('--json', 'machine-readable output')
@@ -56,6 +56,12 @@ function humanReport(report: ReconciliationReport, business: string | undefined)
     }
     if (found.length > 50) lines.push(`         ... and ${found.length - 50} more (use --json for all)`);
   }
-  lines.push(report.ok ? 'OK: no differences' : `DIFFERENCES FOUND: ${report.differences.length}`);
+  const overdrafts = report.overdraftCount;
+  lines.push(`  ${overdrafts === 0 ? 'ok  ' : 'FAIL'} replayed in log order, CASH and HOLDING never went below zero${overdrafts ? ` (${overdrafts} overdraft${overdrafts === 1 ? '' : 's'})` : ''}`);
+  for (const o of report.overdrafts.slice(0, 50)) {
+    lines.push(`         ${[o.businessId, o.mode, o.currency, o.account].join(' / ')}: ${o.amount} by ${o.eventType} ${o.eventId} (${o.streamName}, position ${o.position.commit}/${o.position.prepare}) left ${o.balance}`);
+  }
+  if (overdrafts > 50) lines.push(`         ... and ${overdrafts - 50} more (use --json for ${report.overdrafts.length < overdrafts ? `the first ${report.overdrafts.length}` : 'all'})`);
+  lines.push(report.ok ? 'OK: no differences' : `DIFFERENCES FOUND: ${report.differences.length}, OVERDRAFTS FOUND: ${overdrafts}`);
   return lines.join('\n');
 }

@@ -131,14 +131,25 @@ describe('card charge decider (spec: charge and refund states)', () => {
     it('DUPLICATE_REFUND_ERROR for an external_id already used on the charge', () =>
       spec.given([...captured, requested('r1', 1000, 'same')]).when(askRefund('r2', 1000, 'same')).thenThrows('DUPLICATE_REFUND_ERROR'));
     it('illegal: refunding a charge that is not CAPTURED', () => spec.given(authorized).when(askRefund('r1', 1)).thenThrows('INVALID_CHARGE_STATUS_ERROR'));
-    it('PENDING → SUCCEEDED, money back out in the same decision', () =>
+    it('PENDING → SUCCEEDED; the money left through the balance aggregate, so no MoneyInRefunded', () =>
       spec
         .given([...captured, requested('r1', 10_000)])
         .when({ type: 'FinishRefund', refundId: 'r1', now })
-        .then([
+        .then([{ type: 'CardRefundSucceeded', data: { ...refund('r1', 10_000), status: 'SUCCEEDED', updatedAt: at } }]));
+    it('an old log with MoneyInRefunded after the success still replays', () =>
+      spec
+        .given([
+          ...captured,
+          requested('r1', 10_000),
           { type: 'CardRefundSucceeded', data: { ...refund('r1', 10_000), status: 'SUCCEEDED', updatedAt: at } },
           { type: 'MoneyInRefunded', data: { movementId: 'chg', refundId: 'r1', currency: 'IDR', amount: 10_000, refundedAt: at } },
-        ]));
+        ])
+        .when(askRefund('r2', 90_000))
+        .then([requested('r2', 90_000)]));
+    it('the same request again (same refund id, external id and amount) appends nothing; another under that id is refused', () => {
+      spec.given([...captured, requested('r1', 10_000)]).when(askRefund('r1', 10_000)).then([]);
+      spec.given([...captured, requested('r1', 10_000)]).when(askRefund('r1', 20_000)).thenThrows('VALIDATION_ERROR');
+    });
     it.each(['INSUFFICIENT_BALANCE', 'REFUND_FAILED'] as const)('PENDING → FAILED (%s)', (reason) =>
       spec
         .given([...captured, requested('r1', 10_000)])

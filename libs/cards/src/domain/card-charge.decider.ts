@@ -1,4 +1,4 @@
-import { assertNever, type Decider } from '@gateway/domain';
+import { assertNever, type Decider, Money } from '@gateway/domain';
 import { isExpired } from './card-number';
 import { type ChargeFailureReason, simulatedChargeFailure } from './card-network-simulator';
 import {
@@ -114,6 +114,11 @@ export const cardChargeDecider: Decider<CardChargeCommand, CardChargeState, Card
       }
       case 'RequestRefund': {
         const charge = existing(state);
+        // The same request executed again (its refund id derived from the same idempotency key):
+        // the refund it made is the answer, nothing new is appended.
+        const made = charge.refunds[command.refundId];
+        if (made && made.snapshot.externalId === command.externalId && made.snapshot.amount === command.amount) return [];
+        if (made) throw CardErrors.validation('A refund with this id already exists for this charge');
         if (charge.status !== 'CAPTURED') throw CardErrors.invalidChargeStatus(charge.status, 'CAPTURED');
         if (!Number.isSafeInteger(command.amount) || command.amount <= 0) throw CardErrors.invalidAmount();
         if (Object.values(charge.refunds).some((refund) => refund.snapshot.externalId === command.externalId)) throw CardErrors.duplicateRefund();
@@ -128,8 +133,8 @@ export const cardChargeDecider: Decider<CardChargeCommand, CardChargeState, Card
           externalId: command.externalId,
           amount: command.amount,
           currency: charge.snapshot.currency,
-          // Proportional share of what the capture cost, rounded down (integers only).
-          feeRefundAmount: captured > 0 ? Number((BigInt(charge.feePaid) * BigInt(command.amount)) / BigInt(captured)) : 0,
+          // Proportional share of what the capture cost, rounded down: partial refunds never return more fee than was paid.
+          feeRefundAmount: captured > 0 ? Money.of(charge.feePaid, charge.snapshot.currency).share(command.amount, captured, 'down').toNumber() : 0,
           createdAt: command.now.toISOString(),
         };
         return [{ type: 'CardRefundRequested', data: { ...snapshot, status: 'PENDING' } }];
@@ -143,13 +148,9 @@ export const cardChargeDecider: Decider<CardChargeCommand, CardChargeState, Card
         if (command.failureReason) {
           return [{ type: 'CardRefundFailed', data: { ...refund.snapshot, status: 'FAILED', failureReason: command.failureReason, updatedAt: at } }];
         }
-        return [
-          { type: 'CardRefundSucceeded', data: { ...refund.snapshot, status: 'SUCCEEDED', updatedAt: at } },
-          {
-            type: 'MoneyInRefunded',
-            data: { movementId: charge.snapshot.chargeId, refundId: refund.snapshot.refundId, currency: refund.snapshot.currency, amount: refund.snapshot.amount, refundedAt: at },
-          },
-        ];
+        // The money left CASH through the ledger's balance aggregate (reserved, then completed to
+        // the payer), not here: new refunds append no MoneyInRefunded (docs/ledger.md, "Refunds").
+        return [{ type: 'CardRefundSucceeded', data: { ...refund.snapshot, status: 'SUCCEEDED', updatedAt: at } }];
       }
       default:
         return assertNever(command, 'card charge command');
@@ -189,6 +190,7 @@ export const cardChargeDecider: Decider<CardChargeCommand, CardChargeState, Card
         return { ...state, refunds: { ...state.refunds, [refund.snapshot.refundId]: ended } };
       }
       case 'MoneyInRefunded':
+        // Old logs: a refund's money fact, appended with CardRefundSucceeded before refunds reserved.
         return state;
       default:
         return assertNever(event, 'card charge event');

@@ -1,7 +1,7 @@
 import type { DomainEvent, MoneyInReceived, MoneyInRefunded } from '@gateway/domain';
 import type { CardBrand } from './card-number';
 import type { ChargeFailureReason } from './card-network-simulator';
-import type { Eci } from './card-token.events';
+import type { Eci } from './eci';
 
 export type ChargeType = 'SINGLE_USE_TOKEN' | 'MULTIPLE_USE_TOKEN' | 'RECURRING';
 /** The spec's CAPTURED, AUTHORIZED, FAILED; REVERSED and EXPIRED end an authorization that was never captured (gap decisions). */

@@ -40,8 +40,15 @@ describe('DisbursementMaterializer', () => {
     const again = await materializer.materialize(snapshot, metadata);
     const events = await store.readStream(disbursementStream(snapshot.disbursementId));
     expect(events.map((event) => event.type)).toEqual(['DisbursementCreated']);
-    expect(first).toEqual(events[0].position);
-    expect(second).toEqual(events[0].position);
-    expect(again).toEqual(events[0].position);
+    expect(first.position).toEqual(events[0].position);
+    expect(second.position).toEqual(events[0].position);
+    expect(again.position).toEqual(events[0].position);
+  });
+
+  it('answers a re-execution with the disbursement as its first execution created it', async () => {
+    const original = { ...snapshot, disbursementId: 'f1e2d3c4b5a6f7e8d9c0b1a2', createdAt: '2026-01-05T03:00:00.000Z' };
+    await materializer.materialize(original, metadata);
+    const again = await materializer.materialize({ ...original, createdAt: '2026-01-05T03:01:00.000Z', description: 'retried' }, metadata);
+    expect(again.snapshot).toEqual(original);
   });
 });

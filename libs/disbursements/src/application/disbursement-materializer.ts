@@ -34,15 +34,25 @@ export class DisbursementMaterializer {
   }
 
   /**
-   * Where the disbursement's creation is in the log, whoever appended it: the handler answering
-   * the request waits for the read models to pass it, and when the process manager was first
-   * (it follows the reservation too), that is the process manager's event, not nothing.
+   * Where the disbursement's creation is in the log, whoever appended it, and the disbursement as
+   * created: the handler answering the request waits for the read models to pass it. When the
+   * process manager was first (it follows the reservation too), that is its event, not nothing;
+   * when the request is a re-execution of one that already made this disbursement, it is the
+   * first execution's (same id, its own creation time).
    */
-  async materialize(snapshot: DisbursementSnapshot, metadata: CommandMetadata): Promise<GlobalPosition> {
+  async materialize(snapshot: DisbursementSnapshot, metadata: CommandMetadata): Promise<{ position: GlobalPosition; snapshot: DisbursementSnapshot }> {
     const appended = await this.create(snapshot, metadata);
-    if (appended) return appended;
-    const [first] = await this.store.readStream(disbursementStream(snapshot.disbursementId), { maxCount: 1 });
-    if (!first) throw new Error(`Disbursement ${snapshot.disbursementId} was neither created nor found`);
-    return first.position;
+    if (appended) return { position: appended, snapshot };
+    const found = await this.existing(snapshot.disbursementId);
+    if (!found) throw new Error(`Disbursement ${snapshot.disbursementId} was neither created nor found`);
+    return found;
+  }
+
+  /** The disbursement as created and where, or undefined when its stream does not exist (yet). */
+  async existing(disbursementId: string): Promise<{ position: GlobalPosition; snapshot: DisbursementSnapshot } | undefined> {
+    const [first] = await this.store.readStream(disbursementStream(disbursementId), { maxCount: 1 });
+    if (!first) return undefined;
+    const { status: _pending, ...created } = first.data as DisbursementCreated['data'];
+    return { position: first.position, snapshot: created };
   }
 }

@@ -1,7 +1,7 @@
 /**
  * Subscriptions that must have seen a money-in before a write that depends on it is answered
- * (read-your-writes beyond the journal). The disbursements context registers its balance
- * process manager here, so a top-up's response means "you can now spend it".
+ * (read-your-writes beyond the journal). The ledger registers its balance process here, so a
+ * top-up's response means "you can now spend it"; other contexts may register theirs.
  */
 const followers = new Set<string>();
 

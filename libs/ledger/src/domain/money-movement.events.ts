@@ -7,6 +7,7 @@ export {
   type MoneyInReceived,
   type MoneyInSettled,
   type MoneyInRefunded,
+  type MoneyOutKind,
   type MoneyOutReserved,
   type MoneyOutCompleted,
   type MoneyOutFailed,

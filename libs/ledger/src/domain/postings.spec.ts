@@ -22,6 +22,10 @@ describe('postings', () => {
     [{ type: 'MoneyInRefunded', data: { movementId: 'm', refundId: 'r', currency: 'IDR', amount: 10, refundedAt: at } }, { CASH: -10n, PAYERS: 10n }],
     [{ type: 'MoneyOutReserved', data: { movementId: 'm', currency: 'IDR', amount: 10, reservedAt: at } }, { CASH: -10n, HOLDING: 10n }],
     [{ type: 'MoneyOutCompleted', data: { movementId: 'm', currency: 'IDR', amount: 10, completedAt: at } }, { HOLDING: -10n, PAYOUT_RAIL: 10n }],
+    [{ type: 'MoneyOutCompleted', data: { movementId: 'm', currency: 'IDR', amount: 10, completedAt: at, kind: 'disbursement' } }, { HOLDING: -10n, PAYOUT_RAIL: 10n }],
+    [{ type: 'MoneyOutReserved', data: { movementId: 'r', currency: 'IDR', amount: 10, reservedAt: at, kind: 'refund' } }, { CASH: -10n, HOLDING: 10n }],
+    [{ type: 'MoneyOutCompleted', data: { movementId: 'r', currency: 'IDR', amount: 10, completedAt: at, kind: 'refund' } }, { HOLDING: -10n, PAYERS: 10n }],
+    [{ type: 'MoneyOutFailed', data: { movementId: 'r', currency: 'IDR', amount: 10, failureCode: 'REFUND_FAILED', failedAt: at, kind: 'refund' } }, { HOLDING: -10n, CASH: 10n }],
     [{ type: 'MoneyOutFailed', data: { movementId: 'm', currency: 'IDR', amount: 10, failureCode: 'REJECTED_BY_BANK', failedAt: at } }, { HOLDING: -10n, CASH: 10n }],
   ])('%j moves money as documented', (event, expected) => {
     expect(byAccount(event)).toEqual(expected);

@@ -23,7 +23,7 @@ export interface JournalTransaction {
  *   MoneyInSettled    HOLDING −net, CASH +net
  *   MoneyInRefunded   CASH −amount, PAYERS +amount
  *   MoneyOutReserved  CASH −amount, HOLDING +amount
- *   MoneyOutCompleted HOLDING −amount, PAYOUT_RAIL +amount
+ *   MoneyOutCompleted HOLDING −amount, PAYOUT_RAIL +amount (a refund: PAYERS +amount)
  *   MoneyOutFailed    HOLDING −amount, CASH +amount
  */
 export function postingsFor(event: MoneyMovementEvent): JournalTransaction {
@@ -51,7 +51,8 @@ export function postingsFor(event: MoneyMovementEvent): JournalTransaction {
     case 'MoneyOutReserved':
       return { ...base, postings: move('CASH', 'HOLDING', event.data.amount) };
     case 'MoneyOutCompleted':
-      return { ...base, postings: move('HOLDING', 'PAYOUT_RAIL', event.data.amount) };
+      // A refund's money goes back to the payer it came from; no kind (old events) is a disbursement.
+      return { ...base, postings: move('HOLDING', event.data.kind === 'refund' ? 'PAYERS' : 'PAYOUT_RAIL', event.data.amount) };
     case 'MoneyOutFailed':
       return { ...base, postings: move('HOLDING', 'CASH', event.data.amount) };
     default:

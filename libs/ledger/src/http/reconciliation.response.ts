@@ -20,6 +20,19 @@ export function reconciliationToWire(report: ReconciliationReport) {
       expected: d.expected,
       actual: d.actual,
     })),
+    overdraft_count: report.overdraftCount,
+    overdrafts: report.overdrafts.map((o) => ({
+      business_id: o.businessId,
+      mode: o.mode,
+      currency: o.currency,
+      account: o.account,
+      event_id: o.eventId,
+      event_type: o.eventType,
+      stream: o.streamName,
+      position: o.position,
+      amount: o.amount,
+      balance: o.balance,
+    })),
     duration_ms: report.durationMs,
   };
 }

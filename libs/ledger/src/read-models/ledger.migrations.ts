@@ -47,5 +47,18 @@ export const ledgerMigrations: MigrationSet = {
           PRIMARY KEY (business_id, mode, currency, account)
         );`,
     },
+    {
+      version: 2,
+      name: 'the balance process moves to the ledger',
+      // Issue 18: crediting the balance aggregate left the disbursements context's subscription
+      // (`disbursements.balance-process`) for the ledger's own (`ledger.balance-process`). The
+      // new one starts where the old one was, so a deployment that upgrades neither re-reads
+      // its whole log nor misses a settlement the old one had not reached yet.
+      sql: `
+        INSERT INTO projection_checkpoints (name, commit_pos, prepare_pos, events_seen)
+        SELECT 'ledger.balance-process', commit_pos, prepare_pos, events_seen
+          FROM projection_checkpoints WHERE name = 'disbursements.balance-process'
+        ON CONFLICT (name) DO NOTHING;`,
+    },
   ],
 };

@@ -1,80 +1,139 @@
-import { decideAndAppend, EVENT_STORE, type EventStore, loadAggregate } from '@gateway/event-store';
-import { GetBalanceQuery, LEDGER_PROJECTION } from '@gateway/ledger';
-import { Clock } from '@gateway/platform';
+import { DomainError } from '@gateway/domain';
+import { type CommandMetadata, decideAndAppend, EVENT_STORE, type EventStore, loadAggregate } from '@gateway/event-store';
+import { balanceStream, type BalanceScope, CompleteMoneyOutCommand, FailMoneyOutCommand, LEDGER_PROJECTION, ReserveMoneyOutCommand, SettleEarlyCommand } from '@gateway/ledger';
+import { Clock, failpoint } from '@gateway/platform';
 import { ProjectionProgress } from '@gateway/projections';
 import { Inject, Injectable } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
-import { Pool } from 'pg';
-import { cardChargeDecider } from '../../domain/card-charge.decider';
+import { CommandBus } from '@nestjs/cqrs';
+import { cardChargeDecider, type CardChargeState, type RefundState } from '../../domain/card-charge.decider';
 import { cardChargeStream, type RefundFailureReason } from '../../domain/card-charge.events';
 import { simulatedRefundRejected } from '../../domain/card-network-simulator';
 import { CARDS_PROJECTION } from '../../read-models/cards.projection';
 import type { RefundView } from '../card-views';
 import { refundViewOf } from '../refund-view';
 
+type Charge = Exclude<CardChargeState, { status: 'none' }>;
+
+const balanceStreamOf = (scope: BalanceScope) => balanceStream(scope.businessId, scope.mode, scope.currency);
+
 /**
- * Ends a PENDING refund: the (simulated) network may reject it, and the merchant's settled CASH
- * must cover it (docs/ledger.md: refund contexts check the spendable balance themselves).
+ * Ends a PENDING refund (issue 18). The refund's money leaves CASH through the ledger's balance
+ * aggregate, the one authority over every debit of CASH, so a refund and a disbursement (or two
+ * refunds, in any processes) can never spend the same money:
  *
- * Refunds of one business and mode are processed one at a time, across processes, under a
- * PostgreSQL advisory lock held until the journal has the refund: the next one then sees the
- * lower balance, so two refunds cannot both spend the same money. Waiting for the lock never
- * holds a pool connection (try, release, retry), so a queue of refunds cannot starve the pool.
+ *   1. the charge's own money, if still in HOLDING, is settled now (a same-day refund works);
+ *   2. the refund is reserved on the balance (movement id = refund id): CASH → HOLDING, or
+ *      declined when CASH cannot cover it (→ FAILED `INSUFFICIENT_BALANCE`);
+ *   3. the (simulated) network answers; the refund is finished on the charge's stream;
+ *   4. the reservation is closed as the refund ended: completed to the payer, or released.
+ *
+ * Every step is idempotent and the job runs at least once, so a crash between any two steps is
+ * finished by the job's retry: it finds the reservation made (or declined) before, the refund
+ * final, and still closes the reservation. Two processors of one refund at once (the API
+ * answering a 2019-05-01 request and the worker's job) agree: the balance decides the
+ * reservation once, the charge's stream the outcome once, and each closes as the outcome says.
  */
 @Injectable()
 export class RefundProcessor {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly pool: Pool,
     private readonly clock: Clock,
-    private readonly queries: QueryBus,
+    private readonly commands: CommandBus,
     private readonly progress: ProjectionProgress,
   ) {}
 
   async process(chargeId: string, refundId: string, correlationId: string): Promise<RefundView | undefined> {
-    const first = await loadAggregate(this.store, cardChargeStream(chargeId), cardChargeDecider);
-    if (first.state.status === 'none' || !first.state.refunds[refundId]) return undefined;
-    const { businessId, mode } = first.state.snapshot;
-    return this.oneAtATime(`cards-refund:${businessId}:${mode}`, async () => {
-      const { state } = await loadAggregate(this.store, cardChargeStream(chargeId), cardChargeDecider);
-      if (state.status === 'none') return undefined;
-      const refund = state.refunds[refundId]!;
-      if (refund.status !== 'PENDING') return refundViewOf(refund);
-      const now = await this.clock.now({ businessId, mode });
-      const failureReason = await this.outcome(businessId, mode, refund.snapshot.externalId, refund.snapshot.currency, refund.snapshot.amount);
+    const { state } = await loadAggregate(this.store, cardChargeStream(chargeId), cardChargeDecider);
+    if (state.status === 'none' || !state.refunds[refundId]) return undefined;
+    const { businessId, mode } = state.snapshot;
+    const refund = state.refunds[refundId]!;
+    const scope: BalanceScope = { businessId, mode, currency: refund.snapshot.currency };
+    const ended = refund.status === 'PENDING' ? await this.finish(state, refund, scope, correlationId) : refund;
+    // Also when the refund was final already: a crash may have come between finishing and closing.
+    await this.closeReservation(ended, scope, correlationId);
+    await this.readable(chargeId, scope);
+    return refundViewOf(ended);
+  }
+
+  /**
+   * Read-your-writes: the refund's GET and GET /balance show how it ended, whichever processor
+   * wrote the last step (another one may have finished or closed it while this one ran).
+   */
+  private async readable(chargeId: string, scope: BalanceScope): Promise<void> {
+    const heads = await Promise.all([cardChargeStream(chargeId), balanceStreamOf(scope)].map((stream) => this.store.readStream(stream, { direction: 'backwards', maxCount: 1 })));
+    const [charge, balance] = heads.map(([last]) => last?.position);
+    await Promise.all([
+      charge && this.progress.waitFor(CARDS_PROJECTION, charge, 10_000),
+      balance && this.progress.waitFor(LEDGER_PROJECTION, balance, 10_000),
+    ]);
+  }
+
+  private async finish(charge: Charge, refund: RefundState, scope: BalanceScope, correlationId: string): Promise<RefundState> {
+    const { businessId, mode } = scope;
+    const { refundId, externalId, amount, chargeId } = refund.snapshot;
+    if (!charge.snapshot.moneyRecordedBy) {
+      // The charge recorded its own money: if the settlement job has not run yet, settle this
+      // charge (and only it) now, so its money is in CASH for the refund (docs/ledger.md).
+      await this.commands.execute(new SettleEarlyCommand(businessId, mode, chargeId, cardChargeStream(chargeId), { requestId: correlationId, actor: 'system:card-refunds', businessId, mode }));
+    }
+    const now = await this.clock.now({ businessId, mode });
+    const metadata = this.metadata(scope, correlationId, now);
+    const reservation = await this.commands.execute(
+      new ReserveMoneyOutCommand(scope, [{ movementId: refundId, amount, kind: 'refund', details: { chargeId, refundId, externalId } }], metadata, now),
+    );
+    const { status } = reservation.items[0];
+    if (status === 'completed' || status === 'failed') {
+      // Closed only after the refund ended: another processor (the job beside a 2019-05-01
+      // request) reserved, finished and closed it after this one loaded the charge. Its outcome stands.
+      const ended = await this.current(chargeId, refundId);
+      if (ended.status === 'PENDING') throw new Error(`Refund ${refundId} is PENDING but its reservation is already ${status}`);
+      return ended;
+    }
+    failpoint('cards.refund-reserved');
+
+    const failureReason: RefundFailureReason | undefined = status === 'declined' ? 'INSUFFICIENT_BALANCE' : simulatedRefundRejected(externalId) ? 'REFUND_FAILED' : undefined;
+    const ended = await this.end(chargeId, refundId, failureReason, metadata);
+    failpoint('cards.refund-finished');
+    return ended;
+  }
+
+  /** Finishes the refund on the charge's stream; if another processor finished it first, its outcome stands. */
+  private async end(chargeId: string, refundId: string, failureReason: RefundFailureReason | undefined, metadata: CommandMetadata): Promise<RefundState> {
+    try {
       const decision = await decideAndAppend(
         this.store,
         cardChargeStream(chargeId),
         cardChargeDecider,
-        { type: 'FinishRefund', refundId, ...(failureReason && { failureReason }), now },
-        { correlationId, actor: 'system:card-refunds', occurredAt: now, businessId, mode },
+        { type: 'FinishRefund', refundId, ...(failureReason && { failureReason }), now: metadata.occurredAt },
+        metadata,
         { maxAttempts: 50 },
       );
-      if (decision.appended) await this.progress.waitFor([CARDS_PROJECTION, LEDGER_PROJECTION], decision.appended.position, 10_000);
-      if (decision.state.status === 'none') return undefined;
-      return refundViewOf(decision.state.refunds[refundId]!);
-    });
-  }
-
-  private async outcome(businessId: string, mode: 'test' | 'live', externalId: string, currency: string, amount: number): Promise<RefundFailureReason | undefined> {
-    if (simulatedRefundRejected(externalId)) return 'REFUND_FAILED';
-    const cash = await this.queries.execute(new GetBalanceQuery(businessId, mode, 'CASH', currency));
-    return cash.balance < BigInt(amount) ? 'INSUFFICIENT_BALANCE' : undefined;
-  }
-
-  private async oneAtATime<T>(name: string, work: () => Promise<T>): Promise<T> {
-    for (let attempt = 0; ; attempt += 1) {
-      const client = await this.pool.connect();
-      let locked = false;
-      try {
-        const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS locked', [name]);
-        locked = rows[0]!.locked;
-        if (locked) return await work();
-      } finally {
-        if (locked) await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [name]).catch(() => undefined);
-        client.release();
-      }
-      await new Promise((resolve) => setTimeout(resolve, Math.min(200, 5 + attempt * 5) + Math.random() * 10));
+      if (decision.state.status === 'none') throw new Error(`Charge ${chargeId} vanished`);
+      return decision.state.refunds[refundId]!;
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'INVALID_REFUND_STATUS_ERROR') throw error;
+      return this.current(chargeId, refundId);
     }
+  }
+
+  /** The refund as the charge's stream has it now. */
+  private async current(chargeId: string, refundId: string): Promise<RefundState> {
+    const { state } = await loadAggregate(this.store, cardChargeStream(chargeId), cardChargeDecider);
+    if (state.status === 'none') throw new Error(`Charge ${chargeId} vanished`);
+    return state.refunds[refundId]!;
+  }
+
+  /** Completes the reservation of a SUCCEEDED refund, releases that of a FAILED one (nothing when there is none open). */
+  private async closeReservation(refund: RefundState, scope: BalanceScope, correlationId: string): Promise<void> {
+    if (refund.status === 'PENDING') return;
+    const now = await this.clock.now({ businessId: scope.businessId, mode: scope.mode });
+    const metadata = this.metadata(scope, correlationId, now);
+    const { refundId } = refund.snapshot;
+    if (refund.status === 'SUCCEEDED') await this.commands.execute(new CompleteMoneyOutCommand(scope, refundId, metadata, now));
+    else await this.commands.execute(new FailMoneyOutCommand(scope, refundId, refund.failureReason ?? 'REFUND_FAILED', metadata, now));
+  }
+
+  private metadata(scope: BalanceScope, correlationId: string, now: Date): CommandMetadata {
+    return { correlationId, actor: 'system:card-refunds', occurredAt: now, businessId: scope.businessId, mode: scope.mode };
   }
 }

@@ -1,30 +1,31 @@
 import { GetSettingsQuery } from '@gateway/accounts';
-import { comparePositions, type GlobalPosition } from '@gateway/event-store';
-import { LEDGER_PROJECTION } from '@gateway/ledger';
+import { comparePositions, EVENT_STORE, type EventStore, type GlobalPosition } from '@gateway/event-store';
+import { balanceStream, InsufficientBalanceError, LEDGER_PROJECTION, ReserveMoneyOutCommand } from '@gateway/ledger';
 import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
 import { ProjectionProgress } from '@gateway/projections';
-import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { balanceStream } from '../../domain/balance.events';
+import { Inject } from '@nestjs/common';
+import { CommandBus, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { DISBURSEMENT_CURRENCY, disbursementDecider } from '../../domain/disbursement.decider';
 import { DisbursementErrors } from '../../domain/disbursement.errors';
 import type { DisbursementSnapshot } from '../../domain/disbursement.events';
 import { DISBURSEMENTS_PROJECTION } from '../../read-models/disbursements.projection';
-import { BalanceWriter } from '../balance/balance-writer';
 import { DisbursementMaterializer } from '../disbursement-materializer';
 import type { DisbursementView } from '../disbursement-view';
+import { MONEY_OUT_PROCESS } from '../money-out/money-out-process-manager';
 import { PayoutRailPolicy } from '../payout-rail-policy';
 import { CreateDisbursementsCommand } from './create-disbursements.command';
 
 @CommandHandler(CreateDisbursementsCommand)
 export class CreateDisbursementsHandler implements ICommandHandler<CreateDisbursementsCommand, DisbursementView[]> {
   constructor(
-    private readonly balances: BalanceWriter,
+    private readonly commands: CommandBus,
     private readonly materializer: DisbursementMaterializer,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly queries: QueryBus,
     private readonly progress: ProjectionProgress,
     private readonly rails: PayoutRailPolicy,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   async execute(command: CreateDisbursementsCommand): Promise<DisbursementView[]> {
@@ -58,17 +59,45 @@ export class CreateDisbursementsHandler implements ICommandHandler<CreateDisburs
     if (!this.rails.available(mode)) throw DisbursementErrors.liveRailUnavailable();
 
     const metadata = toCommandMetadata(command.context, now, { businessId, mode });
-    // The commit point: money reserved (or refused) against the balance aggregate.
-    const reserved = await this.balances.execute(
-      balanceStream(businessId, mode, DISBURSEMENT_CURRENCY),
-      { type: 'ReserveMoneyOut', currency: DISBURSEMENT_CURRENCY, items: snapshots, now },
-      metadata,
+    // The commit point: money reserved (or refused) by the ledger's balance aggregate, which
+    // decides every debit of this business's CASH (refunds too).
+    const reserved = await this.commands
+      .execute(
+        new ReserveMoneyOutCommand(
+          { businessId, mode, currency: DISBURSEMENT_CURRENCY },
+          snapshots.map((snapshot) => ({ movementId: snapshot.disbursementId, amount: snapshot.amount, kind: 'disbursement' as const, details: { ...snapshot } })),
+          metadata,
+          now,
+        ),
+      )
+      .catch((error: unknown) => {
+        if (error instanceof InsufficientBalanceError) throw DisbursementErrors.insufficientBalance(error.available, error.requested);
+        throw error;
+      });
+    let last: GlobalPosition | undefined = reserved.position;
+    const made = await Promise.all(
+      snapshots.map((snapshot, index) =>
+        reserved.items[index].decidedNow ? this.materializer.materialize(snapshot, metadata) : this.madeBefore(snapshot.disbursementId, businessId, mode),
+      ),
     );
-    let last: GlobalPosition | undefined = reserved.appended?.position;
-    const created = await Promise.all(snapshots.map((snapshot) => this.materializer.materialize(snapshot, metadata)));
-    for (const position of created) if (!last || comparePositions(position, last) > 0) last = position;
+    for (const { position } of made) if (!last || comparePositions(position, last) > 0) last = position;
     // Read-your-writes for the disbursement and for GET /balance (the reservation's postings).
     if (last) await this.progress.waitFor([DISBURSEMENTS_PROJECTION, LEDGER_PROJECTION], last, 10_000);
-    return snapshots.map((snapshot) => ({ ...snapshot, status: 'PENDING', updatedAt: snapshot.createdAt }));
+    return made.map(({ snapshot }) => ({ ...snapshot, status: 'PENDING', updatedAt: snapshot.createdAt }));
+  }
+
+  /**
+   * A re-executed request (its ids derived from the same idempotency key) meets its own
+   * reservation: it answers with the disbursement its first execution reserved, created from
+   * that reservation (by the first execution, or by the process manager if it died in between).
+   */
+  private async madeBefore(disbursementId: string, businessId: string, mode: 'test' | 'live'): Promise<{ position: GlobalPosition; snapshot: DisbursementSnapshot }> {
+    const found = await this.materializer.existing(disbursementId);
+    if (found) return found;
+    const [head] = await this.store.readStream(balanceStream(businessId, mode, DISBURSEMENT_CURRENCY), { direction: 'backwards', maxCount: 1 });
+    if (head) await this.progress.waitFor(MONEY_OUT_PROCESS, head.position, 10_000);
+    const created = await this.materializer.existing(disbursementId);
+    if (!created) throw new Error(`Disbursement ${disbursementId} is reserved but was not created in time`);
+    return created;
   }
 }

@@ -14,7 +14,9 @@ const PAGE = 5000;
 /**
  * Reconciliation (design §6): in one snapshot of the journal, (1) every balance equals the sum of
  * its entries, (2) every transaction sums to zero; then (3) the log, replayed up to the journal's
- * checkpoint into a scratch ledger, gives the same balances.
+ * checkpoint into a scratch ledger, gives the same balances, and (4) in that replay, in log
+ * order, no account that must not go negative (CASH, HOLDING) ever did (issue 18: consistent is
+ * not enough, an overdraft is consistent too).
  */
 @QueryHandler(ReconcileLedgerQuery)
 export class ReconcileLedgerHandler implements IQueryHandler<ReconcileLedgerQuery, ReconciliationReport> {
@@ -51,7 +53,7 @@ export class ReconcileLedgerHandler implements IQueryHandler<ReconcileLedgerQuer
       differences.push({ check: 'replay_matches_journal', businessId, mode, currency, account, expected: expected.toString(), actual: actual.toString() });
     }
     return {
-      ok: differences.length === 0,
+      ok: differences.length === 0 && scratch.overdraftCount === 0,
       scope,
       asOf: journal.asOf ? { commit: journal.asOf.commit.toString(), prepare: journal.asOf.prepare.toString() } : null,
       accounts: journal.balances.size,
@@ -59,6 +61,8 @@ export class ReconcileLedgerHandler implements IQueryHandler<ReconcileLedgerQuer
       entries: journal.entries,
       eventsReplayed: scratch.events,
       differences,
+      overdrafts: scratch.overdrafts,
+      overdraftCount: scratch.overdraftCount,
       durationMs: Date.now() - started,
     };
   }

@@ -7,7 +7,7 @@ export interface ReconcileProgress {
   total?: number;
 }
 
-/** The three checks of design §6 over one business (and mode), or over everything. */
+/** The checks of design §6, and the overdraft replay, over one business (and mode), or over everything. */
 export class ReconcileLedgerQuery extends Query<ReconciliationReport> {
   constructor(
     readonly scope: { businessId?: string; mode?: 'test' | 'live' } = {},

@@ -1,9 +1,6 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { EVENT_STORE, type EventStore, WrongExpectedRevisionError } from '@gateway/event-store';
+import { Injectable } from '@nestjs/common';
 import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
-import { randomUUID } from 'node:crypto';
-import type { MoneyInSettled } from '../../domain/money-movement.events';
-import { settlementStream } from '../../domain/top-up.decider';
+import { SettlementAppender } from './settlement-appender';
 
 export const SETTLE_PAYMENT_JOB = 'ledger.settle-payment';
 
@@ -20,33 +17,15 @@ export interface SettlePaymentPayload {
 
 /**
  * Settlement: when the channel's delay has passed on the business's clock (the test clock in test
- * mode), the net moves from HOLDING to CASH. The fact lives in its own stream, appended with
- * `no_stream`, so a job that runs twice settles once.
+ * mode), the net moves from HOLDING to CASH. Settled once however often the job runs, and not at
+ * all when a refund settled the payment early (docs/ledger.md, "Refunds").
  */
 @HandlesScheduledJob(SETTLE_PAYMENT_JOB)
 @Injectable()
 export class SettlePaymentJob implements ScheduledJobHandler<SettlePaymentPayload> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(private readonly settlements: SettlementAppender) {}
 
   async handle(job: DueJob<SettlePaymentPayload>): Promise<void> {
-    const { movementId, currency, amount, businessId, mode, causationId } = job.payload;
-    const settled: MoneyInSettled = { type: 'MoneyInSettled', data: { movementId, currency, amount, settledAt: job.now.toISOString() } };
-    try {
-      await this.store.append(
-        settlementStream(movementId),
-        [
-          {
-            id: randomUUID(),
-            type: settled.type,
-            data: settled.data,
-            metadata: { businessId, mode, correlationId: `job_${job.id}`, causationId, actor: 'system:ledger-settlement', occurredAt: job.now.toISOString() },
-          },
-        ],
-        'no_stream',
-      );
-    } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError)) throw error;
-      // Already settled by an earlier run of this job.
-    }
+    await this.settlements.settle({ ...job.payload, correlationId: `job_${job.id}`, at: job.now });
   }
 }

@@ -8,6 +8,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { feeFor, feeRuleFor } from '../../domain/fees';
 import { LedgerErrors } from '../../domain/ledger.errors';
+import type { MoneyInReceived } from '../../domain/money-movement.events';
 import { topUpDecider, topUpStream } from '../../domain/top-up.decider';
 import { LEDGER_PROJECTION } from '../../read-models/ledger-journal.projection';
 import { moneyInFollowers } from '../money-in-followers';
@@ -41,17 +42,22 @@ export class TopUpBalanceHandler implements ICommandHandler<TopUpBalanceCommand,
       toCommandMetadata(command.context, now, { businessId, mode }),
     );
     if (decision.appended) await this.progress.waitFor([LEDGER_PROJECTION, ...moneyInFollowers()], decision.appended.position, 10_000);
+    // From the events as stored: a keyed request executed again after a crash replays its first
+    // execution's top-up (its fee and time), not values computed now.
+    const received = decision.events.find((event): event is MoneyInReceived => event.type === 'MoneyInReceived');
+    if (!received) throw new Error(`Top-up ${topUpId} appended no MoneyInReceived`);
+    const { grossAmount, fee: storedFee, feeTax: storedFeeTax } = received.data;
     return {
       id: topUpId,
       businessId,
-      currency: request.currency,
-      channel: request.channel,
-      amount: request.amount,
-      fee,
-      feeTax,
-      netAmount: request.amount - fee - feeTax,
-      settled: request.settlement === 'immediate',
-      created: now.toISOString(),
+      currency: received.data.currency,
+      channel: received.data.channel,
+      amount: grossAmount,
+      fee: storedFee,
+      feeTax: storedFeeTax,
+      netAmount: grossAmount - storedFee - storedFeeTax,
+      settled: decision.events.some((event) => event.type === 'MoneyInSettled'),
+      created: received.data.receivedAt,
     };
   }
 }

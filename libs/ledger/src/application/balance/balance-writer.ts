@@ -1,5 +1,5 @@
 import { DomainError } from '@gateway/domain';
-import { type AppendResult, DuplicateEventIdError, EVENT_STORE, type EventStore, type NewEvent, toNewEvent, WrongExpectedRevisionError, type CommandMetadata } from '@gateway/event-store';
+import { type AppendResult, type CommandMetadata, DuplicateEventIdError, EVENT_STORE, type EventStore, type NewEvent, toNewEvent, WrongExpectedRevisionError } from '@gateway/event-store';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type BalanceCommand, balanceDecider, type BalanceState } from '../../domain/balance.decider';
@@ -8,16 +8,33 @@ import type { BalanceEvent } from '../../domain/balance.events';
 interface Job {
   command: BalanceCommand;
   metadata: CommandMetadata;
-  /** Deterministic ids make the job idempotent: an id already in the store means "done before". */
+  /** Deterministic ids make a credit idempotent: an id already in the store means "done before". */
   eventIds?: string[];
   resolve: (outcome: BalanceOutcome) => void;
   reject: (error: unknown) => void;
 }
 
 export interface BalanceOutcome {
+  /** What this command appended (empty: nothing, e.g. a movement decided before). */
   events: BalanceEvent[];
-  /** Absent when nothing was appended (the job had been done before). */
+  /** Absent when nothing was appended. */
   appended?: AppendResult;
+  /** The state the command was decided on (absent after a duplicate event id: done before). */
+  decidedOn?: BalanceState;
+}
+
+interface Decided {
+  job: Job;
+  events: BalanceEvent[];
+  newEvents: NewEvent[];
+  decidedOn: BalanceState;
+  /** The decider said no (e.g. a disbursement the balance cannot cover). */
+  refused?: DomainError;
+}
+
+function answer({ job, events, decidedOn, refused }: Decided, appended?: AppendResult): void {
+  if (refused) job.reject(refused);
+  else job.resolve(events.length > 0 && appended ? { events, appended, decidedOn } : { events, decidedOn });
 }
 
 interface Cached {
@@ -32,9 +49,10 @@ const MAX_CONFLICT_ROUNDS = 100;
  * The one writer of balance streams in this process. Commands for one stream queue up; each
  * round decides every queued command in turn against the state (a refused one fails alone),
  * then appends all resulting events in ONE append with the expected revision: a hot balance
- * needs one round trip for many disbursements, and the no-overdraft rule still holds across
- * processes, since a concurrent writer makes the append fail and the round is decided again on
- * the new state. The state is cached and only the stream's tail is read before each round.
+ * needs one round trip for many debits and credits, and the no-overdraft rule still holds
+ * across processes, since a concurrent writer makes the append fail and the round is decided
+ * again on the new state. The state is cached and only the stream's tail is read before each
+ * round.
  */
 @Injectable()
 export class BalanceWriter {
@@ -72,7 +90,7 @@ export class BalanceWriter {
     } finally {
       this.draining.delete(stream);
       this.queues.delete(stream);
-      // A job queued between the last check and the delete starts its own drain.
+      // No await between the last check and here: a job queued later starts its own drain.
     }
   }
 
@@ -86,35 +104,44 @@ export class BalanceWriter {
       const rest = pending.slice(perAppend);
       const loaded = await this.refresh(stream);
       let state = loaded.state;
-      const accepted: { job: Job; events: BalanceEvent[]; newEvents: NewEvent[] }[] = [];
+      const decided: Decided[] = [];
       for (const job of taken) {
+        const decidedOn = state;
         try {
           const events = balanceDecider.decide(job.command, state);
           state = events.reduce(balanceDecider.evolve, state);
           const ids = job.eventIds ?? [];
           const newEvents = events.map((event, index) => toNewEvent(event, job.metadata, () => ids[index] ?? randomUUID()));
-          accepted.push({ job, events, newEvents });
+          decided.push({ job, events, newEvents, decidedOn });
         } catch (error) {
-          if (error instanceof DomainError) job.reject(error);
-          else throw error;
+          if (!(error instanceof DomainError)) throw error;
+          decided.push({ job, events: [], newEvents: [], decidedOn, refused: error });
         }
       }
       pending = rest;
-      if (accepted.length === 0) continue;
+      const toAppend = decided.flatMap((d) => d.newEvents);
+      if (toAppend.length === 0) {
+        // Nothing new (refused, or movements decided before): true of the stream as this round read it.
+        for (const entry of decided) answer(entry);
+        continue;
+      }
+      // Every answer of the round (a refusal, an "already reserved") may rest on the events
+      // decided before it in this round: given only once those are committed, or decided again.
       try {
-        const appended = await this.store.append(stream, accepted.flatMap((a) => a.newEvents), loaded.revision);
+        const appended = await this.store.append(stream, toAppend, loaded.revision);
         this.cache.set(stream, { state, revision: appended.nextExpectedRevision });
-        for (const { job, events } of accepted) job.resolve({ events, appended });
+        for (const entry of decided) answer(entry, appended);
       } catch (error) {
         if (error instanceof DuplicateEventIdError) {
-          if (accepted.length === 1) accepted[0].job.resolve({ events: [] });
+          const appending = decided.filter((d) => d.events.length > 0);
+          if (decided.length === 1) appending[0].job.resolve({ events: [] });
           else {
             perAppend = 1;
-            pending = [...accepted.map((a) => a.job), ...rest];
+            pending = [...decided.map((d) => d.job), ...rest];
           }
         } else if (error instanceof WrongExpectedRevisionError && conflicts < MAX_CONFLICT_ROUNDS) {
           conflicts += 1;
-          pending = [...accepted.map((a) => a.job), ...rest];
+          pending = [...decided.map((d) => d.job), ...rest];
           await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 3)));
         } else {
           throw error;
