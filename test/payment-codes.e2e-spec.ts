@@ -137,10 +137,11 @@ describe('fixed payment codes', () => {
         [apiOf(owner, 'live'), `/fixed_payment_code/${created.body.id}`],
         [apiOf(owner), '/fixed_payment_code/undefined'],
         [apiOf(owner), '/fixed_payment_code/undefined/payments'],
-        [apiOf(owner), '/fixed_payment_code/%00'],
       ] as const) {
         expect(await api('GET', path)).toMatchObject({ status: 404, body: { error_code: 'FIXED_PAYMENT_CODE_NOT_FOUND_ERROR' } });
       }
+      // NUL is refused at the edge in any path parameter (issue 18), before any look-up.
+      expect(await apiOf(owner)('GET', '/fixed_payment_code/%00')).toMatchObject({ status: 400, body: { error_code: 'API_VALIDATION_ERROR', errors: [{ field: ['id'], location: 'path' }] } });
       expect((await apiOf(owner, 'live')('PATCH', `/fixed_payment_code/${created.body.id}`, { name: 'x' })).status).toBe(404);
     });
   });

@@ -1,4 +1,5 @@
-import { Type } from 'class-transformer';
+import { IsMoneyAmount } from '@gateway/platform';
+import { plainToInstance, Transform, Type } from 'class-transformer';
 import {
   IsBoolean,
   IsIn,
@@ -38,8 +39,19 @@ export class VirtualAccountRangeDto {
 }
 
 export class FeeRuleDto {
-  @IsOptional() @IsInt() @Min(0) @Max(1_000_000_000) flat?: number;
+  /** Minor units. */
+  @IsOptional() @IsMoneyAmount({ minorUnits: true }) @Min(0) @Max(1_000_000_000) flat?: number;
   @IsOptional() @IsInt() @Min(0) @Max(10_000) basis_points?: number;
+}
+
+/**
+ * `fee_schedule` is a map of channel to rule. class-validator validates the values of a Map (not
+ * those of a plain object), naming each failure `fee_schedule.<CHANNEL>.flat`: the object becomes a
+ * Map of FeeRuleDto here, so a fractional flat fee is refused by the money wire rule like any amount.
+ */
+function toFeeRules({ value }: { value: unknown }): unknown {
+  if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Map) return value;
+  return new Map(Object.entries(value).map(([channel, rule]) => [channel, rule !== null && typeof rule === 'object' ? plainToInstance(FeeRuleDto, rule) : rule]));
 }
 
 /**
@@ -66,7 +78,7 @@ export class UpdateSettingsRequestDto {
   @IsOptional() @nullable('enabled_payment_channels') @IsArray() @ArrayMaxSize(200) @IsString({ each: true }) @Length(1, 64, { each: true })
   enabled_payment_channels?: string[] | null;
 
-  @IsOptional() @nullable('fee_schedule') @IsObject() fee_schedule?: Record<string, FeeRuleDto> | null;
+  @IsOptional() @nullable('fee_schedule') @Transform(toFeeRules) @IsObject() @ValidateNested() fee_schedule?: Map<string, FeeRuleDto> | Record<string, FeeRuleDto> | null;
 }
 
 export class RotateCallbackTokenResponse {
@@ -99,7 +111,7 @@ export function toSettingsChanges(dto: UpdateSettingsRequestDto): SettingsChange
   changes.retailPaymentCodePrefix = map(dto.retail_payment_code_prefix, (v) => v);
   changes.enabledPaymentChannels = map(dto.enabled_payment_channels, (v) => [...v]);
   changes.feeSchedule = map(dto.fee_schedule, (schedule) =>
-    Object.fromEntries(Object.entries(schedule).map(([channel, rule]) => [channel, { flat: rule.flat, basisPoints: rule.basis_points }])),
+    Object.fromEntries([...(schedule instanceof Map ? schedule : Object.entries(schedule))].map(([channel, rule]) => [channel, { flat: rule.flat, basisPoints: rule.basis_points }])),
   );
   return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as SettingsChanges;
 }

@@ -1,6 +1,15 @@
+import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
-import { IsBoolean, IsDefined, IsNotEmptyObject, IsObject, IsOptional, IsString, Length, MaxLength, ValidateNested } from 'class-validator';
-import { IsCardAmount, IsStringOrDigits } from './card-amount';
+import { IsMoneyAmount } from '@gateway/platform';
+import { IsBoolean, IsDefined, IsNotEmptyObject, IsObject, IsOptional, IsString, Length, MaxLength, Min, ValidateNested } from 'class-validator';
+import { IsStringOrDigits } from './card-amount';
+
+/**
+ * The spec types token, capture and refund amounts as strings and charge amounts as numbers; the
+ * public client passes whatever its caller gave. Both are accepted: a whole number of IDR of at
+ * least 1, or a string of digits meaning one (the wire rule, `@IsMoneyAmount`).
+ */
+const CardAmount = () => applyDecorators(IsMoneyAmount({ acceptDigitStrings: true }), Min(1));
 
 /**
  * Card fields are validated for SHAPE here (strings of a sane length); what makes a card number,
@@ -20,20 +29,20 @@ export class TokenizeCardRequestDto {
   @IsOptional() @IsBoolean() is_multiple_use?: boolean;
   @IsDefined() @IsObject() @IsNotEmptyObject() @ValidateNested() @Type(() => CardDataDto) card_data!: CardDataDto;
   @IsOptional() @IsBoolean() should_authenticate?: boolean;
-  @IsOptional() @IsCardAmount() amount?: number;
+  @IsOptional() @CardAmount() amount?: number;
   @IsOptional() @IsStringOrDigits('card_cvn', 8) card_cvn?: string;
 }
 
 /** POST /credit_card_tokens/{token_id}/authentications. */
 export class CreateAuthenticationRequestDto {
-  @IsCardAmount() amount!: number;
+  @CardAmount() amount!: number;
 }
 
 /** POST /credit_card_charges. Extra fields the public client sends (descriptor, metadata, ...) are dropped. */
 export class CreateChargeRequestDto {
   @IsString() @Length(1, 255) token_id!: string;
   @IsString() @Length(1, 64) external_id!: string;
-  @IsCardAmount() amount!: number;
+  @CardAmount() amount!: number;
   @IsOptional() @IsString() @Length(1, 255) authentication_id?: string;
   @IsOptional() @IsStringOrDigits('card_cvn', 8) card_cvn?: string;
   @IsOptional() @IsBoolean() capture?: boolean;
@@ -42,7 +51,7 @@ export class CreateChargeRequestDto {
 
 /** POST /credit_card_charges/{id}/capture. */
 export class CaptureChargeRequestDto {
-  @IsCardAmount() amount!: number;
+  @CardAmount() amount!: number;
 }
 
 /** POST /credit_card_charges/{id}/auth_reversal (gaps.md). */
@@ -52,7 +61,7 @@ export class ReverseAuthorizationRequestDto {
 
 /** POST /credit_card_charges/{id}/refunds. */
 export class CreateRefundRequestDto {
-  @IsCardAmount() amount!: number;
+  @CardAmount() amount!: number;
   @IsString() @Length(1, 64) external_id!: string;
 }
 

@@ -46,4 +46,25 @@ describe('customer reference decider', () => {
         },
       ]);
   });
+
+  describe('release after a failed creation', () => {
+    const release = (customerId: string, at: Date = now) => ({ type: 'ReleaseCustomerReference' as const, businessId: 'biz_1', mode: 'test' as const, referenceId: 'ref-1', customerId, now: at });
+    const released = { type: 'CustomerReferenceReleased' as const, data: { businessId: 'biz_1', mode: 'test' as const, referenceId: 'ref-1', customerId: 'cust-a', releasedAt: now.toISOString() } };
+
+    it('the holder frees the reference', () => {
+      spec.given([reserved]).when(release('cust-a')).then([released]);
+    });
+
+    it('a freed reference is reserved again at once by the next creation, without waiting for the orphan delay', () => {
+      spec.given([reserved, released]).when(reserve('cust-b', new Date(now.getTime() + 1))).then([
+        { type: 'CustomerReferenceReserved', data: { businessId: 'biz_1', mode: 'test', referenceId: 'ref-1', customerId: 'cust-b', reservedAt: new Date(now.getTime() + 1).toISOString() } },
+      ]);
+    });
+
+    it('only the holder can release: another creation, or a reference already free, changes nothing', () => {
+      spec.given([reserved]).when(release('cust-z')).then([]);
+      spec.given([]).when(release('cust-a')).then([]);
+      spec.given([reserved, released]).when(release('cust-a')).then([]);
+    });
+  });
 });

@@ -8,9 +8,11 @@ import type { Mode } from './customer.events';
  * creations exactly one appends, the other reloads, sees the holder and fails with
  * DUPLICATE_ERROR. Only then is the customer's own stream written.
  *
- * A creation that died between the two appends leaves a reservation without a customer; once
- * it is older than ORPHAN_AFTER_MS (far longer than any request lives) a new creation takes it
- * over, guarded by the stream's revision.
+ * A creation whose customer append failed releases its reservation at once (after checking that
+ * its customer stream was not written), so the merchant's corrected retry is not refused. One
+ * that died between the two appends (a crash) leaves a reservation without a customer; once it is
+ * older than ORPHAN_AFTER_MS (far longer than any request lives) a new creation takes it over,
+ * guarded by the stream's revision.
  */
 export const ORPHAN_AFTER_MS = 60_000;
 
@@ -22,7 +24,12 @@ export type CustomerReferenceReassigned = DomainEvent<
   'CustomerReferenceReassigned',
   { businessId: string; mode: Mode; referenceId: string; customerId: string; previousCustomerId: string; reassignedAt: string }
 >;
-export type CustomerReferenceEvent = CustomerReferenceReserved | CustomerReferenceReassigned;
+/** The holder's creation failed before its customer existed: the reference is free again. */
+export type CustomerReferenceReleased = DomainEvent<
+  'CustomerReferenceReleased',
+  { businessId: string; mode: Mode; referenceId: string; customerId: string; releasedAt: string }
+>;
+export type CustomerReferenceEvent = CustomerReferenceReserved | CustomerReferenceReassigned | CustomerReferenceReleased;
 
 export interface ReserveCustomerReference {
   type: 'ReserveCustomerReference';
@@ -35,13 +42,30 @@ export interface ReserveCustomerReference {
   now: Date;
 }
 
+/** Sent by the creation that holds the reservation, after its customer append failed and its customer stream is known not to exist. */
+export interface ReleaseCustomerReference {
+  type: 'ReleaseCustomerReference';
+  businessId: string;
+  mode: Mode;
+  referenceId: string;
+  customerId: string;
+  now: Date;
+}
+
+export type CustomerReferenceCommand = ReserveCustomerReference | ReleaseCustomerReference;
+
 export type CustomerReferenceState = { status: 'free' } | { status: 'reserved'; customerId: string; since: string };
 
-export const customerReferenceDecider: Decider<ReserveCustomerReference, CustomerReferenceState, CustomerReferenceEvent> = {
+export const customerReferenceDecider: Decider<CustomerReferenceCommand, CustomerReferenceState, CustomerReferenceEvent> = {
   initialState: { status: 'free' },
 
   decide(command, state) {
     const { businessId, mode, referenceId, customerId } = command;
+    if (command.type === 'ReleaseCustomerReference') {
+      // Only the holder releases; a reference already free or taken over by another creation stays as it is.
+      if (state.status !== 'reserved' || state.customerId !== customerId) return [];
+      return [{ type: 'CustomerReferenceReleased', data: { businessId, mode, referenceId, customerId, releasedAt: command.now.toISOString() } }];
+    }
     if (state.status === 'free') {
       return [{ type: 'CustomerReferenceReserved', data: { businessId, mode, referenceId, customerId, reservedAt: command.now.toISOString() } }];
     }
@@ -63,6 +87,8 @@ export const customerReferenceDecider: Decider<ReserveCustomerReference, Custome
         return { status: 'reserved', customerId: event.data.customerId, since: event.data.reservedAt };
       case 'CustomerReferenceReassigned':
         return { status: 'reserved', customerId: event.data.customerId, since: event.data.reassignedAt };
+      case 'CustomerReferenceReleased':
+        return { status: 'free' };
       default:
         return assertNever(event, 'customer reference event');
     }

@@ -113,4 +113,13 @@ export class UpdateCustomerRequestDto {
   @OptionalOrNull() @CalendarDate() date_of_registration?: string | null;
   @OptionalOrNull() @CountryCode() domicile_of_registration?: string | null;
   @OptionalOrNull() @PlainObject() metadata?: Record<string, unknown> | null;
+  /*
+   * The name fields flat, as xendit-node 1.22.0's `updateCustomer` sends them whatever `apiVersion`
+   * it is given: each changes that field inside `individual_detail` (issue 19, item 22).
+   */
+  @OptionalOrNull() @Text() given_names?: string | null;
+  @OptionalOrNull() @Text() middle_name?: string | null;
+  @OptionalOrNull() @Text() surname?: string | null;
+  @OptionalOrNull() @CountryCode() nationality?: string | null;
+  @OptionalOrNull() @CalendarDate() date_of_birth?: string | null;
 }

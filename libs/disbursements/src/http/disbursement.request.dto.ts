@@ -1,5 +1,6 @@
+import { IsMoneyAmount } from '@gateway/platform';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsInt, IsNotEmpty, IsOptional, IsString, Length, Matches, Max, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
 import type { DisbursementRequest } from '../application/create-disbursements/create-disbursements.command';
 
 const ACCOUNT_NUMBER = /^[0-9-]+$/;
@@ -30,7 +31,7 @@ export class CreateDisbursementRequestDto {
   /** Optional here: the business's default description applies when absent. */
   @IsOptional() @IsString() @MinLength(1) @MaxLength(LONG_TEXT) description?: string;
 
-  @IsInt({ message: 'amount must be a whole number' }) @Min(1) @Max(Number.MAX_SAFE_INTEGER) amount!: number;
+  @IsMoneyAmount() @Min(1) amount!: number;
 }
 
 export function toDisbursementRequest(dto: CreateDisbursementRequestDto): DisbursementRequest {

@@ -1,3 +1,4 @@
+import { IsMoneyAmount } from '@gateway/platform';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -7,7 +8,6 @@ import {
   IsInt,
   IsISO8601,
   IsNotEmpty,
-  IsNumber,
   IsOptional,
   IsString,
   IsUrl,
@@ -29,7 +29,7 @@ const PHONE_MESSAGE = 'phone must be a local number starting with 0 (not +62), d
 /** Wallet A (OVO): push to the payer's phone. */
 export class OvoPaymentRequestDto {
   @IsString() @Length(1, MAX_TEXT) @Matches(OVO_EXTERNAL_ID, { message: 'external_id may contain only letters, digits and -' }) external_id!: string;
-  @IsInt({ message: 'amount must be a whole number' }) @Min(AMOUNT_BOUNDS.OVO.min) @Max(AMOUNT_BOUNDS.OVO.max) amount!: number;
+  @IsMoneyAmount() @Min(AMOUNT_BOUNDS.OVO.min) @Max(AMOUNT_BOUNDS.OVO.max) amount!: number;
   @IsString() @Matches(LOCAL_PHONE, { message: PHONE_MESSAGE }) phone!: string;
   @IsIn(['OVO']) ewallet_type!: 'OVO';
 }
@@ -37,7 +37,7 @@ export class OvoPaymentRequestDto {
 /** Wallet B (DANA): hosted checkout with an expiry. */
 export class DanaPaymentRequestDto {
   @IsString() @Length(1, MAX_TEXT) external_id!: string;
-  @IsInt({ message: 'amount must be a whole number' }) @Min(AMOUNT_BOUNDS.DANA.min) @Max(AMOUNT_BOUNDS.DANA.max) amount!: number;
+  @IsMoneyAmount() @Min(AMOUNT_BOUNDS.DANA.min) @Max(AMOUNT_BOUNDS.DANA.max) amount!: number;
   @IsOptional() @IsString() @IsISO8601({ strict: true, strictSeparator: true }) @MaxLength(64) expiration_date?: string;
   @IsString() @MaxLength(MAX_URL) @IsUrl(URL_RULES) callback_url!: string;
   @IsString() @MaxLength(MAX_URL) @IsUrl(URL_RULES) redirect_url!: string;
@@ -47,14 +47,14 @@ export class DanaPaymentRequestDto {
 export class EwalletItemDto {
   @IsString() @Length(1, 255) id!: string;
   @IsString() @Length(1, 255) name!: string;
-  @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) @Max(AMOUNT_BOUNDS.LINKAJA.max) price!: number;
+  @IsMoneyAmount() @Min(0) @Max(AMOUNT_BOUNDS.LINKAJA.max) price!: number;
   @IsInt() @Min(1) @Max(100_000) quantity!: number;
 }
 
 /** Wallet C (LINKAJA): hosted checkout with an item list. */
 export class LinkajaPaymentRequestDto {
   @IsString() @Length(1, MAX_TEXT) external_id!: string;
-  @IsInt({ message: 'amount must be a whole number' }) @Min(AMOUNT_BOUNDS.LINKAJA.min) @Max(AMOUNT_BOUNDS.LINKAJA.max) amount!: number;
+  @IsMoneyAmount() @Min(AMOUNT_BOUNDS.LINKAJA.min) @Max(AMOUNT_BOUNDS.LINKAJA.max) amount!: number;
   @IsString() @Matches(LOCAL_PHONE, { message: PHONE_MESSAGE }) phone!: string;
   @IsArray() @ArrayMinSize(1) @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => EwalletItemDto) items!: EwalletItemDto[];
   @IsString() @MaxLength(MAX_URL) @IsUrl(URL_RULES) callback_url!: string;

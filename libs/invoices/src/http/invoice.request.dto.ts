@@ -1,3 +1,4 @@
+import { IsMoneyAmount } from '@gateway/platform';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -8,7 +9,6 @@ import {
   IsInt,
   IsISO8601,
   IsNotEmpty,
-  IsNumber,
   IsOptional,
   IsString,
   Length,
@@ -28,7 +28,7 @@ const URL_PATTERN = /^https?:\/\/\S+$/;
 export class InvoiceItemDto {
   @IsString() @Length(1, 1000) name!: string;
   @IsInt() @Min(1) @Max(1_000_000) quantity!: number;
-  @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(0) @Max(INVOICE_MAX_AMOUNT) price!: number;
+  @IsMoneyAmount() @Min(0) @Max(INVOICE_MAX_AMOUNT) price!: number;
 }
 
 /** POST /v2/invoices (spec: Invoice create request). */
@@ -36,7 +36,7 @@ export class CreateInvoiceRequestDto {
   @IsString() @Length(1, 1000) external_id!: string;
   @IsString() @MaxLength(320) @IsEmail({}, { message: 'payer_email must be an email address' }) payer_email!: string;
   @IsString() @Length(1, LONG_TEXT) description!: string;
-  @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(INVOICE_MIN_AMOUNT) @Max(INVOICE_MAX_AMOUNT) amount!: number;
+  @IsMoneyAmount() @Min(INVOICE_MIN_AMOUNT) @Max(INVOICE_MAX_AMOUNT) amount!: number;
   @IsOptional() @IsBoolean() should_send_email?: boolean;
   @IsOptional() @IsString() @Length(1, 255) callback_virtual_account_id?: string;
   @IsOptional() @IsInt() @Min(1) @Max(MAX_INVOICE_DURATION_SECONDS) invoice_duration?: number;
@@ -115,5 +115,5 @@ const VA_BANKS = PAYMENT_CHANNELS.filter((channel) => channel.category === 'VIRT
 export class SimulatePoolPaymentRequestDto {
   @IsString() @IsIn(VA_BANKS, { message: `bank_code must be one of ${VA_BANKS.join(', ')}` }) bank_code!: string;
   @IsString() @IsNotEmpty() @MaxLength(32) @Matches(/^\d+$/, { message: 'bank_account_number must be digits' }) bank_account_number!: string;
-  @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(1) @Max(Number.MAX_SAFE_INTEGER) transfer_amount!: number;
+  @IsMoneyAmount() @Min(1) transfer_amount!: number;
 }

@@ -1,3 +1,5 @@
+import { Money } from '@gateway/domain';
+
 /** Same shape as the accounts context's `FeeRule` (settings `fee_schedule`): flat minor units and/or basis points. */
 export interface FeeRule {
   flat?: number;
@@ -25,20 +27,18 @@ export function feeRuleFor(channel: string, businessSchedule: FeeSchedule | unde
   return businessSchedule?.[channel] ?? DEFAULT_FEE_SCHEDULE[channel] ?? businessSchedule?.default ?? DEFAULT_FEE_SCHEDULE.default ?? {};
 }
 
-/** `value × bp / 10 000`, rounded half up, in integers only. */
-function basisPointsOf(value: bigint, basisPoints: number): bigint {
-  return (value * BigInt(basisPoints) + 5_000n) / 10_000n;
-}
-
 /**
  * Fee and VAT on the fee for a payment of `grossAmount` minor units: `flat + gross × bp`, then
- * VAT on that, each rounded half up to a whole minor unit; together never more than the gross.
+ * VAT on that, each rounded half up to a whole minor unit in integer arithmetic (`Money`); together
+ * never more than the gross. A gross that is not a whole number of minor units is refused with a
+ * `MoneyError` (the edge's `@IsMoneyAmount()` keeps such amounts out); the math does not depend
+ * on the currency, which only names the amounts.
  */
-export function feeFor(grossAmount: number, rule: FeeRule): { fee: number; feeTax: number } {
-  const gross = BigInt(grossAmount);
-  let fee = BigInt(rule.flat ?? 0) + basisPointsOf(gross, rule.basisPoints ?? 0);
-  if (fee > gross) fee = gross;
-  let tax = basisPointsOf(fee, FEE_TAX_BASIS_POINTS);
-  if (fee + tax > gross) tax = gross - fee;
-  return { fee: Number(fee), feeTax: Number(tax) };
+export function feeFor(grossAmount: number, rule: FeeRule, currency = 'IDR'): { fee: number; feeTax: number } {
+  const gross = Money.of(grossAmount, currency);
+  const fee = Money.of(rule.flat ?? 0, currency)
+    .plus(gross.basisPoints(rule.basisPoints ?? 0, 'half-up'))
+    .min(gross);
+  const tax = fee.basisPoints(FEE_TAX_BASIS_POINTS, 'half-up').min(gross.minus(fee));
+  return { fee: fee.toNumber(), feeTax: tax.toNumber() };
 }

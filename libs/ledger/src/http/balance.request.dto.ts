@@ -1,4 +1,5 @@
-import { IsIn, IsInt, IsOptional, IsString, Matches, Max, Min } from 'class-validator';
+import { IsMoneyAmount } from '@gateway/platform';
+import { IsIn, IsOptional, IsString, Matches, Min } from 'class-validator';
 import { MERCHANT_ACCOUNTS, type MerchantAccount } from '../domain/ledger-accounts';
 
 export class GetBalanceRequestDto {
@@ -9,7 +10,8 @@ export class GetBalanceRequestDto {
 
 /** POST /balance/top_up (test mode only). */
 export class TopUpRequestDto {
-  @IsInt() @Min(1) @Max(Number.MAX_SAFE_INTEGER) amount!: number;
+  /** Minor units of `currency` (docs/ledger.md): whole for every currency. */
+  @IsMoneyAmount({ minorUnits: true }) @Min(1) amount!: number;
 
   @IsOptional() @IsString() @Matches(/^[A-Z]{3}$/, { message: 'currency must be an ISO 4217 code such as IDR' }) currency?: string;
 

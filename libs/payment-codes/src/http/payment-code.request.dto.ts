@@ -1,11 +1,12 @@
-import { IsBoolean, IsInt, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { IsMoneyAmount } from '@gateway/platform';
+import { IsBoolean, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
 /** Shapes only: outlet support, ranges and amount bounds are the decider's (with the spec's codes). */
 export class CreatePaymentCodeRequestDto {
   @IsString() @Length(1, 1000) external_id!: string;
   @IsString() @Length(1, 64) retail_outlet_name!: string;
   @IsString() @Length(1, 255) @Matches(/\S/, { message: 'name must not be blank' }) name!: string;
-  @IsOptional() @IsInt() expected_amount?: number;
+  @IsOptional() @IsMoneyAmount() expected_amount?: number;
   @IsOptional() @IsString() @Length(1, 64) payment_code?: string;
   @IsOptional() @IsISO8601({ strict: true }) expiration_date?: string;
   @IsOptional() @IsBoolean() is_single_use?: boolean;
@@ -13,12 +14,12 @@ export class CreatePaymentCodeRequestDto {
 
 export class UpdatePaymentCodeRequestDto {
   @IsOptional() @IsString() @Length(1, 255) @Matches(/\S/, { message: 'name must not be blank' }) name?: string;
-  @IsOptional() @IsInt() expected_amount?: number;
+  @IsOptional() @IsMoneyAmount() expected_amount?: number;
   @IsOptional() @IsISO8601({ strict: true }) expiration_date?: string;
 }
 
 export class SimulateRetailPaymentRequestDto {
   @IsString() @Length(1, 64) retail_outlet_name!: string;
   @IsString() @Length(1, 64) payment_code!: string;
-  @IsInt() @Min(1) @Max(1_000_000_000) transfer_amount!: number;
+  @IsMoneyAmount() @Min(1) @Max(1_000_000_000) transfer_amount!: number;
 }

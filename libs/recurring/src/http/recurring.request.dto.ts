@@ -1,4 +1,5 @@
-import { IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsNumber, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsMoneyAmount } from '@gateway/platform';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { RecurringChanges } from '../domain/recurring.decider';
 import type { CreateRecurringRequest } from '../application/create-recurring/create-recurring.command';
 
@@ -13,7 +14,7 @@ export class CreateRecurringRequestDto {
   @IsString() @Length(1, 1000) external_id!: string;
   @IsString() @MaxLength(320) @IsEmail({}, { message: 'payer_email must be an email address' }) payer_email!: string;
   @IsString() @Length(1, 10_000) description!: string;
-  @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(MIN_AMOUNT) @Max(MAX_AMOUNT) amount!: number;
+  @IsMoneyAmount() @Min(MIN_AMOUNT) @Max(MAX_AMOUNT) amount!: number;
   @IsString() @IsIn(INTERVALS) interval!: 'DAY' | 'WEEK' | 'MONTH';
   @IsInt() @Min(1) @Max(1000) interval_count!: number;
   @IsOptional() @IsInt() @Min(1) @Max(10_000) total_recurrence?: number;
@@ -49,7 +50,7 @@ export function toCreateRecurringRequest(dto: CreateRecurringRequestDto): Create
 
 /** PATCH /recurring_payments/{id}: the spec's optional fields. */
 export class UpdateRecurringRequestDto {
-  @IsOptional() @IsNumber({ allowNaN: false, allowInfinity: false }) @Min(MIN_AMOUNT) @Max(MAX_AMOUNT) amount?: number;
+  @IsOptional() @IsMoneyAmount() @Min(MIN_AMOUNT) @Max(MAX_AMOUNT) amount?: number;
   @IsOptional() @IsString() @Length(1, 255) credit_card_token?: string;
   @IsOptional() @IsString() @IsIn(INTERVALS) interval?: 'DAY' | 'WEEK' | 'MONTH';
   @IsOptional() @IsInt() @Min(1) @Max(1000) interval_count?: number;

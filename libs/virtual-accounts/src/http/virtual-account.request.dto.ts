@@ -1,4 +1,5 @@
-import { IsBoolean, IsInt, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { IsMoneyAmount } from '@gateway/platform';
+import { IsBoolean, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
 /**
  * Shapes only: the spec's own codes (BANK_NOT_SUPPORTED_ERROR, MINIMUM_EXPECTED_AMOUNT_ERROR, ...)
@@ -10,16 +11,16 @@ export class CreateVirtualAccountRequestDto {
   @IsString() @Length(1, 64) bank_code!: string;
   @IsString() @Length(1, 255) @Matches(/\S/, { message: 'name must not be blank' }) name!: string;
   @IsOptional() @IsString() @Length(1, 32) virtual_account_number?: string;
-  @IsOptional() @IsInt() suggested_amount?: number;
+  @IsOptional() @IsMoneyAmount() suggested_amount?: number;
   @IsOptional() @IsBoolean() is_closed?: boolean;
-  @IsOptional() @IsInt() expected_amount?: number;
+  @IsOptional() @IsMoneyAmount() expected_amount?: number;
   @IsOptional() @IsBoolean() is_single_use?: boolean;
   @IsOptional() @IsISO8601({ strict: true }) expiration_date?: string;
 }
 
 export class UpdateVirtualAccountRequestDto {
-  @IsOptional() @IsInt() suggested_amount?: number;
-  @IsOptional() @IsInt() expected_amount?: number;
+  @IsOptional() @IsMoneyAmount() suggested_amount?: number;
+  @IsOptional() @IsMoneyAmount() expected_amount?: number;
   @IsOptional() @IsISO8601({ strict: true }) expiration_date?: string;
   @IsOptional() @IsBoolean() is_single_use?: boolean;
   @IsOptional() @IsBoolean() is_closed?: boolean;
@@ -28,5 +29,5 @@ export class UpdateVirtualAccountRequestDto {
 export class SimulateVirtualAccountPaymentRequestDto {
   @IsString() @Length(1, 64) bank_code!: string;
   @IsString() @Matches(/^\d{1,32}$/, { message: 'bank_account_number must be the complete account number, digits only' }) bank_account_number!: string;
-  @IsInt() @Min(1) @Max(999_999_999) transfer_amount!: number;
+  @IsMoneyAmount() @Min(1) @Max(999_999_999) transfer_amount!: number;
 }

@@ -1,5 +1,5 @@
 import { decideAndAppend, EVENT_STORE, type EventStore, loadAggregate } from '@gateway/event-store';
-import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
+import { Clock, IdGenerator, outsideKeyedExecution, toCommandMetadata } from '@gateway/platform';
 import { ProjectionProgress } from '@gateway/projections';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
@@ -14,7 +14,8 @@ import { CreateCustomerCommand } from './create-customer.command';
 
 /**
  * Validate, reserve the reference (unique per business and mode), then create the customer.
- * Validation comes first so that a refused request reserves nothing.
+ * Validation comes first so that a refused request reserves nothing; a creation whose customer
+ * append fails releases its reservation, so the corrected retry is not refused as a duplicate.
  */
 @CommandHandler(CreateCustomerCommand)
 export class CreateCustomerHandler implements ICommandHandler<CreateCustomerCommand, CustomerView> {
@@ -43,28 +44,64 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
     };
     customerDecider.decide(create, customerDecider.initialState);
 
-    await this.reserveReference(customerId, command, now, metadata);
-    const decision = await decideAndAppend(this.store, customerStream(customerId), customerDecider, create, metadata);
+    const reservation = await this.reserveReference(customerId, command, now, metadata);
+    const decision = await decideAndAppend(this.store, customerStream(customerId), customerDecider, create, metadata).catch(async (error: unknown) => {
+      await this.releaseReference(reservation, customerId, command, now, metadata);
+      throw error;
+    });
     if (decision.appended) await this.progress.waitFor(CUSTOMERS_PROJECTION, decision.appended.position, 10_000);
-    return { customerId, referenceId, profile, createdAt: now.toISOString(), updatedAt: now.toISOString() };
+    // As stored: a keyed request executed again after a crash answers with its first execution's customer.
+    const { state } = decision;
+    if (state.status !== 'existing') throw new Error(`Customer ${customerId} was not created`);
+    return { customerId, referenceId: state.referenceId, profile: state.profile, createdAt: state.createdAt, updatedAt: state.updatedAt };
   }
 
-  private async reserveReference(customerId: string, command: CreateCustomerCommand, now: Date, metadata: ReturnType<typeof toCommandMetadata>) {
+  /** Reserves the reference for `customerId`; returns the reservation stream. */
+  private async reserveReference(customerId: string, command: CreateCustomerCommand, now: Date, metadata: ReturnType<typeof toCommandMetadata>): Promise<string> {
     const { businessId, mode, referenceId } = command;
     const digest = createHash('sha256').update(`${businessId}\u0000${mode}\u0000${referenceId}`).digest('hex');
     const stream = customerReferenceStream(digest);
-    // Whether a holder found now still has a customer decides whether an old reservation is orphaned.
-    const current = await loadAggregate(this.store, stream, customerReferenceDecider);
-    const holderChecked =
-      current.state.status === 'reserved'
-        ? { customerId: current.state.customerId, exists: (await this.store.readStream(customerStream(current.state.customerId), { maxCount: 1 })).length > 0 }
-        : undefined;
-    await decideAndAppend(
-      this.store,
-      stream,
-      customerReferenceDecider,
-      { type: 'ReserveCustomerReference', businessId, mode, referenceId, customerId, holderChecked, now },
-      metadata,
-    );
+    const reserve = async () => {
+      // Whether a holder found now still has a customer decides whether an old reservation is orphaned.
+      const current = await loadAggregate(this.store, stream, customerReferenceDecider);
+      const holderChecked =
+        current.state.status === 'reserved'
+          ? { customerId: current.state.customerId, exists: (await this.store.readStream(customerStream(current.state.customerId), { maxCount: 1 })).length > 0 }
+          : undefined;
+      return decideAndAppend(
+        this.store,
+        stream,
+        customerReferenceDecider,
+        { type: 'ReserveCustomerReference', businessId, mode, referenceId, customerId, holderChecked, now },
+        metadata,
+      );
+    };
+    const reserved = await reserve();
+    if (reserved.replayed) {
+      // A keyed request executed again: its earlier execution reserved the reference, but may have
+      // lost it since (its customer append failed and released it, or it died and the reservation
+      // was taken over as an orphan). Then it must win the reference again like any new creation,
+      // with fresh event ids (the derived ones name the earlier reservation).
+      const { state } = await loadAggregate(this.store, stream, customerReferenceDecider);
+      if (state.status !== 'reserved' || state.customerId !== customerId) await outsideKeyedExecution(reserve);
+    }
+    return stream;
+  }
+
+  /**
+   * The customer append failed: frees the reference, unless the customer stream was written after
+   * all (an error that arrived after the commit: then the reservation is rightly taken). When even
+   * that cannot be found out (the store is down), the reservation stays and the orphan rule of the
+   * reservation decider frees it later; the append's own error is what the caller gets either way.
+   */
+  private async releaseReference(stream: string, customerId: string, command: CreateCustomerCommand, now: Date, metadata: ReturnType<typeof toCommandMetadata>): Promise<void> {
+    const { businessId, mode, referenceId } = command;
+    try {
+      const written = (await this.store.readStream(customerStream(customerId), { maxCount: 1 })).length > 0;
+      if (written) return;
+      await decideAndAppend(this.store, stream, customerReferenceDecider, { type: 'ReleaseCustomerReference', businessId, mode, referenceId, customerId, now }, metadata);
+    } catch {
+      // Left to the orphan rule (ORPHAN_AFTER_MS).
+    }
   }
 }

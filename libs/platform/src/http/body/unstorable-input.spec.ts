@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { findUnstorableValue, MAX_JSON_DEPTH } from './unstorable-input';
+import { findUnstorableValue, MAX_JSON_DEPTH, unstorableStringProblem } from './unstorable-input';
 
 function nested(depth: number): unknown {
   let value: unknown = 'leaf';
@@ -29,6 +29,40 @@ describe('findUnstorableValue', () => {
       types: ['noNulCharacter'],
     });
     expect(findUnstorableValue({ a: { 'k\u0000': 1 } }, 'query')).toMatchObject({ field: ['a'], location: 'query' });
+  });
+
+  it.each([
+    ['a high surrogate alone', '\ud800'],
+    ['a low surrogate alone', '\udc00'],
+    ['a reversed pair', 'x\udc00\ud800y'],
+    ['a high surrogate at the end', 'Budi\udbff'],
+    ['a high surrogate followed by a letter', '\ud83dA'],
+  ])('refuses %s in values and keys, with the path to it', (_name, text) => {
+    expect(findUnstorableValue({ customer: { names: ['ok', text] } }, 'body')).toEqual({
+      field: ['customer', 'names', '1'],
+      location: 'body',
+      messages: ['must be well-formed Unicode: a lone UTF-16 surrogate (\\ud800-\\udfff not in a pair) cannot be stored'],
+      types: ['wellFormedUnicode'],
+    });
+    expect(findUnstorableValue({ metadata: { [text]: 1 } }, 'body')).toMatchObject({ field: ['metadata'], types: ['wellFormedUnicode'] });
+  });
+
+  it('accepts well-formed text of every plane: pairs, emoji, CJK, combining marks', () => {
+    for (const text of ['😀', '\ud83d\ude00', '𝄞 music', '東京', 'e\u0301', '\uffff', '\ue000']) {
+      expect(unstorableStringProblem(text)).toBeUndefined();
+    }
+    expect(findUnstorableValue({ name: 'Budi 😀', tags: ['東京'] }, 'body')).toBeUndefined();
+  });
+
+  it('accepts any well-formed JSON without NUL (fast-check strings are well-formed), and refuses any with a lone surrogate inserted', () => {
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary' }), fc.integer({ min: 0xd800, max: 0xdfff }), (text, unit) => {
+        expect(unstorableStringProblem(text.replace(/\u0000/g, ''))).toBeUndefined();
+        const lone = String.fromCharCode(unit);
+        expect(unstorableStringProblem(`${text}${lone}`)).toBe(text.includes('\u0000') ? 'noNulCharacter' : 'wellFormedUnicode');
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('accepts any JSON without NUL and shallower than the limit', () => {

@@ -1,13 +1,30 @@
 import type { ValidationIssue, ValidationLocation } from '../errors/api-error';
 
 /**
- * Input the gateway cannot or will not store: PostgreSQL `jsonb` and `text` refuse the NUL
- * character, and deeply nested JSON is never a legitimate API request (the deepest spec shape is
- * a handful of levels) while it makes every recursive walk over it costly.
+ * Input the gateway cannot or will not store:
+ * - the NUL character: PostgreSQL `text` and `jsonb` refuse it;
+ * - a lone UTF-16 surrogate (`"\ud800"` alone, `"\udc00"` alone, a low one before a high one): JSON
+ *   may escape one, JavaScript strings hold it, but it is not Unicode, so it has no UTF-8 form and
+ *   PostgreSQL refuses it (`jsonb` answers "Unicode low surrogate must follow a high surrogate");
+ * - JSON nested deeper than any legitimate API request (the deepest spec shape is a handful of
+ *   levels) while it makes every recursive walk over it costly.
+ * One rule, at the edge, for every string a request carries (values and keys of the body, the
+ * query, path parameters, stored headers): refused with 400 API_VALIDATION_ERROR naming the field,
+ * before any handler did work or wrote anything (a reservation, a claim) it would have to undo.
  */
 export const MAX_JSON_DEPTH = 32;
 
 const NUL = '\u0000';
+
+/** What is wrong with a string, or `undefined` when it can be stored. */
+export function unstorableStringProblem(text: string): 'noNulCharacter' | 'wellFormedUnicode' | undefined {
+  if (text.includes(NUL)) return 'noNulCharacter';
+  if (!isWellFormed(text)) return 'wellFormedUnicode';
+  return undefined;
+}
+
+/** `String.prototype.isWellFormed` (Node 20; not yet in the ES2022 typings the project compiles with). */
+const isWellFormed = (text: string): boolean => (text as string & { isWellFormed(): boolean }).isWellFormed();
 
 /** A value still to visit; the path is rebuilt from parents only when reporting, so the walk stays O(n) in memory. */
 interface Visit {
@@ -18,9 +35,9 @@ interface Visit {
 }
 
 /**
- * The first problem found in `value` (a string holding NUL, or nesting deeper than `maxDepth`
- * objects/arrays; the top level is depth 1), or `undefined` when it is fine. Iterative: a
- * recursive walk could itself overflow the stack on hostile input.
+ * The first problem found in `value` (a string or key holding NUL or a lone surrogate, or nesting
+ * deeper than `maxDepth` objects/arrays; the top level is depth 1), or `undefined` when it is
+ * fine. Iterative: a recursive walk could itself overflow the stack on hostile input.
  */
 export function findUnstorableValue(value: unknown, location: ValidationLocation, maxDepth = MAX_JSON_DEPTH): ValidationIssue | undefined {
   const pending: Visit[] = [{ value, key: '', parent: undefined, depth: 0 }];
@@ -28,7 +45,8 @@ export function findUnstorableValue(value: unknown, location: ValidationLocation
     const visit = pending.pop()!;
     const current = visit.value;
     if (typeof current === 'string') {
-      if (current.includes(NUL)) return nulIssue(pathOf(visit), location);
+      const problem = unstorableStringProblem(current);
+      if (problem) return stringIssue(pathOf(visit), location, problem);
       continue;
     }
     if (typeof current !== 'object' || current === null) continue;
@@ -37,7 +55,9 @@ export function findUnstorableValue(value: unknown, location: ValidationLocation
       return { field: pathOf(visit), location, messages: [`the ${location} is nested deeper than ${maxDepth} levels`], types: ['maxDepth'] };
     }
     for (const [key, item] of Object.entries(current)) {
-      if (key.includes(NUL)) return nulIssue(pathOf(visit), location);
+      // A bad key is reported at the object holding it: the key itself cannot be printed.
+      const problem = unstorableStringProblem(key);
+      if (problem) return stringIssue(pathOf(visit), location, problem);
       pending.push({ value: item, key, parent: visit, depth });
     }
   }
@@ -50,6 +70,11 @@ function pathOf(visit: Visit): string[] {
   return path;
 }
 
-function nulIssue(path: string[], location: ValidationLocation): ValidationIssue {
-  return { field: path, location, messages: ['must not contain the NUL character (\\u0000)'], types: ['noNulCharacter'] };
+const PROBLEM_MESSAGES = {
+  noNulCharacter: 'must not contain the NUL character (\\u0000)',
+  wellFormedUnicode: 'must be well-formed Unicode: a lone UTF-16 surrogate (\\ud800-\\udfff not in a pair) cannot be stored',
+} as const;
+
+export function stringIssue(path: string[], location: ValidationLocation, problem: keyof typeof PROBLEM_MESSAGES): ValidationIssue {
+  return { field: path, location, messages: [PROBLEM_MESSAGES[problem]], types: [problem] };
 }

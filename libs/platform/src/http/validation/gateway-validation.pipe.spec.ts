@@ -87,4 +87,22 @@ describe('GatewayValidationPipe', () => {
     expect(dto).toBeInstanceOf(CreateDto);
     expect(dto).toEqual({ amount: 5, customer: { name: 'A', addresses: [] } });
   });
+
+  it('refuses a lone surrogate or NUL in a path parameter, naming it (the body middleware cannot see parameters)', async () => {
+    for (const [value, type] of [['\ud800', 'wellFormedUnicode'], ['a\u0000', 'noNulCharacter']]) {
+      const error = await createValidationPipe()
+        .transform(value, { type: 'param', metatype: String, data: 'id' })
+        .catch((thrown: unknown) => thrown);
+      expect((error as ApiError).errors).toEqual([expect.objectContaining({ field: ['id'], location: 'path', types: [type] })]);
+    }
+    expect(await createValidationPipe().transform('cust-1', { type: 'param', metatype: String, data: 'id' })).toBe('cust-1');
+  });
+
+  it('refuses a lone surrogate in a body the route parsed itself (multipart fields), even without a DTO', async () => {
+    const error = await createValidationPipe()
+      .transform({ purpose: 'KYC\udc00' }, { type: 'body', metatype: Object })
+      .catch((thrown: unknown) => thrown);
+    expect((error as ApiError).status).toBe(400);
+    expect((error as ApiError).errors).toEqual([expect.objectContaining({ field: ['purpose'], location: 'body', types: ['wellFormedUnicode'] })]);
+  });
 });

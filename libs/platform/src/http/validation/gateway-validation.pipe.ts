@@ -1,5 +1,7 @@
 import { type ArgumentMetadata, ValidationPipe } from '@nestjs/common';
 import type { ValidationError } from 'class-validator';
+import { findUnstorableValue } from '../body/unstorable-input';
+import { unstorableInputError } from '../body/reject-unstorable-input.middleware';
 import { ApiError, type ValidationLocation } from '../errors/api-error';
 import { summariseIssues, validationIssuesFrom } from './validation-issues';
 
@@ -31,6 +33,7 @@ export class GatewayValidationPipe extends ValidationPipe {
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
+    refuseUnstorableStrings(value, metadata);
     try {
       return await super.transform(value, metadata);
     } catch (error) {
@@ -42,6 +45,18 @@ export class GatewayValidationPipe extends ValidationPipe {
       throw ApiError.validation(summariseIssues(issues), issues);
     }
   }
+}
+
+/**
+ * The edge's rule on strings PostgreSQL cannot store (NUL, lone surrogates), for what the body
+ * middleware cannot see: path parameters (known only after routing) and multipart fields (parsed
+ * by the route's interceptor). Bodies and queries were checked before; checking them again here
+ * is the same rule on the same values, and cheap next to what the handler does.
+ */
+function refuseUnstorableStrings(value: unknown, metadata: ArgumentMetadata): void {
+  if (metadata.type === 'custom') return; // values the server made (the caller, the API version), not input
+  const issue = findUnstorableValue(value, LOCATION_OF[metadata.type]);
+  if (issue) throw unstorableInputError({ ...issue, field: metadata.data ? [metadata.data, ...issue.field] : issue.field });
 }
 
 /**
