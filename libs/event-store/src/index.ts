@@ -5,6 +5,7 @@ export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store'
 export { PostgresEventStore } from './postgres/postgres-event-store';
 export { eventStoreMigrations } from './postgres/event-store.migrations';
 export * from './aggregate/decide-and-append';
+export * from './aggregate/create-stream';
 export * from './nest/event-store.module';
 export * from './chain/chain-hash';
 export { canonicalJson } from './chain/canonical-json';

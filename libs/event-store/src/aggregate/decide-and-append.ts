@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '@gateway/domain';
-import type { EventMetadata, NewEvent } from '../event-envelope';
-import { WrongExpectedRevisionError } from '../event-store.errors';
+import { currentKeyedExecution, type KeyedAppendSlot } from '@gateway/platform';
+import type { EventMetadata, NewEvent, RecordedEvent } from '../event-envelope';
+import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store.errors';
 import type { AppendResult, EventStore } from '../event-store.port';
 
 /** Who asks and when: becomes every appended event's metadata. */
@@ -27,11 +28,18 @@ export interface Decision<TState, TEvent> extends LoadedAggregate<TState> {
   events: TEvent[];
   /** Present when events were appended: read-your-writes waits for `appended.position`. */
   appended?: AppendResult;
+  /**
+   * Set when this is a re-execution of a keyed request whose append was already committed by an
+   * earlier execution: `events`, `state`, `revision` and `appended` are then those of that append
+   * (the state right after it), and nothing was decided or appended now.
+   */
+  replayed?: true;
 }
 
 export interface DecideOptions {
   /** Attempts before a concurrency conflict is given up on and rethrown. */
   maxAttempts?: number;
+  /** Event ids; by default random, or derived from the key inside a keyed execution. */
   newEventId?: () => string;
   /**
    * The caller just minted the stream's id (a new charge, a new payment): decide on the initial
@@ -47,7 +55,13 @@ export async function loadAggregate<TState, TEvent extends DomainEvent>(
   streamName: string,
   decider: Pick<Decider<unknown, TState, TEvent>, 'initialState' | 'evolve'>,
 ): Promise<LoadedAggregate<TState>> {
-  const recorded = await store.readStream(streamName);
+  return fold(await store.readStream(streamName), decider);
+}
+
+function fold<TState, TEvent extends DomainEvent>(
+  recorded: RecordedEvent[],
+  decider: Pick<Decider<unknown, TState, TEvent>, 'initialState' | 'evolve'>,
+): LoadedAggregate<TState> {
   let state = decider.initialState;
   for (const event of recorded) state = decider.evolve(state, { type: event.type, data: event.data } as TEvent);
   return { state, revision: recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1].revision };
@@ -56,6 +70,13 @@ export async function loadAggregate<TState, TEvent extends DomainEvent>(
 /**
  * Load, decide, append with the expected revision; on a concurrent write, reload and decide
  * again (the decision may now differ, e.g. a second capture fails), a bounded number of times.
+ *
+ * Inside a keyed execution (a request with an idempotency key, see KeyedExecution) the event ids
+ * are derived from the key, the stream and which of the request's appends to that stream this is.
+ * Before deciding, the loaded stream is searched for the first of those ids: if it is there, an
+ * earlier execution of the same request (crashed, or still hanging) committed this append, and
+ * the decision is returned as it was applied instead of being taken again. This works on any
+ * adapter, since it only reads the stream that is loaded anyway.
  */
 export async function decideAndAppend<TCommand, TState, TEvent extends DomainEvent>(
   store: EventStore,
@@ -66,22 +87,63 @@ export async function decideAndAppend<TCommand, TState, TEvent extends DomainEve
   options: DecideOptions = {},
 ): Promise<Decision<TState, TEvent>> {
   const maxAttempts = options.maxAttempts ?? 5;
-  const newEventId = options.newEventId ?? randomUUID;
+  const slot = options.newEventId ? undefined : currentKeyedExecution()?.nextAppend(streamName);
+  const newEventIds = (): (() => string) => {
+    if (!slot) return options.newEventId ?? randomUUID;
+    let index = 0;
+    return () => slot.eventId(index++);
+  };
   for (let attempt = 1; ; attempt += 1) {
-    const loaded: LoadedAggregate<TState> =
-      options.newStream && attempt === 1 ? { state: decider.initialState, revision: 'no_stream' } : await loadAggregate(store, streamName, decider);
+    let loaded: LoadedAggregate<TState>;
+    if (options.newStream && attempt === 1) {
+      loaded = { state: decider.initialState, revision: 'no_stream' };
+    } else {
+      const recorded = await store.readStream(streamName);
+      const replayed = slot && alreadyAppended(recorded, slot, decider);
+      if (replayed) return replayed;
+      loaded = fold(recorded, decider);
+    }
     const events = decider.decide(command, loaded.state);
     if (events.length === 0) return { ...loaded, events };
     const state = events.reduce(decider.evolve, loaded.state);
     try {
-      const appended = await store.append(streamName, events.map((event) => toNewEvent(event, metadata, newEventId)), loaded.revision);
+      const eventId = newEventIds();
+      const appended = await store.append(streamName, events.map((event) => toNewEvent(event, metadata, eventId)), loaded.revision);
       return { state, revision: appended.nextExpectedRevision, events, appended };
     } catch (error) {
-      if (!(error instanceof WrongExpectedRevisionError) || attempt >= maxAttempts) throw error;
+      // A duplicate event id inside a keyed execution: its twin appended first; the reload finds it.
+      const concurrent = error instanceof WrongExpectedRevisionError || (slot !== undefined && error instanceof DuplicateEventIdError);
+      if (!concurrent || attempt >= maxAttempts) throw error;
       // Spread retries of writers that collided on the same stream.
       await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 3 * attempt)));
     }
   }
+}
+
+/**
+ * The decision an earlier execution of this keyed request committed in this slot, if the stream
+ * holds it: its events (the slot's ids are consecutive, appended together), the state right after
+ * them and their position (read-your-writes waits for it).
+ */
+function alreadyAppended<TState, TEvent extends DomainEvent>(
+  recorded: RecordedEvent[],
+  slot: KeyedAppendSlot,
+  decider: Pick<Decider<unknown, TState, TEvent>, 'initialState' | 'evolve'>,
+): Decision<TState, TEvent> | undefined {
+  const first = recorded.findIndex((event) => event.id === slot.eventId(0));
+  if (first === -1) return undefined;
+  let end = first + 1;
+  while (end < recorded.length && recorded[end].id === slot.eventId(end - first)) end += 1;
+  const through = recorded.slice(0, end);
+  const last = through[through.length - 1];
+  const { state } = fold(through, decider);
+  return {
+    state,
+    revision: last.revision,
+    events: recorded.slice(first, end).map((event) => ({ type: event.type, data: event.data }) as TEvent),
+    appended: { nextExpectedRevision: last.revision, position: last.position },
+    replayed: true,
+  };
 }
 
 export function toNewEvent(event: DomainEvent, metadata: CommandMetadata, newEventId: () => string): NewEvent {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { comparePositions, type GlobalPosition, type NewEvent, type RecordedEvent } from '../event-envelope';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store.errors';
 import type { EventStore } from '../event-store.port';
+import { describeKeyedReexecution } from '../aggregate/keyed-reexecution.contract';
 import { CHAIN_HASH_KEY, CHAIN_START, chainHash, chainHashOf, withoutChainHash } from '../chain/chain-hash';
 
 export interface ContractHarness {
@@ -253,6 +254,8 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
       expect([...seen.values()].every((count) => count === 1)).toBe(true);
       expect(orderViolations).toBe(0);
     }, 180_000);
+
+    describeKeyedReexecution(() => store, stream);
   });
 }
 

@@ -12,7 +12,10 @@ export interface StoredFileKey {
  * would implement the same three operations.
  */
 export abstract class FileStorage {
-  /** Stores the content under the file id; storing the same id twice is an error. */
+  /**
+   * Stores the content under the file id, once: storing the same id again keeps the first content
+   * (a keyed upload executed again after a crash mints the same id; its file describes the first).
+   */
   abstract put(key: StoredFileKey, content: Buffer): Promise<void>;
   /** The content as a stream read in bounded chunks, or undefined when there is none. */
   abstract open(fileId: string): Promise<Readable | undefined>;

@@ -17,8 +17,9 @@ export class PostgresFileStorage extends FileStorage {
     super();
   }
 
+  /** Stores the bytes once: a second put of the same id (a re-executed keyed upload) keeps the first. */
   async put(key: StoredFileKey, content: Buffer): Promise<void> {
-    await this.pool.query('INSERT INTO file_contents (file_id, business_id, mode, content) VALUES ($1, $2, $3, $4)', [
+    await this.pool.query('INSERT INTO file_contents (file_id, business_id, mode, content) VALUES ($1, $2, $3, $4) ON CONFLICT (file_id) DO NOTHING', [
       key.fileId,
       key.businessId,
       key.mode,

@@ -1,9 +1,8 @@
 import { DomainError } from '@gateway/domain';
 import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { Clock, type Mode, type RequestContext, toCommandMetadata } from '@gateway/platform';
+import { Clock, IdGenerator, type Mode, type RequestContext, toCommandMetadata } from '@gateway/platform';
 import { ProjectionProgress } from '@gateway/projections';
 import { Inject, Injectable } from '@nestjs/common';
-import { randomInt } from 'node:crypto';
 import { type CreatePaymentCode, paymentCodeDecider } from '../domain/payment-code.decider';
 import { PaymentCodeErrors } from '../domain/payment-code.errors';
 import { type PaymentCodeOrigin, type PaymentCodeSnapshot, paymentCodeStream } from '../domain/payment-code.events';
@@ -31,6 +30,8 @@ export const MAX_RANDOM_TRIES = 50;
 /**
  * Creates a code: the requested one, or prefix + random digits. Each candidate is claimed by
  * creating its stream with `no_stream`; validation runs first, so a refused request claims nothing.
+ * The digits come from IdGenerator: inside a keyed request they are derived from the key, so a
+ * re-execution after a crash tries the same codes and meets the one it created.
  */
 @Injectable()
 export class PaymentCodeOpener {
@@ -39,6 +40,7 @@ export class PaymentCodeOpener {
     private readonly clock: Clock,
     private readonly progress: ProjectionProgress,
     private readonly terms: BusinessRetailTerms,
+    private readonly ids: IdGenerator,
   ) {}
 
   async open(request: OpenPaymentCode, context: RequestContext): Promise<PaymentCodeSnapshot> {
@@ -55,7 +57,7 @@ export class PaymentCodeOpener {
       retailOutletName: request.retailOutletName,
       enabledOutlets: terms.enabled.map((outlet) => outlet.code),
       prefix: terms.prefix,
-      paymentCode: request.paymentCode ?? randomCode(terms.prefix),
+      paymentCode: request.paymentCode ?? this.randomCode(terms.prefix),
       name: request.name,
       expectedAmount: request.expectedAmount,
       isSingleUse: request.isSingleUse,
@@ -66,7 +68,7 @@ export class PaymentCodeOpener {
     paymentCodeDecider.decide(command, paymentCodeDecider.initialState);
     const metadata = toCommandMetadata(context, now, { businessId, mode });
     for (let attempt = 0; attempt < (requested ? 1 : MAX_RANDOM_TRIES); attempt += 1) {
-      const paymentCode = attempt === 0 ? command.paymentCode : randomCode(terms.prefix);
+      const paymentCode = attempt === 0 ? command.paymentCode : this.randomCode(terms.prefix);
       const fpcId = paymentCodeId(businessId, mode, command.retailOutletName, paymentCode);
       try {
         const decision = await decideAndAppend(this.store, paymentCodeStream(fpcId), paymentCodeDecider, { ...command, fpcId, paymentCode }, metadata);
@@ -80,8 +82,9 @@ export class PaymentCodeOpener {
     }
     throw PaymentCodeErrors.noCodeAvailable(request.retailOutletName);
   }
-}
 
-function randomCode(prefix: string): string {
-  return `${prefix}${randomInt(0, 10 ** RANDOM_SUFFIX_DIGITS).toString().padStart(RANDOM_SUFFIX_DIGITS, '0')}`;
+  private randomCode(prefix: string): string {
+    const draw = BigInt(`0x${this.ids.uuid().replace(/-/g, '').slice(0, 16)}`) % BigInt(10 ** RANDOM_SUFFIX_DIGITS);
+    return `${prefix}${draw.toString().padStart(RANDOM_SUFFIX_DIGITS, '0')}`;
+  }
 }

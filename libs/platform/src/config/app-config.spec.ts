@@ -62,6 +62,14 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
+  it('reads IDEMPOTENCY_LEASE_MS, 10 s by default, between 100 ms and 10 minutes', () => {
+    expect(loadConfig({}).IDEMPOTENCY_LEASE_MS).toBe(10_000);
+    expect(loadConfig({ IDEMPOTENCY_LEASE_MS: '1000' }).IDEMPOTENCY_LEASE_MS).toBe(1000);
+    for (const bad of ['99', '600001', '1.5', 'soon']) {
+      expect(() => loadConfig({ IDEMPOTENCY_LEASE_MS: bad })).toThrow('IDEMPOTENCY_LEASE_MS must be an integer between 100 and 600000');
+    }
+  });
+
   it('reads LOG_REQUEST_CONTEXT as a boolean, off by default', () => {
     expect(loadConfig({}).LOG_REQUEST_CONTEXT).toBe(false);
     expect(loadConfig({ LOG_REQUEST_CONTEXT: 'true' }).LOG_REQUEST_CONTEXT).toBe(true);

@@ -97,6 +97,15 @@ export class AppConfig {
   @IntegerSetting('RATE_LIMIT_WINDOW_SECONDS', 1, 3600, 60)
   RATE_LIMIT_WINDOW_SECONDS = 60;
 
+  /**
+   * How long a keyed request's claim on its idempotency key holds before a retry with the same key
+   * and parameters may take it over, its process presumed dead or hung. The retry re-executes the
+   * request safely (it meets its own committed effect, docs/reliability.md), so this only bounds
+   * how long a crashed request's retries are answered 409 IDEMPOTENCY_KEY_IN_PROGRESS_ERROR.
+   */
+  @IntegerSetting('IDEMPOTENCY_LEASE_MS', 100, 600_000, 10_000)
+  IDEMPOTENCY_LEASE_MS = 10_000;
+
   /** Most requests a process reserves per database round trip (1 = one round trip per request). */
   @IntegerSetting('RATE_LIMIT_LEASE_SIZE', 1, 1000, 50)
   RATE_LIMIT_LEASE_SIZE = 50;
@@ -278,6 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'RATE_LIMIT_IP_PER_MINUTE',
     'RATE_LIMIT_WINDOW_SECONDS',
     'RATE_LIMIT_LEASE_SIZE',
+    'IDEMPOTENCY_LEASE_MS',
     'REQUIRE_TLS',
     'LOG_REQUEST_CONTEXT',
     'TRUST_PROXY',

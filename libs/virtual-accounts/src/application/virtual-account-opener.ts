@@ -1,6 +1,6 @@
 import { DomainError } from '@gateway/domain';
 import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { Clock, type Mode, type RequestContext, toCommandMetadata } from '@gateway/platform';
+import { Clock, IdGenerator, type Mode, type RequestContext, toCommandMetadata } from '@gateway/platform';
 import { ProjectionProgress } from '@gateway/projections';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
@@ -35,6 +35,10 @@ export const MAX_PROBES = 200;
  * by probing from a random offset. Each candidate is claimed by creating its stream with
  * `no_stream`; a taken number costs one read. Validation runs first, so a refused request
  * claims nothing. Used by fixed VA creation and by invoices (pool accounts).
+ *
+ * The offset comes from IdGenerator: inside a keyed request it is derived from the key, so a
+ * re-execution after a crash probes the same numbers and meets the account it opened, instead of
+ * opening a second one elsewhere in the range.
  */
 @Injectable()
 export class VirtualAccountOpener {
@@ -43,6 +47,7 @@ export class VirtualAccountOpener {
     private readonly clock: Clock,
     private readonly progress: ProjectionProgress,
     private readonly terms: BusinessVaTerms,
+    private readonly ids: IdGenerator,
   ) {}
 
   async open(request: OpenVirtualAccount, context: RequestContext): Promise<VirtualAccountSnapshot> {
@@ -74,7 +79,8 @@ export class VirtualAccountOpener {
     virtualAccountDecider.decide(command, virtualAccountDecider.initialState);
     const metadata = toCommandMetadata(context, now, { businessId, mode });
     const requested = request.virtualAccountNumber !== undefined;
-    for (const suffix of candidates(range!, request.virtualAccountNumber)) {
+    const start = requested ? undefined : offsetFrom(this.ids.uuid());
+    for (const suffix of candidates(range!, request.virtualAccountNumber, start)) {
       const accountNumber = `${range!.merchantCode}${suffix}`;
       const vaId = virtualAccountId(businessId, mode, command.bankCode, accountNumber);
       try {
@@ -92,13 +98,18 @@ export class VirtualAccountOpener {
   }
 }
 
-export function* candidates(range: NumberRange, requested: string | undefined): Generator<string> {
+/** A probing offset from 64 bits of a uuid (random, or derived from a request's key). */
+export function offsetFrom(uuid: string): bigint {
+  return BigInt(`0x${uuid.replace(/-/g, '').slice(0, 16)}`);
+}
+
+export function* candidates(range: NumberRange, requested: string | undefined, offset?: bigint): Generator<string> {
   if (requested !== undefined) {
     yield requestedSuffix(range, requested);
     return;
   }
   const size = rangeSize(range);
-  const start = BigInt(`0x${randomBytes(8).toString('hex')}`) % size;
+  const start = (offset ?? BigInt(`0x${randomBytes(8).toString('hex')}`)) % size;
   const probes = size < BigInt(MAX_PROBES) ? size : BigInt(MAX_PROBES);
   for (let i = 0n; i < probes; i += 1n) yield suffixAt(range, start + i);
 }

@@ -1,4 +1,4 @@
-import { type Caller, CurrentCaller, RequirePermissions } from '@gateway/platform';
+import { type Caller, CurrentCaller, IdGenerator, RequirePermissions } from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { DeliveryLog } from '../read-models/delivery-log';
 import { DeliveryIdParams, DeliverySummaryQueryDto, ListDeliveriesQueryDto, ResendFailedRequestDto } from './callbacks.request.dto';
@@ -6,7 +6,10 @@ import { DeliveryIdParams, DeliverySummaryQueryDto, ListDeliveriesQueryDto, Rese
 /** The delivery log: every callback, each attempt, and manual resends (caller's business and mode). */
 @Controller('callback_deliveries')
 export class CallbackDeliveriesController {
-  constructor(private readonly log: DeliveryLog) {}
+  constructor(
+    private readonly log: DeliveryLog,
+    private readonly ids: IdGenerator,
+  ) {}
 
   @Get()
   @RequirePermissions('settings:read')
@@ -34,7 +37,8 @@ export class CallbackDeliveriesController {
   @HttpCode(200)
   @RequirePermissions('settings:write')
   async resendFailed(@CurrentCaller() caller: Caller, @Body() body: ResendFailedRequestDto) {
-    const resent = await this.log.resendFailedSince(caller.businessId, caller.mode, body.since, body.callback_type);
+    // The resend's id: derived from the idempotency key when there is one, so it happens once.
+    const resent = await this.log.resendFailedSince(caller.businessId, caller.mode, body.since, body.callback_type, this.ids.uuid());
     return { resent };
   }
 
@@ -48,6 +52,6 @@ export class CallbackDeliveriesController {
   @HttpCode(200)
   @RequirePermissions('settings:write')
   resend(@CurrentCaller() caller: Caller, @Param() params: DeliveryIdParams) {
-    return this.log.resend(caller.businessId, caller.mode, params.id);
+    return this.log.resend(caller.businessId, caller.mode, params.id, this.ids.uuid());
   }
 }

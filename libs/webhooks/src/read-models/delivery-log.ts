@@ -1,7 +1,7 @@
 import { DomainError } from '@gateway/domain';
-import { businessNowSql, type Mode } from '@gateway/platform';
+import { businessNowSql, type Mode, withPooledClient } from '@gateway/platform';
 import { Injectable } from '@nestjs/common';
-import { Pool } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import { DELIVERIES_CHANNEL } from './callback-dispatcher.projection';
 
 export const DELIVERY_STATUSES = ['pending', 'sending', 'succeeded', 'failed'] as const;
@@ -134,8 +134,13 @@ export class DeliveryLog {
    * schedule just has its next retry brought forward; a finished one gets a single manual
    * attempt that starts no new schedule.
    */
-  async resend(businessId: string, mode: Mode, deliveryId: string): Promise<DeliveryDetailView> {
-    const { rows } = await this.pool.query<{ status: string }>(
+  async resend(businessId: string, mode: Mode, deliveryId: string, resendId?: string): Promise<DeliveryDetailView> {
+    await this.once(resendId, { businessId, mode, deliveryId }, (db) => this.markForResend(db, businessId, mode, deliveryId));
+    return this.get(businessId, mode, deliveryId);
+  }
+
+  private async markForResend(db: Pool | PoolClient, businessId: string, mode: Mode, deliveryId: string): Promise<number> {
+    const { rows } = await db.query<{ status: string }>(
       `WITH target AS (
          SELECT delivery_id, status FROM webhook_deliveries WHERE delivery_id = $1 AND business_id = $2 AND mode = $3
        ),
@@ -151,22 +156,61 @@ export class DeliveryLog {
     );
     if (rows.length === 0) throw DeliveryErrors.notFound(deliveryId);
     if (rows[0].status === 'sending') throw DeliveryErrors.inFlight(deliveryId);
-    return this.get(businessId, mode, deliveryId);
+    return 1;
   }
 
   /** Resends every delivery that ended failed since a time (optionally of one kind). */
-  async resendFailedSince(businessId: string, mode: Mode, since: Date, kind?: string): Promise<number> {
-    const { rowCount } = await this.pool.query(
-      `WITH resent AS (
-         UPDATE webhook_deliveries d
-            SET manual_resend = true, status = 'pending', next_attempt_at = ${DELIVERY_BUSINESS_NOW}, finished_at = NULL
-          WHERE business_id = $1 AND mode = $2 AND status = 'failed' AND finished_at >= $3 AND ($4::text IS NULL OR kind = $4)
-      RETURNING delivery_id
-       )
-       SELECT pg_notify($5, '') FROM resent`,
-      [businessId, mode, since, kind ?? null, DELIVERIES_CHANNEL],
-    );
-    return rowCount ?? 0;
+  async resendFailedSince(businessId: string, mode: Mode, since: Date, kind?: string, resendId?: string): Promise<number> {
+    return this.once(resendId, { businessId, mode }, async (db) => {
+      const { rowCount } = await db.query(
+        `WITH resent AS (
+           UPDATE webhook_deliveries d
+              SET manual_resend = true, status = 'pending', next_attempt_at = ${DELIVERY_BUSINESS_NOW}, finished_at = NULL
+            WHERE business_id = $1 AND mode = $2 AND status = 'failed' AND finished_at >= $3 AND ($4::text IS NULL OR kind = $4)
+        RETURNING delivery_id
+         )
+         SELECT pg_notify($5, '') FROM resent`,
+        [businessId, mode, since, kind ?? null, DELIVERIES_CHANNEL],
+      );
+      return rowCount ?? 0;
+    });
+  }
+
+  /**
+   * Runs a manual resend once per `resendId` (an id the API request minted: inside a keyed request
+   * it is derived from the key, so the request executed again after a crash finds its resend done
+   * and answers with its count instead of sending the callbacks again). The resend and its record
+   * commit together; a concurrent execution with the same id waits for the first and reads its
+   * record. Without an id (dashboard, CLI) the resend simply runs.
+   */
+  private async once(
+    resendId: string | undefined,
+    target: { businessId: string; mode: Mode; deliveryId?: string },
+    resend: (db: Pool | PoolClient) => Promise<number>,
+  ): Promise<number> {
+    if (resendId === undefined) return resend(this.pool);
+    return withPooledClient(this.pool, async (client) => {
+      await client.query('BEGIN');
+      try {
+        const claimed = await client.query(
+          `INSERT INTO webhook_manual_resends (resend_id, business_id, mode, delivery_id, resent) VALUES ($1, $2, $3, $4, 0)
+           ON CONFLICT (resend_id) DO NOTHING`,
+          [resendId, target.businessId, target.mode, target.deliveryId ?? null],
+        );
+        let resent: number;
+        if (claimed.rowCount === 0) {
+          resent = (await client.query<{ resent: number }>('SELECT resent FROM webhook_manual_resends WHERE resend_id = $1', [resendId])).rows[0].resent;
+        } else {
+          resent = await resend(client);
+          await client.query('UPDATE webhook_manual_resends SET resent = $2 WHERE resend_id = $1', [resendId, resent]);
+        }
+        await client.query('COMMIT');
+        return resent;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
   }
 
   /**

@@ -76,5 +76,22 @@ export const webhooksMigrations: MigrationSet = {
         );
       `,
     },
+    {
+      version: 2,
+      name: 'manual resends of API requests',
+      // One row per manual resend the API made (POST /callback_deliveries/...), committed with the
+      // resend: a keyed request executed again after a crash finds it and sends nothing twice.
+      sql: `
+        CREATE TABLE webhook_manual_resends (
+          resend_id    text        PRIMARY KEY,
+          business_id  text        NOT NULL,
+          mode         text        NOT NULL,
+          -- NULL for a resend of every failed delivery since a time.
+          delivery_id  text,
+          resent       integer     NOT NULL,
+          requested_at timestamptz NOT NULL DEFAULT now()
+        );
+      `,
+    },
   ],
 };

@@ -8,7 +8,7 @@ import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import { ewalletPaymentDecider } from '../../domain/ewallet-payment.decider';
 import { EwalletErrors } from '../../domain/ewallet.errors';
-import { ewalletPaymentStream, type EwalletPaymentSnapshot } from '../../domain/ewallet-payment.events';
+import { ewalletPaymentStream, type EwalletPaymentRequested, type EwalletPaymentSnapshot } from '../../domain/ewallet-payment.events';
 import { CHECKOUT_LIFETIME_MS, EWALLET_CURRENCY } from '../../domain/ewallet-types';
 import { LINKAJA_CHECKOUT_TOKEN_FAILURE_PHONE } from '../../domain/ovo-payer-simulator';
 import type { EwalletPaymentView } from '../../read-models/ewallet-payment-view';
@@ -87,6 +87,11 @@ export class RequestEwalletPaymentHandler implements ICommandHandler<RequestEwal
       toCommandMetadata({ ...command.context, apiVersion: command.apiVersion }, now, { businessId, mode }),
     );
     if (decision.appended) await this.progress.waitFor(EWALLETS_PROJECTION, decision.appended.position, 10_000);
-    return { ...payment, streamName, status: 'PENDING', createdAt: now.toISOString() };
+    // As stored: a keyed request executed again after a crash answers with its first execution's
+    // payment (its checkout token and times), never with values computed now.
+    const requested = decision.events.find((event): event is EwalletPaymentRequested => event.type === 'EwalletPaymentRequested');
+    if (!requested) throw new Error(`eWallet payment ${paymentId} was not requested`);
+    const { requestedAt, ...stored } = requested.data;
+    return { ...stored, streamName, status: 'PENDING', createdAt: requestedAt };
   }
 }

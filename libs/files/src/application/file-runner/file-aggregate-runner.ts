@@ -19,6 +19,11 @@ export class FileAggregateRunner {
     return this.clock.now({ businessId, mode });
   }
 
+  /** Whether the file's stream has any event (its upload was committed). */
+  async exists(fileId: string): Promise<boolean> {
+    return (await this.store.readStream(fileStream(fileId), { maxCount: 1 })).length > 0;
+  }
+
   async run(fileId: string, businessId: string, mode: Mode, context: RequestContext, command: FileCommand): Promise<Decision<FileState, FileEvent>> {
     const decision = await decideAndAppend(this.store, fileStream(fileId), fileDecider, command, toCommandMetadata(context, command.now, { businessId, mode }));
     if (decision.appended) await this.progress.waitFor(FILES_PROJECTION, decision.appended.position, 10_000);

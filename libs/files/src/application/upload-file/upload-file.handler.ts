@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import { resolveContentType } from '../../domain/file-content-type';
 import { type FileCommand, fileDecider } from '../../domain/file.decider';
+import type { FileUploaded } from '../../domain/file.events';
 import type { FileView } from '../../read-models/file-view';
 import { FileStorage } from '../../storage/file-storage.port';
 import { FileAggregateRunner } from '../file-runner/file-aggregate-runner';
@@ -33,21 +34,28 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Fil
     };
     // Refuse before storing anything: a rejected upload leaves no bytes behind.
     fileDecider.decide(upload, fileDecider.initialState);
+    // A keyed request executed again after a crash mints the same id: its first bytes stay.
     await this.storage.put({ fileId, businessId, mode }, content);
+    let decision: Awaited<ReturnType<FileAggregateRunner['run']>>;
     try {
-      await this.runner.run(fileId, businessId, mode, command.context, upload);
+      decision = await this.runner.run(fileId, businessId, mode, command.context, upload);
     } catch (error) {
-      await this.storage.erase(fileId).catch(() => undefined);
+      // Only bytes no file refers to: the upload may be committed (a failure after the append,
+      // or another execution of the same keyed request that appended first).
+      if (!(await this.runner.exists(fileId).catch(() => true))) await this.storage.erase(fileId).catch(() => undefined);
       throw error;
     }
+    // As stored: a re-execution answers with the file its first execution created.
+    const uploaded = decision.events.find((event): event is FileUploaded => event.type === 'FileUploaded');
+    if (!uploaded) throw new Error(`File ${fileId} was not created`);
     return {
       fileId,
       businessId,
-      purpose: command.purpose,
-      contentType: upload.contentType!,
-      size: upload.size,
-      createdAt: now.toISOString(),
-      updatedAt: now.toISOString(),
+      purpose: uploaded.data.purpose,
+      contentType: uploaded.data.contentType,
+      size: uploaded.data.size,
+      createdAt: uploaded.data.uploadedAt,
+      updatedAt: uploaded.data.uploadedAt,
     };
   }
 }

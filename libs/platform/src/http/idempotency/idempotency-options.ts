@@ -12,9 +12,10 @@ export const IDEMPOTENCY_OPTIONS = Symbol('gateway:idempotency-options');
 export const DEFAULT_IDEMPOTENCY_OPTIONS: IdempotencyOptions = {
   // The spec asks for keys to be kept "at least 24 h" (design §7).
   ttlMs: 24 * 3_600_000,
-  // Longer than any request should take (clients and proxies give up well before), short
-  // enough that a retry after a crashed process is not refused for long.
-  leaseMs: 60_000,
+  // The default of IDEMPOTENCY_LEASE_MS (AppConfig), which the module applies. A retry that takes
+  // over a live request's claim re-executes it safely, so the lease only bounds how long a
+  // crashed request's retries are refused with 409.
+  leaseMs: 10_000,
   sweepIntervalMs: 10 * 60_000,
   sweepBatchSize: 1000,
 };

@@ -13,11 +13,18 @@ export interface IdempotencyScope {
 /** The right to run the request and record its result; lost if the lease is taken over. */
 export interface IdempotencyClaim extends IdempotencyScope {
   token: string;
+  /**
+   * Which use of the key this is: random for a new request, the same when a retry takes over a
+   * claim whose process died or hung (so the retry re-executes the SAME request and derives the
+   * same ids, see KeyedExecution), new again when an expired key is used for a new request.
+   */
+  generation: string;
 }
 
 export type ClaimOutcome =
   | { claimed: true; claim: IdempotencyClaim }
-  | { claimed: false; state: 'in_progress'; fingerprint: string }
+  /** `leaseExpired`: the holder is presumed dead, but the retry's parameters differ, so it may not take over. */
+  | { claimed: false; state: 'in_progress'; fingerprint: string; leaseExpired: boolean }
   | { claimed: false; state: 'completed'; fingerprint: string; response: RecordedResponse };
 
 export interface IdempotencyTiming {
@@ -29,7 +36,9 @@ export interface IdempotencyTiming {
 
 interface ClaimRow {
   claimed: boolean;
+  generation: string | null;
   state: 'in_progress' | 'completed' | null;
+  lease_expired: boolean | null;
   fingerprint: string | null;
   response_status: number | null;
   response_headers: Record<string, string> | null;
@@ -61,42 +70,52 @@ export class IdempotencyStore {
    * the row lock making concurrent takeovers serialise. When the key is held, the same
    * statement returns the record, so a replay is one round trip too. (ON CONFLICT locks the
    * existing row even when it does not update it, so replays of one key queue for a moment.)
+   *
+   * Taking over an in-flight claim keeps its generation, and only happens for the same
+   * parameters: the retry is the same request, and re-executes it with the same derived ids. A
+   * request with other parameters must not inherit them (it would be answered with the first
+   * request's effect), so it is refused instead, like any other reuse with other parameters.
    */
   async claim(scope: IdempotencyScope, fingerprint: string): Promise<ClaimOutcome> {
     const token = randomUUID();
+    const generation = randomUUID();
     for (let attempt = 1; attempt <= MAX_CLAIM_ATTEMPTS; attempt++) {
       const { rows } = await this.pool.query<ClaimRow>(
         `WITH claimed AS (
            INSERT INTO idempotency_records AS r
-             (business_id, mode, idempotency_key, fingerprint, state, claim_token, created_at, expires_at, locked_until)
-           SELECT $1, $2, $3, $4, 'in_progress', $5, b.now, b.now + $6 * interval '1 millisecond',
+             (business_id, mode, idempotency_key, fingerprint, state, claim_token, generation, created_at, expires_at, locked_until)
+           SELECT $1, $2, $3, $4, 'in_progress', $5, $8, b.now, b.now + $6 * interval '1 millisecond',
                   now() + $7 * interval '1 millisecond'
              FROM (SELECT ${BUSINESS_NOW} AS now) b
            ON CONFLICT (business_id, mode, idempotency_key) DO UPDATE
              SET fingerprint = EXCLUDED.fingerprint, state = 'in_progress', claim_token = EXCLUDED.claim_token,
+                 -- The same request again (a takeover of a live key) keeps its generation and its age.
+                 generation = CASE WHEN r.state = 'in_progress' AND r.expires_at > EXCLUDED.created_at
+                                   THEN coalesce(r.generation, EXCLUDED.generation) ELSE EXCLUDED.generation END,
+                 created_at = CASE WHEN r.state = 'in_progress' AND r.expires_at > EXCLUDED.created_at THEN r.created_at ELSE EXCLUDED.created_at END,
+                 expires_at = CASE WHEN r.state = 'in_progress' AND r.expires_at > EXCLUDED.created_at THEN r.expires_at ELSE EXCLUDED.expires_at END,
                  response_status = NULL, response_headers = NULL, response_body = NULL,
-                 created_at = EXCLUDED.created_at, expires_at = EXCLUDED.expires_at,
                  locked_until = EXCLUDED.locked_until, completed_at = NULL
-             WHERE (r.state = 'completed' AND r.expires_at <= EXCLUDED.created_at)
-                OR (r.state = 'in_progress' AND r.locked_until <= now())
-           RETURNING 1
+             WHERE (r.expires_at <= EXCLUDED.created_at AND (r.state = 'completed' OR r.locked_until <= now()))
+                OR (r.state = 'in_progress' AND r.locked_until <= now() AND r.fingerprint = EXCLUDED.fingerprint)
+           RETURNING r.generation
          )
-         SELECT true AS claimed, NULL AS state, NULL AS fingerprint,
+         SELECT true AS claimed, c.generation, NULL AS state, NULL::boolean AS lease_expired, NULL AS fingerprint,
                 NULL::smallint AS response_status, NULL::jsonb AS response_headers, NULL AS response_body
-           FROM claimed
+           FROM claimed c
          UNION ALL
-         SELECT false, r.state, r.fingerprint, r.response_status, r.response_headers, r.response_body
+         SELECT false, NULL, r.state, r.locked_until <= now(), r.fingerprint, r.response_status, r.response_headers, r.response_body
            FROM idempotency_records r
           WHERE r.business_id = $1 AND r.mode = $2 AND r.idempotency_key = $3
             AND NOT EXISTS (SELECT 1 FROM claimed)`,
-        [scope.businessId, scope.mode, scope.key, fingerprint, token, this.timing.ttlMs, this.timing.leaseMs],
+        [scope.businessId, scope.mode, scope.key, fingerprint, token, this.timing.ttlMs, this.timing.leaseMs, generation],
       );
       const row = rows[0];
       // No row: the record was inserted after this statement's snapshot (the INSERT saw it,
       // the SELECT could not), or deleted in between. A new statement sees the newest state.
       if (!row) continue;
-      if (row.claimed) return { claimed: true, claim: { ...scope, token } };
-      if (row.state === 'in_progress') return { claimed: false, state: 'in_progress', fingerprint: row.fingerprint! };
+      if (row.claimed) return { claimed: true, claim: { ...scope, token, generation: row.generation! } };
+      if (row.state === 'in_progress') return { claimed: false, state: 'in_progress', fingerprint: row.fingerprint!, leaseExpired: row.lease_expired === true };
       return {
         claimed: false,
         state: 'completed',
@@ -105,7 +124,7 @@ export class IdempotencyStore {
       };
     }
     // Still racing after several tries: some other request is busy with this key right now.
-    return { claimed: false, state: 'in_progress', fingerprint };
+    return { claimed: false, state: 'in_progress', fingerprint, leaseExpired: false };
   }
 
   /** Stores the final result. False when the claim was lost (lease taken over, or swept). */
@@ -120,10 +139,15 @@ export class IdempotencyStore {
     return (rowCount ?? 0) > 0;
   }
 
-  /** Forgets the claim, so a retry with the same key executes again (after a 5xx). */
+  /**
+   * Gives the claim up without a result, so a retry with the same key and parameters executes
+   * again at once (after a 5xx). The record stays, in flight with an expired lease, because the
+   * retry must keep its generation: a 5xx is indeterminate (spec), its effect may be committed,
+   * and only the same generation lets the retry find it rather than act a second time.
+   */
   async release(claim: IdempotencyClaim): Promise<void> {
     await this.pool.query(
-      `DELETE FROM idempotency_records
+      `UPDATE idempotency_records SET locked_until = now() - interval '1 millisecond'
         WHERE business_id = $1 AND mode = $2 AND idempotency_key = $3 AND claim_token = $4 AND state = 'in_progress'`,
       [claim.businessId, claim.mode, claim.key, claim.token],
     );

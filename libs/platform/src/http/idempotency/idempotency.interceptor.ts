@@ -2,6 +2,8 @@ import { type CallHandler, type ExecutionContext, Injectable, Logger, type NestI
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
+import { failpoint } from '../../failpoints/failpoint';
+import { KeyedExecution, runInKeyedExecution } from '../../ids/keyed-execution';
 import { gatewayState } from '../caller';
 import { idempotencyKeyAlreadyUsed, idempotencyKeyInProgress, idempotencyKeyMismatch } from './idempotency-errors';
 import { readIdempotencyKey } from './idempotency-key';
@@ -24,6 +26,12 @@ const HANDLED = Symbol('gateway:idempotency-handled');
  * The key is claimed before the handler runs and its result recorded before the response is
  * sent, so a client that retries as soon as it has an answer always finds that answer stored.
  * Two round trips for a fresh key (claim, completion), one for a replay.
+ *
+ * A process can die (or hang past its lease) after the handler committed its effect and before
+ * the result is recorded. The handler therefore runs as a KeyedExecution: the ids it mints and
+ * the events it appends are derived from the key and the record's generation, so the retry that
+ * takes the claim over re-executes the same request, meets its own committed events and answers
+ * with them instead of acting twice (docs/reliability.md).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
@@ -56,7 +64,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
       const outcome = await this.store.claim({ businessId: caller.key.businessId, mode: caller.mode, key }, fingerprint);
       if (outcome.claimed) return this.runAndRecord(outcome.claim, next, response);
       if (policy.reuse === 'reject') {
-        if (outcome.state === 'in_progress') throw idempotencyKeyInProgress();
+        // A dead holder's key reused with other parameters is not "in progress" any more: it was used.
+        if (outcome.state === 'in_progress' && !outcome.leaseExpired) throw idempotencyKeyInProgress();
         throw idempotencyKeyAlreadyUsed(policy.errorCode);
       }
       if (outcome.fingerprint !== fingerprint) throw idempotencyKeyMismatch();
@@ -68,13 +77,19 @@ export class IdempotencyInterceptor implements NestInterceptor {
   private async runAndRecord(claim: IdempotencyClaim, next: CallHandler, response: Response): Promise<unknown> {
     let value: unknown;
     try {
-      value = await lastValueFrom(next.handle(), { defaultValue: undefined });
+      const execution = KeyedExecution.of({ businessId: claim.businessId, mode: claim.mode, key: claim.key, generation: claim.generation });
+      value = await runInKeyedExecution(execution, () => lastValueFrom(next.handle(), { defaultValue: undefined }));
     } catch (error) {
+      // Crash tests: the handler's effect is committed, its result not yet recorded.
+      failpoint('idempotency.after-handler');
       await this.finish(claim, () => recordError(error));
       throw error;
     }
+    failpoint('idempotency.after-handler');
     // A streamed file cannot be stored; the route then behaves as if it had no key.
     await this.finish(claim, () => (value instanceof StreamableFile ? undefined : recordSuccess(response, value)));
+    // Crash tests: the result is recorded, the answer never sent.
+    failpoint('idempotency.after-record');
     return value;
   }
 

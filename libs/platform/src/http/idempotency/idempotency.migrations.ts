@@ -41,5 +41,12 @@ export const idempotencyMigrations: MigrationSet = {
         CREATE INDEX idempotency_records_test_expiry ON idempotency_records (business_id, expires_at) WHERE mode = 'test';
       `,
     },
+    {
+      version: 2,
+      name: 'idempotency record generation',
+      // Which use of the key a record is: the seed of the ids a keyed execution derives
+      // (KeyedExecution). NULL on records written before it: a takeover then starts a generation.
+      sql: `ALTER TABLE idempotency_records ADD COLUMN generation text;`,
+    },
   ],
 };

@@ -1,16 +1,21 @@
 import { type DynamicModule, Module, type NestModule, type Provider } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, HttpAdapterHost, MetadataScanner } from '@nestjs/core';
 import { Pool } from 'pg';
+import { AppConfig } from '../../config/app-config';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { DEFAULT_IDEMPOTENCY_OPTIONS, IDEMPOTENCY_OPTIONS, type IdempotencyOptions } from './idempotency-options';
 import { attachIdempotencyInterceptor, bindIdempotencyToMutatingRoutes } from './idempotency-route-binding';
 import { IdempotencyStore } from './idempotency-store';
 import { IdempotencySweeper } from './idempotency-sweeper';
 
-function idempotencyProviders(options: IdempotencyOptions): Provider[] {
+function idempotencyProviders(overrides: Partial<IdempotencyOptions>): Provider[] {
   return [
-    { provide: IDEMPOTENCY_OPTIONS, useValue: options },
-    { provide: IdempotencyStore, useFactory: (pool: Pool) => new IdempotencyStore(pool, options), inject: [Pool] },
+    {
+      provide: IDEMPOTENCY_OPTIONS,
+      useFactory: (config: AppConfig): IdempotencyOptions => ({ ...DEFAULT_IDEMPOTENCY_OPTIONS, leaseMs: config.IDEMPOTENCY_LEASE_MS, ...overrides }),
+      inject: [AppConfig],
+    },
+    { provide: IdempotencyStore, useFactory: (pool: Pool, options: IdempotencyOptions) => new IdempotencyStore(pool, options), inject: [Pool, IDEMPOTENCY_OPTIONS] },
     IdempotencySweeper,
     IdempotencyInterceptor,
   ];
@@ -19,7 +24,8 @@ function idempotencyProviders(options: IdempotencyOptions): Provider[] {
 /**
  * Makes every POST and PATCH route idempotent and sweeps expired records:
  * `imports: [IdempotencyModule.forRoot()]` once, in the api's root module (it needs
- * PlatformModule's Pool). Options override the timings (tests, tuning).
+ * PlatformModule's Pool and AppConfig). The lease is IDEMPOTENCY_LEASE_MS; options override the
+ * timings (tests, tuning).
  */
 @Module({})
 export class IdempotencyModule implements NestModule {
@@ -34,7 +40,7 @@ export class IdempotencyModule implements NestModule {
     return {
       module: IdempotencyModule,
       imports: [DiscoveryModule],
-      providers: idempotencyProviders({ ...DEFAULT_IDEMPOTENCY_OPTIONS, ...options }),
+      providers: idempotencyProviders(options),
       exports: [IdempotencyStore, IdempotencySweeper],
     };
   }

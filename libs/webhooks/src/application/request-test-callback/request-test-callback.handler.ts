@@ -1,6 +1,6 @@
 import { GetCallbackEndpointQuery } from '@gateway/accounts';
 import { DomainError } from '@gateway/domain';
-import { EVENT_STORE, type EventStore, toNewEvent } from '@gateway/event-store';
+import { createStream, EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
@@ -24,8 +24,8 @@ export class RequestTestCallbackHandler implements ICommandHandler<RequestTestCa
     const now = await this.clock.now({ businessId, mode });
     const testId = this.ids.uuid();
     const event: CallbackTestRequested = { type: 'CallbackTestRequested', data: { testId, kind, requestedAt: now.toISOString() } };
-    const recorded = toNewEvent(event, toCommandMetadata(command.context, now, { businessId, mode }), () => this.ids.uuid());
-    await this.store.append(callbackTestStream(testId), [recorded], 'no_stream');
-    return { testId, webhookId: deliveryIdOf(recorded.id, kind, endpoint.url), url: endpoint.url };
+    // A keyed request executed again after a crash (same test id) gets its first request back: one callback.
+    const created = await createStream(this.store, callbackTestStream(testId), [event], toCommandMetadata(command.context, now, { businessId, mode }));
+    return { testId, webhookId: deliveryIdOf(created.events[0].id, kind, endpoint.url), url: endpoint.url };
   }
 }
