@@ -5,6 +5,7 @@ import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from 
 import { CqrsModule } from '@nestjs/cqrs';
 import { CaptureChargeHandler, ReverseAuthorizationHandler } from './application/capture-charge/capture-charge.handler';
 import { ChargeLoader } from './application/charge-loader';
+import { ChargeMaterializer } from './application/charge-materializer';
 import { CompleteChallengeHandler, GetAuthenticationHandler } from './application/complete-challenge/complete-challenge.handler';
 import { CreateAuthenticationHandler } from './application/create-authentication/create-authentication.handler';
 import { CreateChargeHandler } from './application/create-charge/create-charge.handler';
@@ -14,6 +15,7 @@ import { ProcessRefundJob } from './application/process-refund/process-refund.jo
 import { RefundProcessor } from './application/process-refund/refund-processor';
 import { ExpireAuthenticationJob, ExpireAuthorizationJob } from './application/timers/card-timers.job';
 import { TokenLoader } from './application/token-loader';
+import { TokenUseFollower } from './application/token-use-follower';
 import { CheckReusableCardTokenHandler } from './application/reusable-token/reusable-token.handler';
 import { TokenizeCardHandler } from './application/tokenize-card/tokenize-card.handler';
 import { CardChargesController } from './http/card-charges.controller';
@@ -64,6 +66,8 @@ registerErrorStatuses({
     CreateAuthenticationHandler,
     GetAuthenticationHandler,
     CompleteChallengeHandler,
+    ChargeMaterializer,
+    TokenUseFollower,
     CreateChargeHandler,
     CaptureChargeHandler,
     ReverseAuthorizationHandler,

@@ -4,6 +4,8 @@ export { CARDS_PROJECTION } from './read-models/cards.projection';
 export { CardVault } from './vault/card-vault';
 export * from './domain/card-charge.events';
 export * from './domain/card-token.events';
+export type { CardChargeOrder } from './domain/card-charge-order';
+export { TOKEN_USE_FOLLOWER } from './application/token-use-follower';
 export { FAILING_REFUND_PREFIX, FRAUD_HIGH_RISK_AMOUNT, FRAUD_LOW_RISK_AMOUNT } from './domain/card-network-simulator';
 export { CARDS_SCRIPT } from './http/cards-script';
 export * from './application/search-charges/search-card-transactions.query';

@@ -1,4 +1,5 @@
 import { deciderSpec } from '@gateway/testing';
+import type { CardChargeOrder } from './card-charge-order';
 import { cardTokenDecider } from './card-token.decider';
 import type { CardTokenEvent, CardTokenSnapshot } from './card-token.events';
 
@@ -42,9 +43,35 @@ const failed = (id = 'auth1', bundled = true, amount = 10_000): CardTokenEvent =
   type: 'CardAuthenticationFailed',
   data: { tokenId: 'tok', authenticationId: id, amount, bundled, failureReason: 'AUTHENTICATION_FAILED', failedAt: at },
 });
-const charged = (authenticationId?: string, eci: '05' | '07' = '05'): CardTokenEvent => ({
+/** What the charge request decided before using the token: recorded with the use. */
+const order = (amount = 10_000, chargeId = 'chg'): CardChargeOrder => ({
+  snapshot: {
+    chargeId,
+    businessId: 'biz',
+    mode: 'test',
+    tokenId: 'tok',
+    externalId: 'order-1',
+    amount,
+    currency: 'IDR',
+    maskedCardNumber: '400000XXXXXX0002',
+    cardBrand: 'VISA',
+    cardType: 'CREDIT',
+    chargeType: 'SINGLE_USE_TOKEN',
+    merchantReferenceCode: 'mrc',
+    bankReconciliationId: '0000000000000000000001',
+    createdAt: at,
+  },
+  capture: true,
+  expMonth: 12,
+  expYear: 2035,
+  fraudDetection: false,
+  fee: 290,
+  feeTax: 31,
+});
+/** A use as the log has it; without an order, as uses were recorded before orders were carried. */
+const charged = (authenticationId?: string, eci: '05' | '07' = '05', options: { chargeId?: string; order?: CardChargeOrder } = {}): CardTokenEvent => ({
   type: 'CardTokenCharged',
-  data: { tokenId: 'tok', chargeId: 'chg', ...(authenticationId && { authenticationId }), eci, chargedAt: at },
+  data: { tokenId: 'tok', chargeId: options.chargeId ?? 'chg', ...(authenticationId && { authenticationId }), eci, chargedAt: at, ...(options.order && { charge: options.order }) },
 });
 
 describe('card token decider (spec: card token states)', () => {
@@ -70,7 +97,16 @@ describe('card token decider (spec: card token states)', () => {
       .given([created({ threeDsProfile: 'CHALLENGE_FAILS' }), started()])
       .when({ type: 'CompleteChallenge', authenticationId: 'auth1', passed: true, now })
       .then([failed()]));
-  it('the timing-out issuer never answers the page', () =>
+  it('the timing-out cards: asking for 3DS is VERIFICATION_TIMEOUT_ERROR, bundled or not, and records nothing (issue 19, item 6)', () => {
+    spec.given([]).when(create({ threeDsProfile: 'CHALLENGE_TIMES_OUT' })).thenThrows('VERIFICATION_TIMEOUT_ERROR');
+    spec
+      .given([created({ threeDsProfile: 'CHALLENGE_TIMES_OUT', isMultipleUse: true })])
+      .when({ type: 'StartAuthentication', authenticationId: 'auth2', amount: 10_000, now })
+      .thenThrows('VERIFICATION_TIMEOUT_ERROR');
+    // No 3DS asked (a multiple-use token): created.
+    spec.given([]).when(create({ threeDsProfile: 'CHALLENGE_TIMES_OUT', isMultipleUse: true })).then([created({ threeDsProfile: 'CHALLENGE_TIMES_OUT', isMultipleUse: true })]);
+  });
+  it('the timing-out issuer never answers the page (authentications started before issue 19)', () =>
     spec.given([created({ threeDsProfile: 'CHALLENGE_TIMES_OUT' }), started()]).when({ type: 'CompleteChallenge', authenticationId: 'auth1', passed: true, now }).then([]));
   it('IN_REVIEW → FAILED when nobody answered in time (abandoned or timed out)', () =>
     spec.given([created(), started()]).when({ type: 'ExpireAuthentication', authenticationId: 'auth1', now }).then([failed()]));
@@ -86,15 +122,18 @@ describe('card token decider (spec: card token states)', () => {
     spec.given([]).when({ type: 'StartAuthentication', authenticationId: 'a', amount: 1, now }).thenThrows('TOKEN_NOT_FOUND_ERROR'));
 
   describe('charging', () => {
-    const use = (authenticationId?: string, amount = 10_000, optional = false) =>
-      ({ type: 'UseToken', chargeId: 'chg', ...(authenticationId && { authenticationId }), amount, optionalAuthenticationAllowed: optional, now }) as const;
+    const use = (authenticationId?: string, amount = 10_000, optional = false, chargeId = 'chg') =>
+      ({ type: 'UseToken', charge: order(amount, chargeId), ...(authenticationId && { authenticationId }), optionalAuthenticationAllowed: optional, now }) as const;
+    /** The use this command records: the charge's commit point, carrying its order. */
+    const usedBy = (authenticationId?: string, eci: '05' | '07' = '05', amount = 10_000) => charged(authenticationId, eci, { order: order(amount) });
 
-    it('a verified bundled authentication is used when the id is omitted', () => spec.given([created(), started(), verified()]).when(use()).then([charged('auth1')]));
+    it('a verified bundled authentication is used when the id is omitted; the use carries the charge order', () =>
+      spec.given([created(), started(), verified()]).when(use()).then([usedBy('auth1')]));
     it('TOKEN_ALREADY_USED_ERROR: a single-use token charges once', () =>
-      spec.given([created(), started(), verified(), charged('auth1')]).when(use('auth1')).thenThrows('TOKEN_ALREADY_USED_ERROR'));
+      spec.given([created(), started(), verified(), charged('auth1', '05', { chargeId: 'earlier' })]).when(use('auth1')).thenThrows('TOKEN_ALREADY_USED_ERROR'));
     it('AUTHENTICATION_ALREADY_USED_ERROR: an authentication charges once', () =>
       spec
-        .given([created({ isMultipleUse: true }), started('a2', false), verified('a2', false), charged('a2')])
+        .given([created({ isMultipleUse: true }), started('a2', false), verified('a2', false), charged('a2', '05', { chargeId: 'earlier' })])
         .when(use('a2'))
         .thenThrows('AUTHENTICATION_ALREADY_USED_ERROR'));
     it('AMOUNT_GREATER_THAN_AUTHENTICATED_ERROR', () => spec.given([created(), started(), verified()]).when(use('auth1', 10_001)).thenThrows('AMOUNT_GREATER_THAN_AUTHENTICATED_ERROR'));
@@ -103,9 +142,31 @@ describe('card token decider (spec: card token states)', () => {
     it('AUTHENTICATION_REQUIRED_ERROR for a failed authentication', () => spec.given([created(), started(), failed()]).when(use('auth1')).thenThrows('AUTHENTICATION_REQUIRED_ERROR'));
     it('AUTHENTICATION_ID_MISSING_ERROR for a token that never authenticated', () =>
       spec.given([created({ isMultipleUse: true })]).when(use()).thenThrows('AUTHENTICATION_ID_MISSING_ERROR'));
-    it('optional authentication: no id, eci 07', () => spec.given([created({ isMultipleUse: true })]).when(use(undefined, 5, true)).then([charged(undefined, '07')]));
+    it('optional authentication: no id, eci 07', () => spec.given([created({ isMultipleUse: true })]).when(use(undefined, 5, true)).then([usedBy(undefined, '07', 5)]));
     it('a multiple-use token charges again', () =>
-      spec.given([created({ isMultipleUse: true }), charged(undefined, '07')]).when(use(undefined, 5, true)).then([charged(undefined, '07')]));
+      spec.given([created({ isMultipleUse: true }), charged(undefined, '07', { chargeId: 'earlier' })]).when(use(undefined, 5, true)).then([usedBy(undefined, '07', 5)]));
+
+    describe('the same charge again (its request executed again after the use was committed)', () => {
+      it('records nothing more on a single-use token, instead of TOKEN_ALREADY_USED_ERROR', () =>
+        spec.given([created(), started(), verified(), charged('auth1', '05', { order: order() })]).when(use()).then([]));
+      it('records nothing more on a spent authentication, instead of AUTHENTICATION_ALREADY_USED_ERROR', () =>
+        spec
+          .given([created({ isMultipleUse: true }), started('a2', false), verified('a2', false), charged('a2', '05', { order: order() })])
+          .when(use('a2'))
+          .then([]));
+      it('another charge is still refused', () =>
+        spec.given([created(), started(), verified(), charged('auth1', '05', { order: order() })]).when(use(undefined, 10_000, false, 'other')).thenThrows('TOKEN_ALREADY_USED_ERROR'));
+    });
+
+    it('the state keeps each recorded use with its order by charge id (what repairs a crash before the charge)', () =>
+      spec.given([created(), started(), verified()]).when(use()).thenState({
+        status: 'active',
+        snapshot: snapshot(),
+        authentications: { auth1: { authenticationId: 'auth1', amount: 10_000, status: 'VERIFIED', bundled: true, eci: '05', used: true } },
+        bundledAuthenticationId: 'auth1',
+        used: true,
+        uses: { chg: { tokenId: 'tok', chargeId: 'chg', authenticationId: 'auth1', eci: '05', chargedAt: at, charge: order() } },
+      }));
     it('TOKEN_NOT_FOUND_ERROR', () => spec.given([]).when(use()).thenThrows('TOKEN_NOT_FOUND_ERROR'));
   });
 });

@@ -1,7 +1,8 @@
 import { assertNever, type Decider } from '@gateway/domain';
+import type { CardChargeOrder } from './card-charge-order';
 import type { ThreeDsProfile } from './card-network-simulator';
 import { CardErrors } from './cards.errors';
-import type { AuthenticationStatus, CardTokenEvent, CardTokenSnapshot, Eci } from './card-token.events';
+import type { AuthenticationStatus, CardTokenCharged, CardTokenEvent, CardTokenSnapshot, Eci } from './card-token.events';
 
 export type CardTokenCommand =
   | {
@@ -17,7 +18,8 @@ export type CardTokenCommand =
   | { type: 'StartAuthentication'; authenticationId: string; amount: number; now: Date }
   | { type: 'CompleteChallenge'; authenticationId: string; passed: boolean; now: Date }
   | { type: 'ExpireAuthentication'; authenticationId: string; now: Date }
-  | { type: 'UseToken'; chargeId: string; authenticationId?: string; amount: number; optionalAuthenticationAllowed: boolean; now: Date };
+  /** A charge uses the token: `charge` is the whole order, recorded with the use (the charge's commit point). */
+  | { type: 'UseToken'; charge: CardChargeOrder; authenticationId?: string; optionalAuthenticationAllowed: boolean; now: Date };
 
 export interface AuthenticationState {
   authenticationId: string;
@@ -30,7 +32,15 @@ export interface AuthenticationState {
 
 export type CardTokenState =
   | { status: 'none' }
-  | { status: 'active'; snapshot: CardTokenSnapshot; authentications: Record<string, AuthenticationState>; bundledAuthenticationId?: string; used: boolean };
+  | {
+      status: 'active';
+      snapshot: CardTokenSnapshot;
+      authentications: Record<string, AuthenticationState>;
+      bundledAuthenticationId?: string;
+      used: boolean;
+      /** The recorded uses by charge id (with their orders): what a charge left uncreated by a crash is created from. */
+      uses: Record<string, CardTokenCharged['data']>;
+    };
 
 type ActiveToken = Extract<CardTokenState, { status: 'active' }>;
 
@@ -50,6 +60,8 @@ function authenticationEvents(
   at: string,
 ): CardTokenEvent[] {
   const base = { tokenId: snapshot.tokenId, authenticationId, amount, bundled };
+  // The spec's timing-out cards: the network's 3DS verification never answers (408).
+  if (profile === 'CHALLENGE_TIMES_OUT') throw CardErrors.verificationTimeout();
   if (profile === 'NOT_ENROLLED') {
     return [{ type: 'CardAuthenticationVerified', data: { ...base, eci: eciOf(snapshot.cardBrand, 'not_enrolled'), verifiedAt: at } }];
   }
@@ -89,7 +101,8 @@ export const cardTokenDecider: Decider<CardTokenCommand, CardTokenState, CardTok
         const authentication = pendingAuthentication(token, command.authenticationId);
         const base = { tokenId: token.snapshot.tokenId, authenticationId: authentication.authenticationId, amount: authentication.amount, bundled: authentication.bundled };
         const at = command.now.toISOString();
-        // The issuer that times out never answers the page: only the expiry job ends it.
+        // The issuer that times out never answers the page: only the expiry job ends it. (Only in
+        // logs written before issue 19: such authentications are now refused when asked for.)
         if (token.snapshot.threeDsProfile === 'CHALLENGE_TIMES_OUT') return [];
         if (command.passed && token.snapshot.threeDsProfile === 'CHALLENGE_PASSES') {
           return [{ type: 'CardAuthenticationVerified', data: { ...base, eci: eciOf(token.snapshot.cardBrand, 'authenticated'), verifiedAt: at } }];
@@ -116,6 +129,10 @@ export const cardTokenDecider: Decider<CardTokenCommand, CardTokenState, CardTok
       }
       case 'UseToken': {
         const token = activeToken(state);
+        const { chargeId, amount } = command.charge.snapshot;
+        // The same charge using the token again is the same request executed again (its ids derive
+        // from its idempotency key) after its use was committed: nothing more to record.
+        if (token.uses[chargeId]) return [];
         if (!token.snapshot.isMultipleUse && token.used) throw CardErrors.tokenAlreadyUsed();
         const authenticationId = command.authenticationId ?? (token.bundledAuthenticationId && token.authentications[token.bundledAuthenticationId]?.status === 'VERIFIED' ? token.bundledAuthenticationId : undefined);
         if (authenticationId === undefined) {
@@ -123,17 +140,29 @@ export const cardTokenDecider: Decider<CardTokenCommand, CardTokenState, CardTok
             // A token whose own 3DS is pending or failed has "no valid authentication"; one that never had any misses the id.
             throw token.bundledAuthenticationId ? CardErrors.authenticationRequired() : CardErrors.authenticationIdMissing();
           }
-          return [{ type: 'CardTokenCharged', data: { tokenId: token.snapshot.tokenId, chargeId: command.chargeId, eci: eciOf(token.snapshot.cardBrand, 'none'), chargedAt: command.now.toISOString() } }];
+          return [
+            {
+              type: 'CardTokenCharged',
+              data: { tokenId: token.snapshot.tokenId, chargeId, eci: eciOf(token.snapshot.cardBrand, 'none'), chargedAt: command.now.toISOString(), charge: command.charge },
+            },
+          ];
         }
         const authentication = token.authentications[authenticationId];
         if (!authentication) throw CardErrors.authenticationNotFound();
         if (authentication.used) throw CardErrors.authenticationAlreadyUsed();
         if (authentication.status !== 'VERIFIED') throw CardErrors.authenticationRequired();
-        if (command.amount > authentication.amount) throw CardErrors.amountGreaterThanAuthenticated(authentication.amount);
+        if (amount > authentication.amount) throw CardErrors.amountGreaterThanAuthenticated(authentication.amount);
         return [
           {
             type: 'CardTokenCharged',
-            data: { tokenId: token.snapshot.tokenId, chargeId: command.chargeId, authenticationId, eci: authentication.eci ?? eciOf(token.snapshot.cardBrand, 'none'), chargedAt: command.now.toISOString() },
+            data: {
+              tokenId: token.snapshot.tokenId,
+              chargeId,
+              authenticationId,
+              eci: authentication.eci ?? eciOf(token.snapshot.cardBrand, 'none'),
+              chargedAt: command.now.toISOString(),
+              charge: command.charge,
+            },
           },
         ];
       }
@@ -145,7 +174,7 @@ export const cardTokenDecider: Decider<CardTokenCommand, CardTokenState, CardTok
   evolve(state, event) {
     switch (event.type) {
       case 'CardTokenCreated':
-        return { status: 'active', snapshot: event.data, authentications: {}, used: false };
+        return { status: 'active', snapshot: event.data, authentications: {}, used: false, uses: {} };
       case 'CardAuthenticationStarted':
         return withAuthentication(state, event.data.authenticationId, event.data.bundled, () => ({
           authenticationId: event.data.authenticationId,
@@ -176,7 +205,7 @@ export const cardTokenDecider: Decider<CardTokenCommand, CardTokenState, CardTok
         const authentications = { ...state.authentications };
         const spent = event.data.authenticationId ? authentications[event.data.authenticationId] : undefined;
         if (spent) authentications[spent.authenticationId] = { ...spent, used: true };
-        return { ...state, authentications, used: true };
+        return { ...state, authentications, used: true, uses: { ...state.uses, [event.data.chargeId]: event.data } };
       }
       default:
         return assertNever(event, 'card token event');

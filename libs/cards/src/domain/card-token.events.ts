@@ -1,6 +1,10 @@
 import type { DomainEvent } from '@gateway/domain';
 import type { CardBrand } from './card-number';
 import type { ThreeDsProfile } from './card-network-simulator';
+import type { CardChargeOrder } from './card-charge-order';
+import type { Eci } from './eci';
+
+export type { Eci } from './eci';
 
 /**
  * A card token as events see it: never the card number or the CVN (those live only in the
@@ -26,9 +30,6 @@ export interface CardTokenSnapshot {
 
 export type AuthenticationStatus = 'IN_REVIEW' | 'VERIFIED' | 'FAILED';
 
-/** 3DS result codes (spec "Card charge", `eci`). */
-export type Eci = '01' | '02' | '05' | '06' | '07';
-
 export type CardTokenCreated = DomainEvent<'CardTokenCreated', CardTokenSnapshot>;
 
 /** The payer was sent to the issuer's challenge page; bundled = started by tokenization itself. */
@@ -44,10 +45,15 @@ export type CardAuthenticationFailed = DomainEvent<
   'CardAuthenticationFailed',
   { tokenId: string; authenticationId: string; amount: number; bundled: boolean; failureReason: 'AUTHENTICATION_FAILED'; failedAt: string }
 >;
-/** A charge used the token (and its authentication, if any): single-use tokens and authentications are spent. */
+/**
+ * A charge used the token (and its authentication, if any): single-use tokens and authentications
+ * are spent. This is the charge's commit point: `charge` carries the whole order, and the charge
+ * stream is created from it (by the request, or by the follower after a crash). Absent in events
+ * written before the order was carried: then the request created the charge by itself.
+ */
 export type CardTokenCharged = DomainEvent<
   'CardTokenCharged',
-  { tokenId: string; chargeId: string; authenticationId?: string; eci: Eci; chargedAt: string }
+  { tokenId: string; chargeId: string; authenticationId?: string; eci: Eci; chargedAt: string; charge?: CardChargeOrder }
 >;
 
 export type CardTokenEvent = CardTokenCreated | CardAuthenticationStarted | CardAuthenticationVerified | CardAuthenticationFailed | CardTokenCharged;

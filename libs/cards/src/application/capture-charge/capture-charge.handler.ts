@@ -6,7 +6,7 @@ import { ProjectionProgress } from '@gateway/projections';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { cardChargeDecider } from '../../domain/card-charge.decider';
-import { CARD_CHANNEL, cardChargeStream, type CardAuthorizationReversed } from '../../domain/card-charge.events';
+import { CARD_CHANNEL, cardChargeStream, type CardAuthorizationReversed, type CardChargeCaptured } from '../../domain/card-charge.events';
 import { CARDS_PROJECTION } from '../../read-models/cards.projection';
 import { newCardId } from '../card-ids';
 import { chargeViewOf, type ChargeView, type ReversalView } from '../card-views';
@@ -37,7 +37,9 @@ export class CaptureChargeHandler implements ICommandHandler<CaptureChargeComman
       toCommandMetadata(command.context, now, { businessId, mode }),
     );
     if (decision.appended) await this.progress.waitFor(CARDS_PROJECTION, decision.appended.position, 10_000);
-    return chargeViewOf(decision.state, now.toISOString());
+    // The capture's own time: a keyed request executed again after a crash answers as it first did.
+    const captured = decision.events.find((event): event is CardChargeCaptured => event.type === 'CardChargeCaptured');
+    return chargeViewOf(decision.state, captured?.data.capturedAt ?? now.toISOString());
   }
 }
 

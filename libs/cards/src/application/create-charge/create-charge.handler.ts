@@ -3,24 +3,37 @@ import { isChannelEnabled } from '@gateway/domain';
 import { channelNotActivated } from '@gateway/payment-channels';
 import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { feeFor, feeRuleFor } from '@gateway/ledger';
-import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
+import { Clock, failpoint, IdGenerator, toCommandMetadata } from '@gateway/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { cardChargeDecider } from '../../domain/card-charge.decider';
-import { CARD_CHANNEL, CARD_CURRENCY, cardChargeStream, type CardChargeSnapshot } from '../../domain/card-charge.events';
+import { CARD_CHANNEL, CARD_CURRENCY } from '../../domain/card-charge.events';
+import type { CardChargeOrder } from '../../domain/card-charge-order';
 import { cvnLengthOf } from '../../domain/card-number';
 import { cardTokenDecider } from '../../domain/card-token.decider';
 import { cardTokenStream, type CardTokenCharged } from '../../domain/card-token.events';
 import { CardErrors } from '../../domain/cards.errors';
+import { createChargeOf, type OrderedTokenUse } from '../../domain/charge-of-token-use';
 import { CARD_ID_PATTERN, newCardId, newNumericReference } from '../card-ids';
 import { chargeViewOf, type ChargeView } from '../card-views';
+import { ChargeMaterializer } from '../charge-materializer';
 import { TokenLoader } from '../token-loader';
 import { CreateChargeCommand } from './create-charge.command';
 
+/** Where a crash test kills the api: the token's use is committed, the charge stream not yet. */
+export const AFTER_TOKEN_USE_FAILPOINT = 'cards.create-charge.after-token-use';
+
 /**
- * Charging spends the token first (the commit point: the token stream's expected revision makes a
- * single-use token or an authentication usable once, however many requests race), then records
- * the charge with its money-in fact in one append.
+ * Charging has ONE commit point. The whole charge order (snapshot, fee, capture, settings) is
+ * decided first; then:
+ * - when the charge spends something (a single-use token, an authentication), the token's use
+ *   (`CardTokenCharged` carrying the order) is appended under the token stream's expected
+ *   revision: that is the commit (one use however many requests race), and the charge stream is
+ *   created from the recorded use right after, here or, should this process die in between, by
+ *   the token-use follower in the worker (`TokenUseFollower`);
+ * - a saved card charged without 3DS spends nothing and records no use: creating the charge
+ *   stream is then the only write, hence the commit.
+ * Either way a crash leaves no effect, or a charge and its used token, never one without the other.
  */
 @CommandHandler(CreateChargeCommand)
 export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand, ChargeView> {
@@ -30,6 +43,7 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly queries: QueryBus,
+    private readonly charges: ChargeMaterializer,
   ) {}
 
   async execute(command: CreateChargeCommand): Promise<ChargeView> {
@@ -47,48 +61,65 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
     const settings = settingsView?.settings ?? {};
     // Before the token is spent: a business with cards switched off is refused cleanly.
     if (!isChannelEnabled(settings.enabledPaymentChannels, CARD_CHANNEL)) throw channelNotActivated(CARD_CHANNEL, mode);
-    const chargeId = newCardId(this.ids);
     const metadata = toCommandMetadata(command.context, now, { businessId, mode });
+    const { fee, feeTax } = feeFor(request.amount, feeRuleFor(CARD_CHANNEL, settings.feeSchedule));
+    const order: CardChargeOrder = {
+      snapshot: {
+        chargeId: newCardId(this.ids),
+        businessId,
+        mode,
+        tokenId: request.tokenId,
+        externalId: request.externalId,
+        amount: request.amount,
+        currency: CARD_CURRENCY,
+        maskedCardNumber: token.snapshot.maskedCardNumber,
+        cardBrand: token.snapshot.cardBrand,
+        cardType: token.snapshot.cardType,
+        chargeType: request.isRecurring ? 'RECURRING' : token.snapshot.isMultipleUse ? 'MULTIPLE_USE_TOKEN' : 'SINGLE_USE_TOKEN',
+        merchantReferenceCode: newCardId(this.ids),
+        bankReconciliationId: newNumericReference(this.ids),
+        createdAt: now.toISOString(),
+        ...(request.moneyRecordedBy && { moneyRecordedBy: request.moneyRecordedBy }),
+      },
+      capture: request.capture,
+      expMonth: token.snapshot.expMonth,
+      expYear: token.snapshot.expYear,
+      fraudDetection: settings.fraudDetection === true,
+      fee,
+      feeTax,
+    };
+    const chargeId = order.snapshot.chargeId;
+    const use = {
+      type: 'UseToken',
+      charge: order,
+      authenticationId: request.authenticationId,
+      optionalAuthenticationAllowed: settings.optionalAuthentication === true || (request.merchantInitiated === true && token.snapshot.isMultipleUse),
+      now,
+    } as const;
+    // Decided on the token as loaded: refuses a bad use, and tells whether this use spends anything
+    // (no event: this very charge's use is already recorded, by an earlier execution of the request).
+    const [planned] = cardTokenDecider.decide(use, token) as CardTokenCharged[];
+    const plannedUse = (planned?.data ?? token.uses[chargeId]) as OrderedTokenUse;
+    // Nothing may be committed that cannot become a charge (the follower would find an order it
+    // cannot create): the charge is decided once before the commit point, and refuses here.
+    cardChargeDecider.decide(createChargeOf(plannedUse), cardChargeDecider.initialState);
 
-    const use = { type: 'UseToken', chargeId, authenticationId: request.authenticationId, amount: request.amount, optionalAuthenticationAllowed: settings.optionalAuthentication === true || (request.merchantInitiated === true && token.snapshot.isMultipleUse), now } as const;
-    let charged = cardTokenDecider.decide(use, token)[0] as CardTokenCharged;
+    let committed = plannedUse;
     // Only a use that spends something (a single-use token, an authentication) is recorded on the
     // token's stream, under its expected revision; a saved card charged without 3DS spends nothing,
     // and leaving it out keeps a busy saved card's stream short.
-    if (!token.snapshot.isMultipleUse || charged.data.authenticationId !== undefined) {
+    if (!token.snapshot.isMultipleUse || plannedUse.authenticationId !== undefined) {
       const used = await decideAndAppend(this.store, cardTokenStream(request.tokenId), cardTokenDecider, use, metadata);
-      charged = used.events[0] as CardTokenCharged;
+      // The use as the log has it: this one, or the one an earlier execution of the same request
+      // (same ids from the same idempotency key) committed before it died.
+      const recorded = used.state.status === 'active' ? used.state.uses[chargeId] : undefined;
+      if (!recorded?.charge) throw new Error(`Token ${request.tokenId} has no recorded use by charge ${chargeId}`);
+      committed = recorded as OrderedTokenUse;
+      failpoint(AFTER_TOKEN_USE_FAILPOINT);
     }
-    const snapshot: CardChargeSnapshot = {
-      chargeId,
-      businessId,
-      mode,
-      tokenId: request.tokenId,
-      ...(charged.data.authenticationId && { authenticationId: charged.data.authenticationId }),
-      externalId: request.externalId,
-      amount: request.amount,
-      currency: CARD_CURRENCY,
-      maskedCardNumber: token.snapshot.maskedCardNumber,
-      cardBrand: token.snapshot.cardBrand,
-      cardType: token.snapshot.cardType,
-      chargeType: request.isRecurring ? 'RECURRING' : token.snapshot.isMultipleUse ? 'MULTIPLE_USE_TOKEN' : 'SINGLE_USE_TOKEN',
-      eci: charged.data.eci,
-      merchantReferenceCode: newCardId(this.ids),
-      bankReconciliationId: newNumericReference(this.ids),
-      createdAt: now.toISOString(),
-      ...(request.moneyRecordedBy && { moneyRecordedBy: request.moneyRecordedBy }),
-    };
-    const { fee, feeTax } = feeFor(request.amount, feeRuleFor(CARD_CHANNEL, settings.feeSchedule));
-    const created = await decideAndAppend(
-      this.store,
-      cardChargeStream(chargeId),
-      cardChargeDecider,
-      { type: 'CreateCharge', snapshot, capture: request.capture, expMonth: token.snapshot.expMonth, expYear: token.snapshot.expYear, fraudDetection: settings.fraudDetection === true, fee, feeTax, now },
-      metadata,
-      { newStream: true },
-    );
+    const charge = await this.charges.materialize(createChargeOf(committed), metadata);
     // No wait for the read model here: GET /credit_card_charges/{id} reads the charge's stream
     // when its row is not projected yet, so the GET that follows still sees the charge.
-    return chargeViewOf(created.state, snapshot.createdAt);
+    return chargeViewOf(charge, charge.snapshot.createdAt);
   }
 }

@@ -1,0 +1,64 @@
+import { DomainError } from '@gateway/domain';
+import type { CommandMetadata, RecordedEvent } from '@gateway/event-store';
+import { type Projection, ReadModelProjection } from '@gateway/projections';
+import { Injectable, Logger } from '@nestjs/common';
+import type { CardTokenCharged } from '../domain/card-token.events';
+import { createChargeOf, isOrderedTokenUse } from '../domain/charge-of-token-use';
+import { ChargeMaterializer } from './charge-materializer';
+
+export const TOKEN_USE_FOLLOWER = 'cards.token-use-follower';
+
+/**
+ * A durable subscription (a projection without tables: the runner gives it a checkpoint and a
+ * lease) that creates the charge of every token use carrying an order, unless it exists. The
+ * use is the charge's commit point and the request creates the charge right after it; this
+ * follower completes the charges of requests whose process died in between. Usually the charge
+ * exists already and the creation is refused by the store (`no_stream`), at the cost of one
+ * failed append per charge.
+ */
+@ReadModelProjection()
+@Injectable()
+export class TokenUseFollower implements Projection {
+  private readonly logger = new Logger(TokenUseFollower.name);
+  readonly name = TOKEN_USE_FOLLOWER;
+  readonly tables: string[] = [];
+  readonly eventTypes = ['CardTokenCharged'];
+
+  constructor(private readonly charges: ChargeMaterializer) {}
+
+  async apply(events: RecordedEvent[]): Promise<void> {
+    // Each charge is its own stream: the batch's creations go together (and the store's combiner
+    // batches them). Settle all before failing, so a retried batch never runs beside this one.
+    const outcomes = await Promise.allSettled(events.map((recorded) => this.complete(recorded)));
+    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
+    if (failed) throw failed.reason;
+  }
+
+  private async complete(recorded: RecordedEvent): Promise<void> {
+    const use = recorded.data as CardTokenCharged['data'];
+    // A use recorded before orders were carried: its request created the charge by itself.
+    if (!isOrderedTokenUse(use)) return;
+    const { businessId, mode } = recorded.metadata;
+    const metadata: CommandMetadata = {
+      correlationId: recorded.metadata.correlationId,
+      causationId: recorded.id,
+      actor: 'system:cards.token-use-follower',
+      // The instant of the request, as the charge's own fields have it.
+      occurredAt: new Date(recorded.metadata.occurredAt),
+      ...(businessId !== undefined && { businessId }),
+      ...(mode !== undefined && { mode }),
+      ...(recorded.metadata.apiVersion !== undefined && { apiVersion: recorded.metadata.apiVersion }),
+    };
+    try {
+      if (await this.charges.create(createChargeOf(use), metadata)) {
+        this.logger.log(`Created charge ${use.chargeId} from its use of token ${use.tokenId} (its request had not: it crashed, or is still running)`);
+      }
+    } catch (error) {
+      // An order the charge decider refuses can never become a charge: retrying the batch would
+      // stop every later repair. (The handler decides the charge before committing the use, so
+      // only a defect gets here.)
+      if (!(error instanceof DomainError)) throw error;
+      this.logger.error(`Token use ${recorded.id} ordered charge ${use.chargeId}, which cannot be created: ${error.code} ${error.message}`);
+    }
+  }
+}
