@@ -244,16 +244,17 @@ describe('card charges, captures, reversals', () => {
 
     it('capture: bad amounts and unknown charges', async () => {
       expect(await api(merchant, 'POST', '/credit_card_charges/0123456789abcdef01234567/capture', { amount: 10 })).toMatchObject({ status: 404, body: { error_code: 'CREDIT_CARD_CHARGE_NOT_FOUND_ERROR' } });
-      expect(await api(merchant, 'POST', '/credit_card_charges/undefined/capture', { amount: 10 })).toMatchObject({ status: 404 });
+      // A malformed id is 400 API_VALIDATION_ERROR on every charge route (spec get-charge row; issue 19, item 5).
+      expect(await api(merchant, 'POST', '/credit_card_charges/undefined/capture', { amount: 10 })).toMatchObject({ status: 400, body: { error_code: 'API_VALIDATION_ERROR' } });
       expect(await api(merchant, 'POST', '/credit_card_charges/0123456789abcdef01234567/capture', { amount: -1 })).toMatchObject({ status: 400, body: { error_code: 'API_VALIDATION_ERROR' } });
       expect(await api(merchant, 'POST', '/credit_card_charges/0123456789abcdef01234567/capture', {})).toMatchObject({ status: 400, body: { error_code: 'API_VALIDATION_ERROR' } });
     });
 
-    it('GET: unknown, malformed, another business or mode → 404', async () => {
+    it('GET: unknown, another business or mode → 404; malformed → 400 (spec get-charge row)', async () => {
       const created = await charge(relaxed, { token_id: await reusableToken(), amount: 1000 });
       expect(await api(merchant, 'GET', `/credit_card_charges/${created.body.id}`)).toMatchObject({ status: 404, body: { error_code: 'CREDIT_CARD_CHARGE_NOT_FOUND_ERROR' } });
       expect(await call(gateway.baseUrl, relaxed.live.secret_key, 'GET', `/credit_card_charges/${created.body.id}`)).toMatchObject({ status: 404 });
-      expect(await api(relaxed, 'GET', '/credit_card_charges/%27%3B--')).toMatchObject({ status: 404 });
+      expect(await api(relaxed, 'GET', '/credit_card_charges/%27%3B--')).toMatchObject({ status: 400, body: { error_code: 'API_VALIDATION_ERROR' } });
     });
 
     it('REQUEST_FORBIDDEN_ERROR for keys without money-in permissions', async () => {

@@ -83,14 +83,12 @@ describe('card tokenization and 3DS (public-key endpoints)', () => {
     expect(token.body.authentication_id).toMatch(/^[0-9a-f]{24}$/);
   });
 
-  it('timing-out card: the page waits; answering changes nothing; after 10 minutes on the test clock it is FAILED', async () => {
+  it('timing-out card: VERIFICATION_TIMEOUT_ERROR (408) and no token (issue 19, item 6); an abandoned challenge is FAILED after 10 minutes on the test clock', async () => {
     const business = await provisionBusiness(gateway.app);
-    const token = await tokenize(gateway.baseUrl, business.test.public_key, TEST_CARDS.timingOutVisa, { amount: 5000 });
+    const timedOut = await tokenize(gateway.baseUrl, business.test.public_key, TEST_CARDS.timingOutVisa, { amount: 5000 });
+    expect(timedOut).toMatchObject({ status: 408, body: { error_code: 'VERIFICATION_TIMEOUT_ERROR' } });
+    const token = await tokenize(gateway.baseUrl, business.test.public_key, TEST_CARDS.enrolledVisa, { amount: 5000 });
     expect(token.body.status).toBe('IN_REVIEW');
-    const page = await (await fetch(token.body.payer_authentication_url)).text();
-    expect(page).toContain('id="waiting"');
-    await answerChallenge(gateway.baseUrl, token.body.authentication_id, 'complete');
-    expect(await (await fetch(token.body.payer_authentication_url)).text()).toContain('id="waiting"');
     await gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, 11 * 60_000, { requestId: 'req_t', actor: 'system:test' }));
     const final = await eventually(() => fetch(token.body.payer_authentication_url).then((r) => r.text()), (html) => html.includes('data-status="FAILED"'));
     expect(final).toContain('data-status="FAILED"');
@@ -139,7 +137,6 @@ describe('card tokenization and 3DS (public-key endpoints)', () => {
 
     it.each([
       ['month 13', { exp_month: '13' }],
-      ['a past expiry', { exp_month: '01', exp_year: '2020' }],
       ['a malformed year', { exp_year: '20x0' }],
       ['a 4-digit CVN on VISA', { cvn: '1234' }],
     ])('VALIDATION_ERROR for %s', async (_what, change) => {
@@ -147,6 +144,11 @@ describe('card tokenization and 3DS (public-key endpoints)', () => {
       const { cvn, ...card } = { ...body.card_data, ...change } as Record<string, string>;
       const sent = cvn ? { ...body, card_cvn: cvn, card_data: card } : { ...body, card_data: card };
       expect(await post(sent)).toMatchObject({ status: 400, body: { error_code: 'VALIDATION_ERROR' } });
+    });
+
+    it('CREDIT_CARD_DATA_ERROR for a past expiry: well-formed data the network refuses (issue 19, item 6)', async () => {
+      const body = tokenRequest(TEST_CARDS.enrolledVisa, { amount: 1000 });
+      expect(await post({ ...body, card_data: { ...body.card_data, exp_month: '01', exp_year: '2020' } })).toMatchObject({ status: 400, body: { error_code: 'CREDIT_CARD_DATA_ERROR' } });
     });
 
     it('VALIDATION_ERROR when a bundled authentication has no amount', async () => {

@@ -208,7 +208,7 @@ describe('the per-IP limit', () => {
   });
   afterAll(async () => gateway?.close());
 
-  it('counts every request from the address, authenticated or not, known route or not', async () => {
+  it('counts every request from the address, authenticated or not, known route or not; probes are not counted', async () => {
     const keys = await newBusiness(gateway.app);
     const mixed = [
       await call(gateway.baseUrl, '/rate-limit-test/open'),
@@ -219,16 +219,19 @@ describe('the per-IP limit', () => {
       await call(gateway.baseUrl, '/rate-limit-test/items/a', { key: keys.test }),
       await call(gateway.baseUrl, '/rate-limit-test/open'),
       await call(gateway.baseUrl, '/rate-limit-test/open'),
+      await call(gateway.baseUrl, '/rate-limit-test/open'),
     ];
-    expect(mixed.map((answer) => answer.status)).toEqual([200, 200, 200, 404, 401, 200, 200, 200]);
-    // The authenticated request reports its account limit instead.
-    expect(mixed.map((answer) => answer.remaining).filter((_, i) => i !== 5)).toEqual([7, 6, 5, 4, 3, 1, 0]);
+    expect(mixed.map((answer) => answer.status)).toEqual([200, 200, 200, 404, 401, 200, 200, 200, 200]);
+    // The authenticated request reports its account limit instead; /health spends nothing (issue 19, item 17).
+    expect(mixed.map((answer) => answer.remaining).filter((_, i) => i !== 5)).toEqual([7, 6, 6, 5, 4, 2, 1, 0]);
 
     const refused = await call(gateway.baseUrl, '/rate-limit-test/open');
     expect(refused).toMatchObject({ status: 429, limit: 8, remaining: 0, body: { error_code: 'RATE_LIMIT_EXCEEDED', message: expect.any(String) } });
     expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
     // Refused before authentication: a valid key does not get around it.
     expect((await call(gateway.baseUrl, '/rate-limit-test/items/a', { key: keys.test })).status).toBe(429);
+    // Probes are never rate limited, and still carry the headers.
+    for (const probe of ['/health', '/ready']) expect(await call(gateway.baseUrl, probe)).toMatchObject({ status: 200, limit: 8, remaining: 0 });
   });
 });
 

@@ -60,7 +60,7 @@ describe('reports', () => {
     expect(file.status).toBe(200);
     expect(file.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     const rows = csvRows(await file.text());
-    expect(rows[0]).toEqual(['date', 'transaction_id', 'type', 'reference', 'movement_id', 'currency', 'account', 'amount', 'balance']);
+    expect(rows[0]).toEqual(['date', 'transaction_id', 'type', 'external_id', 'movement_id', 'currency', 'account', 'amount', 'balance']);
     // Three top-ups in, one payout reserved out of CASH.
     expect(rows.slice(1).map((row) => Number(row[7]))).toEqual([150_000, 2_500_000, 75_000, -100_000]);
     const cash = (await api(business, 'GET', '/balance')).body.balance;
@@ -79,13 +79,13 @@ describe('reports', () => {
 
     const transactions = await completed(business, (await api(business, 'POST', '/reports', { type: 'TRANSACTIONS' })).body.id);
     const rows = csvRows(await (await download(transactions.url)).text());
-    expect(rows[0]).toEqual(['date', 'transaction_id', 'type', 'reference', 'movement_id', 'currency', 'cash', 'holding', 'tax', 'fees', 'payers', 'payout_rail']);
+    expect(rows[0]).toEqual(['date', 'transaction_id', 'type', 'external_id', 'movement_id', 'currency', 'cash', 'holding', 'tax', 'fees', 'payers', 'payout_rail']);
     for (const row of rows.slice(1)) expect(row.slice(6).reduce((sum, value) => sum + Number(value), 0)).toBe(0);
     expect(rows.slice(1).map((row) => row[2])).toEqual(['MoneyInReceived', 'MoneyInSettled', 'MoneyInReceived']);
 
     const upcoming = await completed(business, (await api(business, 'POST', '/reports', { type: 'UPCOMING_TRANSACTIONS' })).body.id);
     const open = csvRows(await (await download(upcoming.url)).text());
-    expect(open[0]).toEqual(['movement_id', 'direction', 'type', 'reference', 'currency', 'amount', 'since', 'expected_at']);
+    expect(open[0]).toEqual(['movement_id', 'direction', 'type', 'external_id', 'currency', 'amount', 'since', 'expected_at']);
     expect(open).toHaveLength(2);
     expect(open[1]).toMatchObject({ 1: 'INCOMING', 2: 'MoneyInReceived', 4: 'IDR' });
     expect(Number(open[1][5])).toBe((await api(business, 'GET', '/balance?account_type=HOLDING')).body.balance);
@@ -160,7 +160,8 @@ describe('reports', () => {
       expect({ body, status: answer.status, code: answer.body.error_code }).toEqual({ body, status: 400, code: 'API_VALIDATION_ERROR' });
       expect(JSON.stringify(answer.body)).toContain(mentions);
     }
-    expect((await api(owner, 'GET', '/reports/not-a-report')).status).toBe(400);
+    // A malformed id is an unknown id (issue 19, item 21).
+    expect((await api(owner, 'GET', '/reports/not-a-report')).status).toBe(404);
   });
 });
 

@@ -47,7 +47,57 @@ export interface BusinessSettings {
   feeSchedule?: Record<string, FeeRule>;
 }
 
+/** What a SettingsUpdated event records: present fields replace the setting, `null` removes it. */
 export type SettingsChanges = { [K in keyof BusinessSettings]?: BusinessSettings[K] | null };
+
+/**
+ * What an update asks for. As recorded, except `apiVersions`, which changes per resource: a version
+ * sets that resource's default, `null` resets it to the resource's own default, resources not named
+ * keep theirs; `apiVersions: null` resets them all. The decider records the resulting whole map.
+ */
+export type SettingsUpdate = Omit<SettingsChanges, 'apiVersions'> & { apiVersions?: Record<string, string | null> | null };
+
+/** The versions each versioned resource declares (the API edge's registry), for checking `api_versions`. */
+export type ApiVersionCatalog = Readonly<Record<string, readonly string[]>>;
+
+export interface ApiVersionProblem {
+  resource: string;
+  message: string;
+}
+
+/**
+ * `api_versions` of an update: each resource must be a versioned resource of the catalog and each
+ * value one of its versions, or `null` (issue 19, item 15). Without a catalog only the shapes are
+ * checked. Every problem names its resource.
+ */
+export function apiVersionProblems(requested: SettingsUpdate['apiVersions'], catalog: ApiVersionCatalog | undefined): ApiVersionProblem[] {
+  if (!requested) return [];
+  const problems: ApiVersionProblem[] = [];
+  for (const [resource, version] of Object.entries(requested)) {
+    const known = catalog && Object.hasOwn(catalog, resource) ? catalog[resource] : undefined;
+    if (!/^[a-z_]{1,64}$/.test(resource) || (catalog && !known)) {
+      const versioned = catalog ? ` (versioned resources: ${Object.keys(catalog).sort().join(', ')})` : '';
+      problems.push({ resource, message: `api_versions.${resource}: not a versioned resource${versioned}` });
+    } else if (version !== null && (typeof version !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(version))) {
+      problems.push({ resource, message: `api_versions.${resource} must be a YYYY-MM-DD version, or null for the default` });
+    } else if (version !== null && known && !known.includes(version)) {
+      problems.push({ resource, message: `api_versions.${resource}: ${version} is not a version of ${resource} (versions: ${known.join(', ')})` });
+    }
+  }
+  return problems;
+}
+
+/** The account's versions after an update's `api_versions` (per resource, `null` resets); undefined when it names none. */
+export function mergedApiVersions(current: BusinessSettings['apiVersions'], requested: SettingsUpdate['apiVersions']): Record<string, string> | null | undefined {
+  if (requested === undefined) return undefined;
+  if (requested === null) return null;
+  const merged: Record<string, string> = { ...(current ?? {}) };
+  for (const [resource, version] of Object.entries(requested)) {
+    if (version === null) delete merged[resource];
+    else merged[resource] = version;
+  }
+  return Object.keys(merged).length > 0 ? merged : null;
+}
 
 /** Applies an update: present fields replace, `null` removes, absent fields stay. */
 export function applySettingsChanges(current: BusinessSettings, changes: SettingsChanges): BusinessSettings {
@@ -60,7 +110,7 @@ export function applySettingsChanges(current: BusinessSettings, changes: Setting
 }
 
 /** Live-mode callbacks carry real payment data: their URLs must use TLS (spec, Authentication item 6). */
-export function liveModeProblems(mode: 'test' | 'live', changes: SettingsChanges): string[] {
+export function liveModeProblems(mode: 'test' | 'live', changes: SettingsUpdate): string[] {
   if (mode !== 'live') return [];
   return Object.entries(changes.callbackUrls ?? {})
     .filter(([, url]) => typeof url === 'string' && !url.startsWith('https://'))
@@ -71,15 +121,11 @@ export function liveModeProblems(mode: 'test' | 'live', changes: SettingsChanges
  * Rules the per-field types cannot express (map values, ranges); the same for every entry point
  * (HTTP, CLI). Returns the problems, empty when the changes are valid.
  */
-export function settingsProblems(changes: SettingsChanges): string[] {
+export function settingsProblems(changes: SettingsUpdate): string[] {
   const problems: string[] = [];
   for (const [kind, url] of Object.entries(changes.callbackUrls ?? {})) {
     if (!(CALLBACK_KINDS as readonly string[]).includes(kind)) problems.push(`callback_urls.${kind} is not a callback kind`);
     if (typeof url !== 'string' || !/^https?:\/\/\S+$/.test(url) || url.length > 2048) problems.push(`callback_urls.${kind} must be an http(s) URL`);
-  }
-  for (const [resource, version] of Object.entries(changes.apiVersions ?? {})) {
-    if (!/^[a-z_]{1,64}$/.test(resource)) problems.push(`api_versions: ${resource} is not a resource name`);
-    if (typeof version !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(version)) problems.push(`api_versions.${resource} must be a YYYY-MM-DD version`);
   }
   for (const [bank, range] of Object.entries(changes.virtualAccountRanges ?? {})) {
     if (!/^[A-Z_]{2,32}$/.test(bank)) problems.push(`virtual_account_ranges: ${bank} is not a bank code`);

@@ -170,4 +170,33 @@ describe('settings rules', () => {
       .when(update(changes))
       .then([{ type: 'SettingsUpdated', data: { mode: 'test', changes, updatedAt: now.toISOString() } }]);
   });
+
+  describe('api_versions (issue 19, item 15)', () => {
+    const catalog = { customers: ['2020-05-19', '2020-10-31'], ewallets: ['2019-02-04', '2020-02-01'] };
+    const versions = (apiVersions: Record<string, string | null> | null) => ({ type: 'UpdateSettings' as const, mode: 'test' as const, changes: { apiVersions }, apiVersionCatalog: catalog, now });
+    const recorded = (apiVersions: Record<string, string> | null) => ({ type: 'SettingsUpdated' as const, data: { mode: 'test' as const, changes: { apiVersions }, updatedAt: now.toISOString() } });
+    const customersSet = recorded({ customers: '2020-10-31' });
+
+    it('refuses an unknown resource or version, naming it in errors[]', () => {
+      for (const [apiVersions, resource] of [
+        [{ invoices: '2020-10-31' }, 'invoices'],
+        [{ customers: '2021-01-01' }, 'customers'],
+      ] as const) {
+        let thrown: unknown;
+        try {
+          businessDecider.decide(versions(apiVersions), [registered].reduce(businessDecider.evolve, businessDecider.initialState));
+        } catch (error) {
+          thrown = error;
+        }
+        expect(thrown).toMatchObject({ code: 'API_VALIDATION_ERROR', details: { errors: [expect.objectContaining({ field: ['api_versions', resource], location: 'body' })] } });
+      }
+    });
+
+    it('sets one resource without dropping the others, records the whole map, and null resets one (or all)', () => {
+      spec.given([registered, customersSet]).when(versions({ ewallets: '2019-02-04' })).then([recorded({ customers: '2020-10-31', ewallets: '2019-02-04' })]);
+      spec.given([registered, recorded({ customers: '2020-10-31', ewallets: '2019-02-04' })]).when(versions({ customers: null })).then([recorded({ ewallets: '2019-02-04' })]);
+      spec.given([registered, customersSet]).when(versions({ customers: null })).then([recorded(null)]);
+      spec.given([registered, customersSet]).when(versions(null)).then([recorded(null)]);
+    });
+  });
 });

@@ -1,5 +1,16 @@
 import { assertNever, type Decider, type Permission } from '@gateway/domain';
-import { applySettingsChanges, type BusinessSettings, type CallbackKind, liveModeProblems, type SettingsChanges, settingsProblems } from './business-settings';
+import {
+  type ApiVersionCatalog,
+  apiVersionProblems,
+  applySettingsChanges,
+  type BusinessSettings,
+  type CallbackKind,
+  liveModeProblems,
+  mergedApiVersions,
+  type SettingsChanges,
+  settingsProblems,
+  type SettingsUpdate,
+} from './business-settings';
 import { BusinessErrors } from './business.errors';
 import type { BusinessEvent, KeyKind, Mode } from './business.events';
 
@@ -25,7 +36,8 @@ export type BusinessCommand =
       now: Date;
     }
   | { type: 'RevokeApiKey'; keyId: string; now: Date }
-  | { type: 'UpdateSettings'; mode: Mode; changes: SettingsChanges; now: Date }
+  /** `apiVersionCatalog`: the declared versions `api_versions` is checked against (the API edge's registry). */
+  | { type: 'UpdateSettings'; mode: Mode; changes: SettingsUpdate; apiVersionCatalog?: ApiVersionCatalog; now: Date }
   | { type: 'RotateCallbackToken'; mode: Mode; tokenId: string; now: Date }
   | { type: 'AdvanceTestClock'; businessId: string; byMs: number; now: Date }
   /** `POST /callback_urls/{type}`: sets one kind's URL, issuing its signing secret the first time. */
@@ -118,11 +130,21 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
         return [{ type: 'ApiKeyRevoked', data: { keyId: command.keyId, mode: key.mode, revokedAt: command.now.toISOString() } }];
       }
       case 'UpdateSettings': {
-        registered(state, '(unknown)');
+        const business = registered(state, '(unknown)');
         if (Object.values(command.changes).every((value) => value === undefined)) throw BusinessErrors.emptySettingsUpdate();
         const problems = [...settingsProblems(command.changes), ...liveModeProblems(command.mode, command.changes)];
-        if (problems.length > 0) throw BusinessErrors.invalidSettings(problems);
-        return [{ type: 'SettingsUpdated', data: { mode: command.mode, changes: command.changes, updatedAt: command.now.toISOString() } }];
+        const versionProblems = apiVersionProblems(command.changes.apiVersions, command.apiVersionCatalog);
+        if (problems.length > 0 || versionProblems.length > 0) {
+          throw BusinessErrors.invalidSettings(
+            problems,
+            versionProblems.map(({ resource, message }) => ({ field: ['api_versions', resource], message, type: 'apiVersion' })),
+          );
+        }
+        // `api_versions` changes per resource; the event records the whole resulting map (its
+        // meaning since the first event: a present field replaces the setting).
+        const apiVersions = mergedApiVersions(business.settings[command.mode].apiVersions, command.changes.apiVersions);
+        const changes: SettingsChanges = { ...command.changes, ...(apiVersions !== undefined && { apiVersions }) } as SettingsChanges;
+        return [{ type: 'SettingsUpdated', data: { mode: command.mode, changes, updatedAt: command.now.toISOString() } }];
       }
       case 'SetCallbackUrl':
         return decideSetCallbackUrl(command, registered(state, '(unknown)'));

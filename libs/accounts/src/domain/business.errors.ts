@@ -17,6 +17,11 @@ export const BusinessErrors = {
   publicKeyPermissions: () =>
     new DomainError('API_VALIDATION_ERROR', 'A public key carries no permissions: it only reaches card tokenization'),
   noPermissions: () => new DomainError('API_VALIDATION_ERROR', 'A secret key needs at least one permission'),
-  invalidSettings: (problems: string[]) => new DomainError('API_VALIDATION_ERROR', problems.join('; '), { problems }),
+  /** `fields`: problems that name their setting (`api_versions.<resource>`), listed in `errors[]` too. */
+  invalidSettings: (problems: string[], fields: { field: string[]; message: string; type: string }[] = []) =>
+    new DomainError('API_VALIDATION_ERROR', [...problems, ...fields.map((f) => f.message)].join('; '), {
+      problems: [...problems, ...fields.map((f) => f.message)],
+      ...(fields.length > 0 && { errors: fields.map((f) => ({ field: f.field, location: 'body', messages: [f.message], types: [f.type] })) }),
+    }),
   emptySettingsUpdate: () => new DomainError('API_VALIDATION_ERROR', 'The settings update changes nothing'),
 };

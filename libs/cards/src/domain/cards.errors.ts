@@ -5,7 +5,10 @@ export const CardErrors = {
   accountNumberInvalid: () => new DomainError('ACCOUNT_NUMBER_INVALID_ERROR', 'The card number is not a valid card number'),
   validation: (message: string) => new DomainError('VALIDATION_ERROR', message),
   brandNotSupported: () => new DomainError('BRAND_NOT_SUPPORTED_ERROR', 'This card brand is not supported: use a VISA or MASTERCARD card'),
-  cardExpired: () => new DomainError('VALIDATION_ERROR', 'The card has expired (card_exp_month/card_exp_year)'),
+  /** Well-formed data the card network refuses (spec: "invalid data sent to the processor"): an expiry in the past. */
+  cardExpired: () => new DomainError('CREDIT_CARD_DATA_ERROR', 'The card network refused the card data: the card has expired (card_exp_month/card_exp_year)'),
+  /** The issuer's 3DS never answers (the spec's timing-out test cards): nothing is recorded, the payer may retry. */
+  verificationTimeout: () => new DomainError('VERIFICATION_TIMEOUT_ERROR', 'The card network did not answer the 3DS verification in time: try again, or use another card'),
   authenticationRequired: () =>
     new DomainError('AUTHENTICATION_REQUIRED_ERROR', 'There is no valid authentication for this token and the account does not allow optional authentication'),
   amountRequiredForAuthentication: () => new DomainError('VALIDATION_ERROR', 'amount is required to authenticate the card'),

@@ -7,6 +7,7 @@ import { CreateChargeCommand } from '../application/create-charge/create-charge.
 import { CreateRefundCommand } from '../application/create-refund/create-refund.command';
 import { GetChargeQuery } from '../application/get-charge/get-charge.query';
 import { CARD_REFUNDS_RESOURCE, SYNCHRONOUS_REFUND_VERSION } from './card-refund-versions';
+import { ChargeIdParams } from './charge-id.request.dto';
 import { CaptureChargeRequestDto, CreateChargeRequestDto, CreateRefundRequestDto, ReverseAuthorizationRequestDto } from './cards.request.dto';
 import { chargeToWire, refundToWire, reversalToWire } from './cards.response';
 import { requestContextOf } from './request-context';
@@ -43,21 +44,21 @@ export class CardChargesController {
 
   @Get(':credit_card_charge_id')
   @RequirePermissions('money_in:read')
-  async get(@CurrentCaller() caller: Caller, @Param('credit_card_charge_id') chargeId: string) {
+  async get(@CurrentCaller() caller: Caller, @Param() { credit_card_charge_id: chargeId }: ChargeIdParams) {
     return chargeToWire(await this.queries.execute(new GetChargeQuery(caller.businessId, caller.mode, chargeId)));
   }
 
   @Post(':credit_card_charge_id/capture')
   @HttpCode(200)
   @RequirePermissions('money_in:write')
-  async capture(@CurrentCaller() caller: Caller, @Param('credit_card_charge_id') chargeId: string, @Body() body: CaptureChargeRequestDto, @Req() request: Request) {
+  async capture(@CurrentCaller() caller: Caller, @Param() { credit_card_charge_id: chargeId }: ChargeIdParams, @Body() body: CaptureChargeRequestDto, @Req() request: Request) {
     return chargeToWire(await this.commands.execute(new CaptureChargeCommand(caller.businessId, caller.mode, chargeId, body.amount, requestContextOf(request, caller))));
   }
 
   @Post(':credit_card_charge_id/auth_reversal')
   @HttpCode(200)
   @RequirePermissions('money_in:write')
-  async reverse(@CurrentCaller() caller: Caller, @Param('credit_card_charge_id') chargeId: string, @Body() body: ReverseAuthorizationRequestDto, @Req() request: Request) {
+  async reverse(@CurrentCaller() caller: Caller, @Param() { credit_card_charge_id: chargeId }: ChargeIdParams, @Body() body: ReverseAuthorizationRequestDto, @Req() request: Request) {
     return reversalToWire(
       await this.commands.execute(new ReverseAuthorizationCommand(caller.businessId, caller.mode, chargeId, body.external_id, requestContextOf(request, caller))),
     );
@@ -71,7 +72,7 @@ export class CardChargesController {
   async refund(
     @CurrentCaller() caller: Caller,
     @RequestApiVersion() version: string | undefined,
-    @Param('credit_card_charge_id') chargeId: string,
+    @Param() { credit_card_charge_id: chargeId }: ChargeIdParams,
     @Body() body: CreateRefundRequestDto,
     @Req() request: Request,
   ) {

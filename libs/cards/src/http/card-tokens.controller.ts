@@ -1,4 +1,4 @@
-import { AllowPublicKey, type Caller, CurrentCaller, SkipIdempotency } from '@gateway/platform';
+import { AllowPublicKey, AppConfig, type Caller, CurrentCaller, RequirePermissions, SkipIdempotency } from '@gateway/platform';
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -6,21 +6,28 @@ import { CreateAuthenticationCommand } from '../application/create-authenticatio
 import { TokenizeCardCommand } from '../application/tokenize-card/tokenize-card.command';
 import { CreateAuthenticationRequestDto, TokenizeCardRequestDto } from './cards.request.dto';
 import { authenticationToWire, tokenToWire } from './cards.response';
-import { payerPageUrl, requestContextOf } from './request-context';
+import { requestContextOf } from './request-context';
+import { threeDsPageUrl } from './three-ds-page-url';
 
 /**
  * The public-key endpoints cards.js calls from the payer's browser (gaps.md): card data goes
  * from the browser to the gateway, never through the merchant. Not idempotent on a key: an
  * idempotency record would keep a fingerprint of the card data, and a repeated tokenization
- * costs nothing but a second token.
+ * costs nothing but a second token. The public key always reaches them (it exists for nothing
+ * else); a secret key needs money-in write, else 403 REQUEST_FORBIDDEN_ERROR (spec tokenization
+ * table; issue 19, item 6).
  */
 @Controller()
 export class CardTokensController {
-  constructor(private readonly commands: CommandBus) {}
+  constructor(
+    private readonly commands: CommandBus,
+    private readonly config: AppConfig,
+  ) {}
 
   @Post('v2/credit_card_tokens')
   @HttpCode(200)
   @AllowPublicKey()
+  @RequirePermissions('money_in:write')
   @SkipIdempotency()
   async tokenize(@CurrentCaller() caller: Caller, @Body() body: TokenizeCardRequestDto, @Req() request: Request) {
     const card = body.card_data;
@@ -37,15 +44,16 @@ export class CardTokensController {
         requestContextOf(request, caller),
       ),
     );
-    return tokenToWire(token, token.status, token.authenticationId && payerPageUrl(request, `/3ds/${token.authenticationId}`));
+    return tokenToWire(token, token.status, token.authenticationId && threeDsPageUrl(request, this.config, token.authenticationId));
   }
 
   @Post('credit_card_tokens/:token_id/authentications')
   @HttpCode(200)
   @AllowPublicKey()
+  @RequirePermissions('money_in:write')
   @SkipIdempotency()
   async authenticate(@CurrentCaller() caller: Caller, @Param('token_id') tokenId: string, @Body() body: CreateAuthenticationRequestDto, @Req() request: Request) {
     const authentication = await this.commands.execute(new CreateAuthenticationCommand(caller.businessId, caller.mode, tokenId, body.amount, requestContextOf(request, caller)));
-    return authenticationToWire(authentication, payerPageUrl(request, `/3ds/${authentication.authenticationId}`));
+    return authenticationToWire(authentication, threeDsPageUrl(request, this.config, authentication.authenticationId));
   }
 }

@@ -10,8 +10,3 @@ export function requestContextOf(request: Request, caller: Caller): RequestConte
     apiVersion: gatewayState(request).apiVersion,
   };
 }
-
-/** Where the payer's browser reaches this gateway (honours X-Forwarded-Proto from trusted proxies). */
-export function payerPageUrl(request: Request, path: string): string {
-  return `${request.protocol}://${request.get('host') ?? 'localhost'}${path}`;
-}

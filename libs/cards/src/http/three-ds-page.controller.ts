@@ -1,20 +1,20 @@
-import { DomainError } from '@gateway/domain';
 import { gatewayState, NoAuth, SkipIdempotency } from '@gateway/platform';
-import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
+import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import type { AuthenticationView } from '../application/card-views';
 import { CompleteChallengeCommand, GetAuthenticationQuery } from '../application/complete-challenge/complete-challenge.command';
 import { ChallengeAnswerDto } from './cards.request.dto';
-import { renderThreeDsPage } from './three-ds-page';
-
-const notFound = () => new DomainError('AUTHENTICATION_NOT_FOUND_ERROR', 'No authentication has that id');
+import { renderThreeDsNotFoundPage, renderThreeDsPage } from './three-ds-page';
+import { embedderOrigin } from './three-ds-page-url';
 
 /**
  * The hosted 3DS page (a payer-facing page: no API key; the unguessable authentication id is the
  * only thing in the URL). The merchant's page may frame it; everything else is locked down: one
- * nonce'd inline script, no other sources, forms post only here.
+ * nonce'd inline script, no other sources, forms post only here. `?origin=` (set in
+ * `payer_authentication_url`) is where the result is posted; it survives the post/redirect/get.
+ * An unknown id gets a 404 page, not JSON.
  */
 @Controller('3ds')
 export class ThreeDsPageController {
@@ -25,33 +25,39 @@ export class ThreeDsPageController {
 
   @Get(':authentication_id')
   @NoAuth()
-  async show(@Param('authentication_id') authenticationId: string, @Res() response: Response) {
+  async show(@Param('authentication_id') authenticationId: string, @Query('origin') origin: unknown, @Res() response: Response) {
     const view = await this.queries.execute(new GetAuthenticationQuery(authenticationId));
-    if (!view) throw notFound();
-    send(response, view);
+    if (!view) return sendNotFound(response);
+    send(response, view, embedderOrigin(origin));
   }
 
   @Post(':authentication_id')
   @NoAuth()
   @SkipIdempotency()
-  async answer(@Param('authentication_id') authenticationId: string, @Body() body: ChallengeAnswerDto, @Req() request: Request, @Res() response: Response) {
+  async answer(@Param('authentication_id') authenticationId: string, @Query('origin') origin: unknown, @Body() body: ChallengeAnswerDto, @Req() request: Request, @Res() response: Response) {
     const view = await this.commands.execute(new CompleteChallengeCommand(authenticationId, body.action !== 'fail', gatewayState(request).requestId));
-    if (!view) throw notFound();
+    if (!view) return sendNotFound(response);
     // Post/redirect/get: reloading the result page does not submit again.
-    response.redirect(303, `/3ds/${encodeURIComponent(view.authenticationId)}`);
+    const embedder = embedderOrigin(origin);
+    response.redirect(303, `/3ds/${encodeURIComponent(view.authenticationId)}${embedder ? `?origin=${encodeURIComponent(embedder)}` : ''}`);
   }
 }
 
-function send(response: Response, view: AuthenticationView): void {
+function headers(nonce?: string): Record<string, string> {
+  return {
+    'content-type': 'text/html; charset=utf-8',
+    'cache-control': 'no-store',
+    'referrer-policy': 'no-referrer',
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline';${nonce ? ` script-src 'nonce-${nonce}';` : ''} form-action 'self'; base-uri 'none'`,
+  };
+}
+
+function send(response: Response, view: AuthenticationView, embedder: string | undefined): void {
   const nonce = randomBytes(16).toString('base64');
-  response
-    .status(200)
-    .set({
-      'content-type': 'text/html; charset=utf-8',
-      'cache-control': 'no-store',
-      'referrer-policy': 'no-referrer',
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; script-src 'nonce-${nonce}'; form-action 'self'; base-uri 'none'`,
-    })
-    .send(renderThreeDsPage(view, nonce));
+  response.status(200).set(headers(nonce)).send(renderThreeDsPage(view, nonce, embedder));
+}
+
+function sendNotFound(response: Response): void {
+  response.status(404).set(headers()).send(renderThreeDsNotFoundPage());
 }

@@ -17,11 +17,12 @@ function formatAmount(amount: number): string {
 /**
  * The simulated issuer's 3-D Secure page the payer sees (in the merchant's iframe or a popup).
  * While IN_REVIEW it offers to complete or fail the challenge (any code passes in test mode; the
- * failing test cards fail whatever is entered; the timing-out ones never answer). Once the
- * authentication is over it tells the page that opened it (cards.js) with postMessage: ids and the
- * status only, nothing about the card.
+ * failing test cards fail whatever is entered). Once the authentication is over it tells the page
+ * that opened it (cards.js) with postMessage: ids and the status only, nothing about the card, and
+ * only to `embedderOrigin` (the origin that asked for the authentication, from the URL's `origin`),
+ * else to the gateway's own origin (its invoice page); never to `*` (issue 19, item 10).
  */
-export function renderThreeDsPage(view: AuthenticationView, nonce: string): string {
+export function renderThreeDsPage(view: AuthenticationView, nonce: string, embedderOrigin?: string): string {
   const waitsForever = view.status === 'IN_REVIEW' && view.threeDsProfile === 'CHALLENGE_TIMES_OUT';
   const body =
     view.status === 'IN_REVIEW'
@@ -51,8 +52,9 @@ export function renderThreeDsPage(view: AuthenticationView, nonce: string): stri
       status: view.status,
       ...(view.status === 'FAILED' && { failure_reason: view.failureReason ?? 'AUTHENTICATION_FAILED' }),
     })};
-    if (window.parent && window.parent !== window) window.parent.postMessage(message, '*');
-    if (window.opener) window.opener.postMessage(message, '*');
+    var target = ${scriptJson(embedderOrigin ?? null)} || window.location.origin;
+    if (window.parent && window.parent !== window) window.parent.postMessage(message, target);
+    if (window.opener) window.opener.postMessage(message, target);
   })();
 </script>`;
   return `<!doctype html>
@@ -86,6 +88,29 @@ ${waitsForever ? '<meta http-equiv="refresh" content="5">' : ''}
   ${body}
 </main>
 ${message}
+</body>
+</html>`;
+}
+
+/** An authentication link that names none (mistyped, truncated, made up): a page for the payer, not JSON (issue 19, item 9). */
+export function renderThreeDsNotFoundPage(): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Card authentication not found</title>
+<style>
+  body { font-family: system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1d2433; }
+  main { max-width: 26rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
+  h1 { font-size: 1.25rem; margin-top: 0; }
+</style>
+</head>
+<body>
+<main>
+  <h1 id="not-found">Card authentication not found</h1>
+  <p>This authentication link is not valid. Return to the shop and start the payment again.</p>
+</main>
 </body>
 </html>`;
 }

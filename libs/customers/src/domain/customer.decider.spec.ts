@@ -163,5 +163,13 @@ describe('customer decider', () => {
       spec.given([created()]).when(update({}, { legacyIndividualChanges: { given_names: null } })).thenThrows('API_VALIDATION_ERROR');
       spec.given([created(company)]).when(update({}, { legacyIndividualChanges: { given_names: 'Kopi' } })).thenThrows('API_VALIDATION_ERROR');
     });
+
+    it('flat name fields sent with an individual_detail change that detail (a 2020-10-31 update from xendit-node, issue 19 item 22)', () => {
+      spec
+        .given([created()])
+        .when(update({ individual_detail: { given_names: 'Budi', surname: 'Santoso', gender: 'MALE' } }, { legacyIndividualChanges: { given_names: 'Andi' } }))
+        .then([updated({ individual_detail: { given_names: 'Andi', surname: 'Santoso', gender: 'MALE' } })]);
+      spec.given([created()]).when(update({}, { legacyIndividualChanges: { given_names: 'Andi' } })).then([updated({ individual_detail: { given_names: 'Andi', surname: 'Santoso' } })]);
+    });
   });
 });

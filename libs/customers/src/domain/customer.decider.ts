@@ -12,7 +12,10 @@ import {
 import { CustomerErrors } from './customer.errors';
 import type { CustomerEvent, Mode } from './customer.events';
 
-/** The 2020-05-19 version's name fields: they change single fields inside `individual_detail`. */
+/**
+ * The 2020-05-19 version's name fields (also accepted flat in a 2020-10-31 update, as xendit-node
+ * sends them): they change single fields inside `individual_detail`.
+ */
 export type LegacyIndividualChanges = {
   [K in 'given_names' | 'middle_name' | 'surname' | 'nationality' | 'date_of_birth']?: string | null;
 };
@@ -68,9 +71,11 @@ function effectiveChanges(profile: CustomerProfile, changes: CustomerChanges): C
   return effective as CustomerChanges;
 }
 
-function mergeLegacyFields(profile: CustomerProfile, legacy: LegacyIndividualChanges): IndividualDetail {
-  if (profile.type !== 'INDIVIDUAL' || !profile.individual_detail) throw CustomerErrors.invalid([legacyOnBusiness()]);
-  const merged: Record<string, unknown> = { ...profile.individual_detail };
+/** Flat name fields change single fields of the detail: the one sent in the same update, else the stored one. */
+function mergeLegacyFields(profile: CustomerProfile, legacy: LegacyIndividualChanges, sent: IndividualDetail | null | undefined): IndividualDetail {
+  const detail = sent ?? profile.individual_detail;
+  if (profile.type !== 'INDIVIDUAL' || !detail) throw CustomerErrors.invalid([legacyOnBusiness()]);
+  const merged: Record<string, unknown> = { ...detail };
   for (const [field, value] of Object.entries(legacy)) {
     if (value === null) delete merged[field];
     else if (value !== undefined) merged[field] = value;
@@ -114,9 +119,9 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         if (command.customerType !== undefined && command.customerType !== state.profile.type) throw CustomerErrors.immutable('type');
         const legacy = command.legacyIndividualChanges ?? {};
         const legacyFields = Object.keys(legacy).length > 0;
-        const textProblems = freeTextViolations({ ...command.changes, ...(legacyFields && { individual_detail: legacy as IndividualDetail }) });
+        const textProblems = [...freeTextViolations(command.changes), ...(legacyFields ? freeTextViolations({ individual_detail: legacy as IndividualDetail }) : [])];
         if (textProblems.length > 0) throw CustomerErrors.invalid(textProblems);
-        const requested = legacyFields ? { ...command.changes, individual_detail: mergeLegacyFields(state.profile, legacy) } : command.changes;
+        const requested = legacyFields ? { ...command.changes, individual_detail: mergeLegacyFields(state.profile, legacy, command.changes.individual_detail) } : command.changes;
         const changes = effectiveChanges(state.profile, requested);
         if (Object.keys(changes).length === 0) return [];
         const next = applyCustomerChanges(state.profile, changes);

@@ -88,12 +88,18 @@ export function profileFromLegacy(dto: CreateLegacyCustomerRequestDto): Customer
   } as CustomerProfile);
 }
 
-/** A legacy update: the name fields change inside `individual_detail`, the rest as in the current version. */
-export function changesFromLegacy(dto: UpdateLegacyCustomerRequestDto): { changes: CustomerChanges; individual: LegacyIndividualChanges } {
+/** The name fields sent flat (the legacy shape, or xendit-node's update in either version): changes inside `individual_detail`. */
+export function flatNameChanges(dto: UpdateLegacyCustomerRequestDto | UpdateCustomerRequestDto): LegacyIndividualChanges {
   const individual: LegacyIndividualChanges = {};
   for (const field of ['given_names', 'middle_name', 'surname', 'nationality', 'date_of_birth'] as const) {
     if (dto[field] !== undefined) individual[field] = dto[field];
   }
+  return individual;
+}
+
+/** A legacy update: the name fields change inside `individual_detail`, the rest as in the current version. */
+export function changesFromLegacy(dto: UpdateLegacyCustomerRequestDto): { changes: CustomerChanges; individual: LegacyIndividualChanges } {
+  const individual = flatNameChanges(dto);
   const changes: Record<string, unknown> = {};
   for (const field of ['email', 'mobile_number', 'phone_number', 'hashed_phone_number', 'description', 'metadata'] as const) {
     if (dto[field] !== undefined) changes[field] = dto[field];

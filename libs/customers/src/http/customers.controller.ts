@@ -19,7 +19,7 @@ import { CustomerErrors } from '../domain/customer.errors';
 import type { CustomerView } from '../read-models/customer-view';
 import { CreateLegacyCustomerRequestDto, UpdateLegacyCustomerRequestDto } from './customer-legacy.request.dto';
 import { CreateCustomerRequestDto, UpdateCustomerRequestDto } from './customer-v2.request.dto';
-import { changesFromLegacy, changesFromV2, profileFromLegacy, profileFromV2 } from './customer-wire.mapping';
+import { changesFromLegacy, changesFromV2, flatNameChanges, profileFromLegacy, profileFromV2 } from './customer-wire.mapping';
 import { CUSTOMERS_RESOURCE, isLegacy } from './customer-versions';
 import { customerToLegacyWire, customerToWire } from './customer.response';
 import { DEFAULT_PAGE_SIZE, FindCustomersRequestDto } from './find-customers.request.dto';
@@ -96,7 +96,7 @@ export class CustomersController {
       command = new UpdateCustomerCommand(id, caller.businessId, caller.mode, changes, { referenceId: dto.reference_id }, context, individual);
     } else {
       const dto = await validBody(UpdateCustomerRequestDto, body);
-      command = new UpdateCustomerCommand(id, caller.businessId, caller.mode, changesFromV2(dto), { referenceId: dto.reference_id, customerType: dto.type }, context);
+      command = new UpdateCustomerCommand(id, caller.businessId, caller.mode, changesFromV2(dto), { referenceId: dto.reference_id, customerType: dto.type }, context, flatNameChanges(dto));
     }
     return render(await this.commands.execute(command), isLegacy(version));
   }

@@ -9,19 +9,16 @@ import { Injectable } from '@nestjs/common';
  * - `EWALLET_SYNC_WAIT_MS`: how long an OVO request of version 2019-02-04 waits for the payer's
  *   decision before answering that the outcome is not known yet (default 45 s, longer than the
  *   payer's 30 s authorization window).
- * - `PUBLIC_BASE_URL`: the address payers reach the api at, for `checkout_url`; unset, the
- *   request's own scheme and host are used.
+ * (`checkout_url` follows `PUBLIC_BASE_URL` through @gateway/platform's `publicBaseUrl`, like every link.)
  */
 @Injectable()
 export class EwalletNetworkPolicy {
   readonly liveUsesSandbox: boolean;
   readonly syncWaitMs: number;
-  readonly publicBaseUrl?: string;
 
   constructor(config: AppConfig) {
     this.liveUsesSandbox = config.EWALLET_LIVE_NETWORK === 'sandbox';
     this.syncWaitMs = config.EWALLET_SYNC_WAIT_MS;
-    this.publicBaseUrl = config.PUBLIC_BASE_URL?.replace(/\/+$/, '');
   }
 
   available(mode: 'test' | 'live'): boolean {

@@ -1,9 +1,11 @@
 import {
   ApiError,
+  AppConfig,
   type Caller,
   CurrentCaller,
   gatewayState,
   GatewayValidationPipe,
+  publicBaseUrl,
   RequestApiVersion,
   RequirePermissions,
   VersionedResource,
@@ -30,7 +32,6 @@ import {
 } from './ewallet.request.dto';
 import { createdPaymentToWire, paymentToWire } from './ewallet.response';
 import { EWALLETS_RESOURCE, OVO_SYNC_VERSION } from './ewallet-versions';
-import { publicBaseUrl } from './public-base-url';
 
 const validation = new GatewayValidationPipe();
 const DTO_OF: Readonly<Record<EwalletType, Type<EwalletPaymentRequestDto>>> = {
@@ -50,6 +51,7 @@ export class EwalletsController {
     private readonly queries: QueryBus,
     private readonly awaiter: OvoDecisionAwaiter,
     private readonly network: EwalletNetworkPolicy,
+    private readonly config: AppConfig,
   ) {}
 
   @Post()
@@ -63,7 +65,7 @@ export class EwalletsController {
       const state = gatewayState(request);
       const context = { requestId: state.requestId, actor: caller.key.keyId, businessId: caller.businessId, mode: caller.mode };
       const payment = await this.commands.execute(new RequestEwalletPaymentCommand(caller.businessId, caller.mode, toPaymentRequest(dto), version, context));
-      const baseUrl = publicBaseUrl(request, this.network.publicBaseUrl);
+      const baseUrl = publicBaseUrl(request, this.config);
       if (type !== 'OVO' || version !== OVO_SYNC_VERSION) return createdPaymentToWire(payment, baseUrl);
 
       // 2019-02-04: the answer is the payer's decision.
@@ -91,7 +93,7 @@ export class EwalletsController {
     if (!isEwalletType(type)) throw unsupportedType(type);
     const payment = await this.queries.execute(new FindEwalletPaymentQuery(caller.businessId, caller.mode, type, query.external_id));
     if (!payment) throw asEwalletApiError(type, EwalletErrors.notFound());
-    return paymentToWire(payment, publicBaseUrl(request, this.network.publicBaseUrl));
+    return paymentToWire(payment, publicBaseUrl(request, this.config));
   }
 }
 

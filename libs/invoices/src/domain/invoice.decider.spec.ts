@@ -40,7 +40,7 @@ const received: InvoiceEvent = {
   type: 'MoneyInReceived',
   data: { movementId: `invoice_${pending.invoiceId}`, source: { context: 'invoices', resourceId: pending.invoiceId }, channel: 'BCA', currency: 'IDR', grossAmount: 150_000, fee: 4350, feeTax: 479, settledBySource: false, receivedAt: later.toISOString() },
 };
-const expired: InvoiceEvent = { type: 'InvoiceExpired', data: { invoice: { ...pending, status: 'EXPIRED', expiredAt: later.toISOString(), updatedAt: later.toISOString() } } };
+const expired: InvoiceEvent = { type: 'InvoiceExpired', data: { invoice: { ...pending, status: 'EXPIRED', expiryDate: later.toISOString(), expiredAt: later.toISOString(), updatedAt: later.toISOString() } } };
 const settled: InvoiceEvent = { type: 'InvoiceSettled', data: { invoice: { ...paidInvoice, status: 'SETTLED', settledAt: later.toISOString(), updatedAt: later.toISOString() } } };
 const id = pending.invoiceId;
 const pay = (amount = 150_000): InvoiceCommand => ({ type: 'PayInvoice', invoiceId: id, payment: { ...payment, amount }, now: later });
@@ -66,6 +66,13 @@ describe('invoice decider', () => {
   it('PENDING → PAID by the exact amount, with MoneyInReceived in the same append', () => spec.given([created]).when(pay()).then([paid, received]));
   it('refuses another amount', () => spec.given([created]).when(pay(149_999)).thenThrows('INVALID_AMOUNT_ERROR'));
   it('PENDING → EXPIRED', () => spec.given([created]).when(expire).then([expired]));
+  it('an early expire! sets expiry_date to the moment of expiry; the timer (on time or late) keeps its date (issue 19, item 4)', () => {
+    const lateRun = new Date('2026-11-24T03:00:05.000Z');
+    spec
+      .given([created])
+      .when({ type: 'ExpireInvoice', invoiceId: id, now: lateRun })
+      .then([{ type: 'InvoiceExpired', data: { invoice: { ...pending, status: 'EXPIRED', expiredAt: lateRun.toISOString(), updatedAt: lateRun.toISOString() } } }]);
+  });
   it('PAID → SETTLED when the ledger settles', () => spec.given([created, paid, received]).when(settle).then([settled]));
   it('a replayed settlement changes nothing', () => spec.given([created, paid, received, settled]).when(settle).then([]));
   describe('a payment already made on a method committed to the invoice (eWallet checkout, fixed VA)', () => {

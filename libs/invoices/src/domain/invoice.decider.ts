@@ -52,7 +52,8 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceState, InvoiceEvent>
       case 'CreateInvoice': {
         if (state.status !== 'none') throw InvoiceErrors.alreadyExists(command.invoice.invoiceId);
         const amount = command.invoice.amount;
-        if (!Number.isFinite(amount) || amount < INVOICE_MIN_AMOUNT || amount > INVOICE_MAX_AMOUNT) throw InvoiceErrors.amountBounds(INVOICE_MIN_AMOUNT, INVOICE_MAX_AMOUNT);
+        // Whole rupiah only (IDR has no decimals): a fractional invoice could never be paid or settled.
+        if (!Number.isSafeInteger(amount) || amount < INVOICE_MIN_AMOUNT || amount > INVOICE_MAX_AMOUNT) throw InvoiceErrors.amountBounds(INVOICE_MIN_AMOUNT, INVOICE_MAX_AMOUNT);
         if (command.invoice.paymentMethods.length === 0) throw InvoiceErrors.noCollectionMethods();
         const at = command.now.toISOString();
         const invoice: InvoiceSnapshot = { ...command.invoice, status: 'PENDING', createdAt: at, updatedAt: at };
@@ -79,7 +80,10 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceState, InvoiceEvent>
         const invoice = existing(state, command.invoiceId);
         if (invoice.status !== 'PENDING') throw InvoiceErrors.notPending(invoice.invoiceId, invoice.status);
         const at = command.now.toISOString();
-        return [{ type: 'InvoiceExpired', data: { invoice: { ...invoice, status: 'EXPIRED', expiredAt: at, updatedAt: at } } }];
+        // `expiry_date` is when it expired: the moment of an early `expire!` (issue 19, item 4); the
+        // timer's own date when the timer ran (a late run does not move it).
+        const expiryDate = command.now.getTime() < new Date(invoice.expiryDate).getTime() ? at : invoice.expiryDate;
+        return [{ type: 'InvoiceExpired', data: { invoice: { ...invoice, status: 'EXPIRED', expiryDate, expiredAt: at, updatedAt: at } } }];
       }
       case 'SettleInvoice': {
         const invoice = existing(state, command.invoiceId);

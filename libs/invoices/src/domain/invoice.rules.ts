@@ -9,3 +9,8 @@ export const MAX_INVOICE_DURATION_SECONDS = 31_536_000;
 export const MAGIC_PAID_AMOUNTS: readonly number[] = [3_000_000, 2_000_000];
 /** The two retail chains available for invoices (spec: "in test mode only two retail chains"). */
 export const INVOICE_RETAIL_OUTLETS = ['ALFAMART', 'INDOMARET'] as const;
+
+/** The payer's page of an invoice (`invoice_url`) under a public base URL. */
+export function invoicePageUrl(publicBaseUrl: string, invoiceId: string): string {
+  return `${publicBaseUrl}/web/invoices/${invoiceId}`;
+}

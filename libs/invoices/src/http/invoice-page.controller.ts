@@ -14,7 +14,7 @@ import { InvoicePagePublicKeys } from '../application/pay-by-card/page-public-ke
 import { GetPublicInvoiceQuery } from '../application/get-invoice/get-invoice.query';
 import { PayInvoiceByRetailCodeCommand, SimulatePoolVirtualAccountPaymentCommand } from '../application/simulate-payment/simulate-payment.commands';
 import type { InvoiceSnapshot } from '../domain/invoice.events';
-import { renderInvoicePage } from './invoice-page.html';
+import { renderInvoiceNotFoundPage, renderInvoicePage } from './invoice-page.html';
 
 export class PayFromPageDto {
   @IsString() @Length(1, 64) channel!: string;
@@ -43,7 +43,8 @@ export class InvoicePageController {
   @NoAuth()
   @Get(':id')
   async page(@Param('id') id: string, @Res() response: Response): Promise<void> {
-    const invoice = await this.queries.execute(new GetPublicInvoiceQuery(id));
+    const invoice = await this.find(id, response);
+    if (!invoice) return;
     await this.send(response, invoice);
   }
 
@@ -51,7 +52,8 @@ export class InvoicePageController {
   @NoAuth()
   @Post(':id/pay_card')
   async payByCard(@Param('id') id: string, @Body() body: PayByCardFromPageDto, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const invoice = await this.queries.execute(new GetPublicInvoiceQuery(id));
+    const invoice = await this.find(id, response);
+    if (!invoice) return;
     const context: RequestContext = { requestId: gatewayState(request).requestId, actor: 'payer:invoice-page', businessId: invoice.businessId, mode: invoice.mode };
     try {
       await this.commands.execute(new PayInvoiceByCardCommand(invoice.invoiceId, body.token_id, body.authentication_id || undefined, context));
@@ -72,7 +74,8 @@ export class InvoicePageController {
   @NoAuth()
   @Post(':id/pay_ewallet')
   async payByEwallet(@Param('id') id: string, @Body() body: PayByEwalletFromPageDto, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const invoice = await this.queries.execute(new GetPublicInvoiceQuery(id));
+    const invoice = await this.find(id, response);
+    if (!invoice) return;
     const context: RequestContext = { requestId: gatewayState(request).requestId, actor: 'payer:invoice-page', businessId: invoice.businessId, mode: invoice.mode };
     try {
       const checkout = await this.commands.execute(new PayInvoiceByEwalletCommand(invoice.invoiceId, body.ewallet_type, context));
@@ -88,7 +91,8 @@ export class InvoicePageController {
   @NoAuth()
   @Post(':id/pay')
   async pay(@Param('id') id: string, @Body() body: PayFromPageDto, @Req() request: Request, @Res() response: Response): Promise<void> {
-    const invoice = await this.queries.execute(new GetPublicInvoiceQuery(id));
+    const invoice = await this.find(id, response);
+    if (!invoice) return;
     const context: RequestContext = { requestId: gatewayState(request).requestId, actor: 'payer:invoice-page', businessId: invoice.businessId, mode: invoice.mode };
     const bank = invoice.banks.find((b) => b.bankCode === body.channel);
     const outlet = invoice.retailOutlets.find((o) => o.retailOutletName === body.channel);
@@ -116,6 +120,22 @@ export class InvoicePageController {
     }
     const paid = await this.queries.execute(new GetPublicInvoiceQuery(id));
     response.redirect(303, paid.successRedirectUrl ?? `/web/invoices/${encodeURIComponent(id)}`);
+  }
+
+  /** The invoice, or (unknown or malformed id) a 404 page for the payer, never the API's JSON (issue 19, item 9). */
+  private async find(id: string, response: Response): Promise<InvoiceSnapshot | undefined> {
+    try {
+      return await this.queries.execute(new GetPublicInvoiceQuery(id));
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'INVOICE_NOT_FOUND_ERROR') throw error;
+      response.status(404);
+      response.setHeader('content-type', 'text/html; charset=utf-8');
+      response.setHeader('cache-control', 'no-store');
+      response.setHeader('x-content-type-options', 'nosniff');
+      response.setHeader('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+      response.send(renderInvoiceNotFoundPage());
+      return undefined;
+    }
   }
 
   private async send(response: Response, invoice: InvoiceSnapshot, notice?: string, status = 200): Promise<void> {

@@ -153,3 +153,18 @@ ${body}
 ${redirect}
 </main></body></html>`;
 }
+
+/**
+ * What a payer sees at an invoice link that names no invoice (mistyped, truncated, or made up): a
+ * page, not the API's JSON error. It says nothing about which invoices exist.
+ */
+export function renderInvoiceNotFoundPage(): string {
+  return `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex"><title>Invoice not found</title>
+<style>body{font-family:system-ui,sans-serif;margin:0;padding:16px;max-width:640px;margin:auto;color:#1a1a1a;line-height:1.45} h1{font-size:1.3rem}</style></head>
+<body><main>
+<h1 id="not-found">Invoice not found</h1>
+<p>This payment link does not lead to an invoice. Check the link you received, or ask the merchant for a new one.</p>
+</main></body></html>`;
+}

@@ -1,7 +1,12 @@
 import type { InvoiceSnapshot } from '../domain/invoice.events';
+import { invoicePageUrl } from '../domain/invoice.rules';
 
-/** The invoice resource as the spec's responses show it (create, get, list, expire!). */
-export function invoiceToWire(invoice: InvoiceSnapshot): Record<string, unknown> {
+/**
+ * The invoice resource as the spec's responses show it (create, get, list, expire!). `publicBaseUrl`
+ * (the answered request's, see @gateway/platform) renders `invoice_url` for the address the merchant
+ * reached; without it, the URL stored at creation.
+ */
+export function invoiceToWire(invoice: InvoiceSnapshot, publicBaseUrl?: string): Record<string, unknown> {
   return {
     id: invoice.invoiceId,
     user_id: invoice.businessId,
@@ -12,7 +17,7 @@ export function invoiceToWire(invoice: InvoiceSnapshot): Record<string, unknown>
     amount: invoice.amount,
     payer_email: invoice.payerEmail,
     description: invoice.description,
-    invoice_url: invoice.invoiceUrl,
+    invoice_url: publicBaseUrl === undefined ? invoice.invoiceUrl : invoicePageUrl(publicBaseUrl, invoice.invoiceId),
     expiry_date: invoice.expiryDate,
     available_banks: invoice.banks.map((bank) => ({
       bank_code: bank.bankCode,

@@ -1,4 +1,4 @@
-import { type Caller, CurrentCaller, gatewayState, RequirePermissions, type RequestContext } from '@gateway/platform';
+import { AppConfig, type Caller, CurrentCaller, gatewayState, publicBaseUrl, RequirePermissions, type RequestContext } from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -25,25 +25,29 @@ export class InvoicesController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly config: AppConfig,
   ) {}
 
   @Post('v2/invoices')
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateInvoiceRequestDto, @Req() request: Request) {
-    const invoice = await this.commands.execute(new CreateInvoiceCommand(caller.businessId, caller.mode, toCreateInvoiceRequest(body), invoiceRequestContext(request, caller)));
-    return invoiceToWire(invoice);
+    const base = publicBaseUrl(request, this.config);
+    const invoice = await this.commands.execute(
+      new CreateInvoiceCommand(caller.businessId, caller.mode, toCreateInvoiceRequest(body), invoiceRequestContext(request, caller), { publicBaseUrl: base }),
+    );
+    return invoiceToWire(invoice, base);
   }
 
   @Get('v2/invoices/:id')
   @RequirePermissions('money_in:read')
-  async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
-    return invoiceToWire(await this.queries.execute(new GetInvoiceQuery(caller.businessId, caller.mode, id)));
+  async get(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
+    return invoiceToWire(await this.queries.execute(new GetInvoiceQuery(caller.businessId, caller.mode, id)), publicBaseUrl(request, this.config));
   }
 
   @Get('v2/invoices')
   @RequirePermissions('money_in:read')
-  async list(@CurrentCaller() caller: Caller, @Query() query: ListInvoicesRequestDto) {
+  async list(@CurrentCaller() caller: Caller, @Query() query: ListInvoicesRequestDto, @Req() request: Request) {
     const invoices = await this.queries.execute(
       new ListInvoicesQuery(caller.businessId, caller.mode, {
         statuses: query.statuses,
@@ -61,7 +65,8 @@ export class InvoicesController {
         externalId: query.external_id,
       }),
     );
-    return invoices.map(invoiceToWire);
+    const base = publicBaseUrl(request, this.config);
+    return invoices.map((invoice) => invoiceToWire(invoice, base));
   }
 
   /** gaps.md: no `/v2` prefix; Express 5 needs the `!` escaped. */
@@ -69,6 +74,6 @@ export class InvoicesController {
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async expire(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
-    return invoiceToWire(await this.commands.execute(new ExpireInvoiceCommand(caller.businessId, caller.mode, id, invoiceRequestContext(request, caller))));
+    return invoiceToWire(await this.commands.execute(new ExpireInvoiceCommand(caller.businessId, caller.mode, id, invoiceRequestContext(request, caller))), publicBaseUrl(request, this.config));
   }
 }

@@ -1,5 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Express } from 'express';
 import type { AppConfig } from '../config/app-config';
 import { installBodyParsers } from './body/install-body-parsers';
 import { HttpEdgeExceptionFilter } from './errors/http-edge-exception.filter';
@@ -9,6 +10,10 @@ import { bindLogContext } from './logging/log-context';
 import { HttpMetrics } from './metrics/http-metrics';
 import { recordHttpMetrics } from './metrics/metrics.middleware';
 import { setupOpenApi } from './openapi/setup-openapi';
+import { acceptEncodedBang } from './path/encoded-bang.middleware';
+import { answerClientError } from './client-error/answer-client-error';
+import { ClientIpRateLimitMiddleware } from './rate-limit/client-ip-rate-limit.middleware';
+import { installClientIpRateLimit } from './rate-limit/install-client-ip-rate-limit';
 import { assignRequestId } from './request-id/request-id.middleware';
 import { requireTls } from './tls/require-tls.middleware';
 import { createValidationPipe } from './validation/gateway-validation.pipe';
@@ -23,7 +28,8 @@ export interface HttpEdgeOptions {
 
 /**
  * Everything between the socket and the controllers, in the order a request meets it:
- * Request-ID, metrics and access log (so refusals are counted and logged too), the TLS policy,
+ * Request-ID, metrics and access log (so refusals are counted and logged too), the per-IP rate
+ * limit (when RateLimitModule is imported), the TLS policy,
  * body parsing (limits, INVALID_JSON_FORMAT, NUL and depth checks), the log context, then Nest's
  * routing with the validation pipe and the error filter; plus /docs. The app must be created with
  * `bodyParser: false` and import `HttpEdgeModule`. Call before `listen()`/`init()`: middleware
@@ -39,8 +45,13 @@ export function configureHttpEdge(app: INestApplication, config: AppConfig, opti
   expressApp.disable('x-powered-by');
 
   expressApp.use(assignRequestId());
+  expressApp.use(acceptEncodedBang());
   expressApp.use(recordHttpMetrics(metrics));
   expressApp.use(writeAccessLog(logger));
+  // The IP limit before any other work, body parsing included: a request refused for its TLS, its
+  // body (400, 413, 415) or anything later carries the rate-limit headers and counts (issue 19, item 17).
+  const ipLimit = clientIpRateLimitOf(app);
+  if (ipLimit) installClientIpRateLimit(expressApp.getHttpAdapter().getInstance() as Express, ipLimit);
   if (config.REQUIRE_TLS) expressApp.use(requireTls());
   installBodyParsers(expressApp, config.BODY_LIMIT);
   if (config.LOG_REQUEST_CONTEXT) expressApp.use(bindLogContext());
@@ -50,9 +61,20 @@ export function configureHttpEdge(app: INestApplication, config: AppConfig, opti
   setupOpenApi(expressApp);
 
   const server = app.getHttpServer();
+  // What Node's parser refuses (431 oversized headers, ...) gets the edge's JSON answer and headers.
+  server.on('clientError', answerClientError(ipLimit && ((ip: string) => ipLimit.consume(ip))));
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;
   // Must exceed keepAliveTimeout, or Node may cut a connection the client is about to reuse.
   server.headersTimeout = KEEP_ALIVE_TIMEOUT_MS + 1_000;
+}
+
+/** The IP limit of RateLimitModule, when the application imports it. */
+function clientIpRateLimitOf(app: INestApplication): ClientIpRateLimitMiddleware | undefined {
+  try {
+    return app.get(ClientIpRateLimitMiddleware, { strict: false });
+  } catch {
+    return undefined;
+  }
 }
 
 function httpMetricsOf(app: INestApplication): HttpMetrics {

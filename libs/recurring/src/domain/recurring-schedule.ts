@@ -53,14 +53,48 @@ export function cycleDueAt(recurring: RecurringSnapshot, cycle: number): Date {
 }
 
 /**
- * The anchor after a change of `interval`/`interval_count`, computed with the schedule BEFORE the
- * change: the next cycle keeps the date it was scheduled for (its job is already waiting for it),
- * and the new gap applies after it. So a change never moves a cycle into the past.
+ * The cycle that falls on `start_date` (the first charge the merchant chose): cycle 2 when an
+ * immediate first invoice came before it, else cycle 1.
  */
-export function anchorAtNextCycle(recurring: RecurringSnapshot): NonNullable<RecurringSnapshot['scheduleAnchor']> {
-  const firstDated = recurring.scheduleAnchor?.cycle ?? (recurring.chargeImmediately ? 2 : 1);
-  const cycle = Math.max(recurring.nextCycle, firstDated);
-  return { cycle, dueAt: cycleDueAt(recurring, cycle).toISOString() };
+function startDateCycle(recurring: RecurringSnapshot): number {
+  const anchor = recurring.scheduleAnchor;
+  if (!anchor) return recurring.chargeImmediately ? 2 : 1;
+  return recurring.chargeImmediately && new Date(recurring.startDate).getTime() > new Date(recurring.createdAt).getTime() ? 2 : 1;
+}
+
+/**
+ * The anchor after a change of `interval`/`interval_count` (issue 19, item 3): the next pending
+ * cycle moves to the new cadence, counted from the last cycle's date: the first date of
+ * `last + k × new gap` (k ≥ 1) that is not in the past at `now`. So a WEEK plan patched to DAY bills
+ * a day after its last invoice, a DAY plan patched to WEEK a week after it, and a change never
+ * makes a past cycle due (the schedule never bills the past, issue 18). Before the `start_date`
+ * cycle ran, that date stays: it is the first charge the merchant chose. `before` is the snapshot
+ * before the change, `after` carries the new interval and count.
+ */
+export function anchorAfterIntervalChange(before: RecurringSnapshot, after: RecurringSnapshot, now: Date): NonNullable<RecurringSnapshot['scheduleAnchor']> {
+  const startCycle = startDateCycle(before);
+  if (before.nextCycle <= startCycle) return { cycle: startCycle, dueAt: cycleDueAt(before, startCycle).toISOString() };
+  const last = before.nextCycle - 1;
+  const lastDueAt = lastCycleDueAt(before, last);
+  const cadence: RecurringSnapshot = { ...after, scheduleAnchor: { cycle: last, dueAt: lastDueAt } };
+  // The latest date of the new cadence at or before now is passed; the one after it is the next.
+  const first = Math.max(latestDueCycle(cadence, last, now), last) + 1;
+  return { cycle: before.nextCycle, dueAt: cycleDueAt(cadence, first).toISOString(), previousDueAt: lastDueAt };
+}
+
+/**
+ * The date cycle `last` (the one before the next) was due. After an earlier change that has not
+ * run yet, the anchor sits on the next cycle and remembers it; otherwise the schedule gives it.
+ */
+function lastCycleDueAt(recurring: RecurringSnapshot, last: number): string {
+  const anchor = recurring.scheduleAnchor;
+  if (anchor?.previousDueAt !== undefined && anchor.cycle === last + 1) return anchor.previousDueAt;
+  return cycleDueAt(recurring, last).toISOString();
+}
+
+/** Cycle `cycle` is not due yet at `now` (a PATCH moved it later than the job that runs it). */
+export function notDueYet(recurring: RecurringSnapshot, cycle: number, now: Date): boolean {
+  return cycleDueAt(recurring, cycle).getTime() > now.getTime();
 }
 
 /**

@@ -50,7 +50,7 @@ describe('recurring decider', () => {
     const afterOne = recurringDecider.decide(run(1), { status: 'exists', recurring: active });
     const state1 = afterOne.reduce(recurringDecider.evolve, { status: 'exists', recurring: active } as const);
     expect(recurringDecider.decide(run(1), state1)).toEqual([]);
-    const events = recurringDecider.decide(run(2), state1);
+    const events = recurringDecider.decide({ ...run(2), now: cycleDueAt(active, 2) } as RecurringCommand, state1);
     expect(events.map((e) => e.type)).toEqual(['RecurringCycleIssued', 'RecurringPaymentStopped']);
   });
   it.each([
@@ -191,14 +191,34 @@ describe('recurring decider: the past is never billed in bulk (issue 18)', () =>
     const patchAt = later(10 * DAY);
     const patch = (changes: { interval?: 'DAY' | 'WEEK' | 'MONTH'; intervalCount?: number; amount?: number }): RecurringCommand => ({ type: 'UpdateRecurringPayment', id, changes, now: patchAt });
 
-    it('keeps the next cycle on its date and applies the new gap after it', () => {
+    it('moves the next cycle to the new cadence, counted from the last cycle and never into the past (issue 19, item 3)', () => {
       const [updated] = recurringDecider.decide(patch({ interval: 'DAY' }), { status: 'exists', recurring: monthlyAfter1.data.recurring });
       const recurring = (updated as { data: { recurring: RecurringSnapshot } }).data.recurring;
-      expect(recurring.scheduleAnchor).toEqual({ cycle: 2, dueAt: '2026-02-28T00:00:00.000Z' });
-      expect([2, 3, 4].map((cycle) => cycleDueAt(recurring, cycle).toISOString())).toEqual(['2026-02-28T00:00:00.000Z', '2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00.000Z']);
-      // Without the anchor, cycle 3 would have been start + 2 days, long past at that point: a burst.
+      // Cycle 1 was Jan 31; daily from there, Feb 10 (the moment of the PATCH) is passed: Feb 11 is next.
+      expect(recurring.scheduleAnchor).toEqual({ cycle: 2, dueAt: '2026-02-11T00:00:00.000Z', previousDueAt: at });
+      expect([2, 3, 4].map((cycle) => cycleDueAt(recurring, cycle).toISOString())).toEqual(['2026-02-11T00:00:00.000Z', '2026-02-12T00:00:00.000Z', '2026-02-13T00:00:00.000Z']);
+      // Every two months from Jan 31: Mar 31, in the future, keeps its place on the new cadence.
       const [counted] = recurringDecider.decide(patch({ intervalCount: 2 }), { status: 'exists', recurring: monthlyAfter1.data.recurring });
-      expect((counted as { data: { recurring: RecurringSnapshot } }).data.recurring.scheduleAnchor).toEqual({ cycle: 2, dueAt: '2026-02-28T00:00:00.000Z' });
+      expect((counted as { data: { recurring: RecurringSnapshot } }).data.recurring.scheduleAnchor).toEqual({ cycle: 2, dueAt: '2026-03-31T00:00:00.000Z', previousDueAt: at });
+    });
+
+    it('a WEEK plan patched to DAY right after its first invoice bills a day after it; a second PATCH counts from the same last cycle', () => {
+      const weekly: RecurringSnapshot = { ...daily, interval: 'WEEK' };
+      const afterFirst = issuedEvent(1, weekly).data.recurring;
+      const soon = later(HOUR);
+      const [toDaily] = recurringDecider.decide({ type: 'UpdateRecurringPayment', id, changes: { interval: 'DAY' }, now: soon }, { status: 'exists', recurring: afterFirst });
+      const dailyNow = (toDaily as { data: { recurring: RecurringSnapshot } }).data.recurring;
+      expect(cycleDueAt(dailyNow, 2)).toEqual(later(DAY));
+      const [toMonthly] = recurringDecider.decide({ type: 'UpdateRecurringPayment', id, changes: { interval: 'MONTH' }, now: soon }, { status: 'exists', recurring: dailyNow });
+      expect(cycleDueAt((toMonthly as { data: { recurring: RecurringSnapshot } }).data.recurring, 2).toISOString()).toBe('2026-02-28T00:00:00.000Z');
+    });
+
+    it('a cycle whose job runs before its (moved) date is not billed then', () => {
+      const [updated] = recurringDecider.decide(patch({ intervalCount: 2 }), { status: 'exists', recurring: monthlyAfter1.data.recurring });
+      const moved = (updated as { data: { recurring: RecurringSnapshot } }).data.recurring;
+      // The old job of cycle 2 (Feb 28) finds it moved to Mar 31.
+      expect(recurringDecider.decide(runAt(2, new Date('2026-02-28T00:00:00.000Z')), { status: 'exists', recurring: moved })).toEqual([]);
+      expect(recurringDecider.decide(runAt(2, new Date('2026-03-31T00:00:00.000Z')), { status: 'exists', recurring: moved }).map((e) => e.type)).toEqual(['RecurringCycleIssued']);
     });
 
     it('leaves the schedule alone when the interval does not change', () => {

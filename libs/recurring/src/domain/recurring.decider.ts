@@ -1,7 +1,7 @@
 import { assertNever, type Decider } from '@gateway/domain';
 import { RecurringErrors } from './recurring.errors';
 import type { MissedPaymentAction, RecurringEvent, RecurringInterval, RecurringSnapshot } from './recurring.events';
-import { anchorAtNextCycle, hasMoreCycles, initialAnchor, latestDueCycle, startsInThePast } from './recurring-schedule';
+import { anchorAfterIntervalChange, hasMoreCycles, initialAnchor, latestDueCycle, notDueYet, startsInThePast } from './recurring-schedule';
 
 export interface RecurringChanges {
   amount?: number;
@@ -75,9 +75,11 @@ export const recurringDecider: Decider<RecurringCommand, RecurringState, Recurri
       case 'UpdateRecurringPayment': {
         if (current.status === 'STOPPED') throw RecurringErrors.invalidStatus(current.recurringPaymentId, current.status, 'updated');
         const changes = Object.fromEntries(Object.entries(command.changes).filter(([, value]) => value !== undefined)) as Partial<RecurringSnapshot>;
-        // A new gap applies after the cycle already scheduled: re-timing past cycles would make them due at once.
+        // A new cadence moves the next pending cycle too, counted from the last cycle, never into the past.
         const retimed = (changes.interval !== undefined && changes.interval !== current.interval) || (changes.intervalCount !== undefined && changes.intervalCount !== current.intervalCount);
-        return [{ type: 'RecurringPaymentUpdated', data: { recurring: next(retimed ? { ...changes, scheduleAnchor: anchorAtNextCycle(current) } : changes) } }];
+        if (!retimed) return [{ type: 'RecurringPaymentUpdated', data: { recurring: next(changes) } }];
+        const changed = next(changes);
+        return [{ type: 'RecurringPaymentUpdated', data: { recurring: { ...changed, scheduleAnchor: anchorAfterIntervalChange(current, changed, command.now) } } }];
       }
       case 'StopRecurringPayment':
         if (current.status === 'STOPPED') throw RecurringErrors.invalidStatus(current.recurringPaymentId, current.status, 'stopped');
@@ -91,6 +93,8 @@ export const recurringDecider: Decider<RecurringCommand, RecurringState, Recurri
       case 'RunCycle': {
         // A cycle runs once (a retried job finds it done), and never after the end.
         if (command.cycle !== current.nextCycle || !hasMoreCycles(current)) return [];
+        // A PATCH moved this cycle later than the job that runs it: its own date will run it.
+        if (notDueYet(current, command.cycle, command.now)) return [];
         // The next cycle is due too: this cycle's period is over. Never bill the past in bulk: the
         // schedule moves to the latest due cycle, whose own run bills it (once).
         const latest = latestDueCycle(current, command.cycle, command.now);

@@ -32,11 +32,13 @@ export interface RecurringSnapshot {
   nextCycle: number;
   /**
    * Cycle `cycle` falls due at `dueAt`, and each later cycle `interval_count` intervals after it.
-   * Set at creation and moved by a PATCH of `interval`/`interval_count` (the next cycle keeps its
-   * date, the new gap applies after it). Absent on payments created before it existed: then the
-   * original rule (see `cycleDueAt`).
+   * Set at creation and moved by a PATCH of `interval`/`interval_count`. Absent on payments created
+   * before it existed: then the original rule (see `cycleDueAt`). `previousDueAt` (set by a PATCH
+   * since issue 19) is the date of the cycle before `cycle`, which the new cadence counts from.
+   * Anchors written by a PATCH before issue 19 kept the next cycle's old date (the new gap applied
+   * after it); they are read as written.
    */
-  scheduleAnchor?: { cycle: number; dueAt: string };
+  scheduleAnchor?: { cycle: number; dueAt: string; previousDueAt?: string };
   /** The last cycle whose invoice was charged to `credit_card_token` (an attempt, once per cycle). */
   lastRechargedCycle?: number;
   lastCreatedInvoiceId?: string;

@@ -1,4 +1,4 @@
-import { type Caller, CurrentCaller, gatewayState, RequirePermissions, type RequestContext } from '@gateway/platform';
+import { AppConfig, type Caller, CurrentCaller, gatewayState, publicBaseUrl, RequirePermissions, type RequestContext } from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -17,6 +17,7 @@ export class RecurringController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly config: AppConfig,
   ) {}
 
   /** gaps.md: `POST /recurring_payments`; the public client adds a trailing slash (Express matches both). */
@@ -24,13 +25,14 @@ export class RecurringController {
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateRecurringRequestDto, @Req() request: Request) {
-    return recurringToWire(await this.commands.execute(new CreateRecurringPaymentCommand(caller.businessId, caller.mode, toCreateRecurringRequest(body), contextOf(request, caller))));
+    const created = await this.commands.execute(new CreateRecurringPaymentCommand(caller.businessId, caller.mode, toCreateRecurringRequest(body), contextOf(request, caller)));
+    return recurringToWire(created, publicBaseUrl(request, this.config));
   }
 
   @Get(':id')
   @RequirePermissions('money_in:read')
-  async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
-    return recurringToWire(await this.queries.execute(new GetRecurringPaymentQuery(caller.businessId, caller.mode, id)));
+  async get(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
+    return recurringToWire(await this.queries.execute(new GetRecurringPaymentQuery(caller.businessId, caller.mode, id)), publicBaseUrl(request, this.config));
   }
 
   @Patch(':id')
@@ -61,6 +63,7 @@ export class RecurringController {
   }
 
   private async change(caller: Caller, id: string, change: RecurringChange, request: Request) {
-    return recurringToWire(await this.commands.execute(new ChangeRecurringPaymentCommand(caller.businessId, caller.mode, id, change, contextOf(request, caller))));
+    const changed = await this.commands.execute(new ChangeRecurringPaymentCommand(caller.businessId, caller.mode, id, change, contextOf(request, caller)));
+    return recurringToWire(changed, publicBaseUrl(request, this.config));
   }
 }

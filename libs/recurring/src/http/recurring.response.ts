@@ -1,7 +1,14 @@
+import { invoicePageUrl } from '@gateway/invoices';
 import type { RecurringSnapshot } from '../domain/recurring.events';
 
-/** The recurring payment resource (spec table); stop!, pause!, resume! and PATCH answer the same shape. */
-export function recurringToWire(recurring: RecurringSnapshot): Record<string, unknown> {
+/**
+ * The recurring payment resource (spec table); stop!, pause!, resume! and PATCH answer the same shape.
+ * `publicBaseUrl` (the answered request's) renders `last_created_invoice_url` for the address the
+ * merchant reached; without it, the URL recorded when the invoice was issued.
+ */
+export function recurringToWire(recurring: RecurringSnapshot, publicBaseUrl?: string): Record<string, unknown> {
+  const lastInvoiceUrl =
+    publicBaseUrl !== undefined && recurring.lastCreatedInvoiceId !== undefined ? invoicePageUrl(publicBaseUrl, recurring.lastCreatedInvoiceId) : recurring.lastCreatedInvoiceUrl;
   return {
     id: recurring.recurringPaymentId,
     user_id: recurring.businessId,
@@ -21,7 +28,7 @@ export function recurringToWire(recurring: RecurringSnapshot): Record<string, un
     start_date: recurring.startDate,
     ...(recurring.successRedirectUrl !== undefined && { success_redirect_url: recurring.successRedirectUrl }),
     ...(recurring.failureRedirectUrl !== undefined && { failure_redirect_url: recurring.failureRedirectUrl }),
-    ...(recurring.lastCreatedInvoiceUrl !== undefined && { last_created_invoice_url: recurring.lastCreatedInvoiceUrl }),
+    ...(lastInvoiceUrl !== undefined && { last_created_invoice_url: lastInvoiceUrl }),
     recharge: recurring.creditCardToken !== undefined,
     charge_immediately: recurring.chargeImmediately,
     created: recurring.createdAt,

@@ -5,10 +5,14 @@ import { Injectable } from '@nestjs/common';
 import type { ClientBase } from 'pg';
 import { scheduleCycle } from '../application/run-cycle/run-cycle.job';
 import { RECURRING_EVENT_TYPES, type RecurringEvent } from '../domain/recurring.events';
+import { hasMoreCycles } from '../domain/recurring-schedule';
 
 export const RECURRING_PROJECTION = 'recurring.recurring-payments';
 
-/** The recurring GET; a created recurring payment gets its first cycle job in the same transaction. */
+/**
+ * The recurring GET; a created recurring payment gets its first cycle job in the same transaction,
+ * and a PATCH that re-times the next cycle moves that cycle's job.
+ */
 @ReadModelProjection()
 @Injectable()
 export class RecurringProjection implements Projection {
@@ -28,6 +32,10 @@ export class RecurringProjection implements Projection {
         [recurring.recurringPaymentId, recurring.businessId, recurring.mode, recurring.status, recurring],
       );
       if (recorded.type === 'RecurringPaymentCreated' && rowCount) await scheduleCycle(this.scheduler, recurring, 1, tx as never);
+      // A PATCH of the interval re-timed the next cycle (the anchor sits on it): move its waiting job.
+      if (recorded.type === 'RecurringPaymentUpdated' && recurring.scheduleAnchor?.cycle === recurring.nextCycle && hasMoreCycles(recurring)) {
+        await scheduleCycle(this.scheduler, recurring, recurring.nextCycle, tx as never);
+      }
     }
   }
 }

@@ -17,10 +17,11 @@ export class ReportLinks {
     private readonly config: AppConfig,
   ) {}
 
-  async urlFor(reportId: string, expiresAt: Date): Promise<string> {
+  /** The link under `publicBaseUrl` (a request's, see @gateway/platform), else the configured address (callbacks). */
+  async urlFor(reportId: string, expiresAt: Date, publicBaseUrl = this.config.publicBaseUrl()): Promise<string> {
     const expires = Math.floor(expiresAt.getTime() / 1000);
     const signature = await this.sign(reportId, expires);
-    return `${this.config.publicBaseUrl()}/reports/${encodeURIComponent(reportId)}/download?expires=${expires}&signature=${signature}`;
+    return `${publicBaseUrl}/reports/${encodeURIComponent(reportId)}/download?expires=${expires}&signature=${signature}`;
   }
 
   /** Constant-time check of a link's signature (the expiry is checked by the caller, on the business clock). */

@@ -8,7 +8,7 @@ export type ReportStatus = 'PENDING' | 'COMPLETED' | 'FAILED';
 export const REPORT_LINK_VALIDITY_MS = 24 * 3_600_000;
 
 export type ReportCommand =
-  | { type: 'RequestReport'; reportId: string; reportType: ReportType; format: ReportFormat; currency: string; filter: ReportFilter; now: Date }
+  | { type: 'RequestReport'; reportId: string; reportType: ReportType; format: ReportFormat; currency: string; filter: ReportFilter; publicBaseUrl?: string; now: Date }
   | { type: 'CompleteReport'; rows: number; sizeBytes: number; sha256: string; now: Date }
   | { type: 'FailReport'; reason: string; now: Date }
   | { type: 'RetryReport'; now: Date };
@@ -38,8 +38,13 @@ export const reportDecider: Decider<ReportCommand, ReportState, ReportEvent> = {
     switch (command.type) {
       case 'RequestReport': {
         if (state.status !== 'NONE') return [];
-        const { reportId, reportType, format, currency, filter, now } = command;
-        return [{ type: 'ReportRequested', data: { reportId, type: reportType, format, currency, filter, requestedAt: now.toISOString() } }];
+        const { reportId, reportType, format, currency, filter, publicBaseUrl, now } = command;
+        return [
+          {
+            type: 'ReportRequested',
+            data: { reportId, type: reportType, format, currency, filter, requestedAt: now.toISOString(), ...(publicBaseUrl !== undefined && { publicBaseUrl }) },
+          },
+        ];
       }
       case 'CompleteReport': {
         if (state.status !== 'PENDING') return [];

@@ -11,9 +11,14 @@ export interface ReportFilter {
   to: string;
 }
 
+/**
+ * `publicBaseUrl` (since issue 19): the address the request reached (PUBLIC_BASE_URL, else its
+ * scheme and host), for the link in the report callback; absent on earlier events and on reports
+ * requested without an HTTP request: the configured address.
+ */
 export type ReportRequested = DomainEvent<
   'ReportRequested',
-  { reportId: string; type: ReportType; format: ReportFormat; currency: string; filter: ReportFilter; requestedAt: string }
+  { reportId: string; type: ReportType; format: ReportFormat; currency: string; filter: ReportFilter; requestedAt: string; publicBaseUrl?: string }
 >;
 
 /** The content is stored outside the log (report_contents); the event names its size and hash. */

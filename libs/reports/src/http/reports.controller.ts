@@ -1,4 +1,4 @@
-import { type Caller, CurrentCaller, gatewayState, NoAuth, RequirePermissions } from '@gateway/platform';
+import { AppConfig, type Caller, CurrentCaller, gatewayState, NoAuth, publicBaseUrl, RequirePermissions } from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
@@ -19,6 +19,7 @@ export class ReportsController {
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
     private readonly downloads: ReportDownloads,
+    private readonly config: AppConfig,
   ) {}
 
   @Post()
@@ -27,21 +28,28 @@ export class ReportsController {
   generate(@CurrentCaller() caller: Caller, @Body() body: GenerateReportRequestDto, @Req() request: Request) {
     const { type, format = 'CSV', currency = 'IDR', filter } = body;
     return this.commands.execute(
-      new RequestReportCommand(caller.businessId, caller.mode, { type, format, currency, from: filter?.from, to: filter?.to }, contextOf(request, caller)),
+      new RequestReportCommand(
+        caller.businessId,
+        caller.mode,
+        { type, format, currency, from: filter?.from, to: filter?.to },
+        contextOf(request, caller),
+        publicBaseUrl(request, this.config),
+      ),
     );
   }
 
+  /** A malformed id is an unknown id: 404 REPORT_NOT_FOUND_ERROR, as for every resource but card charges (issue 19, item 21). */
   @Get(':id')
   @RequirePermissions('reports:read')
-  get(@CurrentCaller() caller: Caller, @Param() params: ReportIdParams) {
-    return this.queries.execute(new GetReportQuery(caller.businessId, caller.mode, params.id));
+  get(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
+    return this.queries.execute(new GetReportQuery(caller.businessId, caller.mode, id, publicBaseUrl(request, this.config)));
   }
 
   @Post(':id/retry')
   @HttpCode(200)
   @RequirePermissions('reports:write')
-  retry(@CurrentCaller() caller: Caller, @Param() params: ReportIdParams, @Req() request: Request) {
-    return this.commands.execute(new RetryReportCommand(caller.businessId, caller.mode, params.id, contextOf(request, caller)));
+  retry(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
+    return this.commands.execute(new RetryReportCommand(caller.businessId, caller.mode, id, contextOf(request, caller)));
   }
 
   /** The signed link is the credential (it goes to finance tools and browsers without an API key). */

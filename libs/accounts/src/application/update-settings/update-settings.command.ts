@@ -1,13 +1,14 @@
 import type { RequestContext } from '@gateway/platform';
 import { Command } from '@nestjs/cqrs';
-import type { BusinessSettings, SettingsChanges } from '../../domain/business-settings';
+import type { BusinessSettings, SettingsUpdate } from '../../domain/business-settings';
 import type { Mode } from '../../domain/business.events';
 
 export class UpdateSettingsCommand extends Command<BusinessSettings> {
   constructor(
     readonly businessId: string,
     readonly mode: Mode,
-    readonly changes: SettingsChanges,
+    /** `apiVersions` per resource: a version sets it, `null` resets it (SettingsUpdate). */
+    readonly changes: SettingsUpdate,
     readonly context: RequestContext,
   ) {
     super();

@@ -1,5 +1,6 @@
+import { declaredResources, versionsOf } from '@gateway/platform';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import type { BusinessSettings } from '../../domain/business-settings';
+import type { ApiVersionCatalog, BusinessSettings } from '../../domain/business-settings';
 import { AccountsDirectory } from '../../read-models/accounts-directory';
 import { BusinessAggregateRunner } from '../business-runner/business-aggregate-runner';
 import { UpdateSettingsCommand } from './update-settings.command';
@@ -16,9 +17,15 @@ export class UpdateSettingsHandler implements ICommandHandler<UpdateSettingsComm
       type: 'UpdateSettings',
       mode: command.mode,
       changes: command.changes,
+      apiVersionCatalog: apiVersionCatalog(),
       now,
     }));
     this.directory.forgetSettings(command.businessId, command.mode);
     return decision.state.status === 'registered' ? decision.state.settings[command.mode] : {};
   }
+}
+
+/** Every versioned resource the API edge declares, with its versions (`declareApiVersions`). */
+function apiVersionCatalog(): ApiVersionCatalog {
+  return Object.fromEntries(declaredResources().map((resource) => [resource, versionsOf(resource)?.versions ?? []]));
 }

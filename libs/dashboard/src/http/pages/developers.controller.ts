@@ -67,10 +67,14 @@ export class DevelopersController {
   @RequireCapability('keys:manage')
   async setVersions(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session } = dashboardState(request);
-    const versions: Record<string, string> = {};
+    // The form lists every resource: a blank choice resets that resource to its default.
+    const versions: Record<string, string | null> = {};
     for (const resource of declaredResources()) {
       const chosen = field(request, `version_${resource}`);
-      if (!chosen) continue;
+      if (!chosen) {
+        versions[resource] = null;
+        continue;
+      }
       const known = versionsOf(resource)?.versions ?? [];
       if (!known.includes(chosen)) throw new DomainError('API_VALIDATION_ERROR', `${chosen} is not a version of ${resource}`);
       versions[resource] = chosen;

@@ -31,7 +31,12 @@ export class CreateInvoiceCommand extends Command<InvoiceSnapshot> {
     readonly mode: 'test' | 'live',
     readonly request: CreateInvoiceRequest,
     readonly context: RequestContext,
-    readonly options: { invoiceId?: string; recurringPaymentId?: string } = {},
+    /**
+     * `publicBaseUrl`: where the creating request reached the gateway (`publicBaseUrl()` of
+     * @gateway/platform), for the stored `invoice_url` that callbacks and emails carry; without it
+     * (a scheduled job) the configured address.
+     */
+    readonly options: { invoiceId?: string; recurringPaymentId?: string; publicBaseUrl?: string } = {},
   ) {
     super();
   }

@@ -11,6 +11,7 @@ import { InvoiceErrors } from '../../domain/invoice.errors';
 import { type InvoiceBank, type InvoiceRetailOutlet, type InvoiceSnapshot, invoiceStream } from '../../domain/invoice.events';
 import { DEFAULT_INVOICE_DURATION_SECONDS, INVOICE_RETAIL_OUTLETS, MAGIC_PAID_AMOUNTS } from '../../domain/invoice.rules';
 import { INVOICES_PROJECTION } from '../../read-models/invoices.projection';
+import { invoicePageUrl } from '../../domain/invoice.rules';
 import { invoiceIdFrom, poolMerchantCode, retailPrefix } from '../invoice-identity';
 import { PoolAllocator } from '../pool-allocator';
 import { FindFixedVirtualAccountQuery, type FixedVirtualAccountRef } from '../callback-virtual-account/callback-virtual-account.queries';
@@ -92,7 +93,7 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
       shouldExcludeCreditCard: !methods.includes('CREDIT_CARD'),
       fixedVa: request.fixedVa ?? false,
       clientType: command.options.recurringPaymentId ? 'RECURRING' : 'API_GATEWAY',
-      invoiceUrl: `${this.config.publicBaseUrl()}/web/invoices/${invoiceId}`,
+      invoiceUrl: invoicePageUrl(command.options.publicBaseUrl ?? this.config.publicBaseUrl(), invoiceId),
       expiryDate: expiry.toISOString(),
       createdAt: now.toISOString(),
       ...(request.successRedirectUrl !== undefined && { successRedirectUrl: request.successRedirectUrl }),
@@ -139,15 +140,20 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     return wanted.filter((code) => isChannelEnabled(enabled, code) && (category(code) !== 'RETAIL_OUTLET' || (INVOICE_RETAIL_OUTLETS as readonly string[]).includes(code)));
   }
 
-  /** The magic amount is paid by simulated transfer to the first offered bank (or the first method). */
-  private magicPayment(invoice: Omit<InvoiceSnapshot, 'status' | 'updatedAt'>, feeSchedule: Parameters<typeof feeRuleFor>[1]): PaymentInput {
-    const bank = invoice.banks[0];
-    const channel = bank?.bankCode ?? invoice.retailOutlets[0]?.retailOutletName ?? invoice.paymentMethods[0];
-    const { fee, feeTax } = feeFor(invoice.amount, feeRuleFor(channel, feeSchedule));
+  /**
+   * The spec's magic amount is "a successful non-fixed virtual account invoice payment": a simulated
+   * transfer to the first POOL account the invoice offers. An invoice without one (retail outlets,
+   * card or eWallets only, or only fixed accounts: `callback_virtual_account_id`, `fixed_va`) is not
+   * paid by it and stays PENDING (issue 19, item 11).
+   */
+  private magicPayment(invoice: Omit<InvoiceSnapshot, 'status' | 'updatedAt'>, feeSchedule: Parameters<typeof feeRuleFor>[1]): PaymentInput | undefined {
+    const bank = invoice.banks.find((offered) => offered.callbackVirtualAccountId === undefined);
+    if (!bank) return undefined;
+    const { fee, feeTax } = feeFor(invoice.amount, feeRuleFor(bank.bankCode, feeSchedule));
     return {
-      method: bank ? 'BANK_TRANSFER' : methodOf(channel),
-      channel,
-      destination: bank?.accountNumber ?? invoice.retailOutlets[0]?.paymentCode ?? '',
+      method: 'BANK_TRANSFER',
+      channel: bank.bankCode,
+      destination: bank.accountNumber,
       paymentId: `pay_${invoice.invoiceId}`,
       amount: invoice.amount,
       fee,
@@ -158,17 +164,4 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
 
 export function category(code: string) {
   return PAYMENT_CHANNELS.find((channel) => channel.code === code)?.category;
-}
-
-export function methodOf(channel: string): PaymentInput['method'] {
-  switch (category(channel)) {
-    case 'VIRTUAL_ACCOUNT':
-      return 'BANK_TRANSFER';
-    case 'RETAIL_OUTLET':
-      return 'RETAIL_OUTLET';
-    case 'EWALLET':
-      return 'EWALLET';
-    default:
-      return 'CREDIT_CARD';
-  }
 }

@@ -37,7 +37,8 @@ export class ApiKeyGuard implements CanActivate {
       if (!publicKeyAllowed) throw requestForbidden('A public key only reaches card tokenization; use a secret key');
     } else {
       const declared = this.reflector.getAllAndOverride<Permission[] | undefined>(ROUTE_PERMISSIONS, targets);
-      // Public-key routes need no permission; anywhere else, a route without a declaration is closed.
+      // A public-key route's declared permissions bind secret keys (tokenization needs money-in write);
+      // one without a declaration needs none. Anywhere else, a route without a declaration is closed.
       const required = declared ?? (publicKeyAllowed ? [] : undefined);
       const missing = required === undefined ? ['(route declares none)'] : required.filter((p) => !key.permissions.includes(p));
       if (missing.length > 0) throw requestForbidden(`The API key lacks the permission this request needs: ${missing.join(', ')}`);

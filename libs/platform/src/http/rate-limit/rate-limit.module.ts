@@ -1,11 +1,12 @@
 import { Logger, Module, type NestModule } from '@nestjs/common';
 import { APP_GUARD, HttpAdapterHost } from '@nestjs/core';
-import type { Express, NextFunction, Request, Response } from 'express';
+import type { Express } from 'express';
 import { Pool } from 'pg';
 import { AppConfig } from '../../config/app-config';
 import { AccountRateLimitGuard } from './account-rate-limit.guard';
 import { ClientIpRateLimitMiddleware } from './client-ip-rate-limit.middleware';
 import { ExpiredCounterSweeper } from './expired-counter-sweeper';
+import { installClientIpRateLimit } from './install-client-ip-rate-limit';
 import { PostgresQuotaStore } from './postgres-quota-store';
 import { QuotaStore } from './quota-store';
 import { RateLimitPolicy } from './rate-limit-policy';
@@ -59,12 +60,11 @@ export class RateLimitModule implements NestModule {
   ) {}
 
   /**
-   * Installed on Express directly rather than through Nest's middleware consumer: every request
-   * passes it, and a `forRoutes('*')` layer costs a path match per request. It still runs after
-   * the request id, metrics and access log, and its 429 goes through the same exception filter.
+   * The HTTP edge (`configureHttpEdge`) installs the IP limit ahead of the body parsers; an app
+   * without the edge gets it here, behind whatever its own setup installed. Either way it runs
+   * after the request id, metrics and access log, and its 429 goes through the same exception filter.
    */
   configure(): void {
-    const express = this.adapterHost.httpAdapter.getInstance<Express>();
-    express.use((request: Request, response: Response, next: NextFunction) => this.ipLimit.use(request, response, next));
+    installClientIpRateLimit(this.adapterHost.httpAdapter.getInstance<Express>(), this.ipLimit);
   }
 }

@@ -45,6 +45,18 @@ async function admitted(limiter: SlidingWindowLimiter, key: string, limit: numbe
 }
 
 describe('sliding window limiter', () => {
+  it('peek reports the quota as known, spends nothing, never asks the store and never refuses (health probes)', async () => {
+    const { store, limiters } = setup(1);
+    const [limiter] = limiters;
+    expect(limiter.peek('ip:a', 3)).toMatchObject({ allowed: true, limit: 3, remaining: 3 });
+    expect(store.reservations).toBe(0);
+    expect(await admitted(limiter, 'ip:a', 3, 3)).toBe(3);
+    expect(limiter.peek('ip:a', 3)).toMatchObject({ allowed: true, remaining: 0 });
+    expect((await limiter.consume('ip:a', 3)).allowed).toBe(false);
+    expect(limiter.peek('ip:a', 3)).toMatchObject({ allowed: true, remaining: 0 });
+    expect(store.reservations).toBe(4);
+  });
+
   it('sizes leases at 1 % of the limit, between 1 and the configured maximum', () => {
     expect(leaseSizeFor(5, 50)).toBe(1);
     expect(leaseSizeFor(3000, 50)).toBe(30);

@@ -79,6 +79,17 @@ export class SlidingWindowLimiter {
     return this.decideLocally(quota, limit, now) ?? this.reserveThenDecide(key, limit, quota);
   }
 
+  /**
+   * `key`'s quota as this process last knew it, spending nothing and never asking the store: the
+   * headers of a request that is not limited (a health probe). Always allowed.
+   */
+  peek(key: string, limit: number): RateLimitDecision {
+    const now = this.now();
+    const quota = this.quotaFor(key, now);
+    const known = this.allowed(quota, limit, now);
+    return now < quota.noCapacityUntil ? { ...known, remaining: 0 } : known;
+  }
+
   /** Forgets keys idle for more than a window, so memory follows the active keys only. */
   forgetIdleKeys(): void {
     const now = this.now();

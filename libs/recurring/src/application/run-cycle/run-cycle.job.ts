@@ -1,13 +1,13 @@
 import { DomainError } from '@gateway/domain';
 import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { CreateInvoiceCommand, invoiceStream, PayInvoiceByCardCommand } from '@gateway/invoices';
+import { CreateInvoiceCommand, invoicePageUrl, invoiceStream, PayInvoiceByCardCommand } from '@gateway/invoices';
 import { AppConfig, type DueJob, HandlesScheduledJob, type ScheduledJobHandler, Scheduler } from '@gateway/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import { type RecurringCommand, recurringDecider } from '../../domain/recurring.decider';
 import { type RecurringSnapshot, recurringStream } from '../../domain/recurring.events';
-import { cycleDueAt, hasMoreCycles } from '../../domain/recurring-schedule';
+import { cycleDueAt, hasMoreCycles, notDueYet } from '../../domain/recurring-schedule';
 
 export const RUN_CYCLE_JOB = 'recurring.run-cycle';
 /** Runs of one cycle job; the last one records the cycle as failed rather than leave the schedule stuck. */
@@ -25,12 +25,17 @@ export function cycleInvoiceId(recurringPaymentId: string, cycle: number): strin
   return createHash('sha256').update(`recurring:${recurringPaymentId}:${cycle}`).digest('hex').slice(0, 24);
 }
 
-export function scheduleCycle(scheduler: Scheduler, recurring: RecurringSnapshot, cycle: number, db?: Parameters<Scheduler['schedule']>[1]) {
+/**
+ * The job of cycle `cycle`, at its date. Keyed per cycle, so scheduling it again moves a pending
+ * job (a PATCH of the interval) instead of adding one. `at` names a second occurrence for a cycle
+ * whose job already ran too early (a PATCH moved the cycle while its job was running).
+ */
+export function scheduleCycle(scheduler: Scheduler, recurring: RecurringSnapshot, cycle: number, db?: Parameters<Scheduler['schedule']>[1], at?: Date) {
   const payload: RunCyclePayload = { recurringPaymentId: recurring.recurringPaymentId, cycle };
   return scheduler.schedule(
     {
       kind: RUN_CYCLE_JOB,
-      key: `recurring-cycle:${recurring.recurringPaymentId}:${cycle}`,
+      key: `recurring-cycle:${recurring.recurringPaymentId}:${cycle}${at ? `@${at.toISOString()}` : ''}`,
       payload,
       dueAt: cycleDueAt(recurring, cycle),
       businessId: recurring.businessId,
@@ -66,9 +71,15 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
   async handle(job: DueJob<RunCyclePayload>): Promise<void> {
     const { recurringPaymentId: id, cycle } = job.payload;
     const invoiceId = cycleInvoiceId(id, cycle);
-    const decision = await this.decide({ type: 'RunCycle', id, cycle, invoiceId, invoiceUrl: `${this.config.publicBaseUrl()}/web/invoices/${invoiceId}`, now: job.now }, job);
+    const decision = await this.decide({ type: 'RunCycle', id, cycle, invoiceId, invoiceUrl: invoicePageUrl(this.config.publicBaseUrl(), invoiceId), now: job.now }, job);
     if (decision.state.status !== 'exists') return;
     let recurring = decision.state.recurring;
+    // A PATCH moved this cycle later while its job was under way (the projection moves only a
+    // pending job): run it again at its new date.
+    if (decision.events.length === 0 && recurring.nextCycle === cycle && hasMoreCycles(recurring) && notDueYet(recurring, cycle, job.now)) {
+      await scheduleCycle(this.scheduler, recurring, cycle, undefined, cycleDueAt(recurring, cycle));
+      return;
+    }
     // Issued now or by an earlier run of this job that died before the invoice: create it (once).
     if (recurring.lastCreatedInvoiceId === invoiceId) {
       const outcome = await this.issueInvoice(recurring, invoiceId, job);

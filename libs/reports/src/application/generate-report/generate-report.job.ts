@@ -7,6 +7,7 @@ import { type ReportCommand, reportDecider, type ReportState } from '../../domai
 import { reportStream } from '../../domain/report.events';
 import { GENERATE_REPORT_JOB, type GenerateReportPayload } from './generate-report.payload';
 import { ReportContentWriter } from './report-content';
+import { movementSources } from './movement-sources';
 import { writeReport } from './report-generators';
 
 /**
@@ -66,6 +67,7 @@ export class GenerateReportJob implements ScheduledJobHandler<GenerateReportPayl
         this.journal,
         { type: state.reportType, scope: { businessId, mode, currency: state.currency }, from: new Date(state.filter.from), to: new Date(state.filter.to) },
         (line) => writer.write(line),
+        (refs) => movementSources(this.store, refs),
       );
       const sha256 = await writer.close();
       outcome = (now) => ({ type: 'CompleteReport', rows, sizeBytes: writer.sizeBytes, sha256, now });

@@ -35,19 +35,19 @@ export class GetReportHandler implements IQueryHandler<GetReportQuery, ReportWir
     ]);
     const row = rows[0];
     if (!row) throw ReportErrors.notFound(query.reportId);
-    return reportRowToWire(row, this.links);
+    return reportRowToWire(row, this.links, query.publicBaseUrl);
   }
 }
 
-/** A `reports` row as the API shows it (with a fresh signed link once completed). */
-export async function reportRowToWire(row: ReportRow, links: ReportLinks): Promise<ReportWire> {
+/** A `reports` row as the API shows it (with a fresh signed link once completed, under `publicBaseUrl` when given). */
+export async function reportRowToWire(row: ReportRow, links: ReportLinks, publicBaseUrl?: string): Promise<ReportWire> {
   return {
     id: row.report_id,
     type: row.type,
     status: row.status,
     filter: { from: row.filter_from.toISOString(), to: row.filter_to.toISOString() },
     format: row.format,
-    ...(row.status === 'COMPLETED' && row.link_expires_at && { url: await links.urlFor(row.report_id, row.link_expires_at) }),
+    ...(row.status === 'COMPLETED' && row.link_expires_at && { url: await links.urlFor(row.report_id, row.link_expires_at, publicBaseUrl) }),
     currency: row.currency,
     business_id: row.business_id,
     created: row.created_at.toISOString(),

@@ -2,12 +2,17 @@ import type { Mode } from '@gateway/platform';
 import { Query } from '@nestjs/cqrs';
 import type { ReportWire } from '../report-view';
 
-/** One report of the caller's business and mode; REPORT_NOT_FOUND_ERROR otherwise. */
+/**
+ * One report of the caller's business and mode; REPORT_NOT_FOUND_ERROR otherwise (also for an id
+ * that cannot be a report's). `publicBaseUrl`: the answered request's (see @gateway/platform), for
+ * the download `url`; the configured address without it.
+ */
 export class GetReportQuery extends Query<ReportWire> {
   constructor(
     readonly businessId: string,
     readonly mode: Mode,
     readonly reportId: string,
+    readonly publicBaseUrl?: string,
   ) {
     super();
   }

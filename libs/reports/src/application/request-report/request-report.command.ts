@@ -17,6 +17,8 @@ export class RequestReportCommand extends Command<ReportWire> {
     readonly mode: Mode,
     readonly request: ReportRequest,
     readonly context: RequestContext,
+    /** Where the request reached the gateway (`publicBaseUrl()` of @gateway/platform): the report's links in callbacks and answers. */
+    readonly publicBaseUrl?: string,
   ) {
     super();
   }

@@ -25,8 +25,9 @@ export class RequestReportHandler implements ICommandHandler<RequestReportComman
       format: request.format,
       currency: request.currency,
       filter,
+      publicBaseUrl: command.publicBaseUrl,
       now,
     }));
-    return this.queries.execute(new GetReportQuery(businessId, mode, reportId));
+    return this.queries.execute(new GetReportQuery(businessId, mode, reportId, command.publicBaseUrl));
   }
 }
