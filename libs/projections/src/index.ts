@@ -12,3 +12,4 @@ export * from './bulk/copy-into';
 export * from './bulk/deferred-indexes';
 export * from './batch-rows';
 export * from './wait-for-stream';
+export * from './reactions';

@@ -1,6 +1,6 @@
 import { DomainError } from '@gateway/domain';
-import type { CommandMetadata, RecordedEvent } from '@gateway/event-store';
-import { type Projection, ReadModelProjection } from '@gateway/projections';
+import type { RecordedEvent } from '@gateway/event-store';
+import { type Projection, reactionMetadata, reactToAll, ReadModelProjection } from '@gateway/projections';
 import { Injectable, Logger } from '@nestjs/common';
 import type { CardTokenCharged } from '../domain/card-token.events';
 import { createChargeOf, isOrderedTokenUse } from '../domain/charge-of-token-use';
@@ -27,28 +27,17 @@ export class TokenUseFollower implements Projection {
   constructor(private readonly charges: ChargeMaterializer) {}
 
   async apply(events: RecordedEvent[]): Promise<void> {
-    // Each charge is its own stream: the batch's creations go together (and the store's combiner
-    // batches them). Settle all before failing, so a retried batch never runs beside this one.
-    const outcomes = await Promise.allSettled(events.map((recorded) => this.complete(recorded)));
-    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
-    if (failed) throw failed.reason;
+    // Each charge is its own stream: the batch's creations go together (the store's combiner batches them).
+    await reactToAll(events, (recorded) => this.complete(recorded));
   }
 
   private async complete(recorded: RecordedEvent): Promise<void> {
     const use = recorded.data as CardTokenCharged['data'];
     // A use recorded before orders were carried: its request created the charge by itself.
     if (!isOrderedTokenUse(use)) return;
-    const { businessId, mode } = recorded.metadata;
-    const metadata: CommandMetadata = {
-      correlationId: recorded.metadata.correlationId,
-      causationId: recorded.id,
-      actor: 'system:cards.token-use-follower',
-      // The instant of the request, as the charge's own fields have it.
-      occurredAt: new Date(recorded.metadata.occurredAt),
-      ...(businessId !== undefined && { businessId }),
-      ...(mode !== undefined && { mode }),
-      ...(recorded.metadata.apiVersion !== undefined && { apiVersion: recorded.metadata.apiVersion }),
-    };
+    // The instant of the request, as the charge's own fields have it.
+    const metadata = reactionMetadata(recorded, 'system:cards.token-use-follower');
+    if (!metadata) return;
     try {
       if (await this.charges.create(createChargeOf(use), metadata)) {
         this.logger.log(`Created charge ${use.chargeId} from its use of token ${use.tokenId} (its request had not: it crashed, or is still running)`);

@@ -1,6 +1,6 @@
-import type { CommandMetadata, RecordedEvent } from '@gateway/event-store';
+import type { RecordedEvent } from '@gateway/event-store';
 import { balanceReactionId, CompleteMoneyOutCommand, FailMoneyOutCommand, type MoneyOutReserved } from '@gateway/ledger';
-import { ReadModelProjection, type Projection } from '@gateway/projections';
+import { type Projection, reactionMetadata, reactToAll, ReadModelProjection } from '@gateway/projections';
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { DisbursementCompleted, DisbursementFailed, DisbursementSnapshot } from '../../domain/disbursement.events';
@@ -41,24 +41,14 @@ export class MoneyOutProcessManager implements Projection {
    * batch still fails (and is applied again, harmlessly) if any reaction fails.
    */
   async apply(events: RecordedEvent[]): Promise<void> {
-    // Settle all before failing, so a retried batch never runs beside the reactions of this one.
-    const outcomes = await Promise.allSettled(events.map((recorded) => this.react(recorded)));
-    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
-    if (failed) throw failed.reason;
+    await reactToAll(events, (recorded) => this.react(recorded));
   }
 
   private async react(recorded: RecordedEvent): Promise<void> {
-    const { businessId, mode } = recorded.metadata;
-    if (!businessId || (mode !== 'test' && mode !== 'live')) return;
+    const metadata = reactionMetadata(recorded, 'system:balance-process');
+    if (!metadata) return;
+    const { businessId, mode } = metadata;
     const event = { type: recorded.type, data: recorded.data } as Followed;
-    const metadata: CommandMetadata = {
-      correlationId: recorded.metadata.correlationId,
-      causationId: recorded.id,
-      actor: 'system:balance-process',
-      occurredAt: new Date(recorded.metadata.occurredAt),
-      businessId,
-      mode,
-    };
     switch (event.type) {
       case 'MoneyOutReserved': {
         // Only disbursements (a reservation without kind is one, from before refunds reserved).

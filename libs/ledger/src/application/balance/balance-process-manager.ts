@@ -1,5 +1,5 @@
-import type { CommandMetadata, RecordedEvent } from '@gateway/event-store';
-import { ReadModelProjection, type Projection } from '@gateway/projections';
+import type { RecordedEvent } from '@gateway/event-store';
+import { type Projection, reactionMetadata, reactToAll, ReadModelProjection } from '@gateway/projections';
 import { Injectable } from '@nestjs/common';
 import { balanceStream } from '../../domain/balance.events';
 import type { MoneyInRefunded, MoneyInSettled } from '../../domain/money-movement.events';
@@ -38,24 +38,14 @@ export class LedgerBalanceProcess implements Projection {
    * outcome. The batch still fails (and is applied again, without duplicates) if any reaction fails.
    */
   async apply(events: RecordedEvent[]): Promise<void> {
-    // Settle all before failing, so a retried batch never runs beside the reactions of this one.
-    const outcomes = await Promise.allSettled(events.map((recorded) => this.react(recorded)));
-    const failed = outcomes.find((outcome) => outcome.status === 'rejected');
-    if (failed) throw failed.reason;
+    await reactToAll(events, (recorded) => this.react(recorded));
   }
 
   private async react(recorded: RecordedEvent): Promise<void> {
-    const { businessId, mode } = recorded.metadata;
-    if (!businessId || (mode !== 'test' && mode !== 'live')) return;
+    const metadata = reactionMetadata(recorded, 'system:balance-process');
+    if (!metadata) return;
+    const { businessId, mode } = metadata;
     const event = { type: recorded.type, data: recorded.data } as Followed;
-    const metadata: CommandMetadata = {
-      correlationId: recorded.metadata.correlationId,
-      causationId: recorded.id,
-      actor: 'system:balance-process',
-      occurredAt: new Date(recorded.metadata.occurredAt),
-      businessId,
-      mode,
-    };
     const { movementId, currency, amount } = event.data;
     await this.balances.execute(
       balanceStream(businessId, mode, currency),

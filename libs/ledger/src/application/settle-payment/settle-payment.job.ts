@@ -1,19 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
-import { SettlementAppender } from './settlement-appender';
+import { type Settlement, SettlementAppender } from './settlement-appender';
 
 export const SETTLE_PAYMENT_JOB = 'ledger.settle-payment';
 
-export interface SettlePaymentPayload {
-  movementId: string;
-  currency: string;
-  /** The net: gross less fee and VAT on the fee. */
-  amount: number;
-  businessId: string;
-  mode: 'test' | 'live';
-  /** The MoneyInReceived event. */
-  causationId: string;
-}
+/** A settlement as the journal schedules it: who correlates it and when are the job's own. */
+export type SettlePaymentPayload = Omit<Settlement, 'correlationId' | 'at'>;
 
 /**
  * Settlement: when the channel's delay has passed on the business's clock (the test clock in test
