@@ -3,6 +3,7 @@ import { createTestDatabase, type TestDatabase } from '@gateway/testing';
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS, tokenize } from '../support/cards';
 import { eventually } from '../support/eventually';
+import { killProcess, runCli, startWorkerProcess } from '../support/reliability-cluster';
 import { entryPoint, freePort, type Spawned, spawnNode, waitForStatus } from '../support/spawned-process';
 import { call } from '../support/test-business';
 
@@ -32,13 +33,8 @@ describe('create-charge killed between the token use and the charge', () => {
     return { url: `http://127.0.0.1:${port}`, process };
   };
   const startWorker = async () => {
-    const worker = spawnNode(entryPoint('worker'), [], { ...env, LOG_LEVEL: 'info' });
+    const worker = await startWorkerProcess(env);
     processes.push(worker);
-    const deadline = Date.now() + 60_000;
-    while (!worker.output().includes('Worker running')) {
-      if (Date.now() > deadline) throw new Error(`worker did not start:\n${worker.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
     return worker;
   };
   const tokenUses = async (tokenId: string) =>
@@ -85,17 +81,14 @@ describe('create-charge killed between the token use and the charge', () => {
     env = { DATABASE_URL: db.url, LOG_LEVEL: 'warn', RATE_LIMIT_TEST_PER_MINUTE: '1000000', RATE_LIMIT_IP_PER_MINUTE: '1000000', IDEMPOTENCY_LEASE_MS: '1000' };
     await startWorker();
     [armedApi, { url: api }] = await Promise.all([startApi({ GATEWAY_FAILPOINTS: AFTER_TOKEN_USE }), startApi()]);
-    const cli = spawnNode(entryPoint('cli'), ['businesses', 'create', '--name', 'Card crash', '--json'], { ...env, LOG_LEVEL: 'error' });
-    expect(await cli.exited).toBe(0);
-    const business = JSON.parse(cli.output().slice(cli.output().indexOf('{')));
+    const created = await runCli(env, 'businesses', 'create', '--name', 'Card crash', '--json');
+    expect(created.code).toBe(0);
+    const business = JSON.parse(created.output.slice(created.output.indexOf('{')));
     secretKey = business.test.secret_key;
     publicKey = business.test.public_key;
   }, 120_000);
   afterAll(async () => {
-    for (const process of processes) {
-      if (process.child.exitCode === null && process.child.signalCode === null) process.child.kill('SIGKILL');
-      await process.exited;
-    }
+    for (const process of processes) await killProcess(process);
     await db?.drop();
   });
 

@@ -1,11 +1,6 @@
-import { allMigrations } from '@gateway/bootstrap';
-import { migrate } from '@gateway/platform';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Pool } from 'pg';
-import { PostgresProcess } from '../support/postgres-process';
+import type { Pool } from 'pg';
+import { ReliabilityDatabase, killProcess, runCli, startWorkerProcess } from '../support/reliability-cluster';
 import { entryPoint, freePort, type Spawned, spawnNode, waitForStatus } from '../support/spawned-process';
 import { call } from '../support/test-business';
 import { WebhookReceiver } from '../support/webhook-receiver';
@@ -26,8 +21,7 @@ interface Accepted {
  * the hash chains verify, and every callback was delivered at least once.
  */
 describe('crashes under load', () => {
-  let dataDir: string;
-  let database: PostgresProcess;
+  let database: ReliabilityDatabase;
   let pool: Pool;
   let receiver: WebhookReceiver;
   let env: Record<string, string>;
@@ -41,31 +35,14 @@ describe('crashes under load', () => {
     await waitForStatus(`${baseUrl}/ready`, 200, 60_000);
   };
   const startWorker = async () => {
-    // At info level: the start-up line is how the test knows the worker runs.
-    worker = spawnNode(entryPoint('worker'), [], { ...env, LOG_LEVEL: 'info' });
-    const deadline = Date.now() + 60_000;
-    while (!worker.output().includes('Worker running')) {
-      if (Date.now() > deadline) throw new Error(`worker did not start:\n${worker.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    worker = await startWorkerProcess(env);
   };
-  const kill = async (process: Spawned | undefined) => {
-    if (!process || process.child.exitCode !== null) return;
-    process.child.kill('SIGKILL');
-    await process.exited;
-  };
-  const cli = async (...args: string[]) => {
-    const run = spawnNode(entryPoint('cli'), [...args, '--json'], { ...env, LOG_LEVEL: 'error' });
-    const code = await run.exited;
-    return { code, output: run.output() };
-  };
+  const kill = killProcess;
+  const cli = (...args: string[]) => runCli(env, ...args, '--json');
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'gateway-crash-'));
-    database = await PostgresProcess.start(dataDir);
-    pool = new Pool({ connectionString: database.url });
-    pool.on('error', () => undefined);
-    await migrate(pool, allMigrations);
+    database = await ReliabilityDatabase.start('crash');
+    pool = database.pool;
     receiver = await WebhookReceiver.start();
     port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
@@ -82,9 +59,7 @@ describe('crashes under load', () => {
     await kill(api);
     await kill(worker);
     await receiver?.close();
-    await pool?.end();
     await database?.stop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it(`loses nothing accepted across ${ROUNDS} rounds of SIGKILL`, async () => {

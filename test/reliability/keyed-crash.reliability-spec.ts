@@ -1,12 +1,7 @@
-import { allMigrations } from '@gateway/bootstrap';
-import { migrate } from '@gateway/platform';
 import { createHash, randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { PNG_BYTES } from '../support/files';
-import { PostgresProcess } from '../support/postgres-process';
+import { ReliabilityDatabase, isAlive, killProcess, runCli, startWorkerProcess } from '../support/reliability-cluster';
 import { entryPoint, freePort, type Spawned, spawnNode } from '../support/spawned-process';
 import { basicAuth, call } from '../support/test-business';
 import { WebhookReceiver } from '../support/webhook-receiver';
@@ -41,8 +36,7 @@ interface Check {
  * answered request's resource exists), and the ledger reconciles.
  */
 describe('keyed requests across api crashes', () => {
-  let dataDir: string;
-  let database: PostgresProcess;
+  let database: ReliabilityDatabase;
   let pool: Pool;
   let receiver: WebhookReceiver;
   let env: Record<string, string>;
@@ -55,7 +49,7 @@ describe('keyed requests across api crashes', () => {
   let finished = false;
   const stats = { requests: 0, attempts: 0, apiDeaths: 0, outsideKills: 0 };
 
-  const alive = (process: Spawned | undefined): process is Spawned => !!process && process.child.exitCode === null && process.child.signalCode === null;
+  const alive = isAlive;
   /** Starts the api and waits until it is ready, or until it died on the way (a crash point, a kill): the caller then starts it again. */
   const startApi = async (): Promise<boolean> => {
     const started = spawnNode(entryPoint('api'), [], { ...env, PORT: String(port), GATEWAY_FAILPOINTS: FAILPOINTS });
@@ -78,23 +72,10 @@ describe('keyed requests across api crashes', () => {
     }
   };
   const startWorker = async () => {
-    worker = spawnNode(entryPoint('worker'), [], { ...env, LOG_LEVEL: 'info' });
-    const deadline = Date.now() + 60_000;
-    while (!worker.output().includes('Worker running')) {
-      if (Date.now() > deadline) throw new Error(`worker did not start:\n${worker.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    worker = await startWorkerProcess(env);
   };
-  const kill = async (process: Spawned | undefined) => {
-    if (!alive(process)) return;
-    process.child.kill('SIGKILL');
-    await process.exited;
-  };
-  const cli = async (...args: string[]) => {
-    const run = spawnNode(entryPoint('cli'), [...args, '--json'], { ...env, LOG_LEVEL: 'error' });
-    const code = await run.exited;
-    return { code, output: run.output() };
-  };
+  const kill = killProcess;
+  const cli = (...args: string[]) => runCli(env, ...args, '--json');
   /** Restarts the api whenever it died (a crash point, or a kill from outside), until `over()`. */
   const supervise = async (over: () => boolean) => {
     while (!over() && !finished) {
@@ -104,11 +85,8 @@ describe('keyed requests across api crashes', () => {
   };
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'gateway-keyed-crash-'));
-    database = await PostgresProcess.start(dataDir);
-    pool = new Pool({ connectionString: database.url });
-    pool.on('error', () => undefined);
-    await migrate(pool, allMigrations);
+    database = await ReliabilityDatabase.start('keyed-crash');
+    pool = database.pool;
     receiver = await WebhookReceiver.start();
     port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
@@ -128,9 +106,7 @@ describe('keyed requests across api crashes', () => {
     await kill(api);
     await kill(worker);
     await receiver?.close();
-    await pool?.end();
     await database?.stop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   /**

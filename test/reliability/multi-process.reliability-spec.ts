@@ -1,6 +1,7 @@
 import { allMigrations } from '@gateway/bootstrap';
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
 import { randomUUID } from 'node:crypto';
+import { runCli, startWorkerProcess } from '../support/reliability-cluster';
 import { entryPoint, freePort, type Spawned, spawnNode, waitForStatus } from '../support/spawned-process';
 import { call } from '../support/test-business';
 import { WebhookReceiver } from '../support/webhook-receiver';
@@ -39,19 +40,9 @@ describe('two api and two worker processes under load', () => {
     apis.push(`http://127.0.0.1:${port}`);
   };
   const startWorker = async () => {
-    const worker = spawnNode(entryPoint('worker'), [], { ...env, LOG_LEVEL: 'info' });
-    processes.push(worker);
-    const deadline = Date.now() + 60_000;
-    while (!worker.output().includes('Worker running')) {
-      if (Date.now() > deadline) throw new Error(`worker did not start:\n${worker.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    processes.push(await startWorkerProcess(env));
   };
-  const cli = async (...args: string[]) => {
-    const run = spawnNode(entryPoint('cli'), [...args, '--json'], { ...env, LOG_LEVEL: 'error' });
-    const code = await run.exited;
-    return { code, output: run.output() };
-  };
+  const cli = (...args: string[]) => runCli(env, ...args, '--json');
   const createBusiness = async (name: string) => {
     const created = await cli('businesses', 'create', '--name', name);
     if (created.code !== 0) throw new Error(created.output);

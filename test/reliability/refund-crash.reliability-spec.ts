@@ -1,13 +1,8 @@
-import { allMigrations } from '@gateway/bootstrap';
-import { migrate } from '@gateway/platform';
 import { randomUUID } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { Pool } from 'pg';
+import type { Pool } from 'pg';
 import { TEST_CARDS, tokenRequest } from '../support/cards';
 import { eventually } from '../support/eventually';
-import { PostgresProcess } from '../support/postgres-process';
+import { ReliabilityDatabase, killProcess, runCli, startWorkerProcess } from '../support/reliability-cluster';
 import { entryPoint, freePort, type Spawned, spawnNode, waitForStatus } from '../support/spawned-process';
 import { call } from '../support/test-business';
 
@@ -22,8 +17,7 @@ const CHARGE_NET = 96_781;
  * closed, and no money lost or doubled.
  */
 describe('refund processing killed between its steps', () => {
-  let dataDir: string;
-  let database: PostgresProcess;
+  let database: ReliabilityDatabase;
   let pool: Pool;
   let env: Record<string, string>;
   let api: Spawned | undefined;
@@ -36,18 +30,9 @@ describe('refund processing killed between its steps', () => {
     await waitForStatus(`${baseUrl}/ready`, 200, 60_000);
   };
   const startWorker = async (failpoints = '') => {
-    worker = spawnNode(entryPoint('worker'), [], { ...env, LOG_LEVEL: 'info', GATEWAY_FAILPOINTS: failpoints });
-    const deadline = Date.now() + 60_000;
-    while (!worker.output().includes('Worker running')) {
-      if (Date.now() > deadline) throw new Error(`worker did not start:\n${worker.output()}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    worker = await startWorkerProcess({ ...env, GATEWAY_FAILPOINTS: failpoints });
   };
-  const kill = async (process: Spawned | undefined) => {
-    if (!process || process.child.exitCode !== null || process.child.signalCode !== null) return;
-    process.child.kill('SIGKILL');
-    await process.exited;
-  };
+  const kill = killProcess;
   /** Waits for a process to die at its failpoint (SIGKILL, no exit code). */
   const diesAtFailpoint = async (process: Spawned) => {
     let timer: NodeJS.Timeout | undefined;
@@ -58,19 +43,12 @@ describe('refund processing killed between its steps', () => {
   /** The dead worker's job lease runs out (60 s), as it would: the next worker may take the job. */
   const leaseExpires = (refundId: string) =>
     pool.query(`UPDATE scheduled_jobs SET locked_until = now() - interval '1 second' WHERE job_key = $1 AND status = 'running'`, [`card-refund:${refundId}`]);
-  const cli = async (...args: string[]) => {
-    const run = spawnNode(entryPoint('cli'), args, { ...env, LOG_LEVEL: 'error' });
-    const code = await run.exited;
-    return { code, output: run.output() };
-  };
+  const cli = (...args: string[]) => runCli(env, ...args);
   const eventsOf = async (stream: string) => (await pool.query<{ type: string; data: any }>('SELECT type, data FROM es_events WHERE stream_name = $1 ORDER BY revision', [stream])).rows;
 
   beforeAll(async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'gateway-refund-crash-'));
-    database = await PostgresProcess.start(dataDir);
-    pool = new Pool({ connectionString: database.url });
-    pool.on('error', () => undefined);
-    await migrate(pool, allMigrations);
+    database = await ReliabilityDatabase.start('refund-crash');
+    pool = database.pool;
     port = await freePort();
     baseUrl = `http://127.0.0.1:${port}`;
     env = { DATABASE_URL: database.url, LOG_LEVEL: 'warn', RATE_LIMIT_TEST_PER_MINUTE: '1000000', RATE_LIMIT_IP_PER_MINUTE: '1000000' };
@@ -78,9 +56,7 @@ describe('refund processing killed between its steps', () => {
   afterAll(async () => {
     await kill(api);
     await kill(worker);
-    await pool?.end();
     await database?.stop();
-    await rm(dataDir, { recursive: true, force: true });
   });
 
   it('ends every refund exactly once, closes its reservation, and moves its money once', async () => {
