@@ -105,6 +105,33 @@ describe('invoice paid by card from the hosted page', () => {
     expect((await payCard('0'.repeat(24), `token_id=${token.id}`)).status).toBe(404);
   });
 
+  it('issue 18: a same-day refund of a card-paid invoice draws on the invoice\'s own unsettled money (settled early, once), not only on CASH', async () => {
+    const shop = await provisionBusiness(gateway.app, { name: 'Toko Refund' });
+    const shopApi = (method: string, path: string, body?: unknown, headers?: Record<string, string>) => call(gateway.baseUrl, shop.test.secret_key, method, path, { body, headers });
+    const balance = async (account: string) => (await shopApi('GET', `/balance?account_type=${account}`)).body.balance as number;
+    const token = (await api('POST', '/v2/credit_card_tokens', tokenRequest(TEST_CARDS.notEnrolledMastercard, { amount: 50_000 }), shop.test.public_key)).body;
+    const invoice = await create({ amount: 50_000, payment_methods: ['CREDIT_CARD'] }, shop.test.secret_key);
+    expect((await payCard(invoice.id, `token_id=${token.id}&authentication_id=${token.authentication_id ?? ''}`)).status).toBe(303);
+    const { rows } = await gateway.db.pool.query<{ charge_id: string }>('SELECT charge_id FROM card_charges WHERE business_id = $1 AND external_id = $2', [shop.business_id, invoice.external_id]);
+    const chargeId = await eventually(async () => (await shopApi('GET', `/credit_card_charges/${rows[0]?.charge_id}`)).body, (charge) => charge.status === 'CAPTURED');
+    const { fee, feeTax } = feeFor(50_000, feeRuleFor('CREDIT_CARD'));
+    const net = 50_000 - fee - feeTax;
+    expect({ cash: await balance('CASH'), holding: await balance('HOLDING') }).toEqual({ cash: 0, holding: net });
+
+    // CASH is 0: the refund can only be paid from the invoice's money, still in HOLDING.
+    const refund = await shopApi('POST', `/credit_card_charges/${chargeId.id}/refunds`, { external_id: 'same-day', amount: 40_000 }, { 'api-version': '2019-05-01' });
+    expect(refund.body).toMatchObject({ status: 'SUCCEEDED', amount: 40_000 });
+    expect({ cash: await balance('CASH'), holding: await balance('HOLDING') }).toEqual({ cash: net - 40_000, holding: 0 });
+    await eventually(async () => (await shopApi('GET', `/v2/invoices/${invoice.id}`)).body.status, (status) => status === 'SETTLED');
+
+    // The settlement job, later, finds the invoice settled and credits nothing twice.
+    await gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(shop.business_id, 3 * 86_400_000, { requestId: 'req_refund_settle', actor: 'system:test' }));
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+    expect({ cash: await balance('CASH'), holding: await balance('HOLDING') }).toEqual({ cash: net - 40_000, holding: 0 });
+    const reconciled = await shopApi('GET', '/ledger/reconciliation');
+    expect(reconciled.body).toMatchObject({ ok: true });
+  });
+
   it('a crash between the invoice payment and the capture: the follow-up job captures the charge left AUTHORIZED, once', async () => {
     const business = await provisionBusiness(gateway.app, { name: 'Toko Crash' });
     const bApi = (method: string, path: string, body?: unknown) => call(gateway.baseUrl, business.test.secret_key, method, path, { body });

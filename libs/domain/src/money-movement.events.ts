@@ -36,6 +36,20 @@ export type MoneyInReceived = DomainEvent<
   }
 >;
 
+/**
+ * A payment made on behalf of another context's resource, which records its money: an invoice paid
+ * by card or eWallet appends the `MoneyInReceived`, not the charge or the eWallet payment.
+ * `movementId` and `receivedIn` (the stream holding that `MoneyInReceived`) name it, so a refund of
+ * the payment can settle that money early (docs/ledger.md, "Refunds"); payments made before they
+ * were carried have neither.
+ */
+export interface MoneyRecorder {
+  context: string;
+  resourceId: string;
+  movementId?: string;
+  receivedIn?: string;
+}
+
 /** The net of a received payment moved from HOLDING to CASH (the ledger's settlement job, or the emitter). */
 export type MoneyInSettled = DomainEvent<
   'MoneyInSettled',

@@ -1,4 +1,4 @@
-import type { DomainEvent, MoneyInReceived, MoneyInRefunded } from '@gateway/domain';
+import type { DomainEvent, MoneyInReceived, MoneyInRefunded, MoneyRecorder } from '@gateway/domain';
 import type { CardBrand } from './card-number';
 import type { ChargeFailureReason } from './card-network-simulator';
 import type { Eci } from './eci';
@@ -30,7 +30,7 @@ export interface CardChargeSnapshot {
    * `MoneyInReceived` under the invoice's movement): the charge then appends none, so the money
    * is counted once. Refunds still append `MoneyInRefunded` from the charge.
    */
-  moneyRecordedBy?: { context: string; resourceId: string };
+  moneyRecordedBy?: MoneyRecorder;
 }
 
 export type RefundStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';

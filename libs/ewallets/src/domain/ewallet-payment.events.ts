@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@gateway/domain';
+import type { DomainEvent, MoneyRecorder } from '@gateway/domain';
 import type { EwalletType } from './ewallet-types';
 
 export type Mode = 'test' | 'live';
@@ -36,7 +36,7 @@ export interface EwalletPaymentSnapshot {
    * Another context records the money and tells the merchant (an invoice paid from its hosted
    * page): completion appends no `MoneyInReceived` and no eWallet callback is sent.
    */
-  moneyRecordedBy?: { context: string; resourceId: string };
+  moneyRecordedBy?: MoneyRecorder;
   requestedAt: string;
 }
 

@@ -1,4 +1,4 @@
-import type { DomainEvent } from '@gateway/domain';
+import type { DomainEvent, MoneyRecorder } from '@gateway/domain';
 import type { MoneyInReceived } from './money-in.events';
 
 export type InvoiceStatus = 'PENDING' | 'PAID' | 'SETTLED' | 'EXPIRED';
@@ -98,5 +98,12 @@ export const invoiceStream = (invoiceId: string) => `invoice-${invoiceId}`;
 /** The ledger movement of an invoice's payment; the settlement follower recognises invoices by it. */
 export const INVOICE_MOVEMENT_PREFIX = 'invoice_';
 export const invoiceMovementId = (invoiceId: string) => `${INVOICE_MOVEMENT_PREFIX}${invoiceId}`;
+/** What a payment made for the invoice (by card, by eWallet) carries: the invoice records its money. */
+export const invoiceMoneyRecorder = (invoiceId: string): MoneyRecorder => ({
+  context: 'invoices',
+  resourceId: invoiceId,
+  movementId: invoiceMovementId(invoiceId),
+  receivedIn: invoiceStream(invoiceId),
+});
 /** The movement of a surplus payment (not `invoice_`: the settlement follower must not take it for the invoice's). */
 export const surplusMovementId = (paymentId: string) => `invoicesurplus_${paymentId}`;

@@ -1,3 +1,4 @@
+import type { MoneyRecorder } from '@gateway/domain';
 import type { RequestContext } from '@gateway/platform';
 import { Command } from '@nestjs/cqrs';
 import type { ChargeView } from '../card-views';
@@ -17,7 +18,7 @@ export interface ChargeRequest {
    */
   merchantInitiated?: boolean;
   /** Another context records the money (see CardChargeSnapshot.moneyRecordedBy). */
-  moneyRecordedBy?: { context: string; resourceId: string };
+  moneyRecordedBy?: MoneyRecorder;
 }
 
 export class CreateChargeCommand extends Command<ChargeView> {

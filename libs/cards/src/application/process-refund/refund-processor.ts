@@ -17,11 +17,22 @@ type Charge = Exclude<CardChargeState, { status: 'none' }>;
 const balanceStreamOf = (scope: BalanceScope) => balanceStream(scope.businessId, scope.mode, scope.currency);
 
 /**
+ * Where the charge's money was received: its own `MoneyInReceived`, or the one of the resource it
+ * paid (an invoice). Undefined for a charge paid for another resource before that was recorded.
+ */
+function receivedMoneyOf(charge: Charge): { movementId: string; stream: string } | undefined {
+  const recorder = charge.snapshot.moneyRecordedBy;
+  if (!recorder) return { movementId: charge.snapshot.chargeId, stream: cardChargeStream(charge.snapshot.chargeId) };
+  return recorder.movementId && recorder.receivedIn ? { movementId: recorder.movementId, stream: recorder.receivedIn } : undefined;
+}
+
+/**
  * Ends a PENDING refund (issue 18). The refund's money leaves CASH through the ledger's balance
  * aggregate, the one authority over every debit of CASH, so a refund and a disbursement (or two
  * refunds, in any processes) can never spend the same money:
  *
- *   1. the charge's own money, if still in HOLDING, is settled now (a same-day refund works);
+ *   1. the charge's money (its own, or that of the invoice it paid), if still in HOLDING, is
+ *      settled now (a same-day refund works);
  *   2. the refund is reserved on the balance (movement id = refund id): CASH → HOLDING, or
  *      declined when CASH cannot cover it (→ FAILED `INSUFFICIENT_BALANCE`);
  *   3. the (simulated) network answers; the refund is finished on the charge's stream;
@@ -71,10 +82,11 @@ export class RefundProcessor {
   private async finish(charge: Charge, refund: RefundState, scope: BalanceScope, correlationId: string): Promise<RefundState> {
     const { businessId, mode } = scope;
     const { refundId, externalId, amount, chargeId } = refund.snapshot;
-    if (!charge.snapshot.moneyRecordedBy) {
-      // The charge recorded its own money: if the settlement job has not run yet, settle this
-      // charge (and only it) now, so its money is in CASH for the refund (docs/ledger.md).
-      await this.commands.execute(new SettleEarlyCommand(businessId, mode, chargeId, cardChargeStream(chargeId), { requestId: correlationId, actor: 'system:card-refunds', businessId, mode }));
+    const received = receivedMoneyOf(charge);
+    if (received) {
+      // If the settlement job has not run yet, settle this charge's payment (and only it) now,
+      // so its money is in CASH for the refund (docs/ledger.md, "Refunds").
+      await this.commands.execute(new SettleEarlyCommand(businessId, mode, received.movementId, received.stream, { requestId: correlationId, actor: 'system:card-refunds', businessId, mode }));
     }
     const now = await this.clock.now({ businessId, mode });
     const metadata = this.metadata(scope, correlationId, now);

@@ -1,3 +1,4 @@
+import type { MoneyRecorder } from '@gateway/domain';
 import type { Mode, RequestContext } from '@gateway/platform';
 import { Command } from '@nestjs/cqrs';
 import type { EwalletItem } from '../../domain/ewallet-payment.events';
@@ -16,7 +17,7 @@ export interface EwalletPaymentRequest {
   /** DANA `expiration_date` (ISO 8601). */
   expirationDate?: string;
   /** Not reachable over HTTP: an invoice's hosted page pays through a wallet and records the money itself. */
-  moneyRecordedBy?: { context: string; resourceId: string };
+  moneyRecordedBy?: MoneyRecorder;
 }
 
 export class RequestEwalletPaymentCommand extends Command<EwalletPaymentView> {

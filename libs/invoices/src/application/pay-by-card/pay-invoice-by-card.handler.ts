@@ -3,7 +3,7 @@ import { DomainError } from '@gateway/domain';
 import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { InvoiceErrors } from '../../domain/invoice.errors';
-import type { InvoiceSnapshot } from '../../domain/invoice.events';
+import { invoiceMoneyRecorder, type InvoiceSnapshot } from '../../domain/invoice.events';
 import { GetPublicInvoiceQuery } from '../get-invoice/get-invoice.query';
 import { PayInvoiceCommand } from '../pay-invoice/pay-invoice.command';
 import { PayInvoiceByCardCommand } from './pay-invoice-by-card.command';
@@ -46,7 +46,7 @@ export class PayInvoiceByCardHandler implements ICommandHandler<PayInvoiceByCard
           capture: false,
           isRecurring: command.merchantInitiated,
           merchantInitiated: command.merchantInitiated,
-          moneyRecordedBy: { context: 'invoices', resourceId: invoice.invoiceId },
+          moneyRecordedBy: invoiceMoneyRecorder(invoice.invoiceId),
         },
         context,
       ),

@@ -9,7 +9,7 @@ import {
 } from '@gateway/ewallets';
 import { CommandBus, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { InvoiceErrors } from '../../domain/invoice.errors';
-import type { InvoiceSnapshot } from '../../domain/invoice.events';
+import { invoiceMoneyRecorder, type InvoiceSnapshot } from '../../domain/invoice.events';
 import { GetPublicInvoiceQuery } from '../get-invoice/get-invoice.query';
 import { type EwalletCheckout, PayInvoiceByEwalletCommand } from './pay-invoice-by-ewallet.command';
 
@@ -57,7 +57,7 @@ export class PayInvoiceByEwalletHandler implements ICommandHandler<PayInvoiceByE
             // Relative: the checkout is served by this same gateway, whatever PUBLIC_BASE_URL says.
             redirectUrl: invoicePagePath(invoice.invoiceId),
             expirationDate: invoice.expiryDate,
-            moneyRecordedBy: { context: 'invoices', resourceId: invoice.invoiceId },
+            moneyRecordedBy: invoiceMoneyRecorder(invoice.invoiceId),
           },
           OVO_ASYNC_VERSION,
           context,
