@@ -114,7 +114,7 @@ describe('invoice paid by card from the hosted page', () => {
     expect((await payCard(invoice.id, `token_id=${token.id}&authentication_id=${token.authentication_id ?? ''}`)).status).toBe(303);
     const { rows } = await gateway.db.pool.query<{ charge_id: string }>('SELECT charge_id FROM card_charges WHERE business_id = $1 AND external_id = $2', [shop.business_id, invoice.external_id]);
     const chargeId = await eventually(async () => (await shopApi('GET', `/credit_card_charges/${rows[0]?.charge_id}`)).body, (charge) => charge.status === 'CAPTURED');
-    const { fee, feeTax } = feeFor(50_000, feeRuleFor('CREDIT_CARD'));
+    const { fee, feeTax } = feeFor(50_000, feeRuleFor('CREDIT_CARD', undefined));
     const net = 50_000 - fee - feeTax;
     expect({ cash: await balance('CASH'), holding: await balance('HOLDING') }).toEqual({ cash: 0, holding: net });
 

@@ -331,9 +331,14 @@ describe('keyed requests across api crashes', () => {
 
     for (let round = 0; round < ROUNDS; round += 1) {
       const roundStart = stats.requests;
+      const killsBefore = stats.outsideKills;
+      const deathsBefore = stats.apiDeaths;
+      // A round lasts its requests AND until the api died both ways at least once (the dice may be slow).
+      const roundDone = () =>
+        stats.requests - roundStart >= REQUESTS_PER_ROUND && stats.outsideKills > killsBefore && stats.apiDeaths - deathsBefore > stats.outsideKills - killsBefore;
       let next = round;
       const client = async () => {
-        while (stats.requests - roundStart < REQUESTS_PER_ROUND) {
+        while (!roundDone()) {
           await scenarios[next++ % scenarios.length]();
         }
       };
