@@ -75,6 +75,12 @@ class IdempotencyProbeController {
     return execute(body);
   }
 
+  @Post('identified-disbursements')
+  @IdempotencyPolicy({ reuse: 'reject', errorCode: 'DUPLICATE_TRANSACTION_ERROR', identifyOriginal: ['id', 'label', 'execution', 'missing'] })
+  disburseIdentified(@Body() body: ProbeBody) {
+    return execute(body);
+  }
+
   @Post('unkeyed')
   @SkipIdempotency()
   unkeyed(@Body() body: ProbeBody) {
@@ -266,7 +272,7 @@ describe('idempotency of keyed POST/PATCH (real app over HTTP, real PostgreSQL)'
     expect([replayed.text, replayed.replayed]).toEqual([takeover.text, 'true']);
   });
 
-  it('scopes keys per business and per mode', async () => {
+  it('scopes keys per business; within a business a key is one key in test and live (issue 19, item 13)', async () => {
     const label = unique('scope');
     const key = unique('key');
     const [bizA, bizB] = [unique('biz'), unique('biz')];
@@ -275,14 +281,17 @@ describe('idempotency of keyed POST/PATCH (real app over HTTP, real PostgreSQL)'
       await send({ label }, { key, business: bizB, mode: 'test' }),
       await send({ label }, { key, business: bizA, mode: 'live' }),
     ];
-    expect(answers.map((answer) => [answer.status, answer.replayed, answer.json.execution])).toEqual([
+    expect(answers.map((answer) => [answer.status, answer.replayed, answer.json.execution ?? answer.json.error_code])).toEqual([
       [201, null, 1],
       [201, null, 2],
-      [201, null, 3],
+      // The same key from the other mode: used already, and never answered with the other mode's result.
+      [400, null, 'IDEMPOTENCY_KEY_MISMATCH_ERROR'],
     ]);
-    const replayedLive = await send({ label }, { key, business: bizA, mode: 'live' });
-    expect([replayedLive.text, replayedLive.replayed]).toEqual([answers[2].text, 'true']);
-    expect(executions.get(label)).toBe(3);
+    expect(answers[2]!.text).not.toContain(answers[0]!.json.id);
+    expect(executions.get(label)).toBe(2);
+    // The first mode still gets its replay.
+    const replayedTest = await send({ label }, { key, business: bizA, mode: 'test' });
+    expect([replayedTest.text, replayedTest.replayed]).toEqual([answers[0]!.text, 'true']);
   });
 
   it('answers a reused key with the route’s own code under the reject policy', async () => {
@@ -298,18 +307,44 @@ describe('idempotency of keyed POST/PATCH (real app over HTTP, real PostgreSQL)'
     expect(executions.get(label)).toBe(1);
   });
 
-  it('refuses an empty, too long or non-printable key with 400 API_VALIDATION_ERROR, and accepts 255 printable characters', async () => {
+  it('under the reject policy, names what the first request made when the route says which fields identify it (issue 19, item 14)', async () => {
+    const label = unique('identified');
+    const key = unique('key');
+    const path = '/idempotency-probe/identified-disbursements';
+    const first = await send({ label }, { key, path });
+    expect(first.status).toBe(201);
+    const reused = await send({ label, changed: true }, { key, path });
+    expect(reused.status).toBe(400);
+    expect(reused.json).toEqual({ error_code: 'DUPLICATE_TRANSACTION_ERROR', message: expect.any(String), id: first.json.id, label, execution: 1 });
+    // From the other mode: the key was used, but the other mode's result is not shown.
+    const otherMode = await send({ label }, { key, path, mode: 'live' });
+    expect(otherMode.json).toEqual({ error_code: 'DUPLICATE_TRANSACTION_ERROR', message: expect.any(String) });
+    // A first request that was refused made nothing to identify.
+    const refusedKey = unique('key');
+    expect((await send({ label, outcome: 'bad_request' }, { key: refusedKey, path })).status).toBe(400);
+    expect((await send({ label }, { key: refusedKey, path })).json).toEqual({ error_code: 'DUPLICATE_TRANSACTION_ERROR', message: expect.any(String) });
+    expect(executions.get(label)).toBe(2);
+  });
+
+  it('refuses an empty or non-printable key with 400 API_VALIDATION_ERROR, and accepts any length of printable characters (issue 19, item 13)', async () => {
     const label = unique('badkey');
-    for (const key of ['', 'k'.repeat(256), 'tab\there', 'caf\u00e9']) {
+    for (const key of ['', 'tab\there', 'caf\u00e9']) {
       const answer = await send({ label }, { key });
       expect([answer.status, answer.json.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
       expect(answer.json.errors).toEqual([expect.objectContaining({ field: ['x-idempotency-key'], location: 'header' })]);
     }
     expect(executions.get(label)).toBeUndefined();
     // Ends with a non-space: fetch trims header values.
-    const longest = `${unique('k')} ~!@#$%^&*()_+{}|:"<>?`.repeat(20).slice(0, 254) + 'z';
-    expect((await send({ label }, { key: longest })).status).toBe(201);
-    expect((await send({ label }, { key: longest })).replayed).toBe('true');
+    const long = (length: number) => `${unique('k')} ~!@#$%^&*()_+{}|:"<>?`.repeat(Math.ceil(length / 20)).slice(0, length - 1) + 'z';
+    for (const key of [long(255), long(256), long(8_000)]) {
+      expect((await send({ label }, { key })).status).toBe(201);
+      expect((await send({ label }, { key })).replayed).toBe('true');
+    }
+    // Keys that share a long prefix are different keys.
+    const prefix = long(4_000);
+    expect((await send({ label }, { key: `${prefix}a` })).replayed).toBeNull();
+    expect((await send({ label }, { key: `${prefix}b` })).replayed).toBeNull();
+    expect(executions.get(label)).toBe(5);
   });
 
   it('leaves unkeyed requests, opted-out routes and anonymous callers alone', async () => {
@@ -328,24 +363,29 @@ describe('idempotency of keyed POST/PATCH (real app over HTTP, real PostgreSQL)'
   it('expires a key 24 h after its first use on the business test clock; the sweeper then deletes it', async () => {
     const business = unique('biz');
     const label = unique('expiry');
-    const [reused, untouched] = [unique('key'), unique('key')];
+    const [reused, untouched, handedOver] = [unique('key'), unique('key'), unique('key')];
     expect((await send({ label }, { key: reused, business })).status).toBe(201);
     expect((await send({ label }, { key: untouched, business })).status).toBe(201);
-    const live = await send({ label }, { key: reused, business, mode: 'live' });
+    // The same key from live mode while the test-mode use holds it: used (issue 19, item 13).
+    expect((await send({ label }, { key: reused, business, mode: 'live' })).json.error_code).toBe('IDEMPOTENCY_KEY_MISMATCH_ERROR');
 
     await gateway.app.get(TestClockStore).setOffset(gateway.db.pool, business, 23 * HOUR);
     expect((await send({ label }, { key: reused, business })).replayed).toBe('true');
+    expect((await send({ label }, { key: handedOver, business })).status).toBe(201);
 
     await gateway.app.get(TestClockStore).setOffset(gateway.db.pool, business, 25 * HOUR);
     const afterExpiry = await send({ label }, { key: reused, business });
     expect([afterExpiry.status, afterExpiry.replayed, afterExpiry.json.execution]).toEqual([201, null, 4]);
-    // Live mode runs on real time: its record of the same key has not expired.
-    const liveAgain = await send({ label }, { key: reused, business, mode: 'live' });
-    expect([liveAgain.text, liveAgain.replayed]).toEqual([live.text, 'true']);
+    // A key expires on the clock of the mode that used it: a test-mode use past its test-clock
+    // expiry leaves the key free for live mode too, on real time.
+    await gateway.app.get(TestClockStore).setOffset(gateway.db.pool, business, 48 * HOUR);
+    const liveTakes = await send({ label }, { key: handedOver, business, mode: 'live' });
+    expect([liveTakes.status, liveTakes.replayed, liveTakes.json.execution]).toEqual([201, null, 5]);
+    expect((await send({ label }, { key: handedOver, business, mode: 'live' })).replayed).toBe('true');
 
     expect(await gateway.app.get(IdempotencySweeper).sweep()).toBeGreaterThanOrEqual(1);
     expect(await recordOf(business, untouched)).toBeUndefined();
     expect(await recordOf(business, reused)).toEqual({ state: 'completed', response_status: 201 });
-    expect(await recordOf(business, reused, 'live')).toEqual({ state: 'completed', response_status: 201 });
+    expect(await recordOf(business, handedOver, 'live')).toEqual({ state: 'completed', response_status: 201 });
   });
 });

@@ -27,7 +27,26 @@ export function idempotencyKeyInProgress(): ApiError {
   );
 }
 
-/** For routes whose spec names its own code for a reused key, e.g. DUPLICATE_TRANSACTION_ERROR. */
-export function idempotencyKeyAlreadyUsed(errorCode: string): ApiError {
-  return new ApiError(errorCode, HttpStatus.BAD_REQUEST, 'This idempotency key was already used. Use a new key for a new request.');
+/**
+ * For routes whose spec names its own code for a reused key, e.g. DUPLICATE_TRANSACTION_ERROR.
+ * `original`: what identifies the first request's result (its id, external_id, status), as
+ * fields of the body next to `error_code` and `message` (issue 19, item 14).
+ */
+export function idempotencyKeyAlreadyUsed(errorCode: string, original?: Record<string, unknown>): ApiError {
+  const message = original
+    ? 'This idempotency key was already used: this answer identifies what the first request made. Use a new key for a new request.'
+    : 'This idempotency key was already used. Use a new key for a new request.';
+  return new ApiError(errorCode, HttpStatus.BAD_REQUEST, message, { fields: original });
+}
+
+/**
+ * The key was used by a request of the other mode (test or live): keys are unique across both
+ * (spec), so it is a reuse with other parameters, answered without the other mode's result.
+ */
+export function idempotencyKeyUsedInOtherMode(): ApiError {
+  return new ApiError(
+    IDEMPOTENCY_KEY_MISMATCH_ERROR,
+    HttpStatus.BAD_REQUEST,
+    'This idempotency key was already used by a request in the other mode (test or live): keys are unique across both. Use a new key.',
+  );
 }

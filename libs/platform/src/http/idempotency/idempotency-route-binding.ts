@@ -1,4 +1,4 @@
-import { type CallHandler, type ExecutionContext, type NestInterceptor, RequestMethod } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, type NestInterceptor, RequestMethod, SetMetadata } from '@nestjs/common';
 import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import type { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { Express, Request } from 'express';
@@ -6,6 +6,16 @@ import type { Observable } from 'rxjs';
 import type { IdempotencyInterceptor } from './idempotency.interceptor';
 
 const APP_IDEMPOTENCY = Symbol('gateway:idempotency-interceptor');
+const AFTER_ROUTE_INTERCEPTORS = 'gateway:idempotency-after-route-interceptors';
+
+/**
+ * For a route whose body is parsed by its own interceptor (a multipart upload): idempotency runs
+ * after the route's interceptors instead of before them, so the parsed form fields and the
+ * uploaded files' bytes are part of the request's fingerprint (issue 19, item 16). Refusals of
+ * that parsing (413, a malformed body) are then not recorded for the key, like the body parser's
+ * refusals of a JSON body: the request never began execution.
+ */
+export const IdempotencyAfterBodyParsing = () => SetMetadata(AFTER_ROUTE_INTERCEPTORS, true);
 const MUTATING = new Set<RequestMethod>([RequestMethod.POST, RequestMethod.PATCH, RequestMethod.ALL]);
 
 /**
@@ -33,7 +43,8 @@ export function bindIdempotencyToMutatingRoutes(discovery: DiscoveryService, sca
       if (typeof handler !== 'function' || !MUTATING.has(Reflect.getMetadata(METHOD_METADATA, handler))) continue;
       const interceptors: unknown[] = Reflect.getMetadata(INTERCEPTORS_METADATA, handler) ?? [];
       if (!interceptors.includes(idempotencyRouteInterceptor)) {
-        Reflect.defineMetadata(INTERCEPTORS_METADATA, [idempotencyRouteInterceptor, ...interceptors], handler);
+        const after = Reflect.getMetadata(AFTER_ROUTE_INTERCEPTORS, handler) === true;
+        Reflect.defineMetadata(INTERCEPTORS_METADATA, after ? [...interceptors, idempotencyRouteInterceptor] : [idempotencyRouteInterceptor, ...interceptors], handler);
       }
       bound++;
     }

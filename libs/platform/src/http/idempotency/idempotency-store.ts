@@ -1,13 +1,22 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import type { Mode } from '../../clock/clock.port';
 import type { RecordedResponse } from './recorded-response';
 
-/** One key of one account in one mode: keys never collide across businesses or modes. */
+/**
+ * One key of one account, used from one mode. Keys never collide across businesses; within a
+ * business a key is one key in test and live alike (spec: "unique across development and
+ * production"): the record remembers the mode that used it.
+ */
 export interface IdempotencyScope {
   businessId: string;
   mode: Mode;
   key: string;
+}
+
+/** What a record is found by: the SHA-256 of the key's UTF-8 bytes, whatever the key's length (idempotency migration 3). */
+export function keyHash(key: string): Buffer {
+  return createHash('sha256').update(key, 'utf8').digest();
 }
 
 /** The right to run the request and record its result; lost if the lease is taken over. */
@@ -21,11 +30,15 @@ export interface IdempotencyClaim extends IdempotencyScope {
   generation: string;
 }
 
+/**
+ * `mode`: the mode that used the key; another than the claimant's means the key was used by a
+ * request of the other mode (which never takes over or replays across modes).
+ */
 export type ClaimOutcome =
   | { claimed: true; claim: IdempotencyClaim }
   /** `leaseExpired`: the holder is presumed dead, but the retry's parameters differ, so it may not take over. */
-  | { claimed: false; state: 'in_progress'; fingerprint: string; leaseExpired: boolean }
-  | { claimed: false; state: 'completed'; fingerprint: string; response: RecordedResponse };
+  | { claimed: false; mode: Mode; state: 'in_progress'; fingerprint: string; leaseExpired: boolean }
+  | { claimed: false; mode: Mode; state: 'completed'; fingerprint: string; response: RecordedResponse };
 
 export interface IdempotencyTiming {
   /** How long a key is kept, on the business clock. */
@@ -37,6 +50,7 @@ export interface IdempotencyTiming {
 interface ClaimRow {
   claimed: boolean;
   generation: string | null;
+  mode: Mode | null;
   state: 'in_progress' | 'completed' | null;
   lease_expired: boolean | null;
   fingerprint: string | null;
@@ -52,6 +66,21 @@ interface ClaimRow {
 const BUSINESS_NOW = `(now() + coalesce(
   (SELECT c.offset_ms FROM test_clocks c WHERE $2::text = 'test' AND c.business_id = $1), 0
 ) * interval '1 millisecond')`;
+
+/**
+ * The business clock of the record being claimed (`r`), in its own mode: a key used in test mode
+ * expires on that business's test clock, whichever mode claims it next.
+ */
+const RECORD_NOW = `(now() + CASE WHEN r.mode = 'test' THEN coalesce(
+  (SELECT c.offset_ms FROM test_clocks c WHERE c.business_id = r.business_id), 0
+) ELSE 0 END * interval '1 millisecond')`;
+
+/** The record counts as absent: expired on its own clock, and not held by a live claim. */
+const RECORD_EXPIRED = `(r.expires_at <= ${RECORD_NOW} AND (r.state = 'completed' OR r.locked_until <= now()))`;
+
+/** The same request again, from the same mode, while its claim is in flight and its holder presumed dead: a takeover. */
+const SAME_REQUEST_TAKEOVER = `(r.state = 'in_progress' AND r.locked_until <= now() AND r.fingerprint = EXCLUDED.fingerprint
+  AND r.mode = EXCLUDED.mode AND NOT ${RECORD_EXPIRED})`;
 
 /** A claim that races with a concurrent one can find nothing to read; it then simply tries again. */
 const MAX_CLAIM_ATTEMPTS = 3;
@@ -79,62 +108,64 @@ export class IdempotencyStore {
   async claim(scope: IdempotencyScope, fingerprint: string): Promise<ClaimOutcome> {
     const token = randomUUID();
     const generation = randomUUID();
+    const hash = keyHash(scope.key);
     for (let attempt = 1; attempt <= MAX_CLAIM_ATTEMPTS; attempt++) {
       const { rows } = await this.pool.query<ClaimRow>(
         `WITH claimed AS (
            INSERT INTO idempotency_records AS r
-             (business_id, mode, idempotency_key, fingerprint, state, claim_token, generation, created_at, expires_at, locked_until)
-           SELECT $1, $2, $3, $4, 'in_progress', $5, $8, b.now, b.now + $6 * interval '1 millisecond',
+             (business_id, key_hash, mode, idempotency_key, fingerprint, state, claim_token, generation, created_at, expires_at, locked_until)
+           SELECT $1, $9, $2, $3, $4, 'in_progress', $5, $8, b.now, b.now + $6 * interval '1 millisecond',
                   now() + $7 * interval '1 millisecond'
              FROM (SELECT ${BUSINESS_NOW} AS now) b
-           ON CONFLICT (business_id, mode, idempotency_key) DO UPDATE
-             SET fingerprint = EXCLUDED.fingerprint, state = 'in_progress', claim_token = EXCLUDED.claim_token,
+           ON CONFLICT (business_id, key_hash) DO UPDATE
+             SET mode = EXCLUDED.mode, idempotency_key = EXCLUDED.idempotency_key,
+                 fingerprint = EXCLUDED.fingerprint, state = 'in_progress', claim_token = EXCLUDED.claim_token,
                  -- The same request again (a takeover of a live key) keeps its generation and its age.
-                 generation = CASE WHEN r.state = 'in_progress' AND r.expires_at > EXCLUDED.created_at
-                                   THEN coalesce(r.generation, EXCLUDED.generation) ELSE EXCLUDED.generation END,
-                 created_at = CASE WHEN r.state = 'in_progress' AND r.expires_at > EXCLUDED.created_at THEN r.created_at ELSE EXCLUDED.created_at END,
-                 expires_at = CASE WHEN r.state = 'in_progress' AND r.expires_at > EXCLUDED.created_at THEN r.expires_at ELSE EXCLUDED.expires_at END,
+                 generation = CASE WHEN ${SAME_REQUEST_TAKEOVER} THEN coalesce(r.generation, EXCLUDED.generation) ELSE EXCLUDED.generation END,
+                 created_at = CASE WHEN ${SAME_REQUEST_TAKEOVER} THEN r.created_at ELSE EXCLUDED.created_at END,
+                 expires_at = CASE WHEN ${SAME_REQUEST_TAKEOVER} THEN r.expires_at ELSE EXCLUDED.expires_at END,
                  response_status = NULL, response_headers = NULL, response_body = NULL,
                  locked_until = EXCLUDED.locked_until, completed_at = NULL
-             WHERE (r.expires_at <= EXCLUDED.created_at AND (r.state = 'completed' OR r.locked_until <= now()))
-                OR (r.state = 'in_progress' AND r.locked_until <= now() AND r.fingerprint = EXCLUDED.fingerprint)
+             WHERE ${RECORD_EXPIRED} OR ${SAME_REQUEST_TAKEOVER}
            RETURNING r.generation
          )
-         SELECT true AS claimed, c.generation, NULL AS state, NULL::boolean AS lease_expired, NULL AS fingerprint,
+         SELECT true AS claimed, c.generation, NULL AS mode, NULL AS state, NULL::boolean AS lease_expired, NULL AS fingerprint,
                 NULL::smallint AS response_status, NULL::jsonb AS response_headers, NULL AS response_body
            FROM claimed c
          UNION ALL
-         SELECT false, NULL, r.state, r.locked_until <= now(), r.fingerprint, r.response_status, r.response_headers, r.response_body
+         SELECT false, NULL, r.mode, r.state, r.locked_until <= now(), r.fingerprint, r.response_status, r.response_headers, r.response_body
            FROM idempotency_records r
-          WHERE r.business_id = $1 AND r.mode = $2 AND r.idempotency_key = $3
+          WHERE r.business_id = $1 AND r.key_hash = $9
             AND NOT EXISTS (SELECT 1 FROM claimed)`,
-        [scope.businessId, scope.mode, scope.key, fingerprint, token, this.timing.ttlMs, this.timing.leaseMs, generation],
+        [scope.businessId, scope.mode, scope.key, fingerprint, token, this.timing.ttlMs, this.timing.leaseMs, generation, hash],
       );
       const row = rows[0];
       // No row: the record was inserted after this statement's snapshot (the INSERT saw it,
       // the SELECT could not), or deleted in between. A new statement sees the newest state.
       if (!row) continue;
       if (row.claimed) return { claimed: true, claim: { ...scope, token, generation: row.generation! } };
-      if (row.state === 'in_progress') return { claimed: false, state: 'in_progress', fingerprint: row.fingerprint!, leaseExpired: row.lease_expired === true };
+      const mode = row.mode!;
+      if (row.state === 'in_progress') return { claimed: false, mode, state: 'in_progress', fingerprint: row.fingerprint!, leaseExpired: row.lease_expired === true };
       return {
         claimed: false,
+        mode,
         state: 'completed',
         fingerprint: row.fingerprint!,
         response: { status: row.response_status!, headers: row.response_headers ?? {}, body: row.response_body! },
       };
     }
     // Still racing after several tries: some other request is busy with this key right now.
-    return { claimed: false, state: 'in_progress', fingerprint, leaseExpired: false };
+    return { claimed: false, mode: scope.mode, state: 'in_progress', fingerprint, leaseExpired: false };
   }
 
   /** Stores the final result. False when the claim was lost (lease taken over, or swept). */
   async complete(claim: IdempotencyClaim, response: RecordedResponse): Promise<boolean> {
     const { rowCount } = await this.pool.query(
       `UPDATE idempotency_records
-          SET state = 'completed', response_status = $5, response_headers = $6::jsonb, response_body = $7,
+          SET state = 'completed', response_status = $4, response_headers = $5::jsonb, response_body = $6,
               locked_until = NULL, completed_at = now()
-        WHERE business_id = $1 AND mode = $2 AND idempotency_key = $3 AND claim_token = $4 AND state = 'in_progress'`,
-      [claim.businessId, claim.mode, claim.key, claim.token, response.status, JSON.stringify(response.headers), response.body],
+        WHERE business_id = $1 AND key_hash = $2 AND claim_token = $3 AND state = 'in_progress'`,
+      [claim.businessId, keyHash(claim.key), claim.token, response.status, JSON.stringify(response.headers), response.body],
     );
     return (rowCount ?? 0) > 0;
   }
@@ -148,8 +179,8 @@ export class IdempotencyStore {
   async release(claim: IdempotencyClaim): Promise<void> {
     await this.pool.query(
       `UPDATE idempotency_records SET locked_until = now() - interval '1 millisecond'
-        WHERE business_id = $1 AND mode = $2 AND idempotency_key = $3 AND claim_token = $4 AND state = 'in_progress'`,
-      [claim.businessId, claim.mode, claim.key, claim.token],
+        WHERE business_id = $1 AND key_hash = $2 AND claim_token = $3 AND state = 'in_progress'`,
+      [claim.businessId, keyHash(claim.key), claim.token],
     );
   }
 
@@ -162,8 +193,8 @@ export class IdempotencyStore {
   async deleteExpired(limit: number): Promise<number> {
     const byRealTime = await this.pool.query(
       `DELETE FROM idempotency_records
-        WHERE (business_id, mode, idempotency_key) IN (
-          SELECT business_id, mode, idempotency_key FROM idempotency_records
+        WHERE (business_id, key_hash) IN (
+          SELECT business_id, key_hash FROM idempotency_records
            WHERE expires_at <= now() AND (state = 'completed' OR locked_until <= now())
            ORDER BY expires_at
            LIMIT $1
@@ -173,8 +204,8 @@ export class IdempotencyStore {
     // Test-mode records of businesses whose test clock runs ahead expire earlier in real time.
     const byTestClocks = await this.pool.query(
       `DELETE FROM idempotency_records
-        WHERE (business_id, mode, idempotency_key) IN (
-          SELECT r.business_id, r.mode, r.idempotency_key
+        WHERE (business_id, key_hash) IN (
+          SELECT r.business_id, r.key_hash
             FROM test_clocks c
             JOIN idempotency_records r ON r.business_id = c.business_id AND r.mode = 'test'
            WHERE c.offset_ms > 0

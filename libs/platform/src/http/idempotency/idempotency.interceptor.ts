@@ -5,7 +5,7 @@ import { defer, lastValueFrom, type Observable } from 'rxjs';
 import { failpoint } from '../../failpoints/failpoint';
 import { KeyedExecution, runInKeyedExecution } from '../../ids/keyed-execution';
 import { gatewayState } from '../caller';
-import { idempotencyKeyAlreadyUsed, idempotencyKeyInProgress, idempotencyKeyMismatch } from './idempotency-errors';
+import { idempotencyKeyAlreadyUsed, idempotencyKeyInProgress, idempotencyKeyMismatch, idempotencyKeyUsedInOtherMode } from './idempotency-errors';
 import { readIdempotencyKey } from './idempotency-key';
 import { DEFAULT_IDEMPOTENCY_POLICY, IDEMPOTENCY_POLICY, type IdempotencyPolicyOptions } from './idempotency-policy.decorator';
 import { type IdempotencyClaim, IdempotencyStore } from './idempotency-store';
@@ -63,11 +63,16 @@ export class IdempotencyInterceptor implements NestInterceptor {
       const fingerprint = requestFingerprint(request);
       const outcome = await this.store.claim({ businessId: caller.key.businessId, mode: caller.mode, key }, fingerprint);
       if (outcome.claimed) return this.runAndRecord(outcome.claim, next, response);
+      // A key is one key in test and live (spec: "unique across development and production"). A
+      // request of the other mode is never answered with this one's result (modes never see each
+      // other's data), nor does it wait for it: the key was used, by another request.
+      const otherMode = outcome.mode !== caller.mode;
       if (policy.reuse === 'reject') {
         // A dead holder's key reused with other parameters is not "in progress" any more: it was used.
-        if (outcome.state === 'in_progress' && !outcome.leaseExpired) throw idempotencyKeyInProgress();
-        throw idempotencyKeyAlreadyUsed(policy.errorCode);
+        if (!otherMode && outcome.state === 'in_progress' && !outcome.leaseExpired) throw idempotencyKeyInProgress();
+        throw idempotencyKeyAlreadyUsed(policy.errorCode, otherMode || outcome.state !== 'completed' ? undefined : originalOf(outcome.response, policy.identifyOriginal));
       }
+      if (otherMode) throw idempotencyKeyUsedInOtherMode();
       if (outcome.fingerprint !== fingerprint) throw idempotencyKeyMismatch();
       if (outcome.state === 'in_progress') throw idempotencyKeyInProgress();
       return replay(outcome.response, response);
@@ -105,11 +110,11 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (!result || isIndeterminate(result.status)) {
         await this.store.release(claim);
       } else if (!(await this.store.complete(claim, result))) {
-        this.logger.warn(`Idempotency key ${claim.key} (${claim.businessId}/${claim.mode}) was taken over before its request finished; result not stored`);
+        this.logger.warn(`Idempotency key ${loggable(claim.key)} (${claim.businessId}/${claim.mode}) was taken over before its request finished; result not stored`);
       }
     } catch (error) {
       this.logger.error(
-        `Could not record the result of idempotency key ${claim.key} (${claim.businessId}/${claim.mode})`,
+        `Could not record the result of idempotency key ${loggable(claim.key)} (${claim.businessId}/${claim.mode})`,
         error instanceof Error ? error.stack : String(error),
       );
     }
@@ -126,4 +131,28 @@ function replay(recorded: RecordedResponse, response: Response): unknown {
   for (const [name, value] of Object.entries(recorded.headers)) response.setHeader(name, value);
   response.setHeader(IDEMPOTENT_REPLAYED_HEADER, 'true');
   return JSON.parse(recorded.body);
+}
+
+/** A key has no length cap (spec: "no maximum"): a log line shows its start. */
+function loggable(key: string): string {
+  return key.length <= 100 ? key : `${key.slice(0, 100)}… (${key.length} characters)`;
+}
+
+/**
+ * What identifies the original request's result in a `reject` answer (issue 19, item 14): the
+ * listed fields of its stored 2xx body (for a disbursement `id`, `external_id`, `status`), so a
+ * merchant who lost the first answer can recover the resource. Nothing when the first result was
+ * an error (there is no resource) or its body is not an object.
+ */
+function originalOf(recorded: RecordedResponse, fields: readonly string[] | undefined): Record<string, unknown> | undefined {
+  if (!fields?.length || recorded.status < 200 || recorded.status >= 300) return undefined;
+  let body: unknown;
+  try {
+    body = JSON.parse(recorded.body);
+  } catch {
+    return undefined;
+  }
+  if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const picked = Object.fromEntries(fields.filter((field) => field in body).map((field) => [field, (body as Record<string, unknown>)[field]]));
+  return Object.keys(picked).length > 0 ? picked : undefined;
 }

@@ -48,5 +48,33 @@ export const idempotencyMigrations: MigrationSet = {
       // (KeyedExecution). NULL on records written before it: a takeover then starts a generation.
       sql: `ALTER TABLE idempotency_records ADD COLUMN generation text;`,
     },
+    {
+      version: 3,
+      name: 'idempotency keys shared by test and live, found by hash',
+      // Issue 19, item 13. Keys are unique per business across test and live (spec: "unique across
+      // development and production"), and have no length cap: a record is found by the SHA-256 of
+      // its key (the same bytes as keyHash() in idempotency-store.ts: the key's UTF-8), which
+      // bounds the index entry whatever the key's length. \`mode\` stays: it is the mode that used
+      // the key, and a use from the other mode is refused (see IdempotencyInterceptor).
+      //
+      // Existing records keep working: each gets its hash. Two records of one business with one
+      // key, one per mode, cannot both stay under the new key: expired records go first (they
+      // already count as absent), then of a pair still live the live-mode record stays and the
+      // test-mode one goes (a retry of that test request may then execute again: test effects are
+      // simulations, live ones are money). Old processes still running find the old primary key
+      // gone: upgrade every api process together (docs/decisions.md).
+      sql: `
+        ALTER TABLE idempotency_records ADD COLUMN key_hash bytea;
+        UPDATE idempotency_records SET key_hash = sha256(convert_to(idempotency_key, 'UTF8'));
+        DELETE FROM idempotency_records
+         WHERE expires_at <= now() AND (state = 'completed' OR locked_until <= now());
+        DELETE FROM idempotency_records t
+         USING idempotency_records l
+         WHERE t.business_id = l.business_id AND t.key_hash = l.key_hash AND t.mode = 'test' AND l.mode = 'live';
+        ALTER TABLE idempotency_records ALTER COLUMN key_hash SET NOT NULL;
+        ALTER TABLE idempotency_records DROP CONSTRAINT idempotency_records_pkey;
+        ALTER TABLE idempotency_records ADD PRIMARY KEY (business_id, key_hash);
+      `,
+    },
   ],
 };

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Request } from 'express';
 import { canonicalJson, requestFingerprint } from './request-fingerprint';
 
@@ -40,5 +41,17 @@ describe('requestFingerprint', () => {
       request({ headers: { 'for-user-id': 'biz_sub' } }),
     ];
     for (const variant of variants) expect(requestFingerprint(variant)).not.toBe(base);
+  });
+
+  it('counts uploaded files by field, declared type and bytes (issue 19, item 16); a request without files keeps its fingerprint', () => {
+    const upload = (bytes: string, type = 'image/png', field = 'file') =>
+      request({ route: { path: '/files' }, path: '/files', params: {}, body: { purpose: 'KYC_DOCUMENT' }, file: { fieldname: field, mimetype: type, buffer: Buffer.from(bytes) } } as Partial<Request>);
+    const base = requestFingerprint(upload('one'));
+    expect(requestFingerprint(upload('one'))).toBe(base);
+    for (const other of [upload('two'), upload('one', 'image/jpeg'), upload('one', 'image/png', 'document')]) expect(requestFingerprint(other)).not.toBe(base);
+    // Records stored before files counted keep matching their retries.
+    const before = createHash('sha256').update(canonicalJson(['POST', '/credit_card_charges/:credit_card_charge_id/refunds', { credit_card_charge_id: 'chg_1' }, {}, null, { amount: '1000', external_id: 'ref-1' }])).digest('hex');
+    expect(requestFingerprint(request())).toBe(before);
+    expect(requestFingerprint(request({ files: [] } as Partial<Request>))).toBe(before);
   });
 });
