@@ -29,6 +29,88 @@ describe('conformance, money in (issue 19)', () => {
   });
   afterAll(async () => gateway?.close());
 
+  describe('item 1: invoice amount bounds answer the spec codes', () => {
+    it('below 11,000 → 400 MINIMAL_TRANSFER_AMOUNT_ERROR; above 1,000,000,000 → 400 MAXIMUM_TRANSFER_AMOUNT_ERROR; the bounds themselves are taken', async () => {
+      for (const [amount, code] of [
+        [10_999, 'MINIMAL_TRANSFER_AMOUNT_ERROR'],
+        [0, 'MINIMAL_TRANSFER_AMOUNT_ERROR'],
+        [-50_000, 'MINIMAL_TRANSFER_AMOUNT_ERROR'],
+        [1_000_000_001, 'MAXIMUM_TRANSFER_AMOUNT_ERROR'],
+      ] as const) {
+        const refused = await invoice({ amount });
+        expect({ amount, status: refused.status, body: refused.body }).toEqual({ amount, status: 400, body: { error_code: code, message: expect.any(String) } });
+      }
+      for (const amount of [11_000, 1_000_000_000]) expect((await invoice({ amount })).body).toMatchObject({ status: 'PENDING', amount });
+      // A fractional amount is still the whole-amount rule's validation error.
+      expect((await invoice({ amount: 20_000.5 })).body.error_code).toBe('API_VALIDATION_ERROR');
+    });
+  });
+
+  describe('item 2: a recurring payment takes 10,000 (the spec\'s "10,0000")', () => {
+    it("the public client xendit-node 1.22.0 passes its own recurring integration test, unchanged", async () => {
+      // Its integration test reads SECRET_KEY and XENDIT_URL through dotenv (a dev dependency of the
+      // client, not installed with it): the environment is already set, so an empty stand-in.
+      const saved = { SECRET_KEY: process.env.SECRET_KEY, XENDIT_URL: process.env.XENDIT_URL };
+      Object.assign(process.env, { SECRET_KEY: (await provisionBusiness(gateway.app)).test.secret_key, XENDIT_URL: gateway.baseUrl });
+      try {
+        let integrationTest!: () => Promise<void>;
+        jest.isolateModules(() => {
+          jest.doMock('dotenv', () => ({ config: () => ({}) }), { virtual: true });
+          integrationTest = require('xendit-node/integration_test/recurring.test.js');
+        });
+        await expect(integrationTest()).resolves.toBeUndefined();
+      } finally {
+        for (const [name, value] of Object.entries(saved)) {
+          if (value === undefined) delete process.env[name];
+          else process.env[name] = value;
+        }
+      }
+    });
+
+    it('10,000 is taken and its invoices are issued for 10,000; 9,999 is refused', async () => {
+      const recurring = (amount: number) =>
+        api('POST', '/recurring_payments', { external_id: `rp-${randomUUID()}`, payer_email: 'payer@example.com', description: 'Membership', amount, interval: 'MONTH', interval_count: 1 });
+      const created = await recurring(10_000);
+      expect(created.body).toMatchObject({ status: 'ACTIVE', amount: 10_000 });
+      const issued = await eventually(
+        () => api('GET', `/v2/invoices?recurring_payment_id=${created.body.id}`),
+        (answer) => Array.isArray(answer.body) && answer.body.length > 0,
+        20_000,
+      );
+      expect(issued.body).toEqual([expect.objectContaining({ amount: 10_000, status: 'PENDING' })]);
+      expect((await api('PATCH', `/recurring_payments/${created.body.id}`, { amount: 10_500 })).body.amount).toBe(10_500);
+      expect((await recurring(9_999)).body.error_code).toBe('API_VALIDATION_ERROR');
+      // A direct invoice keeps the invoice minimum.
+      expect((await invoice({ amount: 10_000 })).body.error_code).toBe('MINIMAL_TRANSFER_AMOUNT_ERROR');
+    });
+  });
+
+  describe('item 7: every validation error carries errors[]', () => {
+    it('an unknown payment_methods value names its index', async () => {
+      const refused = await invoice({ payment_methods: ['BCA', 'NOPE'] });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toEqual({
+        error_code: 'API_VALIDATION_ERROR',
+        message: expect.stringContaining('NOPE'),
+        errors: [{ field: ['payment_methods', '1'], location: 'body', messages: [expect.stringContaining('NOPE')], types: ['isPaymentChannel'] }],
+      });
+    });
+
+    it('so do refusals made after the edge validation (a report filter, an audit cursor, a rule about the whole query)', async () => {
+      const filter = await api('POST', '/reports', { type: 'TRANSACTIONS', filter: { from: '2030-01-02T00:00:00Z', to: '2030-01-01T00:00:00Z' } });
+      expect(filter.body).toMatchObject({ error_code: 'API_VALIDATION_ERROR', errors: [expect.objectContaining({ field: ['filter'], location: 'body' })] });
+      const cursor = await api('GET', '/events?cursor=bogus');
+      expect(cursor.body).toMatchObject({ error_code: 'API_VALIDATION_ERROR', errors: [expect.objectContaining({ field: ['cursor'], location: 'query' })] });
+      // A rule about the request as a whole: one entry for the whole input, with the message.
+      const whole = await api('GET', '/events?resource=customer');
+      expect(whole.body).toEqual({
+        error_code: 'API_VALIDATION_ERROR',
+        message: 'resource and id go together',
+        errors: [{ field: [], location: 'query', messages: ['resource and id go together'], types: ['invalid'] }],
+      });
+    });
+  });
+
   describe('item 3: PATCH of interval / interval_count moves the next pending cycle to the new cadence', () => {
     it('a WEEK plan patched to DAY bills its next invoice a day after the last one; a DAY plan patched to WEEK waits a week', async () => {
       // Its own business: the test clock is per business.

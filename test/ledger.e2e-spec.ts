@@ -1,4 +1,5 @@
 import { AdvanceTestClockCommand, CreateApiKeyCommand, type ProvisionedBusiness, UpdateSettingsCommand } from '@gateway/accounts';
+import type { Permission } from '@gateway/domain';
 import { CommandBus } from '@nestjs/cqrs';
 import { call, provisionBusiness } from './support/test-business';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -128,14 +129,17 @@ describe('ledger: balance, test top-ups, settlement, reconciliation', () => {
     expect(response.body.error_code).toBe('API_VALIDATION_ERROR');
   });
 
-  it('needs a key, and balance:read', async () => {
+  it('needs a key, and money-out read (the spec) or the finer balance:read', async () => {
     expect((await call(gateway.baseUrl, undefined, 'GET', '/balance')).status).toBe(401);
-    const moneyOutOnly = await gateway.app.get(CommandBus).execute(new CreateApiKeyCommand(merchant.business_id, 'test', 'secret', 'payouts', ['money_out:read', 'money_out:write'], context));
-    const forbidden = await call(gateway.baseUrl, moneyOutOnly.key, 'GET', '/balance');
-    expect(forbidden.status).toBe(403);
-    expect(forbidden.body.error_code).toBe('REQUEST_FORBIDDEN_ERROR');
+    const keyWith = (name: string, permissions: Permission[]) => gateway.app.get(CommandBus).execute(new CreateApiKeyCommand(merchant.business_id, 'test', 'secret', name, permissions, context));
+    const moneyOutOnly = await keyWith('payouts', ['money_out:read', 'money_out:write']);
+    expect((await call(gateway.baseUrl, moneyOutOnly.key, 'GET', '/balance')).status).toBe(200);
     expect((await call(gateway.baseUrl, moneyOutOnly.key, 'POST', '/balance/top_up', { body: { amount: 1 } })).status).toBe(403);
     expect((await call(gateway.baseUrl, moneyOutOnly.key, 'GET', '/ledger/reconciliation')).status).toBe(403);
+    expect((await call(gateway.baseUrl, (await keyWith('balance only', ['balance:read'])).key, 'GET', '/balance')).status).toBe(200);
+    const forbidden = await call(gateway.baseUrl, (await keyWith('payins', ['money_in:read', 'money_in:write', 'money_out:write'])).key, 'GET', '/balance');
+    expect(forbidden.status).toBe(403);
+    expect(forbidden.body.error_code).toBe('REQUEST_FORBIDDEN_ERROR');
   });
 
   it('reconciles: balances equal their entries, transactions sum to zero, replay agrees', async () => {

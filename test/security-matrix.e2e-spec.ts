@@ -1,5 +1,6 @@
 import type { ProvisionedBusiness } from '@gateway/accounts';
 import { PERMISSIONS, type Permission } from '@gateway/domain';
+import { describeRequirement, type PermissionRequirement } from '@gateway/platform';
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS, tokenize, updateTestSettings } from './support/cards';
 import { eventually } from './support/eventually';
@@ -35,6 +36,7 @@ type Kind =
   | 'report'
   | 'file'
   | 'disbursement'
+  | 'batch_disbursement'
   | 'virtual_account'
   | 'payment_code'
   | 'invoice'
@@ -47,6 +49,7 @@ type Kind =
 /** Kinds a live key cannot create today, and why: their routes get the test-mode resource only. */
 const LIVE_UNAVAILABLE: Partial<Record<Kind, string>> = {
   disbursement: 'live payouts need a payout rail and a funded live balance (no live top-up)',
+  batch_disbursement: 'live payouts need a payout rail and a funded live balance (no live top-up)',
   card_charge: 'no card network is configured for live mode',
   card_token: 'no card network is configured for live mode',
   ewallet: 'live eWallet payments need a provider connector',
@@ -67,6 +70,7 @@ const RESOURCE_ROUTES: Record<string, { kind: Kind; path: (r: Resource) => strin
   'GET /customers/:id': { kind: 'customer', path: (r) => `/customers/${r.id}` },
   'PATCH /customers/:id': { kind: 'customer', path: (r) => `/customers/${r.id}`, body: () => ({ description: 'changed by an outsider' }) },
   'GET /disbursements/:id': { kind: 'disbursement', path: (r) => `/disbursements/${r.id}` },
+  'GET /batch_disbursements/:id': { kind: 'batch_disbursement', path: (r) => `/batch_disbursements/${r.id}` },
   'PATCH /callback_virtual_accounts/:id': { kind: 'virtual_account', path: (r) => `/callback_virtual_accounts/${r.id}`, body: () => ({ suggested_amount: 50_000 }) },
   'GET /callback_virtual_accounts/:id': { kind: 'virtual_account', path: (r) => `/callback_virtual_accounts/${r.id}` },
   'GET /callback_virtual_account_payments/payment_id=:paymentId': {
@@ -242,8 +246,9 @@ describe('security matrix: every route × every way in', () => {
   let b: ProvisionedBusiness;
   let routes: SecuredRoute[];
   const resources: Record<Mode, Resources> = { test: {}, live: {} };
-  /** A's test-mode keys, each lacking exactly one permission. */
-  const lacking = new Map<Permission, string>();
+  /** A's test-mode keys, each lacking exactly one permission, or every permission of a group any one of which grants a route. */
+  const lacking = new Map<string, string>();
+  const lackingKeyFor = (requirement: PermissionRequirement) => lacking.get(describeRequirement(requirement));
   const liveSkipped: string[] = [];
   const failures: string[] = [];
   const counts: Record<string, number> = {};
@@ -261,12 +266,16 @@ describe('security matrix: every route × every way in', () => {
     await updateTestSettings(gateway.app, a.business_id, { optionalAuthentication: true });
     for (const mode of MODES) await createResources(mode);
     // One after the other: a business's keys are one aggregate.
-    for (const permission of PERMISSIONS) {
+    const groups = routes.flatMap((route) => (route.access.kind === 'secret-key' ? route.access.permissions.filter((r) => typeof r !== 'string') : []));
+    for (const requirement of [...PERMISSIONS, ...groups]) {
+      const name = describeRequirement(requirement);
+      if (lacking.has(name)) continue;
+      const withheld: readonly Permission[] = typeof requirement === 'string' ? [requirement] : requirement;
       const created = await call(gateway.baseUrl, a.test.secret_key, 'POST', '/api_keys', {
-        body: { name: `lacks ${permission}`, permissions: PERMISSIONS.filter((p) => p !== permission) },
+        body: { name: `lacks ${name}`, permissions: PERMISSIONS.filter((p) => !withheld.includes(p)) },
       });
-      if (created.status !== 201) throw new Error(`key without ${permission}: ${JSON.stringify(created.body)}`);
-      lacking.set(permission, created.body.key);
+      if (created.status !== 201) throw new Error(`key without ${name}: ${JSON.stringify(created.body)}`);
+      lacking.set(name, created.body.key);
     }
   }, 120_000);
   afterAll(async () => {
@@ -319,6 +328,17 @@ describe('security matrix: every route × every way in', () => {
           amount: value,
         });
         return { id: created.id, values: { external_id: externalId }, secrets: [created.id, externalId, String(value)] };
+      },
+      batch_disbursement: async () => {
+        const value = amount();
+        await api('POST', '/balance/top_up', { amount: value * 3 });
+        const reference = marker('batch');
+        const externalId = marker('batch-item');
+        const created = await api('POST', '/batch_disbursements', {
+          reference,
+          disbursements: [{ external_id: externalId, bank_code: 'BNI', account_holder_name: 'Matrix Tenant A', account_number: '1234567890', description: 'matrix', amount: value }],
+        });
+        return { id: created.id, values: {}, secrets: [created.id, reference, externalId, String(value)] };
       },
       virtual_account: async () => {
         const value = amount();
@@ -451,8 +471,9 @@ describe('security matrix: every route × every way in', () => {
     }
     answers.forEach((answer) => expectNoLeak(label('no, unknown or public key'), answer, route.access.kind === 'public-key' ? [] : secrets, { path, body }));
     if (route.access.kind === 'secret-key') {
-      for (const permission of route.access.permissions) {
-        const answer = await send(lacking.get(permission), route.method, path, body);
+      for (const requirement of route.access.permissions) {
+        const permission = describeRequirement(requirement);
+        const answer = await send(lackingKeyFor(requirement), route.method, path, body);
         expectRefusal(label(`a key lacking ${permission}`), answer, 403);
         if (answer.body?.error_code !== 'REQUEST_FORBIDDEN_ERROR') failures.push(`${label(`a key lacking ${permission}`)}: error_code ${answer.body?.error_code}`);
       }

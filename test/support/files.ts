@@ -1,8 +1,27 @@
 import { basicAuth } from './test-business';
 
-/** Enough of each format for content detection (magic bytes first), plus some body. */
-export const PNG_BYTES = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('IHDR fake png body')]);
-export const JPEG_BYTES = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.from('JFIF fake jpeg body')]);
+/**
+ * Real (tiny) files of each format: the gateway reads a file's structure, not only its magic
+ * bytes (issue 19, item 16). A 1×1 RGBA PNG; a 1×1 grey baseline JPEG (quantisation table, frame,
+ * one-code DC and AC Huffman tables, scan, two bits of data: DC 0 and end of block); a PDF with
+ * its header and end-of-file marker.
+ */
+export const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const JPEG_BYTES = Buffer.from(
+  [
+    'ffd8',
+    `ffdb0043 00${'01'.repeat(64)}`,
+    'ffc0000b 08 0001 0001 01 01 11 00',
+    `ffc40014 00 01${'00'.repeat(15)} 00`,
+    `ffc40014 10 01${'00'.repeat(15)} 00`,
+    'ffda0008 01 01 00 00 3f 00',
+    '3f',
+    'ffd9',
+  ]
+    .join('')
+    .replace(/ /g, ''),
+  'hex',
+);
 export const PDF_BYTES = Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n');
 export const EXE_BYTES = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(64, 1)]);
 

@@ -1,5 +1,4 @@
-import type { Permission } from '@gateway/domain';
-import { ROUTE_NO_AUTH, ROUTE_PERMISSIONS, ROUTE_PUBLIC_KEY_ALLOWED } from '@gateway/platform';
+import { type PermissionRequirement, ROUTE_NO_AUTH, ROUTE_PERMISSIONS, ROUTE_PUBLIC_KEY_ALLOWED } from '@gateway/platform';
 import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
@@ -10,7 +9,8 @@ export type RouteAccess =
   | { kind: 'edge' }
   | { kind: 'no-auth' }
   | { kind: 'public-key' }
-  | { kind: 'secret-key'; permissions: Permission[] }
+  /** Each requirement is one permission, or a group of which any one grants the route. */
+  | { kind: 'secret-key'; permissions: PermissionRequirement[] }
   | { kind: 'undeclared' };
 
 export interface SecuredRoute {
@@ -45,8 +45,8 @@ export function securedRoutes(app: INestApplication): SecuredRoute[] {
         ? { kind: 'no-auth' }
         : read<boolean>(ROUTE_PUBLIC_KEY_ALLOWED)
           ? { kind: 'public-key' }
-          : read<Permission[]>(ROUTE_PERMISSIONS)
-            ? { kind: 'secret-key', permissions: read<Permission[]>(ROUTE_PERMISSIONS)! }
+          : read<PermissionRequirement[]>(ROUTE_PERMISSIONS)
+            ? { kind: 'secret-key', permissions: read<PermissionRequirement[]>(ROUTE_PERMISSIONS)! }
             : { kind: 'undeclared' };
       for (const controllerPath of controllerPaths) {
         for (const methodPath of asArray(methodPaths)) handlers.set(`${method} ${joinPath(controllerPath, methodPath)}`, access);

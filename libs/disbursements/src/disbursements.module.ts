@@ -7,6 +7,7 @@ import { CreateDisbursementsHandler } from './application/create-disbursements/c
 import { DisbursementMaterializer } from './application/disbursement-materializer';
 import { MoneyOutProcessManager } from './application/money-out/money-out-process-manager';
 import { ExecuteTransferJob } from './application/execute-transfer/execute-transfer.job';
+import { GetBatchDisbursementHandler } from './application/get-batch-disbursement/get-batch-disbursement.handler';
 import { GetDisbursementHandler, ListDisbursementsByExternalIdHandler } from './application/get-disbursement/get-disbursement.handler';
 import { PayoutRailPolicy } from './application/payout-rail-policy';
 import { SearchDisbursementsHandler } from './application/search-disbursements/search-disbursements.handler';
@@ -38,6 +39,7 @@ registerErrorStatuses({
     SearchDisbursementsHandler,
     GetDisbursementHandler,
     ListDisbursementsByExternalIdHandler,
+    GetBatchDisbursementHandler,
     DisbursementsProjection,
     MoneyOutProcessManager,
     ExecuteTransferJob,

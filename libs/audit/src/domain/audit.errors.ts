@@ -1,8 +1,8 @@
-import { DomainError } from '@gateway/domain';
+import { DomainError, invalidField } from '@gateway/domain';
 
 export const AuditErrors = {
   unknownResource: (resource: string, known: readonly string[]) =>
-    new DomainError('API_VALIDATION_ERROR', `resource must be one of ${known.join(', ')}; got ${resource}`),
+    invalidField(['resource'], `resource must be one of ${known.join(', ')}; got ${resource}`, 'isIn', 'query'),
   notFound: (resource: string, id: string) => new DomainError('DATA_NOT_FOUND', `No ${resource} with id ${id}`),
   revisionNotFound: (resource: string, id: string, revision: bigint) =>
     new DomainError('DATA_NOT_FOUND', `The ${resource} ${id} has no revision ${revision.toString()}`),

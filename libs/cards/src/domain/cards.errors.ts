@@ -1,4 +1,4 @@
-import { DomainError } from '@gateway/domain';
+import { DomainError, invalidField } from '@gateway/domain';
 
 /** Every error code of the spec's tokenization, charge, capture, get-charge and refund tables. Messages never carry card data. */
 export const CardErrors = {
@@ -31,7 +31,7 @@ export const CardErrors = {
     new DomainError('AMOUNT_GREATER_THAN_AUTHORIZED_ERROR', `The capture amount is above the authorized amount (${authorized})`),
   invalidChargeStatus: (status: string, wanted: string) =>
     new DomainError('INVALID_CHARGE_STATUS_ERROR', `The charge is ${status}: only a ${wanted} charge can do that`),
-  invalidAmount: (field = 'amount') => new DomainError('API_VALIDATION_ERROR', `${field} must be a positive whole number`),
+  invalidAmount: (field = 'amount') => invalidField([field], `${field} must be a positive whole number`, 'isMoneyAmount'),
 
   refundAmountExceeded: (refundable: number) =>
     new DomainError('REFUND_AMOUNT_EXCEEDED_ERROR', `The refund is above what remains refundable on this charge (${refundable})`),

@@ -1,6 +1,7 @@
 /**
  * Destinations a disbursement can go to (gaps.md: a seeded list). Spec rules by group:
- * - `major`: eight major banks, no minimum and no maximum; BCA account numbers are exactly 10 characters;
+ * - `major`: eight major banks, no minimum and no maximum; BCA account numbers are exactly 10 digits
+ *   (hyphens, which the spec allows in any account number, do not count: issue 19, item 18);
  * - `other`: every other bank and the three eWallets, 10,000 to 25,000,000 IDR.
  */
 export type BankGroup = 'major' | 'other';
@@ -10,13 +11,13 @@ export interface DisbursementBank {
   name: string;
   group: BankGroup;
   kind: 'bank' | 'ewallet';
-  /** The one major bank whose account numbers are exactly 10 characters. */
-  exactAccountLength?: number;
+  /** The one major bank whose account numbers are exactly this many digits (hyphens not counted). */
+  exactAccountDigits?: number;
   canNameValidate: boolean;
 }
 
 export const DISBURSEMENT_BANKS: readonly DisbursementBank[] = [
-  { code: 'BCA', name: 'Bank Central Asia (BCA)', group: 'major', kind: 'bank', exactAccountLength: 10, canNameValidate: true },
+  { code: 'BCA', name: 'Bank Central Asia (BCA)', group: 'major', kind: 'bank', exactAccountDigits: 10, canNameValidate: true },
   { code: 'BNI', name: 'Bank Negara Indonesia (BNI)', group: 'major', kind: 'bank', canNameValidate: true },
   { code: 'BRI', name: 'Bank Rakyat Indonesia (BRI)', group: 'major', kind: 'bank', canNameValidate: true },
   { code: 'MANDIRI', name: 'Bank Mandiri', group: 'major', kind: 'bank', canNameValidate: true },
@@ -43,4 +44,9 @@ export const INSTANT_TRANSFER_MAXIMUM = 100_000_000;
 
 export function bankByCode(code: string): DisbursementBank | undefined {
   return DISBURSEMENT_BANKS.find((bank) => bank.code === code);
+}
+
+/** How many digits an account number has: the spec allows hyphens in it, and they are not digits. */
+export function accountNumberDigits(accountNumber: string): number {
+  return accountNumber.replace(/\D/g, '').length;
 }

@@ -56,6 +56,8 @@ describe('disbursement decider', () => {
     it.each<[string, Partial<Extract<DisbursementCommand, { type: 'CreateDisbursement' }>>]>([
       ['BANK_CODE_NOT_SUPPORTED_ERROR', { bankCode: 'XYZ' }],
       ['RECIPIENT_ACCOUNT_NUMBER_ERROR', { bankCode: 'BCA', accountNumber: '123456789' }],
+      ['RECIPIENT_ACCOUNT_NUMBER_ERROR', { bankCode: 'BCA', accountNumber: '1234-56789' }],
+      ['RECIPIENT_ACCOUNT_NUMBER_ERROR', { bankCode: 'BCA', accountNumber: '12-345-678-901' }],
       ['RECIPIENT_AMOUNT_ERROR', { bankCode: 'BTN', amount: 9_999 }],
       ['MAXIMUM_TRANSFER_LIMIT_ERROR', { bankCode: 'DANA', amount: 25_000_001 }],
       ['DISBURSEMENT_DESCRIPTION_NOT_FOUND_ERROR', { description: undefined }],
@@ -63,6 +65,19 @@ describe('disbursement decider', () => {
       ['API_VALIDATION_ERROR', { amount: 1.5 }],
     ])('refuses with %s', (code, overrides) => {
       spec.given([]).when(create(overrides)).thenThrows(code);
+    });
+
+    it('counts the digits of a BCA account number, not its hyphens (issue 19, item 18)', () => {
+      for (const accountNumber of ['123-456-7890', '1234567890', '-1234567890-']) {
+        spec.given([]).when(create({ bankCode: 'BCA', accountNumber })).thenState({ status: 'PENDING', snapshot: { ...snapshot, bankCode: 'BCA', accountNumber } });
+      }
+    });
+
+    it('records a batch item\'s reference and index', () => {
+      spec
+        .given([])
+        .when(create({ batchId: 'b1', batchItem: { reference: 'payroll', index: 2 } }))
+        .thenState({ status: 'PENDING', snapshot: { ...snapshot, batchId: 'b1', batchReference: 'payroll', batchIndex: 2 } });
     });
 
     it('accepts the bounds themselves and any amount for a major bank', () => {

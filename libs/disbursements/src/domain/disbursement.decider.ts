@@ -1,6 +1,6 @@
 import { assertNever, type Decider } from '@gateway/domain';
 import type { DisbursementFailureCode } from './bank-rail-simulator';
-import { bankByCode, INSTANT_TRANSFER_MAXIMUM, OTHER_BANKS_MAXIMUM, OTHER_BANKS_MINIMUM } from './banks';
+import { accountNumberDigits, bankByCode, INSTANT_TRANSFER_MAXIMUM, OTHER_BANKS_MAXIMUM, OTHER_BANKS_MINIMUM } from './banks';
 import { DisbursementErrors } from './disbursement.errors';
 import type { DisbursementEvent, DisbursementSnapshot } from './disbursement.events';
 
@@ -18,6 +18,8 @@ export type DisbursementCommand =
       /** The request's, else the business's default; undefined when neither exists. */
       description: string | undefined;
       batchId?: string;
+      /** A batch item: the batch's `reference` and the item's position in it (for GET /batch_disbursements/{id}). */
+      batchItem?: { reference: string; index: number };
       now: Date;
     }
   | { type: 'CompleteDisbursement'; now: Date }
@@ -43,8 +45,8 @@ export const disbursementDecider: Decider<DisbursementCommand, DisbursementState
         const bank = bankByCode(command.bankCode);
         if (!bank) throw DisbursementErrors.bankNotSupported(command.bankCode);
         if (!Number.isSafeInteger(command.amount) || command.amount <= 0) throw DisbursementErrors.invalidAmount();
-        if (bank.exactAccountLength !== undefined && command.accountNumber.length !== bank.exactAccountLength) {
-          throw DisbursementErrors.accountNumber(bank.code, bank.exactAccountLength);
+        if (bank.exactAccountDigits !== undefined && accountNumberDigits(command.accountNumber) !== bank.exactAccountDigits) {
+          throw DisbursementErrors.accountNumber(bank.code, bank.exactAccountDigits);
         }
         if (bank.group === 'other' && command.amount < OTHER_BANKS_MINIMUM) throw DisbursementErrors.amountBelowMinimum(bank.code, OTHER_BANKS_MINIMUM);
         if (bank.group === 'other' && command.amount > OTHER_BANKS_MAXIMUM) throw DisbursementErrors.amountAboveMaximum(bank.code, OTHER_BANKS_MAXIMUM);
@@ -65,6 +67,7 @@ export const disbursementDecider: Decider<DisbursementCommand, DisbursementState
               description: command.description,
               isInstant: command.amount <= INSTANT_TRANSFER_MAXIMUM,
               ...(command.batchId !== undefined && { batchId: command.batchId }),
+              ...(command.batchItem !== undefined && { batchReference: command.batchItem.reference, batchIndex: command.batchItem.index }),
               createdAt: command.now.toISOString(),
               status: 'PENDING',
             },

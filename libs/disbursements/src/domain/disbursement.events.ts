@@ -15,6 +15,12 @@ export interface DisbursementSnapshot {
   description: string;
   isInstant: boolean;
   batchId?: string;
+  /**
+   * The batch's `reference` and this item's index in the batch (issue 19, item 20). Absent on
+   * disbursements made before they were recorded, and on single disbursements.
+   */
+  batchReference?: string;
+  batchIndex?: number;
   createdAt: string;
 }
 

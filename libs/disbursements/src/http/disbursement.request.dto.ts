@@ -1,7 +1,8 @@
 import { IsMoneyAmount } from '@gateway/platform';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
 import type { DisbursementRequest } from '../application/create-disbursements/create-disbursements.command';
+import { DISBURSEMENT_CURRENCY } from '../domain/disbursement.decider';
 
 const ACCOUNT_NUMBER = /^[0-9-]+$/;
 /** "No maximum" in the spec; the body limit bounds it anyway, this keeps one field from taking all of it. */
@@ -32,6 +33,14 @@ export class CreateDisbursementRequestDto {
   @IsOptional() @IsString() @MinLength(1) @MaxLength(LONG_TEXT) description?: string;
 
   @IsMoneyAmount() @Min(1) amount!: number;
+
+  /**
+   * Disbursements are paid in IDR. The public client's request carries no currency, so absent is
+   * IDR; any other value is refused (issue 19, item 19), never dropped: silently paying rupiah
+   * for a request that named another currency would pay the wrong amount.
+   */
+  @IsOptional() @IsString() @IsIn([DISBURSEMENT_CURRENCY], { message: `currency must be ${DISBURSEMENT_CURRENCY}: disbursements are paid in ${DISBURSEMENT_CURRENCY}` })
+  currency?: string;
 }
 
 export function toDisbursementRequest(dto: CreateDisbursementRequestDto): DisbursementRequest {

@@ -1,4 +1,5 @@
 import type { DisbursementView } from '../application/disbursement-view';
+import type { BatchDisbursementView } from '../application/get-batch-disbursement/get-batch-disbursement.query';
 import type { DisbursementCompleted, DisbursementFailed } from '../domain/disbursement.events';
 
 /** The disbursement resource on the wire (spec fields plus `created`, `updated`, `is_instant`, `failure_code`). */
@@ -37,4 +38,34 @@ export function renderDisbursementCallbackFromEvent(event: DisbursementCompleted
     ...(data.status === 'FAILED' && { failureCode: data.failureCode }),
     updatedAt,
   } as DisbursementView);
+}
+
+/**
+ * GET /batch_disbursements/{id} (issue 19, item 20): what POST /batch_disbursements answered
+ * (`id, reference, status, total_uploaded_amount, total_uploaded_count, created`) as it stands
+ * now, plus the totals of the items that completed and failed, `updated`, and the items
+ * themselves (each as GET /disbursements/{id} shows it), in the batch's order. `status` is
+ * APPROVED (what the POST answered) while an item is PENDING, COMPLETED once none is.
+ * `reference` is null for a batch created before references were recorded.
+ */
+export function batchDisbursementToWire(batch: BatchDisbursementView) {
+  const total = (items: DisbursementView[]) => items.reduce((sum, item) => sum + item.amount, 0);
+  const completed = batch.items.filter((item) => item.status === 'COMPLETED');
+  const failed = batch.items.filter((item) => item.status === 'FAILED');
+  const times = (key: 'createdAt' | 'updatedAt') => batch.items.map((item) => item[key]).sort();
+  return {
+    id: batch.batchId,
+    reference: batch.reference ?? null,
+    user_id: batch.businessId,
+    status: batch.items.some((item) => item.status === 'PENDING') ? 'APPROVED' : 'COMPLETED',
+    total_uploaded_amount: total(batch.items),
+    total_uploaded_count: batch.items.length,
+    total_disbursed_amount: total(completed),
+    total_disbursed_count: completed.length,
+    total_error_amount: total(failed),
+    total_error_count: failed.length,
+    created: times('createdAt')[0],
+    updated: times('updatedAt').at(-1),
+    disbursements: batch.items.map(disbursementToWire),
+  };
 }

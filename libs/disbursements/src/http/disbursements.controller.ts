@@ -5,12 +5,18 @@ import type { Request } from 'express';
 import { IdGenerator } from '@gateway/platform';
 import { CreateDisbursementsCommand } from '../application/create-disbursements/create-disbursements.command';
 import { GetDisbursementQuery, ListDisbursementsByExternalIdQuery } from '../application/get-disbursement/get-disbursement.query';
+import { GetBatchDisbursementQuery } from '../application/get-batch-disbursement/get-batch-disbursement.query';
 import { DISBURSEMENT_BANKS } from '../domain/banks';
-import { disbursementToWire } from './disbursement.response';
+import { batchDisbursementToWire, disbursementToWire } from './disbursement.response';
 import { CreateBatchDisbursementRequestDto, CreateDisbursementRequestDto, ListDisbursementsRequestDto, toDisbursementRequest } from './disbursement.request.dto';
 
-/** Spec: a reused X-IDEMPOTENCY-KEY is DUPLICATE_TRANSACTION_ERROR, whatever the parameters. */
-const DUPLICATE_IS_AN_ERROR = IdempotencyPolicy({ reuse: 'reject', errorCode: 'DUPLICATE_TRANSACTION_ERROR' });
+/**
+ * Spec: a reused X-IDEMPOTENCY-KEY is DUPLICATE_TRANSACTION_ERROR, whatever the parameters; the
+ * code "also identifies a replayed response", so the answer carries what identifies the first
+ * request's disbursement (or batch), for a merchant who lost that answer (issue 19, item 14).
+ */
+const DUPLICATE_IS_AN_ERROR = IdempotencyPolicy({ reuse: 'reject', errorCode: 'DUPLICATE_TRANSACTION_ERROR', identifyOriginal: ['id', 'external_id', 'status'] });
+const DUPLICATE_BATCH_IS_AN_ERROR = IdempotencyPolicy({ reuse: 'reject', errorCode: 'DUPLICATE_TRANSACTION_ERROR', identifyOriginal: ['id', 'reference', 'status'] });
 
 function requestContextOf(request: Request, caller: Caller): RequestContext {
   return {
@@ -58,11 +64,14 @@ export class DisbursementsController {
   @Post('batch_disbursements')
   @HttpCode(200)
   @RequirePermissions('money_out:write')
-  @DUPLICATE_IS_AN_ERROR
+  @DUPLICATE_BATCH_IS_AN_ERROR
   async createBatch(@CurrentCaller() caller: Caller, @Body() body: CreateBatchDisbursementRequestDto, @Req() request: Request) {
     const batchId = this.ids.uuid().replace(/-/g, '').slice(0, 24);
     const created = await this.commands.execute(
-      new CreateDisbursementsCommand(caller.businessId, caller.mode, body.disbursements.map(toDisbursementRequest), requestContextOf(request, caller), batchId),
+      new CreateDisbursementsCommand(caller.businessId, caller.mode, body.disbursements.map(toDisbursementRequest), requestContextOf(request, caller), {
+        id: batchId,
+        reference: body.reference,
+      }),
     );
     return {
       id: batchId,
@@ -72,6 +81,12 @@ export class DisbursementsController {
       total_uploaded_count: created.length,
       created: created[0]?.createdAt,
     };
+  }
+
+  @Get('batch_disbursements/:id')
+  @RequirePermissions('money_out:read')
+  async getBatch(@CurrentCaller() caller: Caller, @Param('id') id: string) {
+    return batchDisbursementToWire(await this.queries.execute(new GetBatchDisbursementQuery(caller.businessId, caller.mode, id)));
   }
 
   @Get('available_disbursements_banks')

@@ -27,5 +27,15 @@ export const disbursementsMigrations: MigrationSet = {
         );
         CREATE INDEX disbursements_external_id ON disbursements (business_id, mode, external_id);`,
     },
+    {
+      version: 2,
+      name: 'batch reference and item index',
+      // GET /batch_disbursements/{id} (issue 19, item 20): a batch's items, in the batch's order,
+      // and its reference. NULL on disbursements created before they were recorded (a rebuild
+      // fills them from the events that carry them).
+      sql: `
+        ALTER TABLE disbursements ADD COLUMN batch_reference text, ADD COLUMN batch_index integer;
+        CREATE INDEX disbursements_batch ON disbursements (business_id, mode, batch_id) WHERE batch_id IS NOT NULL;`,
+    },
   ],
 };

@@ -134,6 +134,8 @@ function rowOf(d: Created, outcome: Outcome | undefined) {
     failure_code: outcome?.failureCode ?? null,
     is_instant: d.isInstant,
     batch_id: d.batchId ?? null,
+    batch_reference: d.batchReference ?? null,
+    batch_index: d.batchIndex ?? null,
     created_at: d.createdAt,
     updated_at: outcome?.updatedAt ?? d.createdAt,
   };
@@ -143,7 +145,7 @@ type Row = ReturnType<typeof rowOf>;
 /** The table's columns, in COPY's order; the check below fails the build when a column of `Row` is missing here. */
 const ROW_COLUMNS = [
   'disbursement_id', 'business_id', 'mode', 'external_id', 'amount', 'currency', 'bank_code', 'account_holder_name',
-  'account_number', 'description', 'status', 'failure_code', 'is_instant', 'batch_id', 'created_at', 'updated_at',
+  'account_number', 'description', 'status', 'failure_code', 'is_instant', 'batch_id', 'batch_reference', 'batch_index', 'created_at', 'updated_at',
 ] as const satisfies readonly (keyof Row)[];
 const everyColumnListed: [Exclude<keyof Row, (typeof ROW_COLUMNS)[number]>] extends [never] ? true : never = true;
 void everyColumnListed;
@@ -163,10 +165,11 @@ async function insertCreated(tx: ClientBase, rows: Created[], outcomes: Map<stri
   const document = rows.map((d) => rowOf(d, outcomes.get(d.disbursementId)));
   const { rows: inserted } = await tx.query<{ disbursement_id: string }>(
     `INSERT INTO disbursements (disbursement_id, business_id, mode, external_id, amount, currency, bank_code, account_holder_name,
-                                account_number, description, status, failure_code, is_instant, batch_id, created_at, updated_at)
+                                account_number, description, status, failure_code, is_instant, batch_id, batch_reference, batch_index, created_at, updated_at)
      SELECT * FROM json_to_recordset($1::json) AS d (disbursement_id text, business_id text, mode text, external_id text, amount bigint, currency text,
                                                      bank_code text, account_holder_name text, account_number text, description text, status text,
-                                                     failure_code text, is_instant boolean, batch_id text, created_at timestamptz, updated_at timestamptz)
+                                                     failure_code text, is_instant boolean, batch_id text, batch_reference text, batch_index integer,
+                                                     created_at timestamptz, updated_at timestamptz)
      ON CONFLICT (disbursement_id) DO NOTHING
      RETURNING disbursement_id`,
     [JSON.stringify(document)],

@@ -1,4 +1,4 @@
-import { DomainError } from '@gateway/domain';
+import { DomainError, invalidField } from '@gateway/domain';
 
 export const MAX_FILE_BYTES = 2_000_000;
 
@@ -9,5 +9,5 @@ export const FileErrors = {
     new DomainError('FILE_TOO_LARGE_EXCEEDED_ERROR', `The file is larger than ${MAX_FILE_BYTES} bytes; compress it and retry`),
   unsupportedType: () =>
     new DomainError('UNSUPPORTED_CONTENT_TYPE_ERROR', 'The file must be a PNG, JPEG or PDF, and its declared type must match its content'),
-  empty: () => new DomainError('API_VALIDATION_ERROR', 'The file is empty'),
+  empty: () => invalidField(['file'], 'The file is empty', 'isNotEmpty'),
 };

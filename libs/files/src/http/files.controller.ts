@@ -3,6 +3,7 @@ import {
   type Caller,
   CurrentCaller,
   gatewayState,
+  IdempotencyAfterBodyParsing,
   RateLimit,
   type RequestContext,
   RequirePermissions,
@@ -48,6 +49,8 @@ export class FilesController {
   @RequirePermissions('files:write')
   @RateLimit({ perMinute: FILE_TRANSFER_PER_MINUTE })
   @UseInterceptors(FileUploadInterceptor)
+  // The file's bytes are part of the idempotency fingerprint: parsed first (issue 19, item 16).
+  @IdempotencyAfterBodyParsing()
   async upload(@CurrentCaller() caller: Caller, @Body() body: UploadFileRequestDto, @Req() request: Request) {
     const part = (request as Request & { file?: UploadedPart }).file;
     if (!part) {

@@ -56,9 +56,16 @@ describe('invoice decider', () => {
   });
   it('refuses a magic payment in live mode', () =>
     spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, mode: 'live', amount: 3_000_000 }, magicPayment: payment, now }).thenThrows('TEST_MODE_ONLY_ERROR'));
-  it('refuses amounts outside 11,000–1,000,000,000', () => {
-    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, amount: 10_999 }, now }).thenThrows('API_VALIDATION_ERROR');
-    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, amount: 1_000_000_001 }, now }).thenThrows('API_VALIDATION_ERROR');
+  it('refuses amounts outside 11,000–1,000,000,000 with the spec codes (issue 19, item 1)', () => {
+    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, amount: 10_999 }, now }).thenThrows('MINIMAL_TRANSFER_AMOUNT_ERROR');
+    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, amount: 1_000_000_001 }, now }).thenThrows('MAXIMUM_TRANSFER_AMOUNT_ERROR');
+    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, amount: 11_000.5 }, now }).thenThrows('API_VALIDATION_ERROR');
+  });
+  it('takes 10,000 for an invoice a recurring payment issues, and not 9,999 (issue 19, item 2)', () => {
+    const recurring = { ...base, amount: 10_000, recurringPaymentId: 'rp_1' };
+    expect(invoiceDecider.decide({ type: 'CreateInvoice', invoice: recurring, now }, invoiceDecider.initialState).map((e) => e.type)).toEqual(['InvoiceCreated']);
+    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...recurring, amount: 9_999 }, now }).thenThrows('MINIMAL_TRANSFER_AMOUNT_ERROR');
+    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, amount: 10_000 }, now }).thenThrows('MINIMAL_TRANSFER_AMOUNT_ERROR');
   });
   it('refuses an invoice without any method: NO_COLLECTION_METHODS_ERROR', () =>
     spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, paymentMethods: [] }, now }).thenThrows('NO_COLLECTION_METHODS_ERROR'));

@@ -9,7 +9,7 @@ import {
   type InvoiceSnapshot,
   surplusMovementId,
 } from './invoice.events';
-import { INVOICE_MAX_AMOUNT, INVOICE_MIN_AMOUNT, MAGIC_PAID_AMOUNTS } from './invoice.rules';
+import { invoiceAmountError, MAGIC_PAID_AMOUNTS } from './invoice.rules';
 
 /** A payment as the payer made it; fees arrive computed (`feeFor`) because the schedule is the business's. */
 export interface PaymentInput {
@@ -52,8 +52,9 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceState, InvoiceEvent>
       case 'CreateInvoice': {
         if (state.status !== 'none') throw InvoiceErrors.alreadyExists(command.invoice.invoiceId);
         const amount = command.invoice.amount;
-        // Whole rupiah only (IDR has no decimals): a fractional invoice could never be paid or settled.
-        if (!Number.isSafeInteger(amount) || amount < INVOICE_MIN_AMOUNT || amount > INVOICE_MAX_AMOUNT) throw InvoiceErrors.amountBounds(INVOICE_MIN_AMOUNT, INVOICE_MAX_AMOUNT);
+        // Whole rupiah (a fractional invoice could never be paid or settled) within the spec's bounds.
+        const amountError = invoiceAmountError(amount, command.invoice.recurringPaymentId !== undefined);
+        if (amountError) throw amountError;
         if (command.invoice.paymentMethods.length === 0) throw InvoiceErrors.noCollectionMethods();
         const at = command.now.toISOString();
         const invoice: InvoiceSnapshot = { ...command.invoice, status: 'PENDING', createdAt: at, updatedAt: at };

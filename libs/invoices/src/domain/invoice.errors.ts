@@ -1,14 +1,17 @@
-import { DomainError } from '@gateway/domain';
+import { DomainError, invalidField } from '@gateway/domain';
 
 export const InvoiceErrors = {
   notFound: (id: string) => new DomainError('INVOICE_NOT_FOUND_ERROR', `Invoice ${id} does not exist`),
   alreadyExists: (id: string) => new DomainError('DUPLICATE_INVOICE_ERROR', `Invoice ${id} already exists`),
   notPending: (id: string, status: string) =>
     new DomainError('INVOICE_NOT_PENDING_ERROR', `Invoice ${id} is ${status}: only a PENDING invoice can be paid or expired`),
-  amountBounds: (min: number, max: number) => new DomainError('API_VALIDATION_ERROR', `amount must be between ${min} and ${max}`),
+  invalidAmount: () => invalidField(['amount'], 'amount must be a whole number (IDR has no decimals)', 'isMoneyAmount'),
+  amountBelowMinimum: (minimum: number) => new DomainError('MINIMAL_TRANSFER_AMOUNT_ERROR', `amount must be at least ${minimum}`),
+  amountAboveMaximum: (maximum: number) => new DomainError('MAXIMUM_TRANSFER_AMOUNT_ERROR', `amount must be at most ${maximum}`),
   noCollectionMethods: () =>
     new DomainError('NO_COLLECTION_METHODS_ERROR', 'None of the requested payment methods is enabled for this business'),
-  unknownPaymentMethod: (code: string) => new DomainError('API_VALIDATION_ERROR', `payment_methods contains an unknown method: ${code}`),
+  unknownPaymentMethod: (code: string, index: number) =>
+    invalidField(['payment_methods', String(index)], `payment_methods contains an unknown method: ${code}`, 'isPaymentChannel'),
   wrongAmount: (expected: number, got: number) =>
     new DomainError('INVALID_AMOUNT_ERROR', `The transfer amount must be exactly ${expected} (got ${got}); the payment is not completed`),
   poolExhausted: (bank: string) =>
@@ -25,9 +28,9 @@ export const InvoiceErrors = {
   callbackVirtualAccountNotFound: (vaId: string) =>
     new DomainError('CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR', `callback_virtual_account_id ${vaId} is not an active fixed virtual account of this business`),
   callbackVirtualAccountAmount: (expected: number) =>
-    new DomainError('API_VALIDATION_ERROR', `The fixed virtual account is closed to amounts other than ${expected}: it cannot take this invoice's amount`),
+    invalidField(['amount'], `The fixed virtual account is closed to amounts other than ${expected}: it cannot take this invoice's amount`, 'closedAccountAmount'),
   payerIdentityRequired: () =>
-    new DomainError('API_VALIDATION_ERROR', 'payer_email is required with fixed_va: true (the customer whose account number is reused)'),
+    invalidField(['payer_email'], 'payer_email is required with fixed_va: true (the customer whose account number is reused)', 'isNotEmpty'),
   testModeOnly: () => new DomainError('TEST_MODE_ONLY_ERROR', 'Payment simulation exists in test mode only'),
 };
 
@@ -36,6 +39,8 @@ export const INVOICE_ERROR_STATUSES: Record<string, number> = {
   DUPLICATE_INVOICE_ERROR: 400,
   INVOICE_NOT_PENDING_ERROR: 400,
   NO_COLLECTION_METHODS_ERROR: 400,
+  MINIMAL_TRANSFER_AMOUNT_ERROR: 400,
+  MAXIMUM_TRANSFER_AMOUNT_ERROR: 400,
   INVALID_AMOUNT_ERROR: 400,
   UNIQUE_ACCOUNT_NUMBER_UNAVAILABLE_ERROR: 404,
   AVAILABLE_PAYMENT_CODE_NOT_FOUND_ERROR: 404,

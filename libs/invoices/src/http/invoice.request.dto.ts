@@ -20,7 +20,7 @@ import {
 } from 'class-validator';
 import { PAYMENT_CHANNELS } from '@gateway/domain';
 import type { CreateInvoiceRequest } from '../application/create-invoice/create-invoice.command';
-import { INVOICE_MAX_AMOUNT, INVOICE_MIN_AMOUNT, MAX_INVOICE_DURATION_SECONDS } from '../domain/invoice.rules';
+import { INVOICE_MAX_AMOUNT, MAX_INVOICE_DURATION_SECONDS } from '../domain/invoice.rules';
 
 const LONG_TEXT = 10_000;
 const URL_PATTERN = /^https?:\/\/\S+$/;
@@ -36,7 +36,8 @@ export class CreateInvoiceRequestDto {
   @IsString() @Length(1, 1000) external_id!: string;
   @IsString() @MaxLength(320) @IsEmail({}, { message: 'payer_email must be an email address' }) payer_email!: string;
   @IsString() @Length(1, LONG_TEXT) description!: string;
-  @IsMoneyAmount() @Min(INVOICE_MIN_AMOUNT) @Max(INVOICE_MAX_AMOUNT) amount!: number;
+  /** Bounds: MINIMAL_/MAXIMUM_TRANSFER_AMOUNT_ERROR from the invoice's rules (`invoiceAmountError`), not a validation error. */
+  @IsMoneyAmount() amount!: number;
   @IsOptional() @IsBoolean() should_send_email?: boolean;
   @IsOptional() @IsString() @Length(1, 255) callback_virtual_account_id?: string;
   @IsOptional() @IsInt() @Min(1) @Max(MAX_INVOICE_DURATION_SECONDS) invoice_duration?: number;

@@ -1,4 +1,4 @@
-import { DomainError } from '@gateway/domain';
+import { DomainError, invalidField } from '@gateway/domain';
 
 /**
  * The balance cannot cover a money-out. Each context answers it in its own words (a disbursement:
@@ -17,6 +17,6 @@ export class InsufficientBalanceError extends DomainError {
 
 export const BalanceErrors = {
   insufficientBalance: (available: bigint, requested: bigint) => new InsufficientBalanceError(available, requested),
-  invalidAmount: () => new DomainError('API_VALIDATION_ERROR', 'amount must be a positive whole number'),
+  invalidAmount: () => invalidField(['amount'], 'amount must be a positive whole number', 'isMoneyAmount'),
   invalidItems: () => new DomainError('API_VALIDATION_ERROR', 'A reservation needs at least one item and each movement id once'),
 };

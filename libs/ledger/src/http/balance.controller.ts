@@ -19,7 +19,9 @@ export class BalanceController {
    * minor units still goes out digit for digit (JSON.stringify would round a Number).
    */
   @Get()
-  @RequirePermissions('balance:read')
+  // The spec's table: money-out read. `balance:read` is the finer option (a key that may read the
+  // balance and nothing else of money out); either grants the route (issue 19, item 12).
+  @RequirePermissions(['money_out:read', 'balance:read'])
   async get(@CurrentCaller() caller: Caller, @Query() query: GetBalanceRequestDto, @Res() response: Response): Promise<void> {
     const view = await this.queries.execute(new GetBalanceQuery(caller.businessId, caller.mode, query.account_type ?? 'CASH', query.currency));
     response.status(200).type('application/json').send(`{"balance":${view.balance.toString()}}`);

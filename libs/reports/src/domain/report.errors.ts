@@ -1,8 +1,8 @@
-import { DomainError } from '@gateway/domain';
+import { DomainError, invalidField } from '@gateway/domain';
 
 export const ReportErrors = {
   notFound: (id: string) => new DomainError('REPORT_NOT_FOUND_ERROR', `Report ${id} does not exist`),
-  invalidFilter: (message: string) => new DomainError('API_VALIDATION_ERROR', message),
+  invalidFilter: (message: string) => invalidField(['filter'], message, 'reportFilter'),
   notFailed: (id: string, status: string) => new DomainError('REPORT_NOT_RETRYABLE_ERROR', `Report ${id} is ${status}; only a FAILED report can be retried`),
   linkExpired: (id: string) =>
     new DomainError('REPORT_LINK_EXPIRED_ERROR', `The download link of report ${id} has expired (links are valid 24 hours); generate a new report`),

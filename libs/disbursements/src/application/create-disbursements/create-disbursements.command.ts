@@ -21,7 +21,8 @@ export class CreateDisbursementsCommand extends Command<DisbursementView[]> {
     readonly mode: 'test' | 'live',
     readonly items: DisbursementRequest[],
     readonly context: RequestContext,
-    readonly batchId?: string,
+    /** A batch: its id and the merchant's `reference` (kept on each item for GET /batch_disbursements/{id}). */
+    readonly batch?: { id: string; reference: string },
   ) {
     super();
   }

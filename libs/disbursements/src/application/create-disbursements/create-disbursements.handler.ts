@@ -1,4 +1,5 @@
 import { GetSettingsQuery } from '@gateway/accounts';
+import { DomainError } from '@gateway/domain';
 import { comparePositions, EVENT_STORE, type EventStore, type GlobalPosition } from '@gateway/event-store';
 import { balanceStream, InsufficientBalanceError, LEDGER_PROJECTION, ReserveMoneyOutCommand } from '@gateway/ledger';
 import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
@@ -35,27 +36,39 @@ export class CreateDisbursementsHandler implements ICommandHandler<CreateDisburs
     const now = await this.clock.now({ businessId, mode });
 
     // Every spec rule first (pure): nothing is reserved for a request that would be refused.
-    const snapshots: DisbursementSnapshot[] = command.items.map((item) => {
-      const [created] = disbursementDecider.decide(
-        {
-          type: 'CreateDisbursement',
-          disbursementId: this.ids.uuid().replace(/-/g, '').slice(0, 24),
-          businessId,
-          mode,
-          externalId: item.externalId,
-          amount: item.amount,
-          bankCode: item.bankCode,
-          accountHolderName: item.accountHolderName,
-          accountNumber: item.accountNumber,
-          description: item.description ?? defaultDescription,
-          batchId: command.batchId,
-          now,
-        },
-        disbursementDecider.initialState,
-      );
-      const { status: _pending, ...snapshot } = created.data as DisbursementSnapshot & { status: string };
-      return snapshot;
+    // A batch's items are all checked, so its refusal names every failing item (index and field).
+    const snapshots: DisbursementSnapshot[] = [];
+    const refusals: { index: number; error: DomainError }[] = [];
+    command.items.forEach((item, index) => {
+      // Minted for every item, refused or not: a re-execution mints the same ids in the same order.
+      const disbursementId = this.ids.uuid().replace(/-/g, '').slice(0, 24);
+      try {
+        const [created] = disbursementDecider.decide(
+          {
+            type: 'CreateDisbursement',
+            disbursementId,
+            businessId,
+            mode,
+            externalId: item.externalId,
+            amount: item.amount,
+            bankCode: item.bankCode,
+            accountHolderName: item.accountHolderName,
+            accountNumber: item.accountNumber,
+            description: item.description ?? defaultDescription,
+            batchId: command.batch?.id,
+            ...(command.batch && { batchItem: { reference: command.batch.reference, index } }),
+            now,
+          },
+          disbursementDecider.initialState,
+        );
+        const { status: _pending, ...snapshot } = created.data as DisbursementSnapshot & { status: string };
+        snapshots.push(snapshot);
+      } catch (error) {
+        if (!command.batch || !(error instanceof DomainError)) throw error;
+        refusals.push({ index, error });
+      }
     });
+    if (refusals.length > 0) throw DisbursementErrors.batchItemsRefused(refusals);
     if (!this.rails.available(mode)) throw DisbursementErrors.liveRailUnavailable();
 
     const metadata = toCommandMetadata(command.context, now, { businessId, mode });

@@ -17,6 +17,8 @@ export interface DisbursementRow {
   failure_code: DisbursementFailureCode | null;
   is_instant: boolean;
   batch_id: string | null;
+  batch_reference: string | null;
+  batch_index: number | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -37,6 +39,8 @@ export function toView(row: DisbursementRow): DisbursementView {
     ...(row.failure_code && { failureCode: row.failure_code }),
     isInstant: row.is_instant,
     ...(row.batch_id && { batchId: row.batch_id }),
+    ...(row.batch_reference !== null && row.batch_reference !== undefined && { batchReference: row.batch_reference }),
+    ...(row.batch_index !== null && row.batch_index !== undefined && { batchIndex: row.batch_index }),
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };

@@ -27,7 +27,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Fil
       businessId,
       mode,
       purpose: command.purpose,
-      contentType: resolveContentType(content.subarray(0, 16), command.declaredType),
+      contentType: resolveContentType(content, command.declaredType),
       size: content.length,
       sha256: createHash('sha256').update(content).digest('hex'),
       now,

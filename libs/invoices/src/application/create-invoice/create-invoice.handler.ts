@@ -9,7 +9,7 @@ import { CommandBus, CommandHandler, type ICommandHandler, QueryBus } from '@nes
 import { invoiceDecider, type PaymentInput } from '../../domain/invoice.decider';
 import { InvoiceErrors } from '../../domain/invoice.errors';
 import { type InvoiceBank, type InvoiceRetailOutlet, type InvoiceSnapshot, invoiceStream } from '../../domain/invoice.events';
-import { DEFAULT_INVOICE_DURATION_SECONDS, INVOICE_RETAIL_OUTLETS, MAGIC_PAID_AMOUNTS } from '../../domain/invoice.rules';
+import { DEFAULT_INVOICE_DURATION_SECONDS, INVOICE_RETAIL_OUTLETS, invoiceAmountError, MAGIC_PAID_AMOUNTS } from '../../domain/invoice.rules';
 import { INVOICES_PROJECTION } from '../../read-models/invoices.projection';
 import { invoicePageUrl } from '../../domain/invoice.rules';
 import { invoiceIdFrom, poolMerchantCode, retailPrefix } from '../invoice-identity';
@@ -33,6 +33,10 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
 
   async execute(command: CreateInvoiceCommand): Promise<InvoiceSnapshot> {
     const { businessId, mode, request } = command;
+    // The decider's amount rule, asked first: nothing is reserved (POOL numbers, retail codes) for
+    // an invoice it would refuse.
+    const amountError = invoiceAmountError(request.amount, command.options.recurringPaymentId !== undefined);
+    if (amountError) throw amountError;
     const [business, settingsView] = await Promise.all([
       this.queries.execute(new GetBusinessQuery(businessId)),
       this.queries.execute(new GetSettingsQuery(businessId, mode)),
@@ -135,7 +139,9 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
 
   /** Requested methods that exist and are enabled; none requested means every enabled channel. */
   private offeredMethods(requested: string[] | undefined, enabled: string[] | undefined): string[] {
-    for (const code of requested ?? []) if (!isPaymentChannelCode(code)) throw InvoiceErrors.unknownPaymentMethod(code);
+    (requested ?? []).forEach((code, index) => {
+      if (!isPaymentChannelCode(code)) throw InvoiceErrors.unknownPaymentMethod(code, index);
+    });
     const wanted = requested && requested.length > 0 ? [...new Set(requested)] : PAYMENT_CHANNELS.map((channel) => channel.code);
     return wanted.filter((code) => isChannelEnabled(enabled, code) && (category(code) !== 'RETAIL_OUTLET' || (INVOICE_RETAIL_OUTLETS as readonly string[]).includes(code)));
   }

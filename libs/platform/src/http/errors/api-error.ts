@@ -11,6 +11,18 @@ export interface ValidationIssue {
   types: string[];
 }
 
+const VALIDATION_ERROR_CODE = 'API_VALIDATION_ERROR';
+
+/**
+ * Every validation error carries `errors[]` (issue 19, item 7): one that names no field (a rule
+ * about the request as a whole, or a refusal written without details) gets one entry for the
+ * whole input (empty `field`) with its message, so merchant code that reads `errors` always
+ * finds it. Refusals about one field name it (`invalidField` in @gateway/domain, the pipe).
+ */
+function wholeInputIssue(message: string, location: ValidationLocation): ValidationIssue {
+  return { field: [], location, messages: [message], types: ['invalid'] };
+}
+
 /** The message of every answer to an error we did not foresee: nothing about the internals. */
 export const UNEXPECTED_ERROR_MESSAGE = 'An unexpected error occurred; the request id identifies it in our logs';
 
@@ -19,6 +31,8 @@ export interface ErrorBody {
   error_code: string;
   message: string;
   errors?: ValidationIssue[];
+  /** `fields` of the error (e.g. what identifies a replayed request's result). */
+  [field: string]: unknown;
 }
 
 export interface ApiErrorOptions {
@@ -26,6 +40,11 @@ export interface ApiErrorOptions {
   headers?: Record<string, string>;
   /** Details of an `API_VALIDATION_ERROR`. */
   errors?: ValidationIssue[];
+  /**
+   * Further fields of the body, after `error_code` and `message` (which they never replace):
+   * a reused disbursement key's answer names the original's `id`, `external_id`, `status`.
+   */
+  fields?: Record<string, unknown>;
   cause?: unknown;
 }
 
@@ -37,6 +56,7 @@ export interface ApiErrorOptions {
 export class ApiError extends Error {
   readonly headers: Readonly<Record<string, string>>;
   readonly errors?: readonly ValidationIssue[];
+  readonly fields?: Readonly<Record<string, unknown>>;
 
   constructor(
     readonly code: string,
@@ -48,19 +68,33 @@ export class ApiError extends Error {
     this.name = 'ApiError';
     this.headers = options.headers ?? {};
     this.errors = options.errors;
+    this.fields = options.fields;
   }
 
   /** `API_VALIDATION_ERROR` (400) with its `errors` details. */
   static validation(message: string, errors: ValidationIssue[]): ApiError {
-    return new ApiError('API_VALIDATION_ERROR', 400, message, { errors });
+    return new ApiError(VALIDATION_ERROR_CODE, 400, message, { errors });
   }
 
   /** The same error answered with another status (routes whose spec uses 422 for validation). */
   withStatus(status: number): ApiError {
-    return new ApiError(this.code, status, this.message, { headers: { ...this.headers }, errors: this.errors ? [...this.errors] : undefined, cause: this.cause });
+    return new ApiError(this.code, status, this.message, {
+      headers: { ...this.headers },
+      errors: this.errors ? [...this.errors] : undefined,
+      fields: this.fields ? { ...this.fields } : undefined,
+      cause: this.cause,
+    });
   }
 
-  toBody(): ErrorBody {
-    return this.errors ? { error_code: this.code, message: this.message, errors: [...this.errors] } : { error_code: this.code, message: this.message };
+  /**
+   * The response body. `inputLocation`: where the request's input was (the query of a read, the
+   * body of a write), for the `errors[]` entry of a validation error that names no field.
+   */
+  toBody(inputLocation: ValidationLocation = 'body'): ErrorBody {
+    const body: ErrorBody = { error_code: this.code, message: this.message };
+    if (this.code === VALIDATION_ERROR_CODE && !this.errors?.length) body.errors = [wholeInputIssue(this.message, inputLocation)];
+    else if (this.errors) body.errors = [...this.errors];
+    for (const [field, value] of Object.entries(this.fields ?? {})) if (!(field in body)) body[field] = value;
+    return body;
   }
 }

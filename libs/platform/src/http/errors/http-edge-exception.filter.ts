@@ -28,7 +28,8 @@ export class HttpEdgeExceptionFilter implements ExceptionFilter {
     }
     response.status(error.status);
     for (const [name, value] of Object.entries(error.headers)) response.setHeader(name, value);
-    response.json(error.toBody());
+    // A read's input is its query; a write's is its body.
+    response.json(error.toBody(READS.has(request.method) ? 'query' : 'body'));
   }
 
   /**
@@ -44,6 +45,8 @@ export class HttpEdgeExceptionFilter implements ExceptionFilter {
     else this.logger.entry('warn', 'HttpEdge', `Answered ${error.status} ${error.code}: ${error.message}`, fields);
   }
 }
+
+const READS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 
 /** Nest's fallback handler raises `NotFoundException('Cannot GET /x')` when no route matched. */
 function isUnknownRoute(exception: unknown, request: Request): boolean {

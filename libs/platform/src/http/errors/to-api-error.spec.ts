@@ -1,4 +1,4 @@
-import { DomainError } from '@gateway/domain';
+import { DomainError, invalidField } from '@gateway/domain';
 import { BadRequestException, ConflictException, HttpException, InternalServerErrorException, NotFoundException } from '@nestjs/common';
 import { ApiError, UNEXPECTED_ERROR_MESSAGE } from './api-error';
 import { errorStatusFor, registerErrorStatuses } from './error-statuses';
@@ -68,6 +68,21 @@ describe('toApiError', () => {
   it('answers data the store refuses (NUL) with 400 API_VALIDATION_ERROR', () => {
     expect(toApiError(named('InvalidEventDataError'))).toMatchObject({ code: 'API_VALIDATION_ERROR', status: 400 });
     expect(toApiError(named('error', 'unsupported Unicode escape sequence', { code: '22P05' }))).toMatchObject({ status: 400 });
+  });
+
+  it('gives every API_VALIDATION_ERROR an errors[] entry: the field it names, else the whole input (issue 19, item 7)', () => {
+    expect(toApiError(new DomainError('API_VALIDATION_ERROR', 'cursor is not a cursor')).toBody()).toEqual({
+      error_code: 'API_VALIDATION_ERROR',
+      message: 'cursor is not a cursor',
+      errors: [{ field: [], location: 'body', messages: ['cursor is not a cursor'], types: ['invalid'] }],
+    });
+    expect(toApiError(invalidField(['payment_methods', '1'], 'unknown method', 'isPaymentChannel')).toBody().errors).toEqual([
+      { field: ['payment_methods', '1'], location: 'body', messages: ['unknown method'], types: ['isPaymentChannel'] },
+    ]);
+    expect(new ApiError('API_VALIDATION_ERROR', 400, 'bad', { errors: [] }).toBody().errors).toHaveLength(1);
+    expect(new ApiError('API_VALIDATION_ERROR', 400, 'bad').toBody('query').errors).toEqual([{ field: [], location: 'query', messages: ['bad'], types: ['invalid'] }]);
+    expect(toApiError(new BadRequestException('x')).toBody().errors).toHaveLength(1);
+    expect(new ApiError('DUPLICATE_TRANSACTION_ERROR', 400, 'used').toBody()).toEqual({ error_code: 'DUPLICATE_TRANSACTION_ERROR', message: 'used' });
   });
 
   it("maps Nest's HttpExceptions by status, keeping a declared error_code body", () => {
