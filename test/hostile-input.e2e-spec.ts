@@ -88,6 +88,9 @@ describe('hostile input on every write route', () => {
     return webhookId;
   };
   const dashboardUserId = async () => (await createDashboardUser(gateway.app, business.business_id, 'viewer')).userId;
+  /** A dashboard form's key: each rendered form has its own (the dashboard acts once per key). */
+  const formKey = () => randomUUID();
+  const batchCsv = () => `external_id,bank_code,account_holder_name,account_number,description,amount\n${uid('row')},BCA,Budi,1234567890,Payout,20000\n`;
 
   const ROUTES: Record<string, RouteCase> = {
     // --- API: accounts and platform
@@ -306,23 +309,143 @@ describe('hostile input on every write route', () => {
     'POST /dashboard/team/users': { dashboard: true, sample: async () => ({ path: '/dashboard/team/users', body: { email: `${uid('user')}@toko.test`, role: 'viewer' } }) },
     'POST /dashboard/team/users/:id/role': { dashboard: true, sample: async () => ({ path: `/dashboard/team/users/${await dashboardUserId()}/role`, body: { role: 'developer' } }) },
     'POST /dashboard/team/users/:id/remove': { dashboard: true, sample: async () => ({ path: `/dashboard/team/users/${await dashboardUserId()}/remove`, body: {} }) },
-    'POST /dashboard/test-tools/top-up': { dashboard: true, sample: async () => ({ path: '/dashboard/test-tools/top-up', body: { amount: '100000', currency: 'IDR' } }), amounts: ['amount'] },
+    'POST /dashboard/test-tools/top-up': { dashboard: true, sample: async () => ({ path: '/dashboard/test-tools/top-up', body: { _idem: formKey(), amount: '100000', currency: 'IDR' } }), amounts: ['amount'] },
     'POST /dashboard/test-tools/advance-clock': { dashboard: true, sample: async () => ({ path: '/dashboard/test-tools/advance-clock', body: { minutes: '1' } }) },
     'POST /dashboard/test-tools/simulate/va-payment': {
       dashboard: true,
-      sample: async () => ({ path: '/dashboard/test-tools/simulate/va-payment', body: { bank_code: 'BCA', account_number: (await virtualAccount()).account_number, amount: '50000' } }),
+      sample: async () => ({ path: '/dashboard/test-tools/simulate/va-payment', body: { _idem: formKey(), bank_code: 'BCA', account_number: (await virtualAccount()).account_number, amount: '50000' } }),
       amounts: ['amount'],
     },
     'POST /dashboard/test-tools/simulate/payment-code-payment': {
       dashboard: true,
-      sample: async () => ({ path: '/dashboard/test-tools/simulate/payment-code-payment', body: { retail_outlet_name: 'ALFAMART', payment_code: (await paymentCode()).payment_code, amount: '20000' } }),
+      sample: async () => ({ path: '/dashboard/test-tools/simulate/payment-code-payment', body: { _idem: formKey(), retail_outlet_name: 'ALFAMART', payment_code: (await paymentCode()).payment_code, amount: '20000' } }),
       amounts: ['amount'],
     },
     'POST /dashboard/test-tools/simulate/ewallet-payment': {
       dashboard: true,
-      sample: async () => ({ path: '/dashboard/test-tools/simulate/ewallet-payment', body: { ewallet_type: 'OVO', phone: '081234567890', amount: '20000' } }),
+      sample: async () => ({ path: '/dashboard/test-tools/simulate/ewallet-payment', body: { _idem: formKey(), ewallet_type: 'OVO', phone: '081234567890', amount: '20000' } }),
       amounts: ['amount'],
     },
+    // Dashboard actions (issue 21): each form carries its key (`_idem`); money-moving ones are sent confirmed.
+    'POST /dashboard/transactions/card-charges/:id/refund': {
+      dashboard: true,
+      sample: async () => {
+        ok(await api('POST', '/balance/top_up', { amount: 1_000_000 }), 'top-up');
+        // The dashboard settings sample above saved its form, whose unchecked 3DS box turned optional authentication off.
+        await updateTestSettings(gateway.app, business.business_id, { optionalAuthentication: true });
+        return { path: `/dashboard/transactions/card-charges/${(await charge(true)).id}/refund`, body: { _idem: formKey(), amount: '20000', external_id: uid('refund'), confirm: 'yes' } };
+      },
+      amounts: ['amount'],
+    },
+    'POST /dashboard/invoices': {
+      dashboard: true,
+      sample: async () => ({ path: '/dashboard/invoices', body: { _idem: formKey(), external_id: uid('inv'), payer_email: 'payer@example.com', description: 'Order', amount: '50000', duration_hours: '24' } }),
+      amounts: ['amount'],
+    },
+    'POST /dashboard/invoices/:id/expire': { dashboard: true, sample: async () => ({ path: `/dashboard/invoices/${(await invoice()).id}/expire`, body: { _idem: formKey(), confirm: 'yes' } }) },
+    'POST /dashboard/payouts': {
+      dashboard: true,
+      sample: async () => {
+        ok(await api('POST', '/balance/top_up', { amount: 1_000_000 }), 'top-up');
+        return {
+          path: '/dashboard/payouts',
+          body: { _idem: formKey(), external_id: uid('disb'), bank_code: 'BCA', account_holder_name: 'Budi', account_number: '1234567890', description: 'Payout', amount: '20000', confirm: 'yes' },
+        };
+      },
+      amounts: ['amount'],
+    },
+    'POST /dashboard/payouts/batch/preview': {
+      dashboard: true,
+      // A JSON body has no file: the pasted-text field stands in for it (the multipart upload is in the browser suite).
+      sample: async () => ({ path: '/dashboard/payouts/batch/preview', body: { reference: uid('batch'), csv: batchCsv() } }),
+    },
+    'POST /dashboard/payouts/batch': {
+      dashboard: true,
+      sample: async () => {
+        ok(await api('POST', '/balance/top_up', { amount: 1_000_000 }), 'top-up');
+        return { path: '/dashboard/payouts/batch', body: { _idem: formKey(), reference: uid('batch'), csv: batchCsv(), confirm: 'yes' } };
+      },
+    },
+    'POST /dashboard/fixed-vas': {
+      dashboard: true,
+      sample: async () => ({ path: '/dashboard/fixed-vas', body: { _idem: formKey(), external_id: uid('va'), bank_code: 'BNI', name: 'Budi Santoso', expected_amount: '25000' } }),
+      amounts: ['expected_amount'],
+    },
+    'POST /dashboard/fixed-vas/:id': {
+      dashboard: true,
+      sample: async () => ({ path: `/dashboard/fixed-vas/${(await virtualAccount()).id}`, body: { _idem: formKey(), expected_amount: '30000', is_closed: 'false' } }),
+      amounts: ['expected_amount'],
+    },
+    'POST /dashboard/payment-codes': {
+      dashboard: true,
+      sample: async () => ({ path: '/dashboard/payment-codes', body: { _idem: formKey(), external_id: uid('fpc'), retail_outlet_name: 'ALFAMART', name: 'Budi Santoso', expected_amount: '25000' } }),
+      amounts: ['expected_amount'],
+    },
+    'POST /dashboard/payment-codes/:id': {
+      dashboard: true,
+      sample: async () => ({ path: `/dashboard/payment-codes/${(await paymentCode()).id}`, body: { _idem: formKey(), name: 'Budi S.', expected_amount: '30000' } }),
+      amounts: ['expected_amount'],
+    },
+    'POST /dashboard/sign-in/code': {
+      dashboard: true,
+      sample: async () => {
+        const visitor = new DashboardClient(gateway.baseUrl);
+        const page = await visitor.get('/dashboard/sign-in');
+        // No challenge cookie: answered by the sign-in page after the edge and the CSRF check.
+        return { path: '/dashboard/sign-in/code', session: { cookie: `gw_dashboard_signin=${visitor.cookie('gw_dashboard_signin')}`, csrf: DashboardClient.csrfOf(page.text) }, body: { code: '123456' }, accepted: [401] };
+      },
+    },
+    'POST /dashboard/password-reset': {
+      dashboard: true,
+      sample: async () => {
+        const visitor = new DashboardClient(gateway.baseUrl);
+        const page = await visitor.get('/dashboard/password-reset');
+        return { path: '/dashboard/password-reset', session: { cookie: `gw_dashboard_signin=${visitor.cookie('gw_dashboard_signin')}`, csrf: DashboardClient.csrfOf(page.text) }, body: { email: 'nobody@toko.test' } };
+      },
+    },
+    'POST /dashboard/password-reset/:token': {
+      dashboard: true,
+      sample: async () => {
+        const visitor = new DashboardClient(gateway.baseUrl);
+        const page = await visitor.get('/dashboard/password-reset');
+        // A link that names no reset: the expired-link page.
+        return {
+          path: `/dashboard/password-reset/${'a'.repeat(43)}`,
+          session: { cookie: `gw_dashboard_signin=${visitor.cookie('gw_dashboard_signin')}`, csrf: DashboardClient.csrfOf(page.text) },
+          body: { password: 'a new password here', password_again: 'a new password here' },
+          accepted: [410],
+        };
+      },
+    },
+    'POST /dashboard/account/password': {
+      dashboard: true,
+      sample: async () => {
+        const user = await createDashboardUser(gateway.app, business.business_id, 'viewer');
+        const own = new DashboardClient(gateway.baseUrl);
+        await own.signIn(user.email, TEST_PASSWORD);
+        return {
+          path: '/dashboard/account/password',
+          session: { cookie: `gw_dashboard=${own.cookie('gw_dashboard')}`, csrf: DashboardClient.csrfOf((await own.get('/dashboard/account')).text) },
+          body: { current_password: TEST_PASSWORD, new_password: 'another long password', new_password_again: 'another long password' },
+        };
+      },
+    },
+    'POST /dashboard/account/two-factor/start': { dashboard: true, sample: async () => ({ path: '/dashboard/account/two-factor/start', body: {} }) },
+    // A code that is not the app's: refused (401) after the edge and validation.
+    'POST /dashboard/account/two-factor/confirm': { dashboard: true, sample: async () => ({ path: '/dashboard/account/two-factor/confirm', body: { code: '000000' }, accepted: [401] }) },
+    'POST /dashboard/account/two-factor/disable': { dashboard: true, sample: async () => ({ path: '/dashboard/account/two-factor/disable', body: { code: '000000' }, accepted: [401] }) },
+    'POST /dashboard/team/two-factor': { dashboard: true, sample: async () => ({ path: '/dashboard/team/two-factor', body: { required: 'off' } }) },
+    'POST /dashboard/overview/reconcile': { dashboard: true, sample: async () => ({ path: '/dashboard/overview/reconcile', body: {} }) },
+    'POST /dashboard/recurring-plans/:id/pause': { dashboard: true, sample: async () => ({ path: `/dashboard/recurring-plans/${(await recurring()).id}/pause`, body: { _idem: formKey() } }) },
+    'POST /dashboard/recurring-plans/:id/resume': {
+      dashboard: true,
+      sample: async () => {
+        const plan = await recurring();
+        ok(await api('POST', `/recurring_payments/${plan.id}/pause!`), 'pause');
+        return { path: `/dashboard/recurring-plans/${plan.id}/resume`, body: { _idem: formKey() } };
+      },
+    },
+    'POST /dashboard/recurring-plans/:id/stop': { dashboard: true, sample: async () => ({ path: `/dashboard/recurring-plans/${(await recurring()).id}/stop`, body: { _idem: formKey(), confirm: 'yes' } }) },
   };
 
   beforeAll(async () => {

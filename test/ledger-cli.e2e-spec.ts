@@ -32,6 +32,9 @@ describe('cli ledger reconcile', () => {
     const report = JSON.parse(clean.stdout.trim());
     expect(report).toMatchObject({ ok: true, differences: [] });
     expect(report.transactions).toBeGreaterThanOrEqual(3);
+    // Each run is recorded with its time: the dashboard's finance page shows the last one (issue 21).
+    const runs = await gateway.db.pool.query('SELECT business_id, mode, ok, ran_at FROM ledger_reconciliation_runs');
+    expect(runs.rows).toEqual([{ business_id: null, mode: null, ok: true, ran_at: expect.any(Date) }]);
 
     await gateway.db.pool.query(
       `UPDATE ledger_entries SET amount = amount + 7 WHERE business_id = $1 AND account = 'HOLDING' AND line = 1

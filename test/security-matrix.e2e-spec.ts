@@ -137,6 +137,10 @@ const LIST_ROUTES: Record<string, { query?: (r: Resources) => string; owner?: { 
   'GET /ewallets': { query: (r) => `?external_id=${r.ewallet?.values.external_id}&ewallet_type=DANA`, owner: { kind: 'ewallet', value: (r) => r.id } },
   'GET /v2/invoices': { query: (r) => `?external_id=${r.invoice?.values.external_id}`, owner: { kind: 'invoice', value: (r) => r.id } },
   'GET /email_outbox': { query: (r) => `?invoice_id=${r.invoice?.id}` },
+  // Issue 20: A's log shows the answer that created its customer; nobody else's log does.
+  'GET /request_logs': { query: () => '?method=POST&route=/customers&limit=100', owner: { kind: 'customer', value: (r) => r.id } },
+  // Issue 20: each key streams its own business's test-mode callbacks (a live key: 403 TEST_MODE_ONLY_ERROR).
+  'GET /callback_listen': {},
 };
 
 /**
@@ -202,9 +206,17 @@ const NO_AUTH_ROUTES: Record<string, OpenCategory> = {
   'POST /web/invoices/:id/pay': 'payer-page',
   'GET /dashboard': 'dashboard-sign-in',
   'GET /dashboard/assets/dashboard.css': 'dashboard-sign-in',
+  'GET /dashboard/assets/dashboard.js': 'dashboard-sign-in',
+  'GET /dashboard/assets/chart.umd.js': 'dashboard-sign-in',
+  'GET /dashboard/assets/finance-charts.js': 'dashboard-sign-in',
   'GET /dashboard/sign-in': 'dashboard-sign-in',
   'POST /dashboard/sign-in': 'dashboard-sign-in',
   'POST /dashboard/sign-out': 'dashboard-sign-in',
+  'POST /dashboard/sign-in/code': 'dashboard-sign-in',
+  'GET /dashboard/password-reset': 'dashboard-sign-in',
+  'POST /dashboard/password-reset': 'dashboard-sign-in',
+  'GET /dashboard/password-reset/:token': 'dashboard-sign-in',
+  'POST /dashboard/password-reset/:token': 'dashboard-sign-in',
 };
 
 /** Served by Express without a Nest handler: Swagger UI and the tokenization CORS preflight. */

@@ -5,11 +5,15 @@ import { createTestDatabase, type TestDatabase } from '@gateway/testing';
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';
 import type { AddressInfo } from 'node:net';
+import { type ContractRecorder, recordContract } from './openapi-contract-recorder';
 
 export interface TestApp {
   app: INestApplication;
   baseUrl: string;
   db: TestDatabase;
+  /** Every exchange checked against the OpenAPI document (absent with OPENAPI_CONTRACT=off). */
+  contract?: ContractRecorder;
+  /** Stops the app (after checking its callback bodies against the document). */
   close(): Promise<void>;
 }
 
@@ -41,6 +45,8 @@ export async function startTestApp(
   const logger = options.logger ?? new JsonLogger({ level: 'error' });
   // As createApiApp does: no Nest body parser, then the same HTTP edge as production.
   const app = moduleRef.createNestApplication({ logger, bodyParser: false });
+  // Before the edge: it sees every answer, the edge's refusals included (docs/api-reference.md).
+  const contract = process.env.OPENAPI_CONTRACT === 'off' ? undefined : recordContract(app, db.pool);
   configureHttpEdge(app, config, { logger });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
@@ -48,8 +54,10 @@ export async function startTestApp(
     app,
     baseUrl: `http://127.0.0.1:${port}`,
     db,
+    contract,
     close: async () => {
       await app.close();
+      await contract?.finish();
       await db.drop();
     },
   };

@@ -1,5 +1,6 @@
 import { type CoreOptions, CoreModule } from '@gateway/bootstrap';
 import { ApiVersioningModule, EdgeAuthModule, HttpEdgeModule, IdempotencyModule, RateLimitModule } from '@gateway/platform';
+import { RequestLogModule } from '@gateway/request-log';
 import { WorkerModule } from '@gateway/worker';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { HealthController } from './health/health.controller';
@@ -22,6 +23,8 @@ export class ApiModule {
         RateLimitModule,
         ApiVersioningModule,
         IdempotencyModule.forRoot(),
+        // The API request log: the edge's capture writes here (configureHttpEdge finds its sink).
+        RequestLogModule,
         ...(options.withWorker ? [WorkerModule] : []),
       ],
       controllers: [HealthController],

@@ -12,6 +12,9 @@ import { registerCardCommands } from './commands/cards.command';
 import { registerEventCommands } from './commands/events.command';
 import { registerAuditCommands } from './commands/audit.command';
 import { registerDashboardCommands } from './commands/dashboard.command';
+import { registerListenCommand } from './commands/listen.command';
+import { registerTriggerCommand } from './commands/trigger.command';
+import { registerLogsCommands } from './commands/logs.command';
 
 /** `npm run cli -- <command>`: operator and auditor commands (`--help` lists them). */
 const program = new Command('gateway')
@@ -27,6 +30,10 @@ registerCardCommands(program);
 registerEventCommands(program);
 registerAuditCommands(program);
 registerDashboardCommands(program);
+// Developer tools over the public API (a running gateway and a secret key, no database access).
+registerListenCommand(program);
+registerTriggerCommand(program);
+registerLogsCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);

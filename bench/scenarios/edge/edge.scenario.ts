@@ -44,13 +44,16 @@ interface Target {
 
 export const edgeScenario: Scenario = {
   name: 'edge',
-  description: `HTTP edge: the gateway (api + worker, own process, LOG_LEVEL=${GATEWAY_LOG_LEVEL}) against a bare Nest 11 app (own process); autocannon in the benchmark process, ${CONNECTIONS} connections, best of ${ROUNDS} alternating passes`,
+  description: `HTTP edge: the gateway (api + worker, own process, LOG_LEVEL=${GATEWAY_LOG_LEVEL}; once with the request log, once without) against a bare Nest 11 app (own process); autocannon in the benchmark process, ${CONNECTIONS} connections, best of ${ROUNDS} alternating passes`,
   async run(context) {
     const database = await context.postgres.createDatabase([], 1); // the gateway migrates its own schema
+    const withoutLogDatabase = await context.postgres.createDatabase([], 1);
     const servers: ServerProcess[] = [];
     try {
       const bare = await startBareApp(servers, context);
       const gateway = await startGateway(servers, database, context);
+      // The same gateway with the API request log off: what the log costs (issue 20) is the ratio between the two.
+      const withoutLog = await startGateway(servers, withoutLogDatabase, context, { REQUEST_LOG_ENABLED: 'false' });
       const targets: Target[] = [
         { id: 'edge.bare.hello', label: REFERENCE_LABEL, short: 'bare /hello', server: bare.server, url: `${bare.base}/hello` },
         {
@@ -60,7 +63,16 @@ export const edgeScenario: Scenario = {
           server: gateway.server,
           url: `${gateway.base}/settings`,
           headers: { authorization: `Basic ${Buffer.from(`${gateway.secretKey}:`).toString('base64')}` },
-          note: `api + worker, LOG_LEVEL=${GATEWAY_LOG_LEVEL}`,
+          note: `api + worker, LOG_LEVEL=${GATEWAY_LOG_LEVEL}, request log on (the default)`,
+        },
+        {
+          id: REQUEST_LOG_OFF_ID,
+          label: REQUEST_LOG_OFF_LABEL,
+          short: 'gateway /settings, no request log',
+          server: withoutLog.server,
+          url: `${withoutLog.base}/settings`,
+          headers: { authorization: `Basic ${Buffer.from(`${withoutLog.secretKey}:`).toString('base64')}` },
+          note: `api + worker, LOG_LEVEL=${GATEWAY_LOG_LEVEL}, REQUEST_LOG_ENABLED=false`,
         },
         {
           id: 'edge.gateway.health',
@@ -71,11 +83,12 @@ export const edgeScenario: Scenario = {
           note: `LOG_LEVEL=${GATEWAY_LOG_LEVEL}`,
         },
       ];
-      return await measureTargets(targets, context);
+      return withRequestLogCost(await measureTargets(targets, context));
     } finally {
-      // Always, also after a failure: no server outlives the run, and the database can be dropped.
+      // Always, also after a failure: no server outlives the run, and the databases can be dropped.
       await Promise.all(servers.map((server) => server.stop()));
       await database.drop();
+      await withoutLogDatabase.drop();
     }
   },
 };
@@ -101,6 +114,7 @@ async function startGateway(
   servers: ServerProcess[],
   database: BenchDatabase,
   context: ScenarioContext,
+  env: NodeJS.ProcessEnv = {},
 ): Promise<{ server: ServerProcess; base: string; secretKey: string }> {
   const gateway = await startGatewayProcess(database, {
     logLevel: GATEWAY_LOG_LEVEL,
@@ -109,6 +123,7 @@ async function startGateway(
       RATE_LIMIT_TEST_PER_MINUTE: RATE_LIMIT_PER_MINUTE,
       RATE_LIMIT_LIVE_PER_MINUTE: RATE_LIMIT_PER_MINUTE,
       RATE_LIMIT_IP_PER_MINUTE: RATE_LIMIT_PER_MINUTE,
+      ...env,
     },
   });
   servers.push(gateway.server);
@@ -180,6 +195,46 @@ async function measureTargets(targets: Target[], context: ScenarioContext): Prom
     measurements.push(target.id === 'edge.gateway.settings' ? withRatioTarget(measured, RATIO_TARGET) : measured);
   }
   return measurements;
+}
+
+const REQUEST_LOG_OFF_ID = 'edge.gateway.settings.no-request-log';
+const REQUEST_LOG_OFF_LABEL = 'gateway GET /settings with REQUEST_LOG_ENABLED=false';
+
+/**
+ * The request log's cost on the edge (issue 20): the /settings rate with the log on, as a ratio
+ * to the same gateway with it off. Their passes alternate in the same rounds (each "on" pass right
+ * before an "off" pass), so the ratio is taken between the MEDIAN passes of each, which one noisy
+ * round cannot move the way it moves a best-of; the per-round ratios and the server CPU per
+ * request of both are in the note. Each "on" pass also wrote its log rows to PostgreSQL.
+ */
+function withRequestLogCost(measurements: Measurement[]): Measurement[] {
+  const on = measurements.find((m) => m.id === 'edge.gateway.settings');
+  const off = measurements.find((m) => m.id === REQUEST_LOG_OFF_ID);
+  if (!on?.passes || !off?.passes) return measurements;
+  const onRates = on.passes.map((pass) => pass.rate);
+  const offRates = off.passes.map((pass) => pass.rate);
+  const perRound = onRates.map((rate, round) => (rate / offRates[round]!).toFixed(2));
+  const cpu = (m: Measurement) => m.passes!.reduce((sum, pass) => sum + (pass.serverCpuUsPerRequest ?? 0), 0) / m.passes!.length;
+  const cost: Measurement = withRatio(
+    {
+      ...on,
+      id: 'edge.request-log.cost',
+      label: 'gateway GET /settings with the request log, to the same without it (median passes)',
+      rate: median(onRates),
+      note: `per-round ratios ${perRound.join(', ')}; server CPU per request ${Math.round(cpu(on))} µs with the log, ${Math.round(cpu(off))} µs without (${(cpu(off) / cpu(on)).toFixed(2)}×)`,
+      passes: undefined,
+      target: undefined,
+    },
+    `${REQUEST_LOG_OFF_LABEL}, median pass`,
+    median(offRates),
+  );
+  return [...measurements, cost];
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 }
 
 /** Fails the run on any non-2xx answer, error or timeout, with the end of the server's output. */

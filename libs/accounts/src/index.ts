@@ -20,3 +20,4 @@ export * from './application/get-callback-endpoint/get-callback-endpoint.query';
 export { requestContextOf } from './http/settings.controller';
 export { UpdateSettingsRequestDto, toSettingsChanges } from './http/settings.request.dto';
 export { settingsToWire } from './http/settings.response';
+export { payerBrandingOf, DEFAULT_BRAND_COLOR, type PayerBranding } from './domain/payer-branding';

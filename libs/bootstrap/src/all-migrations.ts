@@ -15,6 +15,7 @@ import { virtualAccountsMigrations } from '@gateway/virtual-accounts';
 import { clockMigrations, idempotencyMigrations, type MigrationSet, rateLimitMigrations, schedulerMigrations } from '@gateway/platform';
 import { projectionMigrations } from '@gateway/projections';
 import { reportsMigrations } from '@gateway/reports';
+import { requestLogMigrations } from '@gateway/request-log';
 import { webhooksMigrations } from '@gateway/webhooks';
 
 /** Every component's schema, in the order they depend on each other. */
@@ -40,4 +41,5 @@ export const allMigrations: MigrationSet[] = [
   invoicesMigrations,
   recurringMigrations,
   dashboardMigrations,
+  requestLogMigrations,
 ];

@@ -14,3 +14,6 @@ export * from './application/reusable-token/reusable-token.query';
 export * from './application/create-charge/create-charge.command';
 export * from './application/capture-charge/capture-charge.command';
 export type { ChargeView } from './application/card-views';
+export { CreateRefundCommand } from './application/create-refund/create-refund.command';
+export type { RefundView } from './application/card-views';
+export { CreateRefundRequestDto } from './http/cards.request.dto';

@@ -11,3 +11,4 @@ export * from './application/create-disbursements/create-disbursements.command';
 export * from './application/get-disbursement/get-disbursement.query';
 export * from './application/search-disbursements/search-disbursements.query';
 export { disbursementToWire, renderDisbursementCallback, renderDisbursementCallbackFromEvent } from './http/disbursement.response';
+export { CreateDisbursementRequestDto, toDisbursementRequest } from './http/disbursement.request.dto';

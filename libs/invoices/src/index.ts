@@ -21,3 +21,4 @@ export * from './application/list-emails/list-payer-emails.query';
 export { MailTransport, type OutboundMail } from './application/emails/mail-transport';
 export { SmtpMailTransport } from './application/emails/smtp-mail-transport';
 export { invoiceToWire, renderInvoiceCallback } from './http/invoice.response';
+export { CreateInvoiceRequestDto, toCreateInvoiceRequest } from './http/invoice.request.dto';

@@ -23,3 +23,5 @@ export { LEDGER_BALANCE_PROCESS } from './application/balance/balance-process-ma
 export * from './application/balance/reserve-money-out.command';
 export * from './application/balance/close-money-out.command';
 export * from './application/settle-early/settle-early.command';
+export * from './application/reconciliation-runs/run-reconciliation.command';
+export * from './application/reconciliation-runs/latest-reconciliation.query';

@@ -21,3 +21,5 @@ export * from './application/simulate-payment/simulate-retail-payment.command';
 export * from './application/update-payment-code/update-payment-code.command';
 export * from './application/get-payment-code/get-payment-code.query';
 export * from './application/search-payments/search-payment-code-payments.query';
+export { CreatePaymentCodeRequestDto, UpdatePaymentCodeRequestDto, SimulateRetailPaymentRequestDto } from './http/payment-code.request.dto';
+export { paymentCodeStream } from './domain/payment-code.events';

@@ -9,6 +9,7 @@ import { RechargeTokenCheck } from './application/recharge-token';
 import { RunCycleJob } from './application/run-cycle/run-cycle.job';
 import { RECURRING_ERROR_STATUSES } from './domain/recurring.errors';
 import { RecurringController } from './http/recurring.controller';
+import { RecurringAuditedResources } from './application/recurring-audited-resources';
 import { RecurringProjection } from './read-models/recurring.projection';
 
 registerErrorStatuses(RECURRING_ERROR_STATUSES);
@@ -17,6 +18,6 @@ registerErrorStatuses(RECURRING_ERROR_STATUSES);
 @Module({
   imports: [CqrsModule],
   controllers: [RecurringController],
-  providers: [RechargeTokenCheck, CreateRecurringPaymentHandler, ChangeRecurringPaymentHandler, GetRecurringPaymentHandler, RunCycleJob, MissedPaymentFollower, RecurringProjection],
+  providers: [RecurringAuditedResources, RechargeTokenCheck, CreateRecurringPaymentHandler, ChangeRecurringPaymentHandler, GetRecurringPaymentHandler, RunCycleJob, MissedPaymentFollower, RecurringProjection],
 })
 export class RecurringModule {}

@@ -21,3 +21,5 @@ export * from './application/simulate-payment/simulate-virtual-account-payment.c
 export * from './application/update-virtual-account/update-virtual-account.command';
 export * from './application/get-virtual-account/get-virtual-account.query';
 export * from './application/search-payments/search-virtual-account-payments.query';
+export { CreateVirtualAccountRequestDto, UpdateVirtualAccountRequestDto, SimulateVirtualAccountPaymentRequestDto } from './http/virtual-account.request.dto';
+export { virtualAccountStream } from './domain/virtual-account.events';

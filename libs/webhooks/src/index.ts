@@ -7,3 +7,5 @@ export { type CallbackMessage, type CallbackRenderer, type RenderContext, Render
 export * from './domain/retry-policy';
 export { DeliveryLog, type DeliveryView, type DeliveryDetailView } from './read-models/delivery-log';
 export * from './application/request-test-callback/request-test-callback.command';
+export { ListenStream, type ListenMessage, LISTENER_TTL_MS, LISTEN_RETENTION_MS } from './read-models/listen-stream';
+export { callbackHeaders, type CallbackToSign } from './delivery/callback-headers';

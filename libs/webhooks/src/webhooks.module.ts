@@ -6,14 +6,18 @@ import { CallbackRenderers } from './application/callback-renderers';
 import { RequestTestCallbackHandler } from './application/request-test-callback/request-test-callback.handler';
 import { TestCallbackRenderer } from './application/test-callback.renderer';
 import { CallbackDeliveriesController } from './http/callback-deliveries.controller';
+import { CallbackListenController } from './http/callback-listen.controller';
 import { CallbackUrlsController } from './http/callback-urls.controller';
 import { CallbackDispatcherProjection } from './read-models/callback-dispatcher.projection';
 import { DeliveryLog } from './read-models/delivery-log';
+import { ListenStream } from './read-models/listen-stream';
 
 registerErrorStatuses({
   CALLBACK_URL_NOT_FOUND_ERROR: 404,
   CALLBACK_DELIVERY_NOT_FOUND_ERROR: 404,
   CALLBACK_DELIVERY_IN_PROGRESS_ERROR: 409,
+  // `listen` with a live-mode key (the code the simulators use too).
+  TEST_MODE_ONLY_ERROR: 403,
 });
 
 /**
@@ -22,9 +26,10 @@ registerErrorStatuses({
  */
 @Module({
   imports: [CqrsModule, DiscoveryModule],
-  controllers: [CallbackUrlsController, CallbackDeliveriesController],
-  providers: [CallbackRenderers, CallbackDispatcherProjection, DeliveryLog, RequestTestCallbackHandler, TestCallbackRenderer],
-  // The dashboard shows the delivery log and resends through the same service as the API.
-  exports: [DeliveryLog],
+  controllers: [CallbackUrlsController, CallbackDeliveriesController, CallbackListenController],
+  providers: [CallbackRenderers, CallbackDispatcherProjection, DeliveryLog, ListenStream, RequestTestCallbackHandler, TestCallbackRenderer],
+  // The dashboard shows the delivery log and resends through the same service as the API, and
+  // listens (its listen page) through the same stream as `cli listen`.
+  exports: [DeliveryLog, ListenStream],
 })
 export class WebhooksModule {}

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { NoAuth } from '@gateway/platform';
+import { ApiDoc, ApiTag, NoAuth, schema } from '@gateway/platform';
 import type { Response } from 'express';
 import { Pool } from 'pg';
 
@@ -9,6 +9,9 @@ type Check = 'up' | 'down';
 const CHECK_TIMEOUT_MS = 2000;
 
 /** Liveness and readiness for load balancers and orchestrators; no authentication. */
+const CHECKS = schema.object({ database: schema.oneOfStrings(['up', 'down']), event_store: schema.oneOfStrings(['up', 'down']) });
+
+@ApiTag('Operations', 'Liveness and readiness for load balancers; no API key.')
 @Controller()
 export class HealthController {
   constructor(
@@ -18,6 +21,7 @@ export class HealthController {
 
   /** The process answers. */
   @NoAuth()
+  @ApiDoc({ summary: 'Liveness', description: 'The process answers.', operationId: 'health', response: schema.object({ status: schema.oneOfStrings(['ok']) }) })
   @Get('health')
   health(): { status: 'ok' } {
     return { status: 'ok' };
@@ -25,6 +29,12 @@ export class HealthController {
 
   /** The database and the event store answer: safe to send traffic. */
   @NoAuth()
+  @ApiDoc({
+    summary: 'Readiness',
+    description: 'The database and the event store answer: safe to send traffic. 503 SERVICE_UNAVAILABLE (with the checks) when one does not.',
+    operationId: 'ready',
+    response: schema.object({ status: schema.oneOfStrings(['ready']), checks: CHECKS }),
+  })
   @Get('ready')
   async ready(@Res({ passthrough: true }) response: Response) {
     const [database, eventStore] = await Promise.all([

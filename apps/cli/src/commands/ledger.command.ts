@@ -1,5 +1,5 @@
-import { type ReconciliationCheck, ReconcileLedgerQuery, type ReconciliationReport } from '@gateway/ledger';
-import { QueryBus } from '@nestjs/cqrs';
+import { type ReconciliationCheck, type ReconciliationReport, RunReconciliationCommand } from '@gateway/ledger';
+import { CommandBus } from '@nestjs/cqrs';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { withCliContext } from '../cli-context';
@@ -25,8 +25,9 @@ export function registerLedgerCommands(program: Command): void {
         const mode = options.mode === undefined ? undefined : parseMode(options.mode);
         const bar = options.json ? undefined : new SingleBar({ format: 'replaying the log [{bar}] {percentage}% | {value}/{total} events', clearOnComplete: true });
         let started = false;
-        const result = await app.get(QueryBus).execute(
-          new ReconcileLedgerQuery({ businessId: options.business, mode }, ({ read, total }) => {
+        // Recorded with its time: the dashboard's finance page shows the last run.
+        const result = await app.get(CommandBus).execute(
+          new RunReconciliationCommand({ businessId: options.business, mode }, ({ read, total }) => {
             if (!bar) return;
             if (!started) bar.start(total ?? read, 0);
             started = true;

@@ -1,5 +1,5 @@
 import { DomainError, isPermission, type Permission } from '@gateway/domain';
-import { type Caller, CurrentCaller, RequirePermissions, SkipIdempotency } from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequirePermissions, schema, SkipIdempotency } from '@gateway/platform';
 import { Body, Controller, Delete, Get, Param, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -9,7 +9,17 @@ import { RevokeApiKeyCommand } from '../application/revoke-api-key/revoke-api-ke
 import { requestContextOf } from './settings.controller';
 import { CreateApiKeyRequestDto } from './settings.request.dto';
 
+const KEY_FIELDS = {
+  key_id: schema.string(),
+  business_id: schema.string(),
+  mode: schema.oneOfStrings(['test', 'live']),
+  kind: schema.oneOfStrings(['secret', 'public']),
+  name: schema.string(),
+  permissions: schema.arrayOf(schema.string()),
+};
+
 /** API keys of the caller's business, in the caller's mode only. */
+@ApiTag('Account')
 @Controller('api_keys')
 export class ApiKeysController {
   constructor(
@@ -18,6 +28,12 @@ export class ApiKeysController {
   ) {}
 
   @Get()
+  @ApiDoc({
+    summary: 'List API keys',
+    description: 'The business\'s keys in the key\'s mode; a key shows only its last characters (`key_hint`).',
+    operationId: 'listApiKeys',
+    response: schema.arrayOf(schema.object({ ...KEY_FIELDS, key_hint: schema.string(), created: schema.dateTime(), revoked: schema.nullable(schema.dateTime()) })),
+  })
   @RequirePermissions('settings:read')
   async list(@CurrentCaller() caller: Caller) {
     return this.queries.execute(new ListApiKeysQuery(caller.businessId, caller.mode));
@@ -28,6 +44,12 @@ export class ApiKeysController {
    * replayable response would have to keep the key itself for a day.
    */
   @Post()
+  @ApiDoc({
+    summary: 'Create an API key',
+    description: 'A key in the caller\'s mode. The key itself is in this answer only (it is stored hashed); without `permissions` a secret key gets the default set. Not idempotent.',
+    operationId: 'createApiKey',
+    response: { status: 201, schema: schema.object({ ...KEY_FIELDS, key: schema.string('The key: shown once') }) },
+  })
   @RequirePermissions('settings:write')
   @SkipIdempotency()
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateApiKeyRequestDto, @Req() request: Request) {
@@ -47,6 +69,13 @@ export class ApiKeysController {
   }
 
   @Delete(':id')
+  @ApiDoc({
+    summary: 'Revoke an API key',
+    description: 'The key stops working at once.',
+    operationId: 'revokeApiKey',
+    response: schema.object({ key_id: schema.string(), revoked: schema.dateTime() }),
+    errors: ['API_KEY_NOT_FOUND_ERROR', 'API_KEY_ALREADY_REVOKED_ERROR'],
+  })
   @RequirePermissions('settings:write')
   async revoke(@CurrentCaller() caller: Caller, @Param('id') keyId: string, @Req() request: Request) {
     const keys = await this.queries.execute(new ListApiKeysQuery(caller.businessId, caller.mode));

@@ -1,5 +1,47 @@
 import type { AuditEvent } from '../application/audit-event';
 import type { StateAsOf } from '../application/get-state-as-of/get-state-as-of.query';
+import { namedSchema, ref, schema } from '@gateway/platform';
+
+const nullableText = (description?: string) => schema.nullable(schema.string(description));
+
+/** One event as auditors see it. */
+export const AUDIT_EVENT_SCHEMA = namedSchema(
+  'AuditEvent',
+  schema.object({
+    id: schema.string('The event id'),
+    type: schema.string('Past tense: InvoiceCreated, DisbursementCompleted, ...'),
+    stream: schema.string('<category>-<id>'),
+    revision: schema.integer('Its place in the stream, from 0'),
+    position: schema.object({ commit: schema.string(), prepare: schema.string() }, { description: 'Its place in the global log (decimal strings)' }),
+    recorded_at: schema.dateTime(),
+    occurred_at: schema.dateTime('On the business clock'),
+    actor: schema.string('The API key id, or system:<process>'),
+    request_id: schema.string('The Request-ID of the request that caused it'),
+    causation_id: nullableText(),
+    api_version: nullableText(),
+    business_id: nullableText(),
+    mode: nullableText(),
+    chain_hash: nullableText('sha256 link to the previous event of the stream (tamper evidence)'),
+    data: schema.anyObject(),
+    metadata: schema.anyObject(),
+  }),
+);
+
+export const AUDIT_EVENTS_PAGE_SCHEMA = namedSchema('AuditEventPage', schema.pageOf(ref(AUDIT_EVENT_SCHEMA), { next_cursor: nullableText('Pass as `cursor` for the next page') }));
+
+export const STATE_AS_OF_SCHEMA = namedSchema(
+  'ResourceStateAsOf',
+  schema.object({
+    resource: schema.string(),
+    id: schema.string(),
+    stream: schema.string(),
+    revision: schema.integer('The last event applied'),
+    recorded_at: schema.dateTime(),
+    occurred_at: schema.dateTime(),
+    events_applied: schema.integer(),
+    state: schema.anyObject('The resource\'s state after that event, as its decider folds it'),
+  }),
+);
 
 /** The wire shape of one event: envelope, the metadata auditors ask for first, then all of it. */
 export function auditEventToWire(event: AuditEvent) {

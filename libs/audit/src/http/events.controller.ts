@@ -1,20 +1,29 @@
 import { DomainError } from '@gateway/domain';
-import { type Caller, CurrentCaller, RequirePermissions } from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequirePermissions } from '@gateway/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { GetStateAsOfQuery } from '../application/get-state-as-of/get-state-as-of.query';
 import { type EventFilter, ListEventsQuery } from '../application/list-events/list-events.query';
-import { auditEventToWire, stateAsOfToWire } from './audit-event.response';
+import { AUDIT_EVENTS_PAGE_SCHEMA, auditEventToWire, STATE_AS_OF_SCHEMA, stateAsOfToWire } from './audit-event.response';
 import { DEFAULT_EVENTS_PAGE, ListEventsRequestDto, StateAsOfRequestDto } from './events.request.dto';
 
 const invalid = (message: string) => new DomainError('API_VALIDATION_ERROR', message);
 
 /** The event history and time travel for auditors (`audit:read`), within the key's business and mode. */
+@ApiTag('Audit', 'The event history behind every resource, and any resource as it was at a revision or a time.')
 @Controller('events')
 export class EventsController {
   constructor(private readonly queries: QueryBus) {}
 
   @Get()
+  @ApiDoc({
+    summary: 'List events',
+    description:
+      'The events of one resource (`resource` and `id`), of one request (`correlation_id`, its Request-ID), or of the business over a time range (`from`, `to`), oldest first, in the key\'s business and mode. Page with `cursor`.',
+    operationId: 'listEvents',
+    response: AUDIT_EVENTS_PAGE_SCHEMA,
+    errors: ['DATA_NOT_FOUND', 'FEATURE_NOT_AVAILABLE'],
+  })
   @RequirePermissions('audit:read')
   async list(@CurrentCaller() caller: Caller, @Query() query: ListEventsRequestDto) {
     const page = await this.queries.execute(
@@ -24,6 +33,13 @@ export class EventsController {
   }
 
   @Get('state')
+  @ApiDoc({
+    summary: 'Get a resource as of a revision or a time',
+    description: 'Replays the resource\'s events up to `as_of` (a revision, or an ISO 8601 time) with the decider the write side uses.',
+    operationId: 'getStateAsOf',
+    response: STATE_AS_OF_SCHEMA,
+    errors: ['DATA_NOT_FOUND', 'FEATURE_NOT_AVAILABLE'],
+  })
   @RequirePermissions('audit:read')
   async state(@CurrentCaller() caller: Caller, @Query() query: StateAsOfRequestDto) {
     const asOf = /^\d+$/.test(query.as_of) ? { revision: BigInt(query.as_of) } : { time: parseTime(query.as_of, 'as_of') };

@@ -1,3 +1,4 @@
+import { RequestExample } from '@gateway/platform';
 import { Transform } from 'class-transformer';
 import { IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
@@ -7,6 +8,7 @@ export const MAX_EVENTS_PAGE = 1000;
 const RESOURCE_NAME = /^[a-z][a-z_]{0,39}$/;
 
 /** GET /events: one of (resource + id), correlation_id, or neither (the business, over from/to). */
+@RequestExample({ resource: 'invoice', id: '6650c4e1a7f3b2c9d8e1f0a1', limit: 100 })
 export class ListEventsRequestDto {
   @IsOptional() @IsString() @Matches(RESOURCE_NAME, { message: 'resource must be a resource name such as disbursement' }) resource?: string;
   @IsOptional() @IsString() @MaxLength(255) id?: string;
@@ -23,6 +25,7 @@ export class ListEventsRequestDto {
 }
 
 /** GET /events/state: the resource as of a revision (an integer) or a time (ISO 8601). */
+@RequestExample({ resource: 'invoice', id: '6650c4e1a7f3b2c9d8e1f0a1', as_of: '2024-05-01T12:00:00Z' })
 export class StateAsOfRequestDto {
   @IsString() @Matches(RESOURCE_NAME, { message: 'resource must be a resource name such as disbursement' }) resource!: string;
   @IsString() @MaxLength(255) id!: string;

@@ -6,7 +6,7 @@ export function IsStringOrDigits(field: string, maxLength: number): PropertyDeco
   return (target, property) => {
     Transform(({ value }) => (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0 ? String(value) : value))(target, property);
     ValidateBy(
-      { name: 'isStringOrDigits', validator: { validate: (value: unknown) => typeof value === 'string' && value.length >= 1 && value.length <= maxLength } },
+      { name: 'isStringOrDigits', constraints: [maxLength], validator: { validate: (value: unknown) => typeof value === 'string' && value.length >= 1 && value.length <= maxLength } },
       { message: `${field} must be a string of at most ${maxLength} characters` },
     )(target, property);
   };

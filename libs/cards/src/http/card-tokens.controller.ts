@@ -1,11 +1,11 @@
-import { AllowPublicKey, AppConfig, type Caller, CurrentCaller, RequirePermissions, SkipIdempotency } from '@gateway/platform';
+import { AllowPublicKey, ApiDoc, ApiTag, AppConfig, type Caller, CurrentCaller, RequirePermissions, SkipIdempotency } from '@gateway/platform';
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { CreateAuthenticationCommand } from '../application/create-authentication/create-authentication.command';
 import { TokenizeCardCommand } from '../application/tokenize-card/tokenize-card.command';
 import { CreateAuthenticationRequestDto, TokenizeCardRequestDto } from './cards.request.dto';
-import { authenticationToWire, tokenToWire } from './cards.response';
+import { authenticationToWire, CARD_AUTHENTICATION_SCHEMA, CARD_TOKEN_SCHEMA, tokenToWire } from './cards.response';
 import { requestContextOf } from './request-context';
 import { threeDsPageUrl } from './three-ds-page-url';
 
@@ -17,6 +17,7 @@ import { threeDsPageUrl } from './three-ds-page-url';
  * else); a secret key needs money-in write, else 403 REQUEST_FORBIDDEN_ERROR (spec tokenization
  * table; issue 19, item 6).
  */
+@ApiTag('Cards', 'Card tokens (cards.js, public key), 3DS authentications, charges, captures, authorization reversals and refunds.')
 @Controller()
 export class CardTokensController {
   constructor(
@@ -25,6 +26,23 @@ export class CardTokensController {
   ) {}
 
   @Post('v2/credit_card_tokens')
+  @ApiDoc({
+    summary: 'Tokenize a card',
+    description:
+      'What cards.js (`GET /js/v1/cards.js`) calls from the payer\'s browser with the PUBLIC key, so card data never passes through the merchant. A single-use token is authenticated with 3DS by default (`should_authenticate`); IN_REVIEW answers the 3DS page in `payer_authentication_url`. Test cards decide the outcome (docs: cards). Not idempotent on a key: a repeated tokenization only makes a second token.',
+    operationId: 'createCardToken',
+    response: CARD_TOKEN_SCHEMA,
+    errors: [
+      'ACCOUNT_NUMBER_INVALID_ERROR',
+      'VALIDATION_ERROR',
+      'BRAND_NOT_SUPPORTED_ERROR',
+      'CREDIT_CARD_DATA_ERROR',
+      'INVALID_CVN_LENGTH_ERROR',
+      'AUTHENTICATION_REQUIRED_ERROR',
+      'VERIFICATION_TIMEOUT_ERROR',
+      'TEMPORARY_SERVICE_ERROR',
+    ],
+  })
   @HttpCode(200)
   @AllowPublicKey()
   @RequirePermissions('money_in:write')
@@ -48,6 +66,13 @@ export class CardTokensController {
   }
 
   @Post('credit_card_tokens/:token_id/authentications')
+  @ApiDoc({
+    summary: 'Authenticate a card token',
+    description: 'A 3DS authentication of a multiple-use token for `amount` (cards.js `createAuthentication`, public key).',
+    operationId: 'createCardAuthentication',
+    response: CARD_AUTHENTICATION_SCHEMA,
+    errors: ['TOKEN_NOT_FOUND_ERROR', 'INVALID_TOKEN_ID_ERROR', 'VERIFICATION_TIMEOUT_ERROR', 'TEMPORARY_SERVICE_ERROR'],
+  })
   @HttpCode(200)
   @AllowPublicKey()
   @RequirePermissions('money_in:write')

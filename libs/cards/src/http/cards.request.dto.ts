@@ -1,6 +1,6 @@
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
-import { IsMoneyAmount } from '@gateway/platform';
+import { IsMoneyAmount, RequestExample } from '@gateway/platform';
 import { IsBoolean, IsDefined, IsNotEmptyObject, IsObject, IsOptional, IsString, Length, MaxLength, Min, ValidateNested } from 'class-validator';
 import { IsStringOrDigits } from './card-amount';
 
@@ -24,6 +24,12 @@ export class CardDataDto {
 }
 
 /** POST /v2/credit_card_tokens (gaps.md), sent by cards.js with the PUBLIC key. */
+@RequestExample({
+  is_single_use: true,
+  card_data: { account_number: '4000000000001091', exp_month: '12', exp_year: '2030', cvn: '123' },
+  should_authenticate: true,
+  amount: 50000,
+})
 export class TokenizeCardRequestDto {
   @IsOptional() @IsBoolean() is_single_use?: boolean;
   @IsOptional() @IsBoolean() is_multiple_use?: boolean;
@@ -34,11 +40,20 @@ export class TokenizeCardRequestDto {
 }
 
 /** POST /credit_card_tokens/{token_id}/authentications. */
+@RequestExample({ amount: 50000 })
 export class CreateAuthenticationRequestDto {
   @CardAmount() amount!: number;
 }
 
 /** POST /credit_card_charges. Extra fields the public client sends (descriptor, metadata, ...) are dropped. */
+@RequestExample({
+  token_id: '5f0a8c3e1b2d4e6f7a8b9c0d',
+  external_id: 'charge-4004',
+  amount: 50000,
+  authentication_id: '5f0a8c3e1b2d4e6f7a8b9c0e',
+  card_cvn: '123',
+  capture: true,
+})
 export class CreateChargeRequestDto {
   @IsString() @Length(1, 255) token_id!: string;
   @IsString() @Length(1, 64) external_id!: string;
@@ -50,16 +65,19 @@ export class CreateChargeRequestDto {
 }
 
 /** POST /credit_card_charges/{id}/capture. */
+@RequestExample({ amount: 50000 })
 export class CaptureChargeRequestDto {
   @CardAmount() amount!: number;
 }
 
 /** POST /credit_card_charges/{id}/auth_reversal (gaps.md). */
+@RequestExample({ external_id: 'reversal-4004' })
 export class ReverseAuthorizationRequestDto {
   @IsString() @Length(1, 64) external_id!: string;
 }
 
 /** POST /credit_card_charges/{id}/refunds. */
+@RequestExample({ amount: 20000, external_id: 'refund-4004' })
 export class CreateRefundRequestDto {
   @CardAmount() amount!: number;
   @IsString() @Length(1, 64) external_id!: string;

@@ -1,4 +1,110 @@
+import { documentCallback, namedSchema, schema } from '@gateway/platform';
 import type { AuthenticationView, ChargeView, RefundView, ReversalView, TokenView } from '../application/card-views';
+
+const AUTHENTICATION_STATUSES = ['IN_REVIEW', 'VERIFIED', 'FAILED'];
+const BRANDS = ['VISA', 'MASTERCARD', 'AMEX'];
+
+export const CARD_TOKEN_SCHEMA = namedSchema(
+  'CardToken',
+  schema.object(
+    {
+      id: schema.string('The token: charge it with POST /credit_card_charges'),
+      authentication_id: schema.string('The bundled 3DS authentication (single-use tokens by default)'),
+      masked_card_number: schema.string('First 6 and last 4 digits'),
+      status: schema.oneOfStrings(AUTHENTICATION_STATUSES),
+      payer_authentication_url: schema.string('IN_REVIEW: the 3DS page the payer completes', { format: 'uri' }),
+      failure_reason: schema.oneOfStrings(['AUTHENTICATION_FAILED']),
+      card_info: schema.object({ brand: schema.oneOfStrings(BRANDS) }),
+    },
+    { optional: ['authentication_id', 'payer_authentication_url', 'failure_reason'] },
+  ),
+);
+
+export const CARD_AUTHENTICATION_SCHEMA = namedSchema(
+  'CardAuthentication',
+  schema.object(
+    {
+      id: schema.string('Pass it as `authentication_id` when charging; FAILED: authenticate again'),
+      credit_card_token_id: schema.string(),
+      amount: schema.amount(),
+      status: schema.oneOfStrings(AUTHENTICATION_STATUSES),
+      payer_authentication_url: schema.string(undefined, { format: 'uri' }),
+      failure_reason: schema.string(),
+      masked_card_number: schema.string(),
+    },
+    { optional: ['payer_authentication_url', 'failure_reason'] },
+  ),
+);
+
+export const CARD_CHARGE_SCHEMA = namedSchema(
+  'CardCharge',
+  schema.object(
+    {
+      id: schema.string(),
+      created: schema.dateTime(),
+      status: schema.oneOfStrings(['CAPTURED', 'AUTHORIZED', 'FAILED', 'REVERSED', 'EXPIRED']),
+      business_id: schema.string(),
+      authorized_amount: schema.amount(),
+      external_id: schema.string(),
+      merchant_id: schema.string(),
+      merchant_reference_code: schema.string(),
+      card_type: schema.oneOfStrings(['CREDIT', 'DEBIT']),
+      masked_card_number: schema.string(),
+      card_brand: schema.oneOfStrings(BRANDS),
+      bank_reconciliation_id: schema.string(),
+      eci: schema.oneOfStrings(['01', '02', '05', '06', '07'], 'The 3DS result'),
+      capture_amount: schema.amount(),
+      failure_reason: schema.oneOfStrings(['EXPIRED_CARD', 'CARD_DECLINED', 'INSUFFICIENT_BALANCE', 'STOLEN_CARD', 'INACTIVE_CARD', 'INVALID_CVN', 'PROCESSOR_ERROR', 'BIN_BLOCK']),
+      charge_type: schema.oneOfStrings(['SINGLE_USE_TOKEN', 'MULTIPLE_USE_TOKEN', 'RECURRING']),
+      currency: schema.string(),
+      credit_card_token_id: schema.string(),
+      authentication_id: schema.string(),
+    },
+    { optional: ['capture_amount', 'failure_reason', 'authentication_id'] },
+  ),
+);
+
+export const CARD_REFUND_SCHEMA = namedSchema(
+  'CardRefund',
+  schema.object(
+    {
+      id: schema.string(),
+      created: schema.dateTime(),
+      updated: schema.dateTime(),
+      credit_card_charge_id: schema.string(),
+      user_id: schema.string('The business'),
+      amount: schema.amount(),
+      external_id: schema.string(),
+      currency: schema.string(),
+      status: schema.oneOfStrings(['PENDING', 'SUCCEEDED', 'FAILED']),
+      failure_reason: schema.oneOfStrings(['INSUFFICIENT_BALANCE', 'REFUND_FAILED']),
+      fee_refund_amount: schema.amount('The part of the fee returned, in proportion to the refund'),
+    },
+    { optional: ['failure_reason'] },
+  ),
+);
+
+export const CARD_REVERSAL_SCHEMA = namedSchema(
+  'CardAuthorizationReversal',
+  schema.object({
+    id: schema.string(),
+    status: schema.oneOfStrings(['SUCCEEDED']),
+    credit_card_charge_id: schema.string(),
+    business_id: schema.string(),
+    external_id: schema.string(),
+    amount: schema.amount('The amount released'),
+    currency: schema.string(),
+    created: schema.dateTime(),
+  }),
+);
+
+documentCallback({
+  kind: 'credit_card_refund',
+  tag: 'Cards',
+  summary: 'Card refund succeeded or failed',
+  description: 'Sent when a refund created with version 2018-01-01 (PENDING) is processed: the refund as `POST /credit_card_charges/{id}/refunds` shows it, now SUCCEEDED or FAILED.',
+  body: CARD_REFUND_SCHEMA,
+});
 
 /** Token response (spec "Card token and authentication"). */
 export function tokenToWire(view: TokenView, status: TokenView['status'], payerAuthenticationUrl: string | undefined) {

@@ -1,3 +1,4 @@
+import { ApiField } from '@gateway/platform';
 import { applyDecorators } from '@nestjs/common';
 import { IsOptional, IsString, Matches, MaxLength, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 
@@ -17,7 +18,7 @@ export const E164 = /^\+[1-9]\d{1,14}$/;
 export const COUNTRY = /^[A-Z]{2}$/;
 
 /** Optional, and on update `null` (remove) is allowed too: the other rules apply to non-null values. */
-export const OptionalOrNull = () => applyDecorators(IsOptional(), ValidateIf((_object, value) => value !== null));
+export const OptionalOrNull = () => applyDecorators(IsOptional(), ValidateIf((_object, value) => value !== null), ApiField({ nullable: true }));
 
 export const Text = (max: number = LIMITS.text) => applyDecorators(IsString(), MinLength(1), MaxLength(max));
 

@@ -1,3 +1,4 @@
+import { RequestExample } from '@gateway/platform';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsEmail, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { CalendarDate, CountryCode, LIMITS, OptionalOrNull, PhoneNumber, PlainObject, Text } from './customer-fields';
@@ -17,6 +18,18 @@ export class LegacyAddressDto {
   @IsOptional() @Text() postal_code?: string;
 }
 
+@RequestExample({
+  reference_id: 'customer-77',
+  given_names: 'Budi',
+  surname: 'Santoso',
+  email: 'budi@example.com',
+  mobile_number: '+6281234567890',
+  nationality: 'ID',
+  date_of_birth: '1990-04-01',
+  addresses: [{ country: 'ID', street_line1: 'Jl. Sudirman 1', city: 'Jakarta', postal_code: '10220' }],
+  description: 'Loyal customer',
+  metadata: { segment: 'gold' },
+})
 export class CreateLegacyCustomerRequestDto {
   @Text(LIMITS.referenceId) reference_id!: string;
   @Text() given_names!: string;
@@ -39,6 +52,7 @@ export class CreateLegacyCustomerRequestDto {
   @IsOptional() @PlainObject() metadata?: Record<string, unknown>;
 }
 
+@RequestExample({ email: 'budi.santoso@example.com', description: null })
 export class UpdateLegacyCustomerRequestDto {
   @IsOptional() @IsString() reference_id?: string;
   @OptionalOrNull() @Text() given_names?: string | null;

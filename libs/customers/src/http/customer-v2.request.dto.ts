@@ -1,3 +1,4 @@
+import { RequestExample } from '@gateway/platform';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import {
@@ -75,6 +76,17 @@ export class KycDocumentDto {
   document_images?: string[];
 }
 
+@RequestExample({
+  reference_id: 'customer-78',
+  type: 'INDIVIDUAL',
+  individual_detail: { given_names: 'Siti', surname: 'Rahayu', nationality: 'ID', date_of_birth: '1992-08-17', gender: 'FEMALE', employment: { employer_name: 'PT Contoh' } },
+  email: 'siti@example.com',
+  mobile_number: '+6281298765432',
+  addresses: [{ country: 'ID', street_line1: 'Jl. Thamrin 2', city: 'Jakarta', category: 'HOME', is_primary: true }],
+  identity_accounts: [{ type: 'BANK_ACCOUNT', company: 'BCA', country: 'ID', properties: { account_number: '1234567890' } }],
+  kyc_documents: [{ country: 'ID', type: 'IDENTITY_CARD', sub_type: 'NATIONAL_ID', document_number: '3171234567890001' }],
+  metadata: { segment: 'gold' },
+})
 export class CreateCustomerRequestDto {
   @Text(LIMITS.referenceId) reference_id!: string;
   @IsIn(CUSTOMER_TYPES) type!: CustomerType;
@@ -94,6 +106,7 @@ export class CreateCustomerRequestDto {
 }
 
 /** PATCH: every field optional; a present field replaces the whole value; `null` removes it. */
+@RequestExample({ email: 'siti.rahayu@example.com', phone_number: null, description: 'Moved to Bandung' })
 export class UpdateCustomerRequestDto {
   /** Accepted only unchanged (some clients send it back). */
   @IsOptional() @IsString() reference_id?: string;

@@ -1,5 +1,88 @@
 import type { Address, CustomerProfile, IndividualDetail } from '../domain/customer-profile';
 import type { CustomerView } from '../read-models/customer-view';
+import { namedSchema, ref, schema } from '@gateway/platform';
+
+const text = () => schema.nullable(schema.string());
+
+/** The 2020-10-31 customer. */
+export const CUSTOMER_SCHEMA = namedSchema(
+  'Customer',
+  schema.object({
+    id: schema.string(),
+    reference_id: schema.string(),
+    type: schema.oneOfStrings(['INDIVIDUAL', 'BUSINESS']),
+    individual_detail: schema.nullable(
+      schema.object({
+        given_names: schema.string(),
+        surname: text(),
+        nationality: text(),
+        place_of_birth: text(),
+        date_of_birth: text(),
+        gender: text(),
+        employment: schema.nullable(schema.anyObject('employer_name, nature_of_business, role_description')),
+      }),
+    ),
+    business_detail: schema.nullable(schema.anyObject('business_name, business_type, trading_name, nature_of_business, business_domicile, date_of_registration')),
+    email: text(),
+    mobile_number: text(),
+    phone_number: text(),
+    hashed_phone_number: text(),
+    addresses: schema.arrayOf(
+      schema.object({
+        country: schema.string(),
+        street_line1: text(),
+        street_line2: text(),
+        city: text(),
+        province_state: text(),
+        postal_code: text(),
+        category: text(),
+        is_primary: schema.boolean(),
+      }),
+    ),
+    identity_accounts: schema.arrayOf(schema.anyObject('type, company, description, country, properties')),
+    kyc_documents: schema.arrayOf(schema.anyObject('country, type, sub_type, document_name, document_number, holder_name, expires_at, document_images')),
+    description: text(),
+    date_of_registration: text(),
+    domicile_of_registration: text(),
+    metadata: schema.nullable(schema.anyObject()),
+    created: schema.dateTime(),
+    updated: schema.dateTime(),
+  }),
+);
+
+/** The flat 2020-05-19 customer. */
+export const LEGACY_CUSTOMER_SCHEMA = namedSchema(
+  'CustomerLegacy',
+  schema.object({
+    id: schema.string(),
+    reference_id: schema.string(),
+    given_names: text(),
+    middle_name: text(),
+    surname: text(),
+    email: text(),
+    mobile_number: text(),
+    phone_number: text(),
+    hashed_phone_number: text(),
+    nationality: text(),
+    date_of_birth: text(),
+    addresses: schema.arrayOf(
+      schema.object({
+        country: schema.string(),
+        street_line1: text(),
+        street_line2: text(),
+        city: text(),
+        province: text(),
+        state: schema.nullable(schema.string('Always null (the original version had no state)')),
+        postal_code: text(),
+      }),
+    ),
+    description: text(),
+    metadata: schema.nullable(schema.anyObject()),
+  }),
+);
+
+/** GET /customers?reference_id= in 2020-10-31. */
+export const CUSTOMER_PAGE_SCHEMA = namedSchema('CustomerPage', schema.pageOf(ref(CUSTOMER_SCHEMA)));
 
 const orNull = <T>(value: T | undefined): T | null => (value === undefined ? null : value);
 

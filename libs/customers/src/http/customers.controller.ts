@@ -1,11 +1,15 @@
 import {
+  ApiDoc,
+  ApiTag,
   type Caller,
   CurrentCaller,
   gatewayState,
   GatewayValidationPipe,
   RequestApiVersion,
   type RequestContext,
+  ref,
   RequirePermissions,
+  schema,
   VersionedResource,
 } from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, type Type } from '@nestjs/common';
@@ -20,8 +24,8 @@ import type { CustomerView } from '../read-models/customer-view';
 import { CreateLegacyCustomerRequestDto, UpdateLegacyCustomerRequestDto } from './customer-legacy.request.dto';
 import { CreateCustomerRequestDto, UpdateCustomerRequestDto } from './customer-v2.request.dto';
 import { changesFromLegacy, changesFromV2, flatNameChanges, profileFromLegacy, profileFromV2 } from './customer-wire.mapping';
-import { CUSTOMERS_RESOURCE, isLegacy } from './customer-versions';
-import { customerToLegacyWire, customerToWire } from './customer.response';
+import { CURRENT_CUSTOMER_VERSION, CUSTOMERS_RESOURCE, isLegacy, LEGACY_CUSTOMER_VERSION } from './customer-versions';
+import { CUSTOMER_PAGE_SCHEMA, CUSTOMER_SCHEMA, customerToLegacyWire, customerToWire, LEGACY_CUSTOMER_SCHEMA } from './customer.response';
 import { DEFAULT_PAGE_SIZE, FindCustomersRequestDto } from './find-customers.request.dto';
 
 const validation = new GatewayValidationPipe();
@@ -40,6 +44,9 @@ function contextOf(request: Request, caller: Caller): RequestContext {
  * Customers in both dated versions (`API-VERSION`, customer-versions.ts): the version decides the
  * request and response shapes; the stored profile is the same.
  */
+const BY_VERSION = { [LEGACY_CUSTOMER_VERSION]: LEGACY_CUSTOMER_SCHEMA, [CURRENT_CUSTOMER_VERSION]: CUSTOMER_SCHEMA };
+
+@ApiTag('Customers', 'Customer profiles, in two dated versions: 2020-05-19 (flat, the default) and 2020-10-31 (individual or business detail, identity accounts, KYC documents).')
 @Controller('customers')
 @VersionedResource(CUSTOMERS_RESOURCE)
 export class CustomersController {
@@ -49,6 +56,16 @@ export class CustomersController {
   ) {}
 
   @Post()
+  @ApiDoc({
+    summary: 'Create a customer',
+    description:
+      'The body\'s shape is chosen by `API-Version`: 2020-05-19 (no header, or an empty one) takes the flat profile (`given_names`, and `email` or `mobile_number`); 2020-10-31 takes `type` with `individual_detail` or `business_detail`. `reference_id` is unique per business and mode (409 DUPLICATE_ERROR).',
+    operationId: 'createCustomer',
+    body: { byVersion: { [LEGACY_CUSTOMER_VERSION]: CreateLegacyCustomerRequestDto, [CURRENT_CUSTOMER_VERSION]: CreateCustomerRequestDto } },
+    response: CUSTOMER_SCHEMA,
+    responseByVersion: BY_VERSION,
+    errors: ['DUPLICATE_ERROR'],
+  })
   @HttpCode(200)
   @RequirePermissions('customers:write')
   async create(@CurrentCaller() caller: Caller, @RequestApiVersion() version: string | undefined, @Body() body: unknown, @Req() request: Request) {
@@ -61,6 +78,13 @@ export class CustomersController {
   }
 
   @Get()
+  @ApiDoc({
+    summary: 'Find customers by reference id',
+    description: '2020-05-19 answers a bare array; 2020-10-31 a page (`{data, has_more}`, paged with `after_id`).',
+    operationId: 'findCustomers',
+    response: CUSTOMER_PAGE_SCHEMA,
+    responseByVersion: { [LEGACY_CUSTOMER_VERSION]: schema.arrayOf(ref(LEGACY_CUSTOMER_SCHEMA)), [CURRENT_CUSTOMER_VERSION]: CUSTOMER_PAGE_SCHEMA },
+  })
   @RequirePermissions('customers:read')
   async findByReference(@CurrentCaller() caller: Caller, @RequestApiVersion() version: string | undefined, @Query() query: FindCustomersRequestDto) {
     const page = await this.queries.execute(
@@ -72,6 +96,7 @@ export class CustomersController {
   }
 
   @Get(':id')
+  @ApiDoc({ summary: 'Get a customer', operationId: 'getCustomer', response: CUSTOMER_SCHEMA, responseByVersion: BY_VERSION, errors: ['DATA_NOT_FOUND'] })
   @RequirePermissions('customers:read')
   async get(@CurrentCaller() caller: Caller, @RequestApiVersion() version: string | undefined, @Param('id') id: string) {
     const customer = await this.queries.execute(new GetCustomerQuery(id, caller.businessId, caller.mode));
@@ -80,6 +105,15 @@ export class CustomersController {
   }
 
   @Patch(':id')
+  @ApiDoc({
+    summary: 'Update a customer',
+    description: 'Every field optional; a present field replaces the whole value and `null` removes it. `reference_id` is accepted only unchanged.',
+    operationId: 'updateCustomer',
+    body: { byVersion: { [LEGACY_CUSTOMER_VERSION]: UpdateLegacyCustomerRequestDto, [CURRENT_CUSTOMER_VERSION]: UpdateCustomerRequestDto } },
+    response: CUSTOMER_SCHEMA,
+    responseByVersion: BY_VERSION,
+    errors: ['DATA_NOT_FOUND'],
+  })
   @RequirePermissions('customers:write')
   async update(
     @CurrentCaller() caller: Caller,

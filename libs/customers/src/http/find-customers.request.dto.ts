@@ -1,3 +1,4 @@
+import { RequestExample } from '@gateway/platform';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { LIMITS, Text } from './customer-fields';
@@ -6,6 +7,7 @@ export const DEFAULT_PAGE_SIZE = 10;
 export const MAX_PAGE_SIZE = 100;
 
 /** GET /customers?reference_id=&after_id=&limit= */
+@RequestExample({ reference_id: 'customer-78', limit: 10 })
 export class FindCustomersRequestDto {
   @Text(LIMITS.referenceId) reference_id!: string;
   @IsOptional() @IsString() @MaxLength(64) after_id?: string;

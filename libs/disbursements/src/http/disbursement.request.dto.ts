@@ -1,4 +1,4 @@
-import { IsMoneyAmount } from '@gateway/platform';
+import { IsMoneyAmount, RequestExample } from '@gateway/platform';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
 import type { DisbursementRequest } from '../application/create-disbursements/create-disbursements.command';
@@ -12,6 +12,14 @@ const LONG_TEXT = 10_000;
  * POST /disbursements. The public client sends `account_holder_name`/`bank_account_name` and
  * `account_number`/`bank_account_number` (gaps.md): either spelling is accepted.
  */
+@RequestExample({
+  external_id: 'payout-5005',
+  bank_code: 'BCA',
+  account_holder_name: 'Siti Rahayu',
+  account_number: '1234567890',
+  description: 'Refund for order 5005',
+  amount: 90000,
+})
 export class CreateDisbursementRequestDto {
   @IsString() @Length(1, 1000) external_id!: string;
 
@@ -55,6 +63,13 @@ export function toDisbursementRequest(dto: CreateDisbursementRequestDto): Disbur
 }
 
 /** POST /batch_disbursements: `{reference, disbursements: [...]}` with the same item fields. */
+@RequestExample({
+  reference: 'payroll-2024-05',
+  disbursements: [
+    { external_id: 'payroll-2024-05-1', bank_code: 'BCA', account_holder_name: 'Siti Rahayu', account_number: '1234567890', description: 'May salary', amount: 5000000 },
+    { external_id: 'payroll-2024-05-2', bank_code: 'MANDIRI', account_holder_name: 'Agus Wijaya', account_number: '9876543210123', description: 'May salary', amount: 4500000 },
+  ],
+})
 export class CreateBatchDisbursementRequestDto {
   @IsString() @Length(1, 1000) reference!: string;
 
@@ -62,6 +77,7 @@ export class CreateBatchDisbursementRequestDto {
   disbursements!: CreateDisbursementRequestDto[];
 }
 
+@RequestExample({ external_id: 'payout-5005' })
 export class ListDisbursementsRequestDto {
   @IsString() @Length(1, 1000) external_id!: string;
 }

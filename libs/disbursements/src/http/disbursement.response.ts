@@ -1,6 +1,66 @@
 import type { DisbursementView } from '../application/disbursement-view';
 import type { BatchDisbursementView } from '../application/get-batch-disbursement/get-batch-disbursement.query';
 import type { DisbursementCompleted, DisbursementFailed } from '../domain/disbursement.events';
+import { documentCallback, namedSchema, ref, schema } from '@gateway/platform';
+import { DISBURSEMENT_FAILURE_CODES } from '../domain/bank-rail-simulator';
+
+/** The disbursement (create, get, the items of a batch) and its callback body. */
+export const DISBURSEMENT_SCHEMA = namedSchema(
+  'Disbursement',
+  schema.object(
+    {
+      id: schema.string(),
+      user_id: schema.string('The business'),
+      external_id: schema.string(),
+      amount: schema.amount(),
+      bank_code: schema.string(),
+      account_holder_name: schema.string(),
+      disbursement_description: schema.string(),
+      status: schema.oneOfStrings(['PENDING', 'COMPLETED', 'FAILED']),
+      failure_code: schema.oneOfStrings(DISBURSEMENT_FAILURE_CODES),
+      is_instant: schema.boolean(),
+      created: schema.dateTime(),
+      updated: schema.dateTime(),
+    },
+    { optional: ['failure_code'] },
+  ),
+);
+
+const BATCH_TOTALS = {
+  id: schema.string(),
+  reference: schema.string(),
+  status: schema.oneOfStrings(['APPROVED', 'COMPLETED'], 'APPROVED while an item is PENDING, COMPLETED once none is'),
+  total_uploaded_amount: schema.amount(),
+  total_uploaded_count: schema.integer(),
+  created: schema.dateTime(),
+};
+
+/** POST /batch_disbursements. */
+export const BATCH_DISBURSEMENT_CREATED_SCHEMA = namedSchema('BatchDisbursementCreated', schema.object(BATCH_TOTALS));
+
+/** GET /batch_disbursements/{id}. */
+export const BATCH_DISBURSEMENT_SCHEMA = namedSchema(
+  'BatchDisbursement',
+  schema.object({
+    ...BATCH_TOTALS,
+    reference: schema.nullable(schema.string('null for a batch created before references were recorded')),
+    user_id: schema.string(),
+    total_disbursed_amount: schema.amount(),
+    total_disbursed_count: schema.integer(),
+    total_error_amount: schema.amount(),
+    total_error_count: schema.integer(),
+    updated: schema.dateTime(),
+    disbursements: schema.arrayOf(ref(DISBURSEMENT_SCHEMA), 'The items, in the batch\'s order'),
+  }),
+);
+
+documentCallback({
+  kind: 'disbursement',
+  tag: 'Disbursements',
+  summary: 'Disbursement completed or failed',
+  description: 'Sent when a disbursement (alone or in a batch) reaches COMPLETED or FAILED; a failed one names its `failure_code` and its amount returns to the cash balance.',
+  body: DISBURSEMENT_SCHEMA,
+});
 
 /** The disbursement resource on the wire (spec fields plus `created`, `updated`, `is_instant`, `failure_code`). */
 export function disbursementToWire(view: DisbursementView) {

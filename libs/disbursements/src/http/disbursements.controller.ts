@@ -1,4 +1,4 @@
-import { type Caller, CurrentCaller, gatewayState, IdempotencyPolicy, RequirePermissions, type RequestContext } from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, gatewayState, IdempotencyPolicy, ref, RequirePermissions, type RequestContext, schema } from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -7,7 +7,7 @@ import { CreateDisbursementsCommand } from '../application/create-disbursements/
 import { GetDisbursementQuery, ListDisbursementsByExternalIdQuery } from '../application/get-disbursement/get-disbursement.query';
 import { GetBatchDisbursementQuery } from '../application/get-batch-disbursement/get-batch-disbursement.query';
 import { DISBURSEMENT_BANKS } from '../domain/banks';
-import { batchDisbursementToWire, disbursementToWire } from './disbursement.response';
+import { BATCH_DISBURSEMENT_CREATED_SCHEMA, BATCH_DISBURSEMENT_SCHEMA, batchDisbursementToWire, DISBURSEMENT_SCHEMA, disbursementToWire } from './disbursement.response';
 import { CreateBatchDisbursementRequestDto, CreateDisbursementRequestDto, ListDisbursementsRequestDto, toDisbursementRequest } from './disbursement.request.dto';
 
 /**
@@ -28,6 +28,17 @@ function requestContextOf(request: Request, caller: Caller): RequestContext {
   };
 }
 
+const CREATE_ERRORS = [
+  'DIRECT_DISBURSEMENT_BALANCE_INSUFFICIENT_ERROR',
+  'BANK_CODE_NOT_SUPPORTED_ERROR',
+  'RECIPIENT_ACCOUNT_NUMBER_ERROR',
+  'RECIPIENT_AMOUNT_ERROR',
+  'MAXIMUM_TRANSFER_LIMIT_ERROR',
+  'DISBURSEMENT_DESCRIPTION_NOT_FOUND_ERROR',
+  'DISBURSEMENT_RAIL_UNAVAILABLE_ERROR',
+];
+
+@ApiTag('Disbursements', 'Money out: disbursements to bank accounts and eWallets, alone or in batches, paid from the cash balance.')
 @Controller()
 export class DisbursementsController {
   constructor(
@@ -37,6 +48,14 @@ export class DisbursementsController {
   ) {}
 
   @Post('disbursements')
+  @ApiDoc({
+    summary: 'Create a disbursement',
+    description:
+      'Pays `amount` IDR from the cash balance to an account at `bank_code` (banks and eWallets: GET /available_disbursements_banks). The amount is reserved at once (DIRECT_DISBURSEMENT_BALANCE_INSUFFICIENT_ERROR when the balance is short); the disbursement is PENDING until the rail answers, then the `disbursement` callback tells COMPLETED or FAILED. Both spellings the public client sends are accepted (`account_holder_name`/`bank_account_name`, `account_number`/`bank_account_number`). Without `description`, the business\'s default description applies.',
+    operationId: 'createDisbursement',
+    response: DISBURSEMENT_SCHEMA,
+    errors: CREATE_ERRORS,
+  })
   @HttpCode(200)
   @RequirePermissions('money_out:write')
   @DUPLICATE_IS_AN_ERROR
@@ -48,12 +67,20 @@ export class DisbursementsController {
   }
 
   @Get('disbursements/:id')
+  @ApiDoc({ summary: 'Get a disbursement', operationId: 'getDisbursement', response: DISBURSEMENT_SCHEMA, errors: ['DIRECT_DISBURSEMENT_NOT_FOUND_ERROR'] })
   @RequirePermissions('money_out:read')
   async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     return disbursementToWire(await this.queries.execute(new GetDisbursementQuery(caller.businessId, caller.mode, id)));
   }
 
   @Get('disbursements')
+  @ApiDoc({
+    summary: 'List disbursements by external id',
+    description: 'Every disbursement with `external_id` (an array: external ids may repeat).',
+    operationId: 'listDisbursementsByExternalId',
+    response: schema.arrayOf(ref(DISBURSEMENT_SCHEMA)),
+    errors: ['DIRECT_DISBURSEMENT_NOT_FOUND_ERROR'],
+  })
   @RequirePermissions('money_out:read')
   async byExternalId(@CurrentCaller() caller: Caller, @Query() query: ListDisbursementsRequestDto) {
     const views = await this.queries.execute(new ListDisbursementsByExternalIdQuery(caller.businessId, caller.mode, query.external_id));
@@ -62,6 +89,13 @@ export class DisbursementsController {
 
   /** All items are validated and their total reserved at once: the batch is accepted whole or refused whole. */
   @Post('batch_disbursements')
+  @ApiDoc({
+    summary: 'Create a batch disbursement',
+    description: 'Up to 1,000 disbursements under one `reference`, validated and reserved together: the batch is accepted whole or refused whole. Each item is a disbursement of its own (GET /disbursements/{id}, its own callback).',
+    operationId: 'createBatchDisbursement',
+    response: BATCH_DISBURSEMENT_CREATED_SCHEMA,
+    errors: CREATE_ERRORS,
+  })
   @HttpCode(200)
   @RequirePermissions('money_out:write')
   @DUPLICATE_BATCH_IS_AN_ERROR
@@ -84,12 +118,19 @@ export class DisbursementsController {
   }
 
   @Get('batch_disbursements/:id')
+  @ApiDoc({ summary: 'Get a batch disbursement', description: 'The batch as it stands now, with totals and its items.', operationId: 'getBatchDisbursement', response: BATCH_DISBURSEMENT_SCHEMA, errors: ['DIRECT_DISBURSEMENT_NOT_FOUND_ERROR'] })
   @RequirePermissions('money_out:read')
   async getBatch(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     return batchDisbursementToWire(await this.queries.execute(new GetBatchDisbursementQuery(caller.businessId, caller.mode, id)));
   }
 
   @Get('available_disbursements_banks')
+  @ApiDoc({
+    summary: 'List disbursement banks',
+    description: 'The banks and eWallets disbursements can pay to.',
+    operationId: 'listDisbursementBanks',
+    response: schema.arrayOf(schema.object({ name: schema.string(), code: schema.string(), can_disburse: schema.boolean(), can_name_validate: schema.boolean() })),
+  })
   @RequirePermissions('money_out:read')
   banks() {
     return DISBURSEMENT_BANKS.map((bank) => ({ name: bank.name, code: bank.code, can_disburse: true, can_name_validate: bank.canNameValidate }));

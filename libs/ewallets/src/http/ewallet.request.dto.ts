@@ -1,4 +1,4 @@
-import { IsMoneyAmount } from '@gateway/platform';
+import { IsMoneyAmount, RequestExample } from '@gateway/platform';
 import { Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -27,6 +27,7 @@ const MAX_TEXT = 1000;
 const PHONE_MESSAGE = 'phone must be a local number starting with 0 (not +62), digits only';
 
 /** Wallet A (OVO): push to the payer's phone. */
+@RequestExample({ external_id: 'ovo-order-3003', amount: 80000, phone: '081234567890', ewallet_type: 'OVO' })
 export class OvoPaymentRequestDto {
   @IsString() @Length(1, MAX_TEXT) @Matches(OVO_EXTERNAL_ID, { message: 'external_id may contain only letters, digits and -' }) external_id!: string;
   @IsMoneyAmount() @Min(AMOUNT_BOUNDS.OVO.min) @Max(AMOUNT_BOUNDS.OVO.max) amount!: number;
@@ -35,6 +36,14 @@ export class OvoPaymentRequestDto {
 }
 
 /** Wallet B (DANA): hosted checkout with an expiry. */
+@RequestExample({
+  external_id: 'dana-order-3004',
+  amount: 80000,
+  expiration_date: '2030-12-31T23:59:59.000Z',
+  callback_url: 'https://shop.example.com/callbacks/dana',
+  redirect_url: 'https://shop.example.com/orders/3004',
+  ewallet_type: 'DANA',
+})
 export class DanaPaymentRequestDto {
   @IsString() @Length(1, MAX_TEXT) external_id!: string;
   @IsMoneyAmount() @Min(AMOUNT_BOUNDS.DANA.min) @Max(AMOUNT_BOUNDS.DANA.max) amount!: number;
@@ -52,6 +61,15 @@ export class EwalletItemDto {
 }
 
 /** Wallet C (LINKAJA): hosted checkout with an item list. */
+@RequestExample({
+  external_id: 'linkaja-order-3005',
+  amount: 80000,
+  phone: '081234567890',
+  items: [{ id: 'sku-1', name: 'Coffee', price: 40000, quantity: 2 }],
+  callback_url: 'https://shop.example.com/callbacks/linkaja',
+  redirect_url: 'https://shop.example.com/orders/3005',
+  ewallet_type: 'LINKAJA',
+})
 export class LinkajaPaymentRequestDto {
   @IsString() @Length(1, MAX_TEXT) external_id!: string;
   @IsMoneyAmount() @Min(AMOUNT_BOUNDS.LINKAJA.min) @Max(AMOUNT_BOUNDS.LINKAJA.max) amount!: number;
@@ -87,6 +105,7 @@ export function toPaymentRequest(dto: EwalletPaymentRequestDto): EwalletPaymentR
 }
 
 /** GET /ewallets?external_id=&ewallet_type= */
+@RequestExample({ external_id: 'ovo-order-3003', ewallet_type: 'OVO' })
 export class FindEwalletPaymentRequestDto {
   @IsString() @Length(1, MAX_TEXT) external_id!: string;
   @IsString() @IsNotEmpty() @MaxLength(64) ewallet_type!: string;

@@ -2,6 +2,135 @@ import type { EwalletPaymentStatus } from '../domain/ewallet-payment.decider';
 import type { EwalletPaymentSnapshot } from '../domain/ewallet-payment.events';
 import type { EwalletType } from '../domain/ewallet-types';
 import type { EwalletPaymentView } from '../read-models/ewallet-payment-view';
+import { documentCallback, namedSchema, schema } from '@gateway/platform';
+
+const ITEM = schema.object({ id: schema.string(), name: schema.string(), price: schema.amount(), quantity: schema.integer() });
+const type = (value: EwalletType) => schema.oneOfStrings([value]);
+
+/** POST /ewallets answers, one shape per wallet type (spec "Fields returned"). */
+export const EWALLET_PAYMENT_CREATED_SCHEMA = namedSchema('EwalletPaymentCreated', {
+  oneOf: [
+    schema.object(
+      {
+        business_id: schema.string(),
+        external_id: schema.string(),
+        amount: schema.amount(),
+        phone: schema.string(),
+        ewallet_type: type('OVO'),
+        ewallet_transaction_id: schema.string(),
+        transaction_date: schema.dateTime(),
+        status: schema.oneOfStrings(['PENDING', 'COMPLETED', 'FAILED'], 'Version 2020-02-01: PENDING, the `ewallet` callback tells the outcome. Version 2019-02-04: the payer\'s decision'),
+        created: schema.dateTime(),
+      },
+      { title: 'OVO' },
+    ),
+    schema.object({ external_id: schema.string(), checkout_url: schema.string('Send the payer here', { format: 'uri' }), amount: schema.amount(), ewallet_type: type('DANA') }, { title: 'DANA' }),
+    schema.object(
+      { checkout_url: schema.string('Send the payer here', { format: 'uri' }), transaction_date: schema.dateTime(), amount: schema.amount(), external_id: schema.string(), ewallet_type: type('LINKAJA') },
+      { title: 'LINKAJA' },
+    ),
+  ],
+});
+
+/** GET /ewallets?external_id=&ewallet_type= answers, one shape per wallet type. */
+export const EWALLET_PAYMENT_SCHEMA = namedSchema('EwalletPayment', {
+  oneOf: [
+    schema.object(
+      {
+        business_id: schema.string(),
+        external_id: schema.string(),
+        amount: schema.amount(),
+        ewallet_type: type('OVO'),
+        status: schema.oneOfStrings(['PENDING', 'COMPLETED', 'FAILED']),
+        transaction_date: schema.dateTime(),
+        phone: schema.string(),
+        ewallet_transaction_id: schema.string(),
+        failure_code: schema.string(),
+      },
+      { title: 'OVO', optional: ['failure_code'] },
+    ),
+    schema.object(
+      {
+        business_id: schema.string(),
+        external_id: schema.string(),
+        amount: schema.amount(),
+        ewallet_type: type('DANA'),
+        status: schema.oneOfStrings(['PENDING', 'PAID', 'EXPIRED']),
+        transaction_date: schema.dateTime(),
+        checkout_url: schema.string(undefined, { format: 'uri' }),
+        expiration_date: schema.dateTime(),
+      },
+      { title: 'DANA' },
+    ),
+    schema.object(
+      {
+        business_id: schema.string(),
+        external_id: schema.string(),
+        amount: schema.amount(),
+        ewallet_type: type('LINKAJA'),
+        status: schema.oneOfStrings(['PENDING', 'SUCCESS_COMPLETED', 'FAILED']),
+        transaction_date: schema.dateTime(),
+        phone: schema.string(),
+        items: schema.arrayOf(ITEM),
+        checkout_url: schema.string(undefined, { format: 'uri' }),
+      },
+      { title: 'LINKAJA' },
+    ),
+  ],
+});
+
+/** The `ewallet` callback bodies (gaps.md), one per wallet type. */
+export const EWALLET_CALLBACK_SCHEMA = namedSchema('EwalletCallback', {
+  oneOf: [
+    schema.object(
+      {
+        event: schema.oneOfStrings(['ewallet.payment']),
+        id: schema.string(),
+        external_id: schema.string(),
+        business_id: schema.string(),
+        phone: schema.string(),
+        ewallet_type: type('OVO'),
+        amount: schema.amount(),
+        status: schema.oneOfStrings(['COMPLETED', 'FAILED']),
+        failure_code: schema.string(),
+        created: schema.dateTime(),
+      },
+      { title: 'OVO (version 2020-02-01)', optional: ['failure_code'] },
+    ),
+    schema.object(
+      {
+        external_id: schema.string(),
+        amount: schema.amount(),
+        business_id: schema.string(),
+        payment_status: schema.oneOfStrings(['PAID', 'EXPIRED']),
+        transaction_date: schema.dateTime(),
+        ewallet_type: type('DANA'),
+        callback_authentication_token: schema.nullable(schema.string('The business\'s callback token')),
+      },
+      { title: 'DANA' },
+    ),
+    schema.object(
+      {
+        external_id: schema.string(),
+        amount: schema.amount(),
+        items: schema.arrayOf(ITEM),
+        status: schema.oneOfStrings(['SUCCESS_COMPLETED', 'FAILED']),
+        ewallet_type: type('LINKAJA'),
+        callback_authentication_token: schema.nullable(schema.string('The business\'s callback token')),
+      },
+      { title: 'LINKAJA' },
+    ),
+  ],
+});
+
+documentCallback({
+  kind: 'ewallet',
+  tag: 'eWallets',
+  summary: 'eWallet payment completed, failed or expired',
+  description:
+    'OVO payments of version 2020-02-01 go to the URL set for `ewallet`; DANA and LINKAJA payments go to the `callback_url` of their request. Each wallet type has its own body.',
+  body: EWALLET_CALLBACK_SCHEMA,
+});
 
 /**
  * Wire statuses per wallet type (gaps.md callbacks): OVO COMPLETED|FAILED, DANA PAID|EXPIRED,

@@ -1,5 +1,7 @@
 import {
+  ApiDoc,
   ApiError,
+  ApiTag,
   AppConfig,
   type Caller,
   CurrentCaller,
@@ -20,8 +22,9 @@ import { FindEwalletPaymentQuery } from '../application/find-payment/find-ewalle
 import { RequestEwalletPaymentCommand } from '../application/request-payment/request-ewallet-payment.command';
 import { EwalletErrors } from '../domain/ewallet.errors';
 import { EWALLET_TYPES, type EwalletType, isEwalletType } from '../domain/ewallet-types';
-import { OVO_FAILURE_MESSAGES, type OvoFailureCode } from '../domain/ovo-payer-simulator';
+import { OVO_FAILURE_CODES, OVO_FAILURE_MESSAGES, type OvoFailureCode } from '../domain/ovo-payer-simulator';
 import { asEwalletApiError } from './ewallet-error-status';
+import { EWALLET_PAYMENT_CREATED_SCHEMA, EWALLET_PAYMENT_SCHEMA } from './ewallet.response';
 import {
   DanaPaymentRequestDto,
   type EwalletPaymentRequestDto,
@@ -44,6 +47,7 @@ const DTO_OF: Readonly<Record<EwalletType, Type<EwalletPaymentRequestDto>>> = {
  * eWallet payment requests (spec: eWallet payment request; gaps.md: GET by external id). The
  * body's `ewallet_type` decides the rules, the response shape and the error statuses.
  */
+@ApiTag('eWallets', 'eWallet payments: OVO (push to the payer\'s phone), DANA and LINKAJA (hosted checkout pages).')
 @Controller('ewallets')
 export class EwalletsController {
   constructor(
@@ -55,6 +59,26 @@ export class EwalletsController {
   ) {}
 
   @Post()
+  @ApiDoc({
+    summary: 'Create an eWallet payment',
+    description:
+      '`ewallet_type` decides the fields, the answer and the error statuses (spec tables): OVO pushes the payment to the payer\'s phone (validation errors 422); DANA and LINKAJA answer a `checkout_url` to send the payer to (DANA validation 422, LINKAJA 400). OVO of version 2019-02-04 waits for the payer\'s decision (504 EWALLET_DECISION_TIMEOUT_ERROR past `EWALLET_SYNC_WAIT_MS`); 2020-02-01 answers PENDING at once and sends the `ewallet` callback.',
+    operationId: 'createEwalletPayment',
+    body: { byField: { field: 'ewallet_type', dtos: DTO_OF } },
+    response: EWALLET_PAYMENT_CREATED_SCHEMA,
+    errors: [
+      ['API_VALIDATION_ERROR', 422],
+      ['EWALLET_TYPE_NOT_SUPPORTED', 422],
+      ['GENERATE_CHECKOUT_TOKEN_ERROR', 422],
+      ['DUPLICATE_PAYMENT', 400],
+      ['DUPLICATE_ERROR', 400],
+      ['DUPLICATE_PAYMENT_ERROR', 400],
+      ...OVO_FAILURE_CODES.map((code) => [code, 400] as const),
+      ['EWALLET_NETWORK_UNAVAILABLE_ERROR', 503],
+      ['EWALLET_DECISION_TIMEOUT_ERROR', 504],
+      'CHANNEL_NOT_ACTIVATED',
+    ],
+  })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   @VersionedResource(EWALLETS_RESOURCE)
@@ -87,6 +111,16 @@ export class EwalletsController {
   }
 
   @Get()
+  @ApiDoc({
+    summary: 'Get an eWallet payment',
+    description: 'The payment with `external_id` of `ewallet_type`, in the shape of its wallet type.',
+    operationId: 'getEwalletPayment',
+    response: EWALLET_PAYMENT_SCHEMA,
+    errors: [
+      ['PAYMENT_NOT_FOUND_ERROR', 404],
+      ['EWALLET_TYPE_NOT_SUPPORTED', 422],
+    ],
+  })
   @RequirePermissions('money_in:read')
   async find(@CurrentCaller() caller: Caller, @Query() query: FindEwalletPaymentRequestDto, @Req() request: Request) {
     const type = query.ewallet_type;

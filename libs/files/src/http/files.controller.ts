@@ -1,5 +1,7 @@
 import {
+  ApiDoc,
   ApiError,
+  ApiTag,
   type Caller,
   CurrentCaller,
   gatewayState,
@@ -7,6 +9,7 @@ import {
   RateLimit,
   type RequestContext,
   RequirePermissions,
+  schema,
 } from '@gateway/platform';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
@@ -16,7 +19,7 @@ import { GetFileQuery } from '../application/get-file/get-file.query';
 import { OpenFileContentQuery } from '../application/open-file-content/open-file-content.query';
 import { UploadFileCommand } from '../application/upload-file/upload-file.command';
 import { FileErrors } from '../domain/file.errors';
-import { downloadName, fileToWire } from './file.response';
+import { downloadName, FILE_SCHEMA, fileToWire } from './file.response';
 import { FileUploadInterceptor } from './file-upload.interceptor';
 import { UploadFileRequestDto } from './upload-file.request.dto';
 
@@ -37,6 +40,7 @@ function contextOf(request: Request, caller: Caller): RequestContext {
   return { requestId: gatewayState(request).requestId, actor: caller.key.keyId, businessId: caller.businessId, mode: caller.mode };
 }
 
+@ApiTag('Files', 'Uploaded files (KYC documents, chargeback evidence): PNG, JPEG or PDF up to 2 MB.')
 @Controller('files')
 export class FilesController {
   constructor(
@@ -45,6 +49,14 @@ export class FilesController {
   ) {}
 
   @Post()
+  @ApiDoc({
+    summary: 'Upload a file',
+    description: 'A multipart/form-data body with one file (PNG, JPEG or PDF, at most 2,000,000 bytes) under `file` and its `purpose`. Uploads and downloads are limited to 60 a minute per account and mode.',
+    operationId: 'uploadFile',
+    multipartFile: 'file',
+    response: FILE_SCHEMA,
+    errors: ['FILE_TOO_LARGE_EXCEEDED_ERROR', 'UNSUPPORTED_CONTENT_TYPE_ERROR'],
+  })
   @HttpCode(200)
   @RequirePermissions('files:write')
   @RateLimit({ perMinute: FILE_TRANSFER_PER_MINUTE })
@@ -65,6 +77,7 @@ export class FilesController {
   }
 
   @Get(':id')
+  @ApiDoc({ summary: 'Get a file', operationId: 'getFile', response: FILE_SCHEMA, errors: ['DATA_NOT_FOUND'] })
   @RequirePermissions('files:read')
   async get(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
     const file = await this.queries.execute(new GetFileQuery(id, caller.businessId, caller.mode));
@@ -73,6 +86,13 @@ export class FilesController {
   }
 
   @Get(':id/download')
+  @ApiDoc({
+    summary: 'Download a file',
+    description: 'The file\'s bytes, with its content type, as an attachment.',
+    operationId: 'downloadFile',
+    response: { contentType: 'application/octet-stream', description: 'The file (its own content type: image/png, image/jpeg or application/pdf)' },
+    errors: ['DATA_NOT_FOUND'],
+  })
   @RequirePermissions('files:read')
   @RateLimit({ perMinute: FILE_TRANSFER_PER_MINUTE })
   async download(@CurrentCaller() caller: Caller, @Param('id') id: string, @Res({ passthrough: true }) response: Response) {
@@ -88,6 +108,13 @@ export class FilesController {
   }
 
   @Delete(':id')
+  @ApiDoc({
+    summary: 'Delete a file',
+    description: 'Deletes the file: it can no longer be read or downloaded.',
+    operationId: 'deleteFile',
+    response: schema.object({ id: schema.string(), business_id: schema.string(), is_deleted: schema.boolean() }),
+    errors: ['DATA_NOT_FOUND'],
+  })
   @RequirePermissions('files:write')
   async delete(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
     const deleted = await this.commands.execute(new DeleteFileCommand(id, caller.businessId, caller.mode, contextOf(request, caller)));

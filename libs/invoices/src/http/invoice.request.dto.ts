@@ -1,4 +1,4 @@
-import { IsMoneyAmount } from '@gateway/platform';
+import { IsMoneyAmount, RequestExample } from '@gateway/platform';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,
@@ -32,6 +32,19 @@ export class InvoiceItemDto {
 }
 
 /** POST /v2/invoices (spec: Invoice create request). */
+@RequestExample({
+  external_id: 'order-1001',
+  payer_email: 'payer@example.com',
+  description: 'Order #1001: two coffees',
+  amount: 50000,
+  should_send_email: false,
+  invoice_duration: 86400,
+  success_redirect_url: 'https://shop.example.com/thanks',
+  failure_redirect_url: 'https://shop.example.com/retry',
+  payment_methods: ['BCA', 'MANDIRI', 'ALFAMART', 'OVO', 'CREDIT_CARD'],
+  currency: 'IDR',
+  items: [{ name: 'Coffee', quantity: 2, price: 25000 }],
+})
 export class CreateInvoiceRequestDto {
   @IsString() @Length(1, 1000) external_id!: string;
   @IsString() @MaxLength(320) @IsEmail({}, { message: 'payer_email must be an email address' }) payer_email!: string;
@@ -94,6 +107,7 @@ const INVOICE_STATUSES = ['PENDING', 'PAID', 'SETTLED', 'EXPIRED'];
 const CLIENT_TYPES = ['API_GATEWAY', 'DASHBOARD', 'INTEGRATION', 'ON_DEMAND', 'RECURRING', 'MOBILE'];
 
 /** GET /v2/invoices (gaps.md filters). */
+@RequestExample({ statuses: ['PAID', 'SETTLED'], limit: 10, created_after: '2024-05-01T00:00:00.000Z', external_id: 'order-1001' })
 export class ListInvoicesRequestDto {
   @IsOptional() @Transform(toArray) @IsArray() @ArrayMaxSize(10) @IsIn(INVOICE_STATUSES, { each: true }) statuses?: string[];
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
@@ -113,6 +127,7 @@ export class ListInvoicesRequestDto {
 const VA_BANKS = PAYMENT_CHANNELS.filter((channel) => channel.category === 'VIRTUAL_ACCOUNT').map((channel) => channel.code);
 
 /** POST /pool_virtual_accounts/simulate_payment. */
+@RequestExample({ bank_code: 'BCA', bank_account_number: '3806612345678901', transfer_amount: 50000 })
 export class SimulatePoolPaymentRequestDto {
   @IsString() @IsIn(VA_BANKS, { message: `bank_code must be one of ${VA_BANKS.join(', ')}` }) bank_code!: string;
   @IsString() @IsNotEmpty() @MaxLength(32) @Matches(/^\d+$/, { message: 'bank_account_number must be digits' }) bank_account_number!: string;

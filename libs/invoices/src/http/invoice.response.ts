@@ -1,5 +1,108 @@
+import { documentCallback, namedSchema, schema } from '@gateway/platform';
 import type { InvoiceSnapshot } from '../domain/invoice.events';
 import { invoicePageUrl } from '../domain/invoice.rules';
+
+const INVOICE_STATUSES = ['PENDING', 'PAID', 'SETTLED', 'EXPIRED'] as const;
+const PAYMENT_METHODS = ['BANK_TRANSFER', 'RETAIL_OUTLET', 'CREDIT_CARD', 'EWALLET'] as const;
+
+/** What the payment of a paid invoice adds to it (response and callback alike). */
+const PAYMENT_FIELDS = {
+  paid_amount: schema.amount('What the payer paid'),
+  paid_at: schema.dateTime(),
+  payment_method: schema.oneOfStrings(PAYMENT_METHODS),
+  payment_channel: schema.string('Channel code: BCA, ALFAMART, OVO, CREDIT_CARD, ...'),
+  payment_destination: schema.string('The VA number or payment code the payer used; empty for cards and eWallets'),
+  payment_id: schema.string(),
+  bank_code: schema.string('BANK_TRANSFER payments: the bank'),
+  retail_outlet_name: schema.string('RETAIL_OUTLET payments: the chain'),
+  ewallet_type: schema.string('EWALLET payments: the wallet'),
+  credit_card_charge_id: schema.string('CREDIT_CARD payments: the charge'),
+};
+
+const INVOICE_ITEM = schema.object({ name: schema.string(), quantity: schema.integer(), price: schema.amount() });
+
+/** The invoice resource (create, get, list, expire!). */
+export const INVOICE_SCHEMA = namedSchema(
+  'Invoice',
+  schema.object(
+    {
+      id: schema.string(),
+      user_id: schema.string('The business'),
+      external_id: schema.string(),
+      status: schema.oneOfStrings(INVOICE_STATUSES),
+      merchant_name: schema.string(),
+      merchant_profile_picture_url: schema.nullable(schema.string('Always null: the gateway keeps no merchant pictures')),
+      amount: schema.amount(),
+      payer_email: schema.string(undefined, { format: 'email' }),
+      description: schema.string(),
+      invoice_url: schema.string('The hosted page where the payer pays', { format: 'uri' }),
+      expiry_date: schema.dateTime(),
+      available_banks: schema.arrayOf(
+        schema.object({
+          bank_code: schema.string(),
+          collection_type: schema.oneOfStrings(['POOL', 'CALLBACK_VIRTUAL_ACCOUNT']),
+          bank_account_number: schema.string(),
+          transfer_amount: schema.amount(),
+          bank_branch: schema.string(),
+          account_holder_name: schema.string(),
+          identity_amount: schema.amount(),
+        }),
+      ),
+      available_retail_outlets: schema.arrayOf(schema.object({ retail_outlet_name: schema.string(), payment_code: schema.string(), transfer_amount: schema.amount() })),
+      available_ewallets: schema.arrayOf(schema.object({ ewallet_type: schema.string() })),
+      should_exclude_credit_card: schema.boolean(),
+      should_send_email: schema.boolean(),
+      created: schema.dateTime(),
+      updated: schema.dateTime(),
+      currency: schema.string(),
+      fixed_va: schema.boolean(),
+      mid_label: schema.string(),
+      items: schema.arrayOf(INVOICE_ITEM),
+      success_redirect_url: schema.string(),
+      failure_redirect_url: schema.string(),
+      callback_virtual_account_id: schema.string(),
+      recurring_payment_id: schema.string('Set on invoices a recurring payment issued'),
+      ...PAYMENT_FIELDS,
+    },
+    {
+      optional: [
+        'mid_label',
+        'items',
+        'success_redirect_url',
+        'failure_redirect_url',
+        'callback_virtual_account_id',
+        'recurring_payment_id',
+        ...Object.keys(PAYMENT_FIELDS),
+      ],
+    },
+  ),
+);
+
+/** The `invoice` callback body (gaps.md): sent when an invoice is paid, settled or expires. */
+export const INVOICE_CALLBACK_SCHEMA = namedSchema(
+  'InvoiceCallback',
+  schema.object(
+    {
+      id: schema.string(),
+      external_id: schema.string(),
+      user_id: schema.string(),
+      status: schema.oneOfStrings(['PAID', 'SETTLED', 'EXPIRED']),
+      merchant_name: schema.string(),
+      amount: schema.amount(),
+      payer_email: schema.string(),
+      description: schema.string(),
+      created: schema.dateTime(),
+      updated: schema.dateTime(),
+      currency: schema.string(),
+      recurring_payment_id: schema.string(),
+      success_redirect_url: schema.string(),
+      failure_redirect_url: schema.string(),
+      items: schema.arrayOf(INVOICE_ITEM),
+      ...PAYMENT_FIELDS,
+    },
+    { optional: ['recurring_payment_id', 'success_redirect_url', 'failure_redirect_url', 'items', ...Object.keys(PAYMENT_FIELDS)] },
+  ),
+);
 
 /**
  * The invoice resource as the spec's responses show it (create, get, list, expire!). `publicBaseUrl`
@@ -99,3 +202,11 @@ export function renderInvoiceCallback(invoice: InvoiceSnapshot): Record<string, 
     ...(invoice.items !== undefined && { items: invoice.items }),
   };
 }
+
+documentCallback({
+  kind: 'invoice',
+  tag: 'Invoices',
+  summary: 'Invoice paid, settled or expired',
+  description: 'Sent when an invoice is paid (`PAID`), when its payment settles to the cash balance (`SETTLED`), and when it expires unpaid (`EXPIRED`). The payment fields are present once it is paid.',
+  body: INVOICE_CALLBACK_SCHEMA,
+});

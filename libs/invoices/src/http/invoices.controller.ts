@@ -1,4 +1,4 @@
-import { AppConfig, type Caller, CurrentCaller, gatewayState, publicBaseUrl, RequirePermissions, type RequestContext } from '@gateway/platform';
+import { ApiDoc, ApiTag, AppConfig, type Caller, CurrentCaller, gatewayState, publicBaseUrl, ref, RequirePermissions, type RequestContext, schema } from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -7,7 +7,7 @@ import { ExpireInvoiceCommand } from '../application/expire-invoice/expire-invoi
 import { GetInvoiceQuery } from '../application/get-invoice/get-invoice.query';
 import { ListInvoicesQuery } from '../application/list-invoices/list-invoices.query';
 import { SimulatePoolVirtualAccountPaymentCommand } from '../application/simulate-payment/simulate-payment.commands';
-import { invoiceToWire } from './invoice.response';
+import { INVOICE_SCHEMA, invoiceToWire } from './invoice.response';
 import { CreateInvoiceRequestDto, ListInvoicesRequestDto, SimulatePoolPaymentRequestDto, toCreateInvoiceRequest } from './invoice.request.dto';
 
 export function invoiceRequestContext(request: Request, caller: Caller): RequestContext {
@@ -20,6 +20,7 @@ export function invoiceRequestContext(request: Request, caller: Caller): Request
   };
 }
 
+@ApiTag('Invoices', 'Hosted invoices: one payment page offering bank transfer (virtual accounts), retail outlets, eWallets and cards; callbacks when paid or expired.')
 @Controller()
 export class InvoicesController {
   constructor(
@@ -29,6 +30,22 @@ export class InvoicesController {
   ) {}
 
   @Post('v2/invoices')
+  @ApiDoc({
+    summary: 'Create an invoice',
+    description:
+      'Creates a payment page for `amount` (IDR 11,000 to 1,000,000,000; outside them MINIMAL_/MAXIMUM_TRANSFER_AMOUNT_ERROR) that offers every channel the business enabled, or `payment_methods`. Each bank gets a POOL virtual account number and each retail chain a payment code for this invoice; `fixed_va` or `callback_virtual_account_id` use the payer\'s fixed virtual account instead. The invoice expires after `invoice_duration` seconds (24 hours by default) and the `invoice` callback tells when it is paid or expired.',
+    operationId: 'createInvoice',
+    response: INVOICE_SCHEMA,
+    errors: [
+      'MINIMAL_TRANSFER_AMOUNT_ERROR',
+      'MAXIMUM_TRANSFER_AMOUNT_ERROR',
+      'INVALID_AMOUNT_ERROR',
+      'NO_COLLECTION_METHODS_ERROR',
+      'CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR',
+      'UNIQUE_ACCOUNT_NUMBER_UNAVAILABLE_ERROR',
+      'AVAILABLE_PAYMENT_CODE_NOT_FOUND_ERROR',
+    ],
+  })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateInvoiceRequestDto, @Req() request: Request) {
@@ -40,12 +57,20 @@ export class InvoicesController {
   }
 
   @Get('v2/invoices/:id')
+  @ApiDoc({ summary: 'Get an invoice', operationId: 'getInvoice', response: INVOICE_SCHEMA, errors: ['INVOICE_NOT_FOUND_ERROR'] })
   @RequirePermissions('money_in:read')
   async get(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
     return invoiceToWire(await this.queries.execute(new GetInvoiceQuery(caller.businessId, caller.mode, id)), publicBaseUrl(request, this.config));
   }
 
   @Get('v2/invoices')
+  @ApiDoc({
+    summary: 'List invoices',
+    description:
+      'Newest first, at most `limit` (10 by default). Filters combine. Array filters (`statuses`, `client_types`, `payment_channels`) may be repeated (`statuses=PAID&statuses=SETTLED`) or JSON-style (`statuses=["PAID"]`). Page with `last_invoice_id`, the last id of the previous page.',
+    operationId: 'listInvoices',
+    response: schema.arrayOf(ref(INVOICE_SCHEMA)),
+  })
   @RequirePermissions('money_in:read')
   async list(@CurrentCaller() caller: Caller, @Query() query: ListInvoicesRequestDto, @Req() request: Request) {
     const invoices = await this.queries.execute(
@@ -71,6 +96,13 @@ export class InvoicesController {
 
   /** gaps.md: no `/v2` prefix; Express 5 needs the `!` escaped. */
   @Post('invoices/:id/expire\\!')
+  @ApiDoc({
+    summary: 'Expire an invoice',
+    description: 'Ends a PENDING invoice at once: its page stops taking payments and the `invoice` callback says EXPIRED. (No `/v2` prefix, as in the public API.)',
+    operationId: 'expireInvoice',
+    response: INVOICE_SCHEMA,
+    errors: ['INVOICE_NOT_FOUND_ERROR', 'INVOICE_NOT_PENDING_ERROR'],
+  })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async expire(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {

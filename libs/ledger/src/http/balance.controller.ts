@@ -1,4 +1,4 @@
-import { type Caller, CurrentCaller, gatewayState, RequirePermissions } from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, gatewayState, RequirePermissions, schema } from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
@@ -7,6 +7,7 @@ import { TopUpBalanceCommand } from '../application/top-up/top-up.command';
 import { TEST_TOPUP_CHANNEL } from '../domain/top-up.decider';
 import { GetBalanceRequestDto, TopUpRequestDto } from './balance.request.dto';
 
+@ApiTag('Balance', 'The business\'s balances (cash, holding, tax), test top-ups and the ledger\'s reconciliation.')
 @Controller('balance')
 export class BalanceController {
   constructor(
@@ -19,6 +20,12 @@ export class BalanceController {
    * minor units still goes out digit for digit (JSON.stringify would round a Number).
    */
   @Get()
+  @ApiDoc({
+    summary: 'Get the balance',
+    description: 'The balance of `account_type` (CASH by default: what disbursements can spend; HOLDING: received, not yet settled; TAX) in `currency` (IDR by default), in minor units of that currency (IDR has none: whole rupiah), exact at any size.',
+    operationId: 'getBalance',
+    response: schema.object({ balance: schema.integer('The balance; exact (written digit for digit, even past 2^53)') }),
+  })
   // The spec's table: money-out read. `balance:read` is the finer option (a key that may read the
   // balance and nothing else of money out); either grants the route (issue 19, item 12).
   @RequirePermissions(['money_out:read', 'balance:read'])
@@ -33,6 +40,26 @@ export class BalanceController {
    * settlement delay, on the business's test clock.
    */
   @Post('top_up')
+  @ApiDoc({
+    summary: 'Top up the test balance',
+    description:
+      'A simulated incoming payment of `amount` minor units (channel TEST_TOPUP by default: free, settled at once). `settlement: "scheduled"` leaves it in HOLDING for the channel\'s settlement delay, on the business\'s test clock.',
+    operationId: 'topUpBalance',
+    testModeOnly: true,
+    response: schema.object({
+      id: schema.string(),
+      user_id: schema.string(),
+      amount: schema.integer('Minor units'),
+      currency: schema.string(),
+      channel: schema.string(),
+      fee: schema.integer('The channel fee (minor units)'),
+      fee_tax: schema.integer(),
+      net_amount: schema.integer('What reaches the balance'),
+      status: schema.oneOfStrings(['SETTLED', 'PENDING_SETTLEMENT']),
+      created: schema.dateTime(),
+    }),
+    errors: ['TEST_MODE_ONLY_ERROR', 'CHANNEL_NOT_ACTIVATED'],
+  })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async topUp(@CurrentCaller() caller: Caller, @Body() body: TopUpRequestDto, @Req() request: Request) {

@@ -1,7 +1,8 @@
-import { IsMoneyAmount } from '@gateway/platform';
+import { IsMoneyAmount, RequestExample } from '@gateway/platform';
 import { IsIn, IsOptional, IsString, Matches, Min } from 'class-validator';
 import { MERCHANT_ACCOUNTS, type MerchantAccount } from '../domain/ledger-accounts';
 
+@RequestExample({ account_type: 'CASH', currency: 'IDR' })
 export class GetBalanceRequestDto {
   @IsOptional() @IsIn(MERCHANT_ACCOUNTS) account_type?: MerchantAccount;
 
@@ -9,6 +10,7 @@ export class GetBalanceRequestDto {
 }
 
 /** POST /balance/top_up (test mode only). */
+@RequestExample({ amount: 1000000, currency: 'IDR', settlement: 'immediate' })
 export class TopUpRequestDto {
   /** Minor units of `currency` (docs/ledger.md): whole for every currency. */
   @IsMoneyAmount({ minorUnits: true }) @Min(1) amount!: number;

@@ -1,4 +1,54 @@
+import { namedSchema, schema } from '@gateway/platform';
 import type { ReconciliationReport } from '../application/reconcile/reconciliation-report';
+
+const POSITION = schema.object({ commit: schema.string(), prepare: schema.string() }, { description: 'A log position (decimal strings)' });
+const DECIMAL = (description?: string) => schema.string(description, { pattern: '^-?\\d+$' });
+
+/** GET /ledger/reconciliation. */
+export const RECONCILIATION_SCHEMA = namedSchema(
+  'LedgerReconciliation',
+  schema.object({
+    ok: schema.boolean('Every check passed'),
+    business_id: schema.nullable(schema.string()),
+    mode: schema.nullable(schema.string()),
+    as_of: schema.nullable(POSITION),
+    accounts: schema.integer(),
+    transactions: schema.integer(),
+    entries: schema.integer(),
+    events_replayed: schema.integer(),
+    differences: schema.arrayOf(
+      schema.object(
+        {
+          check: schema.oneOfStrings(['balance_equals_entries', 'transaction_sums_to_zero', 'replay_matches_journal']),
+          business_id: schema.string(),
+          mode: schema.string(),
+          currency: schema.string(),
+          account: schema.string(),
+          event_id: schema.string(),
+          expected: DECIMAL(),
+          actual: DECIMAL(),
+        },
+        { optional: ['account', 'event_id'] },
+      ),
+    ),
+    overdraft_count: schema.integer(),
+    overdrafts: schema.arrayOf(
+      schema.object({
+        business_id: schema.string(),
+        mode: schema.string(),
+        currency: schema.string(),
+        account: schema.string(),
+        event_id: schema.string(),
+        event_type: schema.string(),
+        stream: schema.string(),
+        position: POSITION,
+        amount: DECIMAL('The event\'s change to the account (negative)'),
+        balance: DECIMAL('The balance right after it'),
+      }),
+    ),
+    duration_ms: schema.number(),
+  }),
+);
 
 export function reconciliationToWire(report: ReconciliationReport) {
   return {

@@ -1,7 +1,15 @@
-import { IsMoneyAmount } from '@gateway/platform';
+import { IsMoneyAmount, RequestExample } from '@gateway/platform';
 import { IsBoolean, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
 /** Shapes only: outlet support, ranges and amount bounds are the decider's (with the spec's codes). */
+@RequestExample({
+  external_id: 'order-2002',
+  retail_outlet_name: 'ALFAMART',
+  name: 'Budi Santoso',
+  expected_amount: 75000,
+  is_single_use: true,
+  expiration_date: '2030-12-31T23:59:59.000Z',
+})
 export class CreatePaymentCodeRequestDto {
   @IsString() @Length(1, 1000) external_id!: string;
   @IsString() @Length(1, 64) retail_outlet_name!: string;
@@ -12,12 +20,14 @@ export class CreatePaymentCodeRequestDto {
   @IsOptional() @IsBoolean() is_single_use?: boolean;
 }
 
+@RequestExample({ name: 'Budi S.', expected_amount: 80000, expiration_date: '2031-01-31T23:59:59.000Z' })
 export class UpdatePaymentCodeRequestDto {
   @IsOptional() @IsString() @Length(1, 255) @Matches(/\S/, { message: 'name must not be blank' }) name?: string;
   @IsOptional() @IsMoneyAmount() expected_amount?: number;
   @IsOptional() @IsISO8601({ strict: true }) expiration_date?: string;
 }
 
+@RequestExample({ retail_outlet_name: 'ALFAMART', payment_code: 'TEST123456', transfer_amount: 75000 })
 export class SimulateRetailPaymentRequestDto {
   @IsString() @Length(1, 64) retail_outlet_name!: string;
   @IsString() @Length(1, 64) payment_code!: string;

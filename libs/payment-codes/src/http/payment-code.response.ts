@@ -1,4 +1,71 @@
+import { documentCallback, namedSchema, schema } from '@gateway/platform';
 import type { PaymentCodePayment, PaymentCodeSnapshot } from '../domain/payment-code.events';
+
+/** The fixed payment code (create, update, get). */
+export const PAYMENT_CODE_SCHEMA = namedSchema(
+  'FixedPaymentCode',
+  schema.object(
+    {
+      id: schema.string(),
+      owner_id: schema.string('The business'),
+      external_id: schema.string(),
+      retail_outlet_name: schema.string('The chain: ALFAMART, INDOMARET'),
+      prefix: schema.string('3 to 6 characters that set the business\'s codes apart'),
+      name: schema.string('The payer\'s name, checked by the cashier'),
+      payment_code: schema.string('The complete code the payer tells the cashier (prefix included)'),
+      type: schema.oneOfStrings(['USER']),
+      expected_amount: schema.amount(),
+      is_single_use: schema.boolean('Inactive once paid'),
+      expiration_date: schema.dateTime(),
+      status: schema.oneOfStrings(['ACTIVE', 'INACTIVE']),
+      created: schema.dateTime(),
+      updated: schema.dateTime(),
+    },
+    { optional: ['expected_amount'] },
+  ),
+);
+
+const PAID_FIELDS = {
+  fixed_payment_code_payment_id: schema.string(),
+  owner_id: schema.string(),
+  fixed_payment_code_id: schema.string(),
+  payment_id: schema.string(),
+  external_id: schema.string('The code\'s'),
+  payment_code: schema.string(),
+  prefix: schema.string(),
+  retail_outlet_name: schema.string(),
+  amount: schema.amount(),
+  name: schema.string(),
+  transaction_timestamp: schema.dateTime(),
+};
+
+/** The `ro_fpc_paid` callback body. */
+export const PAYMENT_CODE_PAID_CALLBACK_SCHEMA = namedSchema('FixedPaymentCodePaidCallback', schema.object(PAID_FIELDS));
+
+/** `GET /fixed_payment_code/{id}/payments`. */
+export const PAYMENT_CODE_PAYMENTS_SCHEMA = namedSchema(
+  'FixedPaymentCodePayments',
+  schema.pageOf(schema.object({ ...PAID_FIELDS, status: schema.oneOfStrings(['COMPLETED']) })),
+);
+
+/** What a simulated till payment answers: a fixed code's payment, or the invoice whose code it is. */
+export const SIMULATED_RETAIL_PAYMENT_SCHEMA = namedSchema('SimulatedRetailPayment', {
+  oneOf: [
+    schema.object({ status: schema.oneOfStrings(['COMPLETED']), message: schema.string(), ...PAID_FIELDS }, { title: 'A fixed payment code was paid' }),
+    schema.object(
+      { status: schema.oneOfStrings(['COMPLETED']), message: schema.string(), invoice_id: schema.string(), external_id: schema.string('The invoice\'s'), payment_id: schema.string() },
+      { title: 'An invoice\'s payment code was paid' },
+    ),
+  ],
+});
+
+documentCallback({
+  kind: 'ro_fpc_paid',
+  tag: 'Retail payment codes',
+  summary: 'Payment with a fixed payment code',
+  description: 'Sent for each payment made at a retail outlet with a fixed payment code. Three attempts, 30 seconds apart.',
+  body: PAYMENT_CODE_PAID_CALLBACK_SCHEMA,
+});
 
 /** Create, update and get responses (spec resource fields, plus `status`, `created`, `updated`). */
 export function paymentCodeToWire(code: PaymentCodeSnapshot): Record<string, unknown> {

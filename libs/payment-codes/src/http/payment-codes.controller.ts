@@ -1,4 +1,4 @@
-import { type Caller, CurrentCaller, gatewayState, type RequestContext, RequirePermissions } from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, gatewayState, type RequestContext, RequirePermissions } from '@gateway/platform';
 import { PayInvoiceByRetailCodeCommand } from '@gateway/invoices';
 import { DomainError } from '@gateway/domain';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
@@ -11,7 +11,7 @@ import { UpdatePaymentCodeCommand } from '../application/update-payment-code/upd
 import { FPC_ID_PATTERN } from '../application/owned-payment-code';
 import { PaymentCodeErrors } from '../domain/payment-code.errors';
 import { CreatePaymentCodeRequestDto, SimulateRetailPaymentRequestDto, UpdatePaymentCodeRequestDto } from './payment-code.request.dto';
-import { paymentCodePaidBody, paymentCodeToWire } from './payment-code.response';
+import { PAYMENT_CODE_PAYMENTS_SCHEMA, PAYMENT_CODE_SCHEMA, SIMULATED_RETAIL_PAYMENT_SCHEMA, paymentCodePaidBody, paymentCodeToWire } from './payment-code.response';
 
 function contextOf(request: Request, caller: Caller): RequestContext {
   const state = gatewayState(request);
@@ -19,6 +19,7 @@ function contextOf(request: Request, caller: Caller): RequestContext {
 }
 
 /** Fixed payment codes. The public client posts to `/fixed_payment_code/` (trailing slash): Express's non-strict routing matches both. */
+@ApiTag('Retail payment codes', 'Fixed payment codes the payer pays with at a retail outlet (ALFAMART, INDOMARET); test-mode till payments.')
 @Controller('fixed_payment_code')
 export class PaymentCodesController {
   constructor(
@@ -27,6 +28,23 @@ export class PaymentCodesController {
   ) {}
 
   @Post()
+  @ApiDoc({
+    summary: 'Create a fixed payment code',
+    description:
+      'A code the payer tells the cashier at `retail_outlet_name`: the business\'s prefix and `payment_code` when given, else a random one. `expected_amount` IDR 10,000 to 5,000,000. The public client posts to `/fixed_payment_code/` (trailing slash), the same operation.',
+    operationId: 'createFixedPaymentCode',
+    response: PAYMENT_CODE_SCHEMA,
+    errors: [
+      'RETAIL_OUTLET_NOT_SUPPORTED_ERROR',
+      'PAYMENT_CODE_OUTSIDE_RANGE',
+      'DUPLICATE_PAYMENT_CODE_ERROR',
+      'AVAILABLE_PAYMENT_CODE_NOT_FOUND_ERROR',
+      'MINIMUM_EXPECTED_AMOUNT_ERROR',
+      'MAXIMUM_EXPECTED_AMOUNT_ERROR',
+      'EXPIRATION_DATE_INVALID_ERROR',
+      'CHANNEL_NOT_ACTIVATED',
+    ],
+  })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async create(@CurrentCaller() caller: Caller, @Body() body: CreatePaymentCodeRequestDto, @Req() request: Request) {
@@ -54,6 +72,14 @@ export class PaymentCodesController {
    * business's fixed codes, for the invoice that holds it (exact amount).
    */
   @Post('simulate_payment')
+  @ApiDoc({
+    summary: 'Simulate a payment at a retail outlet',
+    description: 'A payer pays `transfer_amount` at the till with a fixed payment code of the business or, when the code is none of them, an invoice\'s code (exact amount). Callbacks follow as for a real payment.',
+    operationId: 'simulateRetailPayment',
+    testModeOnly: true,
+    response: SIMULATED_RETAIL_PAYMENT_SCHEMA,
+    errors: ['TEST_MODE_ONLY_ERROR', 'FIXED_PAYMENT_CODE_NOT_FOUND_ERROR', 'INACTIVE_FIXED_PAYMENT_CODE_ERROR', 'EXPECTED_AMOUNT_MISMATCH_ERROR', 'INVOICE_NOT_PENDING_ERROR', 'INVALID_AMOUNT_ERROR'],
+  })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async simulate(@CurrentCaller() caller: Caller, @Body() body: SimulateRetailPaymentRequestDto, @Req() request: Request) {
@@ -89,6 +115,13 @@ export class PaymentCodesController {
   }
 
   @Patch(':id')
+  @ApiDoc({
+    summary: 'Update a fixed payment code',
+    description: 'Every field optional; a past `expiration_date` expires the code at once.',
+    operationId: 'updateFixedPaymentCode',
+    response: PAYMENT_CODE_SCHEMA,
+    errors: ['FIXED_PAYMENT_CODE_NOT_FOUND_ERROR', 'INACTIVE_FIXED_PAYMENT_CODE_ERROR', 'MINIMUM_EXPECTED_AMOUNT_ERROR', 'MAXIMUM_EXPECTED_AMOUNT_ERROR', 'EXPIRATION_DATE_INVALID_ERROR'],
+  })
   @RequirePermissions('money_in:write')
   async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: UpdatePaymentCodeRequestDto, @Req() request: Request) {
     const changes = {
@@ -100,6 +133,7 @@ export class PaymentCodesController {
   }
 
   @Get(':id')
+  @ApiDoc({ summary: 'Get a fixed payment code', operationId: 'getFixedPaymentCode', response: PAYMENT_CODE_SCHEMA, errors: ['FIXED_PAYMENT_CODE_NOT_FOUND_ERROR'] })
   @RequirePermissions('money_in:read')
   async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     return paymentCodeToWire(await this.findOwn(caller, id));
@@ -107,6 +141,13 @@ export class PaymentCodesController {
 
   /** `{data, has_more}`: every payment of the code, oldest first (a code has few). */
   @Get(':id/payments')
+  @ApiDoc({
+    summary: 'List the payments of a fixed payment code',
+    description: 'Every payment made with the code, oldest first (a code has few: `has_more` is false).',
+    operationId: 'listFixedPaymentCodePayments',
+    response: PAYMENT_CODE_PAYMENTS_SCHEMA,
+    errors: ['FIXED_PAYMENT_CODE_NOT_FOUND_ERROR'],
+  })
   @RequirePermissions('money_in:read')
   async payments(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     const code = await this.findOwn(caller, id);

@@ -94,6 +94,21 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '10' })).toThrow('WEBHOOK_TIMEOUT_MS must be an integer between 100 and 120000');
   });
 
+  it('reads the request log settings: on, 30 days, a million rows, 8 KB per body by default', () => {
+    expect(loadConfig({})).toMatchObject({ REQUEST_LOG_ENABLED: true, REQUEST_LOG_RETENTION_DAYS: 30, REQUEST_LOG_MAX_ROWS: 1_000_000, REQUEST_LOG_BODY_LIMIT: 8192 });
+    expect(loadConfig({ REQUEST_LOG_ENABLED: 'false', REQUEST_LOG_RETENTION_DAYS: '7', REQUEST_LOG_MAX_ROWS: '5000', REQUEST_LOG_BODY_LIMIT: '2kb' })).toMatchObject({
+      REQUEST_LOG_ENABLED: false,
+      REQUEST_LOG_RETENTION_DAYS: 7,
+      REQUEST_LOG_MAX_ROWS: 5000,
+      REQUEST_LOG_BODY_LIMIT: 2048,
+    });
+    expect(() => loadConfig({ REQUEST_LOG_ENABLED: 'maybe' })).toThrow('REQUEST_LOG_ENABLED must be true or false');
+    expect(() => loadConfig({ REQUEST_LOG_RETENTION_DAYS: '0' })).toThrow('REQUEST_LOG_RETENTION_DAYS must be an integer between 1 and 3650');
+    expect(() => loadConfig({ REQUEST_LOG_MAX_ROWS: '9' })).toThrow('REQUEST_LOG_MAX_ROWS must be an integer between 10 and 1000000000');
+    expect(() => loadConfig({ REQUEST_LOG_BODY_LIMIT: '100' })).toThrow('REQUEST_LOG_BODY_LIMIT must be a size between 256 bytes and 1mb');
+    expect(() => loadConfig({ REQUEST_LOG_BODY_LIMIT: 'lots' })).toThrow('REQUEST_LOG_BODY_LIMIT must be a size');
+  });
+
   it('lists every bad value at once', () => {
     try {
       loadConfig({ PORT: 'x', EVENT_STORE: 'y' });

@@ -6,6 +6,9 @@ import { parseByteSize } from './byte-size';
 /** 1 MiB: far above any JSON request of the spec; file uploads have their own limits. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 const BODY_LIMIT_MESSAGE = 'BODY_LIMIT must be a size between 1kb and 100mb, in bytes or with a kb or mb suffix (e.g. 1mb)';
+/** Enough for any single resource of the API; longer bodies (lists) keep their first 8 KB. */
+export const DEFAULT_REQUEST_LOG_BODY_LIMIT = 8 * 1024;
+const REQUEST_LOG_BODY_LIMIT_MESSAGE = 'REQUEST_LOG_BODY_LIMIT must be a size between 256 bytes and 1mb, in bytes or with a kb or mb suffix (e.g. 8kb)';
 
 /**
  * Every setting the gateway reads from the environment, validated once at start.
@@ -154,6 +157,29 @@ export class AppConfig {
   EWALLET_SYNC_WAIT_MS = 45_000;
 
   /*
+   * The request log (GET /request_logs, `cli logs tail`, the dashboard's request log): every
+   * authenticated API request, its bodies redacted and capped, written in batches after the answer
+   * went out. Kept REQUEST_LOG_RETENTION_DAYS, and never more than REQUEST_LOG_MAX_ROWS rows in all
+   * (the oldest go first), so its storage is bounded (docs/operations.md).
+   */
+  @Transform(({ value }) => (value === undefined || value === '' ? true : parseBoolean(value)))
+  @IsBoolean({ message: 'REQUEST_LOG_ENABLED must be true or false' })
+  REQUEST_LOG_ENABLED = true;
+
+  @IntegerSetting('REQUEST_LOG_RETENTION_DAYS', 1, 3650, 30)
+  REQUEST_LOG_RETENTION_DAYS = 30;
+
+  @IntegerSetting('REQUEST_LOG_MAX_ROWS', 10, 1_000_000_000, 1_000_000)
+  REQUEST_LOG_MAX_ROWS = 1_000_000;
+
+  /** Most bytes of each body (request, response) kept, after redaction (`8kb`, `8192`). */
+  @Transform(({ value }) => (value === undefined || value === '' ? DEFAULT_REQUEST_LOG_BODY_LIMIT : parseByteSize(String(value))))
+  @IsInt({ message: REQUEST_LOG_BODY_LIMIT_MESSAGE })
+  @Min(256, { message: REQUEST_LOG_BODY_LIMIT_MESSAGE })
+  @Max(1024 * 1024, { message: REQUEST_LOG_BODY_LIMIT_MESSAGE })
+  REQUEST_LOG_BODY_LIMIT = DEFAULT_REQUEST_LOG_BODY_LIMIT;
+
+  /*
    * Outbound callbacks (webhooks). Private, loopback and link-local targets are refused unless
    * the operator allows them (tests and a receiver on the same host do).
    */
@@ -297,6 +323,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'DISBURSEMENT_LIVE_RAIL',
     'EWALLET_LIVE_NETWORK',
     'EWALLET_SYNC_WAIT_MS',
+    'REQUEST_LOG_ENABLED',
+    'REQUEST_LOG_RETENTION_DAYS',
+    'REQUEST_LOG_MAX_ROWS',
+    'REQUEST_LOG_BODY_LIMIT',
     'WEBHOOK_ALLOW_PRIVATE_TARGETS',
     'WEBHOOK_TIMEOUT_MS',
     'WEBHOOK_ENDPOINT_CONCURRENCY',

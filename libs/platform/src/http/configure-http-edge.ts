@@ -16,6 +16,8 @@ import { ClientIpRateLimitMiddleware } from './rate-limit/client-ip-rate-limit.m
 import { installClientIpRateLimit } from './rate-limit/install-client-ip-rate-limit';
 import { assignRequestId } from './request-id/request-id.middleware';
 import { requireTls } from './tls/require-tls.middleware';
+import { captureRequestLog } from './request-log/capture-request-log.middleware';
+import { RequestLogSink } from './request-log/request-log-sink';
 import { createValidationPipe } from './validation/gateway-validation.pipe';
 
 /** Idle keep-alive connections are kept this long: the public client reuses them after seconds of silence (spec gaps). */
@@ -48,6 +50,10 @@ export function configureHttpEdge(app: INestApplication, config: AppConfig, opti
   expressApp.use(acceptEncodedBang());
   expressApp.use(recordHttpMetrics(metrics));
   expressApp.use(writeAccessLog(logger));
+  // The merchant-facing request log (when the app provides one and REQUEST_LOG_ENABLED): early, so
+  // authenticated requests refused later (validation, 429, ...) are captured too.
+  const requestLog = config.REQUEST_LOG_ENABLED ? requestLogSinkOf(app) : undefined;
+  if (requestLog) expressApp.use(captureRequestLog(requestLog));
   // The IP limit before any other work, body parsing included: a request refused for its TLS, its
   // body (400, 413, 415) or anything later carries the rate-limit headers and counts (issue 19, item 17).
   const ipLimit = clientIpRateLimitOf(app);
@@ -72,6 +78,15 @@ export function configureHttpEdge(app: INestApplication, config: AppConfig, opti
 function clientIpRateLimitOf(app: INestApplication): ClientIpRateLimitMiddleware | undefined {
   try {
     return app.get(ClientIpRateLimitMiddleware, { strict: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/** The request log's sink, when the application imports the request-log context. */
+function requestLogSinkOf(app: INestApplication): RequestLogSink | undefined {
+  try {
+    return app.get(RequestLogSink, { strict: false });
   } catch {
     return undefined;
   }

@@ -1,4 +1,4 @@
-import { AppConfig, type Caller, CurrentCaller, gatewayState, publicBaseUrl, RequirePermissions, type RequestContext } from '@gateway/platform';
+import { ApiDoc, ApiTag, AppConfig, type Caller, CurrentCaller, gatewayState, publicBaseUrl, RequirePermissions, type RequestContext } from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -6,12 +6,15 @@ import { type RecurringChange, ChangeRecurringPaymentCommand } from '../applicat
 import { CreateRecurringPaymentCommand } from '../application/create-recurring/create-recurring.command';
 import { GetRecurringPaymentQuery } from '../application/get-recurring/get-recurring.query';
 import { CreateRecurringRequestDto, toCreateRecurringRequest, toRecurringChanges, UpdateRecurringRequestDto } from './recurring.request.dto';
-import { recurringToWire } from './recurring.response';
+import { RECURRING_PAYMENT_SCHEMA, recurringToWire } from './recurring.response';
 
 function contextOf(request: Request, caller: Caller): RequestContext {
   return { requestId: gatewayState(request).requestId, actor: caller.key.keyId, businessId: caller.businessId, mode: caller.mode, apiVersion: gatewayState(request).apiVersion };
 }
 
+const CHANGE_ERRORS = ['NOT_FOUND_ERROR', 'INVALID_RECURRING_PAYMENT_STATUS_ERROR'];
+
+@ApiTag('Recurring payments', 'Recurring payments issue an invoice every cycle (days, weeks or months) on the business clock, optionally charged to a saved card; pause, resume and stop them.')
 @Controller('recurring_payments')
 export class RecurringController {
   constructor(
@@ -22,6 +25,14 @@ export class RecurringController {
 
   /** gaps.md: `POST /recurring_payments`; the public client adds a trailing slash (Express matches both). */
   @Post()
+  @ApiDoc({
+    summary: 'Create a recurring payment',
+    description:
+      'Bills `amount` every `interval_count` `interval`s from `start_date` (now when absent), `total_recurrence` times or until stopped: each cycle issues an invoice (`recurring_payment_id` names this payment) and, with `credit_card_token`, charges it to that card. `missed_payment_action` STOP stops the payment when a cycle\'s invoice expires unpaid. The public client posts to `/recurring_payments/` (trailing slash), which is the same operation.',
+    operationId: 'createRecurringPayment',
+    response: RECURRING_PAYMENT_SCHEMA,
+    errors: ['INVALID_CREDIT_CARD_TOKEN_ERROR', 'DUPLICATE_RECURRING_PAYMENT_ERROR', 'NO_COLLECTION_METHODS_ERROR'],
+  })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateRecurringRequestDto, @Req() request: Request) {
@@ -30,18 +41,27 @@ export class RecurringController {
   }
 
   @Get(':id')
+  @ApiDoc({ summary: 'Get a recurring payment', operationId: 'getRecurringPayment', response: RECURRING_PAYMENT_SCHEMA, errors: ['NOT_FOUND_ERROR'] })
   @RequirePermissions('money_in:read')
   async get(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
     return recurringToWire(await this.queries.execute(new GetRecurringPaymentQuery(caller.businessId, caller.mode, id)), publicBaseUrl(request, this.config));
   }
 
   @Patch(':id')
+  @ApiDoc({
+    summary: 'Update a recurring payment',
+    description: 'Changes apply from the next cycle not yet billed; a new `interval` or `interval_count` moves that cycle\'s date.',
+    operationId: 'updateRecurringPayment',
+    response: RECURRING_PAYMENT_SCHEMA,
+    errors: [...CHANGE_ERRORS, 'INVALID_CREDIT_CARD_TOKEN_ERROR'],
+  })
   @RequirePermissions('money_in:write')
   async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: UpdateRecurringRequestDto, @Req() request: Request) {
     return this.change(caller, id, { type: 'update', changes: toRecurringChanges(body) }, request);
   }
 
   @Post(':id/stop\\!')
+  @ApiDoc({ summary: 'Stop a recurring payment', description: 'No further cycle is billed; a stopped payment cannot resume.', operationId: 'stopRecurringPayment', response: RECURRING_PAYMENT_SCHEMA, errors: CHANGE_ERRORS })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   stop(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
@@ -49,6 +69,7 @@ export class RecurringController {
   }
 
   @Post(':id/pause\\!')
+  @ApiDoc({ summary: 'Pause a recurring payment', description: 'Cycles that fall due while paused are skipped (not billed later).', operationId: 'pauseRecurringPayment', response: RECURRING_PAYMENT_SCHEMA, errors: CHANGE_ERRORS })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   pause(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
@@ -56,6 +77,7 @@ export class RecurringController {
   }
 
   @Post(':id/resume\\!')
+  @ApiDoc({ summary: 'Resume a recurring payment', description: 'Billing continues with the next cycle that falls due.', operationId: 'resumeRecurringPayment', response: RECURRING_PAYMENT_SCHEMA, errors: CHANGE_ERRORS })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   resume(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {

@@ -1,5 +1,5 @@
 import { INVOICE_MAX_AMOUNT, RECURRING_MIN_AMOUNT } from '@gateway/invoices';
-import { IsMoneyAmount } from '@gateway/platform';
+import { IsMoneyAmount, RequestExample } from '@gateway/platform';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { RecurringChanges } from '../domain/recurring.decider';
 import type { CreateRecurringRequest } from '../application/create-recurring/create-recurring.command';
@@ -15,6 +15,21 @@ const ACTIONS = ['IGNORE', 'STOP'];
 const MIN_AMOUNT = RECURRING_MIN_AMOUNT;
 const MAX_AMOUNT = INVOICE_MAX_AMOUNT;
 
+@RequestExample({
+  external_id: 'subscription-42',
+  payer_email: 'payer@example.com',
+  description: 'Monthly plan',
+  amount: 150000,
+  interval: 'MONTH',
+  interval_count: 1,
+  total_recurrence: 12,
+  invoice_duration: 604800,
+  should_send_email: true,
+  missed_payment_action: 'IGNORE',
+  start_date: '2030-01-01T00:00:00.000Z',
+  success_redirect_url: 'https://shop.example.com/thanks',
+  charge_immediately: false,
+})
 export class CreateRecurringRequestDto {
   @IsString() @Length(1, 1000) external_id!: string;
   @IsString() @MaxLength(320) @IsEmail({}, { message: 'payer_email must be an email address' }) payer_email!: string;
@@ -54,6 +69,7 @@ export function toCreateRecurringRequest(dto: CreateRecurringRequestDto): Create
 }
 
 /** PATCH /recurring_payments/{id}: the spec's optional fields. */
+@RequestExample({ amount: 175000, interval: 'MONTH', interval_count: 1, should_send_email: false, missed_payment_action: 'STOP' })
 export class UpdateRecurringRequestDto {
   @IsOptional() @IsMoneyAmount() @Min(MIN_AMOUNT) @Max(MAX_AMOUNT) amount?: number;
   @IsOptional() @IsString() @Length(1, 255) credit_card_token?: string;

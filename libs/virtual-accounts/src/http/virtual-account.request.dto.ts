@@ -1,4 +1,4 @@
-import { IsMoneyAmount } from '@gateway/platform';
+import { IsMoneyAmount, RequestExample } from '@gateway/platform';
 import { IsBoolean, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
 /**
@@ -6,6 +6,15 @@ import { IsBoolean, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min }
  * come from the decider, so amounts are checked for type here and for bounds there. Unknown
  * fields the public client sends (`description`, `currency`, `country`, ...) are dropped.
  */
+@RequestExample({
+  external_id: 'customer-77-bca',
+  bank_code: 'BCA',
+  name: 'Budi Santoso',
+  is_closed: true,
+  expected_amount: 250000,
+  is_single_use: false,
+  expiration_date: '2030-12-31T23:59:59.000Z',
+})
 export class CreateVirtualAccountRequestDto {
   @IsString() @Length(1, 1000) external_id!: string;
   @IsString() @Length(1, 64) bank_code!: string;
@@ -18,6 +27,7 @@ export class CreateVirtualAccountRequestDto {
   @IsOptional() @IsISO8601({ strict: true }) expiration_date?: string;
 }
 
+@RequestExample({ expected_amount: 300000, expiration_date: '2031-06-30T23:59:59.000Z', is_single_use: true })
 export class UpdateVirtualAccountRequestDto {
   @IsOptional() @IsMoneyAmount() suggested_amount?: number;
   @IsOptional() @IsMoneyAmount() expected_amount?: number;
@@ -26,6 +36,7 @@ export class UpdateVirtualAccountRequestDto {
   @IsOptional() @IsBoolean() is_closed?: boolean;
 }
 
+@RequestExample({ bank_code: 'BCA', bank_account_number: '1076612345678', transfer_amount: 250000 })
 export class SimulateVirtualAccountPaymentRequestDto {
   @IsString() @Length(1, 64) bank_code!: string;
   @IsString() @Matches(/^\d{1,32}$/, { message: 'bank_account_number must be the complete account number, digits only' }) bank_account_number!: string;

@@ -1,4 +1,4 @@
-import { type Caller, CurrentCaller, gatewayState, type RequestContext, RequirePermissions } from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, gatewayState, type RequestContext, RequirePermissions, schema } from '@gateway/platform';
 import { SimulatePoolVirtualAccountPaymentCommand } from '@gateway/invoices';
 import { DomainError } from '@gateway/domain';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
@@ -12,7 +12,13 @@ import { BusinessVaTerms } from '../application/business-va-terms';
 import { VA_ID_PATTERN } from '../application/owned-account';
 import { VirtualAccountErrors } from '../domain/virtual-account.errors';
 import { CreateVirtualAccountRequestDto, SimulateVirtualAccountPaymentRequestDto, UpdateVirtualAccountRequestDto } from './virtual-account.request.dto';
-import { virtualAccountPaymentToWire, virtualAccountToWire } from './virtual-account.response';
+import {
+  SIMULATED_VA_PAYMENT_SCHEMA,
+  VIRTUAL_ACCOUNT_PAYMENT_SCHEMA,
+  VIRTUAL_ACCOUNT_SCHEMA,
+  virtualAccountPaymentToWire,
+  virtualAccountToWire,
+} from './virtual-account.response';
 
 function contextOf(request: Request, caller: Caller): RequestContext {
   const state = gatewayState(request);
@@ -21,6 +27,7 @@ function contextOf(request: Request, caller: Caller): RequestContext {
 
 const dateOf = (iso: string | undefined) => (iso === undefined ? undefined : new Date(iso));
 
+@ApiTag('Virtual accounts', 'Fixed virtual accounts: a permanent bank account number per payer, paid by bank transfer; test-mode bank payments.')
 @Controller()
 export class VirtualAccountsController {
   constructor(
@@ -30,6 +37,25 @@ export class VirtualAccountsController {
   ) {}
 
   @Post('callback_virtual_accounts')
+  @ApiDoc({
+    summary: 'Create a fixed virtual account',
+    description:
+      'A permanent account number at `bank_code`, in the range configured for the business (`PATCH /settings` `virtual_account_ranges`) or `virtual_account_number` when given. Open accounts take any amount (`suggested_amount` is shown to the payer); closed ones (`is_closed`) only `expected_amount`. The `fva_status` callback follows.',
+    operationId: 'createFixedVirtualAccount',
+    response: VIRTUAL_ACCOUNT_SCHEMA,
+    errors: [
+      'BANK_NOT_SUPPORTED_ERROR',
+      'VIRTUAL_ACCOUNT_NUMBER_OUTSIDE_RANGE',
+      'UNIQUE_ACCOUNT_NUMBER_UNAVAILABLE_ERROR',
+      'SUGGESTED_AMOUNT_NOT_SUPPORTED_ERROR',
+      'EXPECTED_AMOUNT_REQUIRED_ERROR',
+      'CLOSED_VA_NOT_SUPPORTED_ERROR',
+      'MINIMUM_EXPECTED_AMOUNT_ERROR',
+      'MAXIMUM_EXPECTED_AMOUNT_ERROR',
+      'EXPIRATION_DATE_INVALID_ERROR',
+      'CHANNEL_NOT_ACTIVATED',
+    ],
+  })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateVirtualAccountRequestDto, @Req() request: Request) {
@@ -55,6 +81,13 @@ export class VirtualAccountsController {
   }
 
   @Patch('callback_virtual_accounts/:id')
+  @ApiDoc({
+    summary: 'Update a fixed virtual account',
+    description: 'Every field optional; a past `expiration_date` expires the account at once.',
+    operationId: 'updateFixedVirtualAccount',
+    response: VIRTUAL_ACCOUNT_SCHEMA,
+    errors: ['CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR', 'INACTIVE_VIRTUAL_ACCOUNT_ERROR', 'SUGGESTED_AMOUNT_NOT_SUPPORTED_ERROR', 'EXPECTED_AMOUNT_REQUIRED_ERROR', 'MINIMUM_EXPECTED_AMOUNT_ERROR', 'MAXIMUM_EXPECTED_AMOUNT_ERROR', 'EXPIRATION_DATE_INVALID_ERROR'],
+  })
   @RequirePermissions('money_in:write')
   async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: UpdateVirtualAccountRequestDto, @Req() request: Request) {
     const changes = {
@@ -69,6 +102,7 @@ export class VirtualAccountsController {
   }
 
   @Get('callback_virtual_accounts/:id')
+  @ApiDoc({ summary: 'Get a fixed virtual account', operationId: 'getFixedVirtualAccount', response: VIRTUAL_ACCOUNT_SCHEMA, errors: ['CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR'] })
   @RequirePermissions('money_in:read')
   async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     // Ids are 24 hex characters: anything else (NUL bytes included) is simply not found.
@@ -79,6 +113,13 @@ export class VirtualAccountsController {
 
   /** Spec: used to verify that a received `fva_paid` callback is genuine. */
   @Get('callback_virtual_account_payments/payment_id=:paymentId')
+  @ApiDoc({
+    summary: 'Get a fixed virtual account payment',
+    description: 'Verifies an `fva_paid` callback: the payment with that `payment_id`.',
+    operationId: 'getFixedVirtualAccountPayment',
+    response: VIRTUAL_ACCOUNT_PAYMENT_SCHEMA,
+    errors: ['CALLBACK_VIRTUAL_ACCOUNT_PAYMENT_NOT_FOUND_ERROR'],
+  })
   @RequirePermissions('money_in:read')
   async payment(@CurrentCaller() caller: Caller, @Param('paymentId') paymentId: string) {
     const found = VA_ID_PATTERN.test(paymentId) ? await this.queries.execute(new GetVirtualAccountPaymentQuery(paymentId, caller.businessId, caller.mode)) : undefined;
@@ -91,6 +132,15 @@ export class VirtualAccountsController {
    * business's fixed accounts, the invoice that holds it as a POOL number.
    */
   @Post('pool_virtual_accounts/simulate_payment')
+  @ApiDoc({
+    summary: 'Simulate a bank transfer to a virtual account',
+    description:
+      'The simulated bank pays `transfer_amount` into a fixed virtual account of the business or, when the number is none of them, into the invoice that holds it as a POOL number. Callbacks follow as for a real payment.',
+    operationId: 'simulateVirtualAccountPayment',
+    testModeOnly: true,
+    response: SIMULATED_VA_PAYMENT_SCHEMA,
+    errors: ['TEST_MODE_ONLY_ERROR', 'CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR', 'INACTIVE_VIRTUAL_ACCOUNT_ERROR', 'EXPECTED_AMOUNT_MISMATCH_ERROR', 'INVOICE_NOT_PENDING_ERROR', 'INVALID_AMOUNT_ERROR'],
+  })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async simulate(@CurrentCaller() caller: Caller, @Body() body: SimulateVirtualAccountPaymentRequestDto, @Req() request: Request) {
@@ -130,6 +180,12 @@ export class VirtualAccountsController {
   }
 
   @Get('available_virtual_account_banks')
+  @ApiDoc({
+    summary: 'List virtual account banks',
+    description: 'The banks the business can open fixed virtual accounts at in the key\'s mode.',
+    operationId: 'listVirtualAccountBanks',
+    response: schema.arrayOf(schema.object({ name: schema.string(), code: schema.string() })),
+  })
   @RequirePermissions('money_in:read')
   async banks(@CurrentCaller() caller: Caller) {
     const { enabled } = await this.terms.of(caller.businessId, caller.mode);

@@ -3,8 +3,8 @@ import { PgListener, SCHEDULER_WAKEUP_CHANNEL } from '@gateway/platform';
 import type { LoggerService } from '@nestjs/common';
 import type { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Pool } from 'pg';
-import { Webhook } from 'standardwebhooks';
 import { nextStepAfter, parseRetryAfter } from '../domain/retry-policy';
+import { callbackHeaders } from './callback-headers';
 import { DELIVERIES_CHANNEL } from '../read-models/callback-dispatcher.projection';
 import { type ClaimedDelivery, DeliveryQueue } from '../read-models/delivery-queue';
 import type { OutboundHttp, PostResult } from './outbound-http';
@@ -152,17 +152,16 @@ export class CallbackSender {
   }
 
   private headersFor(delivery: ClaimedDelivery, endpoint: CallbackEndpointView): Record<string, string> {
-    // Real time, not the business clock: receivers check the timestamp against their own clock.
-    const timestamp = new Date();
-    const headers: Record<string, string> = {
-      'content-type': 'application/json',
-      'user-agent': 'payment-gateway-callbacks/1',
-      'webhook-id': delivery.deliveryId,
-      'webhook-timestamp': Math.floor(timestamp.getTime() / 1000).toString(),
-    };
-    if (endpoint.callbackToken) headers['x-callback-token'] = endpoint.callbackToken;
-    if (endpoint.signingSecret) headers['webhook-signature'] = new Webhook(endpoint.signingSecret).sign(delivery.deliveryId, timestamp, delivery.payload);
-    return headers;
+    return callbackHeaders(
+      {
+        id: delivery.deliveryId,
+        payload: delivery.payload,
+        signingSecret: endpoint.signingSecret,
+        callbackToken: endpoint.callbackToken,
+        userAgent: 'payment-gateway-callbacks/1',
+      },
+      new Date(),
+    );
   }
 
   private async recordOutcome(delivery: ClaimedDelivery, result: PostResult): Promise<void> {

@@ -1,5 +1,6 @@
 import { CALLBACK_KINDS, GetCallbackEndpointQuery, requestContextOf, RotateSigningSecretCommand, SetCallbackUrlCommand, type CallbackEndpointView } from '@gateway/accounts';
-import { type Caller, CurrentCaller, RequirePermissions, SkipIdempotency } from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequirePermissions, SkipIdempotency } from '@gateway/platform';
+import { CALLBACK_URL_SCHEMA, CALLBACK_URL_SET_SCHEMA, CALLBACK_URLS_SCHEMA, SIGNING_SECRET_ROTATED_SCHEMA, TEST_CALLBACK_SCHEMA } from './callbacks.response';
 import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -13,6 +14,7 @@ const environmentOf = (caller: Caller) => (caller.mode === 'live' ? 'LIVE' : 'TE
  * client's `setCallbackURL` calls. Responses carry secrets (token, signing secret), so none of
  * these routes stores a replayable idempotent response.
  */
+@ApiTag('Callbacks', 'Callback URLs per kind, signing secrets, test callbacks, and the delivery log with manual resends. The callbacks themselves are this document\'s webhooks.')
 @Controller('callback_urls')
 export class CallbackUrlsController {
   constructor(
@@ -21,6 +23,12 @@ export class CallbackUrlsController {
   ) {}
 
   @Post(':type')
+  @ApiDoc({
+    summary: 'Set the callback URL of a kind',
+    description: 'Where callbacks of `type` go in the key\'s mode (what the public client\'s `setCallbackURL` calls). Live-mode URLs must be https. Setting a URL enables a kind disabled by a 410.',
+    operationId: 'setCallbackUrl',
+    response: CALLBACK_URL_SET_SCHEMA,
+  })
   @HttpCode(200)
   @RequirePermissions('settings:write')
   @SkipIdempotency()
@@ -32,6 +40,7 @@ export class CallbackUrlsController {
   }
 
   @Get()
+  @ApiDoc({ summary: 'List callback URLs', description: 'Every kind\'s URL, state and signing secret in the key\'s mode.', operationId: 'listCallbackUrls', response: CALLBACK_URLS_SCHEMA })
   @RequirePermissions('settings:read')
   async list(@CurrentCaller() caller: Caller) {
     const endpoints = await Promise.all(CALLBACK_KINDS.map((kind) => this.queries.execute(new GetCallbackEndpointQuery(caller.businessId, caller.mode, kind))));
@@ -39,6 +48,7 @@ export class CallbackUrlsController {
   }
 
   @Get(':type')
+  @ApiDoc({ summary: 'Get the callback URL of a kind', operationId: 'getCallbackUrl', response: CALLBACK_URL_SCHEMA })
   @RequirePermissions('settings:read')
   async get(@CurrentCaller() caller: Caller, @Param() params: CallbackTypeParams) {
     const endpoint = await this.queries.execute(new GetCallbackEndpointQuery(caller.businessId, caller.mode, params.type));
@@ -46,6 +56,7 @@ export class CallbackUrlsController {
   }
 
   @Post(':type/signing_secret/rotate')
+  @ApiDoc({ summary: 'Rotate the signing secret of a kind', description: 'A new signing secret; the old one stops signing at once.', operationId: 'rotateCallbackSigningSecret', response: SIGNING_SECRET_ROTATED_SCHEMA })
   @HttpCode(200)
   @RequirePermissions('settings:write')
   @SkipIdempotency()
@@ -58,6 +69,13 @@ export class CallbackUrlsController {
 
   /** Sends a sample callback of this kind to its URL, delivered (and logged) like a real one. */
   @Post(':type/test')
+  @ApiDoc({
+    summary: 'Send a test callback',
+    description: 'Sends a sample callback (`"event": "callback.test"`) of this kind to its URL through the same pipeline as real ones (signed, retried, logged).',
+    operationId: 'sendTestCallback',
+    response: TEST_CALLBACK_SCHEMA,
+    errors: ['CALLBACK_URL_NOT_FOUND_ERROR'],
+  })
   @HttpCode(200)
   @RequirePermissions('settings:write')
   async test(@CurrentCaller() caller: Caller, @Param() params: CallbackTypeParams, @Req() request: Request) {

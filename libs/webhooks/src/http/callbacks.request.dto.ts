@@ -1,13 +1,16 @@
 import { CALLBACK_KINDS, type CallbackKind } from '@gateway/accounts';
+import { RequestExample } from '@gateway/platform';
 import { Type } from 'class-transformer';
 import { IsDate, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../read-models/delivery-log';
 
+@RequestExample({ type: 'invoice' })
 export class CallbackTypeParams {
   @IsIn(CALLBACK_KINDS, { message: `type must be one of ${CALLBACK_KINDS.join(', ')}` })
   type!: CallbackKind;
 }
 
+@RequestExample({ url: 'https://shop.example.com/callbacks/invoice' })
 export class SetCallbackUrlRequestDto {
   @IsString()
   @MaxLength(2048)
@@ -15,11 +18,13 @@ export class SetCallbackUrlRequestDto {
   url!: string;
 }
 
+@RequestExample({ id: 'msg_5a0e9c4d2b7f4e1a8c3d6b9e0f1a2b3c' })
 export class DeliveryIdParams {
   @Matches(/^msg_[0-9a-f]{32}$/, { message: 'id must be a callback delivery id (msg_ and 32 hex digits)' })
   id!: string;
 }
 
+@RequestExample({ status: 'failed', callback_type: 'invoice', created_after: '2024-05-01T00:00:00.000Z', limit: 20 })
 export class ListDeliveriesQueryDto {
   @IsOptional() @IsIn(DELIVERY_STATUSES) status?: DeliveryStatus;
   @IsOptional() @IsIn(CALLBACK_KINDS) callback_type?: CallbackKind;
@@ -30,11 +35,13 @@ export class ListDeliveriesQueryDto {
   @IsOptional() @Matches(/^msg_[0-9a-f]{32}$/, { message: 'after_id must be a callback delivery id' }) after_id?: string;
 }
 
+@RequestExample({ from: '2024-05-01T00:00:00.000Z', to: '2024-05-02T00:00:00.000Z' })
 export class DeliverySummaryQueryDto {
   @Type(() => Date) @IsDate({ message: 'from must be an ISO 8601 time' }) from!: Date;
   @IsOptional() @Type(() => Date) @IsDate({ message: 'to must be an ISO 8601 time' }) to?: Date;
 }
 
+@RequestExample({ since: '2024-05-01T00:00:00.000Z', callback_type: 'invoice' })
 export class ResendFailedRequestDto {
   @Type(() => Date) @IsDate({ message: 'since must be an ISO 8601 time' }) since!: Date;
   @IsOptional() @IsIn(CALLBACK_KINDS) callback_type?: CallbackKind;

@@ -8,6 +8,7 @@ import type { CallbackMessage } from '../application/callback-renderer';
 import { CallbackRenderers } from '../application/callback-renderers';
 import type { RetrySchedule } from '../domain/retry-policy';
 import { deliveryIdOf } from './delivery-id';
+import { insertListenMessages, listeningAmong, type ListenRow, listenRowOf } from './listen-messages';
 
 export const CALLBACK_DISPATCHER = 'webhooks.dispatcher';
 /** NOTIFYed when deliveries are created or made due, so senders wake at once. */
@@ -58,24 +59,28 @@ export class CallbackDispatcherProjection implements Projection {
     if (!(await this.progress.waitFor(BUSINESSES_PROJECTION, last, 10_000))) {
       throw new Error(`${BUSINESSES_PROJECTION} has not reached the dispatcher's batch yet`);
     }
+    // Businesses with a running `listen` get a copy of each test-mode callback, URL or not.
+    const listening = await listeningAmong(tx, events.flatMap((event) => (event.metadata.mode === 'test' && event.metadata.businessId ? [event.metadata.businessId] : [])));
     // Rendered concurrently: the endpoint and settings look-ups of a whole batch share a few queries.
-    const rendered = await Promise.all(events.map((event) => (event.type === ENDPOINT_DISABLED ? [] : this.deliveriesFor(event))));
-    const rows = rendered.flat();
+    const rendered = await Promise.all(events.map((event) => (event.type === ENDPOINT_DISABLED ? NOTHING : this.deliveriesFor(event, listening))));
+    const rows = rendered.flatMap((r) => r.deliveries);
     for (const event of events) {
       if (event.type === ENDPOINT_DISABLED) await failPendingDeliveriesTo(tx, event as RecordedEvent<CallbackEndpointDisabled['data']>);
     }
+    await insertListenMessages(tx, rendered.flatMap((r) => r.listen));
     if (rows.length === 0) return;
     await insertDeliveries(tx, rows);
     await tx.query('SELECT pg_notify($1, $2)', [DELIVERIES_CHANNEL, '']);
   }
 
-  private async deliveriesFor(event: RecordedEvent): Promise<DeliveryRow[]> {
+  private async deliveriesFor(event: RecordedEvent, listening: ReadonlySet<string>): Promise<Rendered> {
     const { businessId, mode } = event.metadata;
-    if (!businessId || !mode) return [];
+    if (!businessId || !mode) return NOTHING;
     const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
     const apiVersions = settings?.settings.apiVersions ?? {};
     const context = { businessId, mode, apiVersionOf: (resource: string) => apiVersions[resource] };
     const messages = (await Promise.all(this.renderers.for(event.type).map((renderer) => renderer.render(event, context)))).flat();
+    const listen = mode === 'test' && listening.has(businessId) ? messages.map((message, index) => listenRowOf(event, businessId, message, index)) : [];
     const endpoints = await Promise.all(messages.map((message) => this.queries.execute(new GetCallbackEndpointQuery(businessId, mode, message.kind))));
     const rows: DeliveryRow[] = [];
     for (const [i, message] of messages.entries()) {
@@ -94,9 +99,16 @@ export class CallbackDispatcherProjection implements Projection {
         disabledReason,
       });
     }
-    return rows;
+    return { deliveries: rows, listen };
   }
 }
+
+interface Rendered {
+  deliveries: DeliveryRow[];
+  listen: ListenRow[];
+}
+
+const NOTHING: Rendered = { deliveries: [], listen: [] };
 
 /** A 410 Gone disabled the endpoint: what still waits for it will not be sent. */
 async function failPendingDeliveriesTo(tx: ClientBase, event: RecordedEvent<CallbackEndpointDisabled['data']>): Promise<void> {

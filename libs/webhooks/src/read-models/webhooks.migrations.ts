@@ -93,5 +93,39 @@ export const webhooksMigrations: MigrationSet = {
         );
       `,
     },
+    {
+      version: 3,
+      name: 'listen: test-mode callbacks streamed to a developer machine',
+      // `cli listen` and the dashboard's listen page (issue 20): while a business has a listener
+      // (active_until ahead), the dispatcher also writes each of its test-mode callbacks here,
+      // rendered once like a delivery, whatever URLs are configured. Rows live an hour.
+      sql: `
+        CREATE TABLE webhook_listen_secrets (
+          business_id text        PRIMARY KEY,
+          -- whsec_...: what listen signs the forwarded callbacks with, the same across restarts.
+          secret      text        NOT NULL,
+          created_at  timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE TABLE webhook_listeners (
+          business_id  text        PRIMARY KEY,
+          active_until timestamptz NOT NULL
+        );
+        CREATE TABLE webhook_listen_messages (
+          seq          bigserial   PRIMARY KEY,
+          message_id   text        NOT NULL UNIQUE,
+          business_id  text        NOT NULL,
+          kind         text        NOT NULL,
+          event_id     text        NOT NULL,
+          event_type   text        NOT NULL,
+          resource_id  text        NOT NULL,
+          payload      text        NOT NULL,
+          -- When the event happened (business clock) and when the row was written (real time).
+          occurred_at  timestamptz NOT NULL,
+          created_at   timestamptz NOT NULL DEFAULT now()
+        );
+        CREATE INDEX webhook_listen_messages_business ON webhook_listen_messages (business_id, seq);
+        CREATE INDEX webhook_listen_messages_age ON webhook_listen_messages (created_at);
+      `,
+    },
   ],
 };

@@ -23,6 +23,15 @@ describe('log redaction', () => {
     expect(redacted).toContain(`xnd_${REDACTED}`);
   });
 
+  it('removes a whole API key, dashes included (keys are base64url)', () => {
+    expect(redactText('{"key":"xnd_development_6LZQ830AY3-D3zJ8iAz-iI6ksgosFU540ZdC896Pxtw"}')).toBe(`{"key":"xnd_${REDACTED}"}`);
+  });
+
+  it('removes Standard Webhooks signing secrets from text', () => {
+    const redacted = redactText('{"note":"verify with whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw+/abc=="}');
+    expect(redacted).toBe(`{"note":"verify with whsec_${REDACTED}"}`);
+  });
+
   it('replaces sensitive fields whatever their value, deeply, and flattens errors', () => {
     const value = redactValue({
       headers: { authorization: 'Basic abc', 'x-callback-token': 't', accept: 'json' },

@@ -15,8 +15,11 @@ const AUTH_CREDENTIALS = /\b(Basic|Bearer)\s+[A-Za-z0-9+/=._~-]+/gi;
 /** `password=...`, `"cvn": "123"` and the like inside free text (error messages, SQL). */
 const SECRET_ASSIGNMENTS = /\b(password|passwd|secret|cvn|cvv|card_cvn)(["']?\s*[:=]\s*["']?)[^\s"'&,;}]+/gi;
 
-/** The key formats of the public API (`xnd_development_...`, `xnd_public_production_...`). */
-const API_KEYS = /\bxnd_[A-Za-z0-9_]+/g;
+/** The key formats of the public API (`xnd_development_...`, `xnd_public_production_...`): base64url, so `-` too. */
+const API_KEYS = /\bxnd_[A-Za-z0-9_-]+/g;
+
+/** Standard Webhooks signing secrets (`whsec_<base64>`), e.g. in a response body the request log keeps. */
+const SIGNING_SECRETS = /\bwhsec_[A-Za-z0-9+/=]+/g;
 
 /** A run of 12 or more digits (card numbers are 12-19 digits), or digits grouped by fours with spaces or dashes. */
 const CARD_LIKE_DIGITS = /\d{12,}|(?<![\d-])\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}(?!\d)/g;
@@ -35,11 +38,20 @@ function maskDigits(run: string): string {
   return masked;
 }
 
+/**
+ * A cheap first look: text with none of these cannot match any pattern above, and most strings
+ * (ids, names, statuses, times) have none, so they skip the four replacements (the request log
+ * redacts every string of every body it keeps).
+ */
+const MIGHT_HOLD_A_SECRET = /basic|bearer|passw|secret|cvn|cvv|xnd_|whsec_|\d{4}[ -]?\d{4}/i;
+
 export function redactText(text: string): string {
+  if (!MIGHT_HOLD_A_SECRET.test(text)) return text;
   return text
     .replace(AUTH_CREDENTIALS, `$1 ${REDACTED}`)
     .replace(SECRET_ASSIGNMENTS, `$1$2${REDACTED}`)
     .replace(API_KEYS, `xnd_${REDACTED}`)
+    .replace(SIGNING_SECRETS, `whsec_${REDACTED}`)
     .replace(CARD_LIKE_DIGITS, maskDigits);
 }
 

@@ -33,7 +33,9 @@ export function IsMoneyAmount(options: MoneyAmountOptions = {}): PropertyDecorat
       ? `a whole number (${currency} has no decimals)`
       : `a number with at most ${decimals} decimals (${currency})`;
   const message = `$property must be ${what} between -${LIMIT} and ${LIMIT}${options.acceptDigitStrings ? ', as a number or a string of digits' : ''}`;
-  const rule = ValidateBy({ name: 'isMoneyAmount', validator: { validate } }, { message });
+  // The options ride along as the rule's constraints: the OpenAPI document reads them (type, decimals).
+  const constraints = [{ decimals, currency: options.minorUnits ? undefined : currency, acceptDigitStrings: options.acceptDigitStrings === true }];
+  const rule = ValidateBy({ name: 'isMoneyAmount', constraints, validator: { validate } }, { message });
   if (!options.acceptDigitStrings) return rule;
   return applyDecorators(
     Transform(({ value }) => (typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : value)),
