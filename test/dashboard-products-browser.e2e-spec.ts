@@ -85,7 +85,7 @@ describe('dashboard products in headless Chromium: transactions, history, reques
     await page.getByLabel('Account number (complete, with the merchant code)').fill(created.body.account_number);
     await page.locator('#va-amount').fill('50000');
     await page.getByRole('button', { name: 'Simulate VA payment' }).click();
-    await expect(page.locator('#simulation-result').innerText()).resolves.toContain('50000 IDR paid into BNI');
+    await expect(page.locator('#simulation-result').innerText()).resolves.toContain('IDR 50,000 paid into BNI');
     await snapshot(page, 'simulation-result');
 
     await page.locator('#simulated-transaction').click();
@@ -117,10 +117,10 @@ describe('dashboard products in headless Chromium: transactions, history, reques
   });
 
   it('lists the payment on the transactions page by external id and status', async () => {
-    await page.goto('/dashboard/transactions?id=dash-va-1');
-    await expect(page.locator('#transactions tbody').innerText()).resolves.toContain('VA payment (BNI)');
+    await page.goto('/dashboard/transactions?q=dash-va-1');
+    await expect(page.locator('#transactions-table tbody').innerText()).resolves.toContain('VA payment (BNI)');
     await page.goto('/dashboard/transactions?product=va-payments&status=FAILED');
-    await expect(page.locator('#transactions tbody tr').count()).resolves.toBe(0);
+    await expect(page.locator('#transactions-table tbody tr').count()).resolves.toBe(0);
     await page.goto('/dashboard/transactions?product=va-payments');
     await snapshot(page, 'transactions-va-payments');
   });
@@ -144,8 +144,10 @@ describe('dashboard products in headless Chromium: transactions, history, reques
     await page.locator('#checkout-link').click();
     await page.locator('#pay').click();
     await page.waitForLoadState();
-    await page.goto('/dashboard/transactions?product=ewallet-payments&status=COMPLETED');
-    await expect(page.locator('#transactions tbody').innerText()).resolves.toContain('eWallet (DANA)');
+    await until(async () => {
+      await page.goto('/dashboard/transactions?product=ewallet-payments&status=COMPLETED');
+      expect(await page.locator('#transactions-table tbody').innerText()).toContain('eWallet (DANA)');
+    });
 
     await page.goto('/dashboard/test-tools');
     await page.locator('#ew-type').selectOption('OVO');

@@ -2,6 +2,8 @@ import { LedgerModule } from '@gateway/ledger';
 import { WebhooksModule } from '@gateway/webhooks';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AppConfig, DEFAULT_IDEMPOTENCY_OPTIONS, IdempotencyStore } from '@gateway/platform';
+import { Pool } from 'pg';
 import { ChangeDashboardRoleHandler } from './application/change-role/change-role.handler';
 import { CreateDashboardUserHandler } from './application/create-user/create-user.handler';
 import { ListDashboardUsersHandler } from './application/list-users/list-users.handler';
@@ -21,15 +23,51 @@ import { EwalletPaymentsTransactionSource } from './http/pages/ewallet-payments.
 import { InvoicesTransactionSource } from './http/pages/invoices.source';
 import { PaymentCodePaymentsTransactionSource } from './http/pages/payment-code-payments.source';
 import { VirtualAccountPaymentsTransactionSource } from './http/pages/va-payments.source';
-import { PaymentSimulationsController } from './http/pages/payment-simulations.controller';
-import { OverviewController } from './http/pages/overview.controller';
+import { PaymentSimulationsController } from './http/pages/test-tools/payment-simulations.controller';
+import { TestPayments } from './http/pages/test-tools/test-payments';
+import { TestToolsView } from './http/pages/test-tools/test-tools.view';
+import { FinanceController } from './http/pages/finance/finance.controller';
+import { FinanceReader } from './read-models/finance.reader';
+import { DashboardMoneyProjection } from './read-models/dashboard-money.projection';
 import { ReportsPageController } from './http/pages/reports.controller';
 import { SettingsPageController } from './http/pages/settings.controller';
 import { TeamController } from './http/pages/team.controller';
-import { TestToolsController } from './http/pages/test-tools.controller';
+import { TestToolsController } from './http/pages/test-tools/test-tools.controller';
 import { TRANSACTION_SOURCES } from './http/pages/transaction-source';
 import { TransactionsController } from './http/pages/transactions.controller';
+import { RequestLogPageController } from './http/pages/request-log.controller';
+import { ListenPageController } from './http/pages/listen.controller';
+import { TransactionDetailView } from './http/pages/transaction-detail.view';
+import { ListView } from './http/pages/lists/list-view';
+import { CardRefundController } from './http/pages/payments/card-refund.controller';
+import { InvoiceActionsController } from './http/pages/payments/invoice-actions.controller';
+import { PayoutsController } from './http/pages/payouts/payouts.controller';
+import { BatchPayoutsController } from './http/pages/payouts/batch-payouts.controller';
+import { FixedVasController } from './http/pages/fixed-vas/fixed-vas.controller';
+import { PaymentCodesController } from './http/pages/payment-codes/payment-codes.controller';
+import { RecurringPlansController } from './http/pages/recurring/recurring-plans.controller';
+import { CustomersController } from './http/pages/customers/customers.controller';
+import { ResourceDetailView } from './http/pages/resource-detail.view';
+import { DASHBOARD_IDEMPOTENCY, DashboardActionRunner } from './http/kit/action-runner';
+import { DashboardListsProjection } from './read-models/dashboard-lists.projection';
+import { ListRowsReader } from './read-models/list-rows.reader';
+import { ListsFreshness } from './read-models/lists-freshness';
 import { SignInController } from './http/sign-in.controller';
+import { PasswordResetController } from './http/password-reset.controller';
+import { AccountController } from './http/pages/account/account.controller';
+import { AccountSecurityStore } from './read-models/account-security.store';
+import { TeamSettingsReader } from './read-models/team-settings.reader';
+import { DashboardMailer } from './application/mail/dashboard-mailer';
+import {
+  ChangePasswordHandler,
+  CompleteSignInHandler,
+  ConfirmTwoFactorHandler,
+  DisableTwoFactorHandler,
+  RequestPasswordResetHandler,
+  ResetPasswordHandler,
+  SetTeamTwoFactorHandler,
+  StartTwoFactorHandler,
+} from './application/account/account.handlers';
 import { CredentialsStore } from './read-models/credentials-store';
 import { DashboardUsersProjection } from './read-models/dashboard-users.projection';
 import { SessionStore } from './read-models/session-store';
@@ -54,15 +92,28 @@ const transactionSources = [
   imports: [CqrsModule, LedgerModule, WebhooksModule],
   controllers: [
     SignInController,
-    OverviewController,
+    FinanceController,
     TransactionsController,
     CallbacksController,
     DevelopersController,
+    // Issue 20: the API request log and `listen` through a dashboard session.
+    RequestLogPageController,
+    ListenPageController,
     ReportsPageController,
     SettingsPageController,
     TestToolsController,
     PaymentSimulationsController,
     TeamController,
+    CardRefundController,
+    InvoiceActionsController,
+    PayoutsController,
+    BatchPayoutsController,
+    FixedVasController,
+    PaymentCodesController,
+    RecurringPlansController,
+    CustomersController,
+    PasswordResetController,
+    AccountController,
   ],
   providers: [
     TeamRunner,
@@ -79,6 +130,34 @@ const transactionSources = [
     SignOutHandler,
     RecordDashboardActionHandler,
     ListDashboardUsersHandler,
+    DashboardListsProjection,
+    DashboardMoneyProjection,
+    FinanceReader,
+    ListRowsReader,
+    ListsFreshness,
+    ListView,
+    TransactionDetailView,
+    ResourceDetailView,
+    DashboardActionRunner,
+    // The API's idempotency table and rules, for the dashboard's forms (keys scoped `dashboard:<user>:`).
+    {
+      provide: DASHBOARD_IDEMPOTENCY,
+      useFactory: (pool: Pool, config: AppConfig) => new IdempotencyStore(pool, { ttlMs: DEFAULT_IDEMPOTENCY_OPTIONS.ttlMs, leaseMs: config.IDEMPOTENCY_LEASE_MS }),
+      inject: [Pool, AppConfig],
+    },
+    TestPayments,
+    TestToolsView,
+    AccountSecurityStore,
+    TeamSettingsReader,
+    DashboardMailer,
+    ChangePasswordHandler,
+    RequestPasswordResetHandler,
+    ResetPasswordHandler,
+    StartTwoFactorHandler,
+    ConfirmTwoFactorHandler,
+    DisableTwoFactorHandler,
+    SetTeamTwoFactorHandler,
+    CompleteSignInHandler,
     ...transactionSources,
     { provide: TRANSACTION_SOURCES, useFactory: (...sources: unknown[]) => sources, inject: transactionSources },
   ],

@@ -9,4 +9,5 @@ export * from './application/remove-user/remove-user.command';
 export * from './application/list-users/list-users.query';
 export { SCRYPT_PARAMETERS } from './application/password-hasher';
 export { registerDashboardPage, type DashboardPageEntry } from './http/kit/page-registry';
-export type { TransactionSource, TransactionRow, TransactionFilter, TransactionDetail, HistoryRef } from './http/pages/transaction-source';
+export type { TransactionSource, TransactionDetail, HistoryRef, DetailContext } from './http/pages/transaction-source';
+export * from './application/account/account.commands';

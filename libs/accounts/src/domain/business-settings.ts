@@ -45,6 +45,12 @@ export interface BusinessSettings {
   enabledPaymentChannels?: string[];
   /** Fee per channel code (or `default`), used by the ledger. */
   feeSchedule?: Record<string, FeeRule>;
+  /** The name payers see on the hosted pages (invoice, eWallet checkout, 3DS); the business name when absent. */
+  brandName?: string;
+  /** The logo on those pages: an https URL (http in test mode), loaded by the payer's browser. */
+  brandLogoUrl?: string;
+  /** The accent colour of those pages, `#RRGGBB`. */
+  brandColor?: string;
 }
 
 /** What a SettingsUpdated event records: present fields replace the setting, `null` removes it. */
@@ -112,9 +118,12 @@ export function applySettingsChanges(current: BusinessSettings, changes: Setting
 /** Live-mode callbacks carry real payment data: their URLs must use TLS (spec, Authentication item 6). */
 export function liveModeProblems(mode: 'test' | 'live', changes: SettingsUpdate): string[] {
   if (mode !== 'live') return [];
-  return Object.entries(changes.callbackUrls ?? {})
+  const problems = Object.entries(changes.callbackUrls ?? {})
     .filter(([, url]) => typeof url === 'string' && !url.startsWith('https://'))
     .map(([kind]) => `callback_urls.${kind} must be an https URL in live mode`);
+  // Payers' browsers load the logo: never over plain HTTP on a live page.
+  if (typeof changes.brandLogoUrl === 'string' && !changes.brandLogoUrl.startsWith('https://')) problems.push('brand_logo_url must be an https URL in live mode');
+  return problems;
 }
 
 /**
@@ -139,6 +148,10 @@ export function settingsProblems(changes: SettingsUpdate): string[] {
   }
   for (const code of changes.enabledPaymentChannels ?? []) {
     if (!isPaymentChannelCode(code)) problems.push(`enabled_payment_channels: ${code} is not a payment channel code`);
+  }
+  if (typeof changes.brandColor === 'string' && !/^#[0-9a-fA-F]{6}$/.test(changes.brandColor)) problems.push('brand_color must be a colour such as #1A73E8');
+  if (typeof changes.brandLogoUrl === 'string' && (!/^https?:\/\/[^\s"'<>]+$/.test(changes.brandLogoUrl) || changes.brandLogoUrl.length > 2048)) {
+    problems.push('brand_logo_url must be an http(s) URL');
   }
   for (const [channel, rule] of Object.entries(changes.feeSchedule ?? {})) {
     const { flat, basisPoints } = (rule ?? {}) as FeeRule;

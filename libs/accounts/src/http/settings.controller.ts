@@ -1,11 +1,11 @@
-import { type Caller, CurrentCaller, gatewayState, RequirePermissions, type RequestContext, SkipIdempotency } from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, gatewayState, RequirePermissions, type RequestContext, schema, SkipIdempotency } from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { GetSettingsQuery } from '../application/get-settings/get-settings.query';
 import { RotateCallbackTokenCommand } from '../application/rotate-callback-token/rotate-callback-token.command';
 import { UpdateSettingsCommand } from '../application/update-settings/update-settings.command';
-import { settingsToWire } from './settings.response';
+import { SETTINGS_SCHEMA, SETTINGS_UPDATED_SCHEMA, settingsToWire } from './settings.response';
 import { toSettingsChanges, UpdateSettingsRequestDto } from './settings.request.dto';
 
 export function requestContextOf(request: Request, caller: Caller): RequestContext {
@@ -22,6 +22,7 @@ export function requestContextOf(request: Request, caller: Caller): RequestConte
  * What the spec leaves to "the dashboard", per business and mode (the key's). Reading needs
  * `settings:read`; changing needs `settings:write`, which ordinary keys do not carry by default.
  */
+@ApiTag('Account', 'The business\'s settings per mode, its API keys, and the callback token.')
 @Controller('settings')
 export class SettingsController {
   constructor(
@@ -30,6 +31,7 @@ export class SettingsController {
   ) {}
 
   @Get()
+  @ApiDoc({ summary: 'Get the settings', description: 'The business\'s settings in the key\'s mode, and its callback token.', operationId: 'getSettings', response: SETTINGS_SCHEMA })
   @RequirePermissions('settings:read')
   async get(@CurrentCaller() caller: Caller) {
     const view = await this.queries.execute(new GetSettingsQuery(caller.businessId, caller.mode));
@@ -43,6 +45,12 @@ export class SettingsController {
   }
 
   @Patch()
+  @ApiDoc({
+    summary: 'Update the settings',
+    description: 'Every field optional: a present field replaces the setting, `null` removes it. Settings belong to the key\'s mode.',
+    operationId: 'updateSettings',
+    response: SETTINGS_UPDATED_SCHEMA,
+  })
   @RequirePermissions('settings:write')
   async update(@CurrentCaller() caller: Caller, @Body() body: UpdateSettingsRequestDto, @Req() request: Request) {
     const settings = await this.commands.execute(
@@ -53,6 +61,12 @@ export class SettingsController {
 
   /** Not idempotent: a stored replay would copy the token out of the vault. */
   @Post('callback_token/rotate')
+  @ApiDoc({
+    summary: 'Rotate the callback token',
+    description: 'A new `x-callback-token` for this mode\'s callbacks; the old one stops at once. Not idempotent: a stored replay would copy the token.',
+    operationId: 'rotateCallbackToken',
+    response: schema.object({ callback_token: schema.string(), environment: schema.oneOfStrings(['TEST', 'LIVE']) }),
+  })
   @HttpCode(200)
   @RequirePermissions('settings:write')
   @SkipIdempotency()

@@ -1,3 +1,4 @@
+import { GetBusinessQuery, GetSettingsQuery, type PayerBranding, payerBrandingOf } from '@gateway/accounts';
 import { gatewayState, NoAuth, SkipIdempotency } from '@gateway/platform';
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
@@ -28,7 +29,13 @@ export class ThreeDsPageController {
   async show(@Param('authentication_id') authenticationId: string, @Query('origin') origin: unknown, @Res() response: Response) {
     const view = await this.queries.execute(new GetAuthenticationQuery(authenticationId));
     if (!view) return sendNotFound(response);
-    send(response, view, embedderOrigin(origin));
+    send(response, view, embedderOrigin(origin), await this.brandingOf(view));
+  }
+
+  /** The merchant the payer pays, as its brand settings show it (else the business name). */
+  private async brandingOf(view: AuthenticationView): Promise<PayerBranding> {
+    const [business, settings] = await Promise.all([this.queries.execute(new GetBusinessQuery(view.businessId)), this.queries.execute(new GetSettingsQuery(view.businessId, view.mode))]);
+    return payerBrandingOf(settings?.settings, business?.name ?? 'the shop');
   }
 
   @Post(':authentication_id')
@@ -43,19 +50,20 @@ export class ThreeDsPageController {
   }
 }
 
-function headers(nonce?: string): Record<string, string> {
+function headers(nonce?: string, logoUrl?: string): Record<string, string> {
+  const logo = logoUrl && URL.canParse(logoUrl) ? ` img-src ${new URL(logoUrl).origin};` : '';
   return {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-store',
     'referrer-policy': 'no-referrer',
     'x-content-type-options': 'nosniff',
-    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline';${nonce ? ` script-src 'nonce-${nonce}';` : ''} form-action 'self'; base-uri 'none'`,
+    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline';${nonce ? ` script-src 'nonce-${nonce}';` : ''}${logo} form-action 'self'; base-uri 'none'`,
   };
 }
 
-function send(response: Response, view: AuthenticationView, embedder: string | undefined): void {
+function send(response: Response, view: AuthenticationView, embedder: string | undefined, branding: PayerBranding): void {
   const nonce = randomBytes(16).toString('base64');
-  response.status(200).set(headers(nonce)).send(renderThreeDsPage(view, nonce, embedder));
+  response.status(200).set(headers(nonce, branding.logoUrl)).send(renderThreeDsPage(view, nonce, embedder, branding));
 }
 
 function sendNotFound(response: Response): void {

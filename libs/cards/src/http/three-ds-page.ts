@@ -1,3 +1,4 @@
+import type { PayerBranding } from '@gateway/accounts';
 import type { AuthenticationView } from '../application/card-views';
 
 /** Everything interpolated into the page goes through here. */
@@ -22,23 +23,27 @@ function formatAmount(amount: number): string {
  * only to `embedderOrigin` (the origin that asked for the authentication, from the URL's `origin`),
  * else to the gateway's own origin (its invoice page); never to `*` (issue 19, item 10).
  */
-export function renderThreeDsPage(view: AuthenticationView, nonce: string, embedderOrigin?: string): string {
+export function renderThreeDsPage(view: AuthenticationView, nonce: string, embedderOrigin?: string, branding?: PayerBranding): string {
+  const color = branding?.color ?? '#2459d6';
+  const onColor = branding?.onColor ?? '#FFFFFF';
   const waitsForever = view.status === 'IN_REVIEW' && view.threeDsProfile === 'CHALLENGE_TIMES_OUT';
   const body =
     view.status === 'IN_REVIEW'
       ? waitsForever
-        ? `<p id="waiting" role="status">Waiting for your card issuer&hellip; this page refreshes by itself.</p>`
+        ? `<p id="waiting" role="status">Waiting for your bank&hellip; this page refreshes by itself.</p>`
         : `<form method="post" id="challenge">
-      <label for="code">One-time code sent by your bank</label>
+      <label for="code">The one-time code your bank sent you (by text message or in its app)</label>
       <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="64">
       <div class="actions">
         <button type="submit" name="action" value="complete" id="complete">Complete authentication</button>
         <button type="submit" name="action" value="fail" id="fail" class="secondary">Fail authentication</button>
       </div>
-      <p class="hint">Test mode: any code completes the challenge.</p>
+      ${view.mode === 'test' ? '<p class="hint">Test mode: any code completes the check.</p>' : ''}
     </form>`
       : `<p id="result" data-status="${escapeHtml(view.status)}" role="status">${
-          view.status === 'VERIFIED' ? 'Authentication complete. You can return to the shop.' : 'Authentication failed. Return to the shop to try again.'
+          view.status === 'VERIFIED'
+            ? `Your bank confirmed the payment. You can return to ${escapeHtml(branding?.name ?? 'the shop')}.`
+            : `Your bank did not confirm the payment. Return to ${escapeHtml(branding?.name ?? 'the shop')} to try again or pay another way.`
         }</p>`;
   const message =
     view.status === 'IN_REVIEW'
@@ -72,17 +77,21 @@ ${waitsForever ? '<meta http-equiv="refresh" content="5">' : ''}
   dt { color: #5c6578; }
   input { width: 100%; padding: .5rem; margin: .5rem 0 1rem; box-sizing: border-box; font-size: 1rem; }
   .actions { display: flex; gap: .5rem; }
-  button { padding: .6rem 1rem; font-size: 1rem; border: 0; border-radius: 4px; background: #2459d6; color: #fff; cursor: pointer; }
+  button { padding: .6rem 1rem; font-size: 1rem; border: 0; border-radius: 4px; background: ${color}; color: ${onColor}; cursor: pointer; }
+  .merchant { display: flex; align-items: center; gap: .5rem; background: ${color}; color: ${onColor}; margin: -1.5rem -1.5rem 1rem; padding: .75rem 1.5rem; border-radius: 8px 8px 0 0; font-weight: 700; overflow-wrap: anywhere; }
+  .merchant img { max-height: 32px; max-width: 100px; background: #fff; border-radius: 4px; padding: 2px; }
   button.secondary { background: #e3e6ec; color: #1d2433; }
   .hint, .issuer { color: #5c6578; font-size: .875rem; }
 </style>
 </head>
 <body>
 <main>
-  <p class="issuer">3-D Secure &middot; test-mode issuer simulation</p>
+  ${branding ? `<div class="merchant" id="merchant">${branding.logoUrl ? `<img src="${escapeHtml(branding.logoUrl)}" alt="">` : ''}<span>${escapeHtml(branding.name)}</span></div>` : ''}
+  <p class="issuer">3-D Secure${view.mode === 'test' ? ' &middot; test-mode issuer simulation' : ''}</p>
   <h1>Verify your card payment</h1>
   <dl>
     <dt>Card</dt><dd id="card">${escapeHtml(view.maskedCardNumber)}</dd>
+    ${branding ? `<dt>To</dt><dd>${escapeHtml(branding.name)}</dd>` : ''}
     <dt>Amount</dt><dd id="amount">${escapeHtml(formatAmount(view.amount))}</dd>
   </dl>
   ${body}

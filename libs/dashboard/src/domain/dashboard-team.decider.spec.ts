@@ -76,3 +76,31 @@ describe('roles', () => {
     expect(roleCan('finance', 'callbacks:manage')).toBe(false);
   });
 });
+
+describe('two-step sign-in and password resets', () => {
+  const spec2 = deciderSpec(dashboardTeamDecider);
+  const admin2 = created('dus_1', 'ana@toko.test', 'admin');
+  const enabled = { type: 'DashboardTwoFactorEnabled' as const, data: { userId: 'dus_1', enabledAt: at } };
+  const required = { type: 'DashboardTwoFactorRequirementSet' as const, data: { required: true, setBy: 'dashboard:dus_1', setAt: at } };
+
+  it('turns two-step sign-in on once, and off again', () => {
+    spec2.given([admin2]).when({ type: 'EnableTwoFactor', userId: 'dus_1', now }).then([enabled]);
+    spec2.given([admin2, enabled]).when({ type: 'EnableTwoFactor', userId: 'dus_1', now }).then([]);
+    spec2
+      .given([admin2, enabled])
+      .when({ type: 'DisableTwoFactor', userId: 'dus_1', by: 'dashboard:dus_1', now })
+      .then([{ type: 'DashboardTwoFactorDisabled', data: { userId: 'dus_1', disabledBy: 'dashboard:dus_1', disabledAt: at } }]);
+    spec2.given([admin2]).when({ type: 'DisableTwoFactor', userId: 'dus_1', by: 'x', now }).then([]);
+  });
+
+  it('keeps it on while the team requires it, and records the requirement once', () => {
+    spec2.given([admin2, enabled, required]).when({ type: 'DisableTwoFactor', userId: 'dus_1', by: 'dashboard:dus_1', now }).thenThrows('DASHBOARD_TWO_FACTOR_REQUIRED_ERROR');
+    spec2.given([admin2]).when({ type: 'SetTwoFactorRequirement', required: true, by: 'dashboard:dus_1', now }).then([required]);
+    spec2.given([admin2, required]).when({ type: 'SetTwoFactorRequirement', required: true, by: 'dashboard:dus_1', now }).then([]);
+  });
+
+  it('records a reset request of a member only', () => {
+    spec2.given([admin2]).when({ type: 'RecordPasswordResetRequested', userId: 'dus_1', now }).then([{ type: 'DashboardPasswordResetRequested', data: { userId: 'dus_1', requestedAt: at } }]);
+    spec2.given([admin2]).when({ type: 'RecordPasswordResetRequested', userId: 'dus_9', now }).thenThrows('DASHBOARD_USER_NOT_FOUND_ERROR');
+  });
+});

@@ -7,11 +7,15 @@ import { type DashboardRole, isDashboardRole } from './roles';
 export interface TeamMember {
   email: string;
   role: DashboardRole;
+  /** Signs in with a TOTP code after the password. */
+  twoFactor: boolean;
 }
 
 export interface DashboardTeamState {
   /** Current members only: a removed user is gone (its events stay in the stream). */
   members: Record<string, TeamMember>;
+  /** Every member must sign in with a second step (set by an admin). */
+  twoFactorRequired: boolean;
 }
 
 export type DashboardTeamCommand =
@@ -21,7 +25,16 @@ export type DashboardTeamCommand =
   | { type: 'RecordPasswordSet'; userId: string; now: Date }
   | { type: 'RecordSignIn'; userId: string; now: Date }
   | { type: 'RecordSignOut'; userId: string; now: Date }
-  | { type: 'RecordAction'; userId: string; action: string; target: string; mode: 'test' | 'live'; now: Date };
+  | { type: 'RecordAction'; userId: string; action: string; target: string; mode: 'test' | 'live'; now: Date }
+  | { type: 'EnableTwoFactor'; userId: string; now: Date }
+  | { type: 'DisableTwoFactor'; userId: string; by: string; now: Date }
+  | { type: 'SetTwoFactorRequirement'; required: boolean; by: string; now: Date }
+  | { type: 'RecordPasswordResetRequested'; userId: string; now: Date };
+
+function withMember(state: DashboardTeamState, userId: string, change: (member: TeamMember) => TeamMember): DashboardTeamState {
+  const member = state.members[userId];
+  return member ? { ...state, members: { ...state.members, [userId]: change(member) } } : state;
+}
 
 const adminsOf = (state: DashboardTeamState) => Object.values(state.members).filter((member) => member.role === 'admin').length;
 
@@ -32,7 +45,7 @@ function memberOf(state: DashboardTeamState, userId: string): TeamMember {
 }
 
 export const dashboardTeamDecider: Decider<DashboardTeamCommand, DashboardTeamState, DashboardTeamEvent> = {
-  initialState: { members: {} },
+  initialState: { members: {}, twoFactorRequired: false },
 
   decide(command, state) {
     const at = command.now.toISOString();
@@ -76,6 +89,21 @@ export const dashboardTeamDecider: Decider<DashboardTeamCommand, DashboardTeamSt
             data: { userId: command.userId, action: command.action, target: command.target, mode: command.mode, performedAt: at },
           },
         ];
+      case 'EnableTwoFactor':
+        if (memberOf(state, command.userId).twoFactor) return [];
+        return [{ type: 'DashboardTwoFactorEnabled', data: { userId: command.userId, enabledAt: at } }];
+      case 'DisableTwoFactor': {
+        const member = memberOf(state, command.userId);
+        if (!member.twoFactor) return [];
+        if (state.twoFactorRequired) throw DashboardErrors.twoFactorRequired();
+        return [{ type: 'DashboardTwoFactorDisabled', data: { userId: command.userId, disabledBy: command.by, disabledAt: at } }];
+      }
+      case 'SetTwoFactorRequirement':
+        if (state.twoFactorRequired === command.required) return [];
+        return [{ type: 'DashboardTwoFactorRequirementSet', data: { required: command.required, setBy: command.by, setAt: at } }];
+      case 'RecordPasswordResetRequested':
+        memberOf(state, command.userId);
+        return [{ type: 'DashboardPasswordResetRequested', data: { userId: command.userId, requestedAt: at } }];
       default:
         return assertNever(command, 'dashboard team command');
     }
@@ -84,15 +112,21 @@ export const dashboardTeamDecider: Decider<DashboardTeamCommand, DashboardTeamSt
   evolve(state, event) {
     switch (event.type) {
       case 'DashboardUserCreated':
-        return { members: { ...state.members, [event.data.userId]: { email: event.data.email, role: event.data.role } } };
-      case 'DashboardUserRoleChanged': {
-        const member = state.members[event.data.userId];
-        return member ? { members: { ...state.members, [event.data.userId]: { ...member, role: event.data.toRole } } } : state;
-      }
+        return { ...state, members: { ...state.members, [event.data.userId]: { email: event.data.email, role: event.data.role, twoFactor: false } } };
+      case 'DashboardUserRoleChanged':
+        return withMember(state, event.data.userId, (member) => ({ ...member, role: event.data.toRole }));
       case 'DashboardUserRemoved': {
         const { [event.data.userId]: _removed, ...rest } = state.members;
-        return { members: rest };
+        return { ...state, members: rest };
       }
+      case 'DashboardTwoFactorEnabled':
+        return withMember(state, event.data.userId, (member) => ({ ...member, twoFactor: true }));
+      case 'DashboardTwoFactorDisabled':
+        return withMember(state, event.data.userId, (member) => ({ ...member, twoFactor: false }));
+      case 'DashboardTwoFactorRequirementSet':
+        return { ...state, twoFactorRequired: event.data.required };
+      case 'DashboardPasswordResetRequested':
+        return state;
       case 'DashboardPasswordSet':
       case 'DashboardUserSignedIn':
       case 'DashboardUserSignedOut':

@@ -8,4 +8,8 @@ export const DashboardErrors = {
   forbidden: (message = 'Your role does not allow this') => new DomainError('REQUEST_FORBIDDEN_ERROR', message),
   invalidCredentials: () => new DomainError('DASHBOARD_INVALID_CREDENTIALS_ERROR', 'Email or password is wrong'),
   throttled: () => new DomainError('DASHBOARD_SIGN_IN_THROTTLED_ERROR', 'Too many failed sign-in attempts; wait a few minutes and try again'),
+  twoFactorRequired: () => new DomainError('DASHBOARD_TWO_FACTOR_REQUIRED_ERROR', 'Your team requires two-step sign-in: it cannot be turned off'),
+  wrongCode: () => new DomainError('DASHBOARD_INVALID_CODE_ERROR', 'The code is wrong or expired: use the current code of your authenticator app'),
+  wrongPassword: () => new DomainError('DASHBOARD_INVALID_CREDENTIALS_ERROR', 'The current password is wrong'),
+  resetLinkInvalid: () => new DomainError('DASHBOARD_RESET_LINK_INVALID_ERROR', 'This reset link is not valid any more: ask for a new one'),
 };

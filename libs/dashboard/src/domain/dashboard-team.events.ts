@@ -20,7 +20,19 @@ export type DashboardActionPerformed = DomainEvent<
   { userId: string; action: string; target: string; mode: 'test' | 'live'; performedAt: string }
 >;
 
+/** Two-step sign-in (TOTP) turned on or off for a user: never the secret, which lives in `dashboard_two_factor` only. */
+export type DashboardTwoFactorEnabled = DomainEvent<'DashboardTwoFactorEnabled', { userId: string; enabledAt: string }>;
+export type DashboardTwoFactorDisabled = DomainEvent<'DashboardTwoFactorDisabled', { userId: string; disabledBy: string; disabledAt: string }>;
+/** An admin requires (or stops requiring) two-step sign-in of every user of the team. */
+export type DashboardTwoFactorRequirementSet = DomainEvent<'DashboardTwoFactorRequirementSet', { required: boolean; setBy: string; setAt: string }>;
+/** A reset link was mailed (the link's token is never recorded). */
+export type DashboardPasswordResetRequested = DomainEvent<'DashboardPasswordResetRequested', { userId: string; requestedAt: string }>;
+
 export type DashboardTeamEvent =
+  | DashboardTwoFactorEnabled
+  | DashboardTwoFactorDisabled
+  | DashboardTwoFactorRequirementSet
+  | DashboardPasswordResetRequested
   | DashboardUserCreated
   | DashboardUserRoleChanged
   | DashboardUserRemoved
@@ -37,4 +49,8 @@ export const DASHBOARD_TEAM_EVENT_TYPES: readonly DashboardTeamEvent['type'][] =
   'DashboardUserSignedIn',
   'DashboardUserSignedOut',
   'DashboardActionPerformed',
+  'DashboardTwoFactorEnabled',
+  'DashboardTwoFactorDisabled',
+  'DashboardTwoFactorRequirementSet',
+  'DashboardPasswordResetRequested',
 ];

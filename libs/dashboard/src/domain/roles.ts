@@ -20,13 +20,21 @@ export const CAPABILITIES = [
   'reports:generate',
   /** Test-mode tools: top up, advance the test clock, simulate VA, payment-code and eWallet payments. */
   'test-tools:use',
+  /**
+   * Act on money coming in: refund a charge, create and expire invoices, pause, resume and stop
+   * recurring plans, create and update fixed VAs and payment codes.
+   */
+  'payments:manage',
+  /** Send money out: single disbursements and batches from a CSV. */
+  'payouts:manage',
 ] as const;
 export type Capability = (typeof CAPABILITIES)[number];
 
 export const ROLE_CAPABILITIES: Record<DashboardRole, readonly Capability[]> = {
   admin: CAPABILITIES,
   developer: ['keys:manage', 'callbacks:manage', 'secrets:reveal', 'test-tools:use'],
-  finance: ['reports:generate'],
+  // Finance runs the money: refunds, invoices, payouts. Developers work through the API and the test tools.
+  finance: ['reports:generate', 'payments:manage', 'payouts:manage'],
   viewer: [],
 };
 

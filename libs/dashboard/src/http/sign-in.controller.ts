@@ -5,16 +5,31 @@ import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { SignInCommand } from '../application/sign-in/sign-in.command';
 import { SignOutCommand } from '../application/sign-out/sign-out.command';
+import { CompleteSignInCommand } from '../application/account/account.commands';
+import { SIGN_IN_CHALLENGE_MS } from '../read-models/account-security.store';
+import { checkPublicForm, publicFormToken } from './kit/public-form';
 import { SessionStore } from '../read-models/session-store';
-import { randomToken } from '../read-models/session-store';
 import { DASHBOARD_CSS } from './kit/dashboard.css';
-import { DashboardController, DashboardPublic } from './kit/dashboard-controller.decorator';
-import { csrfRefused } from './kit/dashboard-errors';
+import { DASHBOARD_JS } from './kit/dashboard-script';
+import { FINANCE_CHARTS_JS } from './pages/finance/finance-charts.script';
+import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+import { AllowedDuringSetup, DashboardController, DashboardPublic } from './kit/dashboard-controller.decorator';
 import { cookieHeader, cookieValue, dashboardContext, dashboardState, field, SESSION_COOKIE, SIGN_IN_CSRF_COOKIE } from './kit/dashboard-request';
-import { tokensMatch } from './kit/dashboard-session.guard';
 import { html } from './kit/html';
 import { renderBarePage } from './kit/layout';
 import { redirectTo, sendHtml } from './kit/respond';
+
+/** The second step of a sign-in (HttpOnly, SameSite=Strict): a token standing for "password checked", valid five minutes. */
+const CHALLENGE_COOKIE = 'gw_dashboard_2fa';
+
+let chartJs: string | undefined;
+/** Chart.js's browser build, read once from the installed package (its `exports` do not expose the UMD file, its folder does). */
+function chartLibrary(): string {
+  chartJs ??= readFileSync(join(dirname(require.resolve('chart.js')), 'chart.umd.min.js'), 'utf8');
+  return chartJs;
+}
 
 /** Sign-in, sign-out, the mode switch and the stylesheet. */
 @DashboardController()
@@ -38,6 +53,31 @@ export class SignInController {
     response.send(DASHBOARD_CSS);
   }
 
+  @Get('assets/dashboard.js')
+  @DashboardPublic()
+  @Header('content-type', 'text/javascript; charset=utf-8')
+  script(@Res() response: Response): void {
+    response.setHeader('cache-control', 'public, max-age=300');
+    response.send(DASHBOARD_JS);
+  }
+
+  /** Chart.js, from its npm package (no CDN), for the finance page. */
+  @Get('assets/chart.umd.js')
+  @DashboardPublic()
+  @Header('content-type', 'text/javascript; charset=utf-8')
+  chartLibrary(@Res() response: Response): void {
+    response.setHeader('cache-control', 'public, max-age=86400');
+    response.send(chartLibrary());
+  }
+
+  @Get('assets/finance-charts.js')
+  @DashboardPublic()
+  @Header('content-type', 'text/javascript; charset=utf-8')
+  financeCharts(@Res() response: Response): void {
+    response.setHeader('cache-control', 'public, max-age=300');
+    response.send(FINANCE_CHARTS_JS);
+  }
+
   @Get('sign-in')
   @DashboardPublic()
   signInPage(@Req() request: Request, @Res() response: Response): void {
@@ -49,11 +89,15 @@ export class SignInController {
   @DashboardPublic()
   @HttpCode(303)
   async signIn(@Req() request: Request, @Res() response: Response): Promise<void> {
-    if (!tokensMatch(cookieValue(request, SIGN_IN_CSRF_COOKIE) ?? '-', field(request, '_csrf'))) throw csrfRefused();
+    checkPublicForm(request);
     const email = field(request, 'email') ?? '';
     const password = field(request, 'password') ?? '';
     try {
       const signedIn = await this.commands.execute(new SignInCommand(email, password, request.ip ?? 'unknown', gatewayState(request).requestId));
+      if (signedIn.kind === 'code') {
+        this.renderCodeStep(request, response, 200, undefined, cookieHeader(request, CHALLENGE_COOKIE, signedIn.challengeToken, SIGN_IN_CHALLENGE_MS / 1000));
+        return;
+      }
       response.setHeader('set-cookie', [cookieHeader(request, SESSION_COOKIE, signedIn.sessionToken), cookieHeader(request, SIGN_IN_CSRF_COOKIE, '', 0)]);
       response.redirect(303, '/dashboard/overview');
     } catch (error) {
@@ -65,7 +109,28 @@ export class SignInController {
     }
   }
 
+  /** The second step: the code of the user's authenticator app, for the challenge in the cookie. */
+  @Post('sign-in/code')
+  @DashboardPublic()
+  async signInCode(@Req() request: Request, @Res() response: Response): Promise<void> {
+    checkPublicForm(request);
+    const challenge = cookieValue(request, CHALLENGE_COOKIE);
+    if (!challenge) {
+      this.renderSignIn(request, response, 401, 'The sign-in took too long: enter your email and password again.');
+      return;
+    }
+    try {
+      const signedIn = await this.commands.execute(new CompleteSignInCommand(challenge, field(request, 'code') ?? '', gatewayState(request).requestId));
+      response.setHeader('set-cookie', [cookieHeader(request, SESSION_COOKIE, signedIn.sessionToken), cookieHeader(request, SIGN_IN_CSRF_COOKIE, '', 0), cookieHeader(request, CHALLENGE_COOKIE, '', 0)]);
+      response.redirect(303, '/dashboard/overview');
+    } catch (error) {
+      if (!(error instanceof DomainError) || error.code !== 'DASHBOARD_INVALID_CODE_ERROR') throw error;
+      this.renderCodeStep(request, response, 401, error.message);
+    }
+  }
+
   @Post('sign-out')
+  @AllowedDuringSetup()
   async signOut(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session, token } = dashboardState(request);
     await this.commands.execute(new SignOutCommand(session.businessId, session.userId, token, dashboardContext(request, session)));
@@ -82,14 +147,34 @@ export class SignInController {
     redirectTo(response, '/dashboard/overview', mode === 'live' ? 'mode-live' : 'mode-test');
   }
 
+  private renderCodeStep(request: Request, response: Response, status: number, error?: string, challengeCookie?: string): void {
+    const csrf = publicFormToken(request, response, challengeCookie ? [challengeCookie] : []);
+    sendHtml(
+      response,
+      renderBarePage(
+        'Two-step sign-in',
+        html`${error ? html`<p class="error" role="alert" id="code-error">${error}</p>` : ''}
+  <form method="post" action="/dashboard/sign-in/code" class="card">
+    <input type="hidden" name="_csrf" value="${csrf}">
+    <label for="code">The 6-digit code of your authenticator app</label>
+    <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" maxlength="7" required>
+    <p><button type="submit">Sign in</button></p>
+  </form>
+  <p><a href="/dashboard/sign-in">Start again</a></p>`,
+      ),
+      status,
+    );
+  }
+
   private renderSignIn(request: Request, response: Response, status: number, error?: string, email = ''): void {
-    const csrf = randomToken();
-    response.setHeader('set-cookie', cookieHeader(request, SIGN_IN_CSRF_COOKIE, csrf, 3600));
+    const csrf = publicFormToken(request, response);
+    const notice = SIGN_IN_NOTICES[String(request.query.notice)];
     sendHtml(
       response,
       renderBarePage(
         'Sign in to the dashboard',
         html`${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+  ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
   <form method="post" action="/dashboard/sign-in" class="card">
     <input type="hidden" name="_csrf" value="${csrf}">
     <label for="email">Email</label>
@@ -97,9 +182,15 @@ export class SignInController {
     <label for="password">Password</label>
     <input id="password" name="password" type="password" autocomplete="current-password" required>
     <p><button type="submit">Sign in</button></p>
-  </form>`,
+  </form>
+  <p><a href="/dashboard/password-reset">Forgot your password?</a></p>`,
       ),
       status,
     );
   }
 }
+
+/** Fixed texts the sign-in page may show after a redirect (a link cannot make it say anything else). */
+const SIGN_IN_NOTICES: Record<string, string> = {
+  'password-reset': 'Your new password is set: sign in with it.',
+};

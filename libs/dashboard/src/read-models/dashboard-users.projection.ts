@@ -12,7 +12,7 @@ export const DASHBOARD_USERS_PROJECTION = 'dashboard.users';
 @Injectable()
 export class DashboardUsersProjection implements Projection {
   readonly name = DASHBOARD_USERS_PROJECTION;
-  readonly tables = ['dashboard_users'];
+  readonly tables = ['dashboard_users', 'dashboard_teams'];
   readonly eventTypes = DASHBOARD_TEAM_EVENT_TYPES;
 
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
@@ -34,9 +34,20 @@ export class DashboardUsersProjection implements Projection {
         case 'DashboardUserSignedIn':
           await tx.query('UPDATE dashboard_users SET last_sign_in = $2 WHERE user_id = $1', [event.data.userId, event.data.signedInAt]);
           break;
+        case 'DashboardTwoFactorEnabled':
+        case 'DashboardTwoFactorDisabled':
+          await tx.query('UPDATE dashboard_users SET two_factor = $2 WHERE user_id = $1', [event.data.userId, event.type === 'DashboardTwoFactorEnabled']);
+          break;
+        case 'DashboardTwoFactorRequirementSet':
+          await tx.query(
+            `INSERT INTO dashboard_teams (business_id, two_factor_required) VALUES ($1, $2) ON CONFLICT (business_id) DO UPDATE SET two_factor_required = EXCLUDED.two_factor_required`,
+            [recorded.metadata.businessId, event.data.required],
+          );
+          break;
         case 'DashboardPasswordSet':
         case 'DashboardUserSignedOut':
         case 'DashboardActionPerformed':
+        case 'DashboardPasswordResetRequested':
           break;
         default:
           assertNever(event, 'dashboard team event');

@@ -48,5 +48,95 @@ export const dashboardMigrations: MigrationSet = {
         );
         CREATE INDEX dashboard_sign_in_failures_scope ON dashboard_sign_in_failures (scope, failed_at);`,
     },
+    {
+      version: 2,
+      name: 'dashboard lists (projection dashboard.lists), dashboard form outbox, second factor, password resets',
+      sql: `
+        -- Read model (projection dashboard.lists): every list of the dashboard, one row per resource.
+        CREATE TABLE dashboard_list_rows (
+          business_id  text        NOT NULL,
+          mode         text        NOT NULL,
+          kind         text        NOT NULL,
+          id           text        NOT NULL,
+          external_id  text,
+          status       text        NOT NULL,
+          amount       bigint,
+          currency     text,
+          channel      text,
+          payer_email  text,
+          customer     text,
+          description  text,
+          extra        text,
+          listed       boolean     NOT NULL,
+          created_at   timestamptz NOT NULL,
+          updated_at   timestamptz NOT NULL,
+          -- Lower-cased id, external id, payer email, customer and extra text: what the search box matches.
+          search       text        NOT NULL,
+          data         jsonb,
+          PRIMARY KEY (business_id, mode, kind, id)
+        );
+        -- Keyset paging, newest first, over any set of kinds.
+        CREATE INDEX dashboard_list_rows_page ON dashboard_list_rows (business_id, mode, created_at DESC, kind DESC, id DESC);
+
+        -- Read model (projection dashboard.money): the finance page's money facts, one per event.
+        CREATE TABLE dashboard_money_rows (
+          event_id     uuid        PRIMARY KEY,
+          business_id  text        NOT NULL,
+          mode         text        NOT NULL,
+          currency     text        NOT NULL,
+          kind         text        NOT NULL CHECK (kind IN ('sale', 'top_up', 'refund', 'payout')),
+          product      text        NOT NULL,
+          channel      text,
+          gross        bigint      NOT NULL,
+          fee          bigint      NOT NULL,
+          fee_tax      bigint      NOT NULL,
+          net          bigint      NOT NULL,
+          occurred_at  timestamptz NOT NULL
+        );
+        CREATE INDEX dashboard_money_rows_period ON dashboard_money_rows (business_id, mode, currency, occurred_at);
+
+        -- Read model (projection dashboard.users): who signs in with a second step, which teams require it.
+        ALTER TABLE dashboard_users ADD COLUMN two_factor boolean NOT NULL DEFAULT false;
+        CREATE TABLE dashboard_teams (
+          business_id          text    PRIMARY KEY,
+          two_factor_required  boolean NOT NULL
+        );
+
+        -- Not derived from events (secrets): a one-time password must be changed at first sign-in.
+        ALTER TABLE dashboard_credentials ADD COLUMN must_change boolean NOT NULL DEFAULT false;
+        -- TOTP secrets (RFC 6238), pending until the first code confirms them; the last time step
+        -- used, so a code is accepted once.
+        CREATE TABLE dashboard_two_factor (
+          user_id     text        PRIMARY KEY,
+          secret      bytea       NOT NULL,
+          enabled_at  timestamptz,
+          last_step   bigint      NOT NULL DEFAULT 0
+        );
+        -- The second step of a sign-in: the password was right, the code is awaited (hash of the cookie's token).
+        CREATE TABLE dashboard_sign_in_challenges (
+          token_hash  bytea       PRIMARY KEY,
+          user_id     text        NOT NULL,
+          business_id text        NOT NULL,
+          expires_at  timestamptz NOT NULL,
+          attempts    integer     NOT NULL DEFAULT 0
+        );
+        -- Password reset links (hash of the token in the link), single use.
+        CREATE TABLE dashboard_password_resets (
+          token_hash  bytea       PRIMARY KEY,
+          user_id     text        NOT NULL,
+          expires_at  timestamptz NOT NULL,
+          used_at     timestamptz
+        );
+        -- Mail the dashboard sends (password resets): kept here, and sent through SMTP when MAIL_TRANSPORT=smtp.
+        CREATE TABLE dashboard_mail_outbox (
+          mail_id     bigserial   PRIMARY KEY,
+          to_address  text        NOT NULL,
+          subject     text        NOT NULL,
+          body        text        NOT NULL,
+          created_at  timestamptz NOT NULL,
+          sent_at     timestamptz,
+          error       text
+        );`,
+    },
   ],
 };

@@ -13,6 +13,11 @@ export interface DashboardSession {
   role: DashboardRole;
   mode: Mode;
   csrfToken: string;
+  /**
+   * What the user must do before anything else: choose a password (theirs is a one-time one) or
+   * turn on two-step sign-in (the team requires it). Read with the session on every request.
+   */
+  setupNeeded?: 'password' | 'two-factor';
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
@@ -39,12 +44,15 @@ export class SessionStore {
 
   /** The live session of this token (and marks it used), or undefined: unknown, idle too long, or its user removed. */
   async touch(token: string, now: Date, idleMs: number): Promise<DashboardSession | undefined> {
-    const { rows } = await this.pool.query<{ user_id: string; business_id: string; email: string; role: DashboardRole; mode: Mode; csrf_token: string }>(
+    const { rows } = await this.pool.query<{ user_id: string; business_id: string; email: string; role: DashboardRole; mode: Mode; csrf_token: string; must_change: boolean; two_factor: boolean; two_factor_required: boolean }>(
       `UPDATE dashboard_sessions s SET last_seen_at = $2
          FROM dashboard_users u
+         LEFT JOIN dashboard_credentials c ON c.user_id = u.user_id
+         LEFT JOIN dashboard_teams t ON t.business_id = u.business_id
         WHERE s.token_hash = $1 AND u.user_id = s.user_id AND u.business_id = s.business_id AND u.removed_at IS NULL
           AND s.last_seen_at > $2::timestamptz - make_interval(secs => $3::double precision / 1000)
-    RETURNING s.user_id, s.business_id, u.email, u.role, s.mode, s.csrf_token`,
+    RETURNING s.user_id, s.business_id, u.email, u.role, s.mode, s.csrf_token, coalesce(c.must_change, false) AS must_change, u.two_factor,
+              coalesce(t.two_factor_required, false) AS two_factor_required`,
       [hashToken(token), now, idleMs],
     );
     const row = rows[0];
@@ -52,7 +60,8 @@ export class SessionStore {
       await this.pool.query('DELETE FROM dashboard_sessions WHERE token_hash = $1', [hashToken(token)]);
       return undefined;
     }
-    return { userId: row.user_id, businessId: row.business_id, email: row.email, role: row.role, mode: row.mode, csrfToken: row.csrf_token };
+    const setupNeeded = row.must_change ? 'password' : row.two_factor_required && !row.two_factor ? 'two-factor' : undefined;
+    return { userId: row.user_id, businessId: row.business_id, email: row.email, role: row.role, mode: row.mode, csrfToken: row.csrf_token, ...(setupNeeded && { setupNeeded }) };
   }
 
   async setMode(token: string, mode: Mode): Promise<void> {
@@ -61,6 +70,10 @@ export class SessionStore {
 
   async destroy(token: string): Promise<void> {
     await this.pool.query('DELETE FROM dashboard_sessions WHERE token_hash = $1', [hashToken(token)]);
+  }
+
+  async destroyOthersOf(userId: string, keepToken: string): Promise<void> {
+    await this.pool.query('DELETE FROM dashboard_sessions WHERE user_id = $1 AND token_hash <> $2', [userId, hashToken(keepToken)]);
   }
 
   async destroyAllOf(userId: string): Promise<void> {

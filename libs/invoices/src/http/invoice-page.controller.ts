@@ -1,5 +1,6 @@
 import { DomainError } from '@gateway/domain';
-import { Clock, gatewayState, NoAuth, type RequestContext } from '@gateway/platform';
+import { GetSettingsQuery, payerBrandingOf } from '@gateway/accounts';
+import { Clock, gatewayState, NoAuth, payerTimeZoneOf, type RequestContext } from '@gateway/platform';
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IsOptional, IsString, Length, Matches } from 'class-validator';
@@ -30,6 +31,14 @@ export class PayByCardFromPageDto {
   @IsOptional() @IsString() @Matches(/^[0-9a-zA-Z_-]{0,64}$/) authentication_id?: string;
 }
 
+/**
+ * What the payer reads when a payment is refused: the domain's message, unless it names the API's
+ * fields (`token_id`, `card_exp_month`...), which mean nothing to a payer.
+ */
+export function payerNotice(error: DomainError): string {
+  return /\b[a-z]+_[a-z_]+\b/.test(error.message) ? 'This payment could not be completed. Try again, or choose another way to pay.' : error.message;
+}
+
 /** The payer's page at `invoice_url`: public (the unguessable invoice id is the only secret), HTML. */
 @Controller('web/invoices')
 export class InvoicePageController {
@@ -42,10 +51,10 @@ export class InvoicePageController {
 
   @NoAuth()
   @Get(':id')
-  async page(@Param('id') id: string, @Res() response: Response): Promise<void> {
+  async page(@Param('id') id: string, @Req() request: Request, @Res() response: Response): Promise<void> {
     const invoice = await this.find(id, response);
     if (!invoice) return;
-    await this.send(response, invoice);
+    await this.send(request, response, invoice);
   }
 
   /** Charges the card the page's script tokenized, for exactly the invoice amount, then redirects like the other methods. */
@@ -60,7 +69,7 @@ export class InvoicePageController {
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const fresh = await this.queries.execute(new GetPublicInvoiceQuery(id));
-      await this.send(response, fresh, error.message, 400);
+      await this.send(request, response, fresh, payerNotice(error), 400);
       return;
     }
     const paid = await this.queries.execute(new GetPublicInvoiceQuery(id));
@@ -83,7 +92,7 @@ export class InvoicePageController {
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const fresh = await this.queries.execute(new GetPublicInvoiceQuery(id));
-      await this.send(response, fresh, error.message, 400);
+      await this.send(request, response, fresh, payerNotice(error), 400);
     }
   }
 
@@ -109,13 +118,13 @@ export class InvoicePageController {
           new PayInvoiceByRetailCodeCommand(invoice.businessId, invoice.mode, { retailOutletName: outlet.retailOutletName, paymentCode: outlet.paymentCode, transferAmount: outlet.transferAmount }, context),
         );
       } else {
-        await this.send(response, invoice, 'This payment method is not offered on this invoice.', 400);
+        await this.send(request, response, invoice, 'This payment method is not offered on this invoice.', 400);
         return;
       }
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const fresh = await this.queries.execute(new GetPublicInvoiceQuery(id));
-      await this.send(response, fresh, error.message, 400);
+      await this.send(request, response, fresh, payerNotice(error), 400);
       return;
     }
     const paid = await this.queries.execute(new GetPublicInvoiceQuery(id));
@@ -138,23 +147,27 @@ export class InvoicePageController {
     }
   }
 
-  private async send(response: Response, invoice: InvoiceSnapshot, notice?: string, status = 200): Promise<void> {
+  private async send(request: Request, response: Response, invoice: InvoiceSnapshot, notice?: string, status = 200): Promise<void> {
     const now = await this.clock.now({ businessId: invoice.businessId, mode: invoice.mode });
     const nonce = randomBytes(16).toString('base64');
     const card =
       invoice.status === 'PENDING' && offersCard(invoice)
         ? {
             publicKey: await this.pageKeys.keyFor(invoice.businessId, invoice.mode, { requestId: `invoice-page:${invoice.invoiceId}`, actor: 'system:invoice-page', businessId: invoice.businessId, mode: invoice.mode }),
-            nonce,
           }
         : undefined;
+    const settings = await this.queries.execute(new GetSettingsQuery(invoice.businessId, invoice.mode));
+    const branding = payerBrandingOf(settings?.settings, invoice.merchantName);
     response.status(status);
     response.setHeader('content-type', 'text/html; charset=utf-8');
     response.setHeader('cache-control', 'no-store');
     response.setHeader('x-content-type-options', 'nosniff');
-    // The card form runs cards.js (same origin) and frames the hosted 3DS page; nothing else may run.
-    const scripts = card ? `; script-src 'self' 'nonce-${nonce}'; connect-src 'self'; frame-src 'self'` : '';
-    response.setHeader('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https: http:; frame-ancestors 'none'${scripts}`);
-    response.send(renderInvoicePage(invoice, now, notice, card, offeredEwallets(invoice)));
+    // The page's one inline script (copy buttons, local deadline); with a card form, cards.js (same
+    // origin) and the hosted 3DS page in a frame; the merchant's logo from its own address. Nothing else.
+    const scripts = card ? `; script-src 'self' 'nonce-${nonce}'; connect-src 'self'; frame-src 'self'` : `; script-src 'nonce-${nonce}'`;
+    const logo = branding.logoUrl && URL.canParse(branding.logoUrl) ? `; img-src ${new URL(branding.logoUrl).origin}` : '';
+    response.setHeader('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https: http:; frame-ancestors 'none'${scripts}${logo}`);
+    response.send(renderInvoicePage(invoice, now, { branding, payerZone: payerTimeZoneOf(request.headers.cookie), nonce, card, ewallets: offeredEwallets(invoice), notice }));
   }
+
 }

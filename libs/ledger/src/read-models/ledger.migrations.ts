@@ -60,5 +60,21 @@ export const ledgerMigrations: MigrationSet = {
           FROM projection_checkpoints WHERE name = 'disbursements.balance-process'
         ON CONFLICT (name) DO NOTHING;`,
     },
+    {
+      version: 3,
+      name: 'reconciliation runs',
+      // Not a read model: a log of when `ledger reconcile` (or the dashboard's "Reconcile now")
+      // ran over which businesses and modes, and its report (the finance page shows the last one).
+      sql: `
+        CREATE TABLE ledger_reconciliation_runs (
+          run_id      bigserial   PRIMARY KEY,
+          business_id text,
+          mode        text,
+          ran_at      timestamptz NOT NULL,
+          ok          boolean     NOT NULL,
+          report      jsonb       NOT NULL
+        );
+        CREATE INDEX ledger_reconciliation_runs_latest ON ledger_reconciliation_runs (ran_at DESC);`,
+    },
   ],
 };

@@ -29,7 +29,8 @@ export class CreateDashboardUserHandler implements ICommandHandler<CreateDashboa
     const userId = this.ids.prefixed('dus_');
     const password = command.password ?? generatePassword();
     // Claim the email first (unique across businesses, also under concurrent invitations); give it back if the team refuses.
-    await this.credentials.claim(email, userId, command.businessId, await hashPassword(password), await this.runner.now());
+    // A generated password is a one-time password: the user must choose their own at the first sign-in.
+    await this.credentials.claim(email, userId, command.businessId, await hashPassword(password), await this.runner.now(), command.password === undefined);
     try {
       await this.runner.run(command.businessId, command.context, (now) => ({ type: 'CreateUser', userId, email, role: command.role, by: command.context.actor, now }));
     } catch (error) {

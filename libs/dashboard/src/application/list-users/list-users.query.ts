@@ -7,6 +7,8 @@ export interface DashboardUserView {
   role: DashboardRole;
   createdAt: string;
   lastSignIn: string | null;
+  /** Signs in with a code of an authenticator app too. */
+  twoFactor: boolean;
 }
 
 export class ListDashboardUsersQuery extends Query<DashboardUserView[]> {

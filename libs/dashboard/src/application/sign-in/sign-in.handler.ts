@@ -4,6 +4,7 @@ import { normalizeEmail } from '../../domain/email';
 import { CredentialsStore } from '../../read-models/credentials-store';
 import { SessionStore } from '../../read-models/session-store';
 import { SignInThrottle } from '../../read-models/sign-in-throttle';
+import { AccountSecurityStore } from '../../read-models/account-security.store';
 import { MAX_PASSWORD_LENGTH, verifyAgainstNothing, verifyPassword } from '../password-hasher';
 import { TeamRunner } from '../team-runner';
 import { type DashboardSignIn, SignInCommand } from './sign-in.command';
@@ -15,6 +16,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, DashboardSi
     private readonly credentials: CredentialsStore,
     private readonly sessions: SessionStore,
     private readonly throttle: SignInThrottle,
+    private readonly security: AccountSecurityStore,
   ) {}
 
   async execute(command: SignInCommand): Promise<DashboardSignIn> {
@@ -29,9 +31,11 @@ export class SignInHandler implements ICommandHandler<SignInCommand, DashboardSi
       throw DashboardErrors.invalidCredentials();
     }
     await this.throttle.clearAccount(email);
+    // Two-step sign-in: the session opens only with the code (CompleteSignInCommand).
+    if ((await this.security.secretOf(stored.userId))?.enabled) return { kind: 'code', challengeToken: await this.security.openChallenge(stored, now) };
     const actor = { requestId: command.requestId, actor: `dashboard:${stored.userId}`, businessId: stored.businessId };
     await this.runner.run(stored.businessId, actor, (at) => ({ type: 'RecordSignIn', userId: stored.userId, now: at }));
     const { token } = await this.sessions.create(stored, 'test', now);
-    return { userId: stored.userId, businessId: stored.businessId, sessionToken: token };
+    return { kind: 'session', userId: stored.userId, businessId: stored.businessId, sessionToken: token };
   }
 }

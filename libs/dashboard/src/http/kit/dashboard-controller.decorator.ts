@@ -3,7 +3,7 @@ import { applyDecorators, Controller, UseFilters, UseGuards } from '@nestjs/comm
 import { DashboardErrorFilter } from './dashboard-error.filter';
 import { DashboardSessionGuard } from './dashboard-session.guard';
 
-export { DashboardPublic, RequireCapability } from './dashboard-metadata';
+export { AllowedDuringSetup, CsrfAfterUpload, DashboardPublic, RequireCapability } from './dashboard-metadata';
 
 /**
  * A dashboard controller: outside API-key auth (@NoAuth), and behind the dashboard's own session

@@ -1,7 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import { gatewayState, toApiError } from '@gateway/platform';
 import type { Request, Response } from 'express';
-import { SignInRequired } from './dashboard-errors';
+import { AccountSetupRequired, SignInRequired } from './dashboard-errors';
 import { setDashboardHeaders } from './security-headers';
 import { html } from './html';
 import { renderBarePage } from './layout';
@@ -21,6 +21,10 @@ export class DashboardErrorFilter implements ExceptionFilter {
     setDashboardHeaders(response);
     if (exception instanceof SignInRequired) {
       response.redirect(303, '/dashboard/sign-in');
+      return;
+    }
+    if (exception instanceof AccountSetupRequired) {
+      response.redirect(303, '/dashboard/account');
       return;
     }
     const error = toApiError(exception);

@@ -9,7 +9,19 @@ registerErrorStatuses({
   DASHBOARD_SIGN_IN_THROTTLED_ERROR: 429,
   DASHBOARD_CSRF_ERROR: 403,
   DASHBOARD_NOT_FOUND_ERROR: 404,
+  DASHBOARD_TWO_FACTOR_REQUIRED_ERROR: 409,
+  DASHBOARD_INVALID_CODE_ERROR: 401,
+  DASHBOARD_RESET_LINK_INVALID_ERROR: 410,
+  DASHBOARD_FORM_ALREADY_USED_ERROR: 409,
+  DASHBOARD_FORM_IN_PROGRESS_ERROR: 409,
 });
+
+/** A signed-in user who must set a password or turn on two-step sign-in first: sent to the account page. */
+export class AccountSetupRequired extends Error {
+  constructor() {
+    super('Finish setting up your account first');
+  }
+}
 
 /** No (or an expired) session: the error filter sends the browser to the sign-in page. */
 export class SignInRequired extends Error {

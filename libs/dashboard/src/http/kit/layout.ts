@@ -10,20 +10,28 @@ export interface PageOptions {
   session: DashboardSession;
   body: SafeHtml;
   notice?: string;
+  /** The viewer's time zone the page's times are rendered in (the script corrects them when the browser's differs). */
+  zone?: string;
+  /** An error to show above the page's content (a form sent back with its input). */
+  error?: SafeHtml;
+  /** More same-origin scripts of this page (the finance charts). */
+  scripts?: string[];
 }
 
 export function csrfField(session: Pick<DashboardSession, 'csrfToken'>): SafeHtml {
   return html`<input type="hidden" name="_csrf" value="${session.csrfToken}">`;
 }
 
-function head(title: string): SafeHtml {
+function head(title: string, zone = 'UTC', scripts: string[] = []): SafeHtml {
   return html`<!doctype html>
-<html lang="en">
+<html lang="en" data-tz="${zone}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} · Gateway dashboard</title>
 <link rel="stylesheet" href="/dashboard/assets/dashboard.css">
+<script src="/dashboard/assets/dashboard.js" defer></script>
+${scripts.map((src) => html`<script src="${src}" defer></script>`)}
 </head>`;
 }
 
@@ -32,7 +40,7 @@ export function renderPage(options: PageOptions): string {
   const { session } = options;
   const live = session.mode === 'live';
   const nav = dashboardPages().filter((page) => (!page.capability || roleCan(session.role, page.capability)) && (!page.testModeOnly || !live));
-  return html`${head(options.title)}
+  return html`${head(options.title, options.zone, options.scripts)}
 <body class="${live ? 'mode-live' : 'mode-test'}">
 <a class="skip" href="#main">Skip to content</a>
 <header class="top">
@@ -56,7 +64,9 @@ export function renderPage(options: PageOptions): string {
 <main id="main">
   <h1>${options.title}</h1>
   ${options.notice ? html`<p class="notice" role="status">${options.notice}</p>` : ''}
+  ${options.error ?? ''}
   ${options.body}
+  <p id="copy-status" class="visually-hidden" role="status" aria-live="polite"></p>
 </main>
 </body>
 </html>`.value;

@@ -20,6 +20,25 @@ export const NOTICES = {
   'clock-advanced': 'Test clock advanced.',
   'role-changed': 'Role changed.',
   'user-removed': 'User removed.',
+  'refund-requested': 'Refund requested; its outcome shows below and in the history.',
+  'invoice-created': 'Invoice created. Copy its link and send it to the payer.',
+  'invoice-expired': 'Invoice expired: it can no longer be paid.',
+  'disbursement-created': 'Disbursement created; the bank transfer follows.',
+  'batch-created': 'Batch created: every disbursement in it is on its way.',
+  'plan-paused': 'Recurring plan paused: no invoice is issued until you resume it.',
+  'plan-resumed': 'Recurring plan resumed.',
+  'plan-stopped': 'Recurring plan stopped. It cannot be restarted.',
+  'va-created': 'Fixed virtual account created.',
+  'va-updated': 'Fixed virtual account updated.',
+  'code-created': 'Payment code created.',
+  'code-updated': 'Payment code updated.',
+  'test-payment': 'Test payment completed.',
+  'password-changed': 'Password changed. Other sessions were signed out.',
+  'two-factor-on': 'Two-step sign-in is on.',
+  'two-factor-off': 'Two-step sign-in is off.',
+  'team-two-factor': 'Team sign-in rule saved.',
+  'branding-saved': 'Payer page branding saved.',
+  reconciled: 'Ledger reconciled: the result is below.',
 } as const;
 export type NoticeCode = keyof typeof NOTICES;
 
@@ -33,10 +52,3 @@ export function redirectTo(response: Response, path: string, notice?: NoticeCode
   response.redirect(303, notice ? `${path}${path.includes('?') ? '&' : '?'}notice=${notice}` : path);
 }
 
-/** Minor units with thousands separators; exact for any bigint. */
-export function formatMinor(value: bigint | number): string {
-  const text = BigInt(value).toString();
-  const negative = text.startsWith('-');
-  const digits = negative ? text.slice(1) : text;
-  return `${negative ? '-' : ''}${digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}`;
-}

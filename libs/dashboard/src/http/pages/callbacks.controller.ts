@@ -15,6 +15,7 @@ import { html, type SafeHtml } from '../kit/html';
 import { csrfField, renderPage } from '../kit/layout';
 import { registerDashboardPage } from '../kit/page-registry';
 import { noticeOf, redirectTo, sendHtml } from '../kit/respond';
+import { timeHtml, viewerTimeZone } from '../kit/viewer-time';
 
 registerDashboardPage({ id: 'callbacks', title: 'Callbacks', path: '/dashboard/callbacks', order: 30 });
 
@@ -95,6 +96,7 @@ export class CallbacksController {
   async delivery(@Req() request: Request, @Res() response: Response, @Param('id') id: string): Promise<void> {
     const { session } = dashboardState(request);
     if (!DELIVERY_ID.test(id)) throw pageNotFound('This delivery');
+    const zone = viewerTimeZone(request);
     const delivery = await this.deliveries.get(session.businessId, session.mode, id);
     const canResend = roleCan(session.role, 'callbacks:manage');
     const body = html`<section>
@@ -103,20 +105,20 @@ export class CallbacksController {
     <dt>Status</dt><dd data-testid="delivery-status">${delivery.status}</dd>
     <dt>Event</dt><dd>${delivery.event_type} (${delivery.resource_id})</dd>
     <dt>URL</dt><dd><code>${delivery.url}</code></dd>
-    <dt>Created</dt><dd>${delivery.created}</dd>
+    <dt>Created</dt><dd>${timeHtml(delivery.created, zone)}</dd>
   </dl>
   ${canResend ? html`<form method="post" action="/dashboard/callbacks/deliveries/${delivery.id}/resend">${csrfField(session)}<button type="submit">Resend this callback</button></form>` : ''}
 </section>
 <h2>Attempts</h2>
-<div class="table-wrap"><table id="attempts"><thead><tr><th scope="col">#</th><th scope="col">At</th><th scope="col">Result</th><th scope="col">HTTP status</th><th scope="col">Latency</th><th scope="col">Manual</th></tr></thead>
+<div class="table-wrap" tabindex="0"><table id="attempts"><thead><tr><th scope="col">#</th><th scope="col">At</th><th scope="col">Result</th><th scope="col">HTTP status</th><th scope="col">Latency</th><th scope="col">Manual</th></tr></thead>
 <tbody>${delivery.attempt_log.map(
       (attempt) =>
-        html`<tr><td>${attempt.attempt}</td><td>${attempt.attempted_at}</td><td>${attempt.succeeded ? 'delivered' : attempt.error ?? 'failed'}</td><td>${attempt.status_code ?? '-'}</td><td>${attempt.latency_ms} ms</td><td>${attempt.manual ? 'yes' : 'no'}</td></tr>`,
+        html`<tr><td>${attempt.attempt}</td><td>${timeHtml(attempt.attempted_at, zone)}</td><td>${attempt.succeeded ? 'delivered' : attempt.error ?? 'failed'}</td><td>${attempt.status_code ?? '-'}</td><td>${attempt.latency_ms} ms</td><td>${attempt.manual ? 'yes' : 'no'}</td></tr>`,
     )}</tbody></table></div>
 <h2>Payload</h2>
 <pre><code>${JSON.stringify(delivery.payload, null, 2)}</code></pre>
 <p><a href="/dashboard/callbacks">Back to callbacks</a></p>`;
-    sendHtml(response, renderPage({ title: `Delivery ${delivery.id}`, active: 'callbacks', session, body, notice: noticeOf(request) }));
+    sendHtml(response, renderPage({ title: `Delivery ${delivery.id}`, active: 'callbacks', session, body, zone, notice: noticeOf(request) }));
   }
 
   @Post('deliveries/:id/resend')
@@ -130,6 +132,7 @@ export class CallbacksController {
   }
 
   private async render(request: Request, session: DashboardSession, revealedToken?: string, notice?: string): Promise<string> {
+    const zone = viewerTimeZone(request);
     const endpoints = await Promise.all(CALLBACK_KINDS.map((kind) => this.queries.execute(new GetCallbackEndpointQuery(session.businessId, session.mode, kind))));
     const log = await this.deliveries.list(session.businessId, session.mode, { limit: 50 });
     const manage = roleCan(session.role, 'callbacks:manage');
@@ -148,18 +151,18 @@ ${endpoint.url ? html`<form method="post" action="/dashboard/callbacks/test">${c
 </section>
 <section aria-labelledby="urls-h">
   <h2 id="urls-h">Callback URLs</h2>
-  <div class="table-wrap"><table><thead><tr><th scope="col">Kind</th><th scope="col">URL</th><th scope="col">Change</th></tr></thead><tbody>${endpoints.map(urlRow)}</tbody></table></div>
+  <div class="table-wrap" tabindex="0"><table><thead><tr><th scope="col">Kind</th><th scope="col">URL</th><th scope="col">Change</th></tr></thead><tbody>${endpoints.map(urlRow)}</tbody></table></div>
 </section>
 <section aria-labelledby="log-h">
   <h2 id="log-h">Delivery log</h2>
   ${manage ? html`<form method="post" action="/dashboard/callbacks/resend-failed">${csrfField(session)}<label for="since">Resend every failed delivery since</label><input id="since" name="since" type="datetime-local" required><button type="submit" class="secondary">Resend failed</button></form>` : ''}
-  <div class="table-wrap"><table id="deliveries"><thead><tr><th scope="col">Delivery</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last status</th><th scope="col">Created</th></tr></thead>
+  <div class="table-wrap" tabindex="0"><table id="deliveries"><thead><tr><th scope="col">Delivery</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last status</th><th scope="col">Created</th></tr></thead>
   <tbody>${log.data.map(
     (delivery) =>
-      html`<tr><td><a href="/dashboard/callbacks/deliveries/${delivery.id}">${delivery.id}</a></td><td>${delivery.callback_type}</td><td>${delivery.status}</td><td>${delivery.attempts}</td><td>${delivery.last_status_code ?? '-'}</td><td>${delivery.created}</td></tr>`,
+      html`<tr><td><a href="/dashboard/callbacks/deliveries/${delivery.id}">${delivery.id}</a></td><td>${delivery.callback_type}</td><td>${delivery.status}</td><td>${delivery.attempts}</td><td>${delivery.last_status_code ?? '-'}</td><td>${timeHtml(delivery.created, zone)}</td></tr>`,
   )}</tbody></table></div>
   ${log.data.length === 0 ? html`<p class="muted">No callbacks yet in this mode.</p>` : ''}
 </section>`;
-    return renderPage({ title: 'Callbacks', active: 'callbacks', session, body, notice: notice ?? noticeOf(request) });
+    return renderPage({ title: 'Callbacks', active: 'callbacks', session, body, zone, notice: notice ?? noticeOf(request) });
   }
 }

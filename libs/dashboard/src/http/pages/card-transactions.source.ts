@@ -2,59 +2,74 @@ import { type CardTransactionView, SearchCardTransactionsQuery } from '@gateway/
 import type { Mode } from '@gateway/platform';
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { TransactionDetail, TransactionFilter, TransactionRow, TransactionSource } from './transaction-source';
+import { randomUUID } from 'node:crypto';
+import { roleCan } from '../../domain/roles';
+import { ListRowsReader } from '../../read-models/list-rows.reader';
+import { formKeyField } from '../kit/action-runner';
+import { html, type SafeHtml } from '../kit/html';
+import { csrfField } from '../kit/layout';
+import { formatMoney } from '../kit/money-format';
+import { timeHtml } from '../kit/viewer-time';
+import type { DetailContext, TransactionDetail, TransactionSource } from './transaction-source';
 
 const CARD_ID = /^[A-Za-z0-9_-]{1,128}$/;
+/** Refunds that hold (or took) money of the charge: a failed one gave it back. */
+const HOLDING_REFUND = new Set(['PENDING', 'SUCCEEDED']);
 
 /** Card charges or refunds; both live in the charge's stream, so both show the charge's history. */
 abstract class CardTransactionSource implements TransactionSource {
-  abstract readonly id: string;
+  abstract readonly id: 'card-charges' | 'card-refunds';
   abstract readonly title: string;
-  abstract readonly statuses: readonly string[];
   protected abstract readonly kind: 'charge' | 'refund';
 
-  constructor(private readonly queries: QueryBus) {}
+  constructor(
+    private readonly queries: QueryBus,
+    private readonly lists: ListRowsReader,
+  ) {}
 
-  /**
-   * A charge an invoice made (its page's card form) is that invoice's payment (the invoice
-   * recorded its money and lists it): listed once, under the invoice. Its detail page stays
-   * reachable by id.
-   */
-  async search(businessId: string, mode: Mode, filter: TransactionFilter, limit: number): Promise<TransactionRow[]> {
-    const search = { id: filter.id, status: filter.status, createdFrom: filter.from, createdTo: filter.to, limit, excludeRecordedElsewhere: true };
-    const views = await this.find(businessId, mode, search);
-    return views.map((view) => ({
-      source: this.id,
-      id: view.id,
-      externalId: view.externalId,
-      type: this.kind === 'charge' ? 'Card charge' : 'Card refund',
-      status: view.status,
-      amount: view.amount,
-      currency: view.currency,
-      created: view.createdAt,
-    }));
-  }
-
-  async detail(businessId: string, mode: Mode, id: string): Promise<TransactionDetail | undefined> {
+  async detail(context: DetailContext, id: string): Promise<TransactionDetail | undefined> {
     if (!CARD_ID.test(id)) return undefined;
-    const view = (await this.find(businessId, mode, { id, limit: 5 })).find((candidate) => candidate.id === id);
+    const view = (await this.find(context.businessId, context.mode, id)).find((candidate) => candidate.id === id);
     if (!view) return undefined;
-    const fields: [string, string][] = [
+    const fields: [string, string | SafeHtml][] = [
       ['Id', view.id],
-      ...(this.kind === 'refund' ? ([['Charge', view.chargeId]] as [string, string][]) : []),
+      ...(this.kind === 'refund' ? ([['Charge', html`<a href="/dashboard/transactions/card-charges/${encodeURIComponent(view.chargeId)}">${view.chargeId}</a>`]] as [string, SafeHtml][]) : []),
       ['External id', view.externalId],
       ['Status', view.status],
-      ['Amount', `${view.amount} ${view.currency}`],
+      ['Amount', formatMoney(view.amount, view.currency)],
       ...(view.maskedCardNumber ? ([['Card', view.maskedCardNumber]] as [string, string][]) : []),
       ...(view.failureReason ? ([['Failure', view.failureReason]] as [string, string][]) : []),
-      ['Created', view.createdAt],
-      ['Updated', view.updatedAt],
+      ['Created', timeHtml(view.createdAt, context.zone)],
+      ['Updated', timeHtml(view.updatedAt, context.zone)],
     ];
-    return { fields, history: { resource: 'charge', id: view.chargeId } };
+    const sections = this.kind === 'charge' ? [await this.refunds(context, view)] : [];
+    return { fields, history: { resource: 'charge', id: view.chargeId }, sections };
   }
 
-  private find(businessId: string, mode: Mode, search: Omit<ConstructorParameters<typeof SearchCardTransactionsQuery>[2], 'kind'>): Promise<CardTransactionView[]> {
-    return this.queries.execute(new SearchCardTransactionsQuery(businessId, mode, { ...search, kind: this.kind }));
+  /** The charge's refunds, and (captured money left, a role that may) the refund form. */
+  private async refunds(context: DetailContext, charge: CardTransactionView): Promise<SafeHtml> {
+    const refunds = await this.lists.refundsOfCharge(context.businessId, context.mode, charge.chargeId);
+    const held = refunds.filter((refund) => HOLDING_REFUND.has(refund.status)).reduce((total, refund) => total + (refund.amount ?? 0), 0);
+    const refundable = charge.status === 'CAPTURED' ? Math.max(charge.amount - held, 0) : 0;
+    const canRefund = roleCan(context.session.role, 'payments:manage') && refundable > 0;
+    return html`<section aria-labelledby="refunds-h" class="card"><h2 id="refunds-h">Refunds</h2>
+${refunds.length > 0
+  ? html`<div class="table-wrap" tabindex="0"><table id="charge-refunds"><thead><tr><th scope="col">Refund</th><th scope="col">Status</th><th scope="col">Amount</th><th scope="col">Created</th></tr></thead>
+<tbody>${refunds.map((refund) => html`<tr><td><a href="/dashboard/transactions/card-refunds/${encodeURIComponent(refund.id)}">${refund.id}</a></td><td>${refund.status}</td><td>${formatMoney(refund.amount ?? 0, refund.currency ?? charge.currency)}</td><td>${timeHtml(refund.createdAt, context.zone)}</td></tr>`)}</tbody></table></div>`
+  : html`<p class="muted">No refunds.</p>`}
+<p>Refundable: <strong id="refundable">${formatMoney(refundable, charge.currency)}</strong></p>
+${canRefund
+  ? html`<form method="post" action="/dashboard/transactions/card-charges/${encodeURIComponent(charge.chargeId)}/refund" class="action-form">${csrfField(context.session)}${formKeyField()}
+  <label for="refund-amount">Refund amount (${charge.currency})</label><input id="refund-amount" name="amount" type="number" min="1" max="${refundable}" step="1" required value="${refundable}">
+  <label for="refund-external-id">Refund reference (external id)</label><input id="refund-external-id" name="external_id" type="text" maxlength="64" required value="refund-${randomUUID().slice(0, 8)}">
+  <button type="submit" class="danger">Refund…</button>
+</form>`
+  : ''}
+</section>`;
+  }
+
+  private find(businessId: string, mode: Mode, id: string): Promise<CardTransactionView[]> {
+    return this.queries.execute(new SearchCardTransactionsQuery(businessId, mode, { id, limit: 5, kind: this.kind }));
   }
 }
 
@@ -62,12 +77,11 @@ abstract class CardTransactionSource implements TransactionSource {
 export class CardChargesTransactionSource extends CardTransactionSource {
   readonly id = 'card-charges';
   readonly title = 'Card charges';
-  readonly statuses = ['AUTHORIZED', 'CAPTURED', 'FAILED', 'REVERSED', 'EXPIRED'];
   protected readonly kind = 'charge';
 
   // Nest injects by the class's own constructor parameters, not an inherited constructor's.
-  constructor(queries: QueryBus) {
-    super(queries);
+  constructor(queries: QueryBus, lists: ListRowsReader) {
+    super(queries, lists);
   }
 }
 
@@ -75,11 +89,10 @@ export class CardChargesTransactionSource extends CardTransactionSource {
 export class CardRefundsTransactionSource extends CardTransactionSource {
   readonly id = 'card-refunds';
   readonly title = 'Card refunds';
-  readonly statuses = ['PENDING', 'SUCCEEDED', 'FAILED'];
   protected readonly kind = 'refund';
 
   // Nest injects by the class's own constructor parameters, not an inherited constructor's.
-  constructor(queries: QueryBus) {
-    super(queries);
+  constructor(queries: QueryBus, lists: ListRowsReader) {
+    super(queries, lists);
   }
 }

@@ -96,7 +96,7 @@ export class DevelopersController {
     const body = html`${shown ?? ''}
 <section aria-labelledby="keys-h">
   <h2 id="keys-h">API keys (${session.mode} mode)</h2>
-  <div class="table-wrap"><table id="api-keys"><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Kind</th><th scope="col">Permissions</th><th scope="col">Status</th><th scope="col">Action</th></tr></thead>
+  <div class="table-wrap" tabindex="0"><table id="api-keys"><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Kind</th><th scope="col">Permissions</th><th scope="col">Status</th><th scope="col">Action</th></tr></thead>
   <tbody>${keys.map(
     (key) => html`<tr data-key-id="${key.key_id}"><td>${key.name}</td><td><code>…${key.key_hint}</code></td><td>${key.kind}</td><td>${key.permissions.join(', ')}</td><td>${key.revoked ? `revoked ${key.revoked}` : 'active'}</td>
 <td>${manage && !key.revoked ? html`<form method="post" action="/dashboard/developers/keys/${key.key_id}/revoke">${csrfField(session)}<button type="submit" class="danger" aria-label="Revoke key ${key.name}">Revoke</button></form>` : ''}</td></tr>`,

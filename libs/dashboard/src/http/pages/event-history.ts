@@ -3,6 +3,8 @@ import { DomainError } from '@gateway/domain';
 import type { Mode } from '@gateway/platform';
 import type { QueryBus } from '@nestjs/cqrs';
 import { html, type SafeHtml } from '../kit/html';
+import { requestLogHref } from './request-log.controller';
+import { timeHtml } from '../kit/viewer-time';
 
 export const HISTORY_LIMIT = 200;
 
@@ -19,11 +21,11 @@ export async function eventsOf(queries: QueryBus, filter: EventFilter, businessI
 }
 
 /** A table of events; the payload stays behind a disclosure so the table reads at a glance. */
-export function eventTable(id: string, events: AuditEvent[], withStream: boolean): SafeHtml {
-  return html`<div class="table-wrap"><table id="${id}"><thead><tr><th scope="col">When</th><th scope="col">Event</th>${withStream ? html`<th scope="col">Stream</th>` : ''}<th scope="col">Actor</th><th scope="col">Request</th><th scope="col">Data</th></tr></thead>
+export function eventTable(id: string, events: AuditEvent[], withStream: boolean, zone = 'UTC'): SafeHtml {
+  return html`<div class="table-wrap" tabindex="0"><table id="${id}"><thead><tr><th scope="col">When</th><th scope="col">Event</th>${withStream ? html`<th scope="col">Stream</th>` : ''}<th scope="col">Actor</th><th scope="col">Request</th><th scope="col">Data</th></tr></thead>
 <tbody>${events.map(
-    (event) => html`<tr><td><time datetime="${event.recordedAt}">${event.recordedAt}</time></td><td>${event.type}</td>${withStream ? html`<td><code>${event.stream}</code></td>` : ''}<td>${event.metadata.actor}</td>
-<td><a href="/dashboard/developers?request_id=${encodeURIComponent(event.metadata.correlationId)}#reqlog-h"><code>${event.metadata.correlationId}</code></a></td>
+    (event) => html`<tr><td>${timeHtml(event.recordedAt, zone)}</td><td>${event.type}</td>${withStream ? html`<td><code>${event.stream}</code></td>` : ''}<td>${event.metadata.actor}</td>
+<td><a href="/dashboard/developers?request_id=${encodeURIComponent(event.metadata.correlationId)}#reqlog-h"><code>${event.metadata.correlationId}</code></a> <a class="request-log-link" href="${requestLogHref(event.metadata.correlationId)}">API request</a></td>
 <td><details><summary>Show data</summary><pre><code>${JSON.stringify(event.data, null, 2)}</code></pre></details></td></tr>`,
   )}</tbody></table></div>`;
 }

@@ -1,56 +1,73 @@
 import { DomainError } from '@gateway/domain';
-import { GetInvoiceQuery, type InvoiceSnapshot, ListInvoicesQuery } from '@gateway/invoices';
+import { GetInvoiceQuery, type InvoiceSnapshot } from '@gateway/invoices';
 import type { Mode } from '@gateway/platform';
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import type { TransactionDetail, TransactionFilter, TransactionRow, TransactionSource } from './transaction-source';
-
-const INVOICE_STATUSES = ['PENDING', 'PAID', 'SETTLED', 'EXPIRED'];
+import { roleCan } from '../../domain/roles';
+import { formKeyField } from '../kit/action-runner';
+import { html, type SafeHtml } from '../kit/html';
+import { csrfField } from '../kit/layout';
+import { formatMoney } from '../kit/money-format';
+import { timeHtml } from '../kit/viewer-time';
+import { testPaymentHref } from './test-payment-links';
+import type { DetailContext, TransactionDetail, TransactionSource } from './transaction-source';
 
 @Injectable()
 export class InvoicesTransactionSource implements TransactionSource {
   readonly id = 'invoices';
   readonly title = 'Invoices';
-  readonly statuses = INVOICE_STATUSES;
 
   constructor(private readonly queries: QueryBus) {}
 
-  async search(businessId: string, mode: Mode, filter: TransactionFilter, limit: number): Promise<TransactionRow[]> {
-    if (filter.status && !INVOICE_STATUSES.includes(filter.status)) return [];
-    const range = { createdAfter: filter.from?.toISOString(), createdBefore: filter.to?.toISOString(), statuses: filter.status ? [filter.status] : undefined, limit };
-    // The list filters by external id; an invoice id is looked up directly.
-    const found = filter.id ? [await this.byId(businessId, mode, filter.id), ...(await this.queries.execute(new ListInvoicesQuery(businessId, mode, { ...range, externalId: filter.id })))] : await this.queries.execute(new ListInvoicesQuery(businessId, mode, range));
-    const matching = found.filter((invoice): invoice is InvoiceSnapshot => !!invoice && (!filter.status || invoice.status === filter.status) && within(invoice.createdAt, filter));
-    return matching.slice(0, limit).map((invoice) => ({
-      source: this.id,
-      id: invoice.invoiceId,
-      externalId: invoice.externalId,
-      type: 'Invoice',
-      status: invoice.status,
-      amount: invoice.amount,
-      currency: invoice.currency,
-      created: invoice.createdAt,
-    }));
-  }
-
-  async detail(businessId: string, mode: Mode, id: string): Promise<TransactionDetail | undefined> {
-    const invoice = await this.byId(businessId, mode, id);
+  async detail(context: DetailContext, id: string): Promise<TransactionDetail | undefined> {
+    const invoice = await this.byId(context.businessId, context.mode, id);
     if (!invoice) return undefined;
-    const fields: [string, string][] = [
+    const fields: [string, string | SafeHtml][] = [
       ['Id', invoice.invoiceId],
       ['External id', invoice.externalId],
-      ['Status', invoice.status],
-      ['Amount', `${invoice.amount} ${invoice.currency}`],
+      ['Status', html`<span id="invoice-status">${invoice.status}</span>`],
+      ['Amount', formatMoney(invoice.amount, invoice.currency)],
       ['Description', invoice.description],
       ['Payer email', invoice.payerEmail],
-      ['Payment methods', invoice.paymentMethods.join(', ')],
-      ...(invoice.payment ? ([['Paid with', `${invoice.payment.method} ${invoice.payment.channel} (${invoice.payment.paidAt})`]] as [string, string][]) : []),
-      ['Invoice page', invoice.invoiceUrl],
-      ['Expires', invoice.expiryDate],
-      ['Created', invoice.createdAt],
-      ['Updated', invoice.updatedAt],
+      ...(invoice.recurringPaymentId ? ([['Recurring plan', html`<a href="/dashboard/recurring-plans/${encodeURIComponent(invoice.recurringPaymentId)}">${invoice.recurringPaymentId}</a>`]] as [string, SafeHtml][]) : []),
+      ...(invoice.payment
+        ? ([['Paid with', html`${invoice.payment.method} ${invoice.payment.channel} ${invoice.payment.destination} (${timeHtml(invoice.payment.paidAt, context.zone)})`]] as [string, SafeHtml][])
+        : []),
+      ['Expires', timeHtml(invoice.expiryDate, context.zone)],
+      ['Created', timeHtml(invoice.createdAt, context.zone)],
+      ['Updated', timeHtml(invoice.updatedAt, context.zone)],
     ];
-    return { fields, history: { resource: 'invoice', id: invoice.invoiceId } };
+    return { fields, history: { resource: 'invoice', id: invoice.invoiceId }, sections: [this.link(context, invoice), this.methods(context, invoice)] };
+  }
+
+  /** The payer's link (with a copy button) and, while it can be paid, the way to expire it. */
+  private link(context: DetailContext, invoice: InvoiceSnapshot): SafeHtml {
+    const canExpire = invoice.status === 'PENDING' && roleCan(context.session.role, 'payments:manage');
+    return html`<section class="card" aria-labelledby="link-h"><h2 id="link-h">Payment link</h2>
+<label for="invoice-url">Send this link to the payer</label>
+<div class="copy-row"><input id="invoice-url" type="text" readonly value="${invoice.invoiceUrl}"><button type="button" class="secondary" data-copy="invoice-url" hidden>Copy link</button></div>
+<p><a href="${invoice.invoiceUrl}" id="open-invoice-page">Open the payer's page</a></p>
+${canExpire
+  ? html`<form method="post" action="/dashboard/invoices/${encodeURIComponent(invoice.invoiceId)}/expire">${csrfField(context.session)}${formKeyField()}<button type="submit" class="danger" id="expire-invoice">Expire invoice…</button></form>`
+  : ''}
+</section>`;
+  }
+
+  /** What the payer can pay with; in test mode, each number or code opens the test tools with the exact amount. */
+  private methods(context: DetailContext, invoice: InvoiceSnapshot): SafeHtml {
+    if (invoice.banks.length === 0 && invoice.retailOutlets.length === 0) return html``;
+    const payable = invoice.status === 'PENDING' && context.mode === 'test' && roleCan(context.session.role, 'test-tools:use');
+    return html`<section class="card" aria-labelledby="methods-h"><h2 id="methods-h">Numbers and codes</h2>
+<div class="table-wrap" tabindex="0"><table id="invoice-methods"><thead><tr><th scope="col">Method</th><th scope="col">Number or code</th><th scope="col">Amount to pay</th>${payable ? html`<th scope="col">Test mode</th>` : ''}</tr></thead><tbody>
+${invoice.banks.map(
+  (bank) => html`<tr><td>${bank.bankCode} virtual account${bank.callbackVirtualAccountId ? ' (fixed)' : ''}</td><td><code>${bank.accountNumber}</code></td><td>${formatMoney(bank.transferAmount, invoice.currency)}</td>
+${payable ? html`<td><a href="${testPaymentHref({ method: 'va', channel: bank.bankCode, number: bank.accountNumber, amount: bank.transferAmount })}" data-pay="${bank.bankCode}">Pay ${bank.bankCode} in test tools</a></td>` : ''}</tr>`,
+)}
+${invoice.retailOutlets.map(
+  (outlet) => html`<tr><td>${outlet.retailOutletName}</td><td><code>${outlet.paymentCode}</code></td><td>${formatMoney(outlet.transferAmount, invoice.currency)}</td>
+${payable ? html`<td><a href="${testPaymentHref({ method: 'retail', channel: outlet.retailOutletName, number: outlet.paymentCode, amount: outlet.transferAmount })}" data-pay="${outlet.retailOutletName}">Pay ${outlet.retailOutletName} in test tools</a></td>` : ''}</tr>`,
+)}
+</tbody></table></div></section>`;
   }
 
   private async byId(businessId: string, mode: Mode, id: string): Promise<InvoiceSnapshot | undefined> {
@@ -61,9 +78,4 @@ export class InvoicesTransactionSource implements TransactionSource {
       throw error;
     }
   }
-}
-
-function within(created: string, filter: TransactionFilter): boolean {
-  const at = new Date(created).getTime();
-  return (!filter.from || at >= filter.from.getTime()) && (!filter.to || at < filter.to.getTime());
 }

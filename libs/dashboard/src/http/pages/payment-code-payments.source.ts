@@ -2,8 +2,11 @@ import type { Mode } from '@gateway/platform';
 import { SearchPaymentCodePaymentsQuery, type PaymentCodePaymentView } from '@gateway/payment-codes';
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
+import { html, type SafeHtml } from '../kit/html';
+import { formatMoney } from '../kit/money-format';
+import { timeHtml } from '../kit/viewer-time';
 import { FINAL_PAYMENT_STATUS, FinalPaymentsTransactionSource, type PaymentSearch } from './final-payments.source';
-import type { TransactionDetail, TransactionRow } from './transaction-source';
+import type { DetailContext, TransactionDetail } from './transaction-source';
 
 @Injectable()
 export class PaymentCodePaymentsTransactionSource extends FinalPaymentsTransactionSource<PaymentCodePaymentView> {
@@ -22,28 +25,17 @@ export class PaymentCodePaymentsTransactionSource extends FinalPaymentsTransacti
     return payment.id;
   }
 
-  protected rowOf({ payment, code }: PaymentCodePaymentView): Omit<TransactionRow, 'source' | 'status'> {
-    return {
-      id: payment.id,
-      externalId: code.externalId,
-      type: `Payment code (${code.retailOutletName})`,
-      amount: payment.amount,
-      currency: payment.currency,
-      created: payment.transactionTimestamp,
-    };
-  }
-
-  protected detailOf({ payment, code }: PaymentCodePaymentView): TransactionDetail {
-    const fields: [string, string][] = [
+  protected detailOf({ payment, code }: PaymentCodePaymentView, context: DetailContext): TransactionDetail {
+    const fields: [string, string | SafeHtml][] = [
       ['Id', payment.id],
       ['Payment id', payment.paymentId],
       ['Status', FINAL_PAYMENT_STATUS],
-      ['Amount', `${payment.amount} ${payment.currency}`],
-      ['Payment code', `${code.paymentCode} (${code.fpcId})`],
+      ['Amount', formatMoney(payment.amount, payment.currency)],
+      ['Payment code', code.origin.kind === 'fixed' ? html`<a href="/dashboard/payment-codes/${code.fpcId}">${code.paymentCode}</a>` : code.paymentCode],
       ['External id', code.externalId],
       ['Retail outlet', code.retailOutletName],
       ['Name', code.name],
-      ['Paid at', payment.transactionTimestamp],
+      ['Paid at', timeHtml(payment.transactionTimestamp, context.zone)],
     ];
     return { fields, history: { resource: 'payment_code', id: payment.fpcId } };
   }

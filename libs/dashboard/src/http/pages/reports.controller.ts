@@ -11,6 +11,7 @@ import { html } from '../kit/html';
 import { csrfField, renderPage } from '../kit/layout';
 import { registerDashboardPage } from '../kit/page-registry';
 import { noticeOf, redirectTo, sendHtml } from '../kit/respond';
+import { timeHtml, viewerTimeZone } from '../kit/viewer-time';
 
 registerDashboardPage({ id: 'reports', title: 'Reports', path: '/dashboard/reports', order: 50 });
 
@@ -35,6 +36,7 @@ export class ReportsPageController {
   @Get()
   async page(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session } = dashboardState(request);
+    const zone = viewerTimeZone(request);
     const reports = await this.queries.execute(new ListReportsQuery(session.businessId, session.mode, 50));
     const body = html`${roleCan(session.role, 'reports:generate') ? html`<section aria-labelledby="gen-h"><h2 id="gen-h">Generate a report</h2>
 <form method="post" action="/dashboard/reports">${csrfField(session)}
@@ -45,14 +47,14 @@ export class ReportsPageController {
   <p><button type="submit">Generate report</button></p>
 </form></section>` : ''}
 <section aria-labelledby="list-h"><h2 id="list-h">Reports</h2>
-<div class="table-wrap"><table id="reports"><thead><tr><th scope="col">Report</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Period</th><th scope="col">Download</th></tr></thead>
+<div class="table-wrap" tabindex="0"><table id="reports"><thead><tr><th scope="col">Report</th><th scope="col">Type</th><th scope="col">Status</th><th scope="col">Period</th><th scope="col">Download</th></tr></thead>
 <tbody>${reports.map(
-      (report) => html`<tr data-report-id="${report.id}"><td>${report.id}</td><td>${report.type}</td><td class="report-status">${report.status}</td><td>${report.filter.from} – ${report.filter.to}</td>
+      (report) => html`<tr data-report-id="${report.id}"><td>${report.id}</td><td>${report.type}</td><td class="report-status">${report.status}</td><td>${timeHtml(report.filter.from, zone)} – ${timeHtml(report.filter.to, zone)}</td>
 <td>${report.status === 'COMPLETED' ? html`<a href="/dashboard/reports/${report.id}/download">Download CSV</a>` : html`<span class="muted">not ready</span>`}</td></tr>`,
     )}</tbody></table></div>
 ${reports.length === 0 ? html`<p class="muted">No reports yet in this mode.</p>` : ''}
 <p><a href="/dashboard/reports">Refresh status</a></p></section>`;
-    sendHtml(response, renderPage({ title: 'Reports', active: 'reports', session, body, notice: noticeOf(request) }));
+    sendHtml(response, renderPage({ title: 'Reports', active: 'reports', session, body, zone, notice: noticeOf(request) }));
   }
 
   @Post()

@@ -56,6 +56,14 @@ export class SettingsPageController {
   <textarea id="virtual_account_ranges" name="virtual_account_ranges" rows="3"${disabled}>${JSON.stringify(wire.virtual_account_ranges)}</textarea>
   <label for="fee_schedule">Fee schedule per channel (JSON: flat, basis_points)</label>
   <textarea id="fee_schedule" name="fee_schedule" rows="3"${disabled}>${JSON.stringify(wire.fee_schedule)}</textarea>
+  <fieldset><legend>What payers see on the invoice page, the eWallet checkout and the card check</legend>
+  <label for="brand_name">Name (empty: the business name)</label>
+  <input id="brand_name" name="brand_name" type="text" maxlength="100" value="${wire.brand_name ?? ''}"${disabled}>
+  <label for="brand_logo_url">Logo address (https; http in test mode)</label>
+  <input id="brand_logo_url" name="brand_logo_url" type="url" maxlength="2048" value="${wire.brand_logo_url ?? ''}"${disabled}>
+  <label for="brand_color">Colour</label>
+  <input id="brand_color" name="brand_color" type="color" value="${(wire.brand_color ?? '#1F4E8C').toLowerCase()}"${disabled}>
+  </fieldset>
   ${editable ? html`<p><button type="submit">Save settings</button></p>` : ''}
 </form>`;
     sendHtml(response, renderPage({ title: 'Settings', active: 'settings', session, body, notice: noticeOf(request) }));
@@ -75,6 +83,9 @@ export class SettingsPageController {
       enabled_payment_channels: channels ? channels.split(',').map((code) => code.trim()).filter(Boolean) : null,
       virtual_account_ranges: jsonField(request, 'virtual_account_ranges'),
       fee_schedule: jsonField(request, 'fee_schedule'),
+      brand_name: text('brand_name'),
+      brand_logo_url: text('brand_logo_url'),
+      brand_color: text('brand_color'),
     };
     const dto = plainToInstance(UpdateSettingsRequestDto, plain);
     const problems = await validate(dto, { whitelist: true, forbidUnknownValues: false });

@@ -5,6 +5,8 @@ import { ChangeDashboardRoleCommand } from '../../application/change-role/change
 import { CreateDashboardUserCommand } from '../../application/create-user/create-user.command';
 import { ListDashboardUsersQuery } from '../../application/list-users/list-users.query';
 import { RemoveDashboardUserCommand } from '../../application/remove-user/remove-user.command';
+import { SetTeamTwoFactorCommand } from '../../application/account/account.commands';
+import { TeamSettingsReader } from '../../read-models/team-settings.reader';
 import { DashboardErrors } from '../../domain/dashboard-team.errors';
 import { DASHBOARD_ROLES, type DashboardRole, isDashboardRole } from '../../domain/roles';
 import type { DashboardSession } from '../../read-models/session-store';
@@ -15,6 +17,7 @@ import { html, type SafeHtml } from '../kit/html';
 import { csrfField, renderPage } from '../kit/layout';
 import { registerDashboardPage } from '../kit/page-registry';
 import { noticeOf, redirectTo, sendHtml } from '../kit/respond';
+import { timeHtml, viewerTimeZone } from '../kit/viewer-time';
 
 registerDashboardPage({ id: 'team', title: 'Team', path: '/dashboard/team', order: 90, capability: 'team:manage' });
 
@@ -30,6 +33,7 @@ export class TeamController {
   constructor(
     private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly teams: TeamSettingsReader,
   ) {}
 
   @Get()
@@ -69,6 +73,17 @@ export class TeamController {
     redirectTo(response, '/dashboard/team', 'user-removed');
   }
 
+  /** Requires (or stops requiring) two-step sign-in of every user: those without it set it up at their next page. */
+  @Post('two-factor')
+  @RequireCapability('team:manage')
+  async requireTwoFactor(@Req() request: Request, @Res() response: Response): Promise<void> {
+    const { session } = dashboardState(request);
+    const required = field(request, 'required');
+    if (required !== 'on' && required !== 'off') throw DashboardErrors.invalid('required must be on or off');
+    await this.commands.execute(new SetTeamTwoFactorCommand(session.businessId, required === 'on', dashboardContext(request, session)));
+    redirectTo(response, '/dashboard/team', 'team-two-factor');
+  }
+
   /** A user of another business answers as if it did not exist. */
   private async ensureMember(session: DashboardSession, userId: string): Promise<void> {
     const users = await this.queries.execute(new ListDashboardUsersQuery(session.businessId));
@@ -76,15 +91,18 @@ export class TeamController {
   }
 
   private async render(request: Request, session: DashboardSession, shown?: SafeHtml): Promise<string> {
+    const zone = viewerTimeZone(request);
     const users = await this.queries.execute(new ListDashboardUsersQuery(session.businessId));
+    const required = await this.teams.twoFactorRequired(session.businessId);
     const roleOptions = (current?: DashboardRole) => DASHBOARD_ROLES.map((role) => html`<option value="${role}"${role === current ? html` selected` : ''}>${role}</option>`);
     const body = html`${shown ?? ''}
 <section aria-labelledby="users-h"><h2 id="users-h">Users</h2>
-<div class="table-wrap"><table id="users"><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Last sign-in</th><th scope="col">Remove</th></tr></thead>
+<div class="table-wrap" tabindex="0"><table id="users"><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Last sign-in</th><th scope="col">Two-step sign-in</th><th scope="col">Remove</th></tr></thead>
 <tbody>${users.map(
       (user) => html`<tr data-user-id="${user.userId}"><td>${user.email}</td>
 <td><form method="post" action="/dashboard/team/users/${user.userId}/role">${csrfField(session)}<label for="role-${user.userId}">Role of ${user.email}</label><select id="role-${user.userId}" name="role">${roleOptions(user.role)}</select><button type="submit" class="secondary">Change role</button></form></td>
-<td>${user.lastSignIn ?? 'never'}</td>
+<td>${user.lastSignIn ? timeHtml(user.lastSignIn, zone) : 'never'}</td>
+<td>${user.twoFactor ? 'on' : 'off'}</td>
 <td>${user.userId === session.userId ? html`<span class="muted">you</span>` : html`<form method="post" action="/dashboard/team/users/${user.userId}/remove">${csrfField(session)}<button type="submit" class="danger" aria-label="Remove ${user.email}">Remove</button></form>`}</td></tr>`,
     )}</tbody></table></div></section>
 <section aria-labelledby="invite-h"><h2 id="invite-h">Invite a user</h2>
@@ -93,7 +111,11 @@ export class TeamController {
   <label for="invite-role">Role</label><select id="invite-role" name="role">${roleOptions('viewer')}</select>
   <p><button type="submit">Invite</button></p>
 </form>
-<p class="muted">Admin: everything. Developer: API keys, callbacks, test tools. Finance: reports. Viewer: reads only.</p></section>`;
-    return renderPage({ title: 'Team', active: 'team', session, body, notice: noticeOf(request) });
+<p class="muted">Admin: everything. Developer: API keys, callbacks, test tools. Finance: refunds, invoices, payouts, reports. Viewer: reads only.</p></section>
+<section aria-labelledby="team-2fa-h"><h2 id="team-2fa-h">Two-step sign-in</h2>
+<p id="team-two-factor">${required ? 'Required: every user signs in with a code of an authenticator app.' : 'Optional: each user chooses.'}</p>
+<form method="post" action="/dashboard/team/two-factor">${csrfField(session)}<input type="hidden" name="required" value="${required ? 'off' : 'on'}">
+<button type="submit" class="secondary" id="team-two-factor-toggle">${required ? 'Make two-step sign-in optional' : 'Require two-step sign-in for everyone'}</button></form></section>`;
+    return renderPage({ title: 'Team', active: 'team', session, body, zone, notice: noticeOf(request) });
   }
 }

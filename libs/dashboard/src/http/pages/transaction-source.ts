@@ -1,23 +1,7 @@
 import type { Mode } from '@gateway/platform';
-
-export interface TransactionFilter {
-  /** The resource id or the merchant's external id. */
-  id?: string;
-  status?: string;
-  from?: Date;
-  to?: Date;
-}
-
-export interface TransactionRow {
-  source: string;
-  id: string;
-  externalId: string;
-  type: string;
-  status: string;
-  amount: number;
-  currency: string;
-  created: string;
-}
+import type { TransactionKind } from '../../read-models/list-kinds';
+import type { DashboardSession } from '../../read-models/session-store';
+import type { SafeHtml } from '../kit/html';
 
 /** The audited resource (`GET /events?resource=&id=`) whose events are this transaction's history. */
 export interface HistoryRef {
@@ -25,25 +9,33 @@ export interface HistoryRef {
   id: string;
 }
 
+/** Who looks at a detail page: the session (its business, mode, role, CSRF token) and time zone. */
+export interface DetailContext {
+  businessId: string;
+  mode: Mode;
+  session: DashboardSession;
+  zone: string;
+}
+
 export interface TransactionDetail {
   /** Label/value pairs, in display order. */
-  fields: [string, string][];
+  fields: [string, string | SafeHtml][];
   /** Absent when the product keeps no audited stream for it. */
   history?: HistoryRef;
+  /** Actions and links under the fields (refund, expire, pay in the test tools), for the roles that may use them. */
+  sections?: SafeHtml[];
 }
 
 /**
- * One product's resources on the transactions page. Each product that lands (charges, invoices,
- * VA and payment-code payments, eWallet payments, refunds) adds a source calling its own
- * QueryBus, and lists it in TRANSACTION_SOURCES (dashboard.module.ts).
+ * One product's resources on the transactions page: its detail page, read through its own
+ * QueryBus (the list itself is the dashboard's read model, dashboard.lists). Each product lists
+ * its source in TRANSACTION_SOURCES (dashboard.module.ts).
  */
 export interface TransactionSource {
-  readonly id: string;
+  readonly id: TransactionKind;
   readonly title: string;
-  readonly statuses: readonly string[];
-  search(businessId: string, mode: Mode, filter: TransactionFilter, limit: number): Promise<TransactionRow[]>;
   /** One resource, or undefined when it is not this business's and mode's. */
-  detail(businessId: string, mode: Mode, id: string): Promise<TransactionDetail | undefined>;
+  detail(context: DetailContext, id: string): Promise<TransactionDetail | undefined>;
 }
 
 export const TRANSACTION_SOURCES = Symbol('dashboard:transaction-sources');

@@ -1,0 +1,36 @@
+import type { RecordedEvent } from '@gateway/event-store';
+import { type Projection, ReadModelProjection } from '@gateway/projections';
+import { Injectable } from '@nestjs/common';
+import type { ClientBase } from 'pg';
+import { MONEY_ROW_EVENT_TYPES, type MoneyEventInput, type MoneyRow, moneyRowOf } from './money-rows';
+
+export const DASHBOARD_MONEY_PROJECTION = 'dashboard.money';
+
+/**
+ * The finance page's facts (issue 21, item 4): every payment received (sales and test top-ups
+ * apart), every refund and payout that reached its recipient, with gross, fee, VAT and net, by
+ * product and channel. One row per event, written once per batch; the page sums them per period,
+ * day and product.
+ */
+@ReadModelProjection()
+@Injectable()
+export class DashboardMoneyProjection implements Projection {
+  readonly name = DASHBOARD_MONEY_PROJECTION;
+  readonly tables = ['dashboard_money_rows'];
+  readonly eventTypes = MONEY_ROW_EVENT_TYPES;
+
+  async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
+    const rows = events
+      .map((event) => moneyRowOf({ id: event.id, type: event.type, data: event.data, metadata: event.metadata } as MoneyEventInput))
+      .filter((row): row is MoneyRow => row !== undefined);
+    if (rows.length === 0) return;
+    await tx.query(
+      `INSERT INTO dashboard_money_rows (event_id, business_id, mode, currency, kind, product, channel, gross, fee, fee_tax, net, occurred_at)
+       SELECT "eventId", "businessId", mode, currency, kind, product, channel, gross, fee, "feeTax", net, "occurredAt"
+         FROM json_to_recordset($1::json) AS t("eventId" uuid, "businessId" text, mode text, currency text, kind text, product text, channel text,
+           gross bigint, fee bigint, "feeTax" bigint, net bigint, "occurredAt" timestamptz)
+       ON CONFLICT (event_id) DO NOTHING`,
+      [JSON.stringify(rows)],
+    );
+  }
+}
