@@ -6,10 +6,12 @@ module.exports = {
   forbidden: [
     {
       name: 'domain-is-pure',
-      comment: 'domain/ code imports only its own domain folder and the pure kernel (@gateway/domain): no Nest, pg, Node I/O or other layers.',
+      comment:
+        'domain/ code imports only its own domain folder and the pure kernels (@gateway/domain, ' +
+        '@gateway/fixed-instruments/domain): no Nest, pg, Node I/O or other layers.',
       severity: 'error',
       from: { path: '^libs/([^/]+)/src/domain/', pathNot: '\\.spec\\.ts$' },
-      to: { pathNot: ['^libs/$1/src/domain/', '^libs/domain/src/'] },
+      to: { pathNot: ['^libs/$1/src/domain/', '^libs/domain/src/', '^libs/fixed-instruments/src/domain/'] },
     },
     {
       name: 'kernel-is-pure',
@@ -23,7 +25,11 @@ module.exports = {
       comment: 'A lib (context) is used by others only through its index.ts.',
       severity: 'error',
       from: { path: '^libs/([^/]+)/', pathNot: 'jest-global-(setup|teardown)\\.ts$' },
-      to: { path: '^libs/[^/]+/src/.+', pathNot: ['^libs/$1/', '^libs/[^/]+/src/index\\.ts$'] },
+      // The fixed instruments kernel has a second, pure entry (`@gateway/fixed-instruments/domain`) for domain folders.
+      to: {
+        path: '^libs/[^/]+/src/.+',
+        pathNot: ['^libs/$1/', '^libs/[^/]+/src/index\\.ts$', '^libs/fixed-instruments/src/domain/index\\.ts$'],
+      },
     },
     {
       name: 'apps-use-libs-through-index',

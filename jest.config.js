@@ -10,6 +10,7 @@ module.exports = {
   transform: { '^.+\\.ts$': ['@swc/jest', { ...swcConfig, swcrc: false }] },
   moduleNameMapper: {
     '^@gateway/worker$': '<rootDir>/apps/worker/src',
+    '^@gateway/fixed-instruments/domain$': '<rootDir>/libs/fixed-instruments/src/domain',
     '^@gateway/(.*)$': '<rootDir>/libs/$1/src',
   },
   globalSetup: '<rootDir>/libs/testing/src/jest-global-setup.ts',

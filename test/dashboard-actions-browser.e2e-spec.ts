@@ -207,6 +207,35 @@ describe('dashboard actions on money (headless Chromium)', () => {
     }
   });
 
+  it('sends a batch file near the upload limit: the confirmation names the previewed file, not its text', async () => {
+    const p = page('finance');
+    mkdirSync(DASHBOARD_ARTIFACTS, { recursive: true });
+    expect((await api('POST', '/balance/top_up', { amount: 1_000_000 })).status).toBe(200);
+    const prefix = `big-${randomUUID().slice(0, 6)}`;
+    // ~9,500 characters a row, half of them '/' (tripled when URL-encoded): the file is under 1 MB,
+    // a form carrying it would be about twice that.
+    const description = 'gaji/'.repeat(1_900);
+    const lines = Array.from({ length: 100 }, (_, i) => `${prefix}-${i},BCA,Ani,1234567890,${description},10000`);
+    const text = ['external_id,bank_code,account_holder_name,account_number,description,amount', ...lines].join('\n');
+    expect(Buffer.byteLength(text)).toBeGreaterThan(900_000);
+    expect(Buffer.byteLength(text)).toBeLessThan(1024 * 1024);
+    const file = join(DASHBOARD_ARTIFACTS, 'batch-big.csv');
+    writeFileSync(file, text);
+    await p.goto('/dashboard/payouts/batch');
+    await p.getByLabel('Batch reference').fill(`${prefix}-ref`);
+    await p.getByLabel('CSV file (at most 1,000 rows, 1 MB)').setInputFiles(file);
+    await p.locator('#preview-batch').click();
+    await expect(p.locator('#batch-ok').count()).resolves.toBe(1);
+    const confirmation = p.locator('form[action="/dashboard/payouts/batch"]');
+    expect(await confirmation.locator('input[name=csv]').count()).toBe(0);
+    expect(await confirmation.locator('input[name=preview]').inputValue()).toMatch(/^[0-9a-f]{64}$/);
+    await p.locator('#send-batch').click();
+    await p.waitForURL(/notice=batch-created/, { timeout: 60_000 });
+    for (const i of [0, 99]) {
+      expect((await api('GET', `/disbursements?external_id=${prefix}-${i}`)).body).toHaveLength(1);
+    }
+  }, 120_000);
+
   it('admin pauses, resumes and (after a confirmation) stops a recurring plan', async () => {
     const plan = await api('POST', '/recurring_payments', { external_id: `plan-${randomUUID().slice(0, 6)}`, payer_email: 'member@example.com', description: 'Membership', amount: 99_000, interval: 'MONTH', interval_count: 1 });
     expect(plan.status).toBe(200);

@@ -86,10 +86,25 @@ describe('dashboard in headless Chromium', () => {
     await page.getByRole('button', { name: 'Top up' }).click();
     await page.waitForURL('**/test-tools?notice=topped-up');
     await page.getByLabel('Advance by (minutes)').fill('120');
+    const clockForm = page.locator('form[action="/dashboard/test-tools/advance-clock"]');
+    const sent = {
+      _csrf: await clockForm.locator('input[name=_csrf]').inputValue(),
+      _idem: await clockForm.locator('input[name=_idem]').inputValue(),
+      minutes: '120',
+    };
     await page.getByRole('button', { name: 'Advance the clock' }).click();
     await page.waitForURL('**/test-tools?notice=clock-advanced');
     const after = new Date(await page.locator('#test-clock-now').getAttribute('datetime') as string);
     expect(after.getTime() - before.getTime()).toBeGreaterThanOrEqual(120 * 60_000);
+    // The same form again (a reloaded POST, a double click): answered as the first, the clock moves once.
+    const again = await page.request.post('/dashboard/test-tools/advance-clock', { form: sent, maxRedirects: 0 });
+    expect({ status: again.status(), location: again.headers().location }).toEqual({
+      status: 303,
+      location: '/dashboard/test-tools?notice=clock-advanced',
+    });
+    await page.reload();
+    const afterAgain = new Date(await page.locator('#test-clock-now').getAttribute('datetime') as string);
+    expect(afterAgain.getTime() - after.getTime()).toBeLessThan(60 * 60_000);
     await visit(page, '/dashboard/overview', 'overview');
     await expect(page.locator('[data-account="CASH"]').first().innerText()).resolves.toBe('IDR 250,000');
     await page.waitForSelector('html[data-charts="drawn"]');

@@ -174,7 +174,20 @@ describe('dashboard lists with 120 transactions (headless Chromium)', () => {
 
   it('lists customers, recurring plans, fixed VAs and payment codes, with search and export', async () => {
     const customer = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/customers', {
-      body: { reference_id: `${run}-cust-1`, type: 'INDIVIDUAL', individual_detail: { given_names: 'Dewi', surname: 'Kartika' }, email: 'dewi@example.com', identity_accounts: [] },
+      body: {
+        reference_id: `${run}-cust-1`,
+        type: 'INDIVIDUAL',
+        individual_detail: { given_names: 'Dewi', surname: 'Kartika' },
+        email: 'dewi@example.com',
+        identity_accounts: [
+          {
+            type: 'BANK_ACCOUNT',
+            company: 'BCA',
+            country: 'ID',
+            properties: { account_number: '9876543210', account_holder_name: 'Dewi Kartika' },
+          },
+        ],
+      },
       headers: { 'api-version': '2020-10-31' },
     });
     if (customer.status !== 200) throw new Error(JSON.stringify(customer.body));
@@ -196,5 +209,17 @@ describe('dashboard lists with 120 transactions (headless Chromium)', () => {
     }
     const customers = await exported(`/dashboard/customers?q=dewi`);
     expect(customers).toEqual([expect.objectContaining({ id: customer.body.id, customer: 'Dewi Kartika', payer_email: 'dewi@example.com' })]);
+    // The list row keeps what the list shows and searches, not the identity accounts.
+    const rowOf = `SELECT data FROM dashboard_list_rows WHERE kind = 'customers' AND id = $1`;
+    const stored = await gateway.db.pool.query<{ data: Record<string, unknown> }>(rowOf, [customer.body.id]);
+    const individual = { given_names: 'Dewi', surname: 'Kartika' };
+    const listed = { type: 'INDIVIDUAL', email: 'dewi@example.com', individual_detail: individual };
+    expect(stored.rows[0].data).toEqual(listed);
+    expect(JSON.stringify(stored.rows[0].data)).not.toContain('9876543210');
+    // Customers have no amount: no amount filter is offered.
+    await page.goto('/dashboard/customers');
+    expect(await page.locator('#customers-min, #customers-max').count()).toBe(0);
+    await page.goto('/dashboard/recurring-plans');
+    expect(await page.locator('#recurring-plans-min').count()).toBe(1);
   });
 });

@@ -104,6 +104,21 @@ describe('payer pages in the merchant\'s branding (headless Chromium)', () => {
     await page.close();
   });
 
+  it('falls back to selecting the number when the clipboard API is missing, and says so', async () => {
+    const invoice = await createInvoice({ payment_methods: ['BNI'] });
+    const context = await payerContext();
+    // As on plain HTTP or an old browser: no navigator.clipboard at all.
+    await context.addInitScript('Object.defineProperty(navigator, "clipboard", { value: undefined })');
+    const page = await context.newPage();
+    await page.goto(`/web/invoices/${invoice.id}`);
+    const number = invoice.available_banks[0].bank_account_number;
+    await page.locator('button[data-copy="number-BNI"]').click();
+    await expect(page.locator('#copy-status').innerText()).resolves.toContain(`${number} is selected`);
+    await expect(page.locator('#copy-status').isVisible()).resolves.toBe(true);
+    expect(await page.evaluate('String(getSelection())')).toBe(number);
+    await context.close();
+  });
+
   it('reads without JavaScript: the deadline in Jakarta time, said so, and no copy buttons', async () => {
     const invoice = await createInvoice({ payment_methods: ['BCA', 'ALFAMART'] });
     const context = await payerContext({ javaScriptEnabled: false });

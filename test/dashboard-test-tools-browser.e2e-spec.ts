@@ -1,4 +1,6 @@
 import type { ProvisionedBusiness } from '@gateway/accounts';
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from './support/browser';
 import { createDashboardUser, DashboardClient, TEST_PASSWORD } from './support/dashboard-client';
@@ -114,5 +116,40 @@ describe('dashboard test tools pay what the merchant sees (headless Chromium)', 
     const other = await client.request('POST', '/dashboard/test-tools/simulate/va-payment', { _csrf: DashboardClient.csrfOf(form), _idem: key, bank_code: 'MANDIRI', account_number: va.body.account_number, amount: '26000' });
     expect(other.status).toBe(409);
     expect((await eventsOf(`fva-${va.body.id}`)).filter((event) => event.type === 'VirtualAccountPaid')).toHaveLength(1);
+  });
+
+  it('sends the eWallet payer back to PUBLIC_BASE_URL, whatever Host the request named', async () => {
+    const configured = await startTestApp({ env: { PUBLIC_BASE_URL: 'https://pay.example.com/' } });
+    try {
+      const merchant = await provisionBusiness(configured.app);
+      const user = await createDashboardUser(configured.app, merchant.business_id, 'developer');
+      const client = new DashboardClient(configured.baseUrl);
+      await client.signIn(user.email, TEST_PASSWORD);
+      const form = (await client.get('/dashboard/test-tools')).text;
+      const csrf = DashboardClient.csrfOf(form);
+      const ewallet = { ewallet_type: 'DANA', amount: '15000', phone: '' };
+      const fields = new URLSearchParams({ _csrf: csrf, _idem: randomUUID(), ...ewallet });
+      const cookie = ['gw_dashboard'].map((name) => `${name}=${client.cookie(name)}`).join('; ');
+      const answer = await new Promise<number>((resolve, reject) => {
+        const url = new URL('/dashboard/test-tools/simulate/ewallet-payment', configured.baseUrl);
+        const headers = { host: 'evil.example', cookie, 'content-type': 'application/x-www-form-urlencoded' };
+        const outgoing = httpRequest(url, { method: 'POST', headers }, (response) => {
+          response.resume();
+          resolve(response.statusCode ?? 0);
+        });
+        outgoing.on('error', reject);
+        outgoing.end(fields.toString());
+      });
+      expect(answer).toBeLessThan(400);
+      const stored = await configured.db.pool.query<{ data: string }>(
+        `SELECT data::text AS data FROM es_events
+          WHERE data::text LIKE '%redirectUrl%' AND metadata->>'businessId' = $1`,
+        [merchant.business_id],
+      );
+      const redirects = stored.rows.map((row) => /"redirectUrl": ?"([^"]+)"/.exec(row.data)?.[1]);
+      expect(redirects).toEqual(['https://pay.example.com/dashboard/test-tools']);
+    } finally {
+      await configured.close();
+    }
   });
 });

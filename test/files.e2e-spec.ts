@@ -157,7 +157,8 @@ describe('files', () => {
       const uploaded = await uploadFile(gateway.baseUrl, key, { bytes: PDF_BYTES, type: 'application/pdf' });
       const events = await gateway.app.get<EventStore>(EVENT_STORE).readStream(`file-${uploaded.body.id}`);
       expect(events).toHaveLength(1);
-      expect(Object.keys(events[0]!.data as object).sort()).toEqual(['businessId', 'contentType', 'fileId', 'mode', 'purpose', 'sha256', 'size', 'uploadedAt']);
+      const fields = ['businessId', 'contentType', 'fileId', 'mode', 'purpose', 'sha256', 'sizeBytes', 'uploadedAt'];
+      expect(Object.keys(events[0]!.data as object).sort()).toEqual(fields);
       expect(JSON.stringify(events[0]!.data)).not.toContain('%PDF');
       expect(JSON.stringify(events[0]!.data)).not.toContain(PDF_BYTES.toString('base64'));
     });

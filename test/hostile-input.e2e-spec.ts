@@ -309,8 +309,15 @@ describe('hostile input on every write route', () => {
     'POST /dashboard/team/users': { dashboard: true, sample: async () => ({ path: '/dashboard/team/users', body: { email: `${uid('user')}@toko.test`, role: 'viewer' } }) },
     'POST /dashboard/team/users/:id/role': { dashboard: true, sample: async () => ({ path: `/dashboard/team/users/${await dashboardUserId()}/role`, body: { role: 'developer' } }) },
     'POST /dashboard/team/users/:id/remove': { dashboard: true, sample: async () => ({ path: `/dashboard/team/users/${await dashboardUserId()}/remove`, body: {} }) },
+    'POST /dashboard/team/users/:id/reset-two-factor': {
+      dashboard: true,
+      sample: async () => ({ path: `/dashboard/team/users/${await dashboardUserId()}/reset-two-factor`, body: {} }),
+    },
     'POST /dashboard/test-tools/top-up': { dashboard: true, sample: async () => ({ path: '/dashboard/test-tools/top-up', body: { _idem: formKey(), amount: '100000', currency: 'IDR' } }), amounts: ['amount'] },
-    'POST /dashboard/test-tools/advance-clock': { dashboard: true, sample: async () => ({ path: '/dashboard/test-tools/advance-clock', body: { minutes: '1' } }) },
+    'POST /dashboard/test-tools/advance-clock': {
+      dashboard: true,
+      sample: async () => ({ path: '/dashboard/test-tools/advance-clock', body: { _idem: formKey(), minutes: '1' } }),
+    },
     'POST /dashboard/test-tools/simulate/va-payment': {
       dashboard: true,
       sample: async () => ({ path: '/dashboard/test-tools/simulate/va-payment', body: { _idem: formKey(), bank_code: 'BCA', account_number: (await virtualAccount()).account_number, amount: '50000' } }),
@@ -363,7 +370,12 @@ describe('hostile input on every write route', () => {
       dashboard: true,
       sample: async () => {
         ok(await api('POST', '/balance/top_up', { amount: 1_000_000 }), 'top-up');
-        return { path: '/dashboard/payouts/batch', body: { _idem: formKey(), reference: uid('batch'), csv: batchCsv(), confirm: 'yes' } };
+        // The confirmation names a previewed file.
+        const reference = uid('batch');
+        const form = { _csrf: csrf, reference, csv: batchCsv() };
+        const checked = await dashboard.request('POST', '/dashboard/payouts/batch/preview', form);
+        const preview = /name="preview" value="([0-9a-f]{64})"/.exec(checked.text)![1];
+        return { path: '/dashboard/payouts/batch', body: { _idem: formKey(), reference, preview, confirm: 'yes' } };
       },
     },
     'POST /dashboard/fixed-vas': {
@@ -435,7 +447,10 @@ describe('hostile input on every write route', () => {
     'POST /dashboard/account/two-factor/confirm': { dashboard: true, sample: async () => ({ path: '/dashboard/account/two-factor/confirm', body: { code: '000000' }, accepted: [401] }) },
     'POST /dashboard/account/two-factor/disable': { dashboard: true, sample: async () => ({ path: '/dashboard/account/two-factor/disable', body: { code: '000000' }, accepted: [401] }) },
     'POST /dashboard/team/two-factor': { dashboard: true, sample: async () => ({ path: '/dashboard/team/two-factor', body: { required: 'off' } }) },
-    'POST /dashboard/overview/reconcile': { dashboard: true, sample: async () => ({ path: '/dashboard/overview/reconcile', body: {} }) },
+    'POST /dashboard/overview/reconcile': {
+      dashboard: true,
+      sample: async () => ({ path: '/dashboard/overview/reconcile', body: { _idem: formKey() } }),
+    },
     'POST /dashboard/recurring-plans/:id/pause': { dashboard: true, sample: async () => ({ path: `/dashboard/recurring-plans/${(await recurring()).id}/pause`, body: { _idem: formKey() } }) },
     'POST /dashboard/recurring-plans/:id/resume': {
       dashboard: true,

@@ -1,6 +1,6 @@
-import { DomainError } from '@gateway/domain';
+import { defineErrorCodes } from '@gateway/domain';
 import { EventStoreUnavailableError, InvalidEventDataError } from '@gateway/event-store';
-import { ApiError, JsonLogger, NoAuth, registerErrorStatuses, registerErrorTranslator, UNEXPECTED_ERROR_MESSAGE, ValidationErrorStatus } from '@gateway/platform';
+import { ApiError, JsonLogger, NoAuth, registerErrorCatalogues, registerErrorTranslator, UNEXPECTED_ERROR_MESSAGE, ValidationErrorStatus } from '@gateway/platform';
 import { Body, Controller, Get, HttpException, Logger, Module, Param, Post, Query } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsArray, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
@@ -9,7 +9,10 @@ import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 import { startTestApp, type TestApp } from './support/test-app';
 
-registerErrorStatuses({ EDGE_TEST_THING_NOT_FOUND_ERROR: 404 });
+const EDGE_TEST_ERROR_CODES = defineErrorCodes('edge-test', { EDGE_TEST_THING_NOT_FOUND_ERROR: { status: 404 } });
+registerErrorCatalogues([EDGE_TEST_ERROR_CODES]);
+/** Declared, but in no installed catalogue (as if missing from libs/bootstrap/src/all-error-codes.ts). */
+const UNINSTALLED_ERROR_CODES = defineErrorCodes('edge-test-uninstalled', { EDGE_TEST_RULE_ERROR: { status: 422 } });
 
 class TeapotError extends Error {}
 registerErrorTranslator((error) => (error instanceof TeapotError ? new ApiError('TEAPOT_ERROR', 418, 'I am a teapot') : undefined));
@@ -101,13 +104,13 @@ class EdgeTestController {
   @NoAuth()
   @Get('domain-error')
   domainError() {
-    throw new DomainError('EDGE_TEST_THING_NOT_FOUND_ERROR', 'No thing has this id');
+    throw EDGE_TEST_ERROR_CODES.error('EDGE_TEST_THING_NOT_FOUND_ERROR', 'No thing has this id');
   }
 
   @NoAuth()
   @Get('unregistered-domain-error')
   unregisteredDomainError() {
-    throw new DomainError('EDGE_TEST_RULE_ERROR', 'A rule said no');
+    throw UNINSTALLED_ERROR_CODES.error('EDGE_TEST_RULE_ERROR', 'A rule said no');
   }
 
   @NoAuth()
@@ -335,13 +338,16 @@ describe('HTTP edge (real app over HTTP)', () => {
       expect(await json(response)).toEqual({ error_code: 'NOT_FOUND_ERROR', message: 'No endpoint answers POST /v2/no-such-endpoint/123' });
     });
 
-    it('gives a DomainError its registered status, and 400 when unregistered', async () => {
+    it('gives a DomainError the status its catalogue declares, and warns when the app installed no such catalogue', async () => {
       const registered = await fetch(url('/edge-test/domain-error'));
       expect(registered.status).toBe(404);
       expect(await json(registered)).toEqual({ error_code: 'EDGE_TEST_THING_NOT_FOUND_ERROR', message: 'No thing has this id' });
+      const before = logLines.length;
       const unregistered = await fetch(url('/edge-test/unregistered-domain-error'));
-      expect(unregistered.status).toBe(400);
+      expect(unregistered.status).toBe(422);
       expect(await json(unregistered)).toEqual({ error_code: 'EDGE_TEST_RULE_ERROR', message: 'A rule said no' });
+      const warning = logLines.slice(before).find((line) => line.includes('EDGE_TEST_RULE_ERROR (declared by edge-test-uninstalled)'));
+      expect(warning).toBeDefined();
     });
 
     it('renders ApiError with its headers, HttpExceptions with a declared body, and translated errors', async () => {

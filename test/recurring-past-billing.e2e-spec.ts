@@ -1,4 +1,5 @@
 import { AdvanceTestClockCommand } from '@gateway/accounts';
+import { CYCLE_JOB_KEYS } from '@gateway/recurring';
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS, tokenRequest, updateTestSettings } from './support/cards';
@@ -47,7 +48,7 @@ describe('recurring payments never bill the past in bulk', () => {
       (
         await running.gateway.db.pool.query<{ job_key: string; status: string; attempts: number }>(
           "SELECT job_key, status, attempts FROM scheduled_jobs WHERE job_key LIKE $1 ORDER BY id",
-          [`recurring-cycle:${id}:%`],
+          [`${CYCLE_JOB_KEYS.prefix}${id}:%`],
         )
       ).rows;
     return { business, api, advance, invoicesOf, create, reusableToken, chargesOf, cycleJobs };
@@ -114,7 +115,7 @@ describe('recurring payments never bill the past in bulk', () => {
 
     // Every cycle job of this plan that ran runs again (cycle 7's waits for its date), and a second worker competes for them.
     const ran = (await cycleJobs(id)).filter((job) => job.status === 'done').map((job) => job.job_key);
-    expect(ran).toEqual([1, 2, 6].map((cycle) => `recurring-cycle:${id}:${cycle}`));
+    expect(ran).toEqual([1, 2, 6].map((cycle) => CYCLE_JOB_KEYS.of(id, cycle)));
     const second = await startTestApp({ databaseUrl: running.gateway.db.url });
     try {
       await running.gateway.db.pool.query("UPDATE scheduled_jobs SET status = 'pending', attempts = 0, completed_at = NULL WHERE job_key = ANY($1::text[])", [ran]);

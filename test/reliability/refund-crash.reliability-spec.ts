@@ -1,3 +1,4 @@
+import { REFUND_JOB_KEYS } from '@gateway/cards';
 import { randomUUID } from 'node:crypto';
 import type { Pool } from 'pg';
 import { TEST_CARDS, tokenRequest } from '../support/cards';
@@ -42,7 +43,7 @@ describe('refund processing killed between its steps', () => {
   };
   /** The dead worker's job lease runs out (60 s), as it would: the next worker may take the job. */
   const leaseExpires = (refundId: string) =>
-    pool.query(`UPDATE scheduled_jobs SET locked_until = now() - interval '1 second' WHERE job_key = $1 AND status = 'running'`, [`card-refund:${refundId}`]);
+    pool.query(`UPDATE scheduled_jobs SET locked_until = now() - interval '1 second' WHERE job_key = $1 AND status = 'running'`, [REFUND_JOB_KEYS.of(refundId)]);
   const cli = (...args: string[]) => runCli(env, ...args);
   const eventsOf = async (stream: string) => (await pool.query<{ type: string; data: any }>('SELECT type, data FROM es_events WHERE stream_name = $1 ORDER BY revision', [stream])).rows;
 

@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { INestApplication } from '@nestjs/common';
+import { DashboardMailer } from '@gateway/dashboard';
 import { TEST_PASSWORD } from './dashboard-client';
 
 /** Where the browser suites write their screenshots (gitignored: test/artifacts/). */
@@ -74,4 +76,37 @@ export async function until(assertion: () => Promise<void>, timeoutMs = 15_000):
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
+}
+
+/**
+ * The reset link mailed to `email` without SMTP (MAIL_TRANSPORT=outbox): the mail is sent by a
+ * job after the request is answered, and its deliverable copy can be read once.
+ */
+export async function takeResetLink(app: INestApplication, email: string, timeoutMs = 15_000): Promise<string> {
+  const mailer = app.get(DashboardMailer);
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const body = await mailer.takeReadable(email, new Date());
+    const link = body && /(https?:\/\/\S+\/dashboard\/password-reset\/[A-Za-z0-9_-]{43})/.exec(body)?.[1];
+    if (link) return link;
+    if (Date.now() > deadline) throw new Error(`No reset mail for ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** RFC 4648 base32 (what the account page shows a TOTP secret as) back to bytes. */
+export function base32Bytes(text: string): Buffer {
+  const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567';
+  let bits = 0;
+  let value = 0;
+  const out: number[] = [];
+  for (const char of text.replace(/[\s=]/g, '').toUpperCase()) {
+    value = (value << 5) | alphabet.indexOf(char);
+    bits += 5;
+    if (bits >= 8) {
+      out.push((value >>> (bits - 8)) & 255);
+      bits -= 8;
+    }
+  }
+  return Buffer.from(out);
 }

@@ -1,5 +1,5 @@
 import type { Mode, RequestContext } from '@gateway/platform';
-import { DomainError } from '@gateway/domain';
+import { invalidRequest } from '@gateway/domain';
 import { randomUUID } from 'node:crypto';
 
 /** Prints either JSON (for scripts, `--json`) or human text. bigint values are printed as strings. */
@@ -14,13 +14,13 @@ export function print(json: boolean, value: unknown, human: () => string): void 
 /** `90s`, `30m`, `2h`, `1d`, or plain milliseconds. */
 export function parseDuration(text: string): number {
   const match = /^(\d+)(ms|s|m|h|d)?$/.exec(text.trim());
-  if (!match) throw new DomainError('API_VALIDATION_ERROR', `Not a duration: ${text} (use e.g. 90s, 30m, 2h, 1d)`);
+  if (!match) throw invalidRequest(`Not a duration: ${text} (use e.g. 90s, 30m, 2h, 1d)`);
   const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[(match[2] ?? 'ms') as 'ms' | 's' | 'm' | 'h' | 'd'];
   return Number(match[1]) * unit;
 }
 
 export function parseMode(text: string): Mode {
-  if (text !== 'test' && text !== 'live') throw new DomainError('API_VALIDATION_ERROR', `--mode must be test or live, not ${text}`);
+  if (text !== 'test' && text !== 'live') throw invalidRequest(`--mode must be test or live, not ${text}`);
   return text;
 }
 

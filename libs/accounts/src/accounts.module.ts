@@ -1,4 +1,4 @@
-import { AccountApiVersions, ApiKeyResolver, registerErrorStatuses, SubAccountDirectory } from '@gateway/platform';
+import { AccountApiVersions, ApiKeyResolver, SubAccountDirectory } from '@gateway/platform';
 import { Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdvanceTestClockHandler } from './application/advance-test-clock/advance-test-clock.handler';
@@ -21,13 +21,6 @@ import { BusinessesProjection } from './read-models/businesses.projection';
 import { SecretsVault } from './read-models/secrets-vault';
 import { ApiKeysController } from './http/api-keys.controller';
 import { SettingsController } from './http/settings.controller';
-
-registerErrorStatuses({
-  BUSINESS_NOT_FOUND_ERROR: 404,
-  BUSINESS_ALREADY_REGISTERED_ERROR: 409,
-  API_KEY_NOT_FOUND_ERROR: 404,
-  API_KEY_ALREADY_REVOKED_ERROR: 409,
-});
 
 const commandHandlers = [
   RegisterBusinessHandler,

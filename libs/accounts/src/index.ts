@@ -17,7 +17,9 @@ export * from './application/set-callback-url/set-callback-url.command';
 export * from './application/rotate-signing-secret/rotate-signing-secret.command';
 export * from './application/disable-callback-endpoint/disable-callback-endpoint.command';
 export * from './application/get-callback-endpoint/get-callback-endpoint.query';
-export { requestContextOf } from './http/settings.controller';
 export { UpdateSettingsRequestDto, toSettingsChanges } from './http/settings.request.dto';
 export { settingsToWire } from './http/settings.response';
 export { payerBrandingOf, DEFAULT_BRAND_COLOR, type PayerBranding } from './domain/payer-branding';
+export { BUSINESS_EVENT_SCHEMAS, BUSINESS_STREAMS } from './domain/business.events';
+/** The error codes this context may answer, with their statuses (libs/bootstrap/src/all-error-codes.ts). */
+export { ACCOUNT_ERROR_CODES } from './domain/business.errors';

@@ -1,4 +1,3 @@
-import { registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -9,9 +8,7 @@ import { GetStateAsOfHandler } from './application/get-state-as-of/get-state-as-
 import { ListEventsHandler } from './application/list-events/list-events.handler';
 import { AuditTrailVerifier } from './application/verify/audit-trail-verifier';
 import { EventsController } from './http/events.controller';
-import { OperationsMetrics } from './http/operations-metrics';
-
-registerErrorStatuses({ DATA_NOT_FOUND: 404, FEATURE_NOT_AVAILABLE: 400 });
+import { AuditMetrics } from './http/audit-metrics';
 
 /**
  * Auditing and operations: the event history and time travel API, the anchors over the global
@@ -20,7 +17,15 @@ registerErrorStatuses({ DATA_NOT_FOUND: 404, FEATURE_NOT_AVAILABLE: 400 });
 @Module({
   imports: [CqrsModule, DiscoveryModule],
   controllers: [EventsController],
-  providers: [AuditedResources, ListEventsHandler, GetStateAsOfHandler, AnchorWriter, AnchorLogJob, AuditTrailVerifier, OperationsMetrics],
+  providers: [
+    AuditedResources,
+    ListEventsHandler,
+    GetStateAsOfHandler,
+    AnchorWriter,
+    AnchorLogJob,
+    AuditTrailVerifier,
+    AuditMetrics,
+  ],
   exports: [AuditedResources, AnchorWriter, AuditTrailVerifier],
 })
 export class AuditModule {}

@@ -9,3 +9,5 @@ export { AuditTrailVerifier, type AuditVerification } from './application/verify
 export { jsonSafe } from './application/json-safe';
 export { toAuditEvent, type AuditEvent } from './application/audit-event';
 export { ListEventsQuery, type EventFilter, type EventPage } from './application/list-events/list-events.query';
+/** The error codes this context may answer, with their statuses (libs/bootstrap/src/all-error-codes.ts). */
+export { AUDIT_ERROR_CODES } from './domain/audit.errors';

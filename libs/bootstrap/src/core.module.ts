@@ -18,7 +18,9 @@ import { VirtualAccountsModule } from '@gateway/virtual-accounts';
 import { type AppConfig, PlatformModule } from '@gateway/platform';
 import { ProjectionsModule } from '@gateway/projections';
 import { type DynamicModule, Module } from '@nestjs/common';
+import { eventSchemaRegistry } from './all-event-schemas';
 import { CqrsModule } from '@nestjs/cqrs';
+import { installErrorCatalogues } from './all-error-codes';
 
 export interface CoreOptions {
   config: AppConfig;
@@ -30,11 +32,14 @@ export interface CoreOptions {
 @Module({})
 export class CoreModule {
   static forRoot(options: CoreOptions): DynamicModule {
+    // Before any module answers a request or documents a route: the statuses of every error code.
+    installErrorCatalogues();
     return {
       module: CoreModule,
       imports: [
         PlatformModule.forRoot(options),
-        EventStoreModule,
+        // Built here, at every startup: a gap in an upcaster chain stops the process before any read.
+        EventStoreModule.forRoot(eventSchemaRegistry()),
         ProjectionsModule,
         CqrsModule.forRoot(),
         AccountsModule,

@@ -1,3 +1,5 @@
+export * from './all-event-schemas';
+export * from './all-error-codes';
 export * from './all-migrations';
 export * from './core.module';
 export * from './graceful-shutdown';

@@ -1,6 +1,6 @@
 import { SearchCardTransactionsHandler } from './application/search-charges/search-card-transactions.handler';
 import { CardsAuditedResources } from './application/cards-audited-resources';
-import { registerErrorStatuses } from '@gateway/platform';
+
 import { type MiddlewareConsumer, Module, type NestModule, RequestMethod } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CaptureChargeHandler, ReverseAuthorizationHandler } from './application/capture-charge/capture-charge.handler';
@@ -26,32 +26,6 @@ import { ThreeDsPageController } from './http/three-ds-page.controller';
 import { TokenizationCorsMiddleware } from './http/tokenization-cors.middleware';
 import { CardsProjection } from './read-models/cards.projection';
 import { CardVault } from './vault/card-vault';
-
-registerErrorStatuses({
-  ACCOUNT_NUMBER_INVALID_ERROR: 400,
-  VALIDATION_ERROR: 400,
-  BRAND_NOT_SUPPORTED_ERROR: 400,
-  CREDIT_CARD_DATA_ERROR: 400,
-  AUTHENTICATION_REQUIRED_ERROR: 400,
-  VERIFICATION_TIMEOUT_ERROR: 408,
-  TEMPORARY_SERVICE_ERROR: 503,
-  TOKEN_ALREADY_USED_ERROR: 400,
-  AUTHENTICATION_ALREADY_USED_ERROR: 400,
-  INVALID_TOKEN_ID_ERROR: 400,
-  INVALID_CVN_LENGTH_ERROR: 400,
-  AUTHENTICATION_ID_MISSING_ERROR: 400,
-  AMOUNT_GREATER_THAN_AUTHENTICATED_ERROR: 400,
-  INVALID_AUTHENTICATION_ID_ERROR: 400,
-  TOKEN_NOT_FOUND_ERROR: 404,
-  AUTHENTICATION_NOT_FOUND_ERROR: 404,
-  INVALID_AUTHENTICATION_STATUS_ERROR: 400,
-  AMOUNT_GREATER_THAN_AUTHORIZED_ERROR: 400,
-  INVALID_CHARGE_STATUS_ERROR: 400,
-  CREDIT_CARD_CHARGE_NOT_FOUND_ERROR: 404,
-  REFUND_AMOUNT_EXCEEDED_ERROR: 400,
-  DUPLICATE_REFUND_ERROR: 400,
-  INVALID_REFUND_STATUS_ERROR: 400,
-});
 
 /** Card tokens and 3DS, the card vault, charges, captures, reversals and refunds (issue 6). */
 @Module({

@@ -1,6 +1,6 @@
 export { CardsModule } from './cards.module';
 export { cardsMigrations } from './read-models/cards.migrations';
-export { CARDS_PROJECTION } from './read-models/cards.projection';
+export { CARDS_PROJECTION, REFUND_JOB_KEYS } from './read-models/cards.projection';
 export { CardVault } from './vault/card-vault';
 export * from './domain/card-charge.events';
 export * from './domain/card-token.events';
@@ -17,3 +17,5 @@ export type { ChargeView } from './application/card-views';
 export { CreateRefundCommand } from './application/create-refund/create-refund.command';
 export type { RefundView } from './application/card-views';
 export { CreateRefundRequestDto } from './http/cards.request.dto';
+/** The error codes this context may answer, with their statuses (libs/bootstrap/src/all-error-codes.ts). */
+export { CARD_ERROR_CODES } from './domain/cards.errors';

@@ -1,5 +1,5 @@
 import { CustomersAuditedResources } from './application/customers-audited-resources';
-import { registerErrorStatuses } from '@gateway/platform';
+
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CreateCustomerHandler } from './application/create-customer/create-customer.handler';
@@ -9,11 +9,6 @@ import { KycFileLookup } from './application/kyc-files/kyc-file-lookup';
 import { UpdateCustomerHandler } from './application/update-customer/update-customer.handler';
 import { CustomersController } from './http/customers.controller';
 import { CustomersProjection } from './read-models/customers.projection';
-
-registerErrorStatuses({
-  DATA_NOT_FOUND: 404,
-  DUPLICATE_ERROR: 409,
-});
 
 /** Customer profiles in both API versions; KYC documents refer to files of the files context. */
 @Module({

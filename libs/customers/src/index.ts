@@ -6,3 +6,7 @@ export { CUSTOMER_EVENT_TYPES, type CustomerEvent, type CustomerCreated, type Cu
 export { applyCustomerChanges, type CustomerProfile, type CustomerChanges } from './domain/customer-profile';
 export { GetCustomerQuery } from './application/get-customer/get-customer.query';
 export type { CustomerView } from './read-models/customer-view';
+export { CUSTOMER_EVENT_SCHEMAS } from './domain/customer.events';
+export { CUSTOMER_REFERENCE_EVENT_SCHEMAS } from './domain/customer-reference.decider';
+/** The error codes this context may answer, with their statuses (libs/bootstrap/src/all-error-codes.ts). */
+export { CUSTOMER_ERROR_CODES } from './domain/customer.errors';

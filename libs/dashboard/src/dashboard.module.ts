@@ -45,6 +45,7 @@ import { PayoutsController } from './http/pages/payouts/payouts.controller';
 import { BatchPayoutsController } from './http/pages/payouts/batch-payouts.controller';
 import { FixedVasController } from './http/pages/fixed-vas/fixed-vas.controller';
 import { PaymentCodesController } from './http/pages/payment-codes/payment-codes.controller';
+import { InstrumentPageTools } from './http/pages/instruments/instrument-pages.controller';
 import { RecurringPlansController } from './http/pages/recurring/recurring-plans.controller';
 import { CustomersController } from './http/pages/customers/customers.controller';
 import { ResourceDetailView } from './http/pages/resource-detail.view';
@@ -58,6 +59,10 @@ import { AccountController } from './http/pages/account/account.controller';
 import { AccountSecurityStore } from './read-models/account-security.store';
 import { TeamSettingsReader } from './read-models/team-settings.reader';
 import { DashboardMailer } from './application/mail/dashboard-mailer';
+import { SendPasswordResetJob } from './application/mail/send-password-reset.job';
+import { MailOutboxPurgeJob } from './application/mail/mail-outbox-purge.job';
+import { ReconcileJob } from './application/reconcile/reconcile.job';
+import { BatchPreviewStore } from './read-models/batch-preview.store';
 import {
   ChangePasswordHandler,
   CompleteSignInHandler,
@@ -65,6 +70,7 @@ import {
   DisableTwoFactorHandler,
   RequestPasswordResetHandler,
   ResetPasswordHandler,
+  ResetUserTwoFactorHandler,
   SetTeamTwoFactorHandler,
   StartTwoFactorHandler,
 } from './application/account/account.handlers';
@@ -116,6 +122,7 @@ const transactionSources = [
     AccountController,
   ],
   providers: [
+    InstrumentPageTools,
     TeamRunner,
     CredentialsStore,
     SessionStore,
@@ -150,9 +157,14 @@ const transactionSources = [
     AccountSecurityStore,
     TeamSettingsReader,
     DashboardMailer,
+    SendPasswordResetJob,
+    MailOutboxPurgeJob,
+    ReconcileJob,
+    BatchPreviewStore,
     ChangePasswordHandler,
     RequestPasswordResetHandler,
     ResetPasswordHandler,
+    ResetUserTwoFactorHandler,
     StartTwoFactorHandler,
     ConfirmTwoFactorHandler,
     DisableTwoFactorHandler,

@@ -12,3 +12,5 @@ export * from './application/get-disbursement/get-disbursement.query';
 export * from './application/search-disbursements/search-disbursements.query';
 export { disbursementToWire, renderDisbursementCallback, renderDisbursementCallbackFromEvent } from './http/disbursement.response';
 export { CreateDisbursementRequestDto, toDisbursementRequest } from './http/disbursement.request.dto';
+/** The error codes this context may answer, with their statuses (libs/bootstrap/src/all-error-codes.ts). */
+export { DISBURSEMENT_ERROR_CODES } from './domain/disbursement.errors';

@@ -1,26 +1,40 @@
 /**
- * A rule of the domain said no. `code` is the spec's `error_code` (e.g. `INVALID_CHARGE_STATUS_ERROR`);
- * the HTTP edge maps codes to statuses in one place.
+ * The HTTP statuses an error code may declare. A status is plain data here (domain code knows no
+ * HTTP); the edge answers a `DomainError` with the status its code declares.
+ */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 410 | 413 | 415 | 422 | 429 | 500 | 503 | 504;
+
+declare const declaredBrand: unique symbol;
+
+/**
+ * An error code with the status its catalogue declares (`defineErrorCodes`, error-codes.ts). Only
+ * a catalogue makes one (the brand), so a `DomainError` cannot carry a code nobody declared.
+ */
+export type DeclaredErrorCode = {
+  readonly code: string;
+  readonly status: ErrorStatus;
+  /** The catalogue that declares it: named in registry conflicts and in the error-code table. */
+  readonly owner: string;
+} & { readonly [declaredBrand]: true };
+
+/**
+ * A rule of the domain said no. `code` is the spec's `error_code` (e.g. `INVALID_CHARGE_STATUS_ERROR`)
+ * and `status` the one its catalogue declares: the HTTP edge answers with both, in one place.
+ * Build one through the context's catalogue (`CARD_ERROR_CODES.error(code, message)`).
  */
 export class DomainError extends Error {
+  readonly code: string;
+  /** The declared status (a relayed code keeps the status it was answered with). */
+  readonly status: number;
+
   constructor(
-    readonly code: string,
+    readonly declared: DeclaredErrorCode,
     message: string,
     readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'DomainError';
+    this.code = declared.code;
+    this.status = declared.status;
   }
-}
-
-/** Where a refused value was sent, as the `errors[]` entries of an `API_VALIDATION_ERROR` name it. */
-export type InputLocation = 'body' | 'query' | 'path' | 'header';
-
-/**
- * `API_VALIDATION_ERROR` naming the field it is about (`['payment_methods', '2']`), so that every
- * validation error carries `errors[]` like the edge's own validation does (issue 19, item 7).
- * `type` names the rule that failed, as class-validator's constraint names do.
- */
-export function invalidField(field: string[], message: string, type = 'invalid', location: InputLocation = 'body'): DomainError {
-  return new DomainError('API_VALIDATION_ERROR', message, { errors: [{ field, location, messages: [message], types: [type] }] });
 }

@@ -1,4 +1,5 @@
 import type { DomainEvent } from './decider';
+import { declareEventSchemas } from './event-schema';
 
 /**
  * THE LEDGER CONTRACT (docs/ledger.md). Every context that moves money appends these events, in
@@ -109,3 +110,16 @@ export const MONEY_MOVEMENT_EVENT_TYPES: readonly MoneyMovementEvent['type'][] =
 export function isMoneyMovementEvent(event: DomainEvent): event is MoneyMovementEvent {
   return (MONEY_MOVEMENT_EVENT_TYPES as readonly string[]).includes(event.type);
 }
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const MONEY_MOVEMENT_EVENT_SCHEMAS = declareEventSchemas<MoneyMovementEvent>(
+  'ledger contract (shared kernel)',
+  {
+    MoneyInReceived: 1,
+    MoneyInSettled: 1,
+    MoneyInRefunded: 1,
+    MoneyOutReserved: 1,
+    MoneyOutCompleted: 1,
+    MoneyOutFailed: 1,
+  },
+);

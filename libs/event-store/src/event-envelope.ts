@@ -42,6 +42,25 @@ export interface RecordedEvent<TData = unknown, TType extends string = string> e
   revision: bigint;
   position: GlobalPosition;
   recordedAt: Date;
+  /**
+   * Set only when the event was stored in an older schema version and was upcast on read
+   * (`EventSchemaRegistry.upcast`): its data and metadata exactly as stored. `data` and
+   * `metadata` above are the current version's. The audit trail shows and verifies this form.
+   */
+  stored?: StoredForm;
+}
+
+/** What an upcast event was before upcasting: the stored bytes the hash chain covers. */
+export interface StoredForm {
+  data: unknown;
+  metadata: EventMetadata;
+}
+
+/** The event exactly as stored (the audit trail's view): its own fields when it was not upcast. */
+export function asStored(event: RecordedEvent): RecordedEvent {
+  if (!event.stored) return event;
+  const { stored, ...current } = event;
+  return { ...current, data: stored.data, metadata: stored.metadata };
 }
 
 export function comparePositions(a: GlobalPosition, b: GlobalPosition): number {

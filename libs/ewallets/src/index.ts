@@ -10,3 +10,5 @@ export * from './application/find-payment/find-ewallet-payment.query';
 export * from './application/search-payments/search-ewallet-payments.query';
 export type { EwalletPaymentView } from './read-models/ewallet-payment-view';
 export { checkoutPath } from './http/ewallet.response';
+/** The error codes this context may answer, with their statuses (libs/bootstrap/src/all-error-codes.ts). */
+export { EWALLET_ERROR_CODES } from './domain/ewallet.errors';

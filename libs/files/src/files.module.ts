@@ -1,5 +1,5 @@
 import { FilesAuditedResources } from './application/files-audited-resources';
-import { registerErrorStatuses } from '@gateway/platform';
+
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { DeleteFileHandler } from './application/delete-file/delete-file.handler';
@@ -12,12 +12,6 @@ import { FilesController } from './http/files.controller';
 import { FilesProjection } from './read-models/files.projection';
 import { FileStorage } from './storage/file-storage.port';
 import { PostgresFileStorage } from './storage/postgres-file-storage';
-
-registerErrorStatuses({
-  FILE_TOO_LARGE_EXCEEDED_ERROR: 413,
-  UNSUPPORTED_CONTENT_TYPE_ERROR: 415,
-  DATA_NOT_FOUND: 404,
-});
 
 /** Uploaded files (KYC documents, chargeback evidence): metadata as events, bytes behind FileStorage. */
 @Module({

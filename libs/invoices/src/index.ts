@@ -19,6 +19,10 @@ export * from './application/get-invoice/get-invoice.query';
 export * from './application/list-invoices/list-invoices.query';
 export * from './application/list-emails/list-payer-emails.query';
 export { MailTransport, type OutboundMail } from './application/emails/mail-transport';
-export { SmtpMailTransport } from './application/emails/smtp-mail-transport';
+export { SmtpMailTransport, type SmtpTransportOptions } from './application/emails/smtp-mail-transport';
 export { invoiceToWire, renderInvoiceCallback } from './http/invoice.response';
 export { CreateInvoiceRequestDto, toCreateInvoiceRequest } from './http/invoice.request.dto';
+export { POOL_NUMBER_EVENT_SCHEMAS } from './domain/pool-number.events';
+export { INVOICE_PAGE_KEY_EVENT_SCHEMAS } from './domain/invoice-page-key.events';
+/** The error codes this context may answer, with their statuses (libs/bootstrap/src/all-error-codes.ts). */
+export { INVOICE_ERROR_CODES } from './domain/invoice.errors';

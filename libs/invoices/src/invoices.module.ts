@@ -1,6 +1,6 @@
 import { InvoicesAuditedResources } from './application/invoices-audited-resources';
 import { PayFromPageByFixedVirtualAccountHandler } from './application/simulate-payment/pay-from-page-by-fixed-va.handler';
-import { AppConfig, registerErrorStatuses } from '@gateway/platform';
+import { AppConfig } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CreateInvoiceHandler } from './application/create-invoice/create-invoice.handler';
@@ -23,15 +23,12 @@ import { RecordClaimedInvoicePaymentHandler } from './application/record-claimed
 import { PoolAllocator } from './application/pool-allocator';
 import { InvoiceSettlementFollower } from './application/settle-invoice/invoice-settlement.follower';
 import { PayInvoiceByRetailCodeHandler, SimulatePoolVirtualAccountPaymentHandler } from './application/simulate-payment/simulate-payment.handlers';
-import { INVOICE_ERROR_STATUSES } from './domain/invoice.errors';
 import { EmailOutboxController } from './http/email-outbox.controller';
 import { InvoiceCallbackRenderer } from './http/invoice-callback.renderer';
 import { InvoicePageController } from './http/invoice-page.controller';
 import { InvoicesController } from './http/invoices.controller';
 import { InvoicesProjection } from './read-models/invoices.projection';
 import { PayerEmailsProjection } from './read-models/payer-emails.projection';
-
-registerErrorStatuses(INVOICE_ERROR_STATUSES);
 
 /** Invoices: POOL numbers and retail codes, the hosted page, payment, expiry, settlement, payer emails. */
 @Module({
@@ -65,7 +62,10 @@ registerErrorStatuses(INVOICE_ERROR_STATUSES);
     InvoiceCallbackRenderer,
     {
       provide: MailTransport,
-      useFactory: (config: AppConfig) => (config.MAIL_TRANSPORT === 'smtp' && config.SMTP_URL ? new SmtpMailTransport(config.SMTP_URL) : new OutboxOnlyTransport()),
+      useFactory: (config: AppConfig) =>
+        config.MAIL_TRANSPORT === 'smtp' && config.SMTP_URL
+          ? new SmtpMailTransport(config.SMTP_URL, { caFile: config.SMTP_CA_FILE })
+          : new OutboxOnlyTransport(),
       inject: [AppConfig],
     },
   ],

@@ -14,7 +14,7 @@ export * from './application/list-balances/list-balances.query';
 export * from './application/reconcile/reconcile-ledger.query';
 export * from './application/reconcile/reconciliation-report';
 export * from './application/read-journal/journal-reader';
-export { balanceStream, BALANCE_EVENT_TYPES, type BalanceEvent, type BalanceCredited, type BalanceDebited, type MoneyOutDeclined } from './domain/balance.events';
+export { balanceStream, BALANCE_STREAMS, BALANCE_EVENT_TYPES, type BalanceEvent, type BalanceCredited, type BalanceDebited, type MoneyOutDeclined } from './domain/balance.events';
 export { balanceDecider, CLOSED_RESERVATION_MEMORY_MS, reservationStatus, type BalanceState, type MoneyOutItem, type ReservationStatus } from './domain/balance.decider';
 export { InsufficientBalanceError } from './domain/balance.errors';
 export type { BalanceScope } from './application/balance/balance-scope';
@@ -25,3 +25,6 @@ export * from './application/balance/close-money-out.command';
 export * from './application/settle-early/settle-early.command';
 export * from './application/reconciliation-runs/run-reconciliation.command';
 export * from './application/reconciliation-runs/latest-reconciliation.query';
+export { BALANCE_EVENT_SCHEMAS } from './domain/balance.events';
+/** The error codes this context may answer, with their statuses (libs/bootstrap/src/all-error-codes.ts). */
+export { LEDGER_ERROR_CODES } from './domain/ledger.errors';

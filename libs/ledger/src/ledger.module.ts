@@ -1,6 +1,5 @@
 import { JournalReader } from './application/read-journal/journal-reader';
 import { LedgerAuditedResources } from './application/ledger-audited-resources';
-import { registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { LEDGER_BALANCE_PROCESS, LedgerBalanceProcess } from './application/balance/balance-process-manager';
@@ -21,7 +20,6 @@ import { BalanceController } from './http/balance.controller';
 import { ReconciliationController } from './http/reconciliation.controller';
 import { LedgerJournalProjection } from './read-models/ledger-journal.projection';
 
-registerErrorStatuses({ TEST_MODE_ONLY_ERROR: 403 });
 // A top-up (or any money in) answers only once the balance aggregate can spend it.
 registerMoneyInFollower(LEDGER_BALANCE_PROCESS);
 

@@ -1,4 +1,3 @@
-import { registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ChangeRecurringPaymentHandler } from './application/change-recurring/change-recurring.handler';
@@ -7,12 +6,9 @@ import { GetRecurringPaymentHandler } from './application/get-recurring/get-recu
 import { MissedPaymentFollower } from './application/missed-payment/missed-payment.follower';
 import { RechargeTokenCheck } from './application/recharge-token';
 import { RunCycleJob } from './application/run-cycle/run-cycle.job';
-import { RECURRING_ERROR_STATUSES } from './domain/recurring.errors';
 import { RecurringController } from './http/recurring.controller';
 import { RecurringAuditedResources } from './application/recurring-audited-resources';
 import { RecurringProjection } from './read-models/recurring.projection';
-
-registerErrorStatuses(RECURRING_ERROR_STATUSES);
 
 /** Recurring payments: a schedule on the business's clock that issues invoices through @gateway/invoices. */
 @Module({

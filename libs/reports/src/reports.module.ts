@@ -1,5 +1,5 @@
 import { LedgerModule } from '@gateway/ledger';
-import { registerErrorStatuses } from '@gateway/platform';
+
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ReportDownloads } from './application/download-report/report-downloads';
@@ -13,14 +13,6 @@ import { RetryReportHandler } from './application/retry-report/retry-report.hand
 import { ReportCallbackRenderer } from './http/report-callback.renderer';
 import { ReportsController } from './http/reports.controller';
 import { ReportsProjection } from './read-models/reports.projection';
-
-registerErrorStatuses({
-  REPORT_NOT_FOUND_ERROR: 404,
-  REPORT_NOT_RETRYABLE_ERROR: 409,
-  REPORT_NOT_READY_ERROR: 409,
-  REPORT_LINK_EXPIRED_ERROR: 410,
-  INVALID_REPORT_LINK_ERROR: 403,
-});
 
 @Module({
   imports: [CqrsModule, LedgerModule],

@@ -17,9 +17,18 @@ export {
   type VirtualAccountStatus,
 } from './domain/virtual-account.events';
 export * from './application/create-virtual-account/create-virtual-account.command';
-export * from './application/simulate-payment/simulate-virtual-account-payment.command';
+export * from './application/simulate-payment/simulate-bank-transfer.command';
 export * from './application/update-virtual-account/update-virtual-account.command';
 export * from './application/get-virtual-account/get-virtual-account.query';
 export * from './application/search-payments/search-virtual-account-payments.query';
-export { CreateVirtualAccountRequestDto, UpdateVirtualAccountRequestDto, SimulateVirtualAccountPaymentRequestDto } from './http/virtual-account.request.dto';
+export {
+  CreateVirtualAccountRequestDto,
+  UpdateVirtualAccountRequestDto,
+  SimulateVirtualAccountPaymentRequestDto,
+  virtualAccountTermsOf,
+} from './http/virtual-account.request.dto';
 export { virtualAccountStream } from './domain/virtual-account.events';
+export { VIRTUAL_ACCOUNT_EVENT_SCHEMAS } from './domain/virtual-account.events';
+export { CUSTOMER_VIRTUAL_ACCOUNT_EVENT_SCHEMAS } from './domain/customer-virtual-account.events';
+/** The error codes this context may answer, with their statuses (libs/bootstrap/src/all-error-codes.ts). */
+export { VIRTUAL_ACCOUNT_ERROR_CODES } from './domain/virtual-account.errors';

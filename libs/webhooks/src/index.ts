@@ -9,3 +9,6 @@ export { DeliveryLog, type DeliveryView, type DeliveryDetailView } from './read-
 export * from './application/request-test-callback/request-test-callback.command';
 export { ListenStream, type ListenMessage, LISTENER_TTL_MS, LISTEN_RETENTION_MS } from './read-models/listen-stream';
 export { callbackHeaders, type CallbackToSign } from './delivery/callback-headers';
+export { CALLBACK_TEST_EVENT_SCHEMAS } from './domain/callback-test.events';
+/** The error codes this context may answer, with their statuses (libs/bootstrap/src/all-error-codes.ts). */
+export { WEBHOOK_ERROR_CODES } from './domain/webhook.errors';

@@ -1,4 +1,3 @@
-import { registerErrorStatuses } from '@gateway/platform';
 import { Module } from '@nestjs/common';
 import { DiscoveryModule } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -11,14 +10,7 @@ import { CallbackUrlsController } from './http/callback-urls.controller';
 import { CallbackDispatcherProjection } from './read-models/callback-dispatcher.projection';
 import { DeliveryLog } from './read-models/delivery-log';
 import { ListenStream } from './read-models/listen-stream';
-
-registerErrorStatuses({
-  CALLBACK_URL_NOT_FOUND_ERROR: 404,
-  CALLBACK_DELIVERY_NOT_FOUND_ERROR: 404,
-  CALLBACK_DELIVERY_IN_PROGRESS_ERROR: 409,
-  // `listen` with a live-mode key (the code the simulators use too).
-  TEST_MODE_ONLY_ERROR: 403,
-});
+import { WebhookMetrics } from './read-models/webhook-metrics';
 
 /**
  * Callbacks (webhooks): endpoint configuration, the dispatcher subscription that turns events
@@ -27,7 +19,7 @@ registerErrorStatuses({
 @Module({
   imports: [CqrsModule, DiscoveryModule],
   controllers: [CallbackUrlsController, CallbackDeliveriesController, CallbackListenController],
-  providers: [CallbackRenderers, CallbackDispatcherProjection, DeliveryLog, ListenStream, RequestTestCallbackHandler, TestCallbackRenderer],
+  providers: [CallbackRenderers, CallbackDispatcherProjection, DeliveryLog, ListenStream, RequestTestCallbackHandler, TestCallbackRenderer, WebhookMetrics],
   // The dashboard shows the delivery log and resends through the same service as the API, and
   // listens (its listen page) through the same stream as `cli listen`.
   exports: [DeliveryLog, ListenStream],

@@ -1,5 +1,5 @@
 import { CALLBACK_KINDS, type CallbackKind, GetCallbackEndpointQuery, SetCallbackUrlCommand } from '@gateway/accounts';
-import { DomainError } from '@gateway/domain';
+import { invalidRequest } from '@gateway/domain';
 import { DeliveryLog } from '@gateway/webhooks';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Command } from 'commander';
@@ -76,6 +76,6 @@ export function registerCallbackCommands(program: Command): void {
 }
 
 function parseKind(text: string): CallbackKind {
-  if (!(CALLBACK_KINDS as readonly string[]).includes(text)) throw new DomainError('API_VALIDATION_ERROR', `type must be one of ${CALLBACK_KINDS.join(', ')}`);
+  if (!(CALLBACK_KINDS as readonly string[]).includes(text)) throw invalidRequest(`type must be one of ${CALLBACK_KINDS.join(', ')}`);
   return text as CallbackKind;
 }

@@ -1,5 +1,5 @@
 import { CreateDashboardUserCommand, isDashboardRole, ListDashboardUsersQuery } from '@gateway/dashboard';
-import { DomainError } from '@gateway/domain';
+import { invalidRequest } from '@gateway/domain';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Command } from 'commander';
 import { withCliContext } from '../cli-context';
@@ -23,7 +23,7 @@ export function registerDashboardCommands(program: Command): void {
     .option('--password-stdin', 'read the password from stdin instead of generating a one-time password')
     .option('--json', 'machine-readable output')
     .action(async (options: { business: string; email: string; role: string; passwordStdin?: boolean; json?: boolean }) => {
-      if (!isDashboardRole(options.role)) throw new DomainError('API_VALIDATION_ERROR', '--role must be admin, developer, finance or viewer');
+      if (!isDashboardRole(options.role)) throw invalidRequest('--role must be admin, developer, finance or viewer');
       const role = options.role;
       const password = options.passwordStdin ? await readStdin() : undefined;
       await withCliContext(async (app) => {

@@ -1,5 +1,5 @@
 import { AuditedResources, evolveWith, jsonSafe, toAuditEvent } from '@gateway/audit';
-import { DomainError } from '@gateway/domain';
+import { invalidRequest, SHARED_ERROR_CODES } from '@gateway/domain';
 import { EVENT_STORE, type EventStore, type GlobalPosition, type RecordedEvent } from '@gateway/event-store';
 import { AppConfig } from '@gateway/platform';
 import type { Command } from 'commander';
@@ -21,7 +21,7 @@ export function registerEventCommands(program: Command): void {
     .action(async (options: { lines: string; follow?: boolean; business?: string; type?: string; json?: boolean }) =>
       withCliContext(async (app) => {
         const lines = Number(options.lines);
-        if (!Number.isSafeInteger(lines) || lines < 0) throw new DomainError('API_VALIDATION_ERROR', '--lines must be a whole number');
+        if (!Number.isSafeInteger(lines) || lines < 0) throw invalidRequest('--lines must be a whole number');
         const store = app.get<EventStore>(EVENT_STORE);
         const keep = (event: RecordedEvent) =>
           (!options.business || event.metadata.businessId === options.business) && (!options.type || event.type === options.type);
@@ -52,19 +52,19 @@ export function registerEventCommands(program: Command): void {
         const store = app.get<EventStore>(EVENT_STORE);
         let event: RecordedEvent | undefined;
         if (revision !== undefined) {
-          if (!/^\d{1,18}$/.test(revision)) throw new DomainError('API_VALIDATION_ERROR', 'revision must be a whole number');
+          if (!/^\d{1,18}$/.test(revision)) throw invalidRequest('revision must be a whole number');
           [event] = await store.readStream(target, { fromRevision: BigInt(revision), maxCount: 1 });
           if (event && event.revision !== BigInt(revision)) event = undefined;
         } else {
-          if (app.get(AppConfig).EVENT_STORE !== 'postgres') throw new DomainError('API_VALIDATION_ERROR', 'by event id needs the PostgreSQL store; pass <stream> <revision>');
-          if (!/^[0-9a-f-]{36}$/i.test(target)) throw new DomainError('API_VALIDATION_ERROR', 'not an event id (uuid)');
+          if (app.get(AppConfig).EVENT_STORE !== 'postgres') throw invalidRequest('by event id needs the PostgreSQL store; pass <stream> <revision>');
+          if (!/^[0-9a-f-]{36}$/i.test(target)) throw invalidRequest('not an event id (uuid)');
           const { rows } = await app.get(Pool).query<{ stream_name: string; revision: string }>(
             'SELECT stream_name, revision::text FROM es_events WHERE event_id = $1',
             [target],
           );
           if (rows[0]) [event] = await store.readStream(rows[0].stream_name, { fromRevision: BigInt(rows[0].revision), maxCount: 1 });
         }
-        if (!event) throw new DomainError('DATA_NOT_FOUND', `No event ${target}${revision !== undefined ? ` revision ${revision}` : ''}`);
+        if (!event) throw SHARED_ERROR_CODES.error('DATA_NOT_FOUND', `No event ${target}${revision !== undefined ? ` revision ${revision}` : ''}`);
         const shown = toAuditEvent(event);
         print(Boolean(options.json), shown, () => JSON.stringify(shown, null, 2));
       }),
@@ -79,7 +79,7 @@ export function registerEventCommands(program: Command): void {
     .action(async (stream: string, options: { json?: boolean }) =>
       withCliContext(async (app) => {
         const recorded = await app.get<EventStore>(EVENT_STORE).readStream(stream);
-        if (recorded.length === 0) throw new DomainError('DATA_NOT_FOUND', `No stream ${stream}`);
+        if (recorded.length === 0) throw SHARED_ERROR_CODES.error('DATA_NOT_FOUND', `No stream ${stream}`);
         const resource = app.get(AuditedResources).forStream(stream);
         let state: unknown = resource?.decider.initialState;
         const steps = recorded.map((event) => {

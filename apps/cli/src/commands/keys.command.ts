@@ -1,5 +1,5 @@
 import { CreateApiKeyCommand, ListApiKeysQuery, RevokeApiKeyCommand } from '@gateway/accounts';
-import { DomainError, isPermission, type Permission } from '@gateway/domain';
+import { invalidRequest, isPermission, type Permission } from '@gateway/domain';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Command } from 'commander';
 import { withCliContext } from '../cli-context';
@@ -18,7 +18,7 @@ export function registerKeyCommands(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (options: { business: string; mode: string; kind: string; name: string; permissions?: string; json?: boolean }) =>
       withCliContext(async (app) => {
-        if (options.kind !== 'secret' && options.kind !== 'public') throw new DomainError('API_VALIDATION_ERROR', '--kind must be secret or public');
+        if (options.kind !== 'secret' && options.kind !== 'public') throw invalidRequest('--kind must be secret or public');
         const permissions = options.permissions?.split(',').map((p) => p.trim()).filter(Boolean).map(toPermission);
         const created = await app
           .get(CommandBus)
@@ -55,6 +55,6 @@ export function registerKeyCommands(program: Command): void {
 }
 
 function toPermission(value: string): Permission {
-  if (!isPermission(value)) throw new DomainError('API_VALIDATION_ERROR', `Unknown permission ${value}`);
+  if (!isPermission(value)) throw invalidRequest(`Unknown permission ${value}`);
   return value;
 }

@@ -1,5 +1,5 @@
 import { CALLBACK_KINDS } from '@gateway/accounts';
-import { DomainError } from '@gateway/domain';
+import { invalidRequest } from '@gateway/domain';
 import type { Command } from 'commander';
 import { type ConnectionOptions, gatewayClientOf, untilInterrupted, withConnectionOptions } from '../http/connection-options';
 import { listen } from '../listen/listen-loop';
@@ -35,7 +35,7 @@ export function registerListenCommand(program: Command): void {
       return;
     }
     if (!options.forwardTo || !/^https?:\/\/[^\s/]+/.test(options.forwardTo)) {
-      throw new DomainError('API_VALIDATION_ERROR', '--forward-to must be an http(s) URL, e.g. http://localhost:4000/hook');
+      throw invalidRequest('--forward-to must be an http(s) URL, e.g. http://localhost:4000/hook');
     }
     const forwardTo = options.forwardTo;
     await listen(client, {

@@ -1,5 +1,6 @@
-import { GetSettingsQuery, settingsToWire, toSettingsChanges, UpdateSettingsCommand, UpdateSettingsRequestDto } from '@gateway/accounts';
-import { DomainError } from '@gateway/domain';
+import { EDGE_ERROR_CODES } from '@gateway/platform';
+import { ACCOUNT_ERROR_CODES, GetSettingsQuery, settingsToWire, toSettingsChanges, UpdateSettingsCommand, UpdateSettingsRequestDto } from '@gateway/accounts';
+import { invalidRequest } from '@gateway/domain';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { plainToInstance } from 'class-transformer';
 import { validateSync } from 'class-validator';
@@ -18,7 +19,7 @@ export function registerSettingsCommands(program: Command): void {
     .action(async (options: { business: string; mode: string; json?: boolean }) =>
       withCliContext(async (app) => {
         const view = await app.get(QueryBus).execute(new GetSettingsQuery(options.business, parseMode(options.mode)));
-        if (!view) throw new DomainError('BUSINESS_NOT_FOUND_ERROR', `Business ${options.business} does not exist`);
+        if (!view) throw ACCOUNT_ERROR_CODES.error('BUSINESS_NOT_FOUND_ERROR', `Business ${options.business} does not exist`);
         const wire = { business_id: options.business, mode: view.mode, ...settingsToWire(view.settings), callback_token: view.callbackToken };
         print(Boolean(options.json), wire, () => JSON.stringify(wire, null, 2));
       }),
@@ -48,13 +49,13 @@ function parseChanges(text: string): UpdateSettingsRequestDto {
   try {
     raw = JSON.parse(text);
   } catch {
-    throw new DomainError('INVALID_JSON_FORMAT', 'Settings changes must be a JSON object');
+    throw EDGE_ERROR_CODES.error('INVALID_JSON_FORMAT', 'Settings changes must be a JSON object');
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new DomainError('API_VALIDATION_ERROR', 'Settings changes must be a JSON object');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalidRequest('Settings changes must be a JSON object');
   const dto = plainToInstance(UpdateSettingsRequestDto, raw);
   const errors = validateSync(dto, { whitelist: true });
   if (errors.length > 0) {
-    throw new DomainError('API_VALIDATION_ERROR', errors.flatMap((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` })).join('; '));
+    throw invalidRequest(errors.flatMap((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` })).join('; '));
   }
   return dto;
 }

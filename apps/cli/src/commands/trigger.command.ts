@@ -1,4 +1,4 @@
-import { DomainError } from '@gateway/domain';
+import { invalidRequest } from '@gateway/domain';
 import type { Command } from 'commander';
 import { randomUUID } from 'node:crypto';
 import { type ConnectionOptions, gatewayClientOf, withConnectionOptions } from '../http/connection-options';
@@ -28,7 +28,7 @@ export function registerTriggerCommand(program: Command): void {
       return;
     }
     const trigger = triggerNamed(name);
-    if (!trigger) throw new DomainError('API_VALIDATION_ERROR', `No trigger ${name}; one of: ${TRIGGERS.map((t) => t.name).join(', ')}`);
+    if (!trigger) throw invalidRequest(`No trigger ${name}; one of: ${TRIGGERS.map((t) => t.name).join(', ')}`);
     const client = gatewayClientOf(options);
     const tag = `trigger-${randomUUID().slice(0, 12)}`;
     const result = await trigger.run(client, tag);

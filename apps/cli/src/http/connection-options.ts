@@ -1,4 +1,4 @@
-import { DomainError } from '@gateway/domain';
+import { invalidRequest } from '@gateway/domain';
 import type { Command } from 'commander';
 import { GatewayClient } from './gateway-client';
 
@@ -20,9 +20,9 @@ export function withConnectionOptions(command: Command): Command {
 
 export function gatewayClientOf(options: ConnectionOptions): GatewayClient {
   const key = options.key ?? process.env.GATEWAY_SECRET_KEY;
-  if (!key) throw new DomainError('API_VALIDATION_ERROR', 'Give a secret key: --key or GATEWAY_SECRET_KEY (a test-mode key, xnd_development_...)');
+  if (!key) throw invalidRequest('Give a secret key: --key or GATEWAY_SECRET_KEY (a test-mode key, xnd_development_...)');
   const apiUrl = options.apiUrl ?? process.env.GATEWAY_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`;
-  if (!/^https?:\/\/[^\s/]+/.test(apiUrl)) throw new DomainError('API_VALIDATION_ERROR', `--api-url must be an http(s) URL, not ${apiUrl}`);
+  if (!/^https?:\/\/[^\s/]+/.test(apiUrl)) throw invalidRequest(`--api-url must be an http(s) URL, not ${apiUrl}`);
   return new GatewayClient(apiUrl, key);
 }
 

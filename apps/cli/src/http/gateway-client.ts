@@ -1,13 +1,12 @@
-import { DomainError } from '@gateway/domain';
+import { DomainError, relayedErrorCode } from '@gateway/domain';
 
-/** A refusal of the gateway's API: its `error_code` and message, and the HTTP status. */
+/**
+ * A refusal of the gateway's API: its `error_code` and message, and the HTTP status. The code is
+ * the API's, relayed as it answered (the server declared it; the CLI only reports it).
+ */
 export class GatewayApiError extends DomainError {
-  constructor(
-    readonly status: number,
-    code: string,
-    message: string,
-  ) {
-    super(code, message);
+  constructor(status: number, code: string, message: string) {
+    super(relayedErrorCode(code, status, 'gateway-api'), message);
   }
 }
 

@@ -1,3 +1,4 @@
+import { declareEventSchemas, streamCategory } from '@gateway/domain';
 import type { DomainEvent, Permission } from '@gateway/domain';
 import type { CallbackKind, SettingsChanges } from './business-settings';
 
@@ -79,4 +80,22 @@ export const BUSINESS_EVENT_TYPES: readonly BusinessEvent['type'][] = [
   'CallbackEndpointReenabled',
 ];
 
-export const businessStream = (businessId: string) => `business-${businessId}`;
+/** One stream per business (`business-<businessId>`): its settings, keys and callback endpoints. */
+export const BUSINESS_STREAMS = streamCategory('business');
+export const businessStream = (businessId: string) => BUSINESS_STREAMS.nameOf(businessId);
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const BUSINESS_EVENT_SCHEMAS = declareEventSchemas<BusinessEvent>(
+  'accounts',
+  {
+    BusinessRegistered: 1,
+    ApiKeyCreated: 1,
+    ApiKeyRevoked: 1,
+    SettingsUpdated: 1,
+    CallbackTokenRotated: 1,
+    TestClockAdvanced: 1,
+    CallbackSigningSecretIssued: 1,
+    CallbackEndpointDisabled: 1,
+    CallbackEndpointReenabled: 1,
+  },
+);

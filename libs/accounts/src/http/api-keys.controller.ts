@@ -1,12 +1,21 @@
-import { DomainError, isPermission, type Permission } from '@gateway/domain';
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequirePermissions, schema, SkipIdempotency } from '@gateway/platform';
+import { BusinessErrors } from '../domain/business.errors';
+import { invalidRequest, isPermission, type Permission } from '@gateway/domain';
+import {
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  requestContextOf,
+  RequirePermissions,
+  schema,
+  SkipIdempotency,
+} from '@gateway/platform';
 import { Body, Controller, Delete, Get, Param, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { CreateApiKeyCommand } from '../application/create-api-key/create-api-key.command';
 import { ListApiKeysQuery } from '../application/list-api-keys/list-api-keys.query';
 import { RevokeApiKeyCommand } from '../application/revoke-api-key/revoke-api-key.command';
-import { requestContextOf } from './settings.controller';
 import { CreateApiKeyRequestDto } from './settings.request.dto';
 
 const KEY_FIELDS = {
@@ -80,13 +89,13 @@ export class ApiKeysController {
   async revoke(@CurrentCaller() caller: Caller, @Param('id') keyId: string, @Req() request: Request) {
     const keys = await this.queries.execute(new ListApiKeysQuery(caller.businessId, caller.mode));
     // Another business's or mode's key answers as if it did not exist.
-    if (!keys.some((key) => key.key_id === keyId)) throw new DomainError('API_KEY_NOT_FOUND_ERROR', `API key ${keyId} does not exist`);
+    if (!keys.some((key) => key.key_id === keyId)) throw BusinessErrors.keyNotFound(keyId);
     const revoked = await this.commands.execute(new RevokeApiKeyCommand(caller.businessId, keyId, requestContextOf(request, caller)));
     return { key_id: revoked.keyId, revoked: revoked.revokedAt };
   }
 }
 
 function asPermission(value: string): Permission {
-  if (!isPermission(value)) throw new DomainError('API_VALIDATION_ERROR', `Unknown permission ${value}`);
+  if (!isPermission(value)) throw invalidRequest(`Unknown permission ${value}`);
   return value;
 }

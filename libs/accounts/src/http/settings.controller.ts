@@ -1,4 +1,13 @@
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, gatewayState, RequirePermissions, type RequestContext, schema, SkipIdempotency } from '@gateway/platform';
+import {
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  requestContextOf,
+  RequirePermissions,
+  schema,
+  SkipIdempotency,
+} from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -7,16 +16,6 @@ import { RotateCallbackTokenCommand } from '../application/rotate-callback-token
 import { UpdateSettingsCommand } from '../application/update-settings/update-settings.command';
 import { SETTINGS_SCHEMA, SETTINGS_UPDATED_SCHEMA, settingsToWire } from './settings.response';
 import { toSettingsChanges, UpdateSettingsRequestDto } from './settings.request.dto';
-
-export function requestContextOf(request: Request, caller: Caller): RequestContext {
-  return {
-    requestId: gatewayState(request).requestId,
-    actor: caller.key.keyId,
-    businessId: caller.businessId,
-    mode: caller.mode,
-    apiVersion: gatewayState(request).apiVersion,
-  };
-}
 
 /**
  * What the spec leaves to "the dashboard", per business and mode (the key's). Reading needs

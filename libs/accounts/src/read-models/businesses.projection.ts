@@ -5,7 +5,7 @@ import { TestClockStore } from '@gateway/platform';
 import { ReadModelProjection, type Projection } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { applySettingsChanges, type BusinessSettings } from '../domain/business-settings';
-import { BUSINESS_EVENT_TYPES, type BusinessEvent } from '../domain/business.events';
+import { BUSINESS_EVENT_TYPES, BUSINESS_STREAMS, type BusinessEvent } from '../domain/business.events';
 
 export const BUSINESSES_PROJECTION = 'accounts.businesses';
 /** Sent when a key is revoked, so every api process drops it from its cache at once. */
@@ -33,7 +33,7 @@ export class BusinessesProjection implements Projection {
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
     await insertCreatedRows(events, tx);
     for (const recorded of events) {
-      const businessId = recorded.streamName.slice('business-'.length);
+      const businessId = BUSINESS_STREAMS.idOf(recorded.streamName);
       const event = { type: recorded.type, data: recorded.data } as BusinessEvent;
       switch (event.type) {
         case 'BusinessRegistered':
@@ -104,7 +104,7 @@ async function insertCreatedRows(events: RecordedEvent[], tx: ClientBase): Promi
   const businesses: Registered[] = [];
   const keys: KeyCreated[] = [];
   for (const recorded of events) {
-    const businessId = recorded.streamName.slice('business-'.length);
+    const businessId = BUSINESS_STREAMS.idOf(recorded.streamName);
     if (recorded.type === 'BusinessRegistered') businesses.push({ ...(recorded.data as Registered), businessId });
     else if (recorded.type === 'ApiKeyCreated') keys.push({ ...(recorded.data as KeyCreated), businessId });
   }

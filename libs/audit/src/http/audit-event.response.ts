@@ -10,6 +10,7 @@ export const AUDIT_EVENT_SCHEMA = namedSchema(
   schema.object({
     id: schema.string('The event id'),
     type: schema.string('Past tense: InvoiceCreated, DisbursementCompleted, ...'),
+    schema_version: schema.integer('The schema version of `data` as stored (events are shown as stored, never upcast)'),
     stream: schema.string('<category>-<id>'),
     revision: schema.integer('Its place in the stream, from 0'),
     position: schema.object({ commit: schema.string(), prepare: schema.string() }, { description: 'Its place in the global log (decimal strings)' }),
@@ -49,6 +50,7 @@ export function auditEventToWire(event: AuditEvent) {
   return {
     id: event.id,
     type: event.type,
+    schema_version: event.schemaVersion,
     stream: event.stream,
     revision: Number(event.revision),
     position: event.position,

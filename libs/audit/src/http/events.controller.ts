@@ -1,4 +1,4 @@
-import { DomainError } from '@gateway/domain';
+import { invalidRequest } from '@gateway/domain';
 import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequirePermissions } from '@gateway/platform';
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
@@ -7,7 +7,7 @@ import { type EventFilter, ListEventsQuery } from '../application/list-events/li
 import { AUDIT_EVENTS_PAGE_SCHEMA, auditEventToWire, STATE_AS_OF_SCHEMA, stateAsOfToWire } from './audit-event.response';
 import { DEFAULT_EVENTS_PAGE, ListEventsRequestDto, StateAsOfRequestDto } from './events.request.dto';
 
-const invalid = (message: string) => new DomainError('API_VALIDATION_ERROR', message);
+const invalid = (message: string) => invalidRequest(message);
 
 /** The event history and time travel for auditors (`audit:read`), within the key's business and mode. */
 @ApiTag('Audit', 'The event history behind every resource, and any resource as it was at a revision or a time.')

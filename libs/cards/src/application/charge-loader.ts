@@ -1,5 +1,5 @@
-import { EVENT_STORE, type EventStore, loadAggregate } from '@gateway/event-store';
-import { Inject, Injectable } from '@nestjs/common';
+import { CommandPipeline } from '@gateway/event-store';
+import { Injectable } from '@nestjs/common';
 import { cardChargeDecider, type CardChargeState } from '../domain/card-charge.decider';
 import { cardChargeStream } from '../domain/card-charge.events';
 import { CardErrors } from '../domain/cards.errors';
@@ -8,11 +8,11 @@ import { CARD_ID_PATTERN } from './card-ids';
 /** A charge of this business and mode, or CREDIT_CARD_CHARGE_NOT_FOUND_ERROR (also for another business's charge). */
 @Injectable()
 export class ChargeLoader {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
   async assertOwned(chargeId: string, businessId: string, mode: 'test' | 'live'): Promise<Exclude<CardChargeState, { status: 'none' }>> {
     if (!CARD_ID_PATTERN.test(chargeId)) throw CardErrors.chargeNotFound();
-    const { state } = await loadAggregate(this.store, cardChargeStream(chargeId), cardChargeDecider);
+    const { state } = await this.pipeline.load(cardChargeStream(chargeId), cardChargeDecider);
     if (state.status === 'none' || state.snapshot.businessId !== businessId || state.snapshot.mode !== mode) throw CardErrors.chargeNotFound();
     return state;
   }

@@ -1,6 +1,6 @@
 import { foldEvents } from '@gateway/domain';
-import { type CommandMetadata, DuplicateEventIdError, EVENT_STORE, type EventStore, loadAggregate, toNewEvent, WrongExpectedRevisionError } from '@gateway/event-store';
-import { Inject, Injectable } from '@nestjs/common';
+import { type CommandMetadata, CommandPipeline, originOf } from '@gateway/event-store';
+import { Injectable } from '@nestjs/common';
 import { cardChargeDecider, type CardChargeState } from '../domain/card-charge.decider';
 import { cardChargeStream } from '../domain/card-charge.events';
 import type { CreateChargeCommand } from '../domain/charge-of-token-use';
@@ -17,7 +17,7 @@ export type ExistingCharge = Exclude<CardChargeState, { status: 'none' }>;
  */
 @Injectable()
 export class ChargeMaterializer {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
   /** Creates the charge unless it exists; true when this call created it. For the follower: a lost race costs it no read. */
   async create(command: CreateChargeCommand, metadata: CommandMetadata): Promise<boolean> {
@@ -27,7 +27,8 @@ export class ChargeMaterializer {
   /** The charge as the log has it, whoever created it (this call, the follower, or an earlier execution of the same request). */
   async materialize(command: CreateChargeCommand, metadata: CommandMetadata): Promise<ExistingCharge> {
     const created = await this.append(command, metadata);
-    const state = created ?? (await loadAggregate(this.store, cardChargeStream(command.snapshot.chargeId), cardChargeDecider)).state;
+    const stream = cardChargeStream(command.snapshot.chargeId);
+    const state = created ?? (await this.pipeline.load(stream, cardChargeDecider)).state;
     if (state.status === 'none') throw new Error(`Charge ${command.snapshot.chargeId} was neither created nor found`);
     return state;
   }
@@ -36,13 +37,15 @@ export class ChargeMaterializer {
   private async append(command: CreateChargeCommand, metadata: CommandMetadata): Promise<CardChargeState | undefined> {
     // Decided on the empty stream: a creation depends on nothing but its command.
     const events = cardChargeDecider.decide(command, cardChargeDecider.initialState);
-    const eventIds = chargeCreationEventIds(command.snapshot.chargeId);
-    try {
-      await this.store.append(cardChargeStream(command.snapshot.chargeId), events.map((event) => toNewEvent(event, metadata, eventIds)), 'no_stream');
-      return foldEvents(cardChargeDecider, events);
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError) return undefined;
-      throw error;
-    }
+    const created = await this.pipeline.create({
+      ...originOf(metadata),
+      stream: cardChargeStream(command.snapshot.chargeId),
+      events,
+      eventIds: chargeCreationEventIds(command.snapshot.chargeId),
+      ifExists: 'skip',
+      // No wait: GET /credit_card_charges/{id} replays the stream while the row is not projected.
+      readYourWrites: 'none',
+    });
+    return created && foldEvents(cardChargeDecider, events);
   }
 }

@@ -1,5 +1,5 @@
-import { EVENT_STORE, type EventStore, loadAggregate } from '@gateway/event-store';
-import { Inject, Injectable } from '@nestjs/common';
+import { CommandPipeline } from '@gateway/event-store';
+import { Injectable } from '@nestjs/common';
 import { cardTokenDecider, type CardTokenState } from '../domain/card-token.decider';
 import { cardTokenStream } from '../domain/card-token.events';
 import { CardErrors } from '../domain/cards.errors';
@@ -8,11 +8,11 @@ import { CARD_ID_PATTERN } from './card-ids';
 /** A token of this business and mode, or TOKEN_NOT_FOUND_ERROR (another business's token does not exist for the caller). */
 @Injectable()
 export class TokenLoader {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
   async load(tokenId: string, businessId: string, mode: 'test' | 'live'): Promise<Extract<CardTokenState, { status: 'active' }>> {
     if (!CARD_ID_PATTERN.test(tokenId)) throw CardErrors.invalidTokenId();
-    const { state } = await loadAggregate(this.store, cardTokenStream(tokenId), cardTokenDecider);
+    const { state } = await this.pipeline.load(cardTokenStream(tokenId), cardTokenDecider);
     if (state.status !== 'active' || state.snapshot.businessId !== businessId || state.snapshot.mode !== mode) throw CardErrors.tokenNotFound();
     return state;
   }

@@ -1,3 +1,4 @@
+import { declareEventSchemas } from '@gateway/domain';
 import type { DomainEvent, MoneyInReceived, MoneyInRefunded, MoneyRecorder } from '@gateway/domain';
 import type { CardBrand } from './card-number';
 import type { ChargeFailureReason } from './card-network-simulator';
@@ -96,3 +97,20 @@ export const CARD_CHANNEL = 'CREDIT_CARD';
 export const CARD_CURRENCY = 'IDR';
 /** Spec: an authorization expires after 7 days. */
 export const AUTHORIZATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** The card charge's own events: the money-in ones are the ledger contract's (libs/domain). */
+type CardChargeOwnEvent = Exclude<CardChargeEvent, CardMoneyInReceived | CardMoneyInRefunded>;
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const CARD_CHARGE_EVENT_SCHEMAS = declareEventSchemas<CardChargeOwnEvent>(
+  'cards',
+  {
+    CardChargeCreated: 1,
+    CardChargeCaptured: 1,
+    CardAuthorizationReversed: 1,
+    CardAuthorizationExpired: 1,
+    CardRefundRequested: 1,
+    CardRefundSucceeded: 1,
+    CardRefundFailed: 1,
+  },
+);

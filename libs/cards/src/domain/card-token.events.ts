@@ -1,3 +1,4 @@
+import { declareEventSchemas } from '@gateway/domain';
 import type { DomainEvent } from '@gateway/domain';
 import type { CardBrand } from './card-number';
 import type { ThreeDsProfile } from './card-network-simulator';
@@ -67,3 +68,15 @@ export const CARD_TOKEN_EVENT_TYPES: readonly CardTokenEvent['type'][] = [
 ];
 
 export const cardTokenStream = (tokenId: string) => `cardtoken-${tokenId}`;
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const CARD_TOKEN_EVENT_SCHEMAS = declareEventSchemas<CardTokenEvent>(
+  'cards',
+  {
+    CardTokenCreated: 1,
+    CardAuthenticationStarted: 1,
+    CardAuthenticationVerified: 1,
+    CardAuthenticationFailed: 1,
+    CardTokenCharged: 1,
+  },
+);

@@ -1,4 +1,13 @@
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequestApiVersion, RequirePermissions, VersionedResource } from '@gateway/platform';
+import {
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  RequestApiVersion,
+  requestContextOf,
+  RequirePermissions,
+  VersionedResource,
+} from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -10,7 +19,6 @@ import { CARD_REFUNDS_RESOURCE, SYNCHRONOUS_REFUND_VERSION } from './card-refund
 import { ChargeIdParams } from './charge-id.request.dto';
 import { CaptureChargeRequestDto, CreateChargeRequestDto, CreateRefundRequestDto, ReverseAuthorizationRequestDto } from './cards.request.dto';
 import { CARD_CHARGE_SCHEMA, CARD_REFUND_SCHEMA, CARD_REVERSAL_SCHEMA, chargeToWire, refundToWire, reversalToWire } from './cards.response';
-import { requestContextOf } from './request-context';
 
 @ApiTag('Cards')
 @Controller('credit_card_charges')

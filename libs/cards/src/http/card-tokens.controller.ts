@@ -1,4 +1,14 @@
-import { AllowPublicKey, ApiDoc, ApiTag, AppConfig, type Caller, CurrentCaller, RequirePermissions, SkipIdempotency } from '@gateway/platform';
+import {
+  AllowPublicKey,
+  ApiDoc,
+  ApiTag,
+  AppConfig,
+  type Caller,
+  CurrentCaller,
+  requestContextOf,
+  RequirePermissions,
+  SkipIdempotency,
+} from '@gateway/platform';
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -6,7 +16,6 @@ import { CreateAuthenticationCommand } from '../application/create-authenticatio
 import { TokenizeCardCommand } from '../application/tokenize-card/tokenize-card.command';
 import { CreateAuthenticationRequestDto, TokenizeCardRequestDto } from './cards.request.dto';
 import { authenticationToWire, CARD_AUTHENTICATION_SCHEMA, CARD_TOKEN_SCHEMA, tokenToWire } from './cards.response';
-import { requestContextOf } from './request-context';
 import { threeDsPageUrl } from './three-ds-page-url';
 
 /**

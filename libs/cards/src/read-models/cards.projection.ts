@@ -1,6 +1,6 @@
 import { assertNever } from '@gateway/domain';
 import type { RecordedEvent } from '@gateway/event-store';
-import { Scheduler } from '@gateway/platform';
+import { jobKeys, Scheduler } from '@gateway/platform';
 import { type Projection, ReadModelProjection } from '@gateway/projections';
 import { Injectable } from '@nestjs/common';
 import type { ClientBase } from 'pg';
@@ -11,6 +11,10 @@ export const CARDS_PROJECTION = 'cards.cards';
 export const EXPIRE_AUTHENTICATION_JOB = 'cards.expire-authentication';
 export const EXPIRE_AUTHORIZATION_JOB = 'cards.expire-authorization';
 export const PROCESS_REFUND_JOB = 'cards.process-refund';
+/** One job per occurrence, keyed by the resource it is about. */
+export const AUTHENTICATION_TIMEOUT_JOB_KEYS = jobKeys<[authenticationId: string]>('card-authentication-timeout');
+export const AUTHORIZATION_EXPIRY_JOB_KEYS = jobKeys<[chargeId: string]>('card-authorization-expiry');
+export const REFUND_JOB_KEYS = jobKeys<[refundId: string]>('card-refund');
 /** A 3DS challenge left unanswered (abandoned, or an issuer that times out) fails after this. */
 export const AUTHENTICATION_TIMEOUT_MS = 10 * 60 * 1000;
 
@@ -77,13 +81,13 @@ export class CardsProjection implements Projection {
           await this.scheduler.schedule(
             {
               kind: EXPIRE_AUTHENTICATION_JOB,
-              key: `card-authentication-timeout:${a.authenticationId}`,
+              key: AUTHENTICATION_TIMEOUT_JOB_KEYS.of(a.authenticationId),
               payload,
               dueAt: new Date(Date.parse(a.startedAt) + AUTHENTICATION_TIMEOUT_MS),
               businessId,
               mode,
             },
-            tx as never,
+            tx,
           );
           break;
         }
@@ -137,8 +141,8 @@ export class CardsProjection implements Projection {
           if (rowCount === 0) break;
           const payload: ProcessRefundPayload = { chargeId: r.chargeId, refundId: r.refundId };
           await this.scheduler.schedule(
-            { kind: PROCESS_REFUND_JOB, key: `card-refund:${r.refundId}`, payload, dueAt: new Date(r.createdAt), businessId: r.businessId, mode: r.mode },
-            tx as never,
+            { kind: PROCESS_REFUND_JOB, key: REFUND_JOB_KEYS.of(r.refundId), payload, dueAt: new Date(r.createdAt), businessId: r.businessId, mode: r.mode },
+            tx,
           );
           break;
         }
@@ -184,13 +188,13 @@ export class CardsProjection implements Projection {
       .filter((c) => c.status === 'AUTHORIZED' && fresh.has(c.chargeId))
       .map((c) => ({
         kind: EXPIRE_AUTHORIZATION_JOB,
-        key: `card-authorization-expiry:${c.chargeId}`,
+        key: AUTHORIZATION_EXPIRY_JOB_KEYS.of(c.chargeId),
         payload: { chargeId: c.chargeId } satisfies ChargeJobPayload,
         dueAt: new Date(Date.parse(c.createdAt) + AUTHORIZATION_LIFETIME_MS),
         businessId: c.businessId,
         mode: c.mode,
       }));
-    await this.scheduler.scheduleMany(expiries, tx as never);
+    await this.scheduler.scheduleMany(expiries, tx);
   }
 
   private async tokenStatus(tx: ClientBase, tokenId: string, status: string, at: string, authenticationId: string): Promise<void> {

@@ -1,6 +1,5 @@
-import { AppConfig, type CardVaultKey } from '@gateway/platform';
+import { AesGcmKeyRing, AppConfig } from '@gateway/platform';
 import { Injectable } from '@nestjs/common';
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 
 /**
@@ -12,16 +11,13 @@ import { Pool } from 'pg';
  */
 @Injectable()
 export class CardVault {
-  private readonly current: CardVaultKey;
-  private readonly byId: Map<string, Buffer>;
+  private readonly keys: AesGcmKeyRing;
 
   constructor(
     private readonly pool: Pool,
     config: AppConfig,
   ) {
-    if (config.CARD_VAULT_KEY.length === 0) throw new Error('CARD_VAULT_KEY is not configured');
-    this.current = config.CARD_VAULT_KEY[0]!;
-    this.byId = new Map(config.CARD_VAULT_KEY.map((entry) => [entry.id, entry.key]));
+    this.keys = new AesGcmKeyRing(config.CARD_VAULT_KEY, 'CARD_VAULT_KEY');
   }
 
   async store(entry: { vaultId: string; businessId: string; mode: 'test' | 'live'; cardNumber: string }): Promise<void> {
@@ -48,7 +44,8 @@ export class CardVault {
       const client = await this.pool.connect();
       try {
         await client.query('BEGIN');
-        const { rows } = await client.query<VaultRow>('SELECT * FROM card_vault WHERE key_id <> $1 LIMIT $2 FOR UPDATE SKIP LOCKED', [this.current.id, batchSize]);
+        const older = 'SELECT * FROM card_vault WHERE key_id <> $1 LIMIT $2 FOR UPDATE SKIP LOCKED';
+        const { rows } = await client.query<VaultRow>(older, [this.keys.currentKeyId, batchSize]);
         for (const row of rows) {
           const sealed = this.seal(this.open(row), aadOf({ vaultId: row.vault_id, businessId: row.business_id, mode: row.mode }));
           await client.query('UPDATE card_vault SET key_id = $2, iv = $3, ciphertext = $4, auth_tag = $5 WHERE vault_id = $1', [
@@ -72,20 +69,13 @@ export class CardVault {
   }
 
   private seal(plaintext: string, aad: Buffer) {
-    const iv = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.current.key, iv);
-    cipher.setAAD(aad);
-    const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-    return { keyId: this.current.id, iv, ciphertext, authTag: cipher.getAuthTag() };
+    return this.keys.seal(Buffer.from(plaintext, 'utf8'), aad);
   }
 
   private open(row: VaultRow): string {
-    const key = this.byId.get(row.key_id);
-    if (!key) throw new Error(`Card vault row ${row.vault_id} is encrypted with key ${row.key_id}, which CARD_VAULT_KEY no longer lists`);
-    const decipher = createDecipheriv('aes-256-gcm', key, row.iv);
-    decipher.setAAD(aadOf({ vaultId: row.vault_id, businessId: row.business_id, mode: row.mode }));
-    decipher.setAuthTag(row.auth_tag);
-    return Buffer.concat([decipher.update(row.ciphertext), decipher.final()]).toString('utf8');
+    const sealed = { keyId: row.key_id, iv: row.iv, ciphertext: row.ciphertext, authTag: row.auth_tag };
+    const aad = aadOf({ vaultId: row.vault_id, businessId: row.business_id, mode: row.mode });
+    return this.keys.open(sealed, aad, `Card vault row ${row.vault_id}`).toString('utf8');
   }
 }
 

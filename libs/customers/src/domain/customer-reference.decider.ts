@@ -1,4 +1,4 @@
-import { assertNever, type Decider, type DomainEvent } from '@gateway/domain';
+import { assertNever, type Decider, declareEventSchemas, type DomainEvent } from '@gateway/domain';
 import { CustomerErrors } from './customer.errors';
 import type { Mode } from './customer.events';
 
@@ -100,3 +100,13 @@ export const customerReferenceDecider: Decider<CustomerReferenceCommand, Custome
  * like: the handler names the stream by a digest of (business, mode, reference).
  */
 export const customerReferenceStream = (digest: string) => `customerref-${digest}`;
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const CUSTOMER_REFERENCE_EVENT_SCHEMAS = declareEventSchemas<CustomerReferenceEvent>(
+  'customers',
+  {
+    CustomerReferenceReserved: 1,
+    CustomerReferenceReassigned: 1,
+    CustomerReferenceReleased: 1,
+  },
+);

@@ -1,3 +1,4 @@
+import { declareEventSchemas } from '@gateway/domain';
 import type { DomainEvent } from '@gateway/domain';
 import type { CustomerChanges, CustomerProfile } from './customer-profile';
 
@@ -17,3 +18,12 @@ export const CUSTOMER_EVENT_TYPES: readonly CustomerEvent['type'][] = ['Customer
 
 /** Customer ids already carry the spec's `cust-` prefix: the stream is `customer-cust-<uuid>`. */
 export const customerStream = (customerId: string) => `customer-${customerId}`;
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const CUSTOMER_EVENT_SCHEMAS = declareEventSchemas<CustomerEvent>(
+  'customers',
+  {
+    CustomerCreated: 1,
+    CustomerUpdated: 1,
+  },
+);

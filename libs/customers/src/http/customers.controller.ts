@@ -3,11 +3,10 @@ import {
   ApiTag,
   type Caller,
   CurrentCaller,
-  gatewayState,
   GatewayValidationPipe,
-  RequestApiVersion,
-  type RequestContext,
   ref,
+  RequestApiVersion,
+  requestContextOf,
   RequirePermissions,
   schema,
   VersionedResource,
@@ -33,11 +32,6 @@ const validation = new GatewayValidationPipe();
 /** The body's DTO depends on the version, known only once the route runs: validated here, with the same pipe as every other body. */
 function validBody<T>(dto: Type<T>, body: unknown): Promise<T> {
   return validation.transform(body, { type: 'body', metatype: dto, data: '' }) as Promise<T>;
-}
-
-function contextOf(request: Request, caller: Caller): RequestContext {
-  const state = gatewayState(request);
-  return { requestId: state.requestId, actor: caller.key.keyId, businessId: caller.businessId, mode: caller.mode, apiVersion: state.apiVersion };
 }
 
 /**
@@ -73,7 +67,7 @@ export class CustomersController {
     const { referenceId, profile } = legacy
       ? await validBody(CreateLegacyCustomerRequestDto, body).then((dto) => ({ referenceId: dto.reference_id, profile: profileFromLegacy(dto) }))
       : await validBody(CreateCustomerRequestDto, body).then((dto) => ({ referenceId: dto.reference_id, profile: profileFromV2(dto) }));
-    const customer = await this.commands.execute(new CreateCustomerCommand(caller.businessId, caller.mode, referenceId, profile, contextOf(request, caller)));
+    const customer = await this.commands.execute(new CreateCustomerCommand(caller.businessId, caller.mode, referenceId, profile, requestContextOf(request, caller)));
     return render(customer, legacy);
   }
 
@@ -122,7 +116,7 @@ export class CustomersController {
     @Body() body: unknown,
     @Req() request: Request,
   ) {
-    const context = contextOf(request, caller);
+    const context = requestContextOf(request, caller);
     let command: UpdateCustomerCommand;
     if (isLegacy(version)) {
       const dto = await validBody(UpdateLegacyCustomerRequestDto, body);

@@ -99,6 +99,18 @@ describe('two-step sign-in and password resets', () => {
     spec2.given([admin2, required]).when({ type: 'SetTwoFactorRequirement', required: true, by: 'dashboard:dus_1', now }).then([]);
   });
 
+  it("lets an admin reset a member's two-step sign-in (a lost authenticator), also while the team requires it", () => {
+    const by = 'dashboard:dus_2';
+    const data = { userId: 'dus_1', disabledBy: by, disabledAt: at };
+    const reset = { type: 'DashboardTwoFactorDisabled' as const, data };
+    spec2.given([admin2, enabled, required]).when({ type: 'ResetTwoFactor', userId: 'dus_1', by, now }).then([reset]);
+    spec2.given([admin2]).when({ type: 'ResetTwoFactor', userId: 'dus_1', by, now }).then([]);
+    spec2
+      .given([admin2])
+      .when({ type: 'ResetTwoFactor', userId: 'dus_9', by, now })
+      .thenThrows('DASHBOARD_USER_NOT_FOUND_ERROR');
+  });
+
   it('records a reset request of a member only', () => {
     spec2.given([admin2]).when({ type: 'RecordPasswordResetRequested', userId: 'dus_1', now }).then([{ type: 'DashboardPasswordResetRequested', data: { userId: 'dus_1', requestedAt: at } }]);
     spec2.given([admin2]).when({ type: 'RecordPasswordResetRequested', userId: 'dus_9', now }).thenThrows('DASHBOARD_USER_NOT_FOUND_ERROR');

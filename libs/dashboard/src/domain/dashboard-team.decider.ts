@@ -28,6 +28,8 @@ export type DashboardTeamCommand =
   | { type: 'RecordAction'; userId: string; action: string; target: string; mode: 'test' | 'live'; now: Date }
   | { type: 'EnableTwoFactor'; userId: string; now: Date }
   | { type: 'DisableTwoFactor'; userId: string; by: string; now: Date }
+  /** An admin resets another user's two-step sign-in (a lost authenticator): allowed when the team requires it. */
+  | { type: 'ResetTwoFactor'; userId: string; by: string; now: Date }
   | { type: 'SetTwoFactorRequirement'; required: boolean; by: string; now: Date }
   | { type: 'RecordPasswordResetRequested'; userId: string; now: Date };
 
@@ -97,6 +99,12 @@ export const dashboardTeamDecider: Decider<DashboardTeamCommand, DashboardTeamSt
         if (!member.twoFactor) return [];
         if (state.twoFactorRequired) throw DashboardErrors.twoFactorRequired();
         return [{ type: 'DashboardTwoFactorDisabled', data: { userId: command.userId, disabledBy: command.by, disabledAt: at } }];
+      }
+      case 'ResetTwoFactor': {
+        // The user sets it up again at their next sign-in (the team's rule sends them there).
+        if (!memberOf(state, command.userId).twoFactor) return [];
+        const data = { userId: command.userId, disabledBy: command.by, disabledAt: at };
+        return [{ type: 'DashboardTwoFactorDisabled', data }];
       }
       case 'SetTwoFactorRequirement':
         if (state.twoFactorRequired === command.required) return [];

@@ -1,3 +1,4 @@
+import { declareEventSchemas } from '@gateway/domain';
 import type { DomainEvent } from '@gateway/domain';
 import type { DashboardRole } from './roles';
 
@@ -54,3 +55,21 @@ export const DASHBOARD_TEAM_EVENT_TYPES: readonly DashboardTeamEvent['type'][] =
   'DashboardTwoFactorRequirementSet',
   'DashboardPasswordResetRequested',
 ];
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const DASHBOARD_TEAM_EVENT_SCHEMAS = declareEventSchemas<DashboardTeamEvent>(
+  'dashboard',
+  {
+    DashboardTwoFactorEnabled: 1,
+    DashboardTwoFactorDisabled: 1,
+    DashboardTwoFactorRequirementSet: 1,
+    DashboardPasswordResetRequested: 1,
+    DashboardUserCreated: 1,
+    DashboardUserRoleChanged: 1,
+    DashboardUserRemoved: 1,
+    DashboardPasswordSet: 1,
+    DashboardUserSignedIn: 1,
+    DashboardUserSignedOut: 1,
+    DashboardActionPerformed: 1,
+  },
+);

@@ -1,4 +1,4 @@
-import { DomainError } from '@gateway/domain';
+import { DomainError, invalidRequest } from '@gateway/domain';
 import { gatewayState } from '@gateway/platform';
 import { Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -124,8 +124,9 @@ export class SignInController {
       response.setHeader('set-cookie', [cookieHeader(request, SESSION_COOKIE, signedIn.sessionToken), cookieHeader(request, SIGN_IN_CSRF_COOKIE, '', 0), cookieHeader(request, CHALLENGE_COOKIE, '', 0)]);
       response.redirect(303, '/dashboard/overview');
     } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'DASHBOARD_INVALID_CODE_ERROR') throw error;
-      this.renderCodeStep(request, response, 401, error.message);
+      const throttled = error instanceof DomainError && error.code === 'DASHBOARD_SIGN_IN_THROTTLED_ERROR';
+      if (!(error instanceof DomainError) || (error.code !== 'DASHBOARD_INVALID_CODE_ERROR' && !throttled)) throw error;
+      this.renderCodeStep(request, response, throttled ? 429 : 401, error.message);
     }
   }
 
@@ -142,7 +143,7 @@ export class SignInController {
   @Post('mode')
   async switchMode(@Req() request: Request, @Res() response: Response): Promise<void> {
     const mode = field(request, 'mode');
-    if (mode !== 'test' && mode !== 'live') throw new DomainError('API_VALIDATION_ERROR', 'mode must be test or live');
+    if (mode !== 'test' && mode !== 'live') throw invalidRequest('mode must be test or live');
     await this.sessions.setMode(dashboardState(request).token, mode);
     redirectTo(response, '/dashboard/overview', mode === 'live' ? 'mode-live' : 'mode-test');
   }
@@ -157,7 +158,10 @@ export class SignInController {
   <form method="post" action="/dashboard/sign-in/code" class="card">
     <input type="hidden" name="_csrf" value="${csrf}">
     <label for="code">The 6-digit code of your authenticator app</label>
-    <input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9 ]{6,7}" maxlength="7" required>
+    <input id="code" name="code" type="text" autocomplete="one-time-code" autocapitalize="off" maxlength="16" required
+      aria-describedby="code-hint">
+    <small id="code-hint" class="muted">Lost your phone? Type one of your recovery codes (like abcde-fghij)
+      instead.</small>
     <p><button type="submit">Sign in</button></p>
   </form>
   <p><a href="/dashboard/sign-in">Start again</a></p>`,

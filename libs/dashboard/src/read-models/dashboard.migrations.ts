@@ -50,7 +50,9 @@ export const dashboardMigrations: MigrationSet = {
     },
     {
       version: 2,
-      name: 'dashboard lists (projection dashboard.lists), dashboard form outbox, second factor, password resets',
+      // The migrator keys applied migrations by (component, version) and checksums only the SQL, so
+      // the name (stored once, when applied) can be corrected: it used to say "dashboard form outbox".
+      name: 'dashboard lists and money rows (projections), second factor, password resets, mail outbox',
       sql: `
         -- Read model (projection dashboard.lists): every list of the dashboard, one row per resource.
         CREATE TABLE dashboard_list_rows (
@@ -136,6 +138,66 @@ export const dashboardMigrations: MigrationSet = {
           created_at  timestamptz NOT NULL,
           sent_at     timestamptz,
           error       text
+        );`,
+    },
+    {
+      version: 3,
+      name: 'dashboard secrets at rest: TOTP secrets encrypted, reset links out of the mail outbox',
+      sql: `
+        -- TOTP secrets are sealed with AES-256-GCM (the card vault's scheme and keys): the secret
+        -- column holds the ciphertext once key_id is set. Rows written before (key_id NULL) are sealed by the
+        -- api at start (AccountSecurityStore), since SQL cannot encrypt with the application's keys.
+        ALTER TABLE dashboard_two_factor ADD COLUMN key_id text, ADD COLUMN iv bytea, ADD COLUMN auth_tag bytea;
+
+        -- The outbox keeps mail with its reset link redacted. Without SMTP, the one deliverable copy
+        -- waits in readable_body until read once or readable_until (the link's own lifetime).
+        ALTER TABLE dashboard_mail_outbox ADD COLUMN readable_body text, ADD COLUMN readable_until timestamptz;
+        UPDATE dashboard_mail_outbox
+           SET body = regexp_replace(body, '/dashboard/password-reset/[A-Za-z0-9_-]+',
+                                     '/dashboard/password-reset/[link sent by mail only]', 'g');
+        CREATE INDEX dashboard_mail_outbox_created ON dashboard_mail_outbox (created_at);`,
+    },
+    {
+      version: 4,
+      name: 'dashboard: top-ups by source, batch previews, slim customer rows, recovery codes',
+      sql: `
+        -- Test top-ups simulated through a channel other than TEST_TOPUP were counted as sales, with
+        -- their source context as the product (projection dashboard.money now checks the source).
+        UPDATE dashboard_money_rows SET kind = 'top_up', product = 'top-ups'
+         WHERE kind = 'sale' AND product = 'ledger.test-top-up';
+
+        -- A previewed batch file, which its confirmation names by id (a form carrying a 1 MB file
+        -- URL-encoded would pass the body limit). Short-lived: purged once expired.
+        CREATE TABLE dashboard_batch_previews (
+          preview_id  text        PRIMARY KEY,
+          business_id text        NOT NULL,
+          mode        text        NOT NULL,
+          user_id     text        NOT NULL,
+          csv         text        NOT NULL,
+          expires_at  timestamptz NOT NULL
+        );
+        CREATE INDEX dashboard_batch_previews_expiry ON dashboard_batch_previews (expires_at);
+
+        -- Customer rows keep only what the list shows and searches (list-row-events.ts listedProfile),
+        -- not the whole profile with identity accounts and KYC documents.
+        UPDATE dashboard_list_rows
+           SET data = jsonb_strip_nulls(jsonb_build_object(
+                 'type', data->'type', 'email', data->'email', 'description', data->'description',
+                 'mobile_number', data->'mobile_number', 'phone_number', data->'phone_number',
+                 'individual_detail', CASE WHEN jsonb_typeof(data->'individual_detail') = 'object' THEN
+                   jsonb_strip_nulls(jsonb_build_object('given_names', data->'individual_detail'->'given_names',
+                                                        'surname', data->'individual_detail'->'surname')) END,
+                 'business_detail', CASE WHEN jsonb_typeof(data->'business_detail') = 'object' THEN
+                   jsonb_strip_nulls(jsonb_build_object('business_name',
+                                                        data->'business_detail'->'business_name')) END))
+         WHERE kind = 'customers' AND data IS NOT NULL;
+
+        -- One-time recovery codes of two-step sign-in (SHA-256 only), shown once at enrolment.
+        CREATE TABLE dashboard_recovery_codes (
+          user_id    text        NOT NULL,
+          code_hash  bytea       NOT NULL,
+          used_at    timestamptz,
+          PRIMARY KEY (user_id, code_hash)
         );`,
     },
   ],

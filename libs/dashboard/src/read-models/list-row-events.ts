@@ -376,6 +376,26 @@ function customerRow(row: Omit<ListRow, 'customer' | 'payerEmail' | 'description
     description: profile.description ?? null,
     channel: profile.type,
     extra: [profile.mobile_number, profile.phone_number].filter(Boolean).join(' ') || null,
-    data: profile as unknown as Record<string, unknown>,
+    data: listedProfile(profile),
   } as ListRow;
+}
+
+/**
+ * What the list shows and searches of a profile, and what a later CustomerUpdated needs to patch
+ * it (its changes replace top-level fields): never identity accounts, KYC documents, addresses
+ * or dates of birth, which only the customer's own page shows (read from the customers context).
+ */
+function listedProfile(profile: CustomerProfile): Record<string, unknown> {
+  const person = profile.individual_detail;
+  const business = profile.business_detail;
+  const kept: Record<string, unknown> = {
+    type: profile.type,
+    email: profile.email,
+    description: profile.description,
+    mobile_number: profile.mobile_number,
+    phone_number: profile.phone_number,
+    individual_detail: person ? { given_names: person.given_names, surname: person.surname } : undefined,
+    business_detail: business ? { business_name: business.business_name } : undefined,
+  };
+  return Object.fromEntries(Object.entries(kept).filter(([, value]) => value !== undefined && value !== null));
 }

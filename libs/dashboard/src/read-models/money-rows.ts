@@ -22,8 +22,11 @@ export interface MoneyRow {
   occurredAt: string;
 }
 
-/** The test top-up channel (ledger's TEST_TOPUP_CHANNEL): money the merchant gave itself, not a sale. */
-const TOP_UP_CHANNEL = 'TEST_TOPUP';
+/**
+ * The source context of a test top-up (ledger's top-up decider): money the merchant gave itself,
+ * not a sale, whatever channel it was simulated through (POST /balance/top_up takes any channel).
+ */
+export const TOP_UP_SOURCE_CONTEXT = 'ledger.test-top-up';
 
 /**
  * The finance page's view of the ledger contract's events (pure). Payments received are sales,
@@ -41,7 +44,7 @@ export function moneyRowOf(event: MoneyEventInput): MoneyRow | undefined {
   switch (event.type) {
     case 'MoneyInReceived': {
       const { grossAmount, fee, feeTax, channel, currency, source, receivedAt } = event.data;
-      const topUp = channel === TOP_UP_CHANNEL;
+      const topUp = source.context === TOP_UP_SOURCE_CONTEXT;
       return {
         ...base,
         currency,

@@ -1,4 +1,5 @@
-import { eventStoreMigrations, PostgresEventStore } from '@gateway/event-store';
+import { CommandPipeline, eventStoreMigrations, PostgresEventStore } from '@gateway/event-store';
+import { SystemClock } from '@gateway/platform';
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
 import { disbursementStream, type DisbursementSnapshot } from '../domain/disbursement.events';
 import { DisbursementMaterializer } from './disbursement-materializer';
@@ -26,7 +27,10 @@ describe('DisbursementMaterializer', () => {
   beforeAll(async () => {
     db = await createTestDatabase([eventStoreMigrations]);
     store = new PostgresEventStore(db.pool);
-    materializer = new DisbursementMaterializer(store);
+    // Creations here declare no read-your-writes: the pipeline's progress is never asked.
+    const noWaits = { waitFor: async () => true };
+    const pipeline = new CommandPipeline(store, new SystemClock(), noWaits, { lagged: () => undefined });
+    materializer = new DisbursementMaterializer(store, pipeline);
   });
   afterAll(async () => {
     await store.close();

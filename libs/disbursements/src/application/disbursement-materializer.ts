@@ -1,4 +1,11 @@
-import { type CommandMetadata, DuplicateEventIdError, EVENT_STORE, type EventStore, type GlobalPosition, toNewEvent, WrongExpectedRevisionError } from '@gateway/event-store';
+import {
+  type CommandMetadata,
+  CommandPipeline,
+  EVENT_STORE,
+  type EventStore,
+  type GlobalPosition,
+  originOf,
+} from '@gateway/event-store';
 import { Inject, Injectable } from '@nestjs/common';
 import type { DisbursementCreated, DisbursementSnapshot } from '../domain/disbursement.events';
 import { disbursementStream } from '../domain/disbursement.events';
@@ -12,7 +19,10 @@ import { deterministicUuid } from './deterministic-id';
  */
 @Injectable()
 export class DisbursementMaterializer {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: CommandPipeline,
+  ) {}
 
   /**
    * Creates the stream unless it exists; the position of the creation when this call appended
@@ -20,17 +30,16 @@ export class DisbursementMaterializer {
    */
   async create(snapshot: DisbursementSnapshot, metadata: CommandMetadata): Promise<GlobalPosition | undefined> {
     const created: DisbursementCreated = { type: 'DisbursementCreated', data: { ...snapshot, status: 'PENDING' } };
-    try {
-      const appended = await this.store.append(
-        disbursementStream(snapshot.disbursementId),
-        [toNewEvent(created, metadata, () => deterministicUuid(`created:${snapshot.disbursementId}`))],
-        'no_stream',
-      );
-      return appended.position;
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError || error instanceof DuplicateEventIdError) return undefined;
-      throw error;
-    }
+    const appended = await this.pipeline.create({
+      ...originOf(metadata),
+      stream: disbursementStream(snapshot.disbursementId),
+      events: [created],
+      eventIds: () => deterministicUuid(`created:${snapshot.disbursementId}`),
+      ifExists: 'skip',
+      // The request's handler waits for the read models itself, whoever created the stream.
+      readYourWrites: 'none',
+    });
+    return appended?.appended.position;
   }
 
   /**

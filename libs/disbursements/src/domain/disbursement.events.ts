@@ -1,3 +1,4 @@
+import { declareEventSchemas } from '@gateway/domain';
 import type { DomainEvent } from '@gateway/domain';
 import type { DisbursementFailureCode } from './bank-rail-simulator';
 
@@ -43,3 +44,13 @@ export const DISBURSEMENT_EVENT_TYPES: readonly DisbursementEvent['type'][] = ['
 export const DISBURSEMENT_FINAL_EVENT_TYPES: readonly DisbursementEvent['type'][] = ['DisbursementCompleted', 'DisbursementFailed'];
 
 export const disbursementStream = (disbursementId: string) => `disbursement-${disbursementId}`;
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const DISBURSEMENT_EVENT_SCHEMAS = declareEventSchemas<DisbursementEvent>(
+  'disbursements',
+  {
+    DisbursementCreated: 1,
+    DisbursementCompleted: 1,
+    DisbursementFailed: 1,
+  },
+);

@@ -1,4 +1,14 @@
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, gatewayState, IdempotencyPolicy, ref, RequirePermissions, type RequestContext, schema } from '@gateway/platform';
+import {
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  IdempotencyPolicy,
+  ref,
+  requestContextOf,
+  RequirePermissions,
+  schema,
+} from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -17,16 +27,6 @@ import { CreateBatchDisbursementRequestDto, CreateDisbursementRequestDto, ListDi
  */
 const DUPLICATE_IS_AN_ERROR = IdempotencyPolicy({ reuse: 'reject', errorCode: 'DUPLICATE_TRANSACTION_ERROR', identifyOriginal: ['id', 'external_id', 'status'] });
 const DUPLICATE_BATCH_IS_AN_ERROR = IdempotencyPolicy({ reuse: 'reject', errorCode: 'DUPLICATE_TRANSACTION_ERROR', identifyOriginal: ['id', 'reference', 'status'] });
-
-function requestContextOf(request: Request, caller: Caller): RequestContext {
-  return {
-    requestId: gatewayState(request).requestId,
-    actor: caller.key.keyId,
-    businessId: caller.businessId,
-    mode: caller.mode,
-    apiVersion: gatewayState(request).apiVersion,
-  };
-}
 
 const CREATE_ERRORS = [
   'DIRECT_DISBURSEMENT_BALANCE_INSUFFICIENT_ERROR',

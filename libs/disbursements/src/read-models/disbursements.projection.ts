@@ -87,8 +87,8 @@ export class DisbursementsProjection implements Projection {
         mode: d.mode,
       });
     }
-    await this.scheduler.scheduleMany(jobs, tx as never);
-    await this.scheduler.cancelPending([...outcomes.keys()].map(executeTransferKey), tx as never);
+    await this.scheduler.scheduleMany(jobs, tx);
+    await this.scheduler.cancelPending([...outcomes.keys()].map(executeTransferKey), tx);
   }
 }
 

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { comparePositions, type GlobalPosition, type NewEvent, type RecordedEvent } from '../event-envelope';
+import { asStored, comparePositions, type GlobalPosition, type NewEvent, type RecordedEvent } from '../event-envelope';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store.errors';
 import type { EventStore } from '../event-store.port';
 import { describeKeyedReexecution } from '../aggregate/keyed-reexecution.contract';
 import { CHAIN_HASH_KEY, CHAIN_START, chainHash, chainHashOf, withoutChainHash } from '../chain/chain-hash';
+import { EventSchemaError, EventSchemaRegistry, SCHEMA_VERSION_KEY } from '../schema/event-schema-registry';
 
 export interface ContractHarness {
   store: EventStore;
+  /** Another store over the same log with this schema registry (the caller closes it). */
+  storeWith(schemas: EventSchemaRegistry): EventStore;
   /** Releases everything the harness created. */
   dispose(): Promise<void>;
 }
@@ -254,6 +257,56 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
       expect([...seen.values()].every((count) => count === 1)).toBe(true);
       expect(orderViolations).toBe(0);
     }, 180_000);
+
+    it('stamps the current schema version on append and upcasts on every read, keeping the stored form', async () => {
+      const type = `ContractShaped${run}`;
+      const toMinor = (data: unknown) => ({ amountMinor: (data as { amount: number }).amount });
+      const renamed = { type, fromVersion: 1, upcast: toMinor };
+      const declare = (version: number) =>
+        EventSchemaRegistry.fromDeclarations([
+          { owner: 'contract', versions: { [type]: version }, upcasters: version === 2 ? [renamed] : [] },
+        ]);
+      const v1 = harness.storeWith(declare(1));
+      const v2 = harness.storeWith(declare(2));
+      try {
+        const name = stream('versioned');
+        const start = (await store.append(`${name}start`, [event('Started')], 'no_stream')).position;
+        await v1.append(name, [event(type, { amount: 5 }), event(type, { amount: 7 })], 'no_stream');
+        await v2.append(name, [event(type, { amountMinor: 9 })], 1n);
+        const expected = [5, 7, 9];
+        const check = (read: RecordedEvent[]) => {
+          const mine = read.filter((e) => e.streamName === name);
+          expect(mine.map((e) => (e.data as { amountMinor: number }).amountMinor)).toEqual(expected);
+          expect(mine.map((e) => e.metadata[SCHEMA_VERSION_KEY])).toEqual([2, 2, 2]);
+          // The stored form: what the chain covers and what the audit trail shows.
+          expect(mine.map((e) => asStored(e).metadata[SCHEMA_VERSION_KEY])).toEqual([1, 1, 2]);
+          expect(asStored(mine[0]).data).toEqual({ amount: 5 });
+          expect(mine[2].stored).toBeUndefined();
+          let previous = CHAIN_START;
+          for (const recorded of mine.map(asStored)) {
+            expect(chainHashOf(recorded.metadata)).toBe(chainHash(previous, recorded));
+            previous = chainHashOf(recorded.metadata)!;
+          }
+        };
+        check(await v2.readStream(name));
+        check((await v2.readStream(name, { direction: 'backwards' })).reverse());
+        check([...(await v2.readStream(name, { maxCount: 2 })), ...(await v2.readStream(name, { fromRevision: 2n }))]);
+        check(await readAllOf(v2, (e) => e.streamName === name, 100, 3));
+        const followed: RecordedEvent[] = [];
+        const controller = new AbortController();
+        const timeout = setTimeout(() => controller.abort(), 10_000);
+        for await (const batch of v2.subscribeToAll({ after: start, signal: controller.signal })) {
+          followed.push(...batch.filter((e) => e.streamName === name));
+          if (followed.length >= 3) controller.abort();
+        }
+        clearTimeout(timeout);
+        check(followed);
+        // A release that knows only version 1 refuses to misread version 2.
+        await expect(v1.readStream(name)).rejects.toBeInstanceOf(EventSchemaError);
+      } finally {
+        await Promise.all([v1.close(), v2.close()]);
+      }
+    });
 
     describeKeyedReexecution(() => store, stream);
   });

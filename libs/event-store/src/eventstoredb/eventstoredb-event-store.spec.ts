@@ -45,6 +45,10 @@ if (!connectionString) {
 } else {
   describeEventStoreContract('eventstoredb', async () => {
     const store = new EventStoreDbEventStore(connectionString);
-    return { store, dispose: () => store.close() };
+    return {
+      store,
+      storeWith: (schemas) => new EventStoreDbEventStore(connectionString, { schemas }),
+      dispose: () => store.close(),
+    };
   });
 }

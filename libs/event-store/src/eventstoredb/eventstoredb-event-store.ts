@@ -33,6 +33,7 @@ import {
   toRecordedEvent,
 } from './eventstoredb-mapping';
 import { catchUpThenFollow, type LiveFeed, type ReconnectPolicy } from './eventstoredb-subscription';
+import { EventSchemaRegistry } from '../schema/event-schema-registry';
 
 const DEFAULT_PAGE = 1000;
 /** Raw $all reads skip system events client-side; small pages would mean many round trips. */
@@ -46,6 +47,8 @@ export interface EventStoreDbEventStoreOptions {
   pingTimeoutMs?: number;
   /** How `subscribeToAll` reconnects after the server drops it. */
   reconnect?: ReconnectPolicy;
+  /** Versions stamped on append and upcasters applied to every event read (the app passes the full registry). */
+  schemas?: EventSchemaRegistry;
 }
 
 /**
@@ -56,12 +59,14 @@ export class EventStoreDbEventStore implements EventStore {
   private readonly client: EventStoreDBClient;
   /** Ends running subscriptions on close: they would otherwise treat the disposal as a drop and resubscribe. */
   private readonly closing = new AbortController();
+  private readonly schemas: EventSchemaRegistry;
 
   constructor(
     connectionString: string,
     private readonly options: EventStoreDbEventStoreOptions = {},
   ) {
     this.client = EventStoreDBClient.connectionString(connectionString);
+    this.schemas = options.schemas ?? EventSchemaRegistry.unversioned();
   }
 
   /**
@@ -80,7 +85,9 @@ export class EventStoreDbEventStore implements EventStore {
       // Appending against an exact revision defeats the server's own idempotency on event ids
       // for a retried append: a retry finds its events at the end of the stream.
       if (last && events.some((event) => event.id === last.id)) throw new DuplicateEventIdError(last.id);
-      const sealed = sealEvents(streamName, last ? (chainHashOf(last.metadata) ?? CHAIN_START) : CHAIN_START, last ? last.revision + 1n : 0n, events);
+      const stamped = events.map((event) => this.schemas.stamp(event));
+      const previousHash = last ? (chainHashOf(last.metadata) ?? CHAIN_START) : CHAIN_START;
+      const sealed = sealEvents(streamName, previousHash, last ? last.revision + 1n : 0n, stamped);
       try {
         return await this.appendExactly(streamName, sealed, actual);
       } catch (error) {
@@ -126,7 +133,7 @@ export class EventStoreDbEventStore implements EventStore {
     const events: RecordedEvent[] = [];
     try {
       for await (const resolved of read) {
-        const event = toRecordedEvent(resolved);
+        const event = toRecordedEvent(resolved, this.schemas);
         if (event) events.push(event);
       }
     } catch (error) {
@@ -150,7 +157,7 @@ export class EventStoreDbEventStore implements EventStore {
         const position = resolved.event?.position;
         // Reading $all from a position includes the event at that position: skip it.
         if (!position || !isAfter(toGlobalPosition(position), cursor)) continue;
-        const event = toRecordedEvent(resolved);
+        const event = toRecordedEvent(resolved, this.schemas);
         if (event && events.length < wanted) events.push(event);
       }
       if (raw.length < rawPageSize) break;
@@ -214,13 +221,14 @@ export class EventStoreDbEventStore implements EventStore {
 
   private openLiveFeed(after: GlobalPosition | undefined): LiveFeed {
     // The subscription's fromPosition is exclusive; catchUpThenFollow drops replays anyway.
+    const schemas = this.schemas;
     const subscription = this.client.subscribeToAll({
       fromPosition: after ? toEsdbPosition(after) : START,
       filter: excludeSystemEvents(),
     });
     async function* events(): AsyncGenerator<RecordedEvent> {
       for await (const resolved of subscription) {
-        const event = toRecordedEvent(resolved);
+        const event = toRecordedEvent(resolved, schemas);
         if (event) yield event;
       }
     }

@@ -7,6 +7,7 @@ import {
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import { EventStoreUnavailableError } from '../event-store.errors';
+import { EventSchemaRegistry } from '../schema/event-schema-registry';
 import {
   actualRevisionOf,
   decodeMetadata,
@@ -84,6 +85,7 @@ describe('EventStoreDB mapping', () => {
   describe('recorded events', () => {
     const created = new Date('2026-11-22T10:00:00.000Z');
     const metadata = { correlationId: 'req_1', actor: 'key_1', occurredAt: '2026-11-22T10:00:00.000Z' };
+    const unversioned = EventSchemaRegistry.unversioned();
     const resolved = (overrides: Record<string, unknown> = {}): AllStreamResolvedEvent =>
       ({
         event: {
@@ -102,7 +104,7 @@ describe('EventStoreDB mapping', () => {
       }) as AllStreamResolvedEvent;
 
     it('maps the envelope', () => {
-      expect(toRecordedEvent(resolved())).toEqual({
+      expect(toRecordedEvent(resolved(), unversioned)).toEqual({
         id: '6c0a4cc5-6a1e-4c8f-8d3e-3b8f0f0e2a11',
         type: 'ChargeCaptured',
         data: { amount: 100 },
@@ -114,14 +116,31 @@ describe('EventStoreDB mapping', () => {
       });
     });
 
+    it('brings every event it maps to its current schema version, keeping the stored form', () => {
+      const schemas = EventSchemaRegistry.fromDeclarations([
+        {
+          owner: 'test',
+          versions: { ChargeCaptured: 2 },
+          upcasters: [
+            { type: 'ChargeCaptured', fromVersion: 1, upcast: (data) => ({ captured: (data as { amount: number }).amount }) },
+          ],
+        },
+      ]);
+      const event = toRecordedEvent(resolved(), schemas);
+      expect(event?.data).toEqual({ captured: 100 });
+      expect(event?.metadata.schemaVersion).toBe(2);
+      expect(event?.stored).toEqual({ data: { amount: 100 }, metadata });
+    });
+
     it('skips system events and empty links', () => {
-      expect(toRecordedEvent(resolved({ type: '$statsCollected' }))).toBeUndefined();
-      expect(toRecordedEvent({ commitPosition: 1n })).toBeUndefined();
+      expect(toRecordedEvent(resolved({ type: '$statsCollected' }), unversioned)).toBeUndefined();
+      expect(toRecordedEvent({ commitPosition: 1n }, unversioned)).toBeUndefined();
     });
 
     it('decodes JSON written as binary by other tools', () => {
       const bytes = new Uint8Array(Buffer.from('{"amount":5}'));
-      const event = toRecordedEvent(resolved({ isJson: false, data: bytes, metadata: Buffer.from(JSON.stringify(metadata)) }));
+      const binary = resolved({ isJson: false, data: bytes, metadata: Buffer.from(JSON.stringify(metadata)) });
+      const event = toRecordedEvent(binary, unversioned);
       expect(event?.data).toEqual({ amount: 5 });
       expect(event?.metadata).toEqual(metadata);
     });

@@ -10,6 +10,7 @@ import {
 import { comparePositions, type EventMetadata, type GlobalPosition, type RecordedEvent } from '../event-envelope';
 import { EventStoreUnavailableError } from '../event-store.errors';
 import type { ExpectedRevision } from '../event-store.port';
+import type { EventSchemaRegistry } from '../schema/event-schema-registry';
 
 /**
  * Pure translations between our port and the EventStoreDB client, kept apart from the
@@ -66,15 +67,16 @@ export function isSystemEvent(event: { type: string; streamId: string }): boolea
 type AnyResolvedEvent = ResolvedEvent | AllStreamResolvedEvent;
 
 /**
- * Our envelope from a resolved event, or `undefined` for system events and for links whose
- * target was deleted. A stream read carries no position on servers older than 22.6; the
- * commit position of the resolved event is the closest fallback there.
+ * Our envelope from a resolved event, in its type's current schema version (every read of this
+ * adapter goes through here), or `undefined` for system events and for links whose target was
+ * deleted. A stream read carries no position on servers older than 22.6; the commit position of
+ * the resolved event is the closest fallback there.
  */
-export function toRecordedEvent(resolved: AnyResolvedEvent): RecordedEvent | undefined {
+export function toRecordedEvent(resolved: AnyResolvedEvent, schemas: EventSchemaRegistry): RecordedEvent | undefined {
   const event = resolved.event;
   if (!event || isSystemEvent(event)) return undefined;
   const position = event.position ?? fallbackPosition(resolved.commitPosition);
-  return {
+  return schemas.upcast({
     id: event.id,
     type: event.type,
     data: decodeData(event.data),
@@ -83,7 +85,7 @@ export function toRecordedEvent(resolved: AnyResolvedEvent): RecordedEvent | und
     revision: BigInt(event.revision),
     position: toGlobalPosition(position),
     recordedAt: event.created,
-  };
+  });
 }
 
 function fallbackPosition(commitPosition: bigint | undefined): Position {

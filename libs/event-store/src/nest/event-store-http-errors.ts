@@ -1,5 +1,11 @@
+import { defineErrorCodes } from '@gateway/domain';
 import { ApiError, registerErrorTranslator } from '@gateway/platform';
 import { WrongExpectedRevisionError } from '../event-store.errors';
+
+export const EVENT_STORE_ERROR_CODES = defineErrorCodes('event-store', {
+  /** A command that kept colliding with concurrent writers on one stream: safe to retry. */
+  CONCURRENT_UPDATE_ERROR: { status: 409 },
+});
 
 /**
  * A command that kept colliding with concurrent writers on the same stream (after its bounded
@@ -7,6 +13,9 @@ import { WrongExpectedRevisionError } from '../event-store.errors';
  */
 registerErrorTranslator((error) =>
   error instanceof WrongExpectedRevisionError
-    ? new ApiError('CONCURRENT_UPDATE_ERROR', 409, 'The resource was changed by a concurrent request; retry the request')
+    ? ApiError.of(
+        EVENT_STORE_ERROR_CODES.code('CONCURRENT_UPDATE_ERROR'),
+        'The resource was changed by a concurrent request; retry the request',
+      )
     : undefined,
 );

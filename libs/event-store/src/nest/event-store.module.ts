@@ -1,9 +1,11 @@
-import { Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@gateway/platform';
 import { Pool } from 'pg';
 import { EVENT_STORE, type EventStore } from '../event-store.port';
 import { EventStoreDbEventStore } from '../eventstoredb/eventstoredb-event-store';
 import { PostgresEventStore } from '../postgres/postgres-event-store';
+import { PostgresLogMetrics } from '../postgres/postgres-log-metrics';
+import type { EventSchemaRegistry } from '../schema/event-schema-registry';
 import './event-store-http-errors';
 
 @Injectable()
@@ -15,20 +17,30 @@ class EventStoreShutdown implements OnApplicationShutdown {
   }
 }
 
-/** Provides the configured EventStore adapter under the EVENT_STORE token. */
+/**
+ * Provides the configured EventStore adapter under the EVENT_STORE token, with the registry of
+ * every event type's schema version and upcasters (built at startup by libs/bootstrap, which
+ * refuses a chain with a gap before anything is read).
+ */
 @Global()
-@Module({
-  providers: [
-    {
-      provide: EVENT_STORE,
-      useFactory: (config: AppConfig, pool: Pool): EventStore =>
-        config.EVENT_STORE === 'eventstoredb'
-          ? new EventStoreDbEventStore(config.EVENTSTORE_CONNECTION_STRING!)
-          : new PostgresEventStore(pool),
-      inject: [AppConfig, Pool],
-    },
-    EventStoreShutdown,
-  ],
-  exports: [EVENT_STORE],
-})
-export class EventStoreModule {}
+@Module({})
+export class EventStoreModule {
+  static forRoot(schemas: EventSchemaRegistry): DynamicModule {
+    return {
+      module: EventStoreModule,
+      providers: [
+        {
+          provide: EVENT_STORE,
+          useFactory: (config: AppConfig, pool: Pool): EventStore =>
+            config.EVENT_STORE === 'eventstoredb'
+              ? new EventStoreDbEventStore(config.EVENTSTORE_CONNECTION_STRING!, { schemas })
+              : new PostgresEventStore(pool, { schemas }),
+          inject: [AppConfig, Pool],
+        },
+        EventStoreShutdown,
+        PostgresLogMetrics,
+      ],
+      exports: [EVENT_STORE],
+    };
+  }
+}

@@ -8,6 +8,7 @@ describeEventStoreContract('postgres', async () => {
   const store = new PostgresEventStore(database.pool, { pollIntervalMs: 100 });
   return {
     store,
+    storeWith: (schemas) => new PostgresEventStore(database.pool, { pollIntervalMs: 100, schemas }),
     dispose: async () => {
       await store.close();
       await database.drop();

@@ -14,7 +14,9 @@ import { AppendCombiner } from './append-combiner';
 import { AppendSignal } from './append-signal';
 import { RecentTailPages } from './recent-tail-pages';
 import { copyRows } from './binary-copy-read';
-import { decodeRecordedEvent, RECORDED_EVENT_COLUMNS } from './recorded-event.decoder';
+import { recordedEventDecoder, RECORDED_EVENT_COLUMNS } from './recorded-event.decoder';
+import { EventSchemaRegistry } from '../schema/event-schema-registry';
+import type { TupleDecoder } from './binary-copy-read';
 
 const DEFAULT_PAGE = 1000;
 
@@ -40,11 +42,16 @@ export class PostgresEventStore implements EventStore {
   private readonly tailReads = new Map<string, Promise<RecordedEvent[]>>();
   /** What those reads returned lately: a subscription behind another one catches up from memory. */
   private readonly recentTailPages = new RecentTailPages();
+  /** Versions stamped on append and upcasters applied to every decoded event (the app passes the full registry). */
+  private readonly schemas: EventSchemaRegistry;
+  private readonly decodeTuple: TupleDecoder<RecordedEvent>;
 
   constructor(
     private readonly pool: Pool,
-    options: { pollIntervalMs?: number; maxAppendsInFlight?: number } = {},
+    options: { pollIntervalMs?: number; maxAppendsInFlight?: number; schemas?: EventSchemaRegistry } = {},
   ) {
+    this.schemas = options.schemas ?? EventSchemaRegistry.unversioned();
+    this.decodeTuple = recordedEventDecoder(this.schemas);
     this.signal = new AppendSignal(pool, options.pollIntervalMs ?? 250);
     this.combiner = new AppendCombiner(pool, { maxInFlight: options.maxAppendsInFlight });
     this.wholeStreams = new LookupCombiner((names) => this.readWholeStreams(names));
@@ -54,7 +61,13 @@ export class PostgresEventStore implements EventStore {
     if (events.length === 0) throw new Error('append needs at least one event');
     const [expect, revision]: [0 | 1 | 2, string | null] =
       expected === 'any' ? [0, null] : expected === 'no_stream' ? [1, null] : [2, expected.toString()];
-    const request = { stream: streamName, expect, revision, events: events.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })) };
+    const stamped = events.map((event) => this.schemas.stamp(event));
+    const request = {
+      stream: streamName,
+      expect,
+      revision,
+      events: stamped.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })),
+    };
     let row;
     try {
       row = await this.combiner.append(request);
@@ -91,7 +104,7 @@ export class PostgresEventStore implements EventStore {
            ORDER BY revision LIMIT $3`,
       values: [streamName, from === null ? null : from.toString(), limit],
     });
-    return rows.map(toRecordedEvent);
+    return rows.map((row) => this.schemas.upcast(toRecordedEvent(row)));
   }
 
   private async readWholeStreams(streamNames: string[]): Promise<Map<string, RecordedEvent[]>> {
@@ -103,7 +116,7 @@ export class PostgresEventStore implements EventStore {
     });
     const streams = new Map<string, RecordedEvent[]>();
     for (const row of rows) {
-      const event = toRecordedEvent(row);
+      const event = this.schemas.upcast(toRecordedEvent(row));
       const stream = streams.get(event.streamName);
       if (stream) stream.push(event);
       else streams.set(event.streamName, [event]);
@@ -127,7 +140,7 @@ export class PostgresEventStore implements EventStore {
           AND tx_id < pg_snapshot_xmin(pg_current_snapshot())
         ORDER BY tx_id, position
         LIMIT ${sqlInteger(limit)}`,
-      decodeRecordedEvent,
+      this.decodeTuple,
     );
   }
 

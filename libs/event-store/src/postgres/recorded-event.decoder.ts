@@ -1,4 +1,6 @@
 import type { EventMetadata, RecordedEvent } from '../event-envelope';
+import type { EventSchemaRegistry } from '../schema/event-schema-registry';
+import type { TupleDecoder } from './binary-copy-read';
 
 /** The columns `decodeRecordedEvent` expects, in this order, from a binary COPY. */
 export const RECORDED_EVENT_COLUMNS = 'tx_id, position, event_id, stream_name, revision, type, data, metadata, recorded_at';
@@ -10,9 +12,23 @@ const JSONB_VERSION = 1;
 const HEX_DIGITS = Buffer.from('0123456789abcdef', 'latin1');
 
 /**
+ * The tuple decoder of `readAll`: every row decoded, then brought to its type's current schema
+ * version, so no reader of the log (subscriptions, rebuilds, the tail pages they share) sees an
+ * older shape.
+ */
+export function recordedEventDecoder(schemas: EventSchemaRegistry): TupleDecoder<RecordedEvent> {
+  return (buffer, offset, into) => {
+    const end = decodeRecordedEvent(buffer, offset, into);
+    const last = into.length - 1;
+    into[last] = schemas.upcast(into[last]);
+    return end;
+  };
+}
+
+/**
  * Decodes one row of `RECORDED_EVENT_COLUMNS` in PostgreSQL's binary format (the wire format of
- * `COPY ... (FORMAT binary)`) into a RecordedEvent, appends it to `into`, and returns the offset
- * after the row. Each field is a 32-bit length followed by its bytes; every column is NOT NULL.
+ * `COPY ... (FORMAT binary)`) into a RecordedEvent as stored, appends it to `into`, and returns the
+ * offset after the row. Each field is a 32-bit length followed by its bytes; every column is NOT NULL.
  */
 export function decodeRecordedEvent(buffer: Buffer, offset: number, into: RecordedEvent[]): number {
   const reader = new FieldReader(buffer, offset);

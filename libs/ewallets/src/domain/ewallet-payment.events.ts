@@ -1,3 +1,4 @@
+import { declareEventSchemas } from '@gateway/domain';
 import type { DomainEvent, MoneyRecorder } from '@gateway/domain';
 import type { EwalletType } from './ewallet-types';
 
@@ -63,3 +64,14 @@ export const EWALLET_PAYMENT_FINAL_EVENT_TYPES: readonly EwalletPaymentEvent['ty
  * parallel requests with one external id cannot both succeed, and nothing is ever half-made.
  */
 export const ewalletPaymentStream = (keyDigest: string) => `ewallet-${keyDigest}`;
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const EWALLET_PAYMENT_EVENT_SCHEMAS = declareEventSchemas<EwalletPaymentEvent>(
+  'ewallets',
+  {
+    EwalletPaymentRequested: 1,
+    EwalletPaymentCompleted: 1,
+    EwalletPaymentFailed: 1,
+    EwalletPaymentExpired: 1,
+  },
+);

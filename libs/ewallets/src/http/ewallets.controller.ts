@@ -5,14 +5,13 @@ import {
   AppConfig,
   type Caller,
   CurrentCaller,
-  gatewayState,
   GatewayValidationPipe,
   publicBaseUrl,
   RequestApiVersion,
+  requestContextOf,
   RequirePermissions,
   VersionedResource,
 } from '@gateway/platform';
-import { DomainError } from '@gateway/domain';
 import { Body, Controller, Get, HttpCode, Post, Query, Req, type Type } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -20,9 +19,9 @@ import { OvoDecisionAwaiter } from '../application/await-decision/ovo-decision-a
 import { EwalletNetworkPolicy } from '../application/ewallet-network-policy';
 import { FindEwalletPaymentQuery } from '../application/find-payment/find-ewallet-payment.query';
 import { RequestEwalletPaymentCommand } from '../application/request-payment/request-ewallet-payment.command';
-import { EwalletErrors } from '../domain/ewallet.errors';
-import { EWALLET_TYPES, type EwalletType, isEwalletType } from '../domain/ewallet-types';
-import { OVO_FAILURE_CODES, OVO_FAILURE_MESSAGES, type OvoFailureCode } from '../domain/ovo-payer-simulator';
+import { EWALLET_ERROR_CODES, EwalletErrors } from '../domain/ewallet.errors';
+import { type EwalletType, isEwalletType } from '../domain/ewallet-types';
+import { OVO_FAILURE_CODES, type OvoFailureCode } from '../domain/ovo-payer-simulator';
 import { asEwalletApiError } from './ewallet-error-status';
 import { EWALLET_PAYMENT_CREATED_SCHEMA, EWALLET_PAYMENT_SCHEMA } from './ewallet.response';
 import {
@@ -66,16 +65,17 @@ export class EwalletsController {
     operationId: 'createEwalletPayment',
     body: { byField: { field: 'ewallet_type', dtos: DTO_OF } },
     response: EWALLET_PAYMENT_CREATED_SCHEMA,
+    // Statuses from the ewallets catalogue; the two pairs are this route's own (ewallet-error-status.ts).
     errors: [
       ['API_VALIDATION_ERROR', 422],
-      ['EWALLET_TYPE_NOT_SUPPORTED', 422],
-      ['GENERATE_CHECKOUT_TOKEN_ERROR', 422],
-      ['DUPLICATE_PAYMENT', 400],
-      ['DUPLICATE_ERROR', 400],
-      ['DUPLICATE_PAYMENT_ERROR', 400],
-      ...OVO_FAILURE_CODES.map((code) => [code, 400] as const),
-      ['EWALLET_NETWORK_UNAVAILABLE_ERROR', 503],
-      ['EWALLET_DECISION_TIMEOUT_ERROR', 504],
+      ['DUPLICATE_ERROR', EWALLET_ERROR_CODES.statusOf('DUPLICATE_ERROR')],
+      'EWALLET_TYPE_NOT_SUPPORTED',
+      'GENERATE_CHECKOUT_TOKEN_ERROR',
+      'DUPLICATE_PAYMENT',
+      'DUPLICATE_PAYMENT_ERROR',
+      ...OVO_FAILURE_CODES,
+      'EWALLET_NETWORK_UNAVAILABLE_ERROR',
+      'EWALLET_DECISION_TIMEOUT_ERROR',
       'CHANNEL_NOT_ACTIVATED',
     ],
   })
@@ -86,8 +86,7 @@ export class EwalletsController {
     const type = typeOfBody(body);
     try {
       const dto = (await validation.transform(body, { type: 'body', metatype: DTO_OF[type], data: '' })) as EwalletPaymentRequestDto;
-      const state = gatewayState(request);
-      const context = { requestId: state.requestId, actor: caller.key.keyId, businessId: caller.businessId, mode: caller.mode };
+      const context = requestContextOf(request, caller);
       const payment = await this.commands.execute(new RequestEwalletPaymentCommand(caller.businessId, caller.mode, toPaymentRequest(dto), version, context));
       const baseUrl = publicBaseUrl(request, this.config);
       if (type !== 'OVO' || version !== OVO_SYNC_VERSION) return createdPaymentToWire(payment, baseUrl);
@@ -95,14 +94,11 @@ export class EwalletsController {
       // 2019-02-04: the answer is the payer's decision.
       const decided = await this.awaiter.decided(payment, this.network.syncWaitMs);
       if (!decided || decided.status === 'PENDING') {
-        throw new DomainError(
-          'EWALLET_DECISION_TIMEOUT_ERROR',
-          `The payer has not decided yet; GET /ewallets?external_id=${encodeURIComponent(payment.externalId)}&ewallet_type=OVO gives the outcome`,
-        );
+        throw EwalletErrors.decisionTimeout(payment.externalId);
       }
       if (decided.status !== 'COMPLETED') {
         const code = (decided.failureCode ?? 'USER_DID_NOT_AUTHORIZE_THE_PAYMENT') as OvoFailureCode;
-        throw new DomainError(code, OVO_FAILURE_MESSAGES[code] ?? 'The payment failed');
+        throw EwalletErrors.ovoFailure(code);
       }
       return createdPaymentToWire(decided, baseUrl);
     } catch (error) {
@@ -116,10 +112,7 @@ export class EwalletsController {
     description: 'The payment with `external_id` of `ewallet_type`, in the shape of its wallet type.',
     operationId: 'getEwalletPayment',
     response: EWALLET_PAYMENT_SCHEMA,
-    errors: [
-      ['PAYMENT_NOT_FOUND_ERROR', 404],
-      ['EWALLET_TYPE_NOT_SUPPORTED', 422],
-    ],
+    errors: ['PAYMENT_NOT_FOUND_ERROR', 'EWALLET_TYPE_NOT_SUPPORTED'],
   })
   @RequirePermissions('money_in:read')
   async find(@CurrentCaller() caller: Caller, @Query() query: FindEwalletPaymentRequestDto, @Req() request: Request) {
@@ -142,6 +135,6 @@ function typeOfBody(body: unknown): EwalletType {
   return value;
 }
 
-function unsupportedType(value: string): ApiError {
-  return new ApiError('EWALLET_TYPE_NOT_SUPPORTED', 422, `ewallet_type ${JSON.stringify(value.slice(0, 64))} is not supported; use one of ${EWALLET_TYPES.join(', ')}`);
+function unsupportedType(value: string): Error {
+  return EwalletErrors.typeNotSupported(value);
 }

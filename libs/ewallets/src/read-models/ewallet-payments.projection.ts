@@ -87,16 +87,16 @@ export class EwalletPaymentsProjection implements Projection {
     if (p.ewalletType === 'OVO') {
       const { afterMs } = simulatedOvoDecision(p.phone ?? '');
       const dueAt = new Date(Date.parse(p.requestedAt) + afterMs);
-      await this.scheduler.schedule({ kind: OVO_PAYER_DECISION_JOB, key: decisionKey(p.paymentId), payload, dueAt, ...scope }, tx as never);
+      await this.scheduler.schedule({ kind: OVO_PAYER_DECISION_JOB, key: decisionKey(p.paymentId), payload, dueAt, ...scope }, tx);
     }
     if (p.expiresAt) {
-      await this.scheduler.schedule({ kind: EXPIRE_CHECKOUT_JOB, key: expiryKey(p.paymentId), payload, dueAt: new Date(p.expiresAt), ...scope }, tx as never);
+      await this.scheduler.schedule({ kind: EXPIRE_CHECKOUT_JOB, key: expiryKey(p.paymentId), payload, dueAt: new Date(p.expiresAt), ...scope }, tx);
     }
   }
 
   private async decide(tx: ClientBase, p: EwalletPaymentSnapshot, status: string, failureCode: string | null, at: string): Promise<void> {
     await tx.query(`UPDATE ewallet_payments SET status = $2, failure_code = $3, decided_at = $4 WHERE payment_id = $1`, [p.paymentId, status, failureCode, at]);
     // A decided checkout has nothing left to expire.
-    if (p.expiresAt && status !== 'EXPIRED') await this.scheduler.cancel(expiryKey(p.paymentId), tx as never);
+    if (p.expiresAt && status !== 'EXPIRED') await this.scheduler.cancel(expiryKey(p.paymentId), tx);
   }
 }

@@ -18,7 +18,16 @@ const upload = (overrides: object = {}) => ({
 });
 const uploaded: FileUploaded = {
   type: 'FileUploaded',
-  data: { fileId: 'file-1', businessId: 'biz_1', mode: 'test', purpose: 'KYC_DOCUMENT', contentType: 'image/png', size: 1234, sha256: 'ab'.repeat(32), uploadedAt: now.toISOString() },
+  data: {
+    fileId: 'file-1',
+    businessId: 'biz_1',
+    mode: 'test',
+    purpose: 'KYC_DOCUMENT',
+    contentType: 'image/png',
+    sizeBytes: 1234,
+    sha256: 'ab'.repeat(32),
+    uploadedAt: now.toISOString(),
+  },
 };
 const remove = (overrides: object = {}) => ({ type: 'DeleteFile' as const, fileId: 'file-1', businessId: 'biz_1', mode: 'test' as const, now, ...overrides });
 
@@ -28,7 +37,8 @@ describe('file decider', () => {
   });
 
   it('accepts 2,000,000 bytes and refuses more, nothing, unsupported content and a second upload', () => {
-    spec.given([]).when(upload({ size: 2_000_000 })).then([{ ...uploaded, data: { ...uploaded.data, size: 2_000_000 } }]);
+    const largest = { ...uploaded, data: { ...uploaded.data, sizeBytes: 2_000_000 } };
+    spec.given([]).when(upload({ size: 2_000_000 })).then([largest]);
     spec.given([]).when(upload({ size: 2_000_001 })).thenThrows('FILE_TOO_LARGE_EXCEEDED_ERROR');
     spec.given([]).when(upload({ size: 0 })).thenThrows('API_VALIDATION_ERROR');
     spec.given([]).when(upload({ contentType: undefined })).thenThrows('UNSUPPORTED_CONTENT_TYPE_ERROR');

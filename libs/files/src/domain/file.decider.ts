@@ -34,7 +34,9 @@ export const fileDecider: Decider<FileCommand, FileState, FileEvent> = {
         if (command.size === 0) throw FileErrors.empty();
         if (!command.contentType) throw FileErrors.unsupportedType();
         const { fileId, businessId, mode, purpose, contentType, size, sha256 } = command;
-        return [{ type: 'FileUploaded', data: { fileId, businessId, mode, purpose, contentType, size, sha256, uploadedAt: command.now.toISOString() } }];
+        const uploadedAt = command.now.toISOString();
+        const data = { fileId, businessId, mode, purpose, contentType, sizeBytes: size, sha256, uploadedAt };
+        return [{ type: 'FileUploaded', data }];
       }
       case 'DeleteFile': {
         // A deleted file, or one of another business or mode, does not exist for the caller.

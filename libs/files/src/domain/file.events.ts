@@ -1,3 +1,4 @@
+import { declareEventSchemas, upcaster } from '@gateway/domain';
 import type { DomainEvent } from '@gateway/domain';
 import type { FileContentType } from './file-content-type';
 
@@ -5,7 +6,10 @@ export type Mode = 'test' | 'live';
 export const FILE_PURPOSES = ['KYC_DOCUMENT', 'CHARGEBACK_EVIDENCE'] as const;
 export type FilePurpose = (typeof FILE_PURPOSES)[number];
 
-/** Describes the content; the bytes themselves live in the FileStorage port, never in an event. */
+/**
+ * Describes the content; the bytes themselves live in the FileStorage port, never in an event.
+ * Version 2 (issue 22): `sizeBytes` was `size`, which did not say its unit (upcaster below).
+ */
 export type FileUploaded = DomainEvent<
   'FileUploaded',
   {
@@ -14,7 +18,7 @@ export type FileUploaded = DomainEvent<
     mode: Mode;
     purpose: FilePurpose;
     contentType: FileContentType;
-    size: number;
+    sizeBytes: number;
     sha256: string;
     uploadedAt: string;
   }
@@ -28,3 +32,26 @@ export const FILE_EVENT_TYPES: readonly FileEvent['type'][] = ['FileUploaded', '
 
 /** File ids carry the spec's `file-` prefix: the stream is `file-file-<uuid>`. */
 export const fileStream = (fileId: string) => `file-${fileId}`;
+
+/** `FileUploaded` as version 1 wrote it: `size` (bytes, but the name did not say so). */
+type FileUploadedV1 = Omit<FileUploaded['data'], 'sizeBytes'> & { size: number };
+
+/**
+ * FileUploaded v1 → v2: `size` is `sizeBytes`, the name the rest of the log uses for a byte count
+ * (`ReportCompleted.sizeBytes`). Nothing else changed.
+ */
+const fileUploadedSizeInBytes = upcaster<FileUploadedV1, FileUploaded['data']>(
+  'FileUploaded',
+  1,
+  ({ size, ...rest }) => ({ ...rest, sizeBytes: size }),
+);
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const FILE_EVENT_SCHEMAS = declareEventSchemas<FileEvent>(
+  'files',
+  {
+    FileUploaded: 2,
+    FileDeleted: 1,
+  },
+  [fileUploadedSizeInBytes],
+);

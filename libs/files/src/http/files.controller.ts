@@ -4,10 +4,9 @@ import {
   ApiTag,
   type Caller,
   CurrentCaller,
-  gatewayState,
   IdempotencyAfterBodyParsing,
   RateLimit,
-  type RequestContext,
+  requestContextOf,
   RequirePermissions,
   schema,
 } from '@gateway/platform';
@@ -34,10 +33,6 @@ interface UploadedPart {
   buffer: Buffer;
   mimetype: string;
   size: number;
-}
-
-function contextOf(request: Request, caller: Caller): RequestContext {
-  return { requestId: gatewayState(request).requestId, actor: caller.key.keyId, businessId: caller.businessId, mode: caller.mode };
 }
 
 @ApiTag('Files', 'Uploaded files (KYC documents, chargeback evidence): PNG, JPEG or PDF up to 2 MB.')
@@ -71,7 +66,7 @@ export class FilesController {
       ]);
     }
     const file = await this.commands.execute(
-      new UploadFileCommand(caller.businessId, caller.mode, body.purpose, part.buffer, part.mimetype, contextOf(request, caller)),
+      new UploadFileCommand(caller.businessId, caller.mode, body.purpose, part.buffer, part.mimetype, requestContextOf(request, caller)),
     );
     return fileToWire(file, request);
   }
@@ -117,7 +112,7 @@ export class FilesController {
   })
   @RequirePermissions('files:write')
   async delete(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
-    const deleted = await this.commands.execute(new DeleteFileCommand(id, caller.businessId, caller.mode, contextOf(request, caller)));
+    const deleted = await this.commands.execute(new DeleteFileCommand(id, caller.businessId, caller.mode, requestContextOf(request, caller)));
     return { id: deleted.fileId, business_id: deleted.businessId, is_deleted: true };
   }
 }

@@ -56,7 +56,7 @@ export class FilesProjection implements Projection {
           list.map((f) => f.mode),
           list.map((f) => f.purpose),
           list.map((f) => f.contentType),
-          list.map((f) => f.size),
+          list.map((f) => f.sizeBytes),
           list.map((f) => f.sha256),
           list.map((f) => f.uploadedAt),
         ],

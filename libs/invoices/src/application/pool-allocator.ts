@@ -1,7 +1,7 @@
-import { type CommandMetadata, decideAndAppend, EVENT_STORE, type EventStore, loadAggregate, WrongExpectedRevisionError } from '@gateway/event-store';
+import { type CommandMetadata, CommandPipeline, originOf, WrongExpectedRevisionError } from '@gateway/event-store';
 import { DomainError } from '@gateway/domain';
 import { AppConfig } from '@gateway/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { holderAt, poolNumberDecider } from '../domain/pool-number.decider';
 import { type PoolKind, poolNumberStream } from '../domain/pool-number.events';
@@ -35,23 +35,25 @@ export interface PoolRequest {
 @Injectable()
 export class PoolAllocator {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: CommandPipeline,
     private readonly config: AppConfig,
   ) {}
 
   /** The reserved number, or undefined when every probed number is taken. */
   async reserve(request: PoolRequest): Promise<string | undefined> {
-    for (const index of this.probeOrder(`${request.kind}:${request.scope}:${request.invoiceId}`)) {
+    const { invoiceId } = request;
+    for (const index of this.probeOrder(`${request.kind}:${request.scope}:${invoiceId}`)) {
       const number = `${request.prefix}${String(index).padStart(POOL_SUFFIX_DIGITS, '0')}`;
       try {
-        await decideAndAppend(
-          this.store,
-          poolNumberStream(request.kind, request.scope, number),
-          poolNumberDecider,
-          { type: 'ReservePoolNumber', number, invoiceId: request.invoiceId, reservedUntil: request.reservedUntil, now: request.now },
-          request.metadata,
-          { maxAttempts: 2 },
-        );
+        await this.pipeline.run({
+          ...originOf(request.metadata),
+          stream: poolNumberStream(request.kind, request.scope, number),
+          decider: poolNumberDecider,
+          command: { type: 'ReservePoolNumber', number, invoiceId, reservedUntil: request.reservedUntil, now: request.now },
+          // The invoice's creation, which follows, is what the answer waits for.
+          readYourWrites: 'none',
+          maxAttempts: 2,
+        });
         return number;
       } catch (error) {
         if (error instanceof DomainError && error.code === 'POOL_NUMBER_TAKEN') continue;
@@ -65,7 +67,7 @@ export class PoolAllocator {
 
   /** The invoice that holds `number` at `now`, if any. */
   async holder(kind: PoolKind, scope: string, number: string, now: Date): Promise<string | undefined> {
-    const { state } = await loadAggregate(this.store, poolNumberStream(kind, scope, number), poolNumberDecider);
+    const { state } = await this.pipeline.load(poolNumberStream(kind, scope, number), poolNumberDecider);
     return holderAt(state, now);
   }
 

@@ -1,3 +1,4 @@
+import { declareEventSchemas } from '@gateway/domain';
 import type { DomainEvent, MoneyRecorder } from '@gateway/domain';
 import type { MoneyInReceived } from './money-in.events';
 
@@ -107,3 +108,15 @@ export const invoiceMoneyRecorder = (invoiceId: string): MoneyRecorder => ({
 });
 /** The movement of a surplus payment (not `invoice_`: the settlement follower must not take it for the invoice's). */
 export const surplusMovementId = (paymentId: string) => `invoicesurplus_${paymentId}`;
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const INVOICE_EVENT_SCHEMAS = declareEventSchemas<InvoiceOwnEvent | InvoiceSurplusPaymentReceived>(
+  'invoices',
+  {
+    InvoiceCreated: 1,
+    InvoicePaid: 1,
+    InvoiceExpired: 1,
+    InvoiceSettled: 1,
+    InvoiceSurplusPaymentReceived: 1,
+  },
+);

@@ -1,3 +1,4 @@
+import { declareEventSchemas } from '@gateway/domain';
 import type { DomainEvent } from '@gateway/domain';
 
 /**
@@ -16,3 +17,12 @@ export type PoolKind = 'va' | 'retail';
 /** VA numbers are per business (the number starts with its merchant code); retail codes are global per chain. */
 export const poolNumberStream = (kind: PoolKind, scope: string, number: string) =>
   kind === 'va' ? `invoicepoolva-${scope}.${number}` : `invoiceretailcode-${scope}.${number}`;
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const POOL_NUMBER_EVENT_SCHEMAS = declareEventSchemas<PoolNumberEvent>(
+  'invoices',
+  {
+    PoolNumberReserved: 1,
+    PoolNumberReleased: 1,
+  },
+);

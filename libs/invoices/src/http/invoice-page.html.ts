@@ -178,8 +178,26 @@ const pageScript = `${PAYER_TIME_SCRIPT}
       var target = document.getElementById(event.currentTarget.getAttribute('data-copy'));
       var text = target ? target.textContent.trim() : '';
       var done = function () { if (status) status.textContent = 'Copied ' + text; };
-      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(done, function () {});
+      var fallback = function () { select(target, text); };
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(text).then(done, fallback);
+      } else fallback();
     });
+  }
+  // Without the clipboard API (plain HTTP, an old browser, a refused permission): select the
+  // number so one copy gesture takes it, and say so.
+  function select(target, text) {
+    if (target && window.getSelection && document.createRange) {
+      var range = document.createRange();
+      range.selectNodeContents(target);
+      var selection = window.getSelection();
+      selection.removeAllRanges();
+      selection.addRange(range);
+    }
+    if (status) {
+      status.className = 'notice';
+      status.textContent = 'Could not copy automatically: ' + text + ' is selected, copy it with your device.';
+    }
   }
 })();`;
 

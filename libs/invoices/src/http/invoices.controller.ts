@@ -1,4 +1,15 @@
-import { ApiDoc, ApiTag, AppConfig, type Caller, CurrentCaller, gatewayState, publicBaseUrl, ref, RequirePermissions, type RequestContext, schema } from '@gateway/platform';
+import {
+  ApiDoc,
+  ApiTag,
+  AppConfig,
+  type Caller,
+  CurrentCaller,
+  publicBaseUrl,
+  ref,
+  requestContextOf,
+  RequirePermissions,
+  schema,
+} from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -9,16 +20,6 @@ import { ListInvoicesQuery } from '../application/list-invoices/list-invoices.qu
 import { SimulatePoolVirtualAccountPaymentCommand } from '../application/simulate-payment/simulate-payment.commands';
 import { INVOICE_SCHEMA, invoiceToWire } from './invoice.response';
 import { CreateInvoiceRequestDto, ListInvoicesRequestDto, SimulatePoolPaymentRequestDto, toCreateInvoiceRequest } from './invoice.request.dto';
-
-export function invoiceRequestContext(request: Request, caller: Caller): RequestContext {
-  return {
-    requestId: gatewayState(request).requestId,
-    actor: caller.key.keyId,
-    businessId: caller.businessId,
-    mode: caller.mode,
-    apiVersion: gatewayState(request).apiVersion,
-  };
-}
 
 @ApiTag('Invoices', 'Hosted invoices: one payment page offering bank transfer (virtual accounts), retail outlets, eWallets and cards; callbacks when paid or expired.')
 @Controller()
@@ -51,7 +52,7 @@ export class InvoicesController {
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateInvoiceRequestDto, @Req() request: Request) {
     const base = publicBaseUrl(request, this.config);
     const invoice = await this.commands.execute(
-      new CreateInvoiceCommand(caller.businessId, caller.mode, toCreateInvoiceRequest(body), invoiceRequestContext(request, caller), { publicBaseUrl: base }),
+      new CreateInvoiceCommand(caller.businessId, caller.mode, toCreateInvoiceRequest(body), requestContextOf(request, caller), { publicBaseUrl: base }),
     );
     return invoiceToWire(invoice, base);
   }
@@ -106,6 +107,6 @@ export class InvoicesController {
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async expire(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
-    return invoiceToWire(await this.commands.execute(new ExpireInvoiceCommand(caller.businessId, caller.mode, id, invoiceRequestContext(request, caller))), publicBaseUrl(request, this.config));
+    return invoiceToWire(await this.commands.execute(new ExpireInvoiceCommand(caller.businessId, caller.mode, id, requestContextOf(request, caller))), publicBaseUrl(request, this.config));
   }
 }

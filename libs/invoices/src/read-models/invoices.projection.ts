@@ -38,7 +38,7 @@ export class InvoicesProjection implements Projection {
           const payload: ExpireInvoicePayload = { invoiceId: invoice.invoiceId };
           await this.scheduler.schedule(
             { kind: EXPIRE_INVOICE_JOB, key: `invoice-expire:${invoice.invoiceId}`, payload, dueAt: new Date(invoice.expiryDate), businessId: invoice.businessId, mode: invoice.mode },
-            tx as never,
+            tx,
           );
           break;
         }
@@ -81,7 +81,7 @@ export class InvoicesProjection implements Projection {
         businessId: invoice.businessId,
         mode: invoice.mode,
       },
-      tx as never,
+      tx,
     );
   }
 }

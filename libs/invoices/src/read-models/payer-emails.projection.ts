@@ -43,7 +43,7 @@ export class PayerEmailsProjection implements Projection {
       );
       if (rowCount === 0 || invoice.mode !== 'live') continue;
       const payload: SendPayerEmailPayload = { emailId: recorded.id };
-      await this.scheduler.schedule({ kind: SEND_PAYER_EMAIL_JOB, key: `payer-email:${recorded.id}`, payload, dueAt: new Date(invoice.updatedAt), businessId: invoice.businessId, mode: invoice.mode }, tx as never);
+      await this.scheduler.schedule({ kind: SEND_PAYER_EMAIL_JOB, key: `payer-email:${recorded.id}`, payload, dueAt: new Date(invoice.updatedAt), businessId: invoice.businessId, mode: invoice.mode }, tx);
     }
   }
 }

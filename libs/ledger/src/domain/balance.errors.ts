@@ -1,4 +1,5 @@
 import { DomainError, invalidField } from '@gateway/domain';
+import { LEDGER_ERROR_CODES } from './ledger.errors';
 
 /**
  * The balance cannot cover a money-out. Each context answers it in its own words (a disbursement:
@@ -10,7 +11,7 @@ export class InsufficientBalanceError extends DomainError {
     readonly available: bigint,
     readonly requested: bigint,
   ) {
-    super('INSUFFICIENT_BALANCE', `Balance is too low: ${available} available, ${requested} requested`);
+    super(LEDGER_ERROR_CODES.code('INSUFFICIENT_BALANCE'), `Balance is too low: ${available} available, ${requested} requested`);
     this.name = 'InsufficientBalanceError';
   }
 }
@@ -18,5 +19,5 @@ export class InsufficientBalanceError extends DomainError {
 export const BalanceErrors = {
   insufficientBalance: (available: bigint, requested: bigint) => new InsufficientBalanceError(available, requested),
   invalidAmount: () => invalidField(['amount'], 'amount must be a positive whole number', 'isMoneyAmount'),
-  invalidItems: () => new DomainError('API_VALIDATION_ERROR', 'A reservation needs at least one item and each movement id once'),
+  invalidItems: () => LEDGER_ERROR_CODES.error('API_VALIDATION_ERROR', 'A reservation needs at least one item and each movement id once'),
 };

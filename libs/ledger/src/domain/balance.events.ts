@@ -1,3 +1,4 @@
+import { declareEventSchemas, streamCategory } from '@gateway/domain';
 import type { DomainEvent } from '@gateway/domain';
 import type { MoneyOutCompleted, MoneyOutFailed, MoneyOutKind, MoneyOutReserved } from './money-movement.events';
 
@@ -34,4 +35,17 @@ export const BALANCE_EVENT_TYPES: readonly BalanceEvent['type'][] = [
   'MoneyOutDeclined',
 ];
 
-export const balanceStream = (businessId: string, mode: 'test' | 'live', currency: string) => `balance-${businessId}.${mode}.${currency}`;
+/** One stream per business, mode and currency: `balance-<business>.<mode>.<currency>`. */
+export const BALANCE_STREAMS = streamCategory('balance');
+export const balanceStream = (businessId: string, mode: 'test' | 'live', currency: string) =>
+  BALANCE_STREAMS.nameOf(`${businessId}.${mode}.${currency}`);
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const BALANCE_EVENT_SCHEMAS = declareEventSchemas<BalanceCredited | BalanceDebited | MoneyOutDeclined>(
+  'ledger',
+  {
+    BalanceCredited: 1,
+    BalanceDebited: 1,
+    MoneyOutDeclined: 1,
+  },
+);

@@ -1,4 +1,12 @@
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, gatewayState, RequirePermissions, schema } from '@gateway/platform';
+import {
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  requestContextOf,
+  RequirePermissions,
+  schema,
+} from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
@@ -68,7 +76,7 @@ export class BalanceController {
         caller.businessId,
         caller.mode,
         { amount: body.amount, currency: body.currency ?? 'IDR', channel: body.channel ?? TEST_TOPUP_CHANNEL, settlement: body.settlement ?? 'immediate' },
-        { requestId: gatewayState(request).requestId, actor: caller.key.keyId, businessId: caller.businessId, mode: caller.mode },
+        requestContextOf(request, caller),
       ),
     );
     return {

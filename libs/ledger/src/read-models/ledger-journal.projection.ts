@@ -6,7 +6,7 @@ import type { ClientBase } from 'pg';
 import { MONEY_MOVEMENT_EVENT_TYPES, type MoneyMovementEvent } from '../domain/money-movement.events';
 import { settlementDelayMs } from '../domain/settlement-delays';
 import { SettlementPolicy } from '../application/settle-payment/settlement-policy';
-import { SETTLE_PAYMENT_JOB, type SettlePaymentPayload } from '../application/settle-payment/settle-payment.job';
+import { SETTLE_PAYMENT_JOB, SETTLEMENT_JOB_KEYS, type SettlePaymentPayload } from '../application/settle-payment/settle-payment.job';
 import { BalanceTotals, ENTRY_COLUMNS, journalCopyOf, journalRowsOf, TRANSACTION_COLUMNS } from './journal-rows';
 
 export const LEDGER_PROJECTION = 'ledger.journal';
@@ -99,8 +99,8 @@ export class LedgerJournalProjection implements Projection {
       const job = this.settlementJob(recorded as RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>);
       if (job && !settled.has(job.payload.movementId)) jobs.push(job);
     }
-    await this.scheduler.scheduleMany(jobs, tx as never);
-    await this.scheduler.cancelPending([...settled].map(settlementKey), tx as never);
+    await this.scheduler.scheduleMany(jobs, tx);
+    await this.scheduler.cancelPending([...settled].map(settlementKey), tx);
   }
 
   private settlementJob(recorded: RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>): ScheduleJobInput<SettlePaymentPayload> | undefined {
@@ -119,7 +119,7 @@ export class LedgerJournalProjection implements Projection {
   }
 }
 
-const settlementKey = (movementId: string) => `ledger-settle:${movementId}`;
+const settlementKey = (movementId: string) => SETTLEMENT_JOB_KEYS.of(movementId);
 
 function columns<T extends object>(rows: T[], names: (keyof T)[]): unknown[][] {
   return names.map((name) => rows.map((row) => row[name]));

@@ -1,3 +1,4 @@
+import { activeLifecycle } from '@gateway/fixed-instruments';
 import { deciderSpec } from '@gateway/testing';
 import { type CreatePaymentCode, type PaymentCodeStreamEvent, paymentCodeDecider } from './payment-code.decider';
 import type { PaymentCodeSnapshot } from './payment-code.events';
@@ -6,43 +7,23 @@ const now = new Date('2026-03-01T10:00:00.000Z');
 const later = new Date('2026-03-02T10:00:00.000Z');
 const spec = deciderSpec(paymentCodeDecider);
 
+// The code's owner and terms, shared by the creation command and the snapshot it makes.
+const owner = { businessId: 'biz', mode: 'test', externalId: 'ext' } as const;
+const terms = { prefix: 'TEST', paymentCode: 'TEST123456', name: 'Ervan', expectedAmount: 50_000, isSingleUse: false };
 const create = (overrides: Partial<CreatePaymentCode> = {}): CreatePaymentCode => ({
-  type: 'CreatePaymentCode',
-  fpcId: 'c1',
-  businessId: 'biz',
-  mode: 'test',
-  externalId: 'ext',
+  type: 'CreateInstrument',
+  instrumentId: 'c1',
+  ...owner,
   retailOutletName: 'ALFAMART',
   enabledOutlets: ['ALFAMART', 'INDOMARET'],
-  prefix: 'TEST',
-  paymentCode: 'TEST123456',
-  name: 'Ervan',
-  expectedAmount: 50_000,
-  isSingleUse: false,
+  ...terms,
   origin: { kind: 'fixed' },
   now,
   ...overrides,
 });
-const code: PaymentCodeSnapshot = {
-  fpcId: 'c1',
-  businessId: 'biz',
-  mode: 'test',
-  externalId: 'ext',
-  retailOutletName: 'ALFAMART',
-  prefix: 'TEST',
-  paymentCode: 'TEST123456',
-  name: 'Ervan',
-  currency: 'IDR',
-  expectedAmount: 50_000,
-  isSingleUse: false,
-  status: 'ACTIVE',
-  expirationDate: '2057-03-01T10:00:00.000Z',
-  origin: { kind: 'fixed' },
-  createdAt: now.toISOString(),
-  updatedAt: now.toISOString(),
-};
+const code: PaymentCodeSnapshot = { fpcId: 'c1', ...owner, retailOutletName: 'ALFAMART', ...terms, currency: 'IDR', ...activeLifecycle(now, '2057-03-01T10:00:00.000Z') };
 const created = (snapshot: Partial<PaymentCodeSnapshot> = {}): PaymentCodeStreamEvent => ({ type: 'FixedPaymentCodeCreated', data: { snapshot: { ...code, ...snapshot } } });
-const pay = (amount: number, at = later) => ({ type: 'ReceivePaymentCodePayment' as const, fpcId: 'c1', id: 'r1', paymentId: 'p1', amount, fee: 1, feeTax: 0, now: at });
+const pay = (amount: number, at = later) => ({ type: 'ReceiveInstrumentPayment' as const, instrumentId: 'c1', id: 'r1', paymentId: 'p1', amount, fee: 1, feeTax: 0, now: at });
 
 describe('payment code decider', () => {
   describe('(new) → ACTIVE', () => {
@@ -76,23 +57,23 @@ describe('payment code decider', () => {
 
   describe('ACTIVE → INACTIVE by expiry', () => {
     it('the job at the date expires it', () =>
-      spec.given([created({ expirationDate: later.toISOString() })]).when({ type: 'ExpirePaymentCode', fpcId: 'c1', now: later }).thenState({
+      spec.given([created({ expirationDate: later.toISOString() })]).when({ type: 'ExpireInstrument', instrumentId: 'c1', now: later }).thenState({
         exists: true,
         snapshot: { ...code, expirationDate: later.toISOString(), status: 'INACTIVE', updatedAt: later.toISOString() },
       }));
-    it('the job before the date does nothing', () => spec.given([created({ expirationDate: later.toISOString() })]).when({ type: 'ExpirePaymentCode', fpcId: 'c1', now }).then([]));
+    it('the job before the date does nothing', () => spec.given([created({ expirationDate: later.toISOString() })]).when({ type: 'ExpireInstrument', instrumentId: 'c1', now }).then([]));
     it('an update to a past date expires at once', () => {
-      const events = paymentCodeDecider.decide({ type: 'UpdatePaymentCode', fpcId: 'c1', changes: { expirationDate: now }, now: later }, { exists: true, snapshot: code });
+      const events = paymentCodeDecider.decide({ type: 'UpdateInstrument', instrumentId: 'c1', changes: { expirationDate: now }, now: later }, { exists: true, snapshot: code });
       expect(events.map((e) => e.type)).toEqual(['FixedPaymentCodeUpdated', 'FixedPaymentCodeExpired']);
     });
   });
 
   describe('illegal transitions', () => {
     const inactive = created({ status: 'INACTIVE' });
-    it('INACTIVE refuses updates', () => spec.given([inactive]).when({ type: 'UpdatePaymentCode', fpcId: 'c1', changes: { name: 'x' }, now }).thenThrows('INACTIVE_FIXED_PAYMENT_CODE_ERROR'));
+    it('INACTIVE refuses updates', () => spec.given([inactive]).when({ type: 'UpdateInstrument', instrumentId: 'c1', changes: { name: 'x' }, now }).thenThrows('INACTIVE_FIXED_PAYMENT_CODE_ERROR'));
     it('INACTIVE refuses payments', () => spec.given([inactive]).when(pay(50_000)).thenThrows('INACTIVE_FIXED_PAYMENT_CODE_ERROR'));
-    it('INACTIVE does not expire again', () => spec.given([inactive]).when({ type: 'ExpirePaymentCode', fpcId: 'c1', now: later }).then([]));
-    it('update amounts out of bounds', () => spec.given([created()]).when({ type: 'UpdatePaymentCode', fpcId: 'c1', changes: { expectedAmount: 1 }, now }).thenThrows('MINIMUM_EXPECTED_AMOUNT_ERROR'));
+    it('INACTIVE does not expire again', () => spec.given([inactive]).when({ type: 'ExpireInstrument', instrumentId: 'c1', now: later }).then([]));
+    it('update amounts out of bounds', () => spec.given([created()]).when({ type: 'UpdateInstrument', instrumentId: 'c1', changes: { expectedAmount: 1 }, now }).thenThrows('MINIMUM_EXPECTED_AMOUNT_ERROR'));
     it('no code: not found', () => spec.given([]).when(pay(50_000)).thenThrows('FIXED_PAYMENT_CODE_NOT_FOUND_ERROR'));
   });
 });

@@ -1,4 +1,5 @@
-import type { DomainEvent } from '@gateway/domain';
+import { declareEventSchemas } from '@gateway/domain';
+import { type InstrumentEventOf, instrumentEventNames, instrumentEventTypes, instrumentEventVersions } from '@gateway/fixed-instruments/domain';
 
 export type Mode = 'test' | 'live';
 
@@ -43,20 +44,22 @@ export interface PaymentCodeChanges {
   expirationDate?: string;
 }
 
-export type FixedPaymentCodeCreated = DomainEvent<'FixedPaymentCodeCreated', { snapshot: PaymentCodeSnapshot }>;
-export type FixedPaymentCodeUpdated = DomainEvent<'FixedPaymentCodeUpdated', { changes: PaymentCodeChanges; snapshot: PaymentCodeSnapshot }>;
-export type FixedPaymentCodeExpired = DomainEvent<'FixedPaymentCodeExpired', { snapshot: PaymentCodeSnapshot; expiredAt: string }>;
-export type FixedPaymentCodePaid = DomainEvent<'FixedPaymentCodePaid', { payment: PaymentCodePayment; snapshot: PaymentCodeSnapshot }>;
-export type FixedPaymentCodeDeactivated = DomainEvent<'FixedPaymentCodeDeactivated', { reason: 'SINGLE_USE_PAID'; snapshot: PaymentCodeSnapshot }>;
+/**
+ * The stored event types (the kernel's shapes under this context's names): created, updated,
+ * expired, paid, deactivated (a single-use code after its payment). Every event carries the
+ * whole code, so the read model and callbacks need no fold.
+ */
+export const PAYMENT_CODE_EVENT_NAMES = instrumentEventNames('FixedPaymentCode');
+export type PaymentCodeEvent =
+  InstrumentEventOf<PaymentCodeSnapshot, PaymentCodeChanges, PaymentCodePayment, typeof PAYMENT_CODE_EVENT_NAMES>;
+export type FixedPaymentCodePaid = Extract<PaymentCodeEvent, { type: 'FixedPaymentCodePaid' }>;
 
-export type PaymentCodeEvent = FixedPaymentCodeCreated | FixedPaymentCodeUpdated | FixedPaymentCodeExpired | FixedPaymentCodePaid | FixedPaymentCodeDeactivated;
-
-export const PAYMENT_CODE_EVENT_TYPES: readonly PaymentCodeEvent['type'][] = [
-  'FixedPaymentCodeCreated',
-  'FixedPaymentCodeUpdated',
-  'FixedPaymentCodeExpired',
-  'FixedPaymentCodePaid',
-  'FixedPaymentCodeDeactivated',
-];
+export const PAYMENT_CODE_EVENT_TYPES: readonly PaymentCodeEvent['type'][] = instrumentEventTypes(
+  PAYMENT_CODE_EVENT_NAMES,
+);
 
 export const paymentCodeStream = (fpcId: string) => `fpc-${fpcId}`;
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+// The shapes are the fixed instruments kernel's: so are their versions (INSTRUMENT_EVENT_VERSIONS, by verb).
+export const PAYMENT_CODE_EVENT_SCHEMAS = declareEventSchemas<PaymentCodeEvent>('payment-codes', instrumentEventVersions(PAYMENT_CODE_EVENT_NAMES));

@@ -1,3 +1,4 @@
+import { simulatedPaymentSchema } from '@gateway/fixed-instruments';
 import { documentCallback, namedSchema, schema } from '@gateway/platform';
 import type { PaymentCodePayment, PaymentCodeSnapshot } from '../domain/payment-code.events';
 
@@ -25,18 +26,11 @@ export const PAYMENT_CODE_SCHEMA = namedSchema(
   ),
 );
 
+// In the callback's order: the payment and its owner, the code (its id, reference, value, outlet), then what was paid.
 const PAID_FIELDS = {
-  fixed_payment_code_payment_id: schema.string(),
-  owner_id: schema.string(),
-  fixed_payment_code_id: schema.string(),
-  payment_id: schema.string(),
-  external_id: schema.string('The code\'s'),
-  payment_code: schema.string(),
-  prefix: schema.string(),
-  retail_outlet_name: schema.string(),
-  amount: schema.amount(),
-  name: schema.string(),
-  transaction_timestamp: schema.dateTime(),
+  ...{ fixed_payment_code_payment_id: schema.string(), owner_id: schema.string(), fixed_payment_code_id: schema.string() },
+  ...{ payment_id: schema.string(), external_id: schema.string('The code\'s'), payment_code: schema.string(), prefix: schema.string() },
+  ...{ retail_outlet_name: schema.string(), amount: schema.amount(), name: schema.string(), transaction_timestamp: schema.dateTime() },
 };
 
 /** The `ro_fpc_paid` callback body. */
@@ -49,14 +43,9 @@ export const PAYMENT_CODE_PAYMENTS_SCHEMA = namedSchema(
 );
 
 /** What a simulated till payment answers: a fixed code's payment, or the invoice whose code it is. */
-export const SIMULATED_RETAIL_PAYMENT_SCHEMA = namedSchema('SimulatedRetailPayment', {
-  oneOf: [
-    schema.object({ status: schema.oneOfStrings(['COMPLETED']), message: schema.string(), ...PAID_FIELDS }, { title: 'A fixed payment code was paid' }),
-    schema.object(
-      { status: schema.oneOfStrings(['COMPLETED']), message: schema.string(), invoice_id: schema.string(), external_id: schema.string('The invoice\'s'), payment_id: schema.string() },
-      { title: 'An invoice\'s payment code was paid' },
-    ),
-  ],
+export const SIMULATED_RETAIL_PAYMENT_SCHEMA = simulatedPaymentSchema('SimulatedRetailPayment', PAID_FIELDS, {
+  own: 'A fixed payment code was paid',
+  invoice: 'An invoice\'s payment code was paid',
 });
 
 documentCallback({

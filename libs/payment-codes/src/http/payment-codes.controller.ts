@@ -1,22 +1,15 @@
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, gatewayState, type RequestContext, RequirePermissions } from '@gateway/platform';
-import { PayInvoiceByRetailCodeCommand } from '@gateway/invoices';
-import { DomainError } from '@gateway/domain';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, requestContextOf, RequirePermissions } from '@gateway/platform';
+import { INSTRUMENT_CREATION_ERRORS, INSTRUMENT_ID_PATTERN, instrumentChangesOf, instrumentOpeningOf, paidInvoiceAnswer, simulatedPaymentDoc } from '@gateway/fixed-instruments';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { CreatePaymentCodeCommand } from '../application/create-payment-code/create-payment-code.command';
 import { GetPaymentCodeQuery, ListPaymentCodePaymentsQuery } from '../application/get-payment-code/get-payment-code.query';
-import { SimulateRetailPaymentCommand } from '../application/simulate-payment/simulate-retail-payment.command';
+import { SimulateTillPaymentCommand } from '../application/simulate-payment/simulate-till-payment.command';
 import { UpdatePaymentCodeCommand } from '../application/update-payment-code/update-payment-code.command';
-import { FPC_ID_PATTERN } from '../application/owned-payment-code';
 import { PaymentCodeErrors } from '../domain/payment-code.errors';
 import { CreatePaymentCodeRequestDto, SimulateRetailPaymentRequestDto, UpdatePaymentCodeRequestDto } from './payment-code.request.dto';
 import { PAYMENT_CODE_PAYMENTS_SCHEMA, PAYMENT_CODE_SCHEMA, SIMULATED_RETAIL_PAYMENT_SCHEMA, paymentCodePaidBody, paymentCodeToWire } from './payment-code.response';
-
-function contextOf(request: Request, caller: Caller): RequestContext {
-  const state = gatewayState(request);
-  return { requestId: state.requestId, actor: caller.key.keyId, businessId: caller.businessId, mode: caller.mode, apiVersion: state.apiVersion };
-}
 
 /** Fixed payment codes. The public client posts to `/fixed_payment_code/` (trailing slash): Express's non-strict routing matches both. */
 @ApiTag('Retail payment codes', 'Fixed payment codes the payer pays with at a retail outlet (ALFAMART, INDOMARET); test-mode till payments.')
@@ -39,29 +32,23 @@ export class PaymentCodesController {
       'PAYMENT_CODE_OUTSIDE_RANGE',
       'DUPLICATE_PAYMENT_CODE_ERROR',
       'AVAILABLE_PAYMENT_CODE_NOT_FOUND_ERROR',
-      'MINIMUM_EXPECTED_AMOUNT_ERROR',
-      'MAXIMUM_EXPECTED_AMOUNT_ERROR',
-      'EXPIRATION_DATE_INVALID_ERROR',
-      'CHANNEL_NOT_ACTIVATED',
+      ...INSTRUMENT_CREATION_ERRORS,
     ],
   })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async create(@CurrentCaller() caller: Caller, @Body() body: CreatePaymentCodeRequestDto, @Req() request: Request) {
+    const context = requestContextOf(request, caller);
     const created = await this.commands.execute(
       new CreatePaymentCodeCommand(
         {
-          businessId: caller.businessId,
-          mode: caller.mode,
-          externalId: body.external_id,
+          ...instrumentOpeningOf(caller, body),
           retailOutletName: body.retail_outlet_name,
-          name: body.name,
           paymentCode: body.payment_code ?? undefined,
           expectedAmount: body.expected_amount ?? undefined,
-          isSingleUse: body.is_single_use ?? false,
           expirationDate: body.expiration_date ? new Date(body.expiration_date) : undefined,
         },
-        contextOf(request, caller),
+        context,
       ),
     );
     return paymentCodeToWire(created);
@@ -72,46 +59,27 @@ export class PaymentCodesController {
    * business's fixed codes, for the invoice that holds it (exact amount).
    */
   @Post('simulate_payment')
-  @ApiDoc({
-    summary: 'Simulate a payment at a retail outlet',
-    description: 'A payer pays `transfer_amount` at the till with a fixed payment code of the business or, when the code is none of them, an invoice\'s code (exact amount). Callbacks follow as for a real payment.',
-    operationId: 'simulateRetailPayment',
-    testModeOnly: true,
-    response: SIMULATED_RETAIL_PAYMENT_SCHEMA,
-    errors: ['TEST_MODE_ONLY_ERROR', 'FIXED_PAYMENT_CODE_NOT_FOUND_ERROR', 'INACTIVE_FIXED_PAYMENT_CODE_ERROR', 'EXPECTED_AMOUNT_MISMATCH_ERROR', 'INVOICE_NOT_PENDING_ERROR', 'INVALID_AMOUNT_ERROR'],
-  })
+  @ApiDoc(
+    simulatedPaymentDoc({
+      summary: 'Simulate a payment at a retail outlet',
+      description: 'A payer pays `transfer_amount` at the till with a fixed payment code of the business or, when the code is none of them, an invoice\'s code (exact amount). Callbacks follow as for a real payment.',
+      operationId: 'simulateRetailPayment',
+      notFound: 'FIXED_PAYMENT_CODE_NOT_FOUND_ERROR',
+      inactive: 'INACTIVE_FIXED_PAYMENT_CODE_ERROR',
+      response: SIMULATED_RETAIL_PAYMENT_SCHEMA,
+    }),
+  )
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async simulate(@CurrentCaller() caller: Caller, @Body() body: SimulateRetailPaymentRequestDto, @Req() request: Request) {
-    const context = contextOf(request, caller);
-    try {
-      const { payment, code } = await this.commands.execute(
-        new SimulateRetailPaymentCommand(caller.businessId, caller.mode, body.retail_outlet_name, body.payment_code, body.transfer_amount, context),
-      );
+    const { retail_outlet_name: outlet, payment_code: paymentCode, transfer_amount: amount } = body;
+    const context = requestContextOf(request, caller);
+    const routed = await this.commands.execute(new SimulateTillPaymentCommand(caller.businessId, caller.mode, outlet, paymentCode, amount, context));
+    if (routed.paid === 'own') {
+      const { payment, instrument: code } = routed;
       return { status: 'COMPLETED', message: `Payment of ${payment.amount} with code ${code.paymentCode} at ${code.retailOutletName} completed`, ...paymentCodePaidBody(payment, code) };
-    } catch (error) {
-      if (!(error instanceof DomainError) || error.code !== 'FIXED_PAYMENT_CODE_NOT_FOUND_ERROR') throw error;
-      const invoice = await this.commands
-        .execute(
-          new PayInvoiceByRetailCodeCommand(
-            caller.businessId,
-            caller.mode,
-            { retailOutletName: body.retail_outlet_name, paymentCode: body.payment_code, transferAmount: body.transfer_amount },
-            context,
-          ),
-        )
-        // Neither a fixed code nor an invoice's: the fixed-code "not found".
-        .catch((invoiceError: unknown) => {
-          throw invoiceError instanceof DomainError && invoiceError.code === 'PAYMENT_CODE_NOT_FOUND_ERROR' ? error : invoiceError;
-        });
-      return {
-        status: 'COMPLETED',
-        message: `Payment of ${body.transfer_amount} with code ${body.payment_code} at ${body.retail_outlet_name} completed`,
-        invoice_id: invoice.invoiceId,
-        external_id: invoice.externalId,
-        payment_id: invoice.payment?.paymentId,
-      };
     }
+    return paidInvoiceAnswer(`Payment of ${amount} with code ${paymentCode} at ${outlet} completed`, routed.result);
   }
 
   @Patch(':id')
@@ -124,12 +92,8 @@ export class PaymentCodesController {
   })
   @RequirePermissions('money_in:write')
   async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: UpdatePaymentCodeRequestDto, @Req() request: Request) {
-    const changes = {
-      ...(body.name !== undefined && body.name !== null && { name: body.name }),
-      ...(body.expected_amount !== undefined && body.expected_amount !== null && { expectedAmount: body.expected_amount }),
-      ...(body.expiration_date !== undefined && body.expiration_date !== null && { expirationDate: new Date(body.expiration_date) }),
-    };
-    return paymentCodeToWire(await this.commands.execute(new UpdatePaymentCodeCommand(id, caller.businessId, caller.mode, changes, contextOf(request, caller))));
+    const changes = { ...(body.name !== undefined && body.name !== null && { name: body.name }), ...instrumentChangesOf(body) };
+    return paymentCodeToWire(await this.commands.execute(new UpdatePaymentCodeCommand(id, caller.businessId, caller.mode, changes, requestContextOf(request, caller))));
   }
 
   @Get(':id')
@@ -157,7 +121,7 @@ export class PaymentCodesController {
 
   /** Ids are 24 hex characters: anything else (NUL bytes included) is simply not found. */
   private async findOwn(caller: Caller, id: string) {
-    const code = FPC_ID_PATTERN.test(id) ? await this.queries.execute(new GetPaymentCodeQuery(id, caller.businessId, caller.mode)) : undefined;
+    const code = INSTRUMENT_ID_PATTERN.test(id) ? await this.queries.execute(new GetPaymentCodeQuery(id, caller.businessId, caller.mode)) : undefined;
     if (!code) throw PaymentCodeErrors.notFound(id);
     return code;
   }

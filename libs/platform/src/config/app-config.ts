@@ -215,6 +215,14 @@ export class AppConfig {
   @Matches(/^smtps?:\/\/([^\s@/]+@)?[^\s@/:]+(:\d{1,5})?\/?$/, { message: 'SMTP_URL must be smtp://[user:password@]host[:port] or smtps://... (required when MAIL_TRANSPORT=smtp)' })
   SMTP_URL?: string;
 
+  /**
+   * A PEM file of certificate authorities the SMTP client trusts instead of Node's bundled ones
+   * (a private relay, a test server). The certificate is always verified; this only says by whom.
+   */
+  @IsOptional()
+  @IsString({ message: 'SMTP_CA_FILE must be a file path' })
+  SMTP_CA_FILE?: string;
+
   /** The From address of payer emails. */
   @Transform(({ value }) => (value === undefined || value === '' ? 'no-reply@gateway.local' : value))
   @Matches(/^[^\s@<>]+@[^\s@<>]+$/, { message: 'MAIL_FROM must be an email address' })
@@ -335,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'INVOICE_POOL_SIZE',
     'MAIL_TRANSPORT',
     'SMTP_URL',
+    'SMTP_CA_FILE',
     'MAIL_FROM',
   ];
   const raw: Record<string, unknown> = Object.fromEntries(known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]));

@@ -6,6 +6,7 @@ import { Clock } from '../clock/clock.port';
 import { TestClockStore } from '../clock/test-clock.store';
 import { IdGenerator, RandomIdGenerator } from '../ids/id-generator';
 import { Scheduler } from '../scheduler/scheduler';
+import { SchedulerMetrics } from '../scheduler/scheduler-metrics';
 
 export interface PlatformModuleOptions {
   config: AppConfig;
@@ -46,6 +47,7 @@ export class PlatformModule {
         { provide: TestClockStore, useFactory: (pool: Pool) => new TestClockStore(pool), inject: [Pool] },
         { provide: Clock, useFactory: (testClocks: TestClockStore) => new BusinessClock(testClocks), inject: [TestClockStore] },
         { provide: Scheduler, useFactory: (pool: Pool) => new Scheduler(pool), inject: [Pool] },
+        SchedulerMetrics,
       ],
       exports: [AppConfig, Pool, IdGenerator, TestClockStore, Clock, Scheduler],
     };

@@ -5,7 +5,7 @@
  * its jobs due at once. Queue libraries compare due times with one real clock only, so that
  * per-business join cannot be expressed with them.
  */
-import type { Pool, PoolClient } from 'pg';
+import type { ClientBase, Pool } from 'pg';
 import { businessNowSql } from '../clock/business-now.sql';
 import type { ScheduleJobInput } from './scheduled-job';
 import { SCHEDULER_WAKEUP_CHANNEL } from './scheduler-wakeup';
@@ -20,6 +20,12 @@ import { SCHEDULER_WAKEUP_CHANNEL } from './scheduler-wakeup';
 const NOTIFY_IF_ANY_DUE = `SELECT pg_notify($8, '')
     FROM (SELECT 1 FROM written w WHERE w.due_at <= ${businessNowSql('w')} + interval '1 second' LIMIT 1) AS any_due`;
 
+/**
+ * Where the scheduler's statements run: the pool, or the caller's connection inside its own
+ * transaction (a projection's `ClientBase`, a pooled client, a `Client`) so the job commits with it.
+ */
+export type SchedulerDb = Pool | ClientBase;
+
 /** Creates and cancels durable jobs; `JobRunner` runs them. */
 export class Scheduler {
   constructor(private readonly pool: Pool) {}
@@ -33,7 +39,7 @@ export class Scheduler {
    * running, done, failed or cancelled one is left untouched, since a key names one
    * occurrence and that occurrence is already under way or over.
    */
-  async schedule<P>(input: ScheduleJobInput<P>, db: Pool | PoolClient = this.pool): Promise<void> {
+  async schedule<P>(input: ScheduleJobInput<P>, db: SchedulerDb = this.pool): Promise<void> {
     assertValid(input);
     await db.query(
       `WITH written AS (
@@ -65,7 +71,7 @@ export class Scheduler {
    * first fixes the kind and scope, the last the due time and payload. Rows are written in key
    * order, so two writers of overlapping batches lock them in one order.
    */
-  async scheduleMany<P>(inputs: readonly ScheduleJobInput<P>[], db: Pool | PoolClient = this.pool): Promise<void> {
+  async scheduleMany<P>(inputs: readonly ScheduleJobInput<P>[], db: SchedulerDb = this.pool): Promise<void> {
     if (inputs.length === 0) return;
     inputs.forEach(assertValid);
     const keyed = new Map<string, ScheduleJobInput<P>>();
@@ -111,7 +117,7 @@ export class Scheduler {
    * answered), so a job re-created by a replay of its start never runs. Returns how many it
    * cancelled.
    */
-  async cancelPending(keys: readonly string[], db: Pool | PoolClient = this.pool): Promise<number> {
+  async cancelPending(keys: readonly string[], db: SchedulerDb = this.pool): Promise<number> {
     if (keys.length === 0) return 0;
     const { rowCount } = await db.query(
       `UPDATE scheduled_jobs
@@ -127,7 +133,7 @@ export class Scheduler {
    * interrupted, but its outcome is dropped and it is not retried. Returns false when there
    * was nothing left to cancel (unknown key, or already done/failed/cancelled).
    */
-  async cancel(key: string, db: Pool | PoolClient = this.pool): Promise<boolean> {
+  async cancel(key: string, db: SchedulerDb = this.pool): Promise<boolean> {
     const { rowCount } = await db.query(
       `UPDATE scheduled_jobs
           SET status = 'cancelled', locked_by = NULL, locked_until = NULL, updated_at = now(), completed_at = now()

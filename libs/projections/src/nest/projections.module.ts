@@ -1,6 +1,9 @@
 import { Global, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { CommandPipeline, EVENT_STORE, type EventStore, ReadYourWritesLagLog } from '@gateway/event-store';
+import { Clock } from '@gateway/platform';
 import { Pool } from 'pg';
 import { ProjectionProgress } from '../projection-progress';
+import { ProjectionMetrics } from './projection-metrics';
 
 @Injectable()
 class ProjectionProgressShutdown implements OnApplicationShutdown {
@@ -17,7 +20,16 @@ class ProjectionProgressShutdown implements OnApplicationShutdown {
   providers: [
     { provide: ProjectionProgress, useFactory: (pool: Pool) => new ProjectionProgress(pool), inject: [Pool] },
     ProjectionProgressShutdown,
+    ProjectionMetrics,
+    // The one command pipeline (issue 22): here because read-your-writes waits on ProjectionProgress.
+    ReadYourWritesLagLog,
+    {
+      provide: CommandPipeline,
+      useFactory: (store: EventStore, clock: Clock, progress: ProjectionProgress, lags: ReadYourWritesLagLog) =>
+        new CommandPipeline(store, clock, progress, lags),
+      inject: [EVENT_STORE, Clock, ProjectionProgress, ReadYourWritesLagLog],
+    },
   ],
-  exports: [ProjectionProgress],
+  exports: [ProjectionProgress, CommandPipeline, ReadYourWritesLagLog],
 })
 export class ProjectionsModule {}

@@ -1,3 +1,4 @@
+import { declareEventSchemas } from '@gateway/domain';
 import type { DomainEvent } from '@gateway/domain';
 
 export type RecurringStatus = 'ACTIVE' | 'STOPPED' | 'PAUSED';
@@ -98,3 +99,20 @@ export const RECURRING_EVENT_TYPES: readonly RecurringEvent['type'][] = [
 ];
 
 export const recurringStream = (id: string) => `recurring-${id}`;
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const RECURRING_EVENT_SCHEMAS = declareEventSchemas<RecurringEvent>(
+  'recurring',
+  {
+    RecurringPaymentCreated: 1,
+    RecurringPaymentUpdated: 1,
+    RecurringPaymentStopped: 1,
+    RecurringPaymentPaused: 1,
+    RecurringPaymentResumed: 1,
+    RecurringCycleIssued: 1,
+    RecurringCycleSkipped: 1,
+    RecurringCyclesLapsed: 1,
+    RecurringCycleFailed: 1,
+    RecurringCycleRechargeStarted: 1,
+  },
+);

@@ -1,4 +1,13 @@
-import { ApiDoc, ApiTag, AppConfig, type Caller, CurrentCaller, gatewayState, publicBaseUrl, RequirePermissions, type RequestContext } from '@gateway/platform';
+import {
+  ApiDoc,
+  ApiTag,
+  AppConfig,
+  type Caller,
+  CurrentCaller,
+  publicBaseUrl,
+  requestContextOf,
+  RequirePermissions,
+} from '@gateway/platform';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -7,10 +16,6 @@ import { CreateRecurringPaymentCommand } from '../application/create-recurring/c
 import { GetRecurringPaymentQuery } from '../application/get-recurring/get-recurring.query';
 import { CreateRecurringRequestDto, toCreateRecurringRequest, toRecurringChanges, UpdateRecurringRequestDto } from './recurring.request.dto';
 import { RECURRING_PAYMENT_SCHEMA, recurringToWire } from './recurring.response';
-
-function contextOf(request: Request, caller: Caller): RequestContext {
-  return { requestId: gatewayState(request).requestId, actor: caller.key.keyId, businessId: caller.businessId, mode: caller.mode, apiVersion: gatewayState(request).apiVersion };
-}
 
 const CHANGE_ERRORS = ['NOT_FOUND_ERROR', 'INVALID_RECURRING_PAYMENT_STATUS_ERROR'];
 
@@ -36,7 +41,7 @@ export class RecurringController {
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateRecurringRequestDto, @Req() request: Request) {
-    const created = await this.commands.execute(new CreateRecurringPaymentCommand(caller.businessId, caller.mode, toCreateRecurringRequest(body), contextOf(request, caller)));
+    const created = await this.commands.execute(new CreateRecurringPaymentCommand(caller.businessId, caller.mode, toCreateRecurringRequest(body), requestContextOf(request, caller)));
     return recurringToWire(created, publicBaseUrl(request, this.config));
   }
 
@@ -85,7 +90,7 @@ export class RecurringController {
   }
 
   private async change(caller: Caller, id: string, change: RecurringChange, request: Request) {
-    const changed = await this.commands.execute(new ChangeRecurringPaymentCommand(caller.businessId, caller.mode, id, change, contextOf(request, caller)));
+    const changed = await this.commands.execute(new ChangeRecurringPaymentCommand(caller.businessId, caller.mode, id, change, requestContextOf(request, caller)));
     return recurringToWire(changed, publicBaseUrl(request, this.config));
   }
 }

@@ -31,10 +31,10 @@ export class RecurringProjection implements Projection {
          RETURNING (xmax = 0) AS inserted`,
         [recurring.recurringPaymentId, recurring.businessId, recurring.mode, recurring.status, recurring],
       );
-      if (recorded.type === 'RecurringPaymentCreated' && rowCount) await scheduleCycle(this.scheduler, recurring, 1, tx as never);
+      if (recorded.type === 'RecurringPaymentCreated' && rowCount) await scheduleCycle(this.scheduler, recurring, 1, tx);
       // A PATCH of the interval re-timed the next cycle (the anchor sits on it): move its waiting job.
       if (recorded.type === 'RecurringPaymentUpdated' && recurring.scheduleAnchor?.cycle === recurring.nextCycle && hasMoreCycles(recurring)) {
-        await scheduleCycle(this.scheduler, recurring, recurring.nextCycle, tx as never);
+        await scheduleCycle(this.scheduler, recurring, recurring.nextCycle, tx);
       }
     }
   }

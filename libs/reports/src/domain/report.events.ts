@@ -1,3 +1,4 @@
+import { declareEventSchemas } from '@gateway/domain';
 import type { DomainEvent } from '@gateway/domain';
 
 export const REPORT_TYPES = ['BALANCE_HISTORY', 'TRANSACTIONS', 'UPCOMING_TRANSACTIONS'] as const;
@@ -37,3 +38,14 @@ export type ReportEvent = ReportRequested | ReportCompleted | ReportFailed | Rep
 export const REPORT_EVENT_TYPES: readonly ReportEvent['type'][] = ['ReportRequested', 'ReportCompleted', 'ReportFailed', 'ReportRetried'];
 
 export const reportStream = (reportId: string) => `report-${reportId}`;
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const REPORT_EVENT_SCHEMAS = declareEventSchemas<ReportEvent>(
+  'reports',
+  {
+    ReportRequested: 1,
+    ReportCompleted: 1,
+    ReportFailed: 1,
+    ReportRetried: 1,
+  },
+);

@@ -1,4 +1,4 @@
-import { DomainError } from '@gateway/domain';
+import { invalidRequest } from '@gateway/domain';
 import { ApiDoc, ApiTag, type Caller, CurrentCaller, exemptFromRequestLog, RequirePermissions } from '@gateway/platform';
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
@@ -33,8 +33,8 @@ export class RequestLogsController {
   @RequirePermissions('audit:read')
   async list(@CurrentCaller() caller: Caller, @Query() query: ListRequestLogsRequestDto, @Req() request: Request) {
     exemptFromRequestLog(request);
-    if (query.starting_after && query.ending_before) throw new DomainError('API_VALIDATION_ERROR', 'starting_after and ending_before cannot be used together');
-    if (query.status_class && query.status !== undefined) throw new DomainError('API_VALIDATION_ERROR', 'status_class and status cannot be used together');
+    if (query.starting_after && query.ending_before) throw invalidRequest('starting_after and ending_before cannot be used together');
+    if (query.status_class && query.status !== undefined) throw invalidRequest('status_class and status cannot be used together');
     const page = await this.queries.execute(
       new ListRequestLogsQuery(caller.businessId, caller.mode, {
         statusClass: query.status_class,

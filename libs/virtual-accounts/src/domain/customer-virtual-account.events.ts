@@ -1,3 +1,4 @@
+import { declareEventSchemas } from '@gateway/domain';
 import type { DomainEvent } from '@gateway/domain';
 import type { Mode } from './virtual-account.events';
 
@@ -25,3 +26,11 @@ export type CustomerVirtualAccountAssigned = DomainEvent<
 export type CustomerVirtualAccountEvent = CustomerVirtualAccountAssigned;
 
 export const customerVirtualAccountStream = (key: string) => `customerfva-${key}`;
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const CUSTOMER_VIRTUAL_ACCOUNT_EVENT_SCHEMAS = declareEventSchemas<CustomerVirtualAccountEvent>(
+  'virtual-accounts',
+  {
+    CustomerVirtualAccountAssigned: 1,
+  },
+);

@@ -1,3 +1,4 @@
+import { activeLifecycle } from '@gateway/fixed-instruments';
 import { deciderSpec } from '@gateway/testing';
 import { type CreateVirtualAccount, type VirtualAccountStreamEvent, virtualAccountDecider } from './virtual-account.decider';
 import type { VirtualAccountSnapshot } from './virtual-account.events';
@@ -7,8 +8,8 @@ const later = new Date('2026-03-02T10:00:00.000Z');
 const spec = deciderSpec(virtualAccountDecider);
 
 const create = (overrides: Partial<CreateVirtualAccount> = {}): CreateVirtualAccount => ({
-  type: 'CreateVirtualAccount',
-  vaId: 'va1',
+  type: 'CreateInstrument',
+  instrumentId: 'va1',
   businessId: 'biz',
   mode: 'test',
   externalId: 'ext',
@@ -38,14 +39,10 @@ const account: VirtualAccountSnapshot = {
   currency: 'IDR',
   isClosed: false,
   isSingleUse: false,
-  status: 'ACTIVE',
-  expirationDate: '2057-03-01T10:00:00.000Z',
-  origin: { kind: 'fixed' },
-  createdAt: now.toISOString(),
-  updatedAt: now.toISOString(),
+  ...activeLifecycle(now, '2057-03-01T10:00:00.000Z'),
 };
 const created = (snapshot: Partial<VirtualAccountSnapshot> = {}): VirtualAccountStreamEvent => ({ type: 'VirtualAccountCreated', data: { snapshot: { ...account, ...snapshot } } });
-const pay = (amount: number, at = later) => ({ type: 'ReceiveVirtualAccountPayment' as const, vaId: 'va1', id: 'r1', paymentId: 'p1', amount, fee: 290, feeTax: 32, now: at });
+const pay = (amount: number, at = later) => ({ type: 'ReceiveInstrumentPayment' as const, instrumentId: 'va1', id: 'r1', paymentId: 'p1', amount, fee: 290, feeTax: 32, now: at });
 
 describe('virtual account decider', () => {
   describe('(new) → created', () => {
@@ -62,7 +59,7 @@ describe('virtual account decider', () => {
       [{ isClosed: true, expectedAmount: 10, suggestedAmount: 10 }, 'SUGGESTED_AMOUNT_NOT_SUPPORTED_ERROR'],
       [{ expirationDate: new Date('2020-01-01T00:00:00Z') }, 'EXPIRATION_DATE_INVALID_ERROR'],
     ] as const)('refuses %j with %s', (overrides, code) => spec.given([]).when(create(overrides)).thenThrows(code));
-    it('refuses a number already taken (the stream exists)', () => spec.given([created()]).when(create({ vaId: 'va1' })).thenThrows('VIRTUAL_ACCOUNT_NUMBER_OUTSIDE_RANGE'));
+    it('refuses a number already taken (the stream exists)', () => spec.given([created()]).when(create({ instrumentId: 'va1' })).thenThrows('VIRTUAL_ACCOUNT_NUMBER_OUTSIDE_RANGE'));
   });
 
   describe('ACTIVE → payment received', () => {
@@ -96,14 +93,14 @@ describe('virtual account decider', () => {
   describe('ACTIVE → INACTIVE by expiry (spec row)', () => {
     const expiring = created({ expirationDate: later.toISOString() });
     it('the expiry job at the date expires it', () =>
-      spec.given([expiring]).when({ type: 'ExpireVirtualAccount', vaId: 'va1', now: later }).thenState({ exists: true, snapshot: { ...account, expirationDate: later.toISOString(), status: 'INACTIVE', updatedAt: later.toISOString() } }));
-    it('the job before the date (the date moved) does nothing', () => spec.given([expiring]).when({ type: 'ExpireVirtualAccount', vaId: 'va1', now }).then([]));
+      spec.given([expiring]).when({ type: 'ExpireInstrument', instrumentId: 'va1', now: later }).thenState({ exists: true, snapshot: { ...account, expirationDate: later.toISOString(), status: 'INACTIVE', updatedAt: later.toISOString() } }));
+    it('the job before the date (the date moved) does nothing', () => spec.given([expiring]).when({ type: 'ExpireInstrument', instrumentId: 'va1', now }).then([]));
     it('an update to a past date expires it at once', () => {
-      const events = virtualAccountDecider.decide({ type: 'UpdateVirtualAccount', vaId: 'va1', changes: { expirationDate: new Date('2026-01-01T00:00:00Z') }, now: later }, { exists: true, snapshot: account });
+      const events = virtualAccountDecider.decide({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { expirationDate: new Date('2026-01-01T00:00:00Z') }, now: later }, { exists: true, snapshot: account });
       expect(events.map((e) => e.type)).toEqual(['VirtualAccountUpdated', 'VirtualAccountExpired']);
     });
     it('a PENDING account expires too', () =>
-      spec.given([created({ status: 'PENDING', expirationDate: now.toISOString() })]).when({ type: 'ExpireVirtualAccount', vaId: 'va1', now: later }).thenState({
+      spec.given([created({ status: 'PENDING', expirationDate: now.toISOString() })]).when({ type: 'ExpireInstrument', instrumentId: 'va1', now: later }).thenState({
         exists: true,
         snapshot: { ...account, status: 'INACTIVE', expirationDate: now.toISOString(), updatedAt: later.toISOString() },
       }));
@@ -112,25 +109,25 @@ describe('virtual account decider', () => {
 
   describe('illegal transitions', () => {
     const inactive = created({ status: 'INACTIVE' });
-    it('INACTIVE refuses updates', () => spec.given([inactive]).when({ type: 'UpdateVirtualAccount', vaId: 'va1', changes: { expectedAmount: 5 }, now }).thenThrows('INACTIVE_VIRTUAL_ACCOUNT_ERROR'));
+    it('INACTIVE refuses updates', () => spec.given([inactive]).when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { expectedAmount: 5 }, now }).thenThrows('INACTIVE_VIRTUAL_ACCOUNT_ERROR'));
     it('INACTIVE refuses payments', () => spec.given([inactive]).when(pay(5)).thenThrows('INACTIVE_VIRTUAL_ACCOUNT_ERROR'));
-    it('INACTIVE does not expire again', () => spec.given([inactive]).when({ type: 'ExpireVirtualAccount', vaId: 'va1', now: later }).then([]));
+    it('INACTIVE does not expire again', () => spec.given([inactive]).when({ type: 'ExpireInstrument', instrumentId: 'va1', now: later }).then([]));
     it('PENDING refuses payments (the bank has not confirmed the number)', () => spec.given([created({ status: 'PENDING' })]).when(pay(5)).thenThrows('INACTIVE_VIRTUAL_ACCOUNT_ERROR'));
-    it.each(['UpdateVirtualAccount', 'ExpireVirtualAccount', 'ReceiveVirtualAccountPayment'] as const)('%s on no account is not found', (type) =>
+    it.each(['UpdateInstrument', 'ExpireInstrument', 'ReceiveInstrumentPayment'] as const)('%s on no account is not found', (type) =>
       spec.given([]).when({ ...pay(5), changes: {}, type } as never).thenThrows('CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR'));
   });
 
   describe('updates', () => {
     it('closing needs an expected amount; closing drops the suggestion', () => {
-      spec.given([created({ suggestedAmount: 10 })]).when({ type: 'UpdateVirtualAccount', vaId: 'va1', changes: { isClosed: true }, now }).thenThrows('EXPECTED_AMOUNT_REQUIRED_ERROR');
-      spec.given([created({ suggestedAmount: 10 })]).when({ type: 'UpdateVirtualAccount', vaId: 'va1', changes: { isClosed: true, expectedAmount: 20 }, now: later }).thenState({
+      spec.given([created({ suggestedAmount: 10 })]).when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { isClosed: true }, now }).thenThrows('EXPECTED_AMOUNT_REQUIRED_ERROR');
+      spec.given([created({ suggestedAmount: 10 })]).when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { isClosed: true, expectedAmount: 20 }, now: later }).thenState({
         exists: true,
         snapshot: { ...account, isClosed: true, expectedAmount: 20, updatedAt: later.toISOString() },
       });
     });
     it('refuses amounts out of bounds', () => {
-      spec.given([created()]).when({ type: 'UpdateVirtualAccount', vaId: 'va1', changes: { expectedAmount: -1 }, now }).thenThrows('MINIMUM_EXPECTED_AMOUNT_ERROR');
-      spec.given([created()]).when({ type: 'UpdateVirtualAccount', vaId: 'va1', changes: { suggestedAmount: 0 }, now }).thenThrows('SUGGESTED_AMOUNT_NOT_SUPPORTED_ERROR');
+      spec.given([created()]).when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { expectedAmount: -1 }, now }).thenThrows('MINIMUM_EXPECTED_AMOUNT_ERROR');
+      spec.given([created()]).when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { suggestedAmount: 0 }, now }).thenThrows('SUGGESTED_AMOUNT_NOT_SUPPORTED_ERROR');
     });
   });
 });

@@ -1,4 +1,5 @@
-import type { DomainEvent } from '@gateway/domain';
+import { declareEventSchemas } from '@gateway/domain';
+import { type InstrumentEventOf, instrumentEventNames, instrumentEventTypes, instrumentEventVersions } from '@gateway/fixed-instruments/domain';
 
 export type Mode = 'test' | 'live';
 
@@ -55,28 +56,26 @@ export interface VirtualAccountChanges {
   isClosed?: boolean;
 }
 
-export type VirtualAccountCreated = DomainEvent<'VirtualAccountCreated', { snapshot: VirtualAccountSnapshot }>;
-export type VirtualAccountUpdated = DomainEvent<'VirtualAccountUpdated', { changes: VirtualAccountChanges; snapshot: VirtualAccountSnapshot }>;
-export type VirtualAccountExpired = DomainEvent<'VirtualAccountExpired', { snapshot: VirtualAccountSnapshot; expiredAt: string }>;
 /** Who records the money of a payment: the invoice that offered this fixed account (`callback_virtual_account_id`). */
-export interface PaymentClaim {
-  context: 'invoices';
-  resourceId: string;
-}
-/** `claimedBy`: an invoice takes the payment, records its money and tells the merchant; the account appends no MoneyInReceived. */
-export type VirtualAccountPaid = DomainEvent<'VirtualAccountPaid', { payment: VirtualAccountPayment; snapshot: VirtualAccountSnapshot; claimedBy?: PaymentClaim }>;
-/** A single-use account after its payment. */
-export type VirtualAccountDeactivated = DomainEvent<'VirtualAccountDeactivated', { reason: 'SINGLE_USE_PAID'; snapshot: VirtualAccountSnapshot }>;
+export type { PaymentClaim } from '@gateway/fixed-instruments/domain';
 
-export type VirtualAccountEvent = VirtualAccountCreated | VirtualAccountUpdated | VirtualAccountExpired | VirtualAccountPaid | VirtualAccountDeactivated;
+/**
+ * The stored event types (the kernel's shapes under this context's names): created, updated,
+ * expired, paid (`claimedBy`: an invoice takes the payment, records its money and tells the
+ * merchant; the account appends no MoneyInReceived), deactivated (a single-use account after its
+ * payment). Every event carries the whole account, so the read model and callbacks need no fold.
+ */
+export const VIRTUAL_ACCOUNT_EVENT_NAMES = instrumentEventNames('VirtualAccount');
+export type VirtualAccountEvent = InstrumentEventOf<
+  VirtualAccountSnapshot,
+  VirtualAccountChanges,
+  VirtualAccountPayment,
+  typeof VIRTUAL_ACCOUNT_EVENT_NAMES
+>;
+export type VirtualAccountPaid = Extract<VirtualAccountEvent, { type: 'VirtualAccountPaid' }>;
 
-export const VIRTUAL_ACCOUNT_EVENT_TYPES: readonly VirtualAccountEvent['type'][] = [
-  'VirtualAccountCreated',
-  'VirtualAccountUpdated',
-  'VirtualAccountExpired',
-  'VirtualAccountPaid',
-  'VirtualAccountDeactivated',
-];
+export const VIRTUAL_ACCOUNT_EVENT_TYPES: readonly VirtualAccountEvent['type'][] =
+  instrumentEventTypes(VIRTUAL_ACCOUNT_EVENT_NAMES);
 
 /** Changes of the account the merchant hears about (`fva_status`). */
 export const VIRTUAL_ACCOUNT_STATUS_EVENT_TYPES: readonly VirtualAccountEvent['type'][] = [
@@ -87,3 +86,7 @@ export const VIRTUAL_ACCOUNT_STATUS_EVENT_TYPES: readonly VirtualAccountEvent['t
 ];
 
 export const virtualAccountStream = (vaId: string) => `fva-${vaId}`;
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+// The shapes are the fixed instruments kernel's: so are their versions (INSTRUMENT_EVENT_VERSIONS, by verb).
+export const VIRTUAL_ACCOUNT_EVENT_SCHEMAS = declareEventSchemas<VirtualAccountEvent>('virtual-accounts', instrumentEventVersions(VIRTUAL_ACCOUNT_EVENT_NAMES));

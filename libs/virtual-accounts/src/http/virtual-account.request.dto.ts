@@ -42,3 +42,8 @@ export class SimulateVirtualAccountPaymentRequestDto {
   @IsString() @Matches(/^\d{1,32}$/, { message: 'bank_account_number must be the complete account number, digits only' }) bank_account_number!: string;
   @IsMoneyAmount() @Min(1) @Max(999_999_999) transfer_amount!: number;
 }
+
+/** A VA's own opening fields from a validated create request (the API's and the dashboard's). */
+export function virtualAccountTermsOf(body: CreateVirtualAccountRequestDto) {
+  return { bankCode: body.bank_code, virtualAccountNumber: body.virtual_account_number, suggestedAmount: body.suggested_amount, isClosed: body.is_closed ?? false };
+}

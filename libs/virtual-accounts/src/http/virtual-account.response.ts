@@ -1,3 +1,4 @@
+import { simulatedPaymentSchema } from '@gateway/fixed-instruments';
 import { documentCallback, namedSchema, schema } from '@gateway/platform';
 import type { VirtualAccountPayment, VirtualAccountSnapshot } from '../domain/virtual-account.events';
 
@@ -50,14 +51,9 @@ export const VIRTUAL_ACCOUNT_PAID_CALLBACK_SCHEMA = namedSchema(
 );
 
 /** What a simulated payment answers: a fixed account's payment, or the invoice a POOL number belongs to. */
-export const SIMULATED_VA_PAYMENT_SCHEMA = namedSchema('SimulatedVirtualAccountPayment', {
-  oneOf: [
-    schema.object({ status: schema.oneOfStrings(['COMPLETED']), message: schema.string(), ...PAYMENT_FIELDS }, { title: 'A fixed virtual account was paid' }),
-    schema.object(
-      { status: schema.oneOfStrings(['COMPLETED']), message: schema.string(), invoice_id: schema.string(), external_id: schema.string('The invoice\'s'), payment_id: schema.string() },
-      { title: 'An invoice\'s POOL number was paid' },
-    ),
-  ],
+export const SIMULATED_VA_PAYMENT_SCHEMA = simulatedPaymentSchema('SimulatedVirtualAccountPayment', PAYMENT_FIELDS, {
+  own: 'A fixed virtual account was paid',
+  invoice: 'An invoice\'s POOL number was paid',
 });
 
 documentCallback({

@@ -1,3 +1,4 @@
+import { declareEventSchemas } from '@gateway/domain';
 import type { DomainEvent } from '@gateway/domain';
 
 /**
@@ -7,3 +8,11 @@ import type { DomainEvent } from '@gateway/domain';
 export type CallbackTestRequested = DomainEvent<'CallbackTestRequested', { testId: string; kind: string; requestedAt: string }>;
 
 export const callbackTestStream = (testId: string) => `callback_test-${testId}`;
+
+/** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
+export const CALLBACK_TEST_EVENT_SCHEMAS = declareEventSchemas<CallbackTestRequested>(
+  'webhooks',
+  {
+    CallbackTestRequested: 1,
+  },
+);

@@ -1,5 +1,4 @@
 import { GetCallbackEndpointQuery } from '@gateway/accounts';
-import { DomainError } from '@gateway/domain';
 import { ApiDoc, ApiTag, type Caller, CurrentCaller, exemptFromRequestLog, RequirePermissions } from '@gateway/platform';
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
@@ -8,6 +7,7 @@ import { callbackHeaders } from '../delivery/callback-headers';
 import { type ListenMessage, ListenStream } from '../read-models/listen-stream';
 import { CallbackListenQueryDto, MAX_LISTEN_WAIT_SECONDS } from './callback-listen.request.dto';
 import { CALLBACK_LISTEN_SCHEMA } from './callback-listen.response';
+import { WebhookErrors } from '../domain/webhook.errors';
 
 /**
  * What `cli listen` polls: the caller's test-mode callbacks, each with the headers to forward it
@@ -42,7 +42,7 @@ export class CallbackListenController {
   async poll(@CurrentCaller() caller: Caller, @Query() query: CallbackListenQueryDto, @Req() request: Request) {
     // The CLI polls continually (every 10 s when idle): tooling, not the merchant's integration traffic.
     exemptFromRequestLog(request);
-    if (caller.mode !== 'test') throw new DomainError('TEST_MODE_ONLY_ERROR', 'listen streams test-mode callbacks only: use a test-mode secret key');
+    if (caller.mode !== 'test') throw WebhookErrors.listenTestModeOnly();
     const gone = new AbortController();
     request.res?.once('close', () => gone.abort());
     const batch = await this.stream.poll(caller.businessId, { after: query.after, waitMs: (query.wait ?? 0) * 1000, kinds: query.events, signal: gone.signal });

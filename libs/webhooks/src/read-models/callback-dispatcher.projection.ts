@@ -1,4 +1,11 @@
-import { BUSINESSES_PROJECTION, type CallbackEndpointDisabled, type CallbackKind, GetCallbackEndpointQuery, GetSettingsQuery } from '@gateway/accounts';
+import {
+  BUSINESS_STREAMS,
+  BUSINESSES_PROJECTION,
+  type CallbackEndpointDisabled,
+  type CallbackKind,
+  GetCallbackEndpointQuery,
+  GetSettingsQuery,
+} from '@gateway/accounts';
 import type { RecordedEvent } from '@gateway/event-store';
 import { type Projection, ProjectionProgress, ReadModelProjection } from '@gateway/projections';
 import { Injectable } from '@nestjs/common';
@@ -112,7 +119,7 @@ const NOTHING: Rendered = { deliveries: [], listen: [] };
 
 /** A 410 Gone disabled the endpoint: what still waits for it will not be sent. */
 async function failPendingDeliveriesTo(tx: ClientBase, event: RecordedEvent<CallbackEndpointDisabled['data']>): Promise<void> {
-  const businessId = event.streamName.slice('business-'.length);
+  const businessId = BUSINESS_STREAMS.idOf(event.streamName);
   const { mode, kind, url, reason, disabledAt } = event.data;
   await tx.query(
     `UPDATE webhook_deliveries

@@ -1,8 +1,8 @@
-import { DomainError } from '@gateway/domain';
 import { businessNowSql, type Mode, withPooledClient } from '@gateway/platform';
 import { Injectable } from '@nestjs/common';
 import { Pool, type PoolClient } from 'pg';
 import { DELIVERIES_CHANNEL } from './callback-dispatcher.projection';
+import { WebhookErrors } from '../domain/webhook.errors';
 
 export const DELIVERY_STATUSES = ['pending', 'sending', 'succeeded', 'failed'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
@@ -70,8 +70,8 @@ const DELIVERY_COLUMNS = `delivery_id, kind, mode, status, event_id, event_type,
 const DELIVERY_BUSINESS_NOW = businessNowSql('d');
 
 export const DeliveryErrors = {
-  notFound: (id: string) => new DomainError('CALLBACK_DELIVERY_NOT_FOUND_ERROR', `Callback delivery ${id} does not exist`),
-  inFlight: (id: string) => new DomainError('CALLBACK_DELIVERY_IN_PROGRESS_ERROR', `Callback delivery ${id} is being sent right now; try again in a moment`),
+  notFound: WebhookErrors.deliveryNotFound,
+  inFlight: WebhookErrors.deliveryInFlight,
 };
 
 /** What merchants see of their callbacks (the dashboard's delivery log), and manual resends. */

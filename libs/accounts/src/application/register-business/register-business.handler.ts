@@ -1,6 +1,5 @@
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { EVENT_STORE, type EventStore, loadAggregate } from '@gateway/event-store';
+import { CommandPipeline } from '@gateway/event-store';
 import { IdGenerator } from '@gateway/platform';
 import { businessDecider } from '../../domain/business.decider';
 import { businessStream } from '../../domain/business.events';
@@ -11,7 +10,7 @@ import { RegisterBusinessCommand, type RegisteredBusiness } from './register-bus
 @CommandHandler(RegisterBusinessCommand)
 export class RegisterBusinessHandler implements ICommandHandler<RegisterBusinessCommand, RegisteredBusiness> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: CommandPipeline,
     private readonly runner: BusinessAggregateRunner,
     private readonly ids: IdGenerator,
   ) {}
@@ -32,7 +31,7 @@ export class RegisterBusinessHandler implements ICommandHandler<RegisterBusiness
 
   /** The parent is another aggregate: read its current state and hand the decider the fact it needs. */
   private async parentFacts(parentBusinessId: string): Promise<{ businessId: string; isPlatform: boolean }> {
-    const { state } = await loadAggregate(this.store, businessStream(parentBusinessId), businessDecider);
+    const { state } = await this.pipeline.load(businessStream(parentBusinessId), businessDecider);
     if (state.status !== 'registered') throw BusinessErrors.notFound(parentBusinessId);
     return { businessId: parentBusinessId, isPlatform: state.isPlatform };
   }

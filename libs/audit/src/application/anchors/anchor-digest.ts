@@ -1,4 +1,4 @@
-import { chainHashOf, type RecordedEvent } from '@gateway/event-store';
+import { asStored, chainHashOf, type RecordedEvent } from '@gateway/event-store';
 import { createHash, type Hash } from 'node:crypto';
 
 /** The digest of one anchor: sha256 over the previous anchor's digest and each event's chain hash, in global order. */
@@ -11,7 +11,7 @@ export class AnchorDigest {
   }
 
   add(event: RecordedEvent): void {
-    this.hash.update(`\n${chainHashOf(event.metadata) ?? ''}`, 'utf8');
+    this.hash.update(`\n${chainHashOf(asStored(event).metadata) ?? ''}`, 'utf8');
     this.count += 1;
   }
 

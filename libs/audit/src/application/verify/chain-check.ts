@@ -1,4 +1,11 @@
-import { CHAIN_START, chainHash, chainHashOf, positionToJson, type RecordedEvent } from '@gateway/event-store';
+import {
+  asStored,
+  CHAIN_START,
+  chainHash,
+  chainHashOf,
+  positionToJson,
+  type RecordedEvent,
+} from '@gateway/event-store';
 
 export interface BrokenLink {
   stream: string;
@@ -29,7 +36,9 @@ export class ChainCheck {
     return this.heads.size;
   }
 
-  add(event: RecordedEvent): void {
+  /** Takes events as read (possibly upcast) and checks them as stored: the chain covers the stored bytes. */
+  add(read: RecordedEvent): void {
+    const event = asStored(read);
     this.events += 1;
     const head = this.heads.get(event.streamName);
     const expected = head ? head.revision + 1n : 0n;

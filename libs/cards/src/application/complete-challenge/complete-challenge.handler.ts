@@ -1,8 +1,5 @@
 import { DomainError } from '@gateway/domain';
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { Clock } from '@gateway/platform';
-import { ProjectionProgress, waitForStream } from '@gateway/projections';
-import { Inject } from '@nestjs/common';
+import { CommandPipeline, type ReadYourWrites } from '@gateway/event-store';
 import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import { cardTokenDecider } from '../../domain/card-token.decider';
@@ -50,30 +47,29 @@ export class GetAuthenticationHandler implements IQueryHandler<GetAuthentication
 @CommandHandler(CompleteChallengeCommand)
 export class CompleteChallengeHandler implements ICommandHandler<CompleteChallengeCommand, AuthenticationView | undefined> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: CommandPipeline,
     private readonly lookup: GetAuthenticationHandler,
-    private readonly clock: Clock,
-    private readonly progress: ProjectionProgress,
   ) {}
 
   async execute(command: CompleteChallengeCommand): Promise<AuthenticationView | undefined> {
     const found = await this.lookup.execute(new GetAuthenticationQuery(command.authenticationId));
     if (!found) return undefined;
-    const now = await this.clock.now({ businessId: found.businessId, mode: found.mode });
+    const readYourWrites: ReadYourWrites = { projection: CARDS_PROJECTION };
+    const { authenticationId } = command;
     try {
-      const decision = await decideAndAppend(
-        this.store,
-        cardTokenStream(found.tokenId),
-        cardTokenDecider,
-        { type: 'CompleteChallenge', authenticationId: command.authenticationId, passed: command.passed, now },
-        { correlationId: command.requestId, actor: 'payer:3ds-page', occurredAt: now, businessId: found.businessId, mode: found.mode },
-      );
-      if (decision.appended) await this.progress.waitFor(CARDS_PROJECTION, decision.appended.position, 10_000);
+      await this.pipeline.run({
+        context: { requestId: command.requestId, actor: 'payer:3ds-page' },
+        scope: { businessId: found.businessId, mode: found.mode },
+        stream: cardTokenStream(found.tokenId),
+        decider: cardTokenDecider,
+        command: (now) => ({ type: 'CompleteChallenge' as const, authenticationId, passed: command.passed, now }),
+        readYourWrites,
+      });
     } catch (error) {
       // Answering twice (a double submit, a back button) changes nothing; the page shown next
       // must show the outcome the refusal saw in the log, which the read model may not have yet.
       if (!(error instanceof DomainError && error.code === 'INVALID_AUTHENTICATION_STATUS_ERROR')) throw error;
-      await waitForStream(this.progress, this.store, CARDS_PROJECTION, cardTokenStream(found.tokenId));
+      await this.pipeline.catchUp(readYourWrites, cardTokenStream(found.tokenId));
     }
     return this.lookup.execute(new GetAuthenticationQuery(command.authenticationId));
   }

@@ -1,7 +1,5 @@
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
-import { Inject } from '@nestjs/common';
+import { CommandPipeline } from '@gateway/event-store';
+import { IdGenerator } from '@gateway/platform';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { cardTokenDecider } from '../../domain/card-token.decider';
 import { cardTokenStream } from '../../domain/card-token.events';
@@ -14,26 +12,23 @@ import { CreateAuthenticationCommand } from './create-authentication.command';
 @CommandHandler(CreateAuthenticationCommand)
 export class CreateAuthenticationHandler implements ICommandHandler<CreateAuthenticationCommand, AuthenticationView> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: CommandPipeline,
     private readonly tokens: TokenLoader,
-    private readonly clock: Clock,
     private readonly ids: IdGenerator,
-    private readonly progress: ProjectionProgress,
   ) {}
 
   async execute(command: CreateAuthenticationCommand): Promise<AuthenticationView> {
     const { businessId, mode, tokenId } = command;
     await this.tokens.load(tokenId, businessId, mode);
-    const now = await this.clock.now({ businessId, mode });
     const authenticationId = newCardId(this.ids);
-    const decision = await decideAndAppend(
-      this.store,
-      cardTokenStream(tokenId),
-      cardTokenDecider,
-      { type: 'StartAuthentication', authenticationId, amount: command.amount, now },
-      toCommandMetadata(command.context, now, { businessId, mode }),
-    );
-    if (decision.appended) await this.progress.waitFor(CARDS_PROJECTION, decision.appended.position, 10_000);
+    const decision = await this.pipeline.run({
+      context: command.context,
+      scope: { businessId, mode },
+      stream: cardTokenStream(tokenId),
+      decider: cardTokenDecider,
+      command: (now) => ({ type: 'StartAuthentication' as const, authenticationId, amount: command.amount, now }),
+      readYourWrites: { projection: CARDS_PROJECTION },
+    });
     if (decision.state.status !== 'active') throw new Error('token vanished');
     const authentication = decision.state.authentications[authenticationId]!;
     return {

@@ -1,10 +1,9 @@
 import { GetSettingsQuery } from '@gateway/accounts';
 import { isChannelEnabled } from '@gateway/domain';
 import { channelNotActivated } from '@gateway/payment-channels';
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { CommandPipeline } from '@gateway/event-store';
 import { feeFor, feeRuleFor } from '@gateway/ledger';
-import { Clock, failpoint, IdGenerator, toCommandMetadata } from '@gateway/platform';
-import { Inject } from '@nestjs/common';
+import { failpoint, IdGenerator } from '@gateway/platform';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { cardChargeDecider } from '../../domain/card-charge.decider';
 import { CARD_CHANNEL, CARD_CURRENCY } from '../../domain/card-charge.events';
@@ -38,9 +37,8 @@ export const AFTER_TOKEN_USE_FAILPOINT = 'cards.create-charge.after-token-use';
 @CommandHandler(CreateChargeCommand)
 export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand, ChargeView> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: CommandPipeline,
     private readonly tokens: TokenLoader,
-    private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly queries: QueryBus,
     private readonly charges: ChargeMaterializer,
@@ -49,11 +47,12 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
   async execute(command: CreateChargeCommand): Promise<ChargeView> {
     const { businessId, mode, request } = command;
     if (request.authenticationId !== undefined && !CARD_ID_PATTERN.test(request.authenticationId)) throw CardErrors.invalidAuthenticationId();
+    const origin = { context: command.context, scope: { businessId, mode } };
     // Three independent reads at once (each shared with concurrent requests by its combiner).
     const [token, settingsView, now] = await Promise.all([
       this.tokens.load(request.tokenId, businessId, mode),
       this.queries.execute(new GetSettingsQuery(businessId, mode)),
-      this.clock.now({ businessId, mode }),
+      this.pipeline.now(origin),
     ]);
     if (request.cardCvn !== undefined && request.cardCvn.length !== cvnLengthOf(token.snapshot.cardBrand)) {
       throw CardErrors.invalidCvnLength(cvnLengthOf(token.snapshot.cardBrand));
@@ -61,7 +60,7 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
     const settings = settingsView?.settings ?? {};
     // Before the token is spent: a business with cards switched off is refused cleanly.
     if (!isChannelEnabled(settings.enabledPaymentChannels, CARD_CHANNEL)) throw channelNotActivated(CARD_CHANNEL, mode);
-    const metadata = toCommandMetadata(command.context, now, { businessId, mode });
+    const metadata = this.pipeline.metadata(origin, now);
     const { fee, feeTax } = feeFor(request.amount, feeRuleFor(CARD_CHANNEL, settings.feeSchedule));
     const order: CardChargeOrder = {
       snapshot: {
@@ -109,7 +108,15 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
     // token's stream, under its expected revision; a saved card charged without 3DS spends nothing,
     // and leaving it out keeps a busy saved card's stream short.
     if (!token.snapshot.isMultipleUse || plannedUse.authenticationId !== undefined) {
-      const used = await decideAndAppend(this.store, cardTokenStream(request.tokenId), cardTokenDecider, use, metadata);
+      const used = await this.pipeline.run({
+        ...origin,
+        at: now,
+        stream: cardTokenStream(request.tokenId),
+        decider: cardTokenDecider,
+        command: use,
+        // The charge's creation right after is what the answer and the next GET stand on.
+        readYourWrites: 'none',
+      });
       // The use as the log has it: this one, or the one an earlier execution of the same request
       // (same ids from the same idempotency key) committed before it died.
       const recorded = used.state.status === 'active' ? used.state.uses[chargeId] : undefined;

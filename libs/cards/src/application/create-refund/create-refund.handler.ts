@@ -1,7 +1,5 @@
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
-import { Inject } from '@nestjs/common';
+import { CommandPipeline, type ReadYourWrites } from '@gateway/event-store';
+import { IdGenerator } from '@gateway/platform';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { cardChargeDecider } from '../../domain/card-charge.decider';
 import { cardChargeStream } from '../../domain/card-charge.events';
@@ -21,33 +19,35 @@ import { CreateRefundCommand } from './create-refund.command';
 @CommandHandler(CreateRefundCommand)
 export class CreateRefundHandler implements ICommandHandler<CreateRefundCommand, RefundView> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: CommandPipeline,
     private readonly charges: ChargeLoader,
     private readonly processor: RefundProcessor,
-    private readonly clock: Clock,
     private readonly ids: IdGenerator,
-    private readonly progress: ProjectionProgress,
   ) {}
 
   async execute(command: CreateRefundCommand): Promise<RefundView> {
     const { businessId, mode } = command;
     await this.charges.assertOwned(command.chargeId, businessId, mode);
-    const now = await this.clock.now({ businessId, mode });
     const refundId = newCardId(this.ids);
-    const decision = await decideAndAppend(
-      this.store,
-      cardChargeStream(command.chargeId),
-      cardChargeDecider,
-      { type: 'RequestRefund', refundId, externalId: command.externalId, amount: command.amount, now },
+    const { externalId } = command;
+    const stream = cardChargeStream(command.chargeId);
+    const readYourWrites: ReadYourWrites = { projection: CARDS_PROJECTION };
+    const decision = await this.pipeline.run({
+      context: command.context,
+      scope: { businessId, mode },
+      stream,
+      decider: cardChargeDecider,
+      command: (now) => ({ type: 'RequestRefund' as const, refundId, externalId, amount: command.amount, now }),
+      // Processed at once: the processor waits for the refund's end, the state the answer shows.
+      readYourWrites: command.processSynchronously ? 'none' : readYourWrites,
       // Many refunds of one charge at once: let every one of them get its turn on the stream.
-      toCommandMetadata(command.context, now, { businessId, mode }),
-      { maxAttempts: 50 },
-    );
+      maxAttempts: 50,
+    });
     if (command.processSynchronously) {
       const processed = await this.processor.process(command.chargeId, refundId, command.context.requestId);
       if (processed) return processed;
+      if (decision.appended) await this.pipeline.waitFor(readYourWrites, stream, decision.appended.position);
     }
-    if (decision.appended) await this.progress.waitFor(CARDS_PROJECTION, decision.appended.position, 10_000);
     if (decision.state.status === 'none') throw new Error('charge vanished');
     return refundViewOf(decision.state.refunds[refundId]!);
   }

@@ -1,9 +1,8 @@
 import { DomainError } from '@gateway/domain';
-import { type CommandMetadata, decideAndAppend, EVENT_STORE, type EventStore, loadAggregate } from '@gateway/event-store';
+import { type CommandMetadata, CommandPipeline, originOf } from '@gateway/event-store';
 import { balanceStream, type BalanceScope, CompleteMoneyOutCommand, FailMoneyOutCommand, LEDGER_PROJECTION, ReserveMoneyOutCommand, SettleEarlyCommand } from '@gateway/ledger';
 import { Clock, failpoint } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { cardChargeDecider, type CardChargeState, type RefundState } from '../../domain/card-charge.decider';
 import { cardChargeStream, type RefundFailureReason } from '../../domain/card-charge.events';
@@ -47,14 +46,13 @@ function receivedMoneyOf(charge: Charge): { movementId: string; stream: string }
 @Injectable()
 export class RefundProcessor {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: CommandPipeline,
     private readonly clock: Clock,
     private readonly commands: CommandBus,
-    private readonly progress: ProjectionProgress,
   ) {}
 
   async process(chargeId: string, refundId: string, correlationId: string): Promise<RefundView | undefined> {
-    const { state } = await loadAggregate(this.store, cardChargeStream(chargeId), cardChargeDecider);
+    const { state } = await this.pipeline.load(cardChargeStream(chargeId), cardChargeDecider);
     if (state.status === 'none' || !state.refunds[refundId]) return undefined;
     const { businessId, mode } = state.snapshot;
     const refund = state.refunds[refundId]!;
@@ -71,11 +69,9 @@ export class RefundProcessor {
    * wrote the last step (another one may have finished or closed it while this one ran).
    */
   private async readable(chargeId: string, scope: BalanceScope): Promise<void> {
-    const heads = await Promise.all([cardChargeStream(chargeId), balanceStreamOf(scope)].map((stream) => this.store.readStream(stream, { direction: 'backwards', maxCount: 1 })));
-    const [charge, balance] = heads.map(([last]) => last?.position);
     await Promise.all([
-      charge && this.progress.waitFor(CARDS_PROJECTION, charge, 10_000),
-      balance && this.progress.waitFor(LEDGER_PROJECTION, balance, 10_000),
+      this.pipeline.catchUp({ projection: CARDS_PROJECTION }, cardChargeStream(chargeId)),
+      this.pipeline.catchUp({ projection: LEDGER_PROJECTION }, balanceStreamOf(scope)),
     ]);
   }
 
@@ -112,14 +108,15 @@ export class RefundProcessor {
   /** Finishes the refund on the charge's stream; if another processor finished it first, its outcome stands. */
   private async end(chargeId: string, refundId: string, failureReason: RefundFailureReason | undefined, metadata: CommandMetadata): Promise<RefundState> {
     try {
-      const decision = await decideAndAppend(
-        this.store,
-        cardChargeStream(chargeId),
-        cardChargeDecider,
-        { type: 'FinishRefund', refundId, ...(failureReason && { failureReason }), now: metadata.occurredAt },
-        metadata,
-        { maxAttempts: 50 },
-      );
+      const decision = await this.pipeline.run({
+        ...originOf(metadata),
+        stream: cardChargeStream(chargeId),
+        decider: cardChargeDecider,
+        command: { type: 'FinishRefund', refundId, ...(failureReason && { failureReason }), now: metadata.occurredAt },
+        // The processor waits for the charge and the balance together at its end (`readable`).
+        readYourWrites: 'none',
+        maxAttempts: 50,
+      });
       if (decision.state.status === 'none') throw new Error(`Charge ${chargeId} vanished`);
       return decision.state.refunds[refundId]!;
     } catch (error) {
@@ -130,7 +127,7 @@ export class RefundProcessor {
 
   /** The refund as the charge's stream has it now. */
   private async current(chargeId: string, refundId: string): Promise<RefundState> {
-    const { state } = await loadAggregate(this.store, cardChargeStream(chargeId), cardChargeDecider);
+    const { state } = await this.pipeline.load(cardChargeStream(chargeId), cardChargeDecider);
     if (state.status === 'none') throw new Error(`Charge ${chargeId} vanished`);
     return state.refunds[refundId]!;
   }

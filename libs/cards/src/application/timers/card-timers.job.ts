@@ -1,6 +1,6 @@
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { CommandPipeline, originOf } from '@gateway/event-store';
 import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { cardChargeDecider } from '../../domain/card-charge.decider';
 import { cardChargeStream } from '../../domain/card-charge.events';
 import { cardTokenDecider } from '../../domain/card-token.decider';
@@ -24,10 +24,16 @@ const metadataOf = (job: DueJob<unknown>, actor: string) => ({
 @HandlesScheduledJob(EXPIRE_AUTHORIZATION_JOB)
 @Injectable()
 export class ExpireAuthorizationJob implements ScheduledJobHandler<ChargeJobPayload> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
   async handle(job: DueJob<ChargeJobPayload>): Promise<void> {
-    await decideAndAppend(this.store, cardChargeStream(job.payload.chargeId), cardChargeDecider, { type: 'ExpireAuthorization', now: job.now }, metadataOf(job, 'system:card-authorizations'));
+    await this.pipeline.run({
+      ...originOf(metadataOf(job, 'system:card-authorizations')),
+      stream: cardChargeStream(job.payload.chargeId),
+      decider: cardChargeDecider,
+      command: { type: 'ExpireAuthorization', now: job.now },
+      readYourWrites: 'none',
+    });
   }
 }
 
@@ -35,15 +41,15 @@ export class ExpireAuthorizationJob implements ScheduledJobHandler<ChargeJobPayl
 @HandlesScheduledJob(EXPIRE_AUTHENTICATION_JOB)
 @Injectable()
 export class ExpireAuthenticationJob implements ScheduledJobHandler<ExpireAuthenticationPayload> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
   async handle(job: DueJob<ExpireAuthenticationPayload>): Promise<void> {
-    await decideAndAppend(
-      this.store,
-      cardTokenStream(job.payload.tokenId),
-      cardTokenDecider,
-      { type: 'ExpireAuthentication', authenticationId: job.payload.authenticationId, now: job.now },
-      metadataOf(job, 'system:card-3ds'),
-    );
+    await this.pipeline.run({
+      ...originOf(metadataOf(job, 'system:card-3ds')),
+      stream: cardTokenStream(job.payload.tokenId),
+      decider: cardTokenDecider,
+      command: { type: 'ExpireAuthentication', authenticationId: job.payload.authenticationId, now: job.now },
+      readYourWrites: 'none',
+    });
   }
 }

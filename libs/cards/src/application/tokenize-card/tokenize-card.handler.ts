@@ -1,10 +1,7 @@
 import { GetSettingsQuery } from '@gateway/accounts';
-import { EVENT_STORE, type EventStore, toNewEvent } from '@gateway/event-store';
-import { AppConfig, Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
-import { Inject } from '@nestjs/common';
+import { CommandPipeline } from '@gateway/event-store';
+import { AppConfig, IdGenerator } from '@gateway/platform';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { randomUUID } from 'node:crypto';
 import { maskCardNumber } from '../../domain/card-number';
 import { threeDsProfileOf } from '../../domain/card-network-simulator';
 import { cardTokenDecider, tokenStatusOf } from '../../domain/card-token.decider';
@@ -20,18 +17,17 @@ import { TokenizeCardCommand } from './tokenize-card.command';
 @CommandHandler(TokenizeCardCommand)
 export class TokenizeCardHandler implements ICommandHandler<TokenizeCardCommand, TokenView> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: CommandPipeline,
     private readonly vault: CardVault,
-    private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly queries: QueryBus,
-    private readonly progress: ProjectionProgress,
     private readonly config: AppConfig,
   ) {}
 
   async execute(command: TokenizeCardCommand): Promise<TokenView> {
     const { businessId, mode } = command;
-    const now = await this.clock.now({ businessId, mode });
+    const origin = { context: command.context, scope: { businessId, mode } };
+    const now = await this.pipeline.now(origin);
     const card = validateCard(command.card, now, this.config.CARD_ENABLE_AMEX ? ['AMEX'] : []);
     // No card processor ships with the gateway: live cards cannot be tokenized (design §9).
     if (mode !== 'test') throw CardErrors.liveNetworkUnavailable();
@@ -65,14 +61,15 @@ export class TokenizeCardHandler implements ICommandHandler<TokenizeCardCommand,
       cardTokenDecider.initialState,
     );
     await this.vault.store({ vaultId: snapshot.vaultId, businessId, mode, cardNumber: card.number });
-    const metadata = toCommandMetadata(command.context, now, { businessId, mode });
-    const appended = await this.store.append(
-      cardTokenStream(tokenId),
-      events.map((event) => toNewEvent(event, metadata, randomUUID)),
-      'no_stream',
-    );
-    // The 3DS page and the charge that follow read what was just written.
-    await this.progress.waitFor(CARDS_PROJECTION, appended.position, 10_000);
+    await this.pipeline.create({
+      ...origin,
+      at: now,
+      stream: cardTokenStream(tokenId),
+      events,
+      ifExists: 'fail',
+      // The 3DS page and the charge that follow read what was just written.
+      readYourWrites: { projection: CARDS_PROJECTION },
+    });
 
     const state = events.reduce(cardTokenDecider.evolve, cardTokenDecider.initialState);
     if (state.status !== 'active') throw new Error('token not created');

@@ -1,6 +1,5 @@
-import { decideAndAppend, EVENT_STORE, type EventStore, loadAggregate } from '@gateway/event-store';
-import { Clock, IdGenerator, outsideKeyedExecution, toCommandMetadata } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
+import { type CommandOrigin, CommandPipeline, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { IdGenerator, outsideKeyedExecution } from '@gateway/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
@@ -21,17 +20,17 @@ import { CreateCustomerCommand } from './create-customer.command';
 export class CreateCustomerHandler implements ICommandHandler<CreateCustomerCommand, CustomerView> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly clock: Clock,
+    private readonly pipeline: CommandPipeline,
     private readonly ids: IdGenerator,
-    private readonly progress: ProjectionProgress,
     private readonly kycFiles: KycFileLookup,
   ) {}
 
   async execute(command: CreateCustomerCommand): Promise<CustomerView> {
     const { businessId, mode, referenceId, profile } = command;
     const customerId = this.ids.prefixed('cust-');
-    const now = await this.clock.now({ businessId, mode });
-    const metadata = toCommandMetadata(command.context, now, { businessId, mode });
+    // One instant for the reservation, the customer and a release: taken once from the pipeline.
+    const now = await this.pipeline.now({ scope: { businessId, mode } });
+    const origin: CommandOrigin = { context: command.context, scope: { businessId, mode }, at: now };
     const create: CustomerCommand = {
       type: 'CreateCustomer',
       customerId,
@@ -44,12 +43,19 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
     };
     customerDecider.decide(create, customerDecider.initialState);
 
-    const reservation = await this.reserveReference(customerId, command, now, metadata);
-    const decision = await decideAndAppend(this.store, customerStream(customerId), customerDecider, create, metadata).catch(async (error: unknown) => {
-      await this.releaseReference(reservation, customerId, command, now, metadata);
-      throw error;
-    });
-    if (decision.appended) await this.progress.waitFor(CUSTOMERS_PROJECTION, decision.appended.position, 10_000);
+    const reservation = await this.reserveReference(customerId, command, now, origin);
+    const decision = await this.pipeline
+      .run({
+        ...origin,
+        stream: customerStream(customerId),
+        decider: customerDecider,
+        command: create,
+        readYourWrites: { projection: CUSTOMERS_PROJECTION },
+      })
+      .catch(async (error: unknown) => {
+        await this.releaseReference(reservation, customerId, command, now, origin);
+        throw error;
+      });
     // As stored: a keyed request executed again after a crash answers with its first execution's customer.
     const { state } = decision;
     if (state.status !== 'existing') throw new Error(`Customer ${customerId} was not created`);
@@ -57,24 +63,30 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
   }
 
   /** Reserves the reference for `customerId`; returns the reservation stream. */
-  private async reserveReference(customerId: string, command: CreateCustomerCommand, now: Date, metadata: ReturnType<typeof toCommandMetadata>): Promise<string> {
+  private async reserveReference(
+    customerId: string,
+    command: CreateCustomerCommand,
+    now: Date,
+    origin: CommandOrigin,
+  ): Promise<string> {
     const { businessId, mode, referenceId } = command;
     const digest = createHash('sha256').update(`${businessId}\u0000${mode}\u0000${referenceId}`).digest('hex');
     const stream = customerReferenceStream(digest);
     const reserve = async () => {
       // Whether a holder found now still has a customer decides whether an old reservation is orphaned.
-      const current = await loadAggregate(this.store, stream, customerReferenceDecider);
+      const current = await this.pipeline.load(stream, customerReferenceDecider);
       const holderChecked =
         current.state.status === 'reserved'
           ? { customerId: current.state.customerId, exists: (await this.store.readStream(customerStream(current.state.customerId), { maxCount: 1 })).length > 0 }
           : undefined;
-      return decideAndAppend(
-        this.store,
+      return this.pipeline.run({
+        ...origin,
         stream,
-        customerReferenceDecider,
-        { type: 'ReserveCustomerReference', businessId, mode, referenceId, customerId, holderChecked, now },
-        metadata,
-      );
+        decider: customerReferenceDecider,
+        command: { type: 'ReserveCustomerReference', businessId, mode, referenceId, customerId, holderChecked, now },
+        // No read model shows reservations: the customer's append, next, is what is awaited.
+        readYourWrites: 'none',
+      });
     };
     const reserved = await reserve();
     if (reserved.replayed) {
@@ -82,7 +94,7 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
       // lost it since (its customer append failed and released it, or it died and the reservation
       // was taken over as an orphan). Then it must win the reference again like any new creation,
       // with fresh event ids (the derived ones name the earlier reservation).
-      const { state } = await loadAggregate(this.store, stream, customerReferenceDecider);
+      const { state } = await this.pipeline.load(stream, customerReferenceDecider);
       if (state.status !== 'reserved' || state.customerId !== customerId) await outsideKeyedExecution(reserve);
     }
     return stream;
@@ -94,12 +106,24 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
    * that cannot be found out (the store is down), the reservation stays and the orphan rule of the
    * reservation decider frees it later; the append's own error is what the caller gets either way.
    */
-  private async releaseReference(stream: string, customerId: string, command: CreateCustomerCommand, now: Date, metadata: ReturnType<typeof toCommandMetadata>): Promise<void> {
+  private async releaseReference(
+    stream: string,
+    customerId: string,
+    command: CreateCustomerCommand,
+    now: Date,
+    origin: CommandOrigin,
+  ): Promise<void> {
     const { businessId, mode, referenceId } = command;
     try {
       const written = (await this.store.readStream(customerStream(customerId), { maxCount: 1 })).length > 0;
       if (written) return;
-      await decideAndAppend(this.store, stream, customerReferenceDecider, { type: 'ReleaseCustomerReference', businessId, mode, referenceId, customerId, now }, metadata);
+      await this.pipeline.run({
+        ...origin,
+        stream,
+        decider: customerReferenceDecider,
+        command: { type: 'ReleaseCustomerReference', businessId, mode, referenceId, customerId, now },
+        readYourWrites: 'none',
+      });
     } catch {
       // Left to the orphan rule (ORPHAN_AFTER_MS).
     }

@@ -1,7 +1,4 @@
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { Clock, toCommandMetadata } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
-import { Inject } from '@nestjs/common';
+import { CommandPipeline } from '@gateway/event-store';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { customerDecider } from '../../domain/customer.decider';
 import { CustomerErrors } from '../../domain/customer.errors';
@@ -14,22 +11,21 @@ import { UpdateCustomerCommand } from './update-customer.command';
 @CommandHandler(UpdateCustomerCommand)
 export class UpdateCustomerHandler implements ICommandHandler<UpdateCustomerCommand, CustomerView> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly clock: Clock,
-    private readonly progress: ProjectionProgress,
+    private readonly pipeline: CommandPipeline,
     private readonly kycFiles: KycFileLookup,
   ) {}
 
   async execute(command: UpdateCustomerCommand): Promise<CustomerView> {
     const { customerId, businessId, mode, changes } = command;
     if (!CUSTOMER_ID.test(customerId)) throw CustomerErrors.notFound(customerId);
-    const now = await this.clock.now({ businessId, mode });
-    const decision = await decideAndAppend(
-      this.store,
-      customerStream(customerId),
-      customerDecider,
-      {
-        type: 'UpdateCustomer',
+    const existingFileIds = await this.kycFiles.existing(businessId, mode, changes.kyc_documents);
+    const decision = await this.pipeline.run({
+      context: command.context,
+      scope: { businessId, mode },
+      stream: customerStream(customerId),
+      decider: customerDecider,
+      command: (now) => ({
+        type: 'UpdateCustomer' as const,
         customerId,
         businessId,
         mode,
@@ -37,12 +33,11 @@ export class UpdateCustomerHandler implements ICommandHandler<UpdateCustomerComm
         referenceId: command.immutable.referenceId,
         customerType: command.immutable.customerType,
         legacyIndividualChanges: command.legacyIndividualChanges,
-        existingFileIds: await this.kycFiles.existing(businessId, mode, changes.kyc_documents),
+        existingFileIds,
         now,
-      },
-      toCommandMetadata(command.context, now, { businessId, mode }),
-    );
-    if (decision.appended) await this.progress.waitFor(CUSTOMERS_PROJECTION, decision.appended.position, 10_000);
+      }),
+      readYourWrites: { projection: CUSTOMERS_PROJECTION },
+    });
     const state = decision.state;
     if (state.status !== 'existing') throw CustomerErrors.notFound(customerId);
     return { customerId, referenceId: state.referenceId, profile: state.profile, createdAt: state.createdAt, updatedAt: state.updatedAt };

@@ -58,8 +58,8 @@ export class StartTwoFactorCommand extends Command<TwoFactorSetup> {
   }
 }
 
-/** The first code from the user's app: two-step sign-in is on. */
-export class ConfirmTwoFactorCommand extends Command<void> {
+/** Turns two-step sign-in on with a current code; answers the one-time recovery codes, shown once. */
+export class ConfirmTwoFactorCommand extends Command<string[]> {
   constructor(
     readonly businessId: string,
     readonly userId: string,
@@ -99,6 +99,17 @@ export class CompleteSignInCommand extends Command<{ userId: string; businessId:
     readonly challengeToken: string,
     readonly code: string,
     readonly requestId: string,
+  ) {
+    super();
+  }
+}
+
+/** An admin resets a user's two-step sign-in (a lost authenticator): secret and codes go, sessions end. */
+export class ResetUserTwoFactorCommand extends Command<void> {
+  constructor(
+    readonly businessId: string,
+    readonly userId: string,
+    readonly context: RequestContext,
   ) {
     super();
   }

@@ -1,12 +1,14 @@
+import { Scheduler } from '@gateway/platform';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DashboardErrors } from '../../domain/dashboard-team.errors';
 import { normalizeEmail } from '../../domain/email';
-import { AccountSecurityStore } from '../../read-models/account-security.store';
+import { AccountSecurityStore, MAX_CODE_FAILURES_PER_ACCOUNT } from '../../read-models/account-security.store';
 import { CredentialsStore } from '../../read-models/credentials-store';
 import { SessionStore } from '../../read-models/session-store';
-import { DashboardMailer } from '../mail/dashboard-mailer';
+import { SEND_PASSWORD_RESET_JOB, type SendPasswordResetPayload } from '../mail/send-password-reset.job';
 import { hashPassword, MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, verifyPassword } from '../password-hasher';
 import { TeamRunner } from '../team-runner';
+import { newRecoveryCodes, normalizedRecoveryCode } from '../recovery-codes';
 import { newTotpSecret, otpauthUri, base32, totpStepOf } from '../totp';
 import {
   ChangePasswordCommand,
@@ -15,13 +17,11 @@ import {
   DisableTwoFactorCommand,
   RequestPasswordResetCommand,
   ResetPasswordCommand,
+  ResetUserTwoFactorCommand,
   SetTeamTwoFactorCommand,
   StartTwoFactorCommand,
   type TwoFactorSetup,
 } from './account.commands';
-
-/** Reset mails a user may ask for in an hour (a mailbox is not a target to flood). */
-const RESETS_PER_HOUR = 5;
 
 function checkNewPassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
@@ -53,31 +53,22 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
 export class RequestPasswordResetHandler implements ICommandHandler<RequestPasswordResetCommand, void> {
   constructor(
     private readonly runner: TeamRunner,
-    private readonly credentials: CredentialsStore,
-    private readonly security: AccountSecurityStore,
-    private readonly mailer: DashboardMailer,
+    private readonly scheduler: Scheduler,
   ) {}
 
+  /**
+   * Only queues the mail (SendPasswordResetJob), for every email alike: looking the account up,
+   * opening the link and talking to SMTP happen after the answer, so its timing says nothing.
+   */
   async execute(command: RequestPasswordResetCommand): Promise<void> {
-    const stored = await this.credentials.byEmail(normalizeEmail(command.email).slice(0, 254));
-    if (!stored) return;
-    const now = await this.runner.now();
-    if ((await this.security.resetsSince(stored.userId, new Date(now.getTime() - 3_600_000))) >= RESETS_PER_HOUR) return;
-    const token = await this.security.openReset(stored.userId, now);
-    const link = `${command.baseUrl}/dashboard/password-reset/${token}`;
-    await this.mailer.send(
-      {
-        to: stored.email,
-        subject: 'Reset your Gateway dashboard password',
-        text: `Someone (we hope you) asked to reset the password of ${stored.email} on the Gateway dashboard.\n\nChoose a new password here within 30 minutes:\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
-      },
-      now,
-    );
-    await this.runner.run(stored.businessId, { requestId: command.requestId, actor: `dashboard:${stored.userId}`, businessId: stored.businessId }, (at) => ({
-      type: 'RecordPasswordResetRequested',
-      userId: stored.userId,
-      now: at,
-    }));
+    const payload: SendPasswordResetPayload = {
+      email: normalizeEmail(command.email).slice(0, 254),
+      baseUrl: command.baseUrl,
+      requestId: command.requestId,
+    };
+    const key = `${SEND_PASSWORD_RESET_JOB}:${command.requestId}`;
+    const dueAt = await this.runner.now();
+    await this.scheduler.schedule({ kind: SEND_PASSWORD_RESET_JOB, key, payload, dueAt, maxAttempts: 3 });
   }
 }
 
@@ -128,17 +119,41 @@ async function checkCode(security: AccountSecurityStore, userId: string, code: s
 }
 
 @CommandHandler(ConfirmTwoFactorCommand)
-export class ConfirmTwoFactorHandler implements ICommandHandler<ConfirmTwoFactorCommand, void> {
+export class ConfirmTwoFactorHandler implements ICommandHandler<ConfirmTwoFactorCommand, string[]> {
   constructor(
     private readonly runner: TeamRunner,
     private readonly security: AccountSecurityStore,
   ) {}
 
-  async execute(command: ConfirmTwoFactorCommand): Promise<void> {
+  async execute(command: ConfirmTwoFactorCommand): Promise<string[]> {
     const now = await this.runner.now();
     await checkCode(this.security, command.userId, command.code, now, false);
+    const codes = newRecoveryCodes();
+    await this.security.replaceRecoveryCodes(command.userId, codes);
     await this.security.enable(command.userId, now);
     await this.runner.run(command.businessId, command.context, (at) => ({ type: 'EnableTwoFactor', userId: command.userId, now: at }));
+    return codes;
+  }
+}
+
+@CommandHandler(ResetUserTwoFactorCommand)
+export class ResetUserTwoFactorHandler implements ICommandHandler<ResetUserTwoFactorCommand, void> {
+  constructor(
+    private readonly runner: TeamRunner,
+    private readonly security: AccountSecurityStore,
+    private readonly sessions: SessionStore,
+  ) {}
+
+  /** The event (DashboardTwoFactorDisabled by the admin) first: it checks the user is a member. */
+  async execute(command: ResetUserTwoFactorCommand): Promise<void> {
+    await this.runner.run(command.businessId, command.context, (at) => ({
+      type: 'ResetTwoFactor',
+      userId: command.userId,
+      by: command.context.actor,
+      now: at,
+    }));
+    await this.security.forget(command.userId);
+    await this.sessions.destroyAllOf(command.userId);
   }
 }
 
@@ -179,7 +194,21 @@ export class CompleteSignInHandler implements ICommandHandler<CompleteSignInComm
     const now = await this.runner.now();
     const challenge = await this.security.attemptChallenge(command.challengeToken, now);
     if (!challenge) throw DashboardErrors.wrongCode();
-    await checkCode(this.security, challenge.userId, command.code, now, true);
+    // Counted per account over every challenge: signing in again with the password gives no new tries.
+    const failures = await this.security.codeFailuresSince(challenge.userId, now);
+    if (failures >= MAX_CODE_FAILURES_PER_ACCOUNT) throw DashboardErrors.throttled();
+    try {
+      // A recovery code (lost authenticator) in place of the app's code, each once.
+      const recovery = normalizedRecoveryCode(command.code);
+      if (recovery === undefined) await checkCode(this.security, challenge.userId, command.code, now, true);
+      else if (!(await this.security.useRecoveryCode(challenge.userId, recovery, now))) {
+        throw DashboardErrors.wrongCode();
+      }
+    } catch (error) {
+      await this.security.recordCodeFailure(challenge.userId, now);
+      throw error;
+    }
+    await this.security.clearCodeFailures(challenge.userId);
     await this.security.closeChallenge(command.challengeToken);
     await this.runner.run(challenge.businessId, { requestId: command.requestId, actor: `dashboard:${challenge.userId}`, businessId: challenge.businessId }, (at) => ({
       type: 'RecordSignIn',

@@ -1,5 +1,4 @@
-import { DomainError } from '@gateway/domain';
-import { GetBusinessQuery } from '@gateway/accounts';
+import { ACCOUNT_ERROR_CODES, GetBusinessQuery } from '@gateway/accounts';
 import { IdGenerator } from '@gateway/platform';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { DashboardErrors } from '../../domain/dashboard-team.errors';
@@ -25,7 +24,7 @@ export class CreateDashboardUserHandler implements ICommandHandler<CreateDashboa
       throw DashboardErrors.invalid(`password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`);
     }
     const business = await this.queries.execute(new GetBusinessQuery(command.businessId));
-    if (!business) throw new DomainError('BUSINESS_NOT_FOUND_ERROR', `Business ${command.businessId} does not exist`);
+    if (!business) throw ACCOUNT_ERROR_CODES.error('BUSINESS_NOT_FOUND_ERROR', `Business ${command.businessId} does not exist`);
     const userId = this.ids.prefixed('dus_');
     const password = command.password ?? generatePassword();
     // Claim the email first (unique across businesses, also under concurrent invitations); give it back if the team refuses.

@@ -3,6 +3,7 @@ import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { createHash, randomUUID } from 'node:crypto';
 import type { DashboardSession } from '../../read-models/session-store';
+import { formAlreadyUsed, formInProgress } from './dashboard-errors';
 import { html, type SafeHtml } from './html';
 
 /** The IdempotencyStore the dashboard's forms use (the same table and rules as the API's keys). */
@@ -43,10 +44,10 @@ export class DashboardActionRunner {
       const outcome = await this.store.claim(scope, fingerprint);
       if (outcome.claimed) return this.run(outcome.claim, perform);
       if (outcome.mode !== session.mode || outcome.fingerprint !== fingerprint) {
-        throw new ApiError('DASHBOARD_FORM_ALREADY_USED_ERROR', 409, 'This form was already sent with other values. Reload the page and fill it in again.');
+        throw formAlreadyUsed();
       }
       if (outcome.state === 'completed') return replay(outcome.response);
-      if (Date.now() > deadline) throw new ApiError('DASHBOARD_FORM_IN_PROGRESS_ERROR', 409, 'This form is still being processed. Wait a moment and reload the page.');
+      if (Date.now() > deadline) throw formInProgress();
       await new Promise((resolve) => setTimeout(resolve, 200));
     }
   }

@@ -1,19 +1,12 @@
-import { DomainError } from '@gateway/domain';
-import { registerErrorStatuses } from '@gateway/platform';
+import { defineErrorCodes } from '@gateway/domain';
+import { ApiError } from '@gateway/platform';
 
-registerErrorStatuses({
-  DASHBOARD_USER_NOT_FOUND_ERROR: 404,
-  DASHBOARD_EMAIL_TAKEN_ERROR: 409,
-  DASHBOARD_LAST_ADMIN_ERROR: 409,
-  DASHBOARD_INVALID_CREDENTIALS_ERROR: 401,
-  DASHBOARD_SIGN_IN_THROTTLED_ERROR: 429,
-  DASHBOARD_CSRF_ERROR: 403,
-  DASHBOARD_NOT_FOUND_ERROR: 404,
-  DASHBOARD_TWO_FACTOR_REQUIRED_ERROR: 409,
-  DASHBOARD_INVALID_CODE_ERROR: 401,
-  DASHBOARD_RESET_LINK_INVALID_ERROR: 410,
-  DASHBOARD_FORM_ALREADY_USED_ERROR: 409,
-  DASHBOARD_FORM_IN_PROGRESS_ERROR: 409,
+/** The dashboard pages' own codes (the team's are in domain/dashboard-team.errors.ts). */
+export const DASHBOARD_PAGE_ERROR_CODES = defineErrorCodes('dashboard-pages', {
+  DASHBOARD_CSRF_ERROR: { status: 403 },
+  DASHBOARD_NOT_FOUND_ERROR: { status: 404 },
+  DASHBOARD_FORM_ALREADY_USED_ERROR: { status: 409 },
+  DASHBOARD_FORM_IN_PROGRESS_ERROR: { status: 409 },
 });
 
 /** A signed-in user who must set a password or turn on two-step sign-in first: sent to the account page. */
@@ -30,5 +23,24 @@ export class SignInRequired extends Error {
   }
 }
 
-export const csrfRefused = () => new DomainError('DASHBOARD_CSRF_ERROR', 'The form expired or did not come from this dashboard; reload the page and try again');
-export const pageNotFound = (what: string) => new DomainError('DASHBOARD_NOT_FOUND_ERROR', `${what} does not exist`);
+const errorOf = DASHBOARD_PAGE_ERROR_CODES.error.bind(DASHBOARD_PAGE_ERROR_CODES);
+
+export const csrfRefused = () =>
+  errorOf(
+    'DASHBOARD_CSRF_ERROR',
+    'The form expired or did not come from this dashboard; reload the page and try again',
+  );
+export const pageNotFound = (what: string) => errorOf('DASHBOARD_NOT_FOUND_ERROR', `${what} does not exist`);
+
+/** A form sent again with other values under the same form key. */
+export const formAlreadyUsed = () =>
+  ApiError.of(
+    DASHBOARD_PAGE_ERROR_CODES.code('DASHBOARD_FORM_ALREADY_USED_ERROR'),
+    'This form was already sent with other values. Reload the page and fill it in again.',
+  );
+/** A form whose first sending is still being processed. */
+export const formInProgress = () =>
+  ApiError.of(
+    DASHBOARD_PAGE_ERROR_CODES.code('DASHBOARD_FORM_IN_PROGRESS_ERROR'),
+    'This form is still being processed. Wait a moment and reload the page.',
+  );

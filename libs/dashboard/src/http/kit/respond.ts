@@ -37,8 +37,9 @@ export const NOTICES = {
   'two-factor-on': 'Two-step sign-in is on.',
   'two-factor-off': 'Two-step sign-in is off.',
   'team-two-factor': 'Team sign-in rule saved.',
-  'branding-saved': 'Payer page branding saved.',
-  reconciled: 'Ledger reconciled: the result is below.',
+  'two-factor-reset': 'Two-step sign-in reset: the user signs in with the password and sets it up again.',
+  'reconcile-started':
+    'Reconciliation started: it replays the event log, so it takes a while. The result appears below when it finishes.',
 } as const;
 export type NoticeCode = keyof typeof NOTICES;
 
@@ -47,8 +48,16 @@ export function noticeOf(request: Request): string | undefined {
   return typeof code === 'string' && Object.hasOwn(NOTICES, code) ? NOTICES[code as NoticeCode] : undefined;
 }
 
+/** A page path with a notice in its query (before any #fragment: a notice in the fragment never reaches the server). */
+export function withNotice(path: string, notice?: NoticeCode): string {
+  if (!notice) return path;
+  const hash = path.indexOf('#');
+  const [base, fragment] = hash >= 0 ? [path.slice(0, hash), path.slice(hash)] : [path, ''];
+  return `${base}${base.includes('?') ? '&' : '?'}notice=${notice}${fragment}`;
+}
+
 /** After a change: back to a page (POST/redirect/GET) with a notice. */
 export function redirectTo(response: Response, path: string, notice?: NoticeCode): void {
-  response.redirect(303, notice ? `${path}${path.includes('?') ? '&' : '?'}notice=${notice}` : path);
+  response.redirect(303, withNotice(path, notice));
 }
 

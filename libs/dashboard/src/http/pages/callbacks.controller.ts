@@ -1,5 +1,5 @@
 import { CALLBACK_KINDS, type CallbackKind, GetCallbackEndpointQuery, GetSettingsQuery, RotateCallbackTokenCommand, SetCallbackUrlCommand } from '@gateway/accounts';
-import { DomainError } from '@gateway/domain';
+import { invalidRequest } from '@gateway/domain';
 import { DeliveryLog, RequestTestCallbackCommand } from '@gateway/webhooks';
 import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
@@ -22,7 +22,7 @@ registerDashboardPage({ id: 'callbacks', title: 'Callbacks', path: '/dashboard/c
 const DELIVERY_ID = /^msg_[0-9a-f]{32}$/;
 
 function kindOf(value: string | undefined): CallbackKind {
-  if (!value || !(CALLBACK_KINDS as readonly string[]).includes(value)) throw new DomainError('API_VALIDATION_ERROR', `callback type must be one of ${CALLBACK_KINDS.join(', ')}`);
+  if (!value || !(CALLBACK_KINDS as readonly string[]).includes(value)) throw invalidRequest(`callback type must be one of ${CALLBACK_KINDS.join(', ')}`);
   return value as CallbackKind;
 }
 
@@ -48,7 +48,7 @@ export class CallbacksController {
     const kind = kindOf(field(request, 'kind'));
     const url = field(request, 'url')?.trim() ?? '';
     if (url.length > 2048 || !isURL(url, { require_tld: false, protocols: ['http', 'https'], require_protocol: true })) {
-      throw new DomainError('API_VALIDATION_ERROR', 'url must be an http or https URL');
+      throw invalidRequest('url must be an http or https URL');
     }
     await this.commands.execute(new SetCallbackUrlCommand(session.businessId, session.mode, kind, url, dashboardContext(request, session)));
     redirectTo(response, '/dashboard/callbacks', 'url-saved');
@@ -84,7 +84,7 @@ export class CallbacksController {
   async resendFailed(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session } = dashboardState(request);
     const since = new Date(field(request, 'since') ?? '');
-    if (Number.isNaN(since.getTime())) throw new DomainError('API_VALIDATION_ERROR', 'since must be a date and time');
+    if (Number.isNaN(since.getTime())) throw invalidRequest('since must be a date and time');
     const resent = await this.deliveries.resendFailedSince(session.businessId, session.mode, since);
     await this.commands.execute(
       new RecordDashboardActionCommand(session.businessId, session.userId, session.mode, 'callbacks.resend_failed', `since ${since.toISOString()} (${resent})`, dashboardContext(request, session)),

@@ -1,5 +1,5 @@
 import { CreateApiKeyCommand, GetSettingsQuery, ListApiKeysQuery, RevokeApiKeyCommand, UpdateSettingsCommand } from '@gateway/accounts';
-import { DEFAULT_SECRET_KEY_PERMISSIONS, DomainError, isPermission, PERMISSIONS, type Permission } from '@gateway/domain';
+import { DEFAULT_SECRET_KEY_PERMISSIONS, invalidRequest, isPermission, type Permission, PERMISSIONS } from '@gateway/domain';
 import { declaredResources, versionsOf } from '@gateway/platform';
 import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
@@ -41,9 +41,9 @@ export class DevelopersController {
   async create(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session } = dashboardState(request);
     const name = field(request, 'name')?.trim() ?? '';
-    if (name.length < 1 || name.length > 100) throw new DomainError('API_VALIDATION_ERROR', 'name must be 1 to 100 characters');
+    if (name.length < 1 || name.length > 100) throw invalidRequest('name must be 1 to 100 characters');
     const permissions = PERMISSIONS.filter((permission) => field(request, permissionField(permission)) === 'on');
-    if (permissions.length === 0) throw new DomainError('API_VALIDATION_ERROR', 'Choose at least one permission');
+    if (permissions.length === 0) throw invalidRequest('Choose at least one permission');
     const created = await this.commands.execute(new CreateApiKeyCommand(session.businessId, session.mode, 'secret', name, permissions, dashboardContext(request, session)));
     const shown = html`<section aria-labelledby="new-key-h"><h2 id="new-key-h">New key ${created.name}</h2>
 <p>Copy it now: it is stored hashed and shown only this once.</p>
@@ -76,7 +76,7 @@ export class DevelopersController {
         continue;
       }
       const known = versionsOf(resource)?.versions ?? [];
-      if (!known.includes(chosen)) throw new DomainError('API_VALIDATION_ERROR', `${chosen} is not a version of ${resource}`);
+      if (!known.includes(chosen)) throw invalidRequest(`${chosen} is not a version of ${resource}`);
       versions[resource] = chosen;
     }
     await this.commands.execute(new UpdateSettingsCommand(session.businessId, session.mode, { apiVersions: versions }, dashboardContext(request, session)));
@@ -85,7 +85,7 @@ export class DevelopersController {
 
   private async render(request: Request, session: DashboardSession, shown?: ReturnType<typeof html>): Promise<string> {
     const requestId = queryField(request, 'request_id')?.trim() || undefined;
-    if (requestId !== undefined && !REQUEST_ID.test(requestId)) throw new DomainError('API_VALIDATION_ERROR', 'request_id must be a Request-ID as responses carry it');
+    if (requestId !== undefined && !REQUEST_ID.test(requestId)) throw invalidRequest('request_id must be a Request-ID as responses carry it');
     const [keys, settings, requestEvents] = await Promise.all([
       this.queries.execute(new ListApiKeysQuery(session.businessId, session.mode)),
       this.queries.execute(new GetSettingsQuery(session.businessId, session.mode)),

@@ -1,5 +1,5 @@
-import { DomainError } from '@gateway/domain';
-import { GetReportQuery, ListReportsQuery, REPORT_TYPES, type ReportType, RequestReportCommand } from '@gateway/reports';
+import { invalidRequest } from '@gateway/domain';
+import { GetReportQuery, ListReportsQuery, REPORT_ERROR_CODES, REPORT_TYPES, type ReportType, RequestReportCommand } from '@gateway/reports';
 import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
@@ -21,7 +21,7 @@ function optionalDate(request: Request, name: string): Date | undefined {
   const value = field(request, name)?.trim();
   if (!value) return undefined;
   const date = new Date(value);
-  if (Number.isNaN(date.getTime())) throw new DomainError('API_VALIDATION_ERROR', `${name} must be a date`);
+  if (Number.isNaN(date.getTime())) throw invalidRequest(`${name} must be a date`);
   return date;
 }
 
@@ -62,9 +62,9 @@ ${reports.length === 0 ? html`<p class="muted">No reports yet in this mode.</p>`
   async generate(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session } = dashboardState(request);
     const type = field(request, 'type');
-    if (!type || !(REPORT_TYPES as readonly string[]).includes(type)) throw new DomainError('API_VALIDATION_ERROR', `type must be one of ${REPORT_TYPES.join(', ')}`);
+    if (!type || !(REPORT_TYPES as readonly string[]).includes(type)) throw invalidRequest(`type must be one of ${REPORT_TYPES.join(', ')}`);
     const currency = field(request, 'currency')?.trim().toUpperCase() ?? 'IDR';
-    if (!/^[A-Z]{3}$/.test(currency)) throw new DomainError('API_VALIDATION_ERROR', 'currency must be an ISO 4217 code, e.g. IDR');
+    if (!/^[A-Z]{3}$/.test(currency)) throw invalidRequest('currency must be an ISO 4217 code, e.g. IDR');
     await this.commands.execute(
       new RequestReportCommand(
         session.businessId,
@@ -82,7 +82,7 @@ ${reports.length === 0 ? html`<p class="muted">No reports yet in this mode.</p>`
     const { session } = dashboardState(request);
     if (!REPORT_ID.test(id)) throw pageNotFound('This report');
     const report = await this.queries.execute(new GetReportQuery(session.businessId, session.mode, id));
-    if (!report.url) throw new DomainError('REPORT_NOT_READY_ERROR', 'The report is not ready yet');
+    if (!report.url) throw REPORT_ERROR_CODES.error('REPORT_NOT_READY_ERROR', 'The report is not ready yet');
     const signed = new URL(report.url);
     response.redirect(303, `${signed.pathname}${signed.search}`);
   }

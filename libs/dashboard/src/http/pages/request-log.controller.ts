@@ -1,4 +1,4 @@
-import { DomainError } from '@gateway/domain';
+import { invalidRequest } from '@gateway/domain';
 import { ListRequestLogsQuery, type RequestLogEntry, type RequestLogQueryFilter, STATUS_CLASSES, type StatusClass } from '@gateway/request-log';
 import { Get, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
@@ -22,7 +22,7 @@ const ENTRY_ID = /^rlog_[0-9a-f]{32}$/;
 /** The request log page's link for one request (transaction histories link here). */
 export const requestLogHref = (requestId: string) => `/dashboard/request-log?request_id=${encodeURIComponent(requestId)}`;
 
-const invalid = (message: string) => new DomainError('API_VALIDATION_ERROR', message);
+const invalid = (message: string) => invalidRequest(message);
 
 /**
  * The API request log of the session's business and mode (`GET /request_logs`, the same query):

@@ -1,5 +1,5 @@
 import { GetSettingsQuery, settingsToWire, toSettingsChanges, UpdateSettingsCommand, UpdateSettingsRequestDto } from '@gateway/accounts';
-import { DomainError } from '@gateway/domain';
+import { invalidRequest } from '@gateway/domain';
 import { Get, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { plainToInstance } from 'class-transformer';
@@ -21,7 +21,7 @@ function jsonField(request: Request, name: string): unknown {
   try {
     return JSON.parse(text);
   } catch {
-    throw new DomainError('API_VALIDATION_ERROR', `${name} must be JSON`);
+    throw invalidRequest(`${name} must be JSON`);
   }
 }
 
@@ -91,7 +91,7 @@ export class SettingsPageController {
     const problems = await validate(dto, { whitelist: true, forbidUnknownValues: false });
     if (problems.length > 0) {
       const messages = problems.flatMap((problem) => [...Object.values(problem.constraints ?? {}), ...(problem.children?.length ? [`${problem.property} is invalid`] : [])]);
-      throw new DomainError('API_VALIDATION_ERROR', `Settings not saved: ${messages.join('; ')}`);
+      throw invalidRequest(`Settings not saved: ${messages.join('; ')}`);
     }
     await this.commands.execute(new UpdateSettingsCommand(session.businessId, session.mode, toSettingsChanges(dto), dashboardContext(request, session)));
     redirectTo(response, '/dashboard/settings', 'settings-saved');

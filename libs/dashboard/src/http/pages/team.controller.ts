@@ -5,7 +5,7 @@ import { ChangeDashboardRoleCommand } from '../../application/change-role/change
 import { CreateDashboardUserCommand } from '../../application/create-user/create-user.command';
 import { ListDashboardUsersQuery } from '../../application/list-users/list-users.query';
 import { RemoveDashboardUserCommand } from '../../application/remove-user/remove-user.command';
-import { SetTeamTwoFactorCommand } from '../../application/account/account.commands';
+import { ResetUserTwoFactorCommand, SetTeamTwoFactorCommand } from '../../application/account/account.commands';
 import { TeamSettingsReader } from '../../read-models/team-settings.reader';
 import { DashboardErrors } from '../../domain/dashboard-team.errors';
 import { DASHBOARD_ROLES, type DashboardRole, isDashboardRole } from '../../domain/roles';
@@ -73,6 +73,23 @@ export class TeamController {
     redirectTo(response, '/dashboard/team', 'user-removed');
   }
 
+  /**
+   * Resets a user's two-step sign-in (they lost their authenticator and recovery codes): the secret
+   * and codes go, their sessions end, and DashboardTwoFactorDisabled records which admin did it.
+   */
+  @Post('users/:id/reset-two-factor')
+  @RequireCapability('team:manage')
+  async resetTwoFactor(@Req() request: Request, @Res() response: Response, @Param('id') userId: string): Promise<void> {
+    const { session } = dashboardState(request);
+    await this.ensureMember(session, userId);
+    if (userId === session.userId) {
+      throw DashboardErrors.invalid('Reset your own two-step sign-in from your account page');
+    }
+    const context = dashboardContext(request, session);
+    await this.commands.execute(new ResetUserTwoFactorCommand(session.businessId, userId, context));
+    redirectTo(response, '/dashboard/team', 'two-factor-reset');
+  }
+
   /** Requires (or stops requiring) two-step sign-in of every user: those without it set it up at their next page. */
   @Post('two-factor')
   @RequireCapability('team:manage')
@@ -82,6 +99,11 @@ export class TeamController {
     if (required !== 'on' && required !== 'off') throw DashboardErrors.invalid('required must be on or off');
     await this.commands.execute(new SetTeamTwoFactorCommand(session.businessId, required === 'on', dashboardContext(request, session)));
     redirectTo(response, '/dashboard/team', 'team-two-factor');
+  }
+
+  private resetForm(session: DashboardSession, user: { userId: string; email: string }): SafeHtml {
+    return html`<form method="post" action="/dashboard/team/users/${user.userId}/reset-two-factor">${csrfField(session)}
+<button type="submit" class="secondary" aria-label="Reset two-step sign-in of ${user.email}">Reset</button></form>`;
   }
 
   /** A user of another business answers as if it did not exist. */
@@ -102,7 +124,8 @@ export class TeamController {
       (user) => html`<tr data-user-id="${user.userId}"><td>${user.email}</td>
 <td><form method="post" action="/dashboard/team/users/${user.userId}/role">${csrfField(session)}<label for="role-${user.userId}">Role of ${user.email}</label><select id="role-${user.userId}" name="role">${roleOptions(user.role)}</select><button type="submit" class="secondary">Change role</button></form></td>
 <td>${user.lastSignIn ? timeHtml(user.lastSignIn, zone) : 'never'}</td>
-<td>${user.twoFactor ? 'on' : 'off'}</td>
+<td>${user.twoFactor ? 'on' : 'off'}
+${user.twoFactor && user.userId !== session.userId ? this.resetForm(session, user) : ''}</td>
 <td>${user.userId === session.userId ? html`<span class="muted">you</span>` : html`<form method="post" action="/dashboard/team/users/${user.userId}/remove">${csrfField(session)}<button type="submit" class="danger" aria-label="Remove ${user.email}">Remove</button></form>`}</td></tr>`,
     )}</tbody></table></div></section>
 <section aria-labelledby="invite-h"><h2 id="invite-h">Invite a user</h2>

@@ -1,10 +1,8 @@
 import { GetSettingsQuery } from '@gateway/accounts';
 import { DomainError } from '@gateway/domain';
-import { comparePositions, EVENT_STORE, type EventStore, type GlobalPosition } from '@gateway/event-store';
+import { CommandPipeline, comparePositions, type GlobalPosition } from '@gateway/event-store';
 import { balanceStream, InsufficientBalanceError, LEDGER_PROJECTION, ReserveMoneyOutCommand } from '@gateway/ledger';
-import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
-import { Inject } from '@nestjs/common';
+import { IdGenerator } from '@gateway/platform';
 import { CommandBus, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { DISBURSEMENT_CURRENCY, disbursementDecider } from '../../domain/disbursement.decider';
 import { DisbursementErrors } from '../../domain/disbursement.errors';
@@ -21,19 +19,18 @@ export class CreateDisbursementsHandler implements ICommandHandler<CreateDisburs
   constructor(
     private readonly commands: CommandBus,
     private readonly materializer: DisbursementMaterializer,
-    private readonly clock: Clock,
+    private readonly pipeline: CommandPipeline,
     private readonly ids: IdGenerator,
     private readonly queries: QueryBus,
-    private readonly progress: ProjectionProgress,
     private readonly rails: PayoutRailPolicy,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
   ) {}
 
   async execute(command: CreateDisbursementsCommand): Promise<DisbursementView[]> {
     const { businessId, mode } = command;
     const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
     const defaultDescription = settings?.settings.defaultDisbursementDescription;
-    const now = await this.clock.now({ businessId, mode });
+    const origin = { context: command.context, scope: { businessId, mode } };
+    const now = await this.pipeline.now(origin);
 
     // Every spec rule first (pure): nothing is reserved for a request that would be refused.
     // A batch's items are all checked, so its refusal names every failing item (index and field).
@@ -71,7 +68,7 @@ export class CreateDisbursementsHandler implements ICommandHandler<CreateDisburs
     if (refusals.length > 0) throw DisbursementErrors.batchItemsRefused(refusals);
     if (!this.rails.available(mode)) throw DisbursementErrors.liveRailUnavailable();
 
-    const metadata = toCommandMetadata(command.context, now, { businessId, mode });
+    const metadata = this.pipeline.metadata(origin, now);
     // The commit point: money reserved (or refused) by the ledger's balance aggregate, which
     // decides every debit of this business's CASH (refunds too).
     const reserved = await this.commands
@@ -95,7 +92,9 @@ export class CreateDisbursementsHandler implements ICommandHandler<CreateDisburs
     );
     for (const { position } of made) if (!last || comparePositions(position, last) > 0) last = position;
     // Read-your-writes for the disbursement and for GET /balance (the reservation's postings).
-    if (last) await this.progress.waitFor([DISBURSEMENTS_PROJECTION, LEDGER_PROJECTION], last, 10_000);
+    const readYourWrites = { projection: [DISBURSEMENTS_PROJECTION, LEDGER_PROJECTION] };
+    const balance = balanceStream(businessId, mode, DISBURSEMENT_CURRENCY);
+    if (last) await this.pipeline.waitFor(readYourWrites, balance, last);
     return made.map(({ snapshot }) => ({ ...snapshot, status: 'PENDING', updatedAt: snapshot.createdAt }));
   }
 
@@ -107,8 +106,9 @@ export class CreateDisbursementsHandler implements ICommandHandler<CreateDisburs
   private async madeBefore(disbursementId: string, businessId: string, mode: 'test' | 'live'): Promise<{ position: GlobalPosition; snapshot: DisbursementSnapshot }> {
     const found = await this.materializer.existing(disbursementId);
     if (found) return found;
-    const [head] = await this.store.readStream(balanceStream(businessId, mode, DISBURSEMENT_CURRENCY), { direction: 'backwards', maxCount: 1 });
-    if (head) await this.progress.waitFor(MONEY_OUT_PROCESS, head.position, 10_000);
+    // The process manager creates it from the reservation: wait until it has passed the balance's head.
+    const balance = balanceStream(businessId, mode, DISBURSEMENT_CURRENCY);
+    await this.pipeline.catchUp({ projection: MONEY_OUT_PROCESS }, balance);
     const created = await this.materializer.existing(disbursementId);
     if (!created) throw new Error(`Disbursement ${disbursementId} is reserved but was not created in time`);
     return created;

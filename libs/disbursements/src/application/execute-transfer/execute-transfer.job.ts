@@ -1,7 +1,7 @@
 import { DomainError } from '@gateway/domain';
-import { decideAndAppend, EVENT_STORE, type EventStore, loadAggregate } from '@gateway/event-store';
+import { CommandPipeline } from '@gateway/event-store';
 import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { simulatedRailOutcome } from '../../domain/bank-rail-simulator';
 import { disbursementDecider } from '../../domain/disbursement.decider';
 import { disbursementStream } from '../../domain/disbursement.events';
@@ -15,28 +15,27 @@ import { EXECUTE_TRANSFER_JOB, type ExecuteTransferPayload } from '../../read-mo
 @HandlesScheduledJob(EXECUTE_TRANSFER_JOB)
 @Injectable()
 export class ExecuteTransferJob implements ScheduledJobHandler<ExecuteTransferPayload> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
   async handle(job: DueJob<ExecuteTransferPayload>): Promise<void> {
     const stream = disbursementStream(job.payload.disbursementId);
-    const loaded = await loadAggregate(this.store, stream, disbursementDecider);
+    const loaded = await this.pipeline.load(stream, disbursementDecider);
     if (loaded.state.status !== 'PENDING') return; // already answered by an earlier run
     const outcome = simulatedRailOutcome(loaded.state.snapshot.accountNumber);
-    const metadata = {
-      correlationId: `job_${job.id}`,
-      actor: 'system:payout-rail',
-      occurredAt: job.now,
-      businessId: loaded.state.snapshot.businessId,
-      mode: loaded.state.snapshot.mode,
-    };
+    const { businessId, mode } = loaded.state.snapshot;
     try {
-      await decideAndAppend(
-        this.store,
+      await this.pipeline.run({
+        context: { requestId: `job_${job.id}`, actor: 'system:payout-rail' },
+        scope: { businessId, mode },
+        at: job.now,
         stream,
-        disbursementDecider,
-        outcome.status === 'COMPLETED' ? { type: 'CompleteDisbursement', now: job.now } : { type: 'FailDisbursement', failureCode: outcome.failureCode, now: job.now },
-        metadata,
-      );
+        decider: disbursementDecider,
+        command:
+          outcome.status === 'COMPLETED'
+            ? { type: 'CompleteDisbursement', now: job.now }
+            : { type: 'FailDisbursement', failureCode: outcome.failureCode, now: job.now },
+        readYourWrites: 'none',
+      });
     } catch (error) {
       if (error instanceof DomainError && error.code === 'INVALID_DISBURSEMENT_STATUS_ERROR') return;
       throw error;

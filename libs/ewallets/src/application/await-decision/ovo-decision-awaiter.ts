@@ -1,5 +1,4 @@
-import { EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { ProjectionProgress } from '@gateway/projections';
+import { CommandPipeline, EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { Inject, Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { EWALLET_PAYMENT_FINAL_EVENT_TYPES } from '../../domain/ewallet-payment.events';
@@ -19,7 +18,7 @@ const POLL_MS = [50, 100, 200, 250];
 export class OvoDecisionAwaiter {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly progress: ProjectionProgress,
+    private readonly pipeline: CommandPipeline,
     private readonly queries: QueryBus,
   ) {}
 
@@ -31,7 +30,8 @@ export class OvoDecisionAwaiter {
       const final = events.find((event) => (EWALLET_PAYMENT_FINAL_EVENT_TYPES as readonly string[]).includes(event.type));
       if (final) {
         const last = events[events.length - 1];
-        await this.progress.waitFor(EWALLETS_PROJECTION, last.position, Math.max(1000, deadline - Date.now()));
+        const readYourWrites = { projection: EWALLETS_PROJECTION, timeoutMs: Math.max(1000, deadline - Date.now()) };
+        await this.pipeline.waitFor(readYourWrites, payment.streamName, last.position);
         return this.queries.execute(new FindEwalletPaymentQuery(payment.businessId, payment.mode, payment.ewalletType, payment.externalId));
       }
       const left = deadline - Date.now();

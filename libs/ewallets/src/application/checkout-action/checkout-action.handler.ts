@@ -1,8 +1,5 @@
 import { DomainError } from '@gateway/domain';
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { Clock } from '@gateway/platform';
-import { ProjectionProgress, waitForStream } from '@gateway/projections';
-import { Inject } from '@nestjs/common';
+import { CommandPipeline, originOf, type ReadYourWrites } from '@gateway/event-store';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { ewalletPaymentDecider } from '../../domain/ewallet-payment.decider';
 import { EwalletErrors } from '../../domain/ewallet.errors';
@@ -20,32 +17,36 @@ import { CheckoutActionCommand } from './checkout-action.command';
 @CommandHandler(CheckoutActionCommand)
 export class CheckoutActionHandler implements ICommandHandler<CheckoutActionCommand, EwalletPaymentView> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly clock: Clock,
+    private readonly pipeline: CommandPipeline,
     private readonly queries: QueryBus,
     private readonly completer: PaymentCompleter,
-    private readonly progress: ProjectionProgress,
   ) {}
 
   async execute(command: CheckoutActionCommand): Promise<EwalletPaymentView> {
     const payment = await this.queries.execute(new FindCheckoutQuery(command.checkoutToken));
     if (!payment) throw EwalletErrors.notFound();
     const scope = { businessId: payment.businessId, mode: payment.mode };
-    const now = await this.clock.now(scope);
+    const now = await this.pipeline.now({ scope });
     const metadata = { correlationId: command.requestId, actor: 'system:checkout-page', occurredAt: now, ...scope };
-    let decision;
+    const readYourWrites: ReadYourWrites = { projection: EWALLETS_PROJECTION };
     try {
-      decision =
-        command.action === 'pay'
-          ? await this.completer.complete(payment.streamName, payment, now, metadata)
-          : await decideAndAppend(this.store, payment.streamName, ewalletPaymentDecider, { type: 'FailEwalletPayment', failureCode: 'USER_DECLINED_THE_TRANSACTION', now }, metadata);
+      if (command.action === 'pay') {
+        await this.completer.complete(payment.streamName, payment, metadata, readYourWrites);
+      } else {
+        await this.pipeline.run({
+          ...originOf(metadata),
+          stream: payment.streamName,
+          decider: ewalletPaymentDecider,
+          command: { type: 'FailEwalletPayment', failureCode: 'USER_DECLINED_THE_TRANSACTION', now },
+          readYourWrites,
+        });
+      }
     } catch (error) {
       // Refused on the stream's own state (already expired or paid): the page shown next reads
       // the read model, which may not have that outcome yet and would offer to pay again.
-      if (error instanceof DomainError) await waitForStream(this.progress, this.store, EWALLETS_PROJECTION, payment.streamName);
+      if (error instanceof DomainError) await this.pipeline.catchUp(readYourWrites, payment.streamName);
       throw error;
     }
-    if (decision.appended) await this.progress.waitFor(EWALLETS_PROJECTION, decision.appended.position, 10_000);
     return (await this.queries.execute(new FindCheckoutQuery(command.checkoutToken))) ?? payment;
   }
 }

@@ -1,7 +1,7 @@
 import { GetSettingsQuery } from '@gateway/accounts';
-import { type CommandMetadata, decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { type CommandMetadata, CommandPipeline, originOf, type ReadYourWrites } from '@gateway/event-store';
 import { feeFor, feeRuleFor } from '@gateway/ledger';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ewalletPaymentDecider } from '../../domain/ewallet-payment.decider';
 import type { EwalletPaymentSnapshot } from '../../domain/ewallet-payment.events';
@@ -14,13 +14,24 @@ import type { EwalletPaymentSnapshot } from '../../domain/ewallet-payment.events
 @Injectable()
 export class PaymentCompleter {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: CommandPipeline,
     private readonly queries: QueryBus,
   ) {}
 
-  async complete(streamName: string, payment: Pick<EwalletPaymentSnapshot, 'businessId' | 'mode' | 'ewalletType' | 'amount'>, now: Date, metadata: CommandMetadata) {
+  async complete(
+    streamName: string,
+    payment: Pick<EwalletPaymentSnapshot, 'businessId' | 'mode' | 'ewalletType' | 'amount'>,
+    metadata: CommandMetadata,
+    readYourWrites: ReadYourWrites,
+  ) {
     const settings = await this.queries.execute(new GetSettingsQuery(payment.businessId, payment.mode));
     const { fee, feeTax } = feeFor(payment.amount, feeRuleFor(payment.ewalletType, settings?.settings.feeSchedule));
-    return decideAndAppend(this.store, streamName, ewalletPaymentDecider, { type: 'CompleteEwalletPayment', fee, feeTax, now }, metadata);
+    return this.pipeline.run({
+      ...originOf(metadata),
+      stream: streamName,
+      decider: ewalletPaymentDecider,
+      command: { type: 'CompleteEwalletPayment', fee, feeTax, now: metadata.occurredAt },
+      readYourWrites,
+    });
   }
 }

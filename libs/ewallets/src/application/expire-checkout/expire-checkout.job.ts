@@ -1,7 +1,7 @@
 import { DomainError } from '@gateway/domain';
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { CommandPipeline, originOf } from '@gateway/event-store';
 import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ewalletPaymentDecider } from '../../domain/ewallet-payment.decider';
 import { EXPIRE_CHECKOUT_JOB, type EwalletJobPayload } from '../../read-models/ewallet-payments.projection';
 import { systemMetadata } from '../payment-metadata';
@@ -10,13 +10,19 @@ import { systemMetadata } from '../payment-metadata';
 @HandlesScheduledJob(EXPIRE_CHECKOUT_JOB)
 @Injectable()
 export class ExpireCheckoutJob implements ScheduledJobHandler<EwalletJobPayload> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
   async handle(job: DueJob<EwalletJobPayload>): Promise<void> {
     if (!job.businessId || !job.mode) return;
     const metadata = systemMetadata('ewallet-expiry', `job_${job.id}`, job.now, { businessId: job.businessId, mode: job.mode });
     try {
-      await decideAndAppend(this.store, job.payload.streamName, ewalletPaymentDecider, { type: 'ExpireEwalletPayment', now: job.now }, metadata);
+      await this.pipeline.run({
+        ...originOf(metadata),
+        stream: job.payload.streamName,
+        decider: ewalletPaymentDecider,
+        command: { type: 'ExpireEwalletPayment', now: job.now },
+        readYourWrites: 'none',
+      });
     } catch (error) {
       // Paid (or expired by an earlier run) before the job ran: nothing left to do.
       if (error instanceof DomainError && error.code === 'INVALID_EWALLET_PAYMENT_STATUS_ERROR') return;

@@ -1,7 +1,7 @@
 import { DomainError } from '@gateway/domain';
-import { decideAndAppend, EVENT_STORE, type EventStore, loadAggregate } from '@gateway/event-store';
+import { CommandPipeline, originOf } from '@gateway/event-store';
 import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { ewalletPaymentDecider } from '../../domain/ewallet-payment.decider';
 import { simulatedOvoDecision } from '../../domain/ovo-payer-simulator';
 import { type EwalletJobPayload, OVO_PAYER_DECISION_JOB } from '../../read-models/ewallet-payments.projection';
@@ -17,20 +17,28 @@ import { systemMetadata } from '../payment-metadata';
 @Injectable()
 export class OvoPayerDecisionJob implements ScheduledJobHandler<EwalletJobPayload> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: CommandPipeline,
     private readonly completer: PaymentCompleter,
   ) {}
 
   async handle(job: DueJob<EwalletJobPayload>): Promise<void> {
     const { streamName } = job.payload;
-    const { state } = await loadAggregate(this.store, streamName, ewalletPaymentDecider);
+    const { state } = await this.pipeline.load(streamName, ewalletPaymentDecider);
     if (state.status !== 'PENDING') return;
     const { payment } = state;
     const metadata = systemMetadata('ovo-simulator', `job_${job.id}`, job.now, payment);
     const { outcome } = simulatedOvoDecision(payment.phone ?? '');
     try {
-      if (outcome.status === 'COMPLETED') await this.completer.complete(streamName, payment, job.now, metadata);
-      else await decideAndAppend(this.store, streamName, ewalletPaymentDecider, { type: 'FailEwalletPayment', failureCode: outcome.failureCode, now: job.now }, metadata);
+      if (outcome.status === 'COMPLETED') await this.completer.complete(streamName, payment, metadata, 'none');
+      else {
+        await this.pipeline.run({
+          ...originOf(metadata),
+          stream: streamName,
+          decider: ewalletPaymentDecider,
+          command: { type: 'FailEwalletPayment', failureCode: outcome.failureCode, now: job.now },
+          readYourWrites: 'none',
+        });
+      }
     } catch (error) {
       if (error instanceof DomainError && error.code === 'INVALID_EWALLET_PAYMENT_STATUS_ERROR') return; // decided meanwhile
       throw error;

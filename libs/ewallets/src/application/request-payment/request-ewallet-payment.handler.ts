@@ -1,9 +1,6 @@
 import { GetSettingsQuery } from '@gateway/accounts';
-import { DomainError } from '@gateway/domain';
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
-import { Inject } from '@nestjs/common';
+import { CommandPipeline } from '@gateway/event-store';
+import { IdGenerator } from '@gateway/platform';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import { ewalletPaymentDecider } from '../../domain/ewallet-payment.decider';
@@ -30,33 +27,32 @@ export function paymentStreamOf(businessId: string, mode: string, ewalletType: s
 @CommandHandler(RequestEwalletPaymentCommand)
 export class RequestEwalletPaymentHandler implements ICommandHandler<RequestEwalletPaymentCommand, EwalletPaymentView> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly clock: Clock,
+    private readonly pipeline: CommandPipeline,
     private readonly ids: IdGenerator,
     private readonly queries: QueryBus,
-    private readonly progress: ProjectionProgress,
     private readonly network: EwalletNetworkPolicy,
   ) {}
 
   async execute(command: RequestEwalletPaymentCommand): Promise<EwalletPaymentView> {
     const { businessId, mode, request } = command;
     if (!this.network.available(mode)) {
-      throw new DomainError('EWALLET_NETWORK_UNAVAILABLE_ERROR', 'Live eWallet payments need a provider connector, which this deployment does not have');
+      throw EwalletErrors.networkUnavailable();
     }
     const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
     const enabled = settings?.settings.enabledPaymentChannels;
     if (enabled && !enabled.includes(request.ewalletType)) {
-      throw new DomainError('EWALLET_TYPE_NOT_SUPPORTED', `${request.ewalletType} is not enabled for this business`);
+      throw EwalletErrors.typeNotEnabled(request.ewalletType);
     }
     if (request.ewalletType === 'LINKAJA' && request.phone === LINKAJA_CHECKOUT_TOKEN_FAILURE_PHONE) {
       // Test input: the provider fails to issue a checkout token. Refused before anything is written.
-      throw new DomainError('GENERATE_CHECKOUT_TOKEN_ERROR', 'The provider could not generate a checkout_url; try again');
+      throw EwalletErrors.checkoutTokenFailed();
     }
 
     const expiration = request.expirationDate === undefined ? undefined : new Date(request.expirationDate);
     if (expiration && Number.isNaN(expiration.getTime())) throw EwalletErrors.invalidRequest('expiration_date', 'expiration_date must be an ISO 8601 date');
 
-    const now = await this.clock.now({ businessId, mode });
+    const origin = { context: { ...command.context, apiVersion: command.apiVersion }, scope: { businessId, mode } };
+    const now = await this.pipeline.now(origin);
     const paymentId = this.ids.prefixed('ewallet_');
     const hasCheckout = request.ewalletType !== 'OVO';
     const payment: Omit<EwalletPaymentSnapshot, 'requestedAt'> = {
@@ -79,14 +75,14 @@ export class RequestEwalletPaymentHandler implements ICommandHandler<RequestEwal
       ...(request.moneyRecordedBy && { moneyRecordedBy: request.moneyRecordedBy }),
     };
     const streamName = paymentStreamOf(businessId, mode, request.ewalletType, request.externalId);
-    const decision = await decideAndAppend(
-      this.store,
-      streamName,
-      ewalletPaymentDecider,
-      { type: 'RequestEwalletPayment', payment, now },
-      toCommandMetadata({ ...command.context, apiVersion: command.apiVersion }, now, { businessId, mode }),
-    );
-    if (decision.appended) await this.progress.waitFor(EWALLETS_PROJECTION, decision.appended.position, 10_000);
+    const decision = await this.pipeline.run({
+      ...origin,
+      at: now,
+      stream: streamName,
+      decider: ewalletPaymentDecider,
+      command: { type: 'RequestEwalletPayment', payment, now },
+      readYourWrites: { projection: EWALLETS_PROJECTION },
+    });
     // As stored: a keyed request executed again after a crash answers with its first execution's
     // payment (its checkout token and times), never with values computed now.
     const requested = decision.events.find((event): event is EwalletPaymentRequested => event.type === 'EwalletPaymentRequested');

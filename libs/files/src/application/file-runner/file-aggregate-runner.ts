@@ -1,32 +1,40 @@
-import { type Decision, decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { Clock, type Mode, type RequestContext, toCommandMetadata } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
-import { Inject, Injectable } from '@nestjs/common';
+import { CommandPipeline, type PipelineDecision } from '@gateway/event-store';
+import type { Mode, RequestContext } from '@gateway/platform';
+import { Injectable } from '@nestjs/common';
 import { type FileCommand, fileDecider, type FileState } from '../../domain/file.decider';
 import { type FileEvent, fileStream } from '../../domain/file.events';
 import { FILES_PROJECTION } from '../../read-models/files.projection';
 
-/** Decide and append on a file's stream at the business's time, then wait for the read model (read-your-writes). */
+/** The file aggregate's declaration for the command pipeline: business time, the files read model awaited. */
 @Injectable()
 export class FileAggregateRunner {
-  constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly clock: Clock,
-    private readonly progress: ProjectionProgress,
-  ) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
   now(businessId: string, mode: Mode): Promise<Date> {
-    return this.clock.now({ businessId, mode });
+    return this.pipeline.now({ scope: { businessId, mode } });
   }
 
   /** Whether the file's stream has any event (its upload was committed). */
   async exists(fileId: string): Promise<boolean> {
-    return (await this.store.readStream(fileStream(fileId), { maxCount: 1 })).length > 0;
+    return (await this.pipeline.load(fileStream(fileId), fileDecider)).revision !== 'no_stream';
   }
 
-  async run(fileId: string, businessId: string, mode: Mode, context: RequestContext, command: FileCommand): Promise<Decision<FileState, FileEvent>> {
-    const decision = await decideAndAppend(this.store, fileStream(fileId), fileDecider, command, toCommandMetadata(context, command.now, { businessId, mode }));
-    if (decision.appended) await this.progress.waitFor(FILES_PROJECTION, decision.appended.position, 10_000);
-    return decision;
+  /** `command.now` came from `now(...)`: the events' time is the one the command carries. */
+  run(
+    fileId: string,
+    businessId: string,
+    mode: Mode,
+    context: RequestContext,
+    command: FileCommand,
+  ): Promise<PipelineDecision<FileState, FileEvent>> {
+    return this.pipeline.run({
+      context,
+      scope: { businessId, mode },
+      at: command.now,
+      stream: fileStream(fileId),
+      decider: fileDecider,
+      command,
+      readYourWrites: { projection: FILES_PROJECTION },
+    });
   }
 }

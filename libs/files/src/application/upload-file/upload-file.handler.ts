@@ -53,7 +53,7 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Fil
       businessId,
       purpose: uploaded.data.purpose,
       contentType: uploaded.data.contentType,
-      size: uploaded.data.size,
+      size: uploaded.data.sizeBytes,
       createdAt: uploaded.data.uploadedAt,
       updatedAt: uploaded.data.uploadedAt,
     };

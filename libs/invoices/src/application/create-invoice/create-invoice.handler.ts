@@ -1,10 +1,8 @@
 import { GetBusinessQuery, GetSettingsQuery } from '@gateway/accounts';
 import { isChannelEnabled, isPaymentChannelCode, PAYMENT_CHANNELS } from '@gateway/domain';
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { CommandPipeline } from '@gateway/event-store';
 import { feeFor, feeRuleFor } from '@gateway/ledger';
-import { AppConfig, Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
-import { Inject } from '@nestjs/common';
+import { AppConfig, IdGenerator } from '@gateway/platform';
 import { CommandBus, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { invoiceDecider, type PaymentInput } from '../../domain/invoice.decider';
 import { InvoiceErrors } from '../../domain/invoice.errors';
@@ -21,12 +19,10 @@ import { CreateInvoiceCommand } from './create-invoice.command';
 @CommandHandler(CreateInvoiceCommand)
 export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceCommand, InvoiceSnapshot> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly clock: Clock,
+    private readonly pipeline: CommandPipeline,
     private readonly ids: IdGenerator,
     private readonly queries: QueryBus,
     private readonly commands: CommandBus,
-    private readonly progress: ProjectionProgress,
     private readonly pools: PoolAllocator,
     private readonly config: AppConfig,
   ) {}
@@ -46,11 +42,13 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     const offered = this.offeredMethods(request.paymentMethods, settings.enabledPaymentChannels);
     // The spec: the fixed VA "enables that payment method", whatever payment_methods say.
     const methods = fixedVa && !offered.includes(fixedVa.bankCode) ? [...offered, fixedVa.bankCode] : offered;
-    const now = await this.clock.now({ businessId, mode });
+    const origin = { context: command.context, scope: { businessId, mode } };
+    // One instant for the POOL reservations and the invoice (its expiry is computed from it).
+    const now = await this.pipeline.now(origin);
     const invoiceId = command.options.invoiceId ?? invoiceIdFrom(this.ids.uuid());
     const durationSeconds = request.invoiceDuration ?? DEFAULT_INVOICE_DURATION_SECONDS;
     const expiry = new Date(now.getTime() + durationSeconds * 1000);
-    const metadata = toCommandMetadata(command.context, now, { businessId, mode });
+    const metadata = this.pipeline.metadata(origin, now);
     const merchantName = business?.name ?? businessId;
     const customerAccounts = request.fixedVa ? await this.customerAccounts(command, methods, fixedVa?.bankCode) : new Map<string, FixedVirtualAccountRef>();
 
@@ -108,8 +106,14 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
       ...(command.options.recurringPaymentId !== undefined && { recurringPaymentId: command.options.recurringPaymentId }),
     };
     const magicPayment = mode === 'test' && MAGIC_PAID_AMOUNTS.includes(request.amount) ? this.magicPayment(invoice, settings.feeSchedule) : undefined;
-    const decision = await decideAndAppend(this.store, invoiceStream(invoiceId), invoiceDecider, { type: 'CreateInvoice', invoice, magicPayment, now }, metadata);
-    if (decision.appended) await this.progress.waitFor(INVOICES_PROJECTION, decision.appended.position, 10_000);
+    const decision = await this.pipeline.run({
+      ...origin,
+      at: now,
+      stream: invoiceStream(invoiceId),
+      decider: invoiceDecider,
+      command: { type: 'CreateInvoice', invoice, magicPayment, now },
+      readYourWrites: { projection: INVOICES_PROJECTION },
+    });
     if (decision.state.status !== 'exists') throw InvoiceErrors.notFound(invoiceId);
     return decision.state.invoice;
   }

@@ -1,6 +1,4 @@
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { Clock, toCommandMetadata } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
+import { CommandPipeline, EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { invoiceDecider } from '../../domain/invoice.decider';
@@ -14,16 +12,20 @@ import { ExpireInvoiceCommand } from './expire-invoice.command';
 export class ExpireInvoiceHandler implements ICommandHandler<ExpireInvoiceCommand, InvoiceSnapshot> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly clock: Clock,
-    private readonly progress: ProjectionProgress,
+    private readonly pipeline: CommandPipeline,
   ) {}
 
   async execute(command: ExpireInvoiceCommand): Promise<InvoiceSnapshot> {
     const { businessId, mode, invoiceId } = command;
     await ensureOwnedInvoice(this.store, businessId, mode, invoiceId);
-    const now = await this.clock.now({ businessId, mode });
-    const decision = await decideAndAppend(this.store, invoiceStream(invoiceId), invoiceDecider, { type: 'ExpireInvoice', invoiceId, now }, toCommandMetadata(command.context, now, { businessId, mode }));
-    if (decision.appended) await this.progress.waitFor(INVOICES_PROJECTION, decision.appended.position, 10_000);
+    const decision = await this.pipeline.run({
+      context: command.context,
+      scope: { businessId, mode },
+      stream: invoiceStream(invoiceId),
+      decider: invoiceDecider,
+      command: (now) => ({ type: 'ExpireInvoice' as const, invoiceId, now }),
+      readYourWrites: { projection: INVOICES_PROJECTION },
+    });
     if (decision.state.status !== 'exists') throw InvoiceErrors.notFound(invoiceId);
     return decision.state.invoice;
   }

@@ -1,7 +1,7 @@
 import { DomainError } from '@gateway/domain';
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { CommandPipeline } from '@gateway/event-store';
 import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { invoiceDecider } from '../../domain/invoice.decider';
 import { invoiceStream } from '../../domain/invoice.events';
 
@@ -15,16 +15,18 @@ export interface ExpireInvoicePayload {
 @HandlesScheduledJob(EXPIRE_INVOICE_JOB)
 @Injectable()
 export class ExpireInvoiceJob implements ScheduledJobHandler<ExpireInvoicePayload> {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
   async handle(job: DueJob<ExpireInvoicePayload>): Promise<void> {
     try {
-      await decideAndAppend(this.store, invoiceStream(job.payload.invoiceId), invoiceDecider, { type: 'ExpireInvoice', invoiceId: job.payload.invoiceId, now: job.now }, {
-        correlationId: `job_${job.id}`,
-        actor: 'system:invoice-expiry',
-        occurredAt: job.now,
-        businessId: job.businessId ?? undefined,
-        mode: job.mode ?? undefined,
+      await this.pipeline.run({
+        context: { requestId: `job_${job.id}`, actor: 'system:invoice-expiry' },
+        scope: { businessId: job.businessId ?? undefined, mode: job.mode ?? undefined },
+        at: job.now,
+        stream: invoiceStream(job.payload.invoiceId),
+        decider: invoiceDecider,
+        command: { type: 'ExpireInvoice', invoiceId: job.payload.invoiceId, now: job.now },
+        readYourWrites: 'none',
       });
     } catch (error) {
       // Paid or expired by hand before the timer: nothing to do.

@@ -1,6 +1,6 @@
 import { CreateApiKeyCommand, RevokeApiKeyCommand } from '@gateway/accounts';
-import { EVENT_STORE, type EventStore, toNewEvent, WrongExpectedRevisionError } from '@gateway/event-store';
-import { Clock, IdGenerator, type RequestContext, toCommandMetadata } from '@gateway/platform';
+import { CommandPipeline, EVENT_STORE, type EventStore, WrongExpectedRevisionError } from '@gateway/event-store';
+import { IdGenerator, type RequestContext } from '@gateway/platform';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
@@ -25,7 +25,7 @@ export class InvoicePagePublicKeys {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly commands: CommandBus,
-    private readonly clock: Clock,
+    private readonly pipeline: CommandPipeline,
     private readonly ids: IdGenerator,
   ) {}
 
@@ -38,9 +38,16 @@ export class InvoicePagePublicKeys {
     const created = await this.commands.execute(new CreateApiKeyCommand(businessId, mode, 'public', 'Hosted invoice page', [], context));
     try {
       const data: PageKeyIssued = { keyId: created.keyId, publicKey: created.key };
-      const now = await this.clock.now({ businessId, mode });
-      const metadata = toCommandMetadata({ ...context, actor: 'system:invoice-page' }, now, { businessId, mode });
-      await this.store.append(stream, [toNewEvent({ type: 'InvoicePageKeyIssued', data }, metadata, () => this.ids.uuid())], 'no_stream');
+      await this.pipeline.create({
+        context: { ...context, actor: 'system:invoice-page' },
+        scope: { businessId, mode },
+        stream,
+        events: [{ type: 'InvoicePageKeyIssued', data }],
+        eventIds: () => this.ids.uuid(),
+        ifExists: 'fail',
+        // Kept in this process's cache: no read model is read for it.
+        readYourWrites: 'none',
+      });
       return this.remember(stream, created.key);
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError)) throw error;

@@ -1,5 +1,5 @@
 import { GetSettingsQuery } from '@gateway/accounts';
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { CommandPipeline, EVENT_STORE, type EventStore, originOf } from '@gateway/event-store';
 import { feeFor, feeRuleFor } from '@gateway/ledger';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
@@ -17,6 +17,7 @@ import { type ClaimedPaymentOutcome, RecordClaimedInvoicePaymentCommand } from '
 export class RecordClaimedInvoicePaymentHandler implements ICommandHandler<RecordClaimedInvoicePaymentCommand, ClaimedPaymentOutcome> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: CommandPipeline,
     private readonly queries: QueryBus,
   ) {}
 
@@ -25,13 +26,19 @@ export class RecordClaimedInvoicePaymentHandler implements ICommandHandler<Recor
     await ensureOwnedInvoice(this.store, businessId, mode, invoiceId);
     const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
     const { fee, feeTax } = feeFor(payment.amount, feeRuleFor(payment.channel, settings?.settings.feeSchedule));
-    const decision = await decideAndAppend(
-      this.store,
-      invoiceStream(invoiceId),
-      invoiceDecider,
-      { type: 'RecordClaimedPayment', invoiceId, payment: { ...payment, fee, feeTax }, now: metadata.occurredAt },
-      { ...metadata, businessId, mode },
-    );
+    const decision = await this.pipeline.run({
+      ...originOf({ ...metadata, businessId, mode }),
+      stream: invoiceStream(invoiceId),
+      decider: invoiceDecider,
+      command: {
+        type: 'RecordClaimedPayment',
+        invoiceId,
+        payment: { ...payment, fee, feeTax },
+        now: metadata.occurredAt,
+      },
+      // Recorded by a follower; the request that paid waits for the invoices read model itself.
+      readYourWrites: 'none',
+    });
     if (decision.events.length === 0) return { outcome: 'ALREADY_RECORDED' };
     return { outcome: decision.events[0].type === 'InvoicePaid' ? 'PAID' : 'SURPLUS' };
   }

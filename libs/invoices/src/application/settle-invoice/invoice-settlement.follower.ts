@@ -1,8 +1,8 @@
 import { DomainError } from '@gateway/domain';
-import { decideAndAppend, EVENT_STORE, type EventStore, type RecordedEvent } from '@gateway/event-store';
+import { CommandPipeline, type RecordedEvent } from '@gateway/event-store';
 import type { MoneyInSettled } from '@gateway/ledger';
 import { ReadModelProjection, type Projection } from '@gateway/projections';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { invoiceDecider } from '../../domain/invoice.decider';
 import { INVOICE_MOVEMENT_PREFIX, invoiceStream } from '../../domain/invoice.events';
 
@@ -20,7 +20,7 @@ export class InvoiceSettlementFollower implements Projection {
   readonly tables: string[] = [];
   readonly eventTypes = ['MoneyInSettled'];
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
   async apply(events: RecordedEvent[]): Promise<void> {
     for (const recorded of events) {
@@ -28,13 +28,16 @@ export class InvoiceSettlementFollower implements Projection {
       if (!settled.data.movementId.startsWith(INVOICE_MOVEMENT_PREFIX)) continue;
       const invoiceId = settled.data.movementId.slice(INVOICE_MOVEMENT_PREFIX.length);
       try {
-        await decideAndAppend(this.store, invoiceStream(invoiceId), invoiceDecider, { type: 'SettleInvoice', invoiceId, now: new Date(settled.data.settledAt) }, {
-          correlationId: recorded.metadata.correlationId,
-          causationId: recorded.id,
-          actor: 'system:invoice-settlement',
-          occurredAt: new Date(settled.data.settledAt),
-          businessId: recorded.metadata.businessId,
-          mode: recorded.metadata.mode,
+        const at = new Date(settled.data.settledAt);
+        const { correlationId, businessId, mode } = recorded.metadata;
+        await this.pipeline.run({
+          context: { requestId: correlationId, causationId: recorded.id, actor: 'system:invoice-settlement' },
+          scope: { businessId, mode },
+          at,
+          stream: invoiceStream(invoiceId),
+          decider: invoiceDecider,
+          command: { type: 'SettleInvoice', invoiceId, now: at },
+          readYourWrites: 'none',
         });
       } catch (error) {
         if (error instanceof DomainError) continue; // not an invoice of ours any more (never expected)

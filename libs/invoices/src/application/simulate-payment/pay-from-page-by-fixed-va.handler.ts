@@ -1,6 +1,4 @@
-import { EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { ProjectionProgress } from '@gateway/projections';
-import { Inject } from '@nestjs/common';
+import { CommandPipeline } from '@gateway/event-store';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { InvoiceErrors } from '../../domain/invoice.errors';
 import { invoiceStream } from '../../domain/invoice.events';
@@ -11,9 +9,8 @@ import { PayFromPageByFixedVirtualAccountCommand } from './pay-from-page-by-fixe
 @CommandHandler(PayFromPageByFixedVirtualAccountCommand)
 export class PayFromPageByFixedVirtualAccountHandler implements ICommandHandler<PayFromPageByFixedVirtualAccountCommand, void> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: CommandPipeline,
     private readonly commands: CommandBus,
-    private readonly progress: ProjectionProgress,
   ) {}
 
   async execute(command: PayFromPageByFixedVirtualAccountCommand): Promise<void> {
@@ -23,7 +20,6 @@ export class PayFromPageByFixedVirtualAccountHandler implements ICommandHandler<
     // Returns once the follower that records the claimed payment on the invoice has run.
     await this.commands.execute(new TransferToFixedVirtualAccountCommand(businessId, mode, bank.bankCode, bank.accountNumber, bank.transferAmount, command.context));
     // The follower appends without waiting for the read model; the page that follows reads it.
-    const [last] = await this.store.readStream(invoiceStream(invoice.invoiceId), { direction: 'backwards', maxCount: 1 });
-    if (last) await this.progress.waitFor(INVOICES_PROJECTION, last.position, 10_000);
+    await this.pipeline.catchUp({ projection: INVOICES_PROJECTION }, invoiceStream(invoice.invoiceId));
   }
 }

@@ -2,6 +2,7 @@ import { guardConnection } from '@gateway/platform';
 import { Injectable } from '@nestjs/common';
 import { Pool, type PoolClient } from 'pg';
 import type { LedgerAccount, MerchantAccount } from '../../domain/ledger-accounts';
+import { SETTLEMENT_JOB_KEYS } from '../settle-payment/settle-payment.job';
 
 /** Rows fetched per round trip: the reader's memory is this many rows, whatever the range. */
 export const JOURNAL_PAGE_ROWS = 2000;
@@ -41,6 +42,15 @@ export interface OpenMovementRow {
   amount: bigint;
   /** When the ledger's settlement job is due (incoming only, when scheduled). */
   expectedAt: Date | null;
+}
+
+/** JournalReader.pendingSummary: HOLDING's payments (total, count, the soonest) and payouts in flight. */
+export interface PendingSummary {
+  incoming: bigint;
+  incomingCount: number;
+  outgoing: bigint;
+  /** Soonest to settle first; unscheduled ones (settled when the bank confirms) last. */
+  due: { amount: bigint; since: Date; expectedAt: Date | null }[];
 }
 
 /**
@@ -119,6 +129,53 @@ export class JournalReader {
     }
   }
 
+  /**
+   * What HOLDING holds, summed in SQL (the finance page, on every view): payments not yet settled
+   * with the `listed` soonest to settle (unscheduled last), and payouts in flight. Never every
+   * open movement in memory, however many there are.
+   */
+  async pendingSummary(scope: JournalScope, listed: number): Promise<PendingSummary> {
+    type Row = {
+      summary: boolean;
+      amount: string;
+      count: string;
+      since: Date | null;
+      expected_at: Date | null;
+      outgoing: string;
+    };
+    const { rows } = await this.pool.query<Row>(
+      `WITH open AS (
+         SELECT t.movement_id,
+                (array_agg(t.kind ORDER BY t.log_commit, t.log_prepare))[1] LIKE 'MoneyOut%' AS outgoing,
+                min(t.occurred_at) AS since, sum(e.amount) AS amount
+           FROM ledger_transactions t JOIN ledger_entries e ON e.event_id = t.event_id AND e.account = 'HOLDING'
+          WHERE t.business_id = $1 AND t.mode = $2 AND t.currency = $3
+          GROUP BY t.movement_id
+         HAVING sum(e.amount) <> 0),
+       incoming AS (
+         SELECT o.*, j.due_at AS expected_at FROM open o
+           LEFT JOIN scheduled_jobs j ON j.job_key = 'ledger-settle:' || o.movement_id AND j.status = 'pending'
+          WHERE NOT o.outgoing)
+       SELECT true AS summary, coalesce((SELECT sum(amount) FROM incoming), 0)::text AS amount,
+              (SELECT count(*) FROM incoming)::text AS count,
+              NULL::timestamptz AS since, NULL::timestamptz AS expected_at,
+              coalesce((SELECT sum(amount) FROM open WHERE outgoing), 0)::text AS outgoing
+       UNION ALL
+       (SELECT false, amount::text, '1', since, expected_at, '0' FROM incoming
+         ORDER BY expected_at ASC NULLS LAST, since, movement_id LIMIT $4)`,
+      [scope.businessId, scope.mode, scope.currency, listed],
+    );
+    const summary = rows.find((row) => row.summary)!;
+    return {
+      incoming: BigInt(summary.amount),
+      incomingCount: Number(summary.count),
+      outgoing: BigInt(summary.outgoing),
+      due: rows
+        .filter((row) => !row.summary)
+        .map((row) => ({ amount: BigInt(row.amount), since: row.since!, expectedAt: row.expected_at })),
+    };
+  }
+
   /** Movements with money still in HOLDING: payments not yet settled and payouts in flight. */
   async *openMovements(scope: JournalScope): AsyncGenerator<OpenMovementRow[]> {
     const pages = this.cursor<{ movement_id: string; first_kind: string; stream_name: string; since: Date; amount: string; expected_at: Date | null }>(
@@ -132,9 +189,9 @@ export class JournalReader {
                 WHERE t.business_id = $1 AND t.mode = $2 AND t.currency = $3
                 GROUP BY t.movement_id
                HAVING sum(e.amount) <> 0) m
-         LEFT JOIN scheduled_jobs j ON j.job_key = 'ledger-settle:' || m.movement_id AND j.status = 'pending'
+         LEFT JOIN scheduled_jobs j ON j.job_key = $4::text || m.movement_id AND j.status = 'pending'
         ORDER BY m.since, m.movement_id`,
-      [scope.businessId, scope.mode, scope.currency],
+      [scope.businessId, scope.mode, scope.currency, SETTLEMENT_JOB_KEYS.prefix],
     );
     for await (const page of pages) {
       yield page.map((row) => ({

@@ -6,6 +6,9 @@ import type { ReconciliationReport } from '../reconcile/reconciliation-report';
 import { LatestReconciliationQuery, type ReconciliationRunView } from './latest-reconciliation.query';
 import { RunReconciliationCommand } from './run-reconciliation.command';
 
+/** Reconciliation runs kept per scope (business and mode, or all); older ones are deleted. */
+export const RECONCILIATION_RUNS_KEPT = 100;
+
 @CommandHandler(RunReconciliationCommand)
 export class RunReconciliationHandler implements ICommandHandler<RunReconciliationCommand, ReconciliationReport> {
   constructor(
@@ -24,7 +27,19 @@ export class RunReconciliationHandler implements ICommandHandler<RunReconciliati
       report.ok,
       JSON.stringify(report),
     ]);
+    await this.keepLatest(command.scope);
     return report;
+  }
+
+  /** Only the last runs of a scope matter (the page shows the latest): older ones go. */
+  private async keepLatest(scope: RunReconciliationCommand['scope']): Promise<void> {
+    await this.pool.query(
+      `DELETE FROM ledger_reconciliation_runs WHERE run_id IN (
+         SELECT run_id FROM ledger_reconciliation_runs
+          WHERE business_id IS NOT DISTINCT FROM $1 AND mode IS NOT DISTINCT FROM $2
+          ORDER BY ran_at DESC, run_id DESC OFFSET $3)`,
+      [scope.businessId ?? null, scope.mode ?? null, RECONCILIATION_RUNS_KEPT],
+    );
   }
 }
 

@@ -1,8 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
+import { type DueJob, HandlesScheduledJob, jobKeys, type ScheduledJobHandler } from '@gateway/platform';
 import { type Settlement, SettlementAppender } from './settlement-appender';
 
 export const SETTLE_PAYMENT_JOB = 'ledger.settle-payment';
+
+/** One settlement job per money movement; the journal reader finds a movement's expected settlement by it. */
+export const SETTLEMENT_JOB_KEYS = jobKeys<[movementId: string]>('ledger-settle');
 
 /** A settlement as the journal schedules it: who correlates it and when are the job's own. */
 export type SettlePaymentPayload = Omit<Settlement, 'correlationId' | 'at'>;

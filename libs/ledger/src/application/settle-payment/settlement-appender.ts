@@ -1,6 +1,11 @@
-import { type AppendResult, EVENT_STORE, type EventStore, type GlobalPosition, WrongExpectedRevisionError } from '@gateway/event-store';
+import {
+  type AppendResult,
+  CommandPipeline,
+  EVENT_STORE,
+  type EventStore,
+  type GlobalPosition,
+} from '@gateway/event-store';
 import { Inject, Injectable } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
 import type { MoneyInSettled } from '../../domain/money-movement.events';
 import { settlementStream } from '../../domain/top-up.decider';
 
@@ -24,29 +29,26 @@ export interface Settlement {
  */
 @Injectable()
 export class SettlementAppender {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: CommandPipeline,
+  ) {}
 
   /** The append, or undefined when the payment had been settled before. */
   async settle(settlement: Settlement): Promise<AppendResult | undefined> {
     const { movementId, currency, amount, businessId, mode, causationId, correlationId, at } = settlement;
     const settled: MoneyInSettled = { type: 'MoneyInSettled', data: { movementId, currency, amount, settledAt: at.toISOString() } };
-    try {
-      return await this.store.append(
-        settlementStream(movementId),
-        [
-          {
-            id: randomUUID(),
-            type: settled.type,
-            data: settled.data,
-            metadata: { businessId, mode, correlationId, causationId, actor: 'system:ledger-settlement', occurredAt: at.toISOString() },
-          },
-        ],
-        'no_stream',
-      );
-    } catch (error) {
-      if (error instanceof WrongExpectedRevisionError) return undefined;
-      throw error;
-    }
+    const created = await this.pipeline.create({
+      context: { requestId: correlationId, causationId, actor: 'system:ledger-settlement' },
+      scope: { businessId, mode },
+      at,
+      stream: settlementStream(movementId),
+      events: [settled],
+      ifExists: 'skip',
+      // Callers wait for what they need (the balance process's credit), not for a read model.
+      readYourWrites: 'none',
+    });
+    return created?.appended;
   }
 
   /** Where the payment's settlement is in the log, whoever wrote it (undefined: not settled). */

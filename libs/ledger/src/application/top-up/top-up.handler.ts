@@ -1,10 +1,8 @@
 import { GetSettingsQuery } from '@gateway/accounts';
 import { isPaymentChannelCode } from '@gateway/domain';
 import { EnsureChannelEnabledQuery } from '@gateway/payment-channels';
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
-import { Inject } from '@nestjs/common';
+import { CommandPipeline } from '@gateway/event-store';
+import { IdGenerator } from '@gateway/platform';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { feeFor, feeRuleFor } from '../../domain/fees';
 import { LedgerErrors } from '../../domain/ledger.errors';
@@ -17,11 +15,9 @@ import { TopUpBalanceCommand, type TopUpResult } from './top-up.command';
 @CommandHandler(TopUpBalanceCommand)
 export class TopUpBalanceHandler implements ICommandHandler<TopUpBalanceCommand, TopUpResult> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly clock: Clock,
+    private readonly pipeline: CommandPipeline,
     private readonly ids: IdGenerator,
     private readonly queries: QueryBus,
-    private readonly progress: ProjectionProgress,
   ) {}
 
   async execute(command: TopUpBalanceCommand): Promise<TopUpResult> {
@@ -32,16 +28,27 @@ export class TopUpBalanceHandler implements ICommandHandler<TopUpBalanceCommand,
     if (isPaymentChannelCode(request.channel)) await this.queries.execute(new EnsureChannelEnabledQuery(businessId, mode, request.channel));
     const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
     const { fee, feeTax } = feeFor(request.amount, feeRuleFor(request.channel, settings?.settings.feeSchedule));
-    const now = await this.clock.now({ businessId, mode });
     const topUpId = this.ids.prefixed('topup_');
-    const decision = await decideAndAppend(
-      this.store,
-      topUpStream(topUpId),
-      topUpDecider,
-      { type: 'TopUpBalance', topUpId, mode, currency: request.currency, amount: request.amount, channel: request.channel, fee, feeTax, settlement: request.settlement, now },
-      toCommandMetadata(command.context, now, { businessId, mode }),
-    );
-    if (decision.appended) await this.progress.waitFor([LEDGER_PROJECTION, ...moneyInFollowers()], decision.appended.position, 10_000);
+    const { currency, amount, channel, settlement } = request;
+    const decision = await this.pipeline.run({
+      context: command.context,
+      scope: { businessId, mode },
+      stream: topUpStream(topUpId),
+      decider: topUpDecider,
+      command: (now) => ({
+        type: 'TopUpBalance' as const,
+        topUpId,
+        mode,
+        currency,
+        amount,
+        channel,
+        fee,
+        feeTax,
+        settlement,
+        now,
+      }),
+      readYourWrites: { projection: [LEDGER_PROJECTION, ...moneyInFollowers()] },
+    });
     // From the events as stored: a keyed request executed again after a crash replays its first
     // execution's top-up (its fee and time), not values computed now.
     const received = decision.events.find((event): event is MoneyInReceived => event.type === 'MoneyInReceived');

@@ -1,7 +1,7 @@
 import type { RequestContext } from '@gateway/platform';
 import { Command } from '@nestjs/cqrs';
 import type { PaymentCodeSnapshot } from '../../domain/payment-code.events';
-import type { OpenPaymentCode } from '../payment-code-opener';
+import type { OpenPaymentCode } from '../payment-code-opening';
 
 /** `POST /fixed_payment_code`. */
 export class CreatePaymentCodeCommand extends Command<PaymentCodeSnapshot> {

@@ -1,13 +1,17 @@
+import { FixedInstruments } from '@gateway/fixed-instruments';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { PaymentCodeSnapshot } from '../../domain/payment-code.events';
-import { PaymentCodeOpener } from '../payment-code-opener';
+import { PAYMENT_CODES } from '../payment-code-kind';
+import { paymentCodeOpening } from '../payment-code-opening';
 import { CreatePaymentCodeCommand } from './create-payment-code.command';
 
+/** A merchant's fixed code, opened by the kernel on the requested or a random code. */
 @CommandHandler(CreatePaymentCodeCommand)
 export class CreatePaymentCodeHandler implements ICommandHandler<CreatePaymentCodeCommand, PaymentCodeSnapshot> {
-  constructor(private readonly opener: PaymentCodeOpener) {}
+  constructor(private readonly instruments: FixedInstruments) {}
 
-  execute(command: CreatePaymentCodeCommand): Promise<PaymentCodeSnapshot> {
-    return this.opener.open({ ...command.request, origin: { kind: 'fixed' } }, command.context);
+  execute({ request, context }: CreatePaymentCodeCommand): Promise<PaymentCodeSnapshot> {
+    const opening = { ...request, origin: { kind: 'fixed' as const } };
+    return this.instruments.open(PAYMENT_CODES, request, (settings) => paymentCodeOpening(opening, settings), context);
   }
 }

@@ -1,6 +1,6 @@
 import type { Mode, RequestContext } from '@gateway/platform';
 import { Command } from '@nestjs/cqrs';
-import type { UpdatePaymentCode } from '../../domain/payment-code.decider';
+import type { PaymentCodeUpdate } from '../../domain/payment-code.decider';
 import type { PaymentCodeSnapshot } from '../../domain/payment-code.events';
 
 /** `PATCH /fixed_payment_code/{id}`. */
@@ -9,7 +9,7 @@ export class UpdatePaymentCodeCommand extends Command<PaymentCodeSnapshot> {
     readonly fpcId: string,
     readonly businessId: string,
     readonly mode: Mode,
-    readonly changes: UpdatePaymentCode['changes'],
+    readonly changes: PaymentCodeUpdate,
     readonly context: RequestContext,
   ) {
     super();

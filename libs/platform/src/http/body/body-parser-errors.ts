@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError } from '../errors/api-error';
+import { edgeError } from '../errors/edge-error-codes';
 
 /** What body-parser attaches to the errors it raises. */
 interface BodyParserError {
@@ -10,11 +11,11 @@ interface BodyParserError {
 }
 
 export function invalidJson(): ApiError {
-  return new ApiError('INVALID_JSON_FORMAT', 400, 'The request body is not valid JSON');
+  return edgeError('INVALID_JSON_FORMAT', 'The request body is not valid JSON');
 }
 
 export function bodyTooLarge(limitBytes: number): ApiError {
-  return new ApiError('REQUEST_ENTITY_TOO_LARGE', 413, `The request body is larger than the limit of ${limitBytes} bytes`);
+  return edgeError('REQUEST_ENTITY_TOO_LARGE', `The request body is larger than the limit of ${limitBytes} bytes`);
 }
 
 /**
@@ -33,12 +34,12 @@ export function bodyParserErrorToApiError(error: unknown, limitBytes: number): A
       return bodyTooLarge(limitBytes);
     case 'charset.unsupported':
     case 'encoding.unsupported':
-      return new ApiError('UNSUPPORTED_CONTENT_TYPE_ERROR', 415, 'The request body uses an unsupported charset or content encoding: send UTF-8 JSON');
+      return edgeError('UNSUPPORTED_CONTENT_TYPE_ERROR', 'The request body uses an unsupported charset or content encoding: send UTF-8 JSON');
     case 'request.aborted':
     case 'request.size.invalid':
-      return new ApiError('API_VALIDATION_ERROR', 400, 'The request body did not match its Content-Length', { errors: [] });
+      return edgeError('API_VALIDATION_ERROR', 'The request body did not match its Content-Length', { errors: [] });
     case 'querystring.parse.rangeError':
-      return new ApiError('API_VALIDATION_ERROR', 400, 'The form body is nested too deeply', { errors: [] });
+      return edgeError('API_VALIDATION_ERROR', 'The form body is nested too deeply', { errors: [] });
     default:
       // A corrupt compressed body and the like: still the client's fault, never a 500.
       return typeof expose === 'boolean' && typeof status === 'number' && status >= 400 && status < 500 ? invalidJson() : undefined;

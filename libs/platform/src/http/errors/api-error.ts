@@ -1,3 +1,5 @@
+import { type DeclaredErrorCode, SHARED_ERROR_CODES } from '@gateway/domain';
+
 /** Where a rejected value came from (spec gaps, "Shapes"). */
 export type ValidationLocation = 'body' | 'query' | 'path' | 'header';
 
@@ -50,8 +52,10 @@ export interface ApiErrorOptions {
 
 /**
  * An error with everything the edge needs to answer it: the spec's `error_code`, the HTTP status
- * and a message safe to show the caller. Any layer may throw one (guards, middleware, controllers);
- * domain code throws `DomainError` instead and the status comes from the error-status registry.
+ * and a message safe to show the caller. Any layer may throw one (guards, middleware, controllers):
+ * built with `ApiError.of` from a code a catalogue declares; the plain constructor is for answers
+ * whose code and status come from elsewhere (a recorded answer replayed, a Nest exception's
+ * status). Domain code throws `DomainError` instead, which carries its declared status too.
  */
 export class ApiError extends Error {
   readonly headers: Readonly<Record<string, string>>;
@@ -71,9 +75,14 @@ export class ApiError extends Error {
     this.fields = options.fields;
   }
 
+  /** The error of a declared code, with the status its catalogue gives it. */
+  static of(declared: DeclaredErrorCode, message: string, options: ApiErrorOptions = {}): ApiError {
+    return new ApiError(declared.code, declared.status, message, options);
+  }
+
   /** `API_VALIDATION_ERROR` (400) with its `errors` details. */
   static validation(message: string, errors: ValidationIssue[]): ApiError {
-    return new ApiError(VALIDATION_ERROR_CODE, 400, message, { errors });
+    return ApiError.of(SHARED_ERROR_CODES.code(VALIDATION_ERROR_CODE), message, { errors });
   }
 
   /** The same error answered with another status (routes whose spec uses 422 for validation). */

@@ -1,40 +1,50 @@
+import type { DeclaredErrorCodeEntry, ErrorCatalogue } from '@gateway/domain';
+import { SHARED_ERROR_CODES } from '@gateway/domain';
+import { EDGE_ERROR_CODES } from './edge-error-codes';
+
 /**
- * The HTTP status of each `error_code` a `DomainError` may carry. Bounded contexts register their
- * codes when their module is imported (`registerErrorStatuses({ DIRECT_DISBURSEMENT_NOT_FOUND_ERROR: 404 })`),
- * so the mapping lives next to the errors while the edge renders them in one place.
- * A code nobody registered answers 400: a domain rule said no to this request.
+ * The API-wide status of every `error_code`, built from the catalogues where the codes are
+ * declared (`defineErrorCodes` next to each context's errors). The app installs its one list of
+ * catalogues at start-up (libs/bootstrap/src/all-error-codes.ts); the OpenAPI document, the
+ * idempotency layer (a route's own reuse code) and the error-code table read it. A `DomainError`
+ * needs no look-up: it carries the status its catalogue declared.
  */
-const statuses = new Map<string, number>();
+const registry = new Map<string, DeclaredErrorCodeEntry & { owners: string[] }>();
 
-export const DEFAULT_DOMAIN_ERROR_STATUS = 400;
-
-export function registerErrorStatuses(codes: Readonly<Record<string, number>>): void {
-  for (const [code, status] of Object.entries(codes)) {
-    if (!Number.isInteger(status) || status < 400 || status > 599) throw new Error(`Error code ${code}: ${status} is not an HTTP error status`);
-    const known = statuses.get(code);
-    // Two contexts giving one code two statuses is a bug worth failing the start-up for.
-    if (known !== undefined && known !== status) throw new Error(`Error code ${code} is already registered with status ${known}, not ${status}`);
-    statuses.set(code, status);
+/**
+ * Adds the catalogues' codes. Declarations marked `local` stay out (their context applies them on
+ * its own routes). The same code declared by two catalogues with one status is one entry with two
+ * owners; with two statuses it is a bug worth failing the start-up for. Installing a catalogue
+ * twice (several apps in one process, as tests do) changes nothing.
+ */
+export function registerErrorCatalogues(catalogues: readonly ErrorCatalogue[]): void {
+  const pending = new Map<string, DeclaredErrorCodeEntry & { owners: string[] }>();
+  for (const catalogue of catalogues) {
+    for (const entry of catalogue.entries()) {
+      if (entry.local) continue;
+      const known = pending.get(entry.code) ?? registry.get(entry.code);
+      if (known && known.status !== entry.status) {
+        const others = `${known.owners.join(' and ')} ${known.status}`;
+        throw new Error(`Error code ${entry.code}: ${entry.owner} declares status ${entry.status}, ${others}`);
+      }
+      const owners = known ? [...new Set([...known.owners, entry.owner])] : [entry.owner];
+      pending.set(entry.code, { ...(known ?? entry), owners });
+    }
   }
+  for (const [code, entry] of pending) registry.set(code, entry);
 }
 
-/** The registered status of `code`, or 400 for a code nobody registered. */
-export function errorStatusFor(code: string): number {
-  return statuses.get(code) ?? DEFAULT_DOMAIN_ERROR_STATUS;
+/** The API-wide status of `code`, or `undefined` for a code no installed catalogue declares. */
+export function errorStatusFor(code: string): number | undefined {
+  return registry.get(code)?.status;
 }
 
-// The codes the spec uses across products, plus the ones the edge itself answers with.
-registerErrorStatuses({
-  API_VALIDATION_ERROR: 400,
-  INVALID_JSON_FORMAT: 400,
-  INVALID_API_KEY: 401,
-  REQUEST_FORBIDDEN_ERROR: 403,
-  TLS_REQUIRED_ERROR: 403,
-  DATA_NOT_FOUND: 404,
-  NOT_FOUND_ERROR: 404,
-  REQUEST_ENTITY_TOO_LARGE: 413,
-  UNSUPPORTED_CONTENT_TYPE_ERROR: 415,
-  RATE_LIMIT_EXCEEDED: 429,
-  SERVER_ERROR: 500,
-  SERVICE_UNAVAILABLE: 503,
-});
+/** Every installed code with its status and the catalogues that declare it, sorted by code. */
+export function registeredErrorCodes(): { code: string; status: number; owners: string[] }[] {
+  return [...registry.values()]
+    .map(({ code, status, owners }) => ({ code, status, owners: [...owners].sort() }))
+    .sort((a, b) => a.code.localeCompare(b.code));
+}
+
+// The codes the edge itself answers, and the shared ones, are known before any app starts.
+registerErrorCatalogues([SHARED_ERROR_CODES, EDGE_ERROR_CODES]);

@@ -1,9 +1,11 @@
+import { DomainError } from '@gateway/domain';
 import { type ArgumentsHost, Catch, type ExceptionFilter, NotFoundException } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { gatewayState } from '../caller';
 import type { JsonLogger } from '../logging/json-logger';
 import { routeTemplate, UNMATCHED_ROUTE } from '../route-template';
 import type { ApiError } from './api-error';
+import { errorStatusFor } from './error-statuses';
 import { routeNotFound } from './http-exception-codes';
 import { toApiError } from './to-api-error';
 
@@ -21,6 +23,9 @@ export class HttpEdgeExceptionFilter implements ExceptionFilter {
     const response = host.switchToHttp().getResponse<Response>();
     const error = isUnknownRoute(exception, request) ? routeNotFound(request.method, request.path) : toApiError(exception);
     if (error.status >= 500) this.logServerError(error, exception, request);
+    if (exception instanceof DomainError && errorStatusFor(exception.code) === undefined) {
+      this.logUndeclared(exception, request);
+    }
     if (response.headersSent) {
       // The answer was already under way (a stream failed mid-way): all we can do is end it.
       response.end();
@@ -30,6 +35,18 @@ export class HttpEdgeExceptionFilter implements ExceptionFilter {
     for (const [name, value] of Object.entries(error.headers)) response.setHeader(name, value);
     // A read's input is its query; a write's is its body.
     response.json(error.toBody(READS.has(request.method) ? 'query' : 'body'));
+  }
+
+  /**
+   * A `DomainError` always carries the status its catalogue declares, so it is answered with that.
+   * Its code missing from the registry means its catalogue is missing from the app's list
+   * (libs/bootstrap/src/all-error-codes.ts): the OpenAPI document cannot show it, so say so.
+   */
+  private logUndeclared(exception: DomainError, request: Request): void {
+    const where = 'libs/bootstrap/src/all-error-codes.ts';
+    const message = `${exception.code} (declared by ${exception.declared.owner}) is in no catalogue of ${where}`;
+    const fields = { requestId: gatewayState(request).requestId, errorCode: exception.code };
+    this.logger.entry('warn', 'HttpEdge', message, fields);
   }
 
   /**

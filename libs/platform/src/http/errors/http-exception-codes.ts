@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus } from '@nestjs/common';
 import { ApiError, UNEXPECTED_ERROR_MESSAGE, type ValidationIssue } from './api-error';
+import { edgeError } from './edge-error-codes';
 
 /** The spec's code for each status Nest or Express may raise by themselves. */
 const CODE_OF_STATUS: Readonly<Record<number, string>> = {
@@ -26,8 +27,8 @@ export function apiErrorFromHttpException(exception: HttpException): ApiError {
   if (declared) return new ApiError(declared.error_code, status, declared.message, { cause: exception, errors: declared.errors });
   if (status >= 500) {
     return status === 503
-      ? new ApiError('SERVICE_UNAVAILABLE', 503, 'The service is temporarily unavailable; retry later', { cause: exception })
-      : new ApiError('SERVER_ERROR', 500, UNEXPECTED_ERROR_MESSAGE, { cause: exception });
+      ? edgeError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry later', { cause: exception })
+      : edgeError('SERVER_ERROR', UNEXPECTED_ERROR_MESSAGE, { cause: exception });
   }
   const code = CODE_OF_STATUS[status] ?? `${HttpStatus[status] ?? 'REQUEST'}_ERROR`;
   return new ApiError(code, status, exception.message, { cause: exception, errors: code === 'API_VALIDATION_ERROR' ? [] : undefined });
@@ -47,5 +48,5 @@ function declaredErrorBody(response: unknown): { error_code: string; message: st
 /** The answer to a request no route matched. */
 export function routeNotFound(method: string, path: string): ApiError {
   const shownPath = path.length > 200 ? `${path.slice(0, 200)}...` : path;
-  return new ApiError('NOT_FOUND_ERROR', 404, `No endpoint answers ${method} ${shownPath}`);
+  return edgeError('NOT_FOUND_ERROR', `No endpoint answers ${method} ${shownPath}`);
 }

@@ -1,4 +1,5 @@
-import { ApiError } from './api-error';
+import type { ApiError } from './api-error';
+import { edgeError } from './edge-error-codes';
 
 /**
  * Errors of the stores the gateway depends on, recognised by name and code because platform
@@ -23,11 +24,11 @@ const PG_CONNECTION_MESSAGES = [
 const UNSTORABLE_VALUE_SQLSTATES = new Set(['22P05', '22021']);
 
 export function serviceUnavailable(cause?: unknown): ApiError {
-  return new ApiError('SERVICE_UNAVAILABLE', 503, 'The service is temporarily unavailable; retry later', { cause });
+  return edgeError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry later', { cause });
 }
 
 export function unstorableInput(cause?: unknown): ApiError {
-  return new ApiError('API_VALIDATION_ERROR', 400, 'The request contains a value that cannot be stored (such as the NUL character)', { cause, errors: [] });
+  return edgeError('API_VALIDATION_ERROR', 'The request contains a value that cannot be stored (such as the NUL character)', { cause, errors: [] });
 }
 
 /** Answers the store and connection failures below every context; `undefined` for anything else. */

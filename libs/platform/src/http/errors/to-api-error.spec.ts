@@ -1,7 +1,7 @@
-import { DomainError, invalidField } from '@gateway/domain';
+import { defineErrorCodes, type ErrorCatalogue, invalidField, invalidRequest } from '@gateway/domain';
 import { BadRequestException, ConflictException, HttpException, InternalServerErrorException, NotFoundException } from '@nestjs/common';
 import { ApiError, UNEXPECTED_ERROR_MESSAGE } from './api-error';
-import { errorStatusFor, registerErrorStatuses } from './error-statuses';
+import { errorStatusFor, registerErrorCatalogues, registeredErrorCodes } from './error-statuses';
 import { registerErrorTranslator } from './error-translators';
 import { toApiError } from './to-api-error';
 
@@ -13,21 +13,43 @@ function named(name: string, message = 'x', extra: Record<string, unknown> = {})
 }
 
 describe('error statuses', () => {
-  it('pre-registers the common codes and answers 400 for unknown ones', () => {
+  it('knows the shared and the edge codes before any app installs its catalogues, and nothing else', () => {
     expect(errorStatusFor('API_VALIDATION_ERROR')).toBe(400);
     expect(errorStatusFor('INVALID_API_KEY')).toBe(401);
     expect(errorStatusFor('REQUEST_FORBIDDEN_ERROR')).toBe(403);
     expect(errorStatusFor('DATA_NOT_FOUND')).toBe(404);
     expect(errorStatusFor('RATE_LIMIT_EXCEEDED')).toBe(429);
     expect(errorStatusFor('SERVICE_UNAVAILABLE')).toBe(503);
-    expect(errorStatusFor('SOME_UNKNOWN_RULE_ERROR')).toBe(400);
+    expect(errorStatusFor('SOME_UNKNOWN_RULE_ERROR')).toBeUndefined();
   });
 
-  it('refuses one code with two statuses, and non-error statuses', () => {
-    registerErrorStatuses({ SPEC_TEST_MISSING_ERROR: 404 });
-    expect(() => registerErrorStatuses({ SPEC_TEST_MISSING_ERROR: 404 })).not.toThrow();
-    expect(() => registerErrorStatuses({ SPEC_TEST_MISSING_ERROR: 410 })).toThrow(/already registered/);
-    expect(() => registerErrorStatuses({ SPEC_TEST_OK: 200 })).toThrow(/not an HTTP error status/);
+  it('refuses one code with two statuses (naming both catalogues), and non-error statuses', () => {
+    const first = defineErrorCodes('spec-first', { SPEC_TEST_MISSING_ERROR: { status: 404 } });
+    const same = defineErrorCodes('spec-same', { SPEC_TEST_MISSING_ERROR: { status: 404 } });
+    const other = defineErrorCodes('spec-other', { SPEC_TEST_MISSING_ERROR: { status: 410 } });
+    registerErrorCatalogues([first]);
+    expect(() => registerErrorCatalogues([first, same])).not.toThrow();
+    expect(registeredErrorCodes().find((entry) => entry.code === 'SPEC_TEST_MISSING_ERROR')?.owners).toEqual(['spec-first', 'spec-same']);
+    expect(() => registerErrorCatalogues([other])).toThrow(/SPEC_TEST_MISSING_ERROR: spec-other declares status 410, spec-first and spec-same 404/);
+    expect(() => registerErrorCatalogues([defineErrorCodes('a', { SPEC_TEST_TWICE_ERROR: { status: 400 } }), defineErrorCodes('b', { SPEC_TEST_TWICE_ERROR: { status: 409 } })])).toThrow(
+      /declares status 409/,
+    );
+    // Nothing of a refused list is kept.
+    expect(errorStatusFor('SPEC_TEST_TWICE_ERROR')).toBeUndefined();
+    expect(() => defineErrorCodes('spec', { SPEC_TEST_OK: { status: 200 as never } })).toThrow(/not an HTTP error status/);
+  });
+
+  it('keeps a local declaration out of the registry', () => {
+    registerErrorCatalogues([defineErrorCodes('spec-local', { SPEC_TEST_LOCAL_ERROR: { status: 400, local: true } })]);
+    expect(errorStatusFor('SPEC_TEST_LOCAL_ERROR')).toBeUndefined();
+  });
+
+  it('builds errors only from declared codes, with their status', () => {
+    const codes: ErrorCatalogue<'SPEC_TEST_GONE_ERROR'> = defineErrorCodes('spec', { SPEC_TEST_GONE_ERROR: { status: 410 } });
+    expect(codes.error('SPEC_TEST_GONE_ERROR', 'gone')).toMatchObject({ code: 'SPEC_TEST_GONE_ERROR', status: 410, message: 'gone' });
+    expect(codes.error('TEST_MODE_ONLY_ERROR', 'test only')).toMatchObject({ status: 403 });
+    // @ts-expect-error: a code the catalogue does not declare is a type error.
+    expect(() => codes.error('SPEC_TEST_UNDECLARED_ERROR', 'x')).toThrow(/not declared/);
   });
 });
 
@@ -37,14 +59,14 @@ describe('toApiError', () => {
     expect(toApiError(error)).toBe(error);
   });
 
-  it('gives a DomainError its registered status', () => {
-    registerErrorStatuses({ SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR: 404 });
-    expect(toApiError(new DomainError('SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR', 'no such disbursement')).toBody()).toEqual({
+  it('gives a DomainError the status its catalogue declares', () => {
+    const codes = defineErrorCodes('spec', { SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR: { status: 404 }, SPEC_TEST_RULE_ERROR: { status: 409 } });
+    expect(toApiError(codes.error('SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR', 'no such disbursement')).toBody()).toEqual({
       error_code: 'SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR',
       message: 'no such disbursement',
     });
-    expect(toApiError(new DomainError('SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR', 'x')).status).toBe(404);
-    expect(toApiError(new DomainError('SPEC_TEST_RULE_ERROR', 'x')).status).toBe(400);
+    expect(toApiError(codes.error('SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR', 'x')).status).toBe(404);
+    expect(toApiError(codes.error('SPEC_TEST_RULE_ERROR', 'x')).status).toBe(409);
   });
 
   it('asks registered translators', () => {
@@ -71,7 +93,7 @@ describe('toApiError', () => {
   });
 
   it('gives every API_VALIDATION_ERROR an errors[] entry: the field it names, else the whole input (issue 19, item 7)', () => {
-    expect(toApiError(new DomainError('API_VALIDATION_ERROR', 'cursor is not a cursor')).toBody()).toEqual({
+    expect(toApiError(invalidRequest('cursor is not a cursor')).toBody()).toEqual({
       error_code: 'API_VALIDATION_ERROR',
       message: 'cursor is not a cursor',
       errors: [{ field: [], location: 'body', messages: ['cursor is not a cursor'], types: ['invalid'] }],

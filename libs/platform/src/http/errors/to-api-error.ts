@@ -1,7 +1,7 @@
 import { DomainError } from '@gateway/domain';
 import { HttpException } from '@nestjs/common';
 import { ApiError, UNEXPECTED_ERROR_MESSAGE } from './api-error';
-import { errorStatusFor } from './error-statuses';
+import { edgeError } from './edge-error-codes';
 import { translateError } from './error-translators';
 import { apiErrorFromHttpException } from './http-exception-codes';
 import { translateInfrastructureError } from './infrastructure-errors';
@@ -15,10 +15,10 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) {
     const errors = Array.isArray(error.details?.errors) ? (error.details.errors as ApiError['errors']) : undefined;
-    return new ApiError(error.code, errorStatusFor(error.code), error.message, { cause: error, errors: errors ? [...errors] : undefined });
+    return new ApiError(error.code, error.status, error.message, { cause: error, errors: errors ? [...errors] : undefined });
   }
   const translated = translateError(error) ?? translateInfrastructureError(error);
   if (translated) return translated;
   if (error instanceof HttpException) return apiErrorFromHttpException(error);
-  return new ApiError('SERVER_ERROR', 500, UNEXPECTED_ERROR_MESSAGE, { cause: error });
+  return edgeError('SERVER_ERROR', UNEXPECTED_ERROR_MESSAGE, { cause: error });
 }

@@ -1,8 +1,9 @@
-import { HttpStatus } from '@nestjs/common';
 import { ApiError } from '../errors/api-error';
+import { edgeError } from '../errors/edge-error-codes';
+import { errorStatusFor } from '../errors/error-statuses';
 
-export const IDEMPOTENCY_KEY_MISMATCH_ERROR = 'IDEMPOTENCY_KEY_MISMATCH_ERROR';
-export const IDEMPOTENCY_KEY_IN_PROGRESS_ERROR = 'IDEMPOTENCY_KEY_IN_PROGRESS_ERROR';
+export const IDEMPOTENCY_KEY_MISMATCH_ERROR = 'IDEMPOTENCY_KEY_MISMATCH_ERROR' as const;
+export const IDEMPOTENCY_KEY_IN_PROGRESS_ERROR = 'IDEMPOTENCY_KEY_IN_PROGRESS_ERROR' as const;
 
 /** 400 API_VALIDATION_ERROR naming the header, in the validation error shape of design §7. */
 export function invalidIdempotencyKey(header: string, problem: string): ApiError {
@@ -12,23 +13,22 @@ export function invalidIdempotencyKey(header: string, problem: string): ApiError
 
 /** Spec item 4: the same key with different parameters "did not match the original". */
 export function idempotencyKeyMismatch(): ApiError {
-  return new ApiError(
+  return edgeError(
     IDEMPOTENCY_KEY_MISMATCH_ERROR,
-    HttpStatus.BAD_REQUEST,
     'This request does not match the original request sent with the same idempotency key. Send the same parameters to retry, or use a new key for a new request.',
   );
 }
 
 export function idempotencyKeyInProgress(): ApiError {
-  return new ApiError(
+  return edgeError(
     IDEMPOTENCY_KEY_IN_PROGRESS_ERROR,
-    HttpStatus.CONFLICT,
     'A request with this idempotency key is still being processed. Retry later with the same key and parameters.',
   );
 }
 
 /**
- * For routes whose spec names its own code for a reused key, e.g. DUPLICATE_TRANSACTION_ERROR.
+ * For routes whose spec names its own code for a reused key, e.g. DUPLICATE_TRANSACTION_ERROR,
+ * answered with the status its catalogue declares (the OpenAPI document refuses an undeclared one).
  * `original`: what identifies the first request's result (its id, external_id, status), as
  * fields of the body next to `error_code` and `message` (issue 19, item 14).
  */
@@ -36,7 +36,7 @@ export function idempotencyKeyAlreadyUsed(errorCode: string, original?: Record<s
   const message = original
     ? 'This idempotency key was already used: this answer identifies what the first request made. Use a new key for a new request.'
     : 'This idempotency key was already used. Use a new key for a new request.';
-  return new ApiError(errorCode, HttpStatus.BAD_REQUEST, message, { fields: original });
+  return new ApiError(errorCode, errorStatusFor(errorCode) ?? 400, message, { fields: original });
 }
 
 /**
@@ -44,9 +44,8 @@ export function idempotencyKeyAlreadyUsed(errorCode: string, original?: Record<s
  * (spec), so it is a reuse with other parameters, answered without the other mode's result.
  */
 export function idempotencyKeyUsedInOtherMode(): ApiError {
-  return new ApiError(
+  return edgeError(
     IDEMPOTENCY_KEY_MISMATCH_ERROR,
-    HttpStatus.BAD_REQUEST,
     'This idempotency key was already used by a request in the other mode (test or live): keys are unique across both. Use a new key.',
   );
 }

@@ -1,4 +1,4 @@
-import { DomainError } from '@gateway/domain';
+import { defineErrorCodes } from '@gateway/domain';
 import { BadRequestException, HttpException } from '@nestjs/common';
 import { ApiError } from '../errors/api-error';
 import { isIndeterminate, recordError } from './recorded-response';
@@ -18,8 +18,9 @@ describe('recordError', () => {
       headers: { 'Retry-After': '3' },
       body: '{"error_code":"RATE_LIMIT_EXCEEDED","message":"slow down"}',
     });
-    expect(recordError(new DomainError('SOME_RULE_ERROR', 'rule says no'))).toEqual({
-      status: 400,
+    const codes = defineErrorCodes('spec', { SOME_RULE_ERROR: { status: 409 } });
+    expect(recordError(codes.error('SOME_RULE_ERROR', 'rule says no'))).toEqual({
+      status: 409,
       headers: {},
       body: '{"error_code":"SOME_RULE_ERROR","message":"rule says no"}',
     });

@@ -47,6 +47,38 @@ describe('JsonLogger', () => {
     expect(parsed()[0]).toMatchObject({ requestId: 'req_ctx', message: 'inside' });
   });
 
+  it('applies the redaction rules to lines written through pino itself (child loggers too)', () => {
+    const { logger, parsed } = capture();
+    const direct = logger.pino.child({ context: 'Direct' });
+    direct.info({ card_number: '4111111111111111', token: 'tok_1', note: 'cvn=123' }, 'card 4111111111111111');
+    expect(parsed()[0]).toEqual({
+      time: expect.any(String),
+      level: 'info',
+      context: 'Direct',
+      token: '[REDACTED]',
+      card_number: '[REDACTED]',
+      note: 'cvn=[REDACTED]',
+      message: 'card ************1111',
+    });
+  });
+
+  it('writes bigint and cyclic fields without throwing', () => {
+    const { logger, parsed } = capture();
+    const cyclic: Record<string, unknown> = { name: 'loop' };
+    cyclic.self = cyclic;
+    logger.entry('log', 'X', 'odd', { amount: 12n, cyclic });
+    expect(parsed()[0]).toMatchObject({ amount: '12', cyclic: { name: 'loop' } });
+  });
+
+  it("follows Nest's setLogLevels", () => {
+    const { logger, parsed } = capture('info');
+    logger.setLogLevels(['error', 'verbose']);
+    logger.verbose('shown', 'X');
+    logger.setLogLevels([]);
+    logger.fatal('hidden', 'X');
+    expect(parsed()).toEqual([expect.objectContaining({ level: 'trace', message: 'shown' })]);
+  });
+
   it('writes a short human line in pretty mode', () => {
     const lines: string[] = [];
     new JsonLogger({ write: (line) => lines.push(line), pretty: true }).entry('warn', 'Edge', 'slow', { durationMs: 5 });

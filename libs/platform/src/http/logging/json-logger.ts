@@ -1,13 +1,24 @@
 import type { LoggerService, LogLevel } from '@nestjs/common';
+import pino, { type DestinationStream, type Level, type Logger, type LoggerOptions } from 'pino';
 import type { AppConfig } from '../../config/app-config';
-import { nestLogLevels } from '../../config/log-levels';
 import { currentLogContext } from './log-context';
+import { prettyLine } from './pretty-line';
 import { redactField, redactText } from './redact';
 
-/** The `level` written in each line, per Nest level. */
-const LEVEL_NAMES: Record<LogLevel, string> = { fatal: 'fatal', error: 'error', warn: 'warn', log: 'info', debug: 'debug', verbose: 'trace' };
+/** pino's level for each Nest level (the `level` written in each line). */
+const PINO_LEVELS: Record<LogLevel, Level> = {
+  fatal: 'fatal',
+  error: 'error',
+  warn: 'warn',
+  log: 'info',
+  debug: 'debug',
+  verbose: 'trace',
+};
 
-/** Keys of the line itself; fields cannot overwrite them. */
+/** Nest's levels from the most to the least verbose: `setLogLevels` keeps the most verbose one given. */
+const MOST_VERBOSE_FIRST: LogLevel[] = ['verbose', 'debug', 'log', 'warn', 'error', 'fatal'];
+
+/** Keys of the line itself; fields cannot overwrite them (`requestId` only with a string). */
 const RESERVED_KEYS = new Set(['time', 'level', 'context', 'requestId', 'message']);
 
 export type LogFields = Record<string, unknown>;
@@ -22,38 +33,39 @@ export interface JsonLoggerOptions {
 }
 
 /**
- * The process logger: one JSON object per line (`time`, `level`, `context`, `requestId` when known,
- * `message`, then any fields), every message and field passed through the redaction rules.
- * Used by Nest itself (`NestFactory.create(..., { logger })`) and by the HTTP edge.
+ * The process logger, on pino: one JSON object per line (`level`, `time`, `requestId` when known,
+ * `context`, then any fields, `message` last), every message and field passed through the
+ * redaction rules (`redact.ts`) inside pino itself, so `logger.pino` and its children obey them
+ * too. Nest's LoggerService bridge: Nest (`NestFactory.create(..., { logger })`,
+ * `Logger.overrideLogger`) and the HTTP edge write through it.
  */
 export class JsonLogger implements LoggerService {
-  private enabled: Set<LogLevel>;
-  private readonly writeLine: (line: string) => void;
-  private readonly pretty: boolean;
+  /** The pino instance, for code that wants pino's own API (child loggers, `isLevelEnabled`). */
+  readonly pino: Logger;
 
   constructor(options: JsonLoggerOptions = {}) {
-    this.enabled = new Set(nestLogLevels(options.level ?? 'info'));
-    this.writeLine = options.write ?? ((line) => process.stdout.write(`${line}\n`));
-    this.pretty = options.pretty ?? false;
+    this.pino = pino(pinoOptions(options.level ?? 'info'), destinationOf(options));
   }
 
   isEnabled(level: LogLevel): boolean {
-    return this.enabled.has(level);
+    return this.pino.isLevelEnabled(PINO_LEVELS[level]);
   }
 
   setLogLevels(levels: LogLevel[]): void {
-    this.enabled = new Set(levels);
+    const mostVerbose = MOST_VERBOSE_FIRST.find((level) => levels.includes(level));
+    this.pino.level = mostVerbose ? PINO_LEVELS[mostVerbose] : 'silent';
   }
 
   /** A structured line: `fields` become top-level keys. */
   entry(level: LogLevel, context: string, message: string, fields: LogFields = {}): void {
-    if (!this.enabled.has(level)) return;
-    const requestId = typeof fields.requestId === 'string' ? fields.requestId : currentLogContext()?.requestId;
-    const line: LogFields = { time: new Date().toISOString(), level: LEVEL_NAMES[level], context, ...(requestId ? { requestId } : {}), message: redactText(message) };
+    const pinoLevel = PINO_LEVELS[level];
+    if (!this.pino.isLevelEnabled(pinoLevel)) return;
+    const line: LogFields = { context };
+    if (typeof fields.requestId === 'string') line.requestId = fields.requestId;
     for (const [key, value] of Object.entries(fields)) {
-      if (!RESERVED_KEYS.has(key) && value !== undefined) line[key] = redactField(key, value);
+      if (!RESERVED_KEYS.has(key) && value !== undefined) line[key] = value;
     }
-    this.writeLine(this.pretty ? prettyLine(line) : safeStringify(line));
+    this.pino[pinoLevel](line, message);
   }
 
   log(message: unknown, ...optionalParams: unknown[]): void {
@@ -85,9 +97,10 @@ export class JsonLogger implements LoggerService {
    * string argument. An Error or an object as the message becomes fields.
    */
   private fromNest(level: LogLevel, message: unknown, optionalParams: unknown[]): void {
-    if (!this.enabled.has(level)) return;
+    if (!this.isEnabled(level)) return;
     const params = [...optionalParams];
-    const context = params.length > 0 && typeof params[params.length - 1] === 'string' ? (params.pop() as string) : 'App';
+    const last = params[params.length - 1];
+    const context = typeof last === 'string' ? (params.pop() as string) : 'App';
     const fields: LogFields = {};
     for (const param of params) {
       if (typeof param === 'string') fields.stack = param;
@@ -104,26 +117,55 @@ export class JsonLogger implements LoggerService {
   }
 }
 
-/** Log lines must never throw: cycles and odd values become strings. */
-function safeStringify(line: LogFields): string {
-  try {
-    return JSON.stringify(line);
-  } catch {
-    return JSON.stringify({ time: line.time, level: line.level, context: line.context, requestId: line.requestId, message: line.message, note: 'fields not serialisable' });
-  }
+/**
+ * The line shape the docs and log collectors rely on: `time` as ISO-8601, `level` as a name,
+ * `message` (not pino's `msg`), no pid/hostname. Redaction runs in pino's hooks: the message in
+ * `logMethod`, every field in `formatters.log` (pino's own `redact` option takes fixed paths only;
+ * our rules also mask card numbers and keys inside any text). pino does not pass a child's
+ * bindings through any hook: give `logger.pino.child(...)` identifiers only, data goes in fields.
+ */
+function pinoOptions(level: AppConfig['LOG_LEVEL']): LoggerOptions {
+  return {
+    level,
+    base: undefined,
+    messageKey: 'message',
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: {
+      level: (label) => ({ level: label }),
+      log: redactFields,
+    },
+    hooks: {
+      logMethod(args, method) {
+        const redacted = args.map((arg: unknown) => (typeof arg === 'string' ? redactText(arg) : arg));
+        method.apply(this, redacted as Parameters<typeof method>);
+      },
+    },
+    // The request id of the log context (LOG_REQUEST_CONTEXT); a field given explicitly wins.
+    mixin: () => {
+      const requestId = currentLogContext()?.requestId;
+      return requestId ? { requestId } : {};
+    },
+  };
 }
 
-function prettyLine(line: LogFields): string {
-  const { time, level, context, requestId, message, ...fields } = line;
-  const rest = Object.entries(fields).map(([key, value]) => `${key}=${typeof value === 'string' ? value : safeJson(value)}`);
-  const head = `${String(time).slice(11, 23)} ${String(level).toUpperCase().padEnd(5)} [${String(context)}]${requestId ? ` ${String(requestId)}` : ''}`;
-  return [head, message, ...rest].filter((part) => part !== '').join(' ');
+function redactFields(object: LogFields): LogFields {
+  const redacted: LogFields = {};
+  for (const [key, value] of Object.entries(object)) redacted[key] = redactField(key, value);
+  return redacted;
 }
 
-function safeJson(value: unknown): string {
-  try {
-    return JSON.stringify(value);
-  } catch {
-    return String(value);
-  }
+/**
+ * stdout through pino's synchronous destination (a crash's last lines are not lost in a buffer),
+ * or the caller's `write`; pretty mode reformats each JSON line for a person at a terminal.
+ */
+function destinationOf(options: JsonLoggerOptions): DestinationStream {
+  const stdout = options.write ? undefined : pino.destination({ dest: 1, sync: true });
+  const writeLine = options.write ?? ((line: string) => stdout!.write(`${line}\n`));
+  if (!options.pretty && stdout) return stdout;
+  return {
+    write: (chunk: string) => {
+      const line = chunk.endsWith('\n') ? chunk.slice(0, -1) : chunk;
+      writeLine(options.pretty ? prettyLine(line) : line);
+    },
+  };
 }

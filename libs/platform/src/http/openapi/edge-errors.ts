@@ -1,3 +1,5 @@
+import type { SharedErrorCode } from '@gateway/domain';
+import { EDGE_ERROR_CODES, type EdgeErrorCode } from '../errors/edge-error-codes';
 import type { IdempotencyPolicyOptions } from '../idempotency/idempotency-policy.decorator';
 
 /** What the document knows of a route, from the same metadata the edge acts on. */
@@ -24,28 +26,29 @@ export interface EdgeError {
  * - versioned routes: 400 API_VERSION_NOT_SUPPORTED_ERROR;
  * - keyed POST/PATCH: the reuse answer of the route's policy and 409 for a key in flight.
  */
-export function edgeErrorsOf(route: RouteTraits): EdgeError[] {
-  const errors: EdgeError[] = [
-    { code: 'API_VALIDATION_ERROR', status: 400 },
-    { code: 'INVALID_JSON_FORMAT', status: 400 },
-    { code: 'TLS_REQUIRED_ERROR', status: 403 },
-    { code: 'REQUEST_ENTITY_TOO_LARGE', status: 413 },
-    { code: 'UNSUPPORTED_CONTENT_TYPE_ERROR', status: 415 },
-    { code: 'RATE_LIMIT_EXCEEDED', status: 429 },
-    { code: 'SERVER_ERROR', status: 500 },
-    { code: 'SERVICE_UNAVAILABLE', status: 503 },
+export function edgeErrorsOf(route: RouteTraits, statusOf: (code: string) => number): EdgeError[] {
+  const codes: (EdgeErrorCode | SharedErrorCode)[] = [
+    'API_VALIDATION_ERROR',
+    'INVALID_JSON_FORMAT',
+    'TLS_REQUIRED_ERROR',
+    'REQUEST_ENTITY_TOO_LARGE',
+    'UNSUPPORTED_CONTENT_TYPE_ERROR',
+    'RATE_LIMIT_EXCEEDED',
+    'SERVER_ERROR',
+    'SERVICE_UNAVAILABLE',
   ];
-  if (route.authenticated) {
-    errors.push({ code: 'INVALID_API_KEY', status: 401 });
-    errors.push({ code: 'REQUEST_FORBIDDEN_ERROR', status: 403 });
-  }
-  if (route.versioned) errors.push({ code: 'API_VERSION_NOT_SUPPORTED_ERROR', status: 400 });
+  if (route.authenticated) codes.push('INVALID_API_KEY', 'REQUEST_FORBIDDEN_ERROR');
+  if (route.versioned) codes.push('API_VERSION_NOT_SUPPORTED_ERROR');
+  // Statuses as declared (edge-error-codes.ts), the same the edge answers with.
+  const errors: EdgeError[] = codes.map((code) => ({ code, status: EDGE_ERROR_CODES.statusOf(code) }));
   const policy = route.idempotency;
   if (policy && policy.reuse !== 'off') {
-    errors.push({ code: policy.reuse === 'reject' ? policy.errorCode : 'IDEMPOTENCY_KEY_MISMATCH_ERROR', status: 400 });
+    // A route's own reuse code (DUPLICATE_TRANSACTION_ERROR) is declared by its context.
+    if (policy.reuse === 'reject') errors.push({ code: policy.errorCode, status: statusOf(policy.errorCode) });
     // A key used in the other mode is a reuse with other parameters under every policy.
-    if (policy.reuse === 'reject') errors.push({ code: 'IDEMPOTENCY_KEY_MISMATCH_ERROR', status: 400 });
-    errors.push({ code: 'IDEMPOTENCY_KEY_IN_PROGRESS_ERROR', status: 409 });
+    for (const code of ['IDEMPOTENCY_KEY_MISMATCH_ERROR', 'IDEMPOTENCY_KEY_IN_PROGRESS_ERROR'] as const) {
+      errors.push({ code, status: EDGE_ERROR_CODES.statusOf(code) });
+    }
   }
   return errors;
 }

@@ -7,7 +7,8 @@ import type { InventoriedRoute } from './route-inventory';
 
 /**
  * The 2xx answer of `@ApiDoc` and every error the route can answer: the edge's for its traits and
- * the operation's own codes, grouped per status (statuses from the error registry).
+ * the operation's own codes, grouped per status (statuses from the error registry, which the app
+ * builds from the catalogues where the codes are declared).
  */
 export function responsesOf(route: InventoriedRoute): Record<string, ResponseObject> {
   const responses: Record<string, ResponseObject> = {};
@@ -15,15 +16,32 @@ export function responsesOf(route: InventoriedRoute): Record<string, ResponseObj
   responses[String(answer.status)] = answer.response;
   const byStatus = new Map<number, Set<string>>();
   const add = (code: string, status: number) => (byStatus.get(status) ?? byStatus.set(status, new Set()).get(status)!).add(code);
-  for (const error of edgeErrorsOf({ authenticated: !route.noAuth, versioned: route.versionedResource !== undefined, idempotency: route.idempotency })) {
+  const traits = {
+    authenticated: !route.noAuth,
+    versioned: route.versionedResource !== undefined,
+    idempotency: route.idempotency,
+  };
+  for (const error of edgeErrorsOf(traits, (code) => declaredStatus(code, route))) {
     add(error.code, error.status);
   }
   for (const error of route.doc?.errors ?? []) {
-    if (typeof error === 'string') add(error, errorStatusFor(error));
+    if (typeof error === 'string') add(error, declaredStatus(error, route));
     else add(error[0], error[1]);
   }
   for (const [status, codes] of [...byStatus.entries()].sort(([a], [b]) => a - b)) responses[String(status)] = errorResponse(status, [...codes].sort());
   return responses;
+}
+
+/**
+ * A code no installed catalogue declares cannot be documented with a status: building the document
+ * fails (at start-up, and in the OpenAPI tests) rather than guessing one.
+ */
+export function declaredStatus(code: string, route: { method: string; path: string }): number {
+  const status = errorStatusFor(code);
+  if (status === undefined) {
+    throw new Error(`${route.method.toUpperCase()} ${route.path} documents ${code}, which no error catalogue declares`);
+  }
+  return status;
 }
 
 function successOf(route: InventoriedRoute): { status: number; response: ResponseObject } {

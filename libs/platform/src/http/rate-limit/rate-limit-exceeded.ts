@@ -1,4 +1,5 @@
-import { HttpException, HttpStatus } from '@nestjs/common';
+import { HttpException } from '@nestjs/common';
+import { EDGE_ERROR_CODES } from '../errors/edge-error-codes';
 
 /**
  * The 429 of spec "Errors". An HttpException carrying the spec's body until the global
@@ -7,6 +8,6 @@ import { HttpException, HttpStatus } from '@nestjs/common';
 export function rateLimitExceeded(): HttpException {
   return new HttpException(
     { error_code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests; retry after the number of seconds in the Retry-After header' },
-    HttpStatus.TOO_MANY_REQUESTS,
+    EDGE_ERROR_CODES.statusOf('RATE_LIMIT_EXCEEDED'),
   );
 }

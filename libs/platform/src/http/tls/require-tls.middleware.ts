@@ -1,11 +1,12 @@
 import type { NextFunction, Request, Response } from 'express';
-import { ApiError } from '../errors/api-error';
+import type { ApiError } from '../errors/api-error';
+import { edgeError } from '../errors/edge-error-codes';
 
 /** Probes and scrapers call these from inside the deployment, usually without TLS. */
 const PLAIN_HTTP_ALLOWED_PATHS = new Set(['/health', '/ready', '/metrics']);
 
 export function tlsRequired(): ApiError {
-  return new ApiError('TLS_REQUIRED_ERROR', 403, 'Plain HTTP is refused: use HTTPS');
+  return edgeError('TLS_REQUIRED_ERROR', 'Plain HTTP is refused: use HTTPS');
 }
 
 /**

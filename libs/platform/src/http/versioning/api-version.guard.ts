@@ -1,7 +1,8 @@
-import { type CanActivate, type ExecutionContext, HttpException, HttpStatus, Injectable, Module } from '@nestjs/common';
+import { type CanActivate, type ExecutionContext, HttpException, Injectable, Module } from '@nestjs/common';
 import { APP_GUARD, Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { gatewayState } from '../caller';
+import { EDGE_ERROR_CODES } from '../errors/edge-error-codes';
 import { AccountApiVersions } from '../auth/account-ports';
 import { versionsOf } from './api-version.registry';
 import { ROUTE_VERSIONED_RESOURCE } from './versioned-resource.decorator';
@@ -41,7 +42,7 @@ export class ApiVersionGuard implements CanActivate {
             error_code: 'API_VERSION_NOT_SUPPORTED_ERROR',
             message: `API version ${requested} does not exist for ${resource}; versions: ${declared.versions.join(', ')}`,
           },
-          HttpStatus.BAD_REQUEST,
+          EDGE_ERROR_CODES.statusOf('API_VERSION_NOT_SUPPORTED_ERROR'),
         );
       }
       return requested;

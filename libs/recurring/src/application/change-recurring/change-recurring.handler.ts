@@ -1,6 +1,4 @@
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { Clock, toCommandMetadata } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
+import { CommandPipeline, EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type RecurringCommand, recurringDecider } from '../../domain/recurring.decider';
@@ -14,8 +12,7 @@ import { ChangeRecurringPaymentCommand } from './change-recurring.command';
 export class ChangeRecurringPaymentHandler implements ICommandHandler<ChangeRecurringPaymentCommand, RecurringSnapshot> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly clock: Clock,
-    private readonly progress: ProjectionProgress,
+    private readonly pipeline: CommandPipeline,
     private readonly tokens: RechargeTokenCheck,
   ) {}
 
@@ -26,8 +23,7 @@ export class ChangeRecurringPaymentHandler implements ICommandHandler<ChangeRecu
     const first = await this.store.readStream(stream, { maxCount: 1 });
     if (first.length === 0 || first[0].metadata.businessId !== businessId || first[0].metadata.mode !== mode) throw RecurringErrors.notFound(id);
     if (change.type === 'update') await this.tokens.assertUsable(businessId, mode, change.changes.creditCardToken);
-    const now = await this.clock.now({ businessId, mode });
-    const decided: RecurringCommand =
+    const decided = (now: Date): RecurringCommand =>
       change.type === 'update'
         ? { type: 'UpdateRecurringPayment', id, changes: change.changes, now }
         : change.type === 'stop'
@@ -35,8 +31,14 @@ export class ChangeRecurringPaymentHandler implements ICommandHandler<ChangeRecu
           : change.type === 'pause'
             ? { type: 'PauseRecurringPayment', id, now }
             : { type: 'ResumeRecurringPayment', id, now };
-    const decision = await decideAndAppend(this.store, stream, recurringDecider, decided, toCommandMetadata(command.context, now, { businessId, mode }));
-    if (decision.appended) await this.progress.waitFor(RECURRING_PROJECTION, decision.appended.position, 10_000);
+    const decision = await this.pipeline.run({
+      context: command.context,
+      scope: { businessId, mode },
+      stream,
+      decider: recurringDecider,
+      command: decided,
+      readYourWrites: { projection: RECURRING_PROJECTION },
+    });
     if (decision.state.status !== 'exists') throw RecurringErrors.notFound(id);
     return decision.state.recurring;
   }

@@ -1,7 +1,5 @@
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { Clock, IdGenerator, toCommandMetadata } from '@gateway/platform';
-import { ProjectionProgress } from '@gateway/projections';
-import { Inject } from '@nestjs/common';
+import { CommandPipeline } from '@gateway/event-store';
+import { IdGenerator } from '@gateway/platform';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { recurringDecider } from '../../domain/recurring.decider';
 import { RecurringErrors } from '../../domain/recurring.errors';
@@ -13,24 +11,22 @@ import { CreateRecurringPaymentCommand } from './create-recurring.command';
 @CommandHandler(CreateRecurringPaymentCommand)
 export class CreateRecurringPaymentHandler implements ICommandHandler<CreateRecurringPaymentCommand, RecurringSnapshot> {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly clock: Clock,
+    private readonly pipeline: CommandPipeline,
     private readonly ids: IdGenerator,
-    private readonly progress: ProjectionProgress,
     private readonly tokens: RechargeTokenCheck,
   ) {}
 
   async execute(command: CreateRecurringPaymentCommand): Promise<RecurringSnapshot> {
     const { businessId, mode, request } = command;
     await this.tokens.assertUsable(businessId, mode, request.creditCardToken);
-    const now = await this.clock.now({ businessId, mode });
     const id = this.ids.uuid().replace(/-/g, '').slice(0, 24);
-    const decision = await decideAndAppend(
-      this.store,
-      recurringStream(id),
-      recurringDecider,
-      {
-        type: 'CreateRecurringPayment',
+    const decision = await this.pipeline.run({
+      context: command.context,
+      scope: { businessId, mode },
+      stream: recurringStream(id),
+      decider: recurringDecider,
+      command: (now) => ({
+        type: 'CreateRecurringPayment' as const,
         recurring: {
           recurringPaymentId: id,
           businessId,
@@ -52,10 +48,9 @@ export class CreateRecurringPaymentHandler implements ICommandHandler<CreateRecu
           ...(request.failureRedirectUrl !== undefined && { failureRedirectUrl: request.failureRedirectUrl }),
         },
         now,
-      },
-      toCommandMetadata(command.context, now, { businessId, mode }),
-    );
-    if (decision.appended) await this.progress.waitFor(RECURRING_PROJECTION, decision.appended.position, 10_000);
+      }),
+      readYourWrites: { projection: RECURRING_PROJECTION },
+    });
     if (decision.state.status !== 'exists') throw RecurringErrors.notFound(id);
     return decision.state.recurring;
   }

@@ -1,7 +1,7 @@
-import { decideAndAppend, EVENT_STORE, type EventStore, type RecordedEvent } from '@gateway/event-store';
+import { CommandPipeline, type RecordedEvent } from '@gateway/event-store';
 import type { InvoiceExpired } from '@gateway/invoices';
 import { ReadModelProjection, type Projection } from '@gateway/projections';
-import { Inject, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { recurringDecider } from '../../domain/recurring.decider';
 import { recurringStream } from '../../domain/recurring.events';
 
@@ -19,20 +19,22 @@ export class MissedPaymentFollower implements Projection {
   readonly tables: string[] = [];
   readonly eventTypes = ['InvoiceExpired'];
 
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  constructor(private readonly pipeline: CommandPipeline) {}
 
   async apply(events: RecordedEvent[]): Promise<void> {
     for (const recorded of events) {
       const { invoice } = (recorded as unknown as InvoiceExpired).data;
       if (!invoice.recurringPaymentId) continue;
       const at = new Date(invoice.expiredAt ?? recorded.metadata.occurredAt);
-      await decideAndAppend(this.store, recurringStream(invoice.recurringPaymentId), recurringDecider, { type: 'RecordMissedPayment', id: invoice.recurringPaymentId, invoiceId: invoice.invoiceId, now: at }, {
-        correlationId: recorded.metadata.correlationId,
-        causationId: recorded.id,
-        actor: 'system:recurring-missed-payment',
-        occurredAt: at,
-        businessId: recorded.metadata.businessId,
-        mode: recorded.metadata.mode,
+      const { correlationId, businessId, mode } = recorded.metadata;
+      await this.pipeline.run({
+        context: { requestId: correlationId, causationId: recorded.id, actor: 'system:recurring-missed-payment' },
+        scope: { businessId, mode },
+        at,
+        stream: recurringStream(invoice.recurringPaymentId),
+        decider: recurringDecider,
+        command: { type: 'RecordMissedPayment', id: invoice.recurringPaymentId, invoiceId: invoice.invoiceId, now: at },
+        readYourWrites: 'none',
       });
     }
   }

@@ -1,5 +1,5 @@
 import { DomainError } from '@gateway/domain';
-import { decideAndAppend, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { CommandPipeline, EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { CreateInvoiceCommand, invoicePageUrl, invoiceStream, PayInvoiceByCardCommand } from '@gateway/invoices';
 import { AppConfig, type DueJob, HandlesScheduledJob, type ScheduledJobHandler, Scheduler } from '@gateway/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -8,6 +8,7 @@ import { createHash } from 'node:crypto';
 import { type RecurringCommand, recurringDecider } from '../../domain/recurring.decider';
 import { type RecurringSnapshot, recurringStream } from '../../domain/recurring.events';
 import { cycleDueAt, hasMoreCycles, notDueYet } from '../../domain/recurring-schedule';
+import { CYCLE_JOB_KEYS } from './cycle-job-keys';
 
 export const RUN_CYCLE_JOB = 'recurring.run-cycle';
 /** Runs of one cycle job; the last one records the cycle as failed rather than leave the schedule stuck. */
@@ -35,7 +36,7 @@ export function scheduleCycle(scheduler: Scheduler, recurring: RecurringSnapshot
   return scheduler.schedule(
     {
       kind: RUN_CYCLE_JOB,
-      key: `recurring-cycle:${recurring.recurringPaymentId}:${cycle}${at ? `@${at.toISOString()}` : ''}`,
+      key: `${CYCLE_JOB_KEYS.of(recurring.recurringPaymentId, cycle)}${at ? `@${at.toISOString()}` : ''}`,
       payload,
       dueAt: cycleDueAt(recurring, cycle),
       businessId: recurring.businessId,
@@ -63,6 +64,7 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: CommandPipeline,
     private readonly commands: CommandBus,
     private readonly scheduler: Scheduler,
     private readonly config: AppConfig,
@@ -96,8 +98,15 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
   }
 
   private decide(command: RecurringCommand, job: DueJob<RunCyclePayload>) {
-    const metadata = { correlationId: `job_${job.id}`, actor: 'system:recurring-schedule', occurredAt: job.now, businessId: job.businessId ?? undefined, mode: job.mode ?? undefined };
-    return decideAndAppend(this.store, recurringStream(job.payload.recurringPaymentId), recurringDecider, command, metadata);
+    return this.pipeline.run({
+      context: { requestId: `job_${job.id}`, actor: 'system:recurring-schedule' },
+      scope: { businessId: job.businessId ?? undefined, mode: job.mode ?? undefined },
+      at: job.now,
+      stream: recurringStream(job.payload.recurringPaymentId),
+      decider: recurringDecider,
+      command,
+      readYourWrites: 'none',
+    });
   }
 
   /**

@@ -1,4 +1,4 @@
-import { decideAndAppend, EVENT_STORE, type EventStore, loadAggregate } from '@gateway/event-store';
+import { CommandPipeline, EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { JournalReader } from '@gateway/ledger';
 import { type DueJob, guardConnection, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
 import { Inject, Injectable, Logger } from '@nestjs/common';
@@ -22,13 +22,14 @@ export class GenerateReportJob implements ScheduledJobHandler<GenerateReportPayl
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    private readonly pipeline: CommandPipeline,
     private readonly pool: Pool,
     private readonly journal: JournalReader,
   ) {}
 
   async handle(job: DueJob<GenerateReportPayload>): Promise<void> {
     const { reportId, attempt } = job.payload;
-    const { state } = await loadAggregate(this.store, reportStream(reportId), reportDecider);
+    const { state } = await this.pipeline.load(reportStream(reportId), reportDecider);
     // Already finished, or superseded by a retry: this run has nothing to do.
     if (state.status !== 'PENDING' || state.attempt !== attempt) return;
     const businessId = job.businessId!;
@@ -58,7 +59,7 @@ export class GenerateReportJob implements ScheduledJobHandler<GenerateReportPayl
     mode: 'test' | 'live',
   ): Promise<void> {
     // Re-read under the lock: the run that held it may have finished the report meanwhile.
-    const current = await loadAggregate(this.store, reportStream(reportId), reportDecider);
+    const current = await this.pipeline.load(reportStream(reportId), reportDecider);
     if (current.state.status !== 'PENDING' || current.state.attempt !== state.attempt) return;
     let outcome: (now: Date) => ReportCommand;
     try {
@@ -75,12 +76,14 @@ export class GenerateReportJob implements ScheduledJobHandler<GenerateReportPayl
       this.logger.error(`Report ${reportId} failed: ${error instanceof Error ? error.message : String(error)}`);
       outcome = (now) => ({ type: 'FailReport', reason: 'Report generation failed; it is safe to retry', now });
     }
-    await decideAndAppend(this.store, reportStream(reportId), reportDecider, outcome(job.now), {
-      correlationId: `job_${job.id}`,
-      actor: 'system:reports',
-      businessId,
-      mode,
-      occurredAt: job.now,
+    await this.pipeline.run({
+      context: { requestId: `job_${job.id}`, actor: 'system:reports' },
+      scope: { businessId, mode },
+      at: job.now,
+      stream: reportStream(reportId),
+      decider: reportDecider,
+      command: outcome,
+      readYourWrites: 'none',
     });
   }
 }

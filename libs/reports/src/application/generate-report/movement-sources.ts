@@ -1,5 +1,6 @@
 import { type DisbursementCreated, disbursementStream, nextExecutionTime } from '@gateway/disbursements';
 import type { EventStore } from '@gateway/event-store';
+import { BALANCE_STREAMS } from '@gateway/ledger';
 
 /** A journal row's money movement, as the reader gives it. */
 export interface MovementRef {
@@ -41,7 +42,8 @@ export async function movementSources(store: EventStore, refs: readonly Movement
 }
 
 function sourceStreamOf(ref: MovementRef): string {
-  return ref.streamName.startsWith('balance-') ? disbursementStream(ref.movementId) : ref.streamName;
+  // A payout's journal rows name the balance stream; its source is the disbursement.
+  return BALANCE_STREAMS.owns(ref.streamName) ? disbursementStream(ref.movementId) : ref.streamName;
 }
 
 function sourceOf(type: string, data: unknown): MovementSource {

@@ -1,4 +1,4 @@
-import { DomainError } from '@gateway/domain';
+import { invalidRequest } from '@gateway/domain';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { statusRangeOf } from '../../domain/status-class';
 import { type RequestLogRow, RequestLogStore } from '../../read-models/request-log-store';
@@ -25,7 +25,7 @@ export class ListRequestLogsHandler implements IQueryHandler<ListRequestLogsQuer
       endingBefore: filter.endingBefore,
     });
     if (page.unknownCursor) {
-      throw new DomainError('API_VALIDATION_ERROR', `${page.unknownCursor} names no entry of this request log (unknown, another mode's, or past retention)`);
+      throw invalidRequest(`${page.unknownCursor} names no entry of this request log (unknown, another mode's, or past retention)`);
     }
     return { entries: page.rows.map(entryOf), hasMore: page.hasMore };
   }

@@ -1,7 +1,7 @@
 import type { RequestContext } from '@gateway/platform';
 import { Command } from '@nestjs/cqrs';
 import type { VirtualAccountSnapshot } from '../../domain/virtual-account.events';
-import type { OpenVirtualAccount } from '../virtual-account-opener';
+import type { OpenVirtualAccount } from '../virtual-account-opening';
 
 /** `POST /callback_virtual_accounts`: a fixed virtual account. */
 export class CreateVirtualAccountCommand extends Command<VirtualAccountSnapshot> {

@@ -1,20 +1,17 @@
 import { DomainError } from '@gateway/domain';
-import { decideAndAppend, EVENT_STORE, type EventStore, loadAggregate } from '@gateway/event-store';
+import { CommandPipeline, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { FixedInstruments, type NumberRange, offsetFrom, probeSuffixes } from '@gateway/fixed-instruments';
 import { type FixedVirtualAccountRef, OpenCustomerVirtualAccountCommand } from '@gateway/invoices';
-import { Clock, toCommandMetadata } from '@gateway/platform';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { type AssignedAccount, customerVirtualAccountDecider } from '../../domain/customer-virtual-account.decider';
 import { customerVirtualAccountStream } from '../../domain/customer-virtual-account.events';
 import { VirtualAccountErrors } from '../../domain/virtual-account.errors';
-import { type VirtualAccountSnapshot, virtualAccountStream } from '../../domain/virtual-account.events';
-import { virtualAccountDecider } from '../../domain/virtual-account.decider';
-import type { NumberRange } from '../../domain/va-number-range';
-import { BusinessVaTerms } from '../business-va-terms';
+import type { VirtualAccountSnapshot } from '../../domain/virtual-account.events';
 import { fixedVirtualAccountRef } from './fixed-virtual-account-ref';
-import { virtualAccountId } from '../va-identity';
-import { candidates, VirtualAccountOpener } from '../virtual-account-opener';
+import { MAX_PROBES, type OpenVirtualAccount, vaTermsOf, virtualAccountOpening } from '../virtual-account-opening';
+import { VIRTUAL_ACCOUNTS, virtualAccountId } from '../virtual-account-kind';
 
 /** Rounds of "assign, open, check" before giving up (each round only follows a concurrent change or a dead account). */
 const MAX_ROUNDS = 5;
@@ -49,28 +46,35 @@ function mappingKey(businessId: string, mode: string, bankCode: string, email: s
 export class OpenCustomerVirtualAccountHandler implements ICommandHandler<OpenCustomerVirtualAccountCommand, FixedVirtualAccountRef | undefined> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    private readonly clock: Clock,
-    private readonly terms: BusinessVaTerms,
-    private readonly opener: VirtualAccountOpener,
+    private readonly pipeline: CommandPipeline,
+    private readonly instruments: FixedInstruments,
   ) {}
 
   async execute(command: OpenCustomerVirtualAccountCommand): Promise<FixedVirtualAccountRef | undefined> {
     const { businessId, mode, bankCode } = command;
     const email = customerEmailKey(command.payerEmail);
-    const terms = await this.terms.of(businessId, mode);
+    const terms = vaTermsOf(await this.instruments.settings(businessId, mode));
     const range = terms.rangeFor(bankCode);
     if (!range || !terms.enabled.some((bank) => bank.code === bankCode)) return undefined;
     const stream = customerVirtualAccountStream(mappingKey(businessId, mode, bankCode, email));
-    const now = await this.clock.now({ businessId, mode });
-    const metadata = toCommandMetadata(command.context, now, { businessId, mode });
+    const origin = { context: command.context, scope: { businessId, mode } };
+    const now = await this.pipeline.now(origin);
     const assign = async (replacing?: string): Promise<AssignedAccount> => {
       const account = await this.freeNumber(businessId, mode, bankCode, range);
-      const decision = await decideAndAppend(this.store, stream, customerVirtualAccountDecider, { type: 'AssignCustomerVirtualAccount', businessId, mode, bankCode, account, replacing, now }, metadata);
+      const decision = await this.pipeline.run({
+        ...origin,
+        at: now,
+        stream,
+        decider: customerVirtualAccountDecider,
+        command: { type: 'AssignCustomerVirtualAccount', businessId, mode, bankCode, account, replacing, now },
+        // The mapping has no read model: the account opened next is what the invoice reads.
+        readYourWrites: 'none',
+      });
       return decision.state.assigned!;
     };
 
     for (let round = 0; round < MAX_ROUNDS; round += 1) {
-      const { state } = await loadAggregate(this.store, stream, customerVirtualAccountDecider);
+      const { state } = await this.pipeline.load(stream, customerVirtualAccountDecider);
       const assigned = state.assigned ?? (await assign(undefined));
       const account = (await this.accountOf(assigned)) ?? (await this.openAt(command, email, assigned));
       if (account && account.externalId === customerAccountExternalId(email) && usable(account, now)) return fixedVirtualAccountRef(account, now);
@@ -80,28 +84,26 @@ export class OpenCustomerVirtualAccountHandler implements ICommandHandler<OpenCu
   }
 
   private async accountOf(assigned: AssignedAccount): Promise<VirtualAccountSnapshot | undefined> {
-    const { state } = await loadAggregate(this.store, virtualAccountStream(assigned.vaId), virtualAccountDecider);
+    const { state } = await this.pipeline.load(VIRTUAL_ACCOUNTS.streamOf(assigned.vaId), VIRTUAL_ACCOUNTS.decider);
     return state.exists ? state.snapshot : undefined;
   }
 
   /** Opens the assigned number; if a parallel request opened it first, that account; undefined if it cannot be opened. */
   private async openAt(command: OpenCustomerVirtualAccountCommand, email: string, assigned: AssignedAccount): Promise<VirtualAccountSnapshot | undefined> {
     try {
-      return await this.opener.open(
-        {
-          businessId: command.businessId,
-          mode: command.mode,
-          externalId: customerAccountExternalId(email),
-          bankCode: command.bankCode,
-          // Named after the customer: the payer email is the only identity an invoice carries.
-          name: email.slice(0, MAX_NAME),
-          virtualAccountNumber: assigned.accountNumber,
-          isClosed: false,
-          isSingleUse: false,
-          origin: { kind: 'fixed' },
-        },
-        command.context,
-      );
+      const request: OpenVirtualAccount = {
+        businessId: command.businessId,
+        mode: command.mode,
+        externalId: customerAccountExternalId(email),
+        bankCode: command.bankCode,
+        // Named after the customer: the payer email is the only identity an invoice carries.
+        name: email.slice(0, MAX_NAME),
+        virtualAccountNumber: assigned.accountNumber,
+        isClosed: false,
+        isSingleUse: false,
+        origin: { kind: 'fixed' },
+      };
+      return await this.instruments.open(VIRTUAL_ACCOUNTS, request, (settings) => virtualAccountOpening(request, settings), command.context);
     } catch (error) {
       // Taken (by the parallel request, or by a merchant's own account) or outside a changed range.
       if (error instanceof DomainError && error.code === 'VIRTUAL_ACCOUNT_NUMBER_OUTSIDE_RANGE') return this.accountOf(assigned);
@@ -111,10 +113,10 @@ export class OpenCustomerVirtualAccountHandler implements ICommandHandler<OpenCu
 
   /** A number of the range no account holds yet (it may still be taken before it is opened: then the next round replaces it). */
   private async freeNumber(businessId: string, mode: 'test' | 'live', bankCode: string, range: NumberRange): Promise<AssignedAccount> {
-    for (const suffix of candidates(range, undefined)) {
+    for (const suffix of probeSuffixes(range, offsetFrom(randomUUID()), MAX_PROBES)) {
       const accountNumber = `${range.merchantCode}${suffix}`;
       const vaId = virtualAccountId(businessId, mode, bankCode, accountNumber);
-      const existing = await this.store.readStream(virtualAccountStream(vaId), { maxCount: 1 });
+      const existing = await this.store.readStream(VIRTUAL_ACCOUNTS.streamOf(vaId), { maxCount: 1 });
       if (existing.length === 0) return { vaId, accountNumber, suffix };
     }
     throw VirtualAccountErrors.rangeExhausted(bankCode);

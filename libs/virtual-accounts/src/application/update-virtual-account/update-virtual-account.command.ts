@@ -1,6 +1,6 @@
 import type { Mode, RequestContext } from '@gateway/platform';
 import { Command } from '@nestjs/cqrs';
-import type { UpdateVirtualAccount } from '../../domain/virtual-account.decider';
+import type { VirtualAccountUpdate } from '../../domain/virtual-account.decider';
 import type { VirtualAccountSnapshot } from '../../domain/virtual-account.events';
 
 /** `PATCH /callback_virtual_accounts/{id}`. */
@@ -9,7 +9,7 @@ export class UpdateVirtualAccountCommand extends Command<VirtualAccountSnapshot>
     readonly vaId: string,
     readonly businessId: string,
     readonly mode: Mode,
-    readonly changes: UpdateVirtualAccount['changes'],
+    readonly changes: VirtualAccountUpdate,
     readonly context: RequestContext,
   ) {
     super();

@@ -11,7 +11,7 @@ import { formErrorOf } from '../../kit/form-errors';
 import { html, type SafeHtml } from '../../kit/html';
 import { csrfField, renderPage } from '../../kit/layout';
 import { registerDashboardPage } from '../../kit/page-registry';
-import { noticeOf, redirectTo, sendHtml } from '../../kit/respond';
+import { NOTICES, noticeOf, redirectTo, sendHtml } from '../../kit/respond';
 import { viewerTimeZone } from '../../kit/viewer-time';
 
 registerDashboardPage({ id: 'account', title: 'Your account', path: '/dashboard/account', order: 95 });
@@ -69,8 +69,17 @@ export class AccountController {
   async confirmTwoFactor(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session } = dashboardState(request);
     await this.refusedBack(request, response, session, async () => {
-      await this.commands.execute(new ConfirmTwoFactorCommand(session.businessId, session.userId, field(request, 'code') ?? '', dashboardContext(request, session)));
-      redirectTo(response, '/dashboard/account', 'two-factor-on');
+      const recoveryCodes = await this.commands.execute(
+        new ConfirmTwoFactorCommand(
+          session.businessId,
+          session.userId,
+          field(request, 'code') ?? '',
+          dashboardContext(request, session),
+        ),
+      );
+      // Shown in this answer only (a redirect would need them kept somewhere): the codes are never shown again.
+      const setupNeeded = session.setupNeeded === 'two-factor' ? undefined : session.setupNeeded;
+      sendHtml(response, await this.render(request, { ...session, setupNeeded }, { recoveryCodes }));
     });
   }
 
@@ -93,9 +102,14 @@ export class AccountController {
     }
   }
 
-  private async render(request: Request, session: DashboardSession, shown: { setup?: TwoFactorSetup; error?: SafeHtml } = {}): Promise<string> {
+  private async render(
+    request: Request,
+    session: DashboardSession,
+    shown: { setup?: TwoFactorSetup; error?: SafeHtml; recoveryCodes?: string[] } = {},
+  ): Promise<string> {
     const twoFactor = (await this.security.secretOf(session.userId))?.enabled === true;
     const setup = shown.setup;
+    const codesLeft = twoFactor && !shown.recoveryCodes ? await this.security.unusedRecoveryCodes(session.userId) : 0;
     const body = html`${session.setupNeeded ? html`<p class="error" role="alert" id="setup-needed">${SETUP_TEXT[session.setupNeeded]}</p>` : ''}
 <section class="card" aria-labelledby="password-h"><h2 id="password-h">Password</h2>
 <form method="post" action="/dashboard/account/password">${csrfField(session)}
@@ -117,6 +131,13 @@ ${setup
 </form>`
   : twoFactor
     ? html`<p id="two-factor-status">On: after your password, the dashboard asks for the code of your authenticator app.</p>
+${shown.recoveryCodes
+  ? html`<div id="recovery-codes-box"><h3>Recovery codes</h3>
+<p><strong>Keep these somewhere safe now: they are not shown again.</strong>
+Each signs in once in place of the app's code, if you lose your phone.</p>
+<ul class="secret" id="recovery-codes">${shown.recoveryCodes.map((code) => html`<li>${code}</li>`)}</ul></div>`
+  : html`<p class="muted" id="recovery-codes-left">${codesLeft} unused recovery codes.
+Lost them and your phone? An admin of your team can reset your two-step sign-in.</p>`}
 <form method="post" action="/dashboard/account/two-factor/disable">${csrfField(session)}
   <label for="disable-code">To turn it off, the code the app shows now</label><input id="disable-code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="7" required>
   <p><button type="submit" class="danger" id="disable-two-factor">Turn off</button></p>
@@ -124,6 +145,8 @@ ${setup
     : html`<p id="two-factor-status">Off: your password alone opens the dashboard.</p>
 <form method="post" action="/dashboard/account/two-factor/start">${csrfField(session)}<button type="submit" id="start-two-factor">Turn on two-step sign-in</button></form>`}
 </section>`;
-    return renderPage({ title: 'Your account', active: 'account', session, body, zone: viewerTimeZone(request), notice: noticeOf(request), error: shown.error });
+    const notice = shown.recoveryCodes ? NOTICES['two-factor-on'] : noticeOf(request);
+    const zone = viewerTimeZone(request);
+    return renderPage({ title: 'Your account', active: 'account', session, body, zone, notice, error: shown.error });
   }
 }

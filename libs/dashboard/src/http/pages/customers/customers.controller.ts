@@ -24,7 +24,7 @@ const CUSTOMERS_LIST: ListDefinition = {
   path: '/dashboard/customers',
   kinds: ['customers'],
   statuses: ['ACTIVE'],
-  amountLabel: 'Amount',
+  // No amountLabel: customers have no amount, so no amount filter.
   searchHint: 'Id, reference id, name, email or phone',
   columns: [
     idColumn((row) => `/dashboard/customers/${row.id}`),

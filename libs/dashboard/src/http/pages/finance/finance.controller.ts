@@ -1,8 +1,15 @@
 import { CURRENCY_EXPONENTS } from '@gateway/domain';
-import { JournalReader, LatestReconciliationQuery, ListBalancesQuery, type ReconciliationRunView, RunReconciliationCommand } from '@gateway/ledger';
+import {
+  JournalReader,
+  LatestReconciliationQuery,
+  ListBalancesQuery,
+  type PendingSummary,
+  type ReconciliationRunView,
+} from '@gateway/ledger';
 import { Clock } from '@gateway/platform';
 import { Get, Post, Req, Res } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { QueryBus } from '@nestjs/cqrs';
+import { randomUUID } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { roleCan } from '../../../domain/roles';
 import { type DaySums, type FinancePeriod, FinanceReader, type FinanceTotals, type ProductSums } from '../../../read-models/finance.reader';
@@ -14,7 +21,9 @@ import { html, SafeHtml } from '../../kit/html';
 import { csrfField, renderPage } from '../../kit/layout';
 import { formatMoney } from '../../kit/money-format';
 import { registerDashboardPage } from '../../kit/page-registry';
-import { noticeOf, redirectTo, sendHtml } from '../../kit/respond';
+import { noticeOf, sendHtml, withNotice } from '../../kit/respond';
+import { DashboardActionRunner, formKeyField } from '../../kit/action-runner';
+import { ReconcileJob } from '../../../application/reconcile/reconcile.job';
 import { timeHtml, viewerTimeZone } from '../../kit/viewer-time';
 import { type FinanceQuery, parseFinanceQuery } from './finance-query';
 
@@ -35,13 +44,6 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 /** Upcoming settlements listed on the page; the total covers them all. */
 const PENDING_LISTED = 10;
 
-interface Pending {
-  incoming: bigint;
-  outgoing: bigint;
-  /** Settlements due, soonest first. */
-  due: { amount: bigint; expectedAt: Date | null; since: Date }[];
-}
-
 /**
  * The finance overview (issue 21, item 4): balances with what is pending settlement and when;
  * for a chosen period (days in the viewer's zone) gross volume, fees, VAT, net, refunds and
@@ -51,8 +53,9 @@ interface Pending {
 @DashboardController('overview')
 export class FinanceController {
   constructor(
-    private readonly commands: CommandBus,
     private readonly queries: QueryBus,
+    private readonly actions: DashboardActionRunner,
+    private readonly reconcileJob: ReconcileJob,
     private readonly finance: FinanceReader,
     private readonly journal: JournalReader,
     private readonly clock: Clock,
@@ -77,25 +80,33 @@ export class FinanceController {
     sendHtml(response, await this.render(request, session, query));
   }
 
-  /** Runs `ledger reconcile` over this business and mode now, and records it. */
+  /**
+   * Queues `ledger reconcile` over this business and mode (ReconcileJob: it replays the whole log,
+   * so never inside a request, one at a time); once per form.
+   */
   @Post('reconcile')
   @RequireCapability('reports:generate')
   async reconcile(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session } = dashboardState(request);
-    await this.commands.execute(new RunReconciliationCommand({ businessId: session.businessId, mode: session.mode }));
-    redirectTo(response, '/dashboard/overview#reconciliation-h', 'reconciled');
+    const location = await this.actions.once(request, session, async () => {
+      const scope = { businessId: session.businessId, mode: session.mode };
+      await this.reconcileJob.queue(scope, randomUUID(), await this.clock.now());
+      return withNotice('/dashboard/overview#reconciliation-h', 'reconcile-started');
+    });
+    response.redirect(303, location);
   }
 
   private async render(request: Request, session: DashboardSession, query: FinanceQuery, error?: SafeHtml): Promise<string> {
     const zone = viewerTimeZone(request);
     const period: FinancePeriod = { businessId: session.businessId, mode: session.mode, currency: query.currency, from: query.from, to: query.to, zone };
-    const [balances, totals, products, days, pending, reconciliation] = await Promise.all([
+    const [balances, totals, products, days, pending, reconciliation, reconciling] = await Promise.all([
       this.queries.execute(new ListBalancesQuery(session.businessId, session.mode)),
       this.finance.totals(period),
       this.finance.byProduct(period),
       this.finance.byDay(period, query.days),
       this.pending(session, query.currency),
       this.queries.execute(new LatestReconciliationQuery(session.businessId, session.mode)),
+      this.reconcileJob.isQueued({ businessId: session.businessId, mode: session.mode }),
     ]);
     const balance = balances.find((entry) => entry.currency === query.currency)?.balances ?? { CASH: 0n, HOLDING: 0n, TAX: 0n };
     const money = (value: bigint | number) => formatMoney(value, query.currency);
@@ -121,7 +132,7 @@ ${totals.top_up.count > 0 || session.mode === 'test' ? html`<p class="card" id="
 </section>
 ${this.daysSection(days, money)}
 ${this.productsSection(products, totals, money)}
-${this.reconciliationSection(session, reconciliation, zone)}
+${this.reconciliationSection(session, reconciliation, reconciling, zone)}
 <script type="application/json" id="finance-data">${this.chartData(query, days, products)}</script>`;
     return renderPage({ title: 'Overview', active: 'overview', session, body, zone, notice: noticeOf(request), error, scripts: ['/dashboard/assets/chart.umd.js', '/dashboard/assets/finance-charts.js'] });
   }
@@ -141,13 +152,19 @@ ${this.reconciliationSection(session, reconciliation, zone)}
     return html`<div class="card"><div class="muted">${label}</div><div class="figure" data-figure="${id}"${['CASH', 'HOLDING', 'TAX'].includes(id) ? html` data-account="${id}"` : ''}>${value}</div><div class="muted">${note}</div></div>`;
   }
 
-  private pendingTable(pending: Pending, money: (value: bigint) => string, zone: string): SafeHtml {
+  private pendingTable(pending: PendingSummary, money: (value: bigint) => string, zone: string): SafeHtml {
     if (pending.due.length === 0 && pending.outgoing === 0n) return html``;
     return html`<h3>Pending settlement</h3>
 <div class="table-wrap" tabindex="0"><table id="pending-settlement"><caption class="visually-hidden">Payments waiting to settle, soonest first</caption>
 <thead><tr><th scope="col">Amount</th><th scope="col">Received</th><th scope="col">Settles</th></tr></thead>
-<tbody>${pending.due.slice(0, PENDING_LISTED).map((entry) => html`<tr><td>${money(entry.amount)}</td><td>${timeHtml(entry.since, zone)}</td><td>${entry.expectedAt ? timeHtml(entry.expectedAt, zone) : 'when the bank confirms'}</td></tr>`)}</tbody></table></div>
-${pending.due.length > PENDING_LISTED ? html`<p class="muted">And ${pending.due.length - PENDING_LISTED} more, ${money(pending.incoming)} in all.</p>` : ''}
+<tbody>${pending.due.map(
+      (entry) => html`<tr><td>${money(entry.amount)}</td><td>${timeHtml(entry.since, zone)}</td>
+<td>${entry.expectedAt ? timeHtml(entry.expectedAt, zone) : 'when the bank confirms'}</td></tr>`,
+    )}</tbody></table></div>
+${pending.incomingCount > pending.due.length
+  ? html`<p class="muted" id="pending-more">And ${pending.incomingCount - pending.due.length} more,
+${money(pending.incoming)} in all.</p>`
+  : ''}
 ${pending.outgoing > 0n ? html`<p>Payouts and refunds on their way: <strong id="outgoing">${money(pending.outgoing)}</strong>.</p>` : ''}`;
   }
 
@@ -174,7 +191,12 @@ ${sales.length > 0 ? html`<div class="chart-box"><canvas id="chart-products" rol
 </section>`;
   }
 
-  private reconciliationSection(session: DashboardSession, run: ReconciliationRunView | undefined, zone: string): SafeHtml {
+  private reconciliationSection(
+    session: DashboardSession,
+    run: ReconciliationRunView | undefined,
+    running: boolean,
+    zone: string,
+  ): SafeHtml {
     const canRun = roleCan(session.role, 'reports:generate');
     const findings = run ? run.differences.length + run.overdrafts.length : 0;
     return html`<section aria-labelledby="reconciliation-h" class="card"><h2 id="reconciliation-h">Ledger reconciliation</h2>
@@ -183,24 +205,21 @@ ${run
 <p>Last run ${timeHtml(run.ranAt, zone)} over ${run.scope.businessId ? 'this business' : 'every business'}${run.scope.mode ? ` (${run.scope.mode} mode)` : ''}, in ${run.durationMs} ms.</p>
 ${run.ok ? '' : html`<ul>${[...run.differences.map((difference) => `${difference.check} ${difference.account ?? difference.eventId ?? ''}: expected ${difference.expected}, found ${difference.actual}`), ...run.overdrafts.map((overdraft) => `${overdraft.account} went to ${overdraft.balance} (${overdraft.eventType})`)].slice(0, 20).map((line) => html`<li>${line}</li>`)}</ul>`}`
   : html`<p id="reconciliation-result" class="muted">Not run yet. The operator's <code>ledger reconcile</code> and the button below record their result here.</p>`}
-${canRun ? html`<form method="post" action="/dashboard/overview/reconcile">${csrfField(session)}<button type="submit" class="secondary" id="reconcile-now">Reconcile now</button></form>` : ''}
+${running
+  ? html`<p id="reconciliation-running" role="status">Running: a reconciliation of this business is under way.
+Reload the page for its result.</p>`
+  : ''}
+${canRun && !running
+  ? html`<form method="post" action="/dashboard/overview/reconcile">${csrfField(session)}${formKeyField()}
+<button type="submit" class="secondary" id="reconcile-now">Reconcile now</button></form>`
+  : ''}
 </section>`;
   }
 
-  /** Money in HOLDING: payments waiting for their settlement (when it is due), payouts on their way. */
-  private async pending(session: DashboardSession, currency: string): Promise<Pending> {
-    const pending: Pending = { incoming: 0n, outgoing: 0n, due: [] };
-    for await (const page of this.journal.openMovements({ businessId: session.businessId, mode: session.mode, currency })) {
-      for (const movement of page) {
-        if (movement.direction === 'OUTGOING') pending.outgoing += movement.amount;
-        else {
-          pending.incoming += movement.amount;
-          pending.due.push({ amount: movement.amount, expectedAt: movement.expectedAt, since: movement.since });
-        }
-      }
-    }
-    pending.due.sort((a, b) => (a.expectedAt?.getTime() ?? Infinity) - (b.expectedAt?.getTime() ?? Infinity));
-    return pending;
+  /** Money in HOLDING: payments waiting for their settlement (when it is due), payouts on their way; summed in SQL. */
+  private pending(session: DashboardSession, currency: string): Promise<PendingSummary> {
+    const scope = { businessId: session.businessId, mode: session.mode, currency };
+    return this.journal.pendingSummary(scope, PENDING_LISTED);
   }
 
   /** The charts' figures (minor units as numbers: a chart needs no exactness beyond 2^53), safe inside a script element. */

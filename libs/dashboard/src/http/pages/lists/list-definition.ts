@@ -17,8 +17,8 @@ export interface ListDefinition {
   /** Titles of the kinds offered in the product filter (only when the list holds several). */
   kindTitles?: Partial<Record<ListKind, string>>;
   statuses: readonly string[];
-  /** What the amount filter filters. */
-  amountLabel: string;
+  /** What the amount filter filters; absent when the list's rows have no amount (no filter is offered). */
+  amountLabel?: string;
   columns: ListColumn[];
   detailHref(row: ListRow): string;
   /** What the search box matches, in the viewer's words. */

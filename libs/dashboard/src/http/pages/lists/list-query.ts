@@ -53,7 +53,8 @@ export function parseListQuery(request: Request, definition: ListDefinition, bus
   const from = day('from');
   const to = day('to');
   const amount = (name: 'min' | 'max') => {
-    if (!values[name]) return undefined;
+    // A list without amounts (customers) offers no such filter; one in the address is ignored.
+    if (!values[name] || !definition.amountLabel) return undefined;
     const value = Number(values[name]);
     if (!/^\d+$/.test(values[name]) || !Number.isSafeInteger(value) || value > MAX_AMOUNT) {
       problem(name, `${name === 'min' ? 'amount from' : 'amount to'} must be a whole amount`);

@@ -97,6 +97,14 @@ ${page.rows.length > 0 ? table : html`<p class="muted" id="${definition.id}-empt
     response.end();
   }
 
+  private amountFilters(label: string, id: (name: string) => string, values: ListFormValues): SafeHtml {
+    const input = (name: 'min' | 'max') =>
+      html`<input id="${id(name)}" name="${name}" type="number" min="0" step="1" inputmode="numeric"
+value="${values[name]}">`;
+    return html`<div><label for="${id('min')}">${label} from</label>${input('min')}</div>
+  <div><label for="${id('max')}">${label} to</label>${input('max')}</div>`;
+  }
+
   private filterForm(definition: ListDefinition, values: ListFormValues): SafeHtml {
     const id = (name: string) => `${definition.id}-${name}`;
     const kinds = definition.kinds.length > 1 ? definition.kinds : [];
@@ -107,8 +115,7 @@ ${page.rows.length > 0 ? table : html`<p class="muted" id="${definition.id}-empt
   <div><label for="${id('status')}">Status</label><select id="${id('status')}" name="status"><option value="">Any</option>${definition.statuses.map((status) => html`<option value="${status}"${status === values.status ? html` selected` : ''}>${status}</option>`)}</select></div>
   <div><label for="${id('from')}">Created from</label><input id="${id('from')}" name="from" type="date" value="${values.from}"></div>
   <div><label for="${id('to')}">Created to (inclusive)</label><input id="${id('to')}" name="to" type="date" value="${values.to}"></div>
-  <div><label for="${id('min')}">${definition.amountLabel} from</label><input id="${id('min')}" name="min" type="number" min="0" step="1" inputmode="numeric" value="${values.min}"></div>
-  <div><label for="${id('max')}">${definition.amountLabel} to</label><input id="${id('max')}" name="max" type="number" min="0" step="1" inputmode="numeric" value="${values.max}"></div>
+  ${definition.amountLabel ? this.amountFilters(definition.amountLabel, id, values) : ''}
   </div>
   <p><button type="submit">Search</button> <a href="${definition.path}">Clear</a></p>
 </form>`;

@@ -1,11 +1,12 @@
 import { CreateDisbursementsCommand, disbursementStream } from '@gateway/disbursements';
-import { ApiError, IdGenerator } from '@gateway/platform';
+import { ApiError, Clock, IdGenerator } from '@gateway/platform';
 import { Get, Header, Post, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Request, Response } from 'express';
 import type { DashboardSession } from '../../../read-models/session-store';
 import { ListsFreshness } from '../../../read-models/lists-freshness';
+import { BatchPreviewStore } from '../../../read-models/batch-preview.store';
 import { DashboardActionRunner, FORM_KEY_FIELD, formKeyField } from '../../kit/action-runner';
 import { csvLine } from '../../kit/csv';
 import { CsrfAfterUpload, DashboardController, RequireCapability } from '../../kit/dashboard-controller.decorator';
@@ -21,6 +22,16 @@ import { BATCH_COLUMNS, type BatchPreview, MAX_BATCH_BYTES, previewBatch } from 
 import { availableBalance } from './payouts.controller';
 
 const REFERENCE = /^[\x20-\x7e]{1,1000}$/;
+/** The confirmation names a file this user previewed within the hour; otherwise it is checked again. */
+const previewGone = () =>
+  ApiError.validation('The checked file is no longer available: upload it and check it again', [
+    {
+      field: ['preview'],
+      location: 'body',
+      messages: ['upload the file again: its preview expired or is unknown'],
+      types: ['preview'],
+    },
+  ]);
 const BatchFile = FileInterceptor('file', { limits: { fileSize: MAX_BATCH_BYTES, files: 1, fields: 10, fieldSize: 4096, parts: 12 } });
 
 /**
@@ -37,6 +48,8 @@ export class BatchPayoutsController {
     private readonly runner: DashboardActionRunner,
     private readonly freshness: ListsFreshness,
     private readonly ids: IdGenerator,
+    private readonly previews: BatchPreviewStore,
+    private readonly clock: Clock,
   ) {}
 
   @Get()
@@ -65,7 +78,10 @@ export class BatchPayoutsController {
       const reference = this.reference(request);
       const text = file ? file.buffer.toString('utf8') : (field(request, 'csv') ?? '');
       const preview = await previewBatch(text);
-      sendHtml(response, this.previewPage(request, session, reference, text, preview), preview.valid ? 200 : 422);
+      // Only a file that can be sent is kept: its confirmation names it by id.
+      const now = await this.clock.now();
+      const previewId = preview.valid ? await this.previews.save(this.ownerOf(session), text, now) : undefined;
+      sendHtml(response, this.previewPage(request, session, reference, previewId, preview), preview.valid ? 200 : 422);
     } catch (error) {
       const refused = formErrorOf(error);
       if (!refused) throw error;
@@ -73,17 +89,20 @@ export class BatchPayoutsController {
     }
   }
 
-  /** Sends the batch the confirmation carries, checked again from its text (never trusted). */
+  /** Sends the previewed file the confirmation names, checked again (never trusted because it was once). */
   @Post()
   @RequireCapability('payouts:manage')
   async send(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session } = dashboardState(request);
     try {
       const reference = this.reference(request);
-      const text = field(request, 'csv') ?? '';
+      const previewId = field(request, 'preview') ?? '';
+      const text = await this.previews.load(this.ownerOf(session), previewId, await this.clock.now());
+      if (text === undefined) throw previewGone();
       const preview = await previewBatch(text);
       if (!preview.valid || field(request, 'confirm') !== 'yes') {
-        sendHtml(response, this.previewPage(request, session, reference, text, preview), preview.valid ? 200 : 422);
+        const status = preview.valid ? 200 : 422;
+        sendHtml(response, this.previewPage(request, session, reference, previewId, preview), status);
         return;
       }
       const location = await this.runner.once(request, session, async () => {
@@ -100,6 +119,10 @@ export class BatchPayoutsController {
       if (!refused) throw error;
       sendHtml(response, await this.uploadPage(request, session, refused), refused.status);
     }
+  }
+
+  private ownerOf(session: DashboardSession) {
+    return { businessId: session.businessId, mode: session.mode, userId: session.userId };
   }
 
   private reference(request: Request): string {
@@ -122,7 +145,13 @@ export class BatchPayoutsController {
     return renderPage({ title: 'Batch disbursement', active: 'transactions', session, body, zone: viewerTimeZone(request), error: error?.box });
   }
 
-  private previewPage(request: Request, session: DashboardSession, reference: string, text: string, preview: BatchPreview): string {
+  private previewPage(
+    request: Request,
+    session: DashboardSession,
+    reference: string,
+    previewId: string | undefined,
+    preview: BatchPreview,
+  ): string {
     const problems = preview.rows.filter((row) => row.problems.length > 0).length;
     const body = html`<section class="card" aria-labelledby="preview-h"><h2 id="preview-h">${preview.rows.length} disbursements, ${formatMoney(preview.total, 'IDR')}</h2>
 ${preview.valid
@@ -133,9 +162,10 @@ ${preview.valid
   (row) => html`<tr data-line="${row.line}"${row.problems.length > 0 ? html` class="preview-error"` : ''}><td>${row.line}</td><td>${row.values.external_id}</td><td>${row.values.bank_code}</td><td>${row.values.account_holder_name}</td><td>${row.values.account_number}</td>
 <td>${row.request ? formatMoney(row.request.amount, 'IDR') : row.values.amount}</td><td class="row-error">${row.problems.length > 0 ? html`<ul>${row.problems.map((problem) => html`<li>${problem}</li>`)}</ul>` : 'OK'}</td></tr>`,
 )}</tbody></table></div>
-${preview.valid
+${preview.valid && previewId
   ? html`<form method="post" action="/dashboard/payouts/batch">${csrfField(session)}${formKeyField(field(request, FORM_KEY_FIELD) ?? undefined)}
-  <input type="hidden" name="reference" value="${reference}"><input type="hidden" name="csv" value="${text}"><input type="hidden" name="confirm" value="yes">
+  <input type="hidden" name="reference" value="${reference}"><input type="hidden" name="preview" value="${previewId}">
+  <input type="hidden" name="confirm" value="yes">
   ${session.mode === 'live' ? html`<p class="error"><strong>Live mode:</strong> this moves real money.</p>` : ''}
   <button type="submit" class="danger" id="send-batch">Send ${preview.rows.length} disbursements (${formatMoney(preview.total, 'IDR')})</button> <a href="/dashboard/payouts/batch">Cancel</a>
 </form>`

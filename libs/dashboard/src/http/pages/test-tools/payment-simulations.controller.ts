@@ -1,8 +1,9 @@
-import { DomainError } from '@gateway/domain';
+import { invalidRequest } from '@gateway/domain';
 import { checkoutPath, EWALLET_AMOUNT_BOUNDS, EWALLET_TYPES, type EwalletPaymentView, type EwalletType, LOCAL_PHONE, OVO_ASYNC_VERSION, RequestEwalletPaymentCommand, SearchEwalletPaymentsQuery } from '@gateway/ewallets';
 import { GetInvoiceQuery, type InvoiceSnapshot } from '@gateway/invoices';
 import { type PaymentCodePaymentView, SearchPaymentCodePaymentsQuery, SimulateRetailPaymentRequestDto } from '@gateway/payment-codes';
 import { SearchVirtualAccountPaymentsQuery, SimulateVirtualAccountPaymentRequestDto, type VirtualAccountPaymentView } from '@gateway/virtual-accounts';
+import { AppConfig, publicBaseUrl } from '@gateway/platform';
 import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
@@ -37,6 +38,7 @@ export class PaymentSimulationsController {
     private readonly payments: TestPayments,
     private readonly runner: DashboardActionRunner,
     private readonly view: TestToolsView,
+    private readonly config: AppConfig,
   ) {}
 
   @Post('va-payment')
@@ -82,12 +84,12 @@ export class PaymentSimulationsController {
     testModeOnly(session);
     await this.view.answer(request, response, session, 'ewallet', ['ewallet_type', 'amount', 'phone'], async () => {
       const type = field(request, 'ewallet_type') as EwalletType;
-      if (!EWALLET_TYPES.includes(type)) throw new DomainError('API_VALIDATION_ERROR', `ewallet_type must be one of ${EWALLET_TYPES.join(', ')}`);
+      if (!EWALLET_TYPES.includes(type)) throw invalidRequest(`ewallet_type must be one of ${EWALLET_TYPES.join(', ')}`);
       const amount = Number(field(request, 'amount'));
       const { min, max } = EWALLET_AMOUNT_BOUNDS[type];
-      if (!Number.isSafeInteger(amount) || amount < min || amount > max) throw new DomainError('API_VALIDATION_ERROR', `amount must be a whole number from ${min} to ${max}`);
+      if (!Number.isSafeInteger(amount) || amount < min || amount > max) throw invalidRequest(`amount must be a whole number from ${min} to ${max}`);
       const phone = field(request, 'phone')?.trim() ?? '';
-      if (type !== 'DANA' && !LOCAL_PHONE.test(phone)) throw new DomainError('API_VALIDATION_ERROR', 'phone must be a local number such as 081234567890');
+      if (type !== 'DANA' && !LOCAL_PHONE.test(phone)) throw invalidRequest('phone must be a local number such as 081234567890');
       return this.runner.once(request, session, async () => {
         const payment = await this.commands.execute(
           new RequestEwalletPaymentCommand(
@@ -100,7 +102,8 @@ export class PaymentSimulationsController {
               amount,
               ...(type !== 'DANA' && { phone }),
               // The payer comes back to the test tools after the hosted checkout.
-              ...(type !== 'OVO' && { redirectUrl: `${request.protocol}://${request.get('host') ?? 'localhost'}/dashboard/test-tools` }),
+              // PUBLIC_BASE_URL when set (never a client-chosen Host header), as invoice links are.
+              ...(type !== 'OVO' && { redirectUrl: `${publicBaseUrl(request, this.config)}/dashboard/test-tools` }),
               ...(type === 'LINKAJA' && { items: [{ id: 'dashboard-test', name: 'Dashboard test item', price: amount, quantity: 1 }] }),
             },
             OVO_ASYNC_VERSION,

@@ -1,5 +1,5 @@
 import { AdvanceTestClockCommand } from '@gateway/accounts';
-import { DomainError } from '@gateway/domain';
+import { invalidRequest, SHARED_ERROR_CODES } from '@gateway/domain';
 import { TopUpBalanceCommand } from '@gateway/ledger';
 import { Get, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -16,7 +16,7 @@ import { TestToolsView } from './test-tools.view';
 registerDashboardPage({ id: 'test-tools', title: 'Test tools', path: '/dashboard/test-tools', order: 80, capability: 'test-tools:use', testModeOnly: true });
 
 export function testModeOnly(session: DashboardSession): void {
-  if (session.mode !== 'test') throw new DomainError('TEST_MODE_ONLY_ERROR', 'Test tools work in test mode only; switch to test mode');
+  if (session.mode !== 'test') throw SHARED_ERROR_CODES.error('TEST_MODE_ONLY_ERROR', 'Test tools work in test mode only; switch to test mode');
 }
 
 /** What a link may prefill: the number, the channel and the exact amount of what is to be paid. */
@@ -55,8 +55,8 @@ export class TestToolsController {
     await this.view.answer(request, response, session, 'top-up', ['amount', 'currency'], async () => {
       const amount = Number(field(request, 'amount'));
       const currency = field(request, 'currency')?.trim().toUpperCase() ?? '';
-      if (!Number.isSafeInteger(amount) || amount < 1) throw new DomainError('API_VALIDATION_ERROR', 'amount must be a whole number of at least 1');
-      if (!/^[A-Z]{3}$/.test(currency)) throw new DomainError('API_VALIDATION_ERROR', 'currency must be an ISO 4217 code such as IDR');
+      if (!Number.isSafeInteger(amount) || amount < 1) throw invalidRequest('amount must be a whole number of at least 1');
+      if (!/^[A-Z]{3}$/.test(currency)) throw invalidRequest('currency must be an ISO 4217 code such as IDR');
       return this.runner.once(request, session, async () => {
         await this.commands.execute(
           new TopUpBalanceCommand(session.businessId, 'test', { amount, currency, channel: 'TEST_TOPUP', settlement: 'immediate' }, dashboardContext(request, session)),
@@ -74,10 +74,14 @@ export class TestToolsController {
     await this.view.answer(request, response, session, 'clock', ['minutes'], async () => {
       const minutes = Number(field(request, 'minutes'));
       if (!Number.isSafeInteger(minutes) || minutes < 1 || minutes > MAX_ADVANCE_MINUTES) {
-        throw new DomainError('API_VALIDATION_ERROR', `minutes must be a whole number from 1 to ${MAX_ADVANCE_MINUTES}`);
+        throw invalidRequest(`minutes must be a whole number from 1 to ${MAX_ADVANCE_MINUTES}`);
       }
-      await this.commands.execute(new AdvanceTestClockCommand(session.businessId, minutes * 60_000, dashboardContext(request, session)));
-      return '/dashboard/test-tools?notice=clock-advanced';
+      // Once per form: a double click or a reloaded POST must not move the clock twice.
+      return this.runner.once(request, session, async () => {
+        const context = dashboardContext(request, session);
+        await this.commands.execute(new AdvanceTestClockCommand(session.businessId, minutes * 60_000, context));
+        return '/dashboard/test-tools?notice=clock-advanced';
+      });
     });
   }
 }

@@ -65,7 +65,7 @@ export function renderTestTools(session: DashboardSession, now: Date, zone: stri
 </form></section>
 <section aria-labelledby="clock-h" class="card"><h2 id="clock-h">Test clock</h2>
 <p>Business time now: <time id="test-clock-now" datetime="${now.toISOString()}" title="${formatUtc(now)}">${formatInstant(now, zone)}</time></p>
-<form method="post" action="/dashboard/test-tools/advance-clock">${csrfField(session)}
+<form method="post" action="/dashboard/test-tools/advance-clock">${csrfField(session)}${formKeyField()}
   ${problem('clock')}
   <label for="minutes">Advance by (minutes)</label><input id="minutes" name="minutes" type="number" min="1" max="${MAX_ADVANCE_MINUTES}" step="1" required value="${value('clock', 'minutes')}">
   <button type="submit">Advance the clock</button>

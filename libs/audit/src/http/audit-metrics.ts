@@ -1,0 +1,33 @@
+import { publishGauges } from '@gateway/platform';
+import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
+import { ModuleRef } from '@nestjs/core';
+import { Pool } from 'pg';
+
+/**
+ * The audit trail's gauge on /metrics: the age of the last anchor over the log. The other gauges
+ * the operations guide alerts on are published by their owners (projections, event store,
+ * scheduler, webhooks); the 5xx rate comes from `http_requests_total{status}`.
+ */
+@Injectable()
+export class AuditMetrics implements OnApplicationBootstrap {
+  constructor(
+    private readonly pool: Pool,
+    private readonly modules: ModuleRef,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    const pool = this.pool;
+    publishGauges(this.modules, [
+      {
+        name: 'audit_last_anchor_age_seconds',
+        help: 'Seconds since the last anchor over the global log was written',
+        async collect() {
+          const { rows } = await pool.query<{ age: string | null }>(
+            'SELECT extract(epoch FROM now() - max(created_at))::text AS age FROM audit_anchors',
+          );
+          this.set(rows[0].age === null ? -1 : Number(rows[0].age));
+        },
+      },
+    ]);
+  }
+}
