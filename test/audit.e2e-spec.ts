@@ -1,6 +1,6 @@
 import { AdvanceTestClockCommand, type ProvisionedBusiness } from '@gateway/accounts';
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { Clock } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { eventually } from './support/eventually';

@@ -1,14 +1,6 @@
 import { type ProvisionedBusiness } from '@gateway/accounts';
 import { PERMISSIONS, type Permission } from '@gateway/domain';
-import {
-  AllowPublicKey,
-  type Caller,
-  CurrentCaller,
-  declareApiVersions,
-  RequestApiVersion,
-  RequirePermissions,
-  VersionedResource,
-} from '@gateway/platform';
+import { AllowPublicKey, type Caller, CurrentCaller, declareApiVersions, RequestApiVersion, RequirePermissions, VersionedResource } from '@gateway/http-edge';
 import { Controller, Get, Module, Post } from '@nestjs/common';
 import { basicAuth, call, provisionBusiness } from './support/test-business';
 import { startTestApp, type TestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import type { ProvisionedBusiness } from '@gateway/accounts';
-import { JsonLogger } from '@gateway/platform';
+import { JsonLogger } from '@gateway/http-edge';
 import { randomUUID } from 'node:crypto';
 import { answerChallenge, FUTURE_YEAR, TEST_CARDS, updateTestSettings } from './support/cards';
 import { startTestApp, type TestApp } from './support/test-app';

@@ -1,6 +1,6 @@
 import { allMigrations } from '@gateway/bootstrap';
 import { CardVault } from '@gateway/cards';
-import { loadConfig } from '@gateway/platform';
+import { loadConfig } from '@gateway/config';
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
 
 /** The card vault on a real PostgreSQL: AES-256-GCM at rest, bound to its row, and key rotation. */

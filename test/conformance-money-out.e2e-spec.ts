@@ -1,6 +1,6 @@
 import { AdvanceTestClockCommand, CreateApiKeyCommand, type ProvisionedBusiness } from '@gateway/accounts';
 import type { Permission } from '@gateway/domain';
-import { Clock } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { eventually } from './support/eventually';

@@ -1,7 +1,7 @@
 import { AdvanceTestClockCommand, CreateApiKeyCommand, type ProvisionedBusiness, UpdateSettingsCommand } from '@gateway/accounts';
 import { balanceStream } from '@gateway/ledger';
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { Clock } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { eventually } from './support/eventually';

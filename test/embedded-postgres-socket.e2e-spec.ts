@@ -1,4 +1,4 @@
-import { EmbeddedPostgresServer } from '@gateway/platform';
+import { EmbeddedPostgresServer } from '@gateway/database';
 import { chmod, mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 import { allErrorCatalogues } from '@gateway/bootstrap';
-import { type OpenApiDocument, registeredErrorCodes } from '@gateway/platform';
+import { type OpenApiDocument, registeredErrorCodes } from '@gateway/http-edge';
 import { startTestApp, type TestApp } from './support/test-app';
 
 /**

@@ -1,7 +1,7 @@
 import { AdvanceTestClockCommand, BUSINESSES_PROJECTION, GetBusinessQuery, ProvisionBusinessCommand, RegisterBusinessCommand, UpdateSettingsCommand } from '@gateway/accounts';
 import { discoverProjections, readCheckpoint, resetProjection } from '@gateway/projections';
 import { DiscoveryService } from '@nestjs/core';
-import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler, Scheduler } from '@gateway/platform';
+import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler, Scheduler } from '@gateway/scheduler';
 import { Injectable, Module } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { startTestApp, type TestApp } from './support/test-app';

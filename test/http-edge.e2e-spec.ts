@@ -1,6 +1,6 @@
 import { defineErrorCodes } from '@gateway/domain';
 import { EventStoreUnavailableError, InvalidEventDataError } from '@gateway/event-store';
-import { ApiError, JsonLogger, NoAuth, registerErrorCatalogues, registerErrorTranslator, UNEXPECTED_ERROR_MESSAGE, ValidationErrorStatus } from '@gateway/platform';
+import { ApiError, JsonLogger, NoAuth, registerErrorCatalogues, registerErrorTranslator, UNEXPECTED_ERROR_MESSAGE, ValidationErrorStatus } from '@gateway/http-edge';
 import { Body, Controller, Get, HttpException, Logger, Module, Param, Post, Query } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsArray, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';

@@ -1,4 +1,4 @@
-import { idempotencyRouteInterceptor } from '@gateway/platform';
+import { idempotencyRouteInterceptor } from '@gateway/http-edge';
 import { RequestMethod } from '@nestjs/common';
 import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';

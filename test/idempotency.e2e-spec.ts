@@ -1,12 +1,5 @@
-import {
-  ApiError,
-  IdempotencyModule,
-  IdempotencyPolicy,
-  IdempotencySweeper,
-  NoAuth,
-  SkipIdempotency,
-  TestClockStore,
-} from '@gateway/platform';
+import { TestClockStore } from '@gateway/clock';
+import { ApiError, IdempotencyModule, IdempotencyPolicy, IdempotencySweeper, NoAuth, SkipIdempotency } from '@gateway/http-edge';
 import { Body, Controller, Module, Param, Patch, Post } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { TEST_BUSINESS_HEADER, TEST_MODE_HEADER, TestCallerModule } from './support/test-caller.module';

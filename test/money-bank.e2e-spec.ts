@@ -1,5 +1,5 @@
 import { AdvanceTestClockCommand, type ProvisionedBusiness } from '@gateway/accounts';
-import { Clock } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
 import { CommandBus } from '@nestjs/cqrs';
 import fc from 'fast-check';
 import { mkdirSync, writeFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-import { ApiDoc, ApiTag, buildOpenApiDocument, NoAuth, type OpenApiDocument, RequestExample, RequirePermissions, schema } from '@gateway/platform';
+import { ApiDoc, ApiTag, buildOpenApiDocument, NoAuth, type OpenApiDocument, RequestExample, RequirePermissions, schema } from '@gateway/http-edge';
 import { Body, Controller, Get, HttpCode, Post, Query } from '@nestjs/common';
 import { IsIn, IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
 import { Type } from 'class-transformer';

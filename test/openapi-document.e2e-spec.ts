@@ -1,5 +1,5 @@
 import { CALLBACK_KINDS } from '@gateway/accounts';
-import { GatewayValidationPipe, type OpenApiDocument, type Operation, inventoryRoutes, requestSchemasOf } from '@gateway/platform';
+import { GatewayValidationPipe, type OpenApiDocument, type Operation, inventoryRoutes, requestSchemasOf } from '@gateway/http-edge';
 import { execFile } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';

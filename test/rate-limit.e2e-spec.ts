@@ -1,4 +1,5 @@
-import { type Mode, NoAuth, RateLimit, RateLimitModule, RequirePermissions } from '@gateway/platform';
+import { type Mode } from '@gateway/clock';
+import { NoAuth, RateLimit, RateLimitModule, RequirePermissions } from '@gateway/http-edge';
 import { BadRequestException, Controller, Get, type INestApplication, Module, Param, Post } from '@nestjs/common';
 import { basicAuth, provisionBusiness } from './support/test-business';
 import { startTestApp, type TestApp } from './support/test-app';

@@ -1,5 +1,5 @@
 import type { ProvisionedBusiness } from '@gateway/accounts';
-import { RequirePermissions } from '@gateway/platform';
+import { RequirePermissions } from '@gateway/http-edge';
 import { RequestLogSweeper, RequestLogWriter } from '@gateway/request-log';
 import { Controller, Get, Module } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';

@@ -1,6 +1,6 @@
 import type { ProvisionedBusiness } from '@gateway/accounts';
 import { PERMISSIONS, type Permission } from '@gateway/domain';
-import { describeRequirement, type PermissionRequirement } from '@gateway/platform';
+import { describeRequirement, type PermissionRequirement } from '@gateway/http-edge';
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS, tokenize, updateTestSettings } from './support/cards';
 import { eventually } from './support/eventually';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EmbeddedPostgresServer, migrate, type MigrationSet } from '@gateway/platform';
+import { EmbeddedPostgresServer, migrate, type MigrationSet } from '@gateway/database';
 import { Client, Pool } from 'pg';
 
 export interface BenchDatabase {

@@ -1,6 +1,6 @@
 import { allMigrations } from '@gateway/bootstrap';
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { migrate } from '@gateway/platform';
+import { migrate } from '@gateway/database';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,4 +1,4 @@
-import { buildOpenApiDocument } from '@gateway/platform';
+import { buildOpenApiDocument } from '@gateway/http-edge';
 import type { INestApplication } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { appendFileSync } from 'node:fs';

@@ -1,4 +1,4 @@
-import type { OpenApiDocument, Operation, Parameter } from '@gateway/platform';
+import type { OpenApiDocument, Operation, Parameter } from '@gateway/http-edge';
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 

@@ -12,18 +12,10 @@
  * (what the limiter costs wherever it runs) and database round trips per request. autocannon
  * runs in a child process, off the server's event loop.
  */
-import {
-  type AppConfig,
-  gatewayState,
-  loadConfig,
-  NoAuth,
-  PERMISSIONS,
-  PlatformModule,
-  PostgresQuotaStore,
-  QuotaStore,
-  RateLimitModule,
-  rateLimitMigrations,
-} from '@gateway/platform';
+import { type AppConfig, loadConfig } from '@gateway/config';
+import { PERMISSIONS } from '@gateway/domain';
+import { gatewayState, NoAuth, PostgresQuotaStore, QuotaStore, RateLimitModule, rateLimitMigrations } from '@gateway/http-edge';
+import { PlatformModule } from '@gateway/runtime';
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
 import {
   type CallHandler,

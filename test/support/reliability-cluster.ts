@@ -1,5 +1,5 @@
 import { allMigrations } from '@gateway/bootstrap';
-import { migrate } from '@gateway/platform';
+import { migrate } from '@gateway/database';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

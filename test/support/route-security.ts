@@ -1,4 +1,4 @@
-import { type PermissionRequirement, ROUTE_NO_AUTH, ROUTE_PERMISSIONS, ROUTE_PUBLIC_KEY_ALLOWED } from '@gateway/platform';
+import { type PermissionRequirement, ROUTE_NO_AUTH, ROUTE_PERMISSIONS, ROUTE_PUBLIC_KEY_ALLOWED } from '@gateway/http-edge';
 import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';

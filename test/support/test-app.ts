@@ -1,6 +1,7 @@
 import { ApiModule } from '../../apps/api/src/api.module';
 import { allMigrations } from '@gateway/bootstrap';
-import { configureHttpEdge, JsonLogger, loadConfig } from '@gateway/platform';
+import { loadConfig } from '@gateway/config';
+import { configureHttpEdge, JsonLogger } from '@gateway/http-edge';
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
 import type { DynamicModule, INestApplication, Type } from '@nestjs/common';
 import { Test } from '@nestjs/testing';

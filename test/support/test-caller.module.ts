@@ -1,4 +1,6 @@
-import { type Caller, gatewayState, type Mode, PERMISSIONS } from '@gateway/platform';
+import { type Mode } from '@gateway/clock';
+import { PERMISSIONS } from '@gateway/domain';
+import { type Caller, gatewayState } from '@gateway/http-edge';
 import { type MiddlewareConsumer, Module, type NestModule } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 

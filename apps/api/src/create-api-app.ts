@@ -1,4 +1,4 @@
-import { configureHttpEdge, type JsonLogger } from '@gateway/platform';
+import { configureHttpEdge, type JsonLogger } from '@gateway/http-edge';
 import type { INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';

@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { installGracefulShutdown, prepareInfrastructure, runMain } from '@gateway/bootstrap';
-import { JsonLogger, loadConfig } from '@gateway/platform';
+import { loadConfig } from '@gateway/config';
+import { JsonLogger } from '@gateway/http-edge';
 import { Logger } from '@nestjs/common';
 import { createApiApp } from './create-api-app';
 import { demoInstructions, provisionDemoBusiness } from './demo-business';

@@ -1,7 +1,8 @@
 import 'reflect-metadata';
 import { CoreModule, prepareInfrastructure } from '@gateway/bootstrap';
 import { ProjectionHost } from '@gateway/worker';
-import { type DatabaseTarget, loadConfig } from '@gateway/platform';
+import { loadConfig } from '@gateway/config';
+import { type DatabaseTarget } from '@gateway/database';
 import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
 import { DiscoveryModule, NestFactory } from '@nestjs/core';
 

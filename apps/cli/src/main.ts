@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { DomainError } from '@gateway/domain';
-import { ConfigError } from '@gateway/platform';
+import { ConfigError } from '@gateway/config';
 import { Command } from 'commander';
 import { registerBusinessCommands } from './commands/businesses.command';
 import { registerKeyCommands } from './commands/keys.command';

@@ -1,4 +1,5 @@
-import type { Mode, RequestContext } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
+import type { RequestContext } from '@gateway/runtime';
 import { invalidRequest } from '@gateway/domain';
 import { randomUUID } from 'node:crypto';
 

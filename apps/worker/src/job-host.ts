@@ -1,6 +1,6 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
-import { JobRunner, SCHEDULED_JOB_METADATA, type ScheduledJobHandler } from '@gateway/platform';
+import { JobRunner, SCHEDULED_JOB_METADATA, type ScheduledJobHandler } from '@gateway/scheduler';
 import { hostname } from 'node:os';
 import { Pool } from 'pg';
 

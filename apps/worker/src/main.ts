@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { CoreModule, installGracefulShutdown, prepareInfrastructure, runMain } from '@gateway/bootstrap';
-import { JsonLogger, loadConfig } from '@gateway/platform';
+import { loadConfig } from '@gateway/config';
+import { JsonLogger } from '@gateway/http-edge';
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { WorkerModule } from './worker.module';

@@ -1,6 +1,6 @@
 import { UpdateSettingsCommand } from '@gateway/accounts';
 import { CoreModule } from '@gateway/bootstrap';
-import { loadConfig } from '@gateway/platform';
+import { loadConfig } from '@gateway/config';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';

@@ -1,5 +1,5 @@
 import { eventStoreMigrations, PostgresEventStore } from '@gateway/event-store';
-import type { MigrationSet } from '@gateway/platform';
+import type { MigrationSet } from '@gateway/database';
 import { type Measurement, toMeasurement, withRatio } from '../../core/measurement';
 import { runPaired } from '../../core/paired-run';
 import { withPeakRss } from '../../core/peak-rss';

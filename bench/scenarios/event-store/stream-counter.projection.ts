@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@gateway/event-store';
-import type { MigrationSet } from '@gateway/platform';
+import type { MigrationSet } from '@gateway/database';
 import type { Projection } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { SAMPLE_EVENT_TYPES } from './sample-events';

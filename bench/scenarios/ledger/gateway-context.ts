@@ -2,7 +2,9 @@ import { AdvanceTestClockCommand, ProvisionBusinessCommand, type ProvisionedBusi
 import { nextExecutionTime } from '@gateway/disbursements';
 import { allMigrations, CoreModule } from '@gateway/bootstrap';
 import { TopUpBalanceCommand } from '@gateway/ledger';
-import { Clock, loadConfig, migrate } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
+import { loadConfig } from '@gateway/config';
+import { migrate } from '@gateway/database';
 import { WorkerModule } from '@gateway/worker';
 import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';

@@ -1,7 +1,7 @@
 import { CreateDisbursementsCommand } from '@gateway/disbursements';
 import { CoreModule } from '@gateway/bootstrap';
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { loadConfig } from '@gateway/platform';
+import { loadConfig } from '@gateway/config';
 import { discoverProjections, type Projection, rebuildAllProjections } from '@gateway/projections';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { DiscoveryModule, DiscoveryService, NestFactory } from '@nestjs/core';

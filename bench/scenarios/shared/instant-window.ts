@@ -1,7 +1,8 @@
 import { AdvanceTestClockCommand } from '@gateway/accounts';
 import { CoreModule } from '@gateway/bootstrap';
 import { nextExecutionTime } from '@gateway/disbursements';
-import { Clock, loadConfig } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
+import { loadConfig } from '@gateway/config';
 import { type DynamicModule, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CommandBus } from '@nestjs/cqrs';

@@ -1,4 +1,4 @@
-import { AccountApiVersions, ApiKeyResolver, SubAccountDirectory } from '@gateway/platform';
+import { AccountApiVersions, ApiKeyResolver, SubAccountDirectory } from '@gateway/http-edge';
 import { Global, Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { AdvanceTestClockHandler } from './application/advance-test-clock/advance-test-clock.handler';

@@ -12,7 +12,7 @@ import { INVOICE_ERROR_CODES } from '@gateway/invoices';
 import { LEDGER_ERROR_CODES } from '@gateway/ledger';
 import { PAYMENT_CHANNEL_ERROR_CODES } from '@gateway/payment-channels';
 import { PAYMENT_CODE_ERROR_CODES } from '@gateway/payment-codes';
-import { EDGE_ERROR_CODES, registerErrorCatalogues } from '@gateway/platform';
+import { EDGE_ERROR_CODES, registerErrorCatalogues } from '@gateway/http-edge';
 import { RECURRING_ERROR_CODES } from '@gateway/recurring';
 import { REPORT_ERROR_CODES } from '@gateway/reports';
 import { VIRTUAL_ACCOUNT_ERROR_CODES } from '@gateway/virtual-accounts';

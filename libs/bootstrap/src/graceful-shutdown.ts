@@ -1,5 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
-import type { DatabaseTarget } from '@gateway/platform';
+import type { DatabaseTarget } from '@gateway/database';
 import type { Server } from 'node:http';
 
 /**

@@ -1,4 +1,5 @@
-import { type AppConfig, type DatabaseTarget, migrate, resolveDatabase } from '@gateway/platform';
+import { type AppConfig } from '@gateway/config';
+import { type DatabaseTarget, migrate, resolveDatabase } from '@gateway/database';
 import { Pool } from 'pg';
 import { allMigrations } from './all-migrations';
 

@@ -1,4 +1,4 @@
-import { ConfigError } from '@gateway/platform';
+import { ConfigError } from '@gateway/config';
 
 /**
  * Runs a process entry point: a configuration error prints its lines and exits 2 (nothing to

@@ -1,6 +1,6 @@
 import { InvoicesAuditedResources } from './application/invoices-audited-resources';
 import { PayFromPageByFixedVirtualAccountHandler } from './application/simulate-payment/pay-from-page-by-fixed-va.handler';
-import { AppConfig } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CreateInvoiceHandler } from './application/create-invoice/create-invoice.handler';

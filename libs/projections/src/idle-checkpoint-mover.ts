@@ -1,5 +1,5 @@
 import type { GlobalPosition } from '@gateway/event-store';
-import { LookupCombiner } from '@gateway/platform';
+import { LookupCombiner } from '@gateway/database';
 import type { Pool } from 'pg';
 import { CHECKPOINT_CHANNEL } from './projection-checkpoints';
 

@@ -1,5 +1,5 @@
 import { type GlobalPosition, START_POSITION } from '@gateway/event-store';
-import type { MigrationSet } from '@gateway/platform';
+import type { MigrationSet } from '@gateway/database';
 import type { ClientBase, Pool } from 'pg';
 
 export const CHECKPOINT_CHANNEL = 'projection_checkpoint';

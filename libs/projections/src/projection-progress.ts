@@ -1,5 +1,5 @@
 import { comparePositions, type GlobalPosition } from '@gateway/event-store';
-import { PgListener } from '@gateway/platform';
+import { PgListener } from '@gateway/database';
 import type { Pool } from 'pg';
 import { CHECKPOINT_CHANNEL, readCheckpoint } from './projection-checkpoints';
 

@@ -1,4 +1,4 @@
-import { withPooledClient } from '@gateway/platform';
+import { withPooledClient } from '@gateway/database';
 import type { Pool } from 'pg';
 import type { Projection } from './projection';
 import { resetCheckpoint } from './projection-checkpoints';

@@ -1,4 +1,4 @@
-import { RequestLogSink } from '@gateway/platform';
+import { RequestLogSink } from '@gateway/http-edge';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { ListRequestLogsHandler } from './application/list-request-logs/list-request-logs.handler';

@@ -1,7 +1,7 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { EmbeddedPostgresServer } from '../../platform/src/database/embedded-postgres.server';
+import { EmbeddedPostgresServer } from '../../database/src/embedded-postgres.server';
 
 /**
  * One real PostgreSQL per jest worker for the whole run (each test file then creates its own

@@ -1,4 +1,4 @@
-import type { EmbeddedPostgresServer } from '../../platform/src/database/embedded-postgres.server';
+import type { EmbeddedPostgresServer } from '../../database/src/embedded-postgres.server';
 
 export default async function globalTeardown(): Promise<void> {
   const servers = (globalThis as { __embeddedPostgres?: EmbeddedPostgresServer[] }).__embeddedPostgres ?? [];

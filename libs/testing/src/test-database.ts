@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client, Pool } from 'pg';
-import { migrate, type MigrationSet } from '@gateway/platform';
+import { migrate, type MigrationSet } from '@gateway/database';
 
 export interface TestDatabase {
   url: string;

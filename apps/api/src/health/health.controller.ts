@@ -1,6 +1,6 @@
 import { Controller, Get, HttpStatus, Inject, Res } from '@nestjs/common';
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { ApiDoc, ApiTag, NoAuth, schema } from '@gateway/platform';
+import { ApiDoc, ApiTag, NoAuth, schema } from '@gateway/http-edge';
 import type { Response } from 'express';
 import { Pool } from 'pg';
 

@@ -1,5 +1,5 @@
 import { AnchorWriter, AuditTrailVerifier, type AuditVerification } from '@gateway/audit';
-import { AppConfig } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
 import { SingleBar } from 'cli-progress';
 import type { Command } from 'commander';
 import { Pool } from 'pg';

@@ -1,4 +1,4 @@
-import type { AppConfig } from '@gateway/platform';
+import type { AppConfig } from '@gateway/config';
 import type { Pool } from 'pg';
 
 /** Events in the log, for progress bars; unknown on EventStoreDB. */

@@ -1,7 +1,7 @@
 import { AuditedResources, evolveWith, jsonSafe, toAuditEvent } from '@gateway/audit';
 import { invalidRequest, SHARED_ERROR_CODES } from '@gateway/domain';
 import { EVENT_STORE, type EventStore, type GlobalPosition, type RecordedEvent } from '@gateway/event-store';
-import { AppConfig } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
 import type { Command } from 'commander';
 import { Pool } from 'pg';
 import { withCliContext } from '../cli-context';

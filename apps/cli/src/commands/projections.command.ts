@@ -1,5 +1,5 @@
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { AppConfig } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
 import { ProjectionHost } from '@gateway/worker';
 import { discoverProjections, ProjectionRunner, readAllCheckpoints, readCheckpoint, rebuildAllProjections, resetProjection, type ProjectionVerification, verifyProjection } from '@gateway/projections';
 import type { INestApplicationContext } from '@nestjs/common';

@@ -1,4 +1,4 @@
-import { EDGE_ERROR_CODES } from '@gateway/platform';
+import { EDGE_ERROR_CODES } from '@gateway/http-edge';
 import { ACCOUNT_ERROR_CODES, GetSettingsQuery, settingsToWire, toSettingsChanges, UpdateSettingsCommand, UpdateSettingsRequestDto } from '@gateway/accounts';
 import { invalidRequest } from '@gateway/domain';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';

@@ -1,15 +1,6 @@
 import { BusinessErrors } from '../domain/business.errors';
 import { invalidRequest, isPermission, type Permission } from '@gateway/domain';
-import {
-  ApiDoc,
-  ApiTag,
-  type Caller,
-  CurrentCaller,
-  requestContextOf,
-  RequirePermissions,
-  schema,
-  SkipIdempotency,
-} from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, requestContextOf, RequirePermissions, schema, SkipIdempotency } from '@gateway/http-edge';
 import { Body, Controller, Delete, Get, Param, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';

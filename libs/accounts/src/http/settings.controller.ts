@@ -1,13 +1,4 @@
-import {
-  ApiDoc,
-  ApiTag,
-  type Caller,
-  CurrentCaller,
-  requestContextOf,
-  RequirePermissions,
-  schema,
-  SkipIdempotency,
-} from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, requestContextOf, RequirePermissions, schema, SkipIdempotency } from '@gateway/http-edge';
 import { Body, Controller, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';

@@ -1,4 +1,4 @@
-import { ApiField, IsMoneyAmount, RequestExample } from '@gateway/platform';
+import { ApiField, IsMoneyAmount, RequestExample } from '@gateway/http-edge';
 import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform, Type } from 'class-transformer';
 import {

@@ -1,5 +1,5 @@
 import type { BusinessSettings } from '../domain/business-settings';
-import { namedSchema, schema } from '@gateway/platform';
+import { namedSchema, schema } from '@gateway/http-edge';
 
 const ENVIRONMENT = schema.oneOfStrings(['TEST', 'LIVE'], 'The key\'s mode');
 

@@ -1,12 +1,7 @@
 import { type Permission } from '@gateway/domain';
-import {
-  AccountApiVersions,
-  type ApiKeyPrincipal,
-  ApiKeyResolver,
-  type Mode,
-  PgListener,
-  SubAccountDirectory,
-} from '@gateway/platform';
+import { type Mode } from '@gateway/clock';
+import { PgListener } from '@gateway/database';
+import { AccountApiVersions, type ApiKeyPrincipal, ApiKeyResolver, SubAccountDirectory } from '@gateway/http-edge';
 import { Injectable, type OnApplicationShutdown } from '@nestjs/common';
 import { timingSafeEqual } from 'node:crypto';
 import { Pool } from 'pg';

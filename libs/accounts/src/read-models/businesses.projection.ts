@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { assertNever } from '@gateway/domain';
 import type { RecordedEvent } from '@gateway/event-store';
-import { TestClockStore } from '@gateway/platform';
+import { TestClockStore } from '@gateway/clock';
 import { ReadModelProjection, type Projection } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { applySettingsChanges, type BusinessSettings } from '../domain/business-settings';

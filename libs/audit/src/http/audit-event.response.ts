@@ -1,6 +1,6 @@
 import type { AuditEvent } from '../application/audit-event';
 import type { StateAsOf } from '../application/get-state-as-of/get-state-as-of.query';
-import { namedSchema, ref, schema } from '@gateway/platform';
+import { namedSchema, ref, schema } from '@gateway/http-edge';
 
 const nullableText = (description?: string) => schema.nullable(schema.string(description));
 

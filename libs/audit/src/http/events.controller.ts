@@ -1,5 +1,5 @@
 import { invalidRequest } from '@gateway/domain';
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequirePermissions } from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequirePermissions } from '@gateway/http-edge';
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { GetStateAsOfQuery } from '../application/get-state-as-of/get-state-as-of.query';

@@ -1,4 +1,4 @@
-import { RequestExample } from '@gateway/platform';
+import { RequestExample } from '@gateway/http-edge';
 import { Transform } from 'class-transformer';
 import { IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 

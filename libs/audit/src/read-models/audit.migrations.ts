@@ -1,4 +1,4 @@
-import type { MigrationSet } from '@gateway/platform';
+import type { MigrationSet } from '@gateway/database';
 
 /**
  * Anchors over the global log: each row seals every event since the previous anchor (their

@@ -1,4 +1,4 @@
-import type { IdGenerator } from '@gateway/platform';
+import type { IdGenerator } from '@gateway/runtime';
 
 /** Card resources use the public API's 24-hex-digit ids (the shape the official clients expect). */
 export const CARD_ID_PATTERN = /^[0-9a-f]{24}$/;

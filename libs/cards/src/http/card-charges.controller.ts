@@ -1,13 +1,4 @@
-import {
-  ApiDoc,
-  ApiTag,
-  type Caller,
-  CurrentCaller,
-  RequestApiVersion,
-  requestContextOf,
-  RequirePermissions,
-  VersionedResource,
-} from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequestApiVersion, requestContextOf, RequirePermissions, VersionedResource } from '@gateway/http-edge';
 import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';

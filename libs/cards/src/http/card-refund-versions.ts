@@ -1,4 +1,4 @@
-import { declareApiVersions } from '@gateway/platform';
+import { declareApiVersions } from '@gateway/http-edge';
 
 export const CARD_REFUNDS_RESOURCE = 'credit_card_refunds';
 /** Spec "Versioning": from 2019-05-01 refund creation is processed synchronously. */

@@ -1,14 +1,5 @@
-import {
-  AllowPublicKey,
-  ApiDoc,
-  ApiTag,
-  AppConfig,
-  type Caller,
-  CurrentCaller,
-  requestContextOf,
-  RequirePermissions,
-  SkipIdempotency,
-} from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
+import { AllowPublicKey, ApiDoc, ApiTag, type Caller, CurrentCaller, requestContextOf, RequirePermissions, SkipIdempotency } from '@gateway/http-edge';
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';

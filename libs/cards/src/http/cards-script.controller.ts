@@ -1,4 +1,4 @@
-import { NoAuth } from '@gateway/platform';
+import { NoAuth } from '@gateway/http-edge';
 import { Controller, Get, Header } from '@nestjs/common';
 import { CARDS_SCRIPT } from './cards-script';
 

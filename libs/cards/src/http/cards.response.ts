@@ -1,4 +1,4 @@
-import { documentCallback, namedSchema, schema } from '@gateway/platform';
+import { documentCallback, namedSchema, schema } from '@gateway/http-edge';
 import type { AuthenticationView, ChargeView, RefundView, ReversalView, TokenView } from '../application/card-views';
 
 const AUTHENTICATION_STATUSES = ['IN_REVIEW', 'VERIFIED', 'FAILED'];

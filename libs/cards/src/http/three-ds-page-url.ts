@@ -1,4 +1,5 @@
-import { type AppConfig, publicBaseUrl } from '@gateway/platform';
+import { type AppConfig } from '@gateway/config';
+import { publicBaseUrl } from '@gateway/http-edge';
 import type { Request } from 'express';
 
 /**

@@ -1,5 +1,5 @@
 import { GetBusinessQuery, GetSettingsQuery, type PayerBranding, payerBrandingOf } from '@gateway/accounts';
-import { gatewayState, NoAuth, SkipIdempotency } from '@gateway/platform';
+import { gatewayState, NoAuth, SkipIdempotency } from '@gateway/http-edge';
 import { Body, Controller, Get, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';

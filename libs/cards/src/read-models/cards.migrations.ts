@@ -1,4 +1,4 @@
-import type { MigrationSet } from '@gateway/platform';
+import type { MigrationSet } from '@gateway/database';
 
 /**
  * The card vault (not a read model: written by the tokenization handler, never rebuilt from

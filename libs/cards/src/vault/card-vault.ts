@@ -1,4 +1,5 @@
-import { AesGcmKeyRing, AppConfig } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
+import { AesGcmKeyRing } from '@gateway/runtime';
 import { Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 

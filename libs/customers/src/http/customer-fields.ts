@@ -1,4 +1,4 @@
-import { ApiField } from '@gateway/platform';
+import { ApiField } from '@gateway/http-edge';
 import { applyDecorators } from '@nestjs/common';
 import { IsOptional, IsString, Matches, MaxLength, MinLength, ValidateBy, ValidateIf } from 'class-validator';
 

@@ -1,4 +1,4 @@
-import { RequestExample } from '@gateway/platform';
+import { RequestExample } from '@gateway/http-edge';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsEmail, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { CalendarDate, CountryCode, LIMITS, OptionalOrNull, PhoneNumber, PlainObject, Text } from './customer-fields';

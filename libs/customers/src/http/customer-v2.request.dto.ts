@@ -1,4 +1,4 @@
-import { RequestExample } from '@gateway/platform';
+import { RequestExample } from '@gateway/http-edge';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import {

@@ -1,4 +1,4 @@
-import { declareApiVersions } from '@gateway/platform';
+import { declareApiVersions } from '@gateway/http-edge';
 
 export const CUSTOMERS_RESOURCE = 'customers';
 export const LEGACY_CUSTOMER_VERSION = '2020-05-19';

@@ -1,6 +1,6 @@
 import type { Address, CustomerProfile, IndividualDetail } from '../domain/customer-profile';
 import type { CustomerView } from '../read-models/customer-view';
-import { namedSchema, ref, schema } from '@gateway/platform';
+import { namedSchema, ref, schema } from '@gateway/http-edge';
 
 const text = () => schema.nullable(schema.string());
 

@@ -1,16 +1,4 @@
-import {
-  ApiDoc,
-  ApiTag,
-  type Caller,
-  CurrentCaller,
-  GatewayValidationPipe,
-  ref,
-  RequestApiVersion,
-  requestContextOf,
-  RequirePermissions,
-  schema,
-  VersionedResource,
-} from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, GatewayValidationPipe, ref, RequestApiVersion, requestContextOf, RequirePermissions, schema, VersionedResource } from '@gateway/http-edge';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Query, Req, type Type } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';

@@ -1,4 +1,4 @@
-import { RequestExample } from '@gateway/platform';
+import { RequestExample } from '@gateway/http-edge';
 import { Transform } from 'class-transformer';
 import { IsInt, IsOptional, IsString, Max, MaxLength, Min } from 'class-validator';
 import { LIMITS, Text } from './customer-fields';

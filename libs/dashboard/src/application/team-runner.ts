@@ -1,5 +1,5 @@
 import { CommandPipeline, type PipelineDecision } from '@gateway/event-store';
-import type { RequestContext } from '@gateway/platform';
+import type { RequestContext } from '@gateway/runtime';
 import { Injectable } from '@nestjs/common';
 import { type DashboardTeamCommand, dashboardTeamDecider, type DashboardTeamState } from '../domain/dashboard-team.decider';
 import { type DashboardTeamEvent, dashboardTeamStream } from '../domain/dashboard-team.events';

@@ -1,5 +1,6 @@
 import { DomainError } from '@gateway/domain';
-import { AppConfig, gatewayState, publicBaseUrl } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
+import { gatewayState, publicBaseUrl } from '@gateway/http-edge';
 import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';

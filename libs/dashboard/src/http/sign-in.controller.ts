@@ -1,5 +1,5 @@
 import { DomainError, invalidRequest } from '@gateway/domain';
-import { gatewayState } from '@gateway/platform';
+import { gatewayState } from '@gateway/http-edge';
 import { Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';

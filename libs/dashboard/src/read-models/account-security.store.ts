@@ -1,4 +1,5 @@
-import { AesGcmKeyRing, AppConfig } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
+import { AesGcmKeyRing } from '@gateway/runtime';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { Pool } from 'pg';

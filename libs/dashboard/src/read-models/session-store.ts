@@ -1,4 +1,4 @@
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import { Injectable } from '@nestjs/common';
 import { createHash, randomBytes } from 'node:crypto';
 import { Pool } from 'pg';

@@ -1,5 +1,5 @@
 import { CommandPipeline, eventStoreMigrations, PostgresEventStore } from '@gateway/event-store';
-import { SystemClock } from '@gateway/platform';
+import { SystemClock } from '@gateway/clock';
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
 import { disbursementStream, type DisbursementSnapshot } from '../domain/disbursement.events';
 import { DisbursementMaterializer } from './disbursement-materializer';

@@ -1,4 +1,4 @@
-import { AppConfig } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
 import { Injectable } from '@nestjs/common';
 
 /**

@@ -1,4 +1,4 @@
-import { IsMoneyAmount, RequestExample } from '@gateway/platform';
+import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, Length, Matches, MaxLength, Min, MinLength, ValidateIf, ValidateNested } from 'class-validator';
 import type { DisbursementRequest } from '../application/create-disbursements/create-disbursements.command';

@@ -1,7 +1,7 @@
 import type { DisbursementView } from '../application/disbursement-view';
 import type { BatchDisbursementView } from '../application/get-batch-disbursement/get-batch-disbursement.query';
 import type { DisbursementCompleted, DisbursementFailed } from '../domain/disbursement.events';
-import { documentCallback, namedSchema, ref, schema } from '@gateway/platform';
+import { documentCallback, namedSchema, ref, schema } from '@gateway/http-edge';
 import { DISBURSEMENT_FAILURE_CODES } from '../domain/bank-rail-simulator';
 
 /** The disbursement (create, get, the items of a batch) and its callback body. */

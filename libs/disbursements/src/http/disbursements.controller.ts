@@ -1,18 +1,8 @@
-import {
-  ApiDoc,
-  ApiTag,
-  type Caller,
-  CurrentCaller,
-  IdempotencyPolicy,
-  ref,
-  requestContextOf,
-  RequirePermissions,
-  schema,
-} from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, IdempotencyPolicy, ref, requestContextOf, RequirePermissions, schema } from '@gateway/http-edge';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { IdGenerator } from '@gateway/platform';
+import { IdGenerator } from '@gateway/runtime';
 import { CreateDisbursementsCommand } from '../application/create-disbursements/create-disbursements.command';
 import { GetDisbursementQuery, ListDisbursementsByExternalIdQuery } from '../application/get-disbursement/get-disbursement.query';
 import { GetBatchDisbursementQuery } from '../application/get-batch-disbursement/get-batch-disbursement.query';

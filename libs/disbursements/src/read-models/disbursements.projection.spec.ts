@@ -1,5 +1,6 @@
 import type { RecordedEvent } from '@gateway/event-store';
-import { clockMigrations, Scheduler, schedulerMigrations } from '@gateway/platform';
+import { clockMigrations } from '@gateway/clock';
+import { Scheduler, schedulerMigrations } from '@gateway/scheduler';
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
 import type { DisbursementEvent, DisbursementSnapshot } from '../domain/disbursement.events';
 import { disbursementsMigrations } from './disbursements.migrations';

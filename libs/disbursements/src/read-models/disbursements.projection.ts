@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { assertNever } from '@gateway/domain';
 import type { RecordedEvent } from '@gateway/event-store';
-import { type ScheduleJobInput, Scheduler } from '@gateway/platform';
+import { type ScheduleJobInput, Scheduler } from '@gateway/scheduler';
 import { type BulkLoad, copyInto, copyText, ReadModelProjection, type Projection } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { nextExecutionTime } from '../domain/operating-windows';

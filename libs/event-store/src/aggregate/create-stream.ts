@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { DomainEvent } from '@gateway/domain';
-import { currentKeyedExecution } from '@gateway/platform';
+import { currentKeyedExecution } from '@gateway/runtime';
 import type { NewEvent } from '../event-envelope';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store.errors';
 import type { AppendResult, EventStore } from '../event-store.port';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '@gateway/domain';
-import { currentKeyedExecution, type KeyedAppendSlot } from '@gateway/platform';
+import { currentKeyedExecution, type KeyedAppendSlot } from '@gateway/runtime';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../event-envelope';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store.errors';
 import type { AppendResult, EventStore } from '../event-store.port';

@@ -1,5 +1,5 @@
 import type { Decider } from '@gateway/domain';
-import { KeyedExecution, type KeyedExecutionIdentity, runInKeyedExecution } from '@gateway/platform';
+import { KeyedExecution, type KeyedExecutionIdentity, runInKeyedExecution } from '@gateway/runtime';
 import { randomUUID } from 'node:crypto';
 import { comparePositions } from '../event-envelope';
 import { WrongExpectedRevisionError } from '../event-store.errors';

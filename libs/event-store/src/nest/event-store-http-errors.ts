@@ -1,5 +1,5 @@
 import { defineErrorCodes } from '@gateway/domain';
-import { ApiError, registerErrorTranslator } from '@gateway/platform';
+import { ApiError, registerErrorTranslator } from '@gateway/http-edge';
 import { WrongExpectedRevisionError } from '../event-store.errors';
 
 export const EVENT_STORE_ERROR_CODES = defineErrorCodes('event-store', {

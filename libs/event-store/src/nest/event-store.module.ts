@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
-import { AppConfig } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
 import { Pool } from 'pg';
 import { EVENT_STORE, type EventStore } from '../event-store.port';
 import { EventStoreDbEventStore } from '../eventstoredb/eventstoredb-event-store';

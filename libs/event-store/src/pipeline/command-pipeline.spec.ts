@@ -1,5 +1,6 @@
 import type { Decider } from '@gateway/domain';
-import { Clock, type ClockScope, KeyedExecution, runInKeyedExecution } from '@gateway/platform';
+import { Clock, type ClockScope } from '@gateway/clock';
+import { KeyedExecution, runInKeyedExecution } from '@gateway/runtime';
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
 import { randomUUID } from 'node:crypto';
 import type { GlobalPosition, NewEvent } from '../event-envelope';

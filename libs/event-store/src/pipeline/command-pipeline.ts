@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '@gateway/domain';
-import { type Clock, type ClockScope, type RequestContext, toCommandMetadata } from '@gateway/platform';
+import { type Clock, type ClockScope } from '@gateway/clock';
+import { type RequestContext, toCommandMetadata } from '@gateway/runtime';
 import { type CreatedStream, createStream } from '../aggregate/create-stream';
 import {
   type CommandMetadata,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PgListener } from '@gateway/platform';
+import { PgListener } from '@gateway/database';
 import type { Pool } from 'pg';
 
 const CHANNEL = 'es_appended';

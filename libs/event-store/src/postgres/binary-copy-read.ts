@@ -1,4 +1,4 @@
-import { withPooledClient } from '@gateway/platform';
+import { withPooledClient } from '@gateway/database';
 import type { Pool } from 'pg';
 
 /** `PGCOPY\n\377\r\n\0`, then a 32-bit flags field and the length of a header extension. */

@@ -1,4 +1,4 @@
-import type { MigrationSet } from '@gateway/platform';
+import type { MigrationSet } from '@gateway/database';
 
 /**
  * Streams and events. The global order is (tx_id, position): `tx_id` is the appending

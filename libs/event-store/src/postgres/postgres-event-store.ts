@@ -9,7 +9,7 @@ import type {
   ReadStreamOptions,
   SubscribeOptions,
 } from '../event-store.port';
-import { LookupCombiner } from '@gateway/platform';
+import { LookupCombiner } from '@gateway/database';
 import { AppendCombiner } from './append-combiner';
 import { AppendSignal } from './append-signal';
 import { RecentTailPages } from './recent-tail-pages';

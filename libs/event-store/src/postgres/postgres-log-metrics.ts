@@ -1,4 +1,5 @@
-import { AppConfig, publishGauges } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
+import { publishGauges } from '@gateway/metrics';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { Pool } from 'pg';

@@ -1,4 +1,4 @@
-import { AppConfig } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
 import { Injectable } from '@nestjs/common';
 
 /**
@@ -9,7 +9,7 @@ import { Injectable } from '@nestjs/common';
  * - `EWALLET_SYNC_WAIT_MS`: how long an OVO request of version 2019-02-04 waits for the payer's
  *   decision before answering that the outcome is not known yet (default 45 s, longer than the
  *   payer's 30 s authorization window).
- * (`checkout_url` follows `PUBLIC_BASE_URL` through @gateway/platform's `publicBaseUrl`, like every link.)
+ * (`checkout_url` follows `PUBLIC_BASE_URL` through @gateway/http-edge's `publicBaseUrl`, like every link.)
  */
 @Injectable()
 export class EwalletNetworkPolicy {

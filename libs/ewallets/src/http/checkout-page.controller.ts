@@ -1,6 +1,6 @@
 import { DomainError } from '@gateway/domain';
 import { GetBusinessQuery, GetSettingsQuery, payerBrandingOf } from '@gateway/accounts';
-import { gatewayState, NoAuth, payerTimeZoneOf } from '@gateway/platform';
+import { gatewayState, NoAuth, payerTimeZoneOf } from '@gateway/http-edge';
 import { Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';

@@ -1,5 +1,5 @@
 import type { PayerBranding } from '@gateway/accounts';
-import { formatPayerTime, type PayerTimeZone } from '@gateway/platform';
+import { formatPayerTime, type PayerTimeZone } from '@gateway/http-edge';
 import type { EwalletPaymentStatus } from '../domain/ewallet-payment.decider';
 import type { EwalletPaymentView } from '../read-models/ewallet-payment-view';
 import { checkoutPath, wireStatus } from './ewallet.response';

@@ -1,5 +1,5 @@
 import { DomainError } from '@gateway/domain';
-import { ApiError } from '@gateway/platform';
+import { ApiError } from '@gateway/http-edge';
 import { EWALLET_ERROR_CODES } from '../domain/ewallet.errors';
 import type { EwalletType } from '../domain/ewallet-types';
 

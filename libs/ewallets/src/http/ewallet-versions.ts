@@ -1,4 +1,4 @@
-import { declareApiVersions } from '@gateway/platform';
+import { declareApiVersions } from '@gateway/http-edge';
 
 export const EWALLETS_RESOURCE = 'ewallets';
 /** OVO answers synchronously once the payer decided; no callback. */

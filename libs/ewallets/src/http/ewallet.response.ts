@@ -2,7 +2,7 @@ import type { EwalletPaymentStatus } from '../domain/ewallet-payment.decider';
 import type { EwalletPaymentSnapshot } from '../domain/ewallet-payment.events';
 import type { EwalletType } from '../domain/ewallet-types';
 import type { EwalletPaymentView } from '../read-models/ewallet-payment-view';
-import { documentCallback, namedSchema, schema } from '@gateway/platform';
+import { documentCallback, namedSchema, schema } from '@gateway/http-edge';
 
 const ITEM = schema.object({ id: schema.string(), name: schema.string(), price: schema.amount(), quantity: schema.integer() });
 const type = (value: EwalletType) => schema.oneOfStrings([value]);

@@ -1,17 +1,5 @@
-import {
-  ApiDoc,
-  ApiError,
-  ApiTag,
-  AppConfig,
-  type Caller,
-  CurrentCaller,
-  GatewayValidationPipe,
-  publicBaseUrl,
-  RequestApiVersion,
-  requestContextOf,
-  RequirePermissions,
-  VersionedResource,
-} from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
+import { ApiDoc, ApiError, ApiTag, type Caller, CurrentCaller, GatewayValidationPipe, publicBaseUrl, RequestApiVersion, requestContextOf, RequirePermissions, VersionedResource } from '@gateway/http-edge';
 import { Body, Controller, Get, HttpCode, Post, Query, Req, type Type } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';

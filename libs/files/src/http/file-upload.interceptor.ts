@@ -1,4 +1,4 @@
-import { ApiError } from '@gateway/platform';
+import { ApiError } from '@gateway/http-edge';
 import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, PayloadTooLargeException } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Observable } from 'rxjs';

@@ -1,6 +1,6 @@
 import type { Request } from 'express';
 import type { FileView } from '../read-models/file-view';
-import { namedSchema, schema } from '@gateway/platform';
+import { namedSchema, schema } from '@gateway/http-edge';
 import { FILE_PURPOSES } from '../domain/file.events';
 
 /** The file resource (upload, get). */

@@ -1,15 +1,4 @@
-import {
-  ApiDoc,
-  ApiError,
-  ApiTag,
-  type Caller,
-  CurrentCaller,
-  IdempotencyAfterBodyParsing,
-  RateLimit,
-  requestContextOf,
-  RequirePermissions,
-  schema,
-} from '@gateway/platform';
+import { ApiDoc, ApiError, ApiTag, type Caller, CurrentCaller, IdempotencyAfterBodyParsing, RateLimit, requestContextOf, RequirePermissions, schema } from '@gateway/http-edge';
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';

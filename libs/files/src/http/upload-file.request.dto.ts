@@ -1,4 +1,4 @@
-import { RequestExample } from '@gateway/platform';
+import { RequestExample } from '@gateway/http-edge';
 import { IsIn } from 'class-validator';
 import { FILE_PURPOSES, type FilePurpose } from '../domain/file.events';
 

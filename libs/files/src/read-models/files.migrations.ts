@@ -1,4 +1,4 @@
-import type { MigrationSet } from '@gateway/platform';
+import type { MigrationSet } from '@gateway/database';
 
 export const filesMigrations: MigrationSet = {
   component: 'files',

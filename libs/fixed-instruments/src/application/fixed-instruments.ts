@@ -2,7 +2,9 @@ import { type BusinessSettings, GetSettingsQuery } from '@gateway/accounts';
 import { DomainError } from '@gateway/domain';
 import { CommandPipeline } from '@gateway/event-store';
 import { feeFor, feeRuleFor, LEDGER_PROJECTION } from '@gateway/ledger';
-import { type DueJob, IdGenerator, type Mode, type RequestContext } from '@gateway/platform';
+import { type Mode } from '@gateway/clock';
+import { IdGenerator, type RequestContext } from '@gateway/runtime';
+import { type DueJob } from '@gateway/scheduler';
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type {

@@ -1,4 +1,4 @@
-import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
+import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/scheduler';
 import { Injectable, type Type } from '@nestjs/common';
 import type { InstrumentEventNames, InstrumentTypes } from '../domain';
 import { FixedInstruments } from './fixed-instruments';

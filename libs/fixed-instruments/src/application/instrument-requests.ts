@@ -1,5 +1,6 @@
 import type { GlobalPosition } from '@gateway/event-store';
-import type { Mode, RequestContext } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
+import type { RequestContext } from '@gateway/runtime';
 import type { InstrumentOrigin, InstrumentTypes, PaymentClaim, SnapshotOf } from '../domain';
 
 /** A candidate number: its instrument id and the creation fields it sets (suffix, code). */

@@ -1,4 +1,4 @@
-import { type ApiDocOptions, type JsonSchema, namedSchema, type NamedSchema, schema } from '@gateway/platform';
+import { type ApiDocOptions, type JsonSchema, namedSchema, type NamedSchema, schema } from '@gateway/http-edge';
 
 /**
  * What a simulate route answers: the kind's own paid fields, or the invoice whose number or code

@@ -1,4 +1,4 @@
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import type { Pool } from 'pg';
 import type { InstrumentLifecycle, InstrumentTerms } from '../domain';
 import type { InstrumentReadModel } from './instrument-read-model';

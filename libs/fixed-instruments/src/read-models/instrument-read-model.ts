@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@gateway/event-store';
-import { Scheduler } from '@gateway/platform';
+import { Scheduler } from '@gateway/scheduler';
 import { type BatchColumn, foldSnapshots, insertRows } from '@gateway/projections';
 import { type Projection, ReadModelProjection } from '@gateway/projections';
 import { Injectable, type Type } from '@nestjs/common';

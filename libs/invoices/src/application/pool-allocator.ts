@@ -1,6 +1,6 @@
 import { type CommandMetadata, CommandPipeline, originOf, WrongExpectedRevisionError } from '@gateway/event-store';
 import { DomainError } from '@gateway/domain';
-import { AppConfig } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
 import { holderAt, poolNumberDecider } from '../domain/pool-number.decider';

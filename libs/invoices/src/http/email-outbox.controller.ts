@@ -1,4 +1,4 @@
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequestExample, RequirePermissions, schema } from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequestExample, RequirePermissions, schema } from '@gateway/http-edge';
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Type } from 'class-transformer';

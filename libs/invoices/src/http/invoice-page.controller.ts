@@ -1,6 +1,8 @@
 import { DomainError } from '@gateway/domain';
 import { GetSettingsQuery, payerBrandingOf } from '@gateway/accounts';
-import { Clock, gatewayState, NoAuth, payerTimeZoneOf, type RequestContext } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
+import { gatewayState, NoAuth, payerTimeZoneOf } from '@gateway/http-edge';
+import { type RequestContext } from '@gateway/runtime';
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { IsOptional, IsString, Length, Matches } from 'class-validator';

@@ -1,6 +1,6 @@
 import type { PayerBranding } from '@gateway/accounts';
 import { PAYMENT_CHANNELS } from '@gateway/domain';
-import { formatPayerTime, PAYER_TIME_SCRIPT, type PayerTimeZone } from '@gateway/platform';
+import { formatPayerTime, PAYER_TIME_SCRIPT, type PayerTimeZone } from '@gateway/http-edge';
 import type { InvoiceBank, InvoiceRetailOutlet, InvoiceSnapshot } from '../domain/invoice.events';
 
 const escapeHtml = (value: unknown) =>

@@ -1,4 +1,4 @@
-import { IsMoneyAmount, RequestExample } from '@gateway/platform';
+import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
 import { Transform, Type } from 'class-transformer';
 import {
   ArrayMaxSize,

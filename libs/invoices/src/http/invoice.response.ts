@@ -1,4 +1,4 @@
-import { documentCallback, namedSchema, schema } from '@gateway/platform';
+import { documentCallback, namedSchema, schema } from '@gateway/http-edge';
 import type { InvoiceSnapshot } from '../domain/invoice.events';
 import { invoicePageUrl } from '../domain/invoice.rules';
 
@@ -106,7 +106,7 @@ export const INVOICE_CALLBACK_SCHEMA = namedSchema(
 
 /**
  * The invoice resource as the spec's responses show it (create, get, list, expire!). `publicBaseUrl`
- * (the answered request's, see @gateway/platform) renders `invoice_url` for the address the merchant
+ * (the answered request's, see @gateway/http-edge) renders `invoice_url` for the address the merchant
  * reached; without it, the URL stored at creation.
  */
 export function invoiceToWire(invoice: InvoiceSnapshot, publicBaseUrl?: string): Record<string, unknown> {

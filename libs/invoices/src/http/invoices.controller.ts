@@ -1,15 +1,5 @@
-import {
-  ApiDoc,
-  ApiTag,
-  AppConfig,
-  type Caller,
-  CurrentCaller,
-  publicBaseUrl,
-  ref,
-  requestContextOf,
-  RequirePermissions,
-  schema,
-} from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, publicBaseUrl, ref, requestContextOf, RequirePermissions, schema } from '@gateway/http-edge';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';

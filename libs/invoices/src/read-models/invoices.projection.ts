@@ -1,6 +1,6 @@
 import { assertNever } from '@gateway/domain';
 import type { RecordedEvent } from '@gateway/event-store';
-import { Scheduler } from '@gateway/platform';
+import { Scheduler } from '@gateway/scheduler';
 import { ReadModelProjection, type Projection } from '@gateway/projections';
 import { Injectable } from '@nestjs/common';
 import type { ClientBase } from 'pg';

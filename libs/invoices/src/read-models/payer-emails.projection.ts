@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@gateway/event-store';
-import { Scheduler } from '@gateway/platform';
+import { Scheduler } from '@gateway/scheduler';
 import { ReadModelProjection, type Projection } from '@gateway/projections';
 import { Injectable } from '@nestjs/common';
 import type { ClientBase } from 'pg';

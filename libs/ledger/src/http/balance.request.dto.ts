@@ -1,4 +1,4 @@
-import { IsMoneyAmount, RequestExample } from '@gateway/platform';
+import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
 import { IsIn, IsOptional, IsString, Matches, Min } from 'class-validator';
 import { MERCHANT_ACCOUNTS, type MerchantAccount } from '../domain/ledger-accounts';
 

@@ -1,4 +1,4 @@
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequirePermissions } from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequirePermissions } from '@gateway/http-edge';
 import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ReconcileLedgerQuery } from '../application/reconcile/reconcile-ledger.query';

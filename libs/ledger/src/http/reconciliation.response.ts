@@ -1,4 +1,4 @@
-import { namedSchema, schema } from '@gateway/platform';
+import { namedSchema, schema } from '@gateway/http-edge';
 import type { ReconciliationReport } from '../application/reconcile/reconciliation-report';
 
 const POSITION = schema.object({ commit: schema.string(), prepare: schema.string() }, { description: 'A log position (decimal strings)' });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '@gateway/event-store';
-import { type ScheduleJobInput, Scheduler } from '@gateway/platform';
+import { type ScheduleJobInput, Scheduler } from '@gateway/scheduler';
 import { type BulkLoad, copyInto, ReadModelProjection, type Projection } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { MONEY_MOVEMENT_EVENT_TYPES, type MoneyMovementEvent } from '../domain/money-movement.events';

@@ -1,4 +1,4 @@
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequirePermissions, schema } from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequirePermissions, schema } from '@gateway/http-edge';
 import { Controller, Get } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ListPaymentChannelsQuery } from '../application/list-payment-channels/list-payment-channels.query';

@@ -1,6 +1,6 @@
 import type { BusinessSettings } from '@gateway/accounts';
 import { digitsFrom, type InstrumentCandidate, type InstrumentOpening } from '@gateway/fixed-instruments';
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import type { PaymentCodeTypes } from '../domain/payment-code.decider';
 import type { PaymentCodeOrigin } from '../domain/payment-code.events';
 import { defaultPrefix, RANDOM_SUFFIX_DIGITS } from '../domain/payment-code.rules';

@@ -1,4 +1,4 @@
-import { IsMoneyAmount, RequestExample } from '@gateway/platform';
+import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
 import { IsBoolean, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
 const EXAMPLE_TERMS = { is_single_use: true, expiration_date: '2030-12-31T23:59:59.000Z' };

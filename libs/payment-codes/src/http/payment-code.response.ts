@@ -1,5 +1,5 @@
 import { simulatedPaymentSchema } from '@gateway/fixed-instruments';
-import { documentCallback, namedSchema, schema } from '@gateway/platform';
+import { documentCallback, namedSchema, schema } from '@gateway/http-edge';
 import type { PaymentCodePayment, PaymentCodeSnapshot } from '../domain/payment-code.events';
 
 /** The fixed payment code (create, update, get). */

@@ -1,4 +1,4 @@
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, requestContextOf, RequirePermissions } from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, requestContextOf, RequirePermissions } from '@gateway/http-edge';
 import { INSTRUMENT_CREATION_ERRORS, INSTRUMENT_ID_PATTERN, instrumentChangesOf, instrumentOpeningOf, paidInvoiceAnswer, simulatedPaymentDoc } from '@gateway/fixed-instruments';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';

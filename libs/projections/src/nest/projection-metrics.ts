@@ -1,4 +1,5 @@
-import { AppConfig, publishGauges } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
+import { publishGauges } from '@gateway/metrics';
 import { postgresLogHead } from '@gateway/event-store';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';

@@ -1,6 +1,6 @@
 import { Global, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { CommandPipeline, EVENT_STORE, type EventStore, ReadYourWritesLagLog } from '@gateway/event-store';
-import { Clock } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
 import { Pool } from 'pg';
 import { ProjectionProgress } from '../projection-progress';
 import { ProjectionMetrics } from './projection-metrics';

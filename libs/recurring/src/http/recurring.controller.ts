@@ -1,13 +1,5 @@
-import {
-  ApiDoc,
-  ApiTag,
-  AppConfig,
-  type Caller,
-  CurrentCaller,
-  publicBaseUrl,
-  requestContextOf,
-  RequirePermissions,
-} from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, publicBaseUrl, requestContextOf, RequirePermissions } from '@gateway/http-edge';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';

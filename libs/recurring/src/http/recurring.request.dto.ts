@@ -1,5 +1,5 @@
 import { INVOICE_MAX_AMOUNT, RECURRING_MIN_AMOUNT } from '@gateway/invoices';
-import { IsMoneyAmount, RequestExample } from '@gateway/platform';
+import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
 import { IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { RecurringChanges } from '../domain/recurring.decider';
 import type { CreateRecurringRequest } from '../application/create-recurring/create-recurring.command';

@@ -1,5 +1,5 @@
 import { invoicePageUrl } from '@gateway/invoices';
-import { namedSchema, schema } from '@gateway/platform';
+import { namedSchema, schema } from '@gateway/http-edge';
 import type { RecurringSnapshot } from '../domain/recurring.events';
 
 /**

@@ -1,4 +1,4 @@
-import { AppConfig } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
 import { Injectable } from '@nestjs/common';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Pool } from 'pg';
@@ -17,7 +17,7 @@ export class ReportLinks {
     private readonly config: AppConfig,
   ) {}
 
-  /** The link under `publicBaseUrl` (a request's, see @gateway/platform), else the configured address (callbacks). */
+  /** The link under `publicBaseUrl` (a request's, see @gateway/http-edge), else the configured address (callbacks). */
   async urlFor(reportId: string, expiresAt: Date, publicBaseUrl = this.config.publicBaseUrl()): Promise<string> {
     const expires = Math.floor(expiresAt.getTime() / 1000);
     const signature = await this.sign(reportId, expires);

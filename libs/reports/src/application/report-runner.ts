@@ -1,5 +1,6 @@
 import { CommandPipeline } from '@gateway/event-store';
-import type { Mode, RequestContext } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
+import type { RequestContext } from '@gateway/runtime';
 import { Injectable } from '@nestjs/common';
 import { type ReportCommand, reportDecider } from '../domain/report.decider';
 import { reportStream } from '../domain/report.events';

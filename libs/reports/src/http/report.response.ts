@@ -1,4 +1,4 @@
-import { documentCallback, namedSchema, schema } from '@gateway/platform';
+import { documentCallback, namedSchema, schema } from '@gateway/http-edge';
 import { REPORT_FORMATS, REPORT_TYPES } from '../domain/report.events';
 
 /** The report (spec "Report"), as `GET /reports/{id}` and the `report` callback show it (`ReportWire`). */

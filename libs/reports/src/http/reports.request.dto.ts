@@ -1,4 +1,4 @@
-import { RequestExample } from '@gateway/platform';
+import { RequestExample } from '@gateway/http-edge';
 import { Type } from 'class-transformer';
 import { IsDate, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { REPORT_FORMATS, REPORT_TYPES, type ReportFormat, type ReportType } from '../domain/report.events';

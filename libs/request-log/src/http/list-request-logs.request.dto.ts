@@ -1,4 +1,4 @@
-import { RequestExample } from '@gateway/platform';
+import { RequestExample } from '@gateway/http-edge';
 import { Type } from 'class-transformer';
 import { IsDate, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { STATUS_CLASSES, type StatusClass } from '../domain/status-class';

@@ -1,4 +1,4 @@
-import { namedSchema, schema } from '@gateway/platform';
+import { namedSchema, schema } from '@gateway/http-edge';
 import type { RequestLogEntry, RequestLogPage } from '../application/list-request-logs/list-request-logs.query';
 
 /** An entry on the wire (snake_case, times in ISO 8601, bodies as the redacted text stored). */

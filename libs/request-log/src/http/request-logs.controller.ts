@@ -1,5 +1,5 @@
 import { invalidRequest } from '@gateway/domain';
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, exemptFromRequestLog, RequirePermissions } from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, exemptFromRequestLog, RequirePermissions } from '@gateway/http-edge';
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';

@@ -1,4 +1,4 @@
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import { Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import type { StoredRequest } from '../application/record/stored-request';

@@ -1,4 +1,4 @@
-import type { MigrationSet } from '@gateway/platform';
+import type { MigrationSet } from '@gateway/database';
 
 /**
  * The API request log: one row per authenticated request, written in batches after the answer

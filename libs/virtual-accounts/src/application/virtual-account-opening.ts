@@ -1,6 +1,6 @@
 import type { BusinessSettings } from '@gateway/accounts';
 import { type InstrumentCandidate, type InstrumentOpening, type NumberRange, numberRange, offsetFrom, probeSuffixes } from '@gateway/fixed-instruments';
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import { enabledBanks, VA_BANKS, type VaBank } from '../domain/va-banks';
 import { DEFAULT_SUFFIX_END, DEFAULT_SUFFIX_START, requestedSuffix } from '../domain/va-number-range';
 import type { VirtualAccountTypes } from '../domain/virtual-account.decider';

@@ -1,4 +1,4 @@
-import { IsMoneyAmount, RequestExample } from '@gateway/platform';
+import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
 import { IsBoolean, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
 /**

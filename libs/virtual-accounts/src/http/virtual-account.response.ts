@@ -1,5 +1,5 @@
 import { simulatedPaymentSchema } from '@gateway/fixed-instruments';
-import { documentCallback, namedSchema, schema } from '@gateway/platform';
+import { documentCallback, namedSchema, schema } from '@gateway/http-edge';
 import type { VirtualAccountPayment, VirtualAccountSnapshot } from '../domain/virtual-account.events';
 
 const ACCOUNT_FIELDS = {

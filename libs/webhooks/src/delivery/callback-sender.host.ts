@@ -1,4 +1,4 @@
-import { AppConfig } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
 import { Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';

@@ -1,5 +1,5 @@
 import { type CallbackEndpointView, type CallbackKind, DisableCallbackEndpointCommand, GetCallbackEndpointQuery } from '@gateway/accounts';
-import { PgListener, SCHEDULER_WAKEUP_CHANNEL } from '@gateway/platform';
+import { PgListener, SCHEDULER_WAKEUP_CHANNEL } from '@gateway/database';
 import type { LoggerService } from '@nestjs/common';
 import type { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Pool } from 'pg';

@@ -1,4 +1,5 @@
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, IdGenerator, RequirePermissions, schema } from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequirePermissions, schema } from '@gateway/http-edge';
+import { IdGenerator } from '@gateway/runtime';
 import { CALLBACK_DELIVERIES_SCHEMA, CALLBACK_DELIVERY_DETAIL_SCHEMA, CALLBACK_DELIVERY_SUMMARY_SCHEMA } from './callbacks.response';
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { DeliveryLog } from '../read-models/delivery-log';

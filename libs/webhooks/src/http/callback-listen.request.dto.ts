@@ -1,5 +1,5 @@
 import { CALLBACK_KINDS, type CallbackKind } from '@gateway/accounts';
-import { ApiField, RequestExample } from '@gateway/platform';
+import { ApiField, RequestExample } from '@gateway/http-edge';
 import { Transform, Type } from 'class-transformer';
 import { ArrayMaxSize, IsArray, IsIn, IsInt, IsOptional, Matches, Max, Min } from 'class-validator';
 

@@ -1,5 +1,5 @@
 import { CALLBACK_KINDS } from '@gateway/accounts';
-import { namedSchema, schema } from '@gateway/platform';
+import { namedSchema, schema } from '@gateway/http-edge';
 
 /** `GET /callback_listen`: the next test-mode callbacks, each ready to be forwarded as is. */
 export const CALLBACK_LISTEN_SCHEMA = namedSchema(

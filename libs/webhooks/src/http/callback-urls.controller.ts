@@ -5,15 +5,7 @@ import {
   SetCallbackUrlCommand,
   type CallbackEndpointView,
 } from '@gateway/accounts';
-import {
-  ApiDoc,
-  ApiTag,
-  type Caller,
-  CurrentCaller,
-  requestContextOf,
-  RequirePermissions,
-  SkipIdempotency,
-} from '@gateway/platform';
+import { ApiDoc, ApiTag, type Caller, CurrentCaller, requestContextOf, RequirePermissions, SkipIdempotency } from '@gateway/http-edge';
 import { CALLBACK_URL_SCHEMA, CALLBACK_URL_SET_SCHEMA, CALLBACK_URLS_SCHEMA, SIGNING_SECRET_ROTATED_SCHEMA, TEST_CALLBACK_SCHEMA } from './callbacks.response';
 import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';

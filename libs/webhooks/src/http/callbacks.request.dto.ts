@@ -1,5 +1,5 @@
 import { CALLBACK_KINDS, type CallbackKind } from '@gateway/accounts';
-import { RequestExample } from '@gateway/platform';
+import { RequestExample } from '@gateway/http-edge';
 import { Type } from 'class-transformer';
 import { IsDate, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../read-models/delivery-log';

@@ -1,5 +1,5 @@
 import { CALLBACK_KINDS } from '@gateway/accounts';
-import { namedSchema, ref, schema } from '@gateway/platform';
+import { namedSchema, ref, schema } from '@gateway/http-edge';
 import { DELIVERY_STATUSES } from '../read-models/delivery-log';
 
 const ENVIRONMENT = schema.oneOfStrings(['TEST', 'LIVE'], 'The key\'s mode');

@@ -1,4 +1,5 @@
-import { businessNowSql, type Mode, withPooledClient } from '@gateway/platform';
+import { businessNowSql, type Mode } from '@gateway/clock';
+import { withPooledClient } from '@gateway/database';
 import { Injectable } from '@nestjs/common';
 import { Pool, type PoolClient } from 'pg';
 import { DELIVERIES_CHANNEL } from './callback-dispatcher.projection';

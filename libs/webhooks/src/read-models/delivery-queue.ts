@@ -1,4 +1,4 @@
-import { businessNowSql } from '@gateway/platform';
+import { businessNowSql } from '@gateway/clock';
 import type { Pool } from 'pg';
 import type { NextStep, RetrySchedule } from '../domain/retry-policy';
 

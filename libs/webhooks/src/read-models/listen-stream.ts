@@ -1,4 +1,4 @@
-import { PgListener } from '@gateway/platform';
+import { PgListener } from '@gateway/database';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';

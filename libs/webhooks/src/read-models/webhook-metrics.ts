@@ -1,4 +1,4 @@
-import { publishGauges } from '@gateway/platform';
+import { publishGauges } from '@gateway/metrics';
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { Pool } from 'pg';

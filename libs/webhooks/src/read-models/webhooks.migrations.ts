@@ -1,4 +1,4 @@
-import type { MigrationSet } from '@gateway/platform';
+import type { MigrationSet } from '@gateway/database';
 
 /**
  * Deliveries are operational records, not a rebuildable read model: their attempts happened

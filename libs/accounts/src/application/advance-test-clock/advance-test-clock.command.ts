@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { RequestContext } from '@gateway/platform';
+import type { RequestContext } from '@gateway/runtime';
 
 export interface AdvancedTestClock {
   businessId: string;

@@ -1,5 +1,6 @@
 import { CommandPipeline, type PipelineDecision } from '@gateway/event-store';
-import type { Mode, RequestContext } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
+import type { RequestContext } from '@gateway/runtime';
 import { Injectable } from '@nestjs/common';
 import { type BusinessCommand, businessDecider, type BusinessState } from '../../domain/business.decider';
 import { type BusinessEvent, businessStream } from '../../domain/business.events';

@@ -1,5 +1,5 @@
 import type { Permission } from '@gateway/domain';
-import type { RequestContext } from '@gateway/platform';
+import type { RequestContext } from '@gateway/runtime';
 import { Command } from '@nestjs/cqrs';
 import type { KeyKind, Mode } from '../../domain/business.events';
 

@@ -1,5 +1,5 @@
 import { DEFAULT_SECRET_KEY_PERMISSIONS } from '@gateway/domain';
-import { IdGenerator } from '@gateway/platform';
+import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { BusinessAggregateRunner } from '../business-runner/business-aggregate-runner';
 import { generateApiKey } from './api-key-material';

@@ -1,4 +1,4 @@
-import { LookupCombiner } from '@gateway/platform';
+import { LookupCombiner } from '@gateway/database';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import type { CallbackKind } from '../../domain/business-settings';

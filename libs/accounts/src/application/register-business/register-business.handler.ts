@@ -1,6 +1,6 @@
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { CommandPipeline } from '@gateway/event-store';
-import { IdGenerator } from '@gateway/platform';
+import { IdGenerator } from '@gateway/runtime';
 import { businessDecider } from '../../domain/business.decider';
 import { businessStream } from '../../domain/business.events';
 import { BusinessErrors } from '../../domain/business.errors';

@@ -1,4 +1,4 @@
-import type { RequestContext } from '@gateway/platform';
+import type { RequestContext } from '@gateway/runtime';
 import { Command } from '@nestjs/cqrs';
 import type { CallbackKind } from '../../domain/business-settings';
 import type { Mode } from '../../domain/business.events';

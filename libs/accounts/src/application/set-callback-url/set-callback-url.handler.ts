@@ -1,4 +1,4 @@
-import { IdGenerator } from '@gateway/platform';
+import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { SecretsVault } from '../../read-models/secrets-vault';
 import { BusinessAggregateRunner } from '../business-runner/business-aggregate-runner';

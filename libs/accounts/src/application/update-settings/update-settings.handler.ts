@@ -1,4 +1,4 @@
-import { declaredResources, versionsOf } from '@gateway/platform';
+import { declaredResources, versionsOf } from '@gateway/http-edge';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import type { ApiVersionCatalog, BusinessSettings } from '../../domain/business-settings';
 import { AccountsDirectory } from '../../read-models/accounts-directory';

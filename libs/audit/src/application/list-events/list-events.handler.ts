@@ -1,5 +1,5 @@
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { AppConfig } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';

@@ -1,7 +1,7 @@
 import { GetSettingsQuery } from '@gateway/accounts';
 import { CommandPipeline } from '@gateway/event-store';
 import { feeFor, feeRuleFor } from '@gateway/ledger';
-import { IdGenerator } from '@gateway/platform';
+import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { cardChargeDecider } from '../../domain/card-charge.decider';
 import { CARD_CHANNEL, cardChargeStream, type CardAuthorizationReversed, type CardChargeCaptured } from '../../domain/card-charge.events';

@@ -1,5 +1,5 @@
 import { CommandPipeline } from '@gateway/event-store';
-import { IdGenerator } from '@gateway/platform';
+import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { cardTokenDecider } from '../../domain/card-token.decider';
 import { cardTokenStream } from '../../domain/card-token.events';

@@ -1,5 +1,5 @@
 import type { MoneyRecorder } from '@gateway/domain';
-import type { RequestContext } from '@gateway/platform';
+import type { RequestContext } from '@gateway/runtime';
 import { Command } from '@nestjs/cqrs';
 import type { ChargeView } from '../card-views';
 

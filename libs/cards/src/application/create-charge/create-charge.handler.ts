@@ -3,7 +3,7 @@ import { isChannelEnabled } from '@gateway/domain';
 import { channelNotActivated } from '@gateway/payment-channels';
 import { CommandPipeline } from '@gateway/event-store';
 import { feeFor, feeRuleFor } from '@gateway/ledger';
-import { failpoint, IdGenerator } from '@gateway/platform';
+import { failpoint, IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { cardChargeDecider } from '../../domain/card-charge.decider';
 import { CARD_CHANNEL, CARD_CURRENCY } from '../../domain/card-charge.events';

@@ -1,5 +1,5 @@
 import { CommandPipeline, type ReadYourWrites } from '@gateway/event-store';
-import { IdGenerator } from '@gateway/platform';
+import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { cardChargeDecider } from '../../domain/card-charge.decider';
 import { cardChargeStream } from '../../domain/card-charge.events';

@@ -1,4 +1,4 @@
-import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
+import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/scheduler';
 import { Injectable } from '@nestjs/common';
 import { PROCESS_REFUND_JOB, type ProcessRefundPayload } from '../../read-models/cards.projection';
 import { RefundProcessor } from './refund-processor';

@@ -1,7 +1,8 @@
 import { DomainError } from '@gateway/domain';
 import { type CommandMetadata, CommandPipeline, originOf } from '@gateway/event-store';
 import { balanceStream, type BalanceScope, CompleteMoneyOutCommand, FailMoneyOutCommand, LEDGER_PROJECTION, ReserveMoneyOutCommand, SettleEarlyCommand } from '@gateway/ledger';
-import { Clock, failpoint } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
+import { failpoint } from '@gateway/runtime';
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { cardChargeDecider, type CardChargeState, type RefundState } from '../../domain/card-charge.decider';

@@ -1,5 +1,5 @@
 import { DomainError } from '@gateway/domain';
-import { Clock } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { isExpired } from '../../domain/card-number';
 import { TokenLoader } from '../token-loader';

@@ -1,5 +1,5 @@
 import { CommandPipeline, originOf } from '@gateway/event-store';
-import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
+import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/scheduler';
 import { Injectable } from '@nestjs/common';
 import { cardChargeDecider } from '../../domain/card-charge.decider';
 import { cardChargeStream } from '../../domain/card-charge.events';

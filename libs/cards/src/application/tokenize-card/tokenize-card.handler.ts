@@ -1,6 +1,7 @@
 import { GetSettingsQuery } from '@gateway/accounts';
 import { CommandPipeline } from '@gateway/event-store';
-import { AppConfig, IdGenerator } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
+import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { maskCardNumber } from '../../domain/card-number';
 import { threeDsProfileOf } from '../../domain/card-network-simulator';

@@ -1,5 +1,5 @@
 import { type CommandOrigin, CommandPipeline, EVENT_STORE, type EventStore } from '@gateway/event-store';
-import { IdGenerator, outsideKeyedExecution } from '@gateway/platform';
+import { IdGenerator, outsideKeyedExecution } from '@gateway/runtime';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';

@@ -1,5 +1,5 @@
 import { FindExistingFilesQuery } from '@gateway/files';
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { type KycDocument, referencedFileIds } from '../../domain/customer-profile';

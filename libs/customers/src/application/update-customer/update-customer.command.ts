@@ -1,4 +1,5 @@
-import type { Mode, RequestContext } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
+import type { RequestContext } from '@gateway/runtime';
 import { Command } from '@nestjs/cqrs';
 import type { CustomerChanges, CustomerType } from '../../domain/customer-profile';
 import type { LegacyIndividualChanges } from '../../domain/customer.decider';

@@ -1,4 +1,4 @@
-import type { RequestContext } from '@gateway/platform';
+import type { RequestContext } from '@gateway/runtime';
 import { Command } from '@nestjs/cqrs';
 
 /** The signed-in user changes their password (the current one proves it is them); other sessions end. */

@@ -1,4 +1,4 @@
-import { Scheduler } from '@gateway/platform';
+import { Scheduler } from '@gateway/scheduler';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { DashboardErrors } from '../../domain/dashboard-team.errors';
 import { normalizeEmail } from '../../domain/email';

@@ -1,5 +1,5 @@
 import { ACCOUNT_ERROR_CODES, GetBusinessQuery } from '@gateway/accounts';
-import { IdGenerator } from '@gateway/platform';
+import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { DashboardErrors } from '../../domain/dashboard-team.errors';
 import { isPlausibleEmail, normalizeEmail } from '../../domain/email';

@@ -1,5 +1,5 @@
 import { MailTransport, SmtpMailTransport } from '@gateway/invoices';
-import { AppConfig } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
 import { Injectable, Logger } from '@nestjs/common';
 import { Pool } from 'pg';
 

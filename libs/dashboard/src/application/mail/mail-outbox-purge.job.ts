@@ -1,4 +1,4 @@
-import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler, Scheduler } from '@gateway/platform';
+import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler, Scheduler } from '@gateway/scheduler';
 import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { Pool } from 'pg';
 

@@ -1,4 +1,4 @@
-import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
+import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/scheduler';
 import { Injectable } from '@nestjs/common';
 import { AccountSecurityStore, RESET_LINK_MS } from '../../read-models/account-security.store';
 import { CredentialsStore } from '../../read-models/credentials-store';

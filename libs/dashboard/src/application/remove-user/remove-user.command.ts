@@ -1,4 +1,4 @@
-import type { RequestContext } from '@gateway/platform';
+import type { RequestContext } from '@gateway/runtime';
 import { Command } from '@nestjs/cqrs';
 
 /** Removes a user: its credentials and sessions go at once (the email can be invited again). */

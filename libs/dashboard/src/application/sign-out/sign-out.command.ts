@@ -1,4 +1,4 @@
-import type { RequestContext } from '@gateway/platform';
+import type { RequestContext } from '@gateway/runtime';
 import { Command } from '@nestjs/cqrs';
 
 export class SignOutCommand extends Command<void> {

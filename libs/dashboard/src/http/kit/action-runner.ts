@@ -1,4 +1,5 @@
-import { ApiError, canonicalJson, type IdempotencyClaim, IdempotencyStore, KeyedExecution, runInKeyedExecution, toApiError } from '@gateway/platform';
+import { ApiError, canonicalJson, type IdempotencyClaim, IdempotencyStore, toApiError } from '@gateway/http-edge';
+import { KeyedExecution, runInKeyedExecution } from '@gateway/runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
 import { createHash, randomUUID } from 'node:crypto';

@@ -1,4 +1,4 @@
-import { NoAuth } from '@gateway/platform';
+import { NoAuth } from '@gateway/http-edge';
 import { applyDecorators, Controller, UseFilters, UseGuards } from '@nestjs/common';
 import { DashboardErrorFilter } from './dashboard-error.filter';
 import { DashboardSessionGuard } from './dashboard-session.guard';

@@ -1,5 +1,5 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
-import { gatewayState, toApiError } from '@gateway/platform';
+import { gatewayState, toApiError } from '@gateway/http-edge';
 import type { Request, Response } from 'express';
 import { AccountSetupRequired, SignInRequired } from './dashboard-errors';
 import { setDashboardHeaders } from './security-headers';

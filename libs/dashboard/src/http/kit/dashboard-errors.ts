@@ -1,5 +1,5 @@
 import { defineErrorCodes } from '@gateway/domain';
-import { ApiError } from '@gateway/platform';
+import { ApiError } from '@gateway/http-edge';
 
 /** The dashboard pages' own codes (the team's are in domain/dashboard-team.errors.ts). */
 export const DASHBOARD_PAGE_ERROR_CODES = defineErrorCodes('dashboard-pages', {

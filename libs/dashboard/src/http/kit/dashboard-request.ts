@@ -1,4 +1,5 @@
-import { gatewayState, type RequestContext } from '@gateway/platform';
+import { gatewayState } from '@gateway/http-edge';
+import { type RequestContext } from '@gateway/runtime';
 import type { Request } from 'express';
 import type { DashboardSession } from '../../read-models/session-store';
 

@@ -1,4 +1,4 @@
-import { AppConfig } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
 import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';

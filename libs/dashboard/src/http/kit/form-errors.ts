@@ -1,4 +1,4 @@
-import { ApiError, createValidationPipe, toApiError } from '@gateway/platform';
+import { ApiError, createValidationPipe, toApiError } from '@gateway/http-edge';
 import type { Type } from '@nestjs/common';
 import { html, type SafeHtml } from './html';
 

@@ -1,5 +1,5 @@
 import { type CardTransactionView, SearchCardTransactionsQuery } from '@gateway/cards';
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';

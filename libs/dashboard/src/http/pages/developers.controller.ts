@@ -1,6 +1,6 @@
 import { CreateApiKeyCommand, GetSettingsQuery, ListApiKeysQuery, RevokeApiKeyCommand, UpdateSettingsCommand } from '@gateway/accounts';
 import { DEFAULT_SECRET_KEY_PERMISSIONS, invalidRequest, isPermission, type Permission, PERMISSIONS } from '@gateway/domain';
-import { declaredResources, versionsOf } from '@gateway/platform';
+import { declaredResources, versionsOf } from '@gateway/http-edge';
 import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';

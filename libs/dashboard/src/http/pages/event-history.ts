@@ -1,6 +1,6 @@
 import { type AuditEvent, type EventFilter, ListEventsQuery } from '@gateway/audit';
 import { DomainError } from '@gateway/domain';
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import type { QueryBus } from '@nestjs/cqrs';
 import { html, type SafeHtml } from '../kit/html';
 import { requestLogHref } from './request-log.controller';

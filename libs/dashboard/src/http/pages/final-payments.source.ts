@@ -1,4 +1,4 @@
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import type { DetailContext, TransactionDetail, TransactionSource } from './transaction-source';
 
 /** A payment into a fixed VA or at a till is final once recorded: there is no other status. */

@@ -1,6 +1,6 @@
 import { DomainError } from '@gateway/domain';
 import { GetInvoiceQuery, type InvoiceSnapshot } from '@gateway/invoices';
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { roleCan } from '../../domain/roles';

@@ -1,4 +1,4 @@
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import { SearchPaymentCodePaymentsQuery, type PaymentCodePaymentView } from '@gateway/payment-codes';
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';

@@ -1,4 +1,4 @@
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import type { TransactionKind } from '../../read-models/list-kinds';
 import type { DashboardSession } from '../../read-models/session-store';
 import type { SafeHtml } from '../kit/html';

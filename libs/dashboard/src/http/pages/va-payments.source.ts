@@ -1,4 +1,4 @@
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import { SearchVirtualAccountPaymentsQuery, type VirtualAccountPaymentView as VaPaymentView } from '@gateway/virtual-accounts';
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';

@@ -2,7 +2,7 @@ import { GetSettingsQuery } from '@gateway/accounts';
 import { DomainError } from '@gateway/domain';
 import { CommandPipeline, comparePositions, type GlobalPosition } from '@gateway/event-store';
 import { balanceStream, InsufficientBalanceError, LEDGER_PROJECTION, ReserveMoneyOutCommand } from '@gateway/ledger';
-import { IdGenerator } from '@gateway/platform';
+import { IdGenerator } from '@gateway/runtime';
 import { CommandBus, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { DISBURSEMENT_CURRENCY, disbursementDecider } from '../../domain/disbursement.decider';
 import { DisbursementErrors } from '../../domain/disbursement.errors';

@@ -1,6 +1,6 @@
 import { DomainError } from '@gateway/domain';
 import { CommandPipeline } from '@gateway/event-store';
-import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
+import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/scheduler';
 import { Injectable } from '@nestjs/common';
 import { simulatedRailOutcome } from '../../domain/bank-rail-simulator';
 import { disbursementDecider } from '../../domain/disbursement.decider';

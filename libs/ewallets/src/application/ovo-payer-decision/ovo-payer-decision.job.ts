@@ -1,6 +1,6 @@
 import { DomainError } from '@gateway/domain';
 import { CommandPipeline, originOf } from '@gateway/event-store';
-import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
+import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/scheduler';
 import { Injectable } from '@nestjs/common';
 import { ewalletPaymentDecider } from '../../domain/ewallet-payment.decider';
 import { simulatedOvoDecision } from '../../domain/ovo-payer-simulator';

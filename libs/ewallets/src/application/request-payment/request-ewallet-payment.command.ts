@@ -1,5 +1,6 @@
 import type { MoneyRecorder } from '@gateway/domain';
-import type { Mode, RequestContext } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
+import type { RequestContext } from '@gateway/runtime';
 import { Command } from '@nestjs/cqrs';
 import type { EwalletItem } from '../../domain/ewallet-payment.events';
 import type { EwalletType } from '../../domain/ewallet-types';

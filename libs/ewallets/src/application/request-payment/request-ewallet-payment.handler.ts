@@ -1,6 +1,6 @@
 import { GetSettingsQuery } from '@gateway/accounts';
 import { CommandPipeline } from '@gateway/event-store';
-import { IdGenerator } from '@gateway/platform';
+import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import { ewalletPaymentDecider } from '../../domain/ewallet-payment.decider';

@@ -1,5 +1,6 @@
 import { CommandPipeline, type PipelineDecision } from '@gateway/event-store';
-import type { Mode, RequestContext } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
+import type { RequestContext } from '@gateway/runtime';
 import { Injectable } from '@nestjs/common';
 import { type FileCommand, fileDecider, type FileState } from '../../domain/file.decider';
 import { type FileEvent, fileStream } from '../../domain/file.events';

@@ -1,4 +1,4 @@
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import { Query } from '@nestjs/cqrs';
 import type { FileView } from '../../read-models/file-view';
 

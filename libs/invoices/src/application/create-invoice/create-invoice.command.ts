@@ -1,4 +1,4 @@
-import type { RequestContext } from '@gateway/platform';
+import type { RequestContext } from '@gateway/runtime';
 import { Command } from '@nestjs/cqrs';
 import type { InvoiceItem, InvoiceSnapshot } from '../../domain/invoice.events';
 
@@ -33,7 +33,7 @@ export class CreateInvoiceCommand extends Command<InvoiceSnapshot> {
     readonly context: RequestContext,
     /**
      * `publicBaseUrl`: where the creating request reached the gateway (`publicBaseUrl()` of
-     * @gateway/platform), for the stored `invoice_url` that callbacks and emails carry; without it
+     * @gateway/http-edge), for the stored `invoice_url` that callbacks and emails carry; without it
      * (a scheduled job) the configured address.
      */
     readonly options: { invoiceId?: string; recurringPaymentId?: string; publicBaseUrl?: string } = {},

@@ -1,4 +1,5 @@
-import { AppConfig, type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
+import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/scheduler';
 import { Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { MailTransport } from './mail-transport';

@@ -1,6 +1,6 @@
 import { CaptureChargeCommand, type ChargeView, GetChargeQuery } from '@gateway/cards';
 import { DomainError } from '@gateway/domain';
-import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
+import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/scheduler';
 import { Injectable, Logger } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 

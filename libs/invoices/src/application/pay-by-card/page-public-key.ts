@@ -1,6 +1,6 @@
 import { CreateApiKeyCommand, RevokeApiKeyCommand } from '@gateway/accounts';
 import { CommandPipeline, EVENT_STORE, type EventStore, WrongExpectedRevisionError } from '@gateway/event-store';
-import { IdGenerator, type RequestContext } from '@gateway/platform';
+import { IdGenerator, type RequestContext } from '@gateway/runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 

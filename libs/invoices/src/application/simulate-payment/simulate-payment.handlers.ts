@@ -1,4 +1,5 @@
-import { Clock, IdGenerator } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
+import { IdGenerator } from '@gateway/runtime';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { InvoiceErrors } from '../../domain/invoice.errors';
 import type { InvoiceSnapshot } from '../../domain/invoice.events';

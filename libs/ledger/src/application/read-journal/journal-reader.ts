@@ -1,4 +1,4 @@
-import { guardConnection } from '@gateway/platform';
+import { guardConnection } from '@gateway/database';
 import { Injectable } from '@nestjs/common';
 import { Pool, type PoolClient } from 'pg';
 import type { LedgerAccount, MerchantAccount } from '../../domain/ledger-accounts';

@@ -1,5 +1,6 @@
 import { comparePositions, EVENT_STORE, type EventStore, type GlobalPosition } from '@gateway/event-store';
-import { AppConfig, withPooledClient } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
+import { withPooledClient } from '@gateway/database';
 import { readCheckpoint } from '@gateway/projections';
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';

@@ -1,4 +1,4 @@
-import { Clock } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
 import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import { ReconcileLedgerQuery } from '../reconcile/reconcile-ledger.query';

@@ -1,5 +1,5 @@
 import { EVENT_STORE, type EventStore, type GlobalPosition } from '@gateway/event-store';
-import { Clock } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
 import { ProjectionProgress } from '@gateway/projections';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { type DueJob, HandlesScheduledJob, jobKeys, type ScheduledJobHandler } from '@gateway/platform';
+import { type DueJob, HandlesScheduledJob, jobKeys, type ScheduledJobHandler } from '@gateway/scheduler';
 import { type Settlement, SettlementAppender } from './settlement-appender';
 
 export const SETTLE_PAYMENT_JOB = 'ledger.settle-payment';

@@ -1,4 +1,4 @@
-import { AppConfig, ConfigError } from '@gateway/platform';
+import { AppConfig, ConfigError } from '@gateway/config';
 import { Injectable } from '@nestjs/common';
 import { parseSettlementDelays } from '../../domain/settlement-delays';
 

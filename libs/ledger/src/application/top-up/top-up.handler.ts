@@ -2,7 +2,7 @@ import { GetSettingsQuery } from '@gateway/accounts';
 import { isPaymentChannelCode } from '@gateway/domain';
 import { EnsureChannelEnabledQuery } from '@gateway/payment-channels';
 import { CommandPipeline } from '@gateway/event-store';
-import { IdGenerator } from '@gateway/platform';
+import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { feeFor, feeRuleFor } from '../../domain/fees';
 import { LedgerErrors } from '../../domain/ledger.errors';

@@ -1,5 +1,5 @@
 import type { ChannelCategory } from '@gateway/domain';
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import { Query } from '@nestjs/cqrs';
 
 export interface PaymentChannelView {

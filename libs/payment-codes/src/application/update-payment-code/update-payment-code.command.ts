@@ -1,4 +1,5 @@
-import type { Mode, RequestContext } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
+import type { RequestContext } from '@gateway/runtime';
 import { Command } from '@nestjs/cqrs';
 import type { PaymentCodeUpdate } from '../../domain/payment-code.decider';
 import type { PaymentCodeSnapshot } from '../../domain/payment-code.events';

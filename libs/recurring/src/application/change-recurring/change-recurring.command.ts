@@ -1,4 +1,4 @@
-import type { RequestContext } from '@gateway/platform';
+import type { RequestContext } from '@gateway/runtime';
 import { Command } from '@nestjs/cqrs';
 import type { RecurringChanges } from '../../domain/recurring.decider';
 import type { RecurringSnapshot } from '../../domain/recurring.events';

@@ -1,5 +1,5 @@
 import { CommandPipeline } from '@gateway/event-store';
-import { IdGenerator } from '@gateway/platform';
+import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { recurringDecider } from '../../domain/recurring.decider';
 import { RecurringErrors } from '../../domain/recurring.errors';

@@ -1,4 +1,4 @@
-import { jobKeys } from '@gateway/platform';
+import { jobKeys } from '@gateway/scheduler';
 
 /**
  * The job of one cycle of one recurring payment: `recurring-cycle:<id>:<cycle>`. A key per cycle,

@@ -1,7 +1,8 @@
 import { DomainError } from '@gateway/domain';
 import { CommandPipeline, EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { CreateInvoiceCommand, invoicePageUrl, invoiceStream, PayInvoiceByCardCommand } from '@gateway/invoices';
-import { AppConfig, type DueJob, HandlesScheduledJob, type ScheduledJobHandler, Scheduler } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
+import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler, Scheduler } from '@gateway/scheduler';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';

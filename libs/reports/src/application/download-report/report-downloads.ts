@@ -1,4 +1,4 @@
-import { Clock } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
 import { Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
 import { ReportErrors } from '../../domain/report.errors';

@@ -1,6 +1,7 @@
 import { CommandPipeline, EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { JournalReader } from '@gateway/ledger';
-import { type DueJob, guardConnection, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/platform';
+import { guardConnection } from '@gateway/database';
+import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/scheduler';
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Pool } from 'pg';
 import { type ReportCommand, reportDecider, type ReportState } from '../../domain/report.decider';

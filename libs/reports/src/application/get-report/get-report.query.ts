@@ -1,10 +1,10 @@
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import { Query } from '@nestjs/cqrs';
 import type { ReportWire } from '../report-view';
 
 /**
  * One report of the caller's business and mode; REPORT_NOT_FOUND_ERROR otherwise (also for an id
- * that cannot be a report's). `publicBaseUrl`: the answered request's (see @gateway/platform), for
+ * that cannot be a report's). `publicBaseUrl`: the answered request's (see @gateway/http-edge), for
  * the download `url`; the configured address without it.
  */
 export class GetReportQuery extends Query<ReportWire> {

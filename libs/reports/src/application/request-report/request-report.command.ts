@@ -1,4 +1,5 @@
-import type { Mode, RequestContext } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
+import type { RequestContext } from '@gateway/runtime';
 import { Command } from '@nestjs/cqrs';
 import type { ReportFormat, ReportType } from '../../domain/report.events';
 import type { ReportWire } from '../report-view';
@@ -17,7 +18,7 @@ export class RequestReportCommand extends Command<ReportWire> {
     readonly mode: Mode,
     readonly request: ReportRequest,
     readonly context: RequestContext,
-    /** Where the request reached the gateway (`publicBaseUrl()` of @gateway/platform): the report's links in callbacks and answers. */
+    /** Where the request reached the gateway (`publicBaseUrl()` of @gateway/http-edge): the report's links in callbacks and answers. */
     readonly publicBaseUrl?: string,
   ) {
     super();

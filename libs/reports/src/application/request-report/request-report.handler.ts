@@ -1,4 +1,4 @@
-import { IdGenerator } from '@gateway/platform';
+import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { resolveReportFilter } from '../../domain/report-filter';
 import { GetReportQuery } from '../get-report/get-report.query';

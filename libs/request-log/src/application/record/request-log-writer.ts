@@ -1,4 +1,5 @@
-import { AppConfig, type CapturedRequest, RequestLogSink } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
+import { type CapturedRequest, RequestLogSink } from '@gateway/http-edge';
 import { Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
 import { RequestLogStore } from '../../read-models/request-log-store';
 import { type StoredRequest, toStoredRequest } from './stored-request';

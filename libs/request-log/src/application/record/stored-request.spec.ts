@@ -1,4 +1,4 @@
-import type { CapturedRequest } from '@gateway/platform';
+import type { CapturedRequest } from '@gateway/http-edge';
 import { toStoredRequest } from './stored-request';
 
 const CARD = '4000000000000002';

@@ -1,4 +1,4 @@
-import { type CapturedRequest, redactText, redactValue } from '@gateway/platform';
+import { type CapturedRequest, redactText, redactValue } from '@gateway/http-edge';
 import { randomUUID } from 'node:crypto';
 import { capText } from '../../domain/capped-text';
 

@@ -1,6 +1,6 @@
 import { FixedInstruments } from '@gateway/fixed-instruments';
 import { FindFixedVirtualAccountQuery, type FixedVirtualAccountRef } from '@gateway/invoices';
-import { Clock } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { VIRTUAL_ACCOUNTS } from '../virtual-account-kind';
 import { fixedVirtualAccountRef } from './fixed-virtual-account-ref';

@@ -1,6 +1,6 @@
 import type { ClaimLookup } from '@gateway/fixed-instruments';
 import { FindInvoiceClaimingVirtualAccountQuery } from '@gateway/invoices';
-import type { Mode } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
 import type { QueryBus } from '@nestjs/cqrs';
 
 /**

@@ -1,6 +1,7 @@
 import type { RoutedPayment } from '@gateway/fixed-instruments';
 import type { InvoiceSnapshot } from '@gateway/invoices';
-import type { Mode, RequestContext } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
+import type { RequestContext } from '@gateway/runtime';
 import { Command } from '@nestjs/cqrs';
 import type { VirtualAccountTypes } from '../../domain/virtual-account.decider';
 

@@ -1,4 +1,5 @@
-import type { Mode, RequestContext } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
+import type { RequestContext } from '@gateway/runtime';
 import { Command } from '@nestjs/cqrs';
 import type { VirtualAccountUpdate } from '../../domain/virtual-account.decider';
 import type { VirtualAccountSnapshot } from '../../domain/virtual-account.events';

@@ -1,5 +1,6 @@
 import type { CallbackKind } from '@gateway/accounts';
-import type { Mode, RequestContext } from '@gateway/platform';
+import type { Mode } from '@gateway/clock';
+import type { RequestContext } from '@gateway/runtime';
 import { Command } from '@nestjs/cqrs';
 
 export interface TestCallbackRequested {

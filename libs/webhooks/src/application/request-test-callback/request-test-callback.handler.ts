@@ -1,6 +1,6 @@
 import { GetCallbackEndpointQuery } from '@gateway/accounts';
 import { CommandPipeline } from '@gateway/event-store';
-import { IdGenerator } from '@gateway/platform';
+import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { callbackTestStream, type CallbackTestRequested } from '../../domain/callback-test.events';
 import { deliveryIdOf } from '../../read-models/delivery-id';

@@ -1,4 +1,4 @@
-import { ApiError } from '@gateway/platform';
+import { ApiError } from '@gateway/http-edge';
 import type { Request } from 'express';
 import { queryField } from '../../kit/dashboard-request';
 import { localDay, nextDay, startOfLocalDay } from '../../kit/viewer-time';

@@ -6,7 +6,7 @@ import {
   type PendingSummary,
   type ReconciliationRunView,
 } from '@gateway/ledger';
-import { Clock } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
 import { Get, Post, Req, Res } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';

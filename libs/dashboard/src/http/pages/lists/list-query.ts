@@ -1,4 +1,4 @@
-import { ApiError, type ValidationIssue } from '@gateway/platform';
+import { ApiError, type ValidationIssue } from '@gateway/http-edge';
 import type { Request } from 'express';
 import type { ListKind } from '../../../read-models/list-kinds';
 import { decodeCursor, type ListCursor, type ListFilter } from '../../../read-models/list-rows.reader';

@@ -1,6 +1,7 @@
 import { PAYMENT_CHANNELS } from '@gateway/domain';
 import { CreateInvoiceCommand, CreateInvoiceRequestDto, ExpireInvoiceCommand, GetInvoiceQuery, type InvoiceSnapshot, invoiceStream, toCreateInvoiceRequest } from '@gateway/invoices';
-import { AppConfig, publicBaseUrl } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
+import { publicBaseUrl } from '@gateway/http-edge';
 import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';

@@ -1,5 +1,5 @@
 import { CreateDisbursementRequestDto, type DisbursementRequest, toDisbursementRequest } from '@gateway/disbursements';
-import { ApiError } from '@gateway/platform';
+import { ApiError } from '@gateway/http-edge';
 import { parse } from 'csv-parse/sync';
 import { numberField, textField, validateAs } from '../../kit/form-errors';
 

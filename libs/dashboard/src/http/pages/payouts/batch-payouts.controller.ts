@@ -1,5 +1,7 @@
 import { CreateDisbursementsCommand, disbursementStream } from '@gateway/disbursements';
-import { ApiError, Clock, IdGenerator } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
+import { ApiError } from '@gateway/http-edge';
+import { IdGenerator } from '@gateway/runtime';
 import { Get, Header, Post, Req, Res, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { FileInterceptor } from '@nestjs/platform-express';

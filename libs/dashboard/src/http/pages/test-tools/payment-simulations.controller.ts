@@ -3,7 +3,8 @@ import { checkoutPath, EWALLET_AMOUNT_BOUNDS, EWALLET_TYPES, type EwalletPayment
 import { GetInvoiceQuery, type InvoiceSnapshot } from '@gateway/invoices';
 import { type PaymentCodePaymentView, SearchPaymentCodePaymentsQuery, SimulateRetailPaymentRequestDto } from '@gateway/payment-codes';
 import { SearchVirtualAccountPaymentsQuery, SimulateVirtualAccountPaymentRequestDto, type VirtualAccountPaymentView } from '@gateway/virtual-accounts';
-import { AppConfig, publicBaseUrl } from '@gateway/platform';
+import { AppConfig } from '@gateway/config';
+import { publicBaseUrl } from '@gateway/http-edge';
 import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';

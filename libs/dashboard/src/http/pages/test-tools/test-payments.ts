@@ -1,5 +1,5 @@
 import { SimulateTillPaymentCommand } from '@gateway/payment-codes';
-import type { RequestContext } from '@gateway/platform';
+import type { RequestContext } from '@gateway/runtime';
 import { SimulateBankTransferCommand } from '@gateway/virtual-accounts';
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';

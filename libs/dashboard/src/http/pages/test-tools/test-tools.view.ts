@@ -1,4 +1,4 @@
-import { Clock } from '@gateway/platform';
+import { Clock } from '@gateway/clock';
 import { Injectable } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import type { DashboardSession } from '../../../read-models/session-store';

@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { HttpMetrics } from '@gateway/metrics';
+import { MetricsController } from './metrics/metrics.controller';
+
+/** The edge's own routes and state: /metrics and the registry behind it. Imported by the api module. */
+@Module({
+  controllers: [MetricsController],
+  providers: [HttpMetrics],
+  exports: [HttpMetrics],
+})
+export class HttpEdgeModule {}

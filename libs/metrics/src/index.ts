@@ -1,0 +1,2 @@
+export * from './http-metrics';
+export * from './publish-gauges';

@@ -1,0 +1,55 @@
+import { type DynamicModule, Global, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { Pool } from 'pg';
+import { AppConfig } from '@gateway/config';
+import { BusinessClock } from '@gateway/clock';
+import { Clock } from '@gateway/clock';
+import { TestClockStore } from '@gateway/clock';
+import { IdGenerator, RandomIdGenerator } from '../ids/id-generator';
+import { Scheduler } from '@gateway/scheduler';
+import { SchedulerMetrics } from '@gateway/scheduler';
+
+export interface PlatformModuleOptions {
+  config: AppConfig;
+  databaseUrl: string;
+  poolSize?: number;
+}
+
+/** Ends the pool last, after subscriptions and job runners have stopped (they stop on module destroy). */
+@Injectable()
+class PoolShutdown implements OnApplicationShutdown {
+  constructor(private readonly pool: Pool) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.pool.end();
+  }
+}
+
+/** Configuration, the PostgreSQL pool, clock, ids and scheduler, for every app. */
+@Global()
+@Module({})
+export class PlatformModule {
+  static forRoot(options: PlatformModuleOptions): DynamicModule {
+    return {
+      module: PlatformModule,
+      providers: [
+        { provide: AppConfig, useValue: options.config },
+        {
+          provide: Pool,
+          useFactory: () => {
+            const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+            // An idle client losing its connection must not crash the process; the next query reconnects.
+            pool.on('error', () => undefined);
+            return pool;
+          },
+        },
+        PoolShutdown,
+        { provide: IdGenerator, useClass: RandomIdGenerator },
+        { provide: TestClockStore, useFactory: (pool: Pool) => new TestClockStore(pool), inject: [Pool] },
+        { provide: Clock, useFactory: (testClocks: TestClockStore) => new BusinessClock(testClocks), inject: [TestClockStore] },
+        { provide: Scheduler, useFactory: (pool: Pool) => new Scheduler(pool), inject: [Pool] },
+        SchedulerMetrics,
+      ],
+      exports: [AppConfig, Pool, IdGenerator, TestClockStore, Clock, Scheduler],
+    };
+  }
+}

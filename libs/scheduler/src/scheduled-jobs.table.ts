@@ -1,0 +1,155 @@
+import type { Pool } from 'pg';
+import type { Mode } from '@gateway/clock';
+import type { DueJob } from './scheduled-job';
+import { businessNowSql } from '@gateway/clock';
+
+/** The business clock of job row `j`. */
+const JOB_BUSINESS_NOW = businessNowSql('j');
+
+/** Identifies one run of a job: a stale worker cannot overwrite a later run's outcome. */
+export interface JobRun {
+  id: string;
+  attempt: number;
+  workerId: string;
+}
+
+export interface ClaimRequest {
+  kinds: string[];
+  limit: number;
+  workerId: string;
+  leaseMs: number;
+}
+
+interface ClaimedRow {
+  id: string;
+  kind: string;
+  payload: unknown;
+  business_id: string | null;
+  mode: Mode | null;
+  due_at: Date;
+  attempts: number;
+  business_now: Date;
+}
+
+/** The job runner's side of `scheduled_jobs`: claiming due jobs and recording outcomes. */
+export class ScheduledJobsTable {
+  constructor(private readonly pool: Pool) {}
+
+  /**
+   * Claims up to `limit` jobs of the given kinds in one statement, locking with SKIP LOCKED
+   * so concurrent runners never claim the same job. Claimable: pending and due on its
+   * business's clock, or running with an expired lease (its worker died) and attempts left.
+   *
+   * The `candidates` branches each follow an index, so a poll costs the same however many
+   * future jobs wait; `claimable` then re-checks every condition on the locked row version,
+   * because a row changed after this statement's snapshot is locked in its newest version.
+   */
+  async claimDue(request: ClaimRequest): Promise<DueJob[]> {
+    const { rows } = await this.pool.query<ClaimedRow>(
+      `WITH candidates AS (
+         (SELECT id FROM scheduled_jobs
+           WHERE status = 'pending' AND due_at <= now() AND kind = ANY($1::text[])
+           ORDER BY due_at LIMIT $2)
+         UNION ALL
+         (SELECT j.id FROM test_clocks c
+            JOIN scheduled_jobs j ON j.business_id = c.business_id AND j.mode = 'test' AND j.status = 'pending'
+           WHERE c.offset_ms > 0
+             AND j.due_at > now() AND j.due_at <= now() + c.offset_ms * interval '1 millisecond'
+             AND j.kind = ANY($1::text[])
+           ORDER BY j.due_at LIMIT $2)
+         UNION ALL
+         (SELECT id FROM scheduled_jobs
+           WHERE status = 'running' AND locked_until < now() AND attempts < max_attempts AND kind = ANY($1::text[])
+           ORDER BY locked_until LIMIT $2)
+       ),
+       claimable AS (
+         SELECT j.id, ${JOB_BUSINESS_NOW} AS business_now
+           FROM scheduled_jobs j
+          WHERE j.id IN (SELECT id FROM candidates)
+            AND j.kind = ANY($1::text[])
+            AND (   (j.status = 'pending' AND j.due_at <= ${JOB_BUSINESS_NOW})
+                 OR (j.status = 'running' AND j.locked_until < now() AND j.attempts < j.max_attempts))
+          ORDER BY j.due_at
+          LIMIT $2
+          FOR UPDATE OF j SKIP LOCKED
+       )
+       UPDATE scheduled_jobs j
+          SET status = 'running', locked_by = $3, locked_until = now() + $4 * interval '1 millisecond',
+              attempts = j.attempts + 1, updated_at = now()
+         FROM claimable
+        WHERE j.id = claimable.id
+       RETURNING j.id, j.kind, j.payload, j.business_id, j.mode, j.due_at, j.attempts, claimable.business_now`,
+      [request.kinds, request.limit, request.workerId, request.leaseMs],
+    );
+    return rows
+      .map((row) => ({
+        id: row.id,
+        kind: row.kind,
+        payload: row.payload,
+        businessId: row.business_id,
+        mode: row.mode,
+        dueAt: row.due_at,
+        attempt: row.attempts,
+        now: row.business_now,
+      }))
+      .sort((a, b) => a.dueAt.getTime() - b.dueAt.getTime());
+  }
+
+  /**
+   * A job whose worker died during its last allowed attempt is never claimed again (a job
+   * that crashes the process must not crash it forever); this marks it failed instead.
+   */
+  async failAbandonedLastAttempts(): Promise<number> {
+    const { rowCount } = await this.pool.query(
+      `UPDATE scheduled_jobs
+          SET status = 'failed', locked_by = NULL, locked_until = NULL, updated_at = now(), completed_at = now(),
+              last_error = 'lease expired during the last attempt (worker stopped or crashed mid-run)'
+        WHERE status = 'running' AND locked_until < now() AND attempts >= max_attempts`,
+    );
+    return rowCount ?? 0;
+  }
+
+  /**
+   * Moves a run's lease `leaseMs` past now, for a handler still at work: only a worker that
+   * stopped renewing (it died) loses its job to another. False when the run no longer owns the
+   * job (cancelled, or reclaimed after a lease that ran out anyway).
+   */
+  async extendLease(run: JobRun, leaseMs: number): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `UPDATE scheduled_jobs SET locked_until = now() + $4 * interval '1 millisecond', updated_at = now()
+        WHERE id = $1 AND status = 'running' AND locked_by = $2 AND attempts = $3`,
+      [run.id, run.workerId, run.attempt, leaseMs],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  /** False when the run no longer owns the job (cancelled, or reclaimed after its lease). */
+  async markDone(run: JobRun): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `UPDATE scheduled_jobs
+          SET status = 'done', locked_by = NULL, locked_until = NULL, updated_at = now(), completed_at = now()
+        WHERE id = $1 AND status = 'running' AND locked_by = $2 AND attempts = $3`,
+      [run.id, run.workerId, run.attempt],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+
+  /**
+   * Puts the job back to pending, due `retryInMs` later on its business's clock (real time
+   * would already be in the past for a test clock ahead of it, defeating the backoff), or
+   * marks it failed when it has used its attempts. Failed jobs stay in the table, visible.
+   */
+  async recordFailure(run: JobRun, error: string, retryInMs: number): Promise<boolean> {
+    const { rowCount } = await this.pool.query(
+      `UPDATE scheduled_jobs j
+          SET status       = CASE WHEN j.attempts >= j.max_attempts THEN 'failed' ELSE 'pending' END,
+              due_at       = CASE WHEN j.attempts >= j.max_attempts THEN j.due_at
+                                  ELSE ${JOB_BUSINESS_NOW} + $4 * interval '1 millisecond' END,
+              completed_at = CASE WHEN j.attempts >= j.max_attempts THEN now() END,
+              last_error = $5, locked_by = NULL, locked_until = NULL, updated_at = now()
+        WHERE j.id = $1 AND j.status = 'running' AND j.locked_by = $2 AND j.attempts = $3`,
+      [run.id, run.workerId, run.attempt, retryInMs, error],
+    );
+    return (rowCount ?? 0) > 0;
+  }
+}
