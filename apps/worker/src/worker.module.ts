@@ -4,9 +4,12 @@ import { DiscoveryModule } from '@nestjs/core';
 import { JobHost } from './job-host';
 import { ProjectionHost } from './projection-host';
 
+/** Hosts that discover every context's projections, followers, jobs and renderers and run them. */
+const hosts = [ProjectionHost, JobHost, CallbackSenderHost];
+
 /** Subscriptions (projections, the webhook dispatcher), the scheduler and the callback sender. */
 @Module({
   imports: [DiscoveryModule],
-  providers: [ProjectionHost, JobHost, CallbackSenderHost],
+  providers: [...hosts],
 })
 export class WorkerModule {}

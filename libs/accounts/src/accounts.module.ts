@@ -22,6 +22,7 @@ import { SecretsVault } from './read-models/secrets-vault';
 import { ApiKeysController } from './http/api-keys.controller';
 import { SettingsController } from './http/settings.controller';
 
+/** Commands this context decides (each through the CommandPipeline). */
 const commandHandlers = [
   RegisterBusinessHandler,
   ProvisionBusinessHandler,
@@ -34,7 +35,19 @@ const commandHandlers = [
   RotateSigningSecretHandler,
   DisableCallbackEndpointHandler,
 ];
+/** Queries answered from its read models. */
 const queryHandlers = [GetBusinessHandler, ListApiKeysHandler, GetSettingsHandler, GetCallbackEndpointHandler];
+/** Read models it builds from the log. */
+const projections = [BusinessesProjection];
+/** Services its handlers share (loaders, vaults, stores, runners). */
+const services = [
+  BusinessAggregateRunner,
+  SecretsVault,
+  AccountsDirectory,
+  { provide: ApiKeyResolver, useExisting: AccountsDirectory },
+  { provide: SubAccountDirectory, useExisting: AccountsDirectory },
+  { provide: AccountApiVersions, useExisting: AccountsDirectory },
+];
 
 /**
  * Businesses, API keys, settings and test clocks. Global because it implements the ports the
@@ -44,17 +57,7 @@ const queryHandlers = [GetBusinessHandler, ListApiKeysHandler, GetSettingsHandle
 @Module({
   imports: [CqrsModule],
   controllers: [SettingsController, ApiKeysController],
-  providers: [
-    ...commandHandlers,
-    ...queryHandlers,
-    BusinessAggregateRunner,
-    BusinessesProjection,
-    SecretsVault,
-    AccountsDirectory,
-    { provide: ApiKeyResolver, useExisting: AccountsDirectory },
-    { provide: SubAccountDirectory, useExisting: AccountsDirectory },
-    { provide: AccountApiVersions, useExisting: AccountsDirectory },
-  ],
+  providers: [...commandHandlers, ...queryHandlers, ...projections, ...services],
   exports: [ApiKeyResolver, SubAccountDirectory, AccountApiVersions],
 })
 export class AccountsModule {}

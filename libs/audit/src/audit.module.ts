@@ -10,6 +10,13 @@ import { AuditTrailVerifier } from './application/verify/audit-trail-verifier';
 import { EventsController } from './http/events.controller';
 import { AuditMetrics } from './http/audit-metrics';
 
+/** Queries answered from its read models. */
+const queryHandlers = [ListEventsHandler, GetStateAsOfHandler];
+/** Durable scheduler jobs. */
+const jobs = [AnchorLogJob];
+/** Services its handlers share (loaders, vaults, stores, runners). */
+const services = [AuditedResources, AnchorWriter, AuditTrailVerifier, AuditMetrics];
+
 /**
  * Auditing and operations: the event history and time travel API, the anchors over the global
  * log, the verifier behind `audit verify`, and the operational gauges on `/metrics`.
@@ -17,15 +24,7 @@ import { AuditMetrics } from './http/audit-metrics';
 @Module({
   imports: [CqrsModule, DiscoveryModule],
   controllers: [EventsController],
-  providers: [
-    AuditedResources,
-    ListEventsHandler,
-    GetStateAsOfHandler,
-    AnchorWriter,
-    AnchorLogJob,
-    AuditTrailVerifier,
-    AuditMetrics,
-  ],
+  providers: [...queryHandlers, ...jobs, ...services],
   exports: [AuditedResources, AnchorWriter, AuditTrailVerifier],
 })
 export class AuditModule {}

@@ -27,34 +27,49 @@ import { TokenizationCorsMiddleware } from './http/tokenization-cors.middleware'
 import { CardsProjection } from './read-models/cards.projection';
 import { CardVault } from './vault/card-vault';
 
+/** Commands this context decides (each through the CommandPipeline). */
+const commandHandlers = [
+  TokenizeCardHandler,
+  CreateAuthenticationHandler,
+  CompleteChallengeHandler,
+  CreateChargeHandler,
+  CaptureChargeHandler,
+  ReverseAuthorizationHandler,
+  CreateRefundHandler,
+];
+/** Queries answered from its read models. */
+const queryHandlers = [
+  GetAuthenticationHandler,
+  GetChargeHandler,
+  CheckReusableCardTokenHandler,
+  SearchCardTransactionsHandler,
+];
+/** Read models it builds from the log. */
+const projections = [CardsProjection];
+/** Reactions to events of its own or other streams (followers, process managers). */
+const followers = [TokenUseFollower];
+/** Durable scheduler jobs. */
+const jobs = [ProcessRefundJob, ExpireAuthorizationJob, ExpireAuthenticationJob];
+/** Callback bodies it renders for the webhook dispatcher. */
+const callbackRenderers = [CardRefundCallbackRenderer];
+/** Its streams as the audit context folds and shows them (@AuditsResources). */
+const auditedResources = [CardsAuditedResources];
+/** Services its handlers share (loaders, vaults, stores, runners). */
+const services = [CardVault, TokenLoader, ChargeLoader, ChargeMaterializer, RefundProcessor];
+
 /** Card tokens and 3DS, the card vault, charges, captures, reversals and refunds (issue 6). */
 @Module({
   imports: [CqrsModule],
   controllers: [CardTokensController, CardChargesController, ThreeDsPageController, CardsScriptController],
   providers: [
-    CardsAuditedResources,
-    CardVault,
-    TokenLoader,
-    ChargeLoader,
-    TokenizeCardHandler,
-    CreateAuthenticationHandler,
-    GetAuthenticationHandler,
-    CompleteChallengeHandler,
-    ChargeMaterializer,
-    TokenUseFollower,
-    CreateChargeHandler,
-    CaptureChargeHandler,
-    ReverseAuthorizationHandler,
-    GetChargeHandler,
-    CheckReusableCardTokenHandler,
-    SearchCardTransactionsHandler,
-    CreateRefundHandler,
-    RefundProcessor,
-    ProcessRefundJob,
-    ExpireAuthorizationJob,
-    ExpireAuthenticationJob,
-    CardsProjection,
-    CardRefundCallbackRenderer,
+    ...commandHandlers,
+    ...queryHandlers,
+    ...projections,
+    ...followers,
+    ...jobs,
+    ...callbackRenderers,
+    ...auditedResources,
+    ...services,
   ],
 })
 export class CardsModule implements NestModule {

@@ -10,10 +10,21 @@ import { UpdateCustomerHandler } from './application/update-customer/update-cust
 import { CustomersController } from './http/customers.controller';
 import { CustomersProjection } from './read-models/customers.projection';
 
+/** Commands this context decides (each through the CommandPipeline). */
+const commandHandlers = [CreateCustomerHandler, UpdateCustomerHandler];
+/** Queries answered from its read models. */
+const queryHandlers = [GetCustomerHandler, FindCustomersByReferenceHandler];
+/** Read models it builds from the log. */
+const projections = [CustomersProjection];
+/** Its streams as the audit context folds and shows them (@AuditsResources). */
+const auditedResources = [CustomersAuditedResources];
+/** Services its handlers share (loaders, vaults, stores, runners). */
+const services = [KycFileLookup];
+
 /** Customer profiles in both API versions; KYC documents refer to files of the files context. */
 @Module({
   imports: [CqrsModule],
   controllers: [CustomersController],
-  providers: [CustomersAuditedResources, CreateCustomerHandler, UpdateCustomerHandler, GetCustomerHandler, FindCustomersByReferenceHandler, KycFileLookup, CustomersProjection],
+  providers: [...commandHandlers, ...queryHandlers, ...projections, ...auditedResources, ...services],
 })
 export class CustomersModule {}

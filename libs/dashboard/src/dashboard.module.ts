@@ -91,6 +91,62 @@ const transactionSources = [
   DisbursementsTransactionSource,
 ];
 
+/** Commands this context decides (each through the CommandPipeline). */
+const commandHandlers = [
+  CreateDashboardUserHandler,
+  ChangeDashboardRoleHandler,
+  RemoveDashboardUserHandler,
+  SignInHandler,
+  SignOutHandler,
+  RecordDashboardActionHandler,
+  ChangePasswordHandler,
+  RequestPasswordResetHandler,
+  ResetPasswordHandler,
+  ResetUserTwoFactorHandler,
+  StartTwoFactorHandler,
+  ConfirmTwoFactorHandler,
+  DisableTwoFactorHandler,
+  SetTeamTwoFactorHandler,
+  CompleteSignInHandler,
+];
+/** Queries answered from its read models. */
+const queryHandlers = [ListDashboardUsersHandler];
+/** Read models it builds from the log. */
+const projections = [DashboardUsersProjection, DashboardListsProjection, DashboardMoneyProjection];
+/** Durable scheduler jobs. */
+const jobs = [SendPasswordResetJob, MailOutboxPurgeJob, ReconcileJob];
+/** Services its handlers share (loaders, vaults, stores, runners). */
+const services = [
+  InstrumentPageTools,
+  TeamRunner,
+  CredentialsStore,
+  SessionStore,
+  SignInThrottle,
+  DashboardSessionGuard,
+  DashboardErrorFilter,
+  FinanceReader,
+  ListRowsReader,
+  ListsFreshness,
+  ListView,
+  TransactionDetailView,
+  ResourceDetailView,
+  DashboardActionRunner,
+  // The API's idempotency table and rules, for the dashboard's forms (keys scoped `dashboard:<user>:`).
+  {
+    provide: DASHBOARD_IDEMPOTENCY,
+    useFactory: (pool: Pool, config: AppConfig) =>
+      new IdempotencyStore(pool, { ttlMs: DEFAULT_IDEMPOTENCY_OPTIONS.ttlMs, leaseMs: config.IDEMPOTENCY_LEASE_MS }),
+    inject: [Pool, AppConfig],
+  },
+  TestPayments,
+  TestToolsView,
+  AccountSecurityStore,
+  TeamSettingsReader,
+  DashboardMailer,
+  BatchPreviewStore,
+  { provide: TRANSACTION_SOURCES, useFactory: (...sources: unknown[]) => sources, inject: transactionSources },
+];
+
 /**
  * The merchant dashboard: server-rendered pages under /dashboard on the api, behind its own
  * session guard, calling each context's CommandBus/QueryBus like the API does.
@@ -122,57 +178,6 @@ const transactionSources = [
     PasswordResetController,
     AccountController,
   ],
-  providers: [
-    InstrumentPageTools,
-    TeamRunner,
-    CredentialsStore,
-    SessionStore,
-    SignInThrottle,
-    DashboardUsersProjection,
-    DashboardSessionGuard,
-    DashboardErrorFilter,
-    CreateDashboardUserHandler,
-    ChangeDashboardRoleHandler,
-    RemoveDashboardUserHandler,
-    SignInHandler,
-    SignOutHandler,
-    RecordDashboardActionHandler,
-    ListDashboardUsersHandler,
-    DashboardListsProjection,
-    DashboardMoneyProjection,
-    FinanceReader,
-    ListRowsReader,
-    ListsFreshness,
-    ListView,
-    TransactionDetailView,
-    ResourceDetailView,
-    DashboardActionRunner,
-    // The API's idempotency table and rules, for the dashboard's forms (keys scoped `dashboard:<user>:`).
-    {
-      provide: DASHBOARD_IDEMPOTENCY,
-      useFactory: (pool: Pool, config: AppConfig) => new IdempotencyStore(pool, { ttlMs: DEFAULT_IDEMPOTENCY_OPTIONS.ttlMs, leaseMs: config.IDEMPOTENCY_LEASE_MS }),
-      inject: [Pool, AppConfig],
-    },
-    TestPayments,
-    TestToolsView,
-    AccountSecurityStore,
-    TeamSettingsReader,
-    DashboardMailer,
-    SendPasswordResetJob,
-    MailOutboxPurgeJob,
-    ReconcileJob,
-    BatchPreviewStore,
-    ChangePasswordHandler,
-    RequestPasswordResetHandler,
-    ResetPasswordHandler,
-    ResetUserTwoFactorHandler,
-    StartTwoFactorHandler,
-    ConfirmTwoFactorHandler,
-    DisableTwoFactorHandler,
-    SetTeamTwoFactorHandler,
-    CompleteSignInHandler,
-    ...transactionSources,
-    { provide: TRANSACTION_SOURCES, useFactory: (...sources: unknown[]) => sources, inject: transactionSources },
-  ],
+  providers: [...commandHandlers, ...queryHandlers, ...projections, ...jobs, ...transactionSources, ...services],
 })
 export class DashboardModule {}

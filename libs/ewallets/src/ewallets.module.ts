@@ -16,6 +16,21 @@ import { EwalletsController } from './http/ewallets.controller';
 import { EwalletPaymentsProjection } from './read-models/ewallet-payments.projection';
 import './http/ewallet-versions';
 
+/** Commands this context decides (each through the CommandPipeline). */
+const commandHandlers = [RequestEwalletPaymentHandler, CheckoutActionHandler];
+/** Queries answered from its read models. */
+const queryHandlers = [FindEwalletPaymentHandler, FindCheckoutHandler, SearchEwalletPaymentsHandler];
+/** Read models it builds from the log. */
+const projections = [EwalletPaymentsProjection];
+/** Durable scheduler jobs. */
+const jobs = [OvoPayerDecisionJob, ExpireCheckoutJob];
+/** Callback bodies it renders for the webhook dispatcher. */
+const callbackRenderers = [EwalletCallbackRenderer];
+/** Its streams as the audit context folds and shows them (@AuditsResources). */
+const auditedResources = [EwalletsAuditedResources];
+/** Services its handlers share (loaders, vaults, stores, runners). */
+const services = [EwalletNetworkPolicy, PaymentCompleter, OvoDecisionAwaiter];
+
 /**
  * eWallet payment requests (OVO, DANA, LINKAJA): the payment aggregate, the simulated wallets of
  * test mode, the hosted checkout pages and the callbacks. Error statuses are per wallet type
@@ -25,19 +40,13 @@ import './http/ewallet-versions';
   imports: [CqrsModule],
   controllers: [EwalletsController, CheckoutPageController],
   providers: [
-    EwalletsAuditedResources,
-    EwalletNetworkPolicy,
-    PaymentCompleter,
-    OvoDecisionAwaiter,
-    RequestEwalletPaymentHandler,
-    CheckoutActionHandler,
-    FindEwalletPaymentHandler,
-    FindCheckoutHandler,
-    SearchEwalletPaymentsHandler,
-    EwalletPaymentsProjection,
-    OvoPayerDecisionJob,
-    ExpireCheckoutJob,
-    EwalletCallbackRenderer,
+    ...commandHandlers,
+    ...queryHandlers,
+    ...projections,
+    ...jobs,
+    ...callbackRenderers,
+    ...auditedResources,
+    ...services,
   ],
 })
 export class EwalletsModule {}

@@ -13,20 +13,21 @@ import { FilesProjection } from './read-models/files.projection';
 import { FileStorage } from './storage/file-storage.port';
 import { PostgresFileStorage } from './storage/postgres-file-storage';
 
+/** Commands this context decides (each through the CommandPipeline). */
+const commandHandlers = [UploadFileHandler, DeleteFileHandler];
+/** Queries answered from its read models. */
+const queryHandlers = [GetFileHandler, OpenFileContentHandler, FindExistingFilesHandler];
+/** Read models it builds from the log. */
+const projections = [FilesProjection];
+/** Its streams as the audit context folds and shows them (@AuditsResources). */
+const auditedResources = [FilesAuditedResources];
+/** Services its handlers share (loaders, vaults, stores, runners). */
+const services = [FileAggregateRunner, { provide: FileStorage, useClass: PostgresFileStorage }];
+
 /** Uploaded files (KYC documents, chargeback evidence): metadata as events, bytes behind FileStorage. */
 @Module({
   imports: [CqrsModule],
   controllers: [FilesController],
-  providers: [
-    FilesAuditedResources,
-    UploadFileHandler,
-    DeleteFileHandler,
-    GetFileHandler,
-    OpenFileContentHandler,
-    FindExistingFilesHandler,
-    FileAggregateRunner,
-    FilesProjection,
-    { provide: FileStorage, useClass: PostgresFileStorage },
-  ],
+  providers: [...commandHandlers, ...queryHandlers, ...projections, ...auditedResources, ...services],
 })
 export class FilesModule {}

@@ -23,6 +23,28 @@ import { LedgerJournalProjection } from './read-models/ledger-journal.projection
 // A top-up (or any money in) answers only once the balance aggregate can spend it.
 registerMoneyInFollower(LEDGER_BALANCE_PROCESS);
 
+/** Commands this context decides (each through the CommandPipeline). */
+const commandHandlers = [
+  SettleEarlyHandler,
+  TopUpBalanceHandler,
+  RunReconciliationHandler,
+  ReserveMoneyOutHandler,
+  CompleteMoneyOutHandler,
+  FailMoneyOutHandler,
+];
+/** Queries answered from its read models. */
+const queryHandlers = [GetBalanceHandler, ListBalancesHandler, ReconcileLedgerHandler, LatestReconciliationHandler];
+/** Read models it builds from the log. */
+const projections = [LedgerJournalProjection];
+/** Reactions to events of its own or other streams (followers, process managers). */
+const followers = [LedgerBalanceProcess];
+/** Durable scheduler jobs. */
+const jobs = [SettlePaymentJob];
+/** Its streams as the audit context folds and shows them (@AuditsResources). */
+const auditedResources = [LedgerAuditedResources];
+/** Services its handlers share (loaders, vaults, stores, runners). */
+const services = [JournalReader, SettlementPolicy, SettlementAppender, BalanceWriter];
+
 /**
  * The double-entry journal, balances, settlement, test top-ups, reconciliation, and the balance
  * aggregate: the one authority that decides every debit of CASH (issue 18).
@@ -32,24 +54,13 @@ registerMoneyInFollower(LEDGER_BALANCE_PROCESS);
   controllers: [BalanceController, ReconciliationController],
   exports: [JournalReader],
   providers: [
-    JournalReader,
-    LedgerAuditedResources,
-    LedgerJournalProjection,
-    SettlementPolicy,
-    SettlementAppender,
-    SettlePaymentJob,
-    SettleEarlyHandler,
-    TopUpBalanceHandler,
-    GetBalanceHandler,
-    ListBalancesHandler,
-    ReconcileLedgerHandler,
-    RunReconciliationHandler,
-    LatestReconciliationHandler,
-    BalanceWriter,
-    LedgerBalanceProcess,
-    ReserveMoneyOutHandler,
-    CompleteMoneyOutHandler,
-    FailMoneyOutHandler,
+    ...commandHandlers,
+    ...queryHandlers,
+    ...projections,
+    ...followers,
+    ...jobs,
+    ...auditedResources,
+    ...services,
   ],
 })
 export class LedgerModule {}

@@ -4,10 +4,13 @@ import { EnsureChannelEnabledHandler } from './application/ensure-channel-enable
 import { ListPaymentChannelsHandler } from './application/list-payment-channels/list-payment-channels.handler';
 import { PaymentChannelsController } from './http/payment-channels.controller';
 
+/** Queries answered from its read models. */
+const queryHandlers = [ListPaymentChannelsHandler, EnsureChannelEnabledHandler];
+
 /** Which money-in channels a business may use (the settings decide; the catalog is in @gateway/domain). */
 @Module({
   imports: [CqrsModule],
   controllers: [PaymentChannelsController],
-  providers: [ListPaymentChannelsHandler, EnsureChannelEnabledHandler],
+  providers: [...queryHandlers],
 })
 export class PaymentChannelsModule {}

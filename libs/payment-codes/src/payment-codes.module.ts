@@ -14,23 +14,33 @@ import { PaymentCodeQueries } from './read-models/payment-code-queries';
 import { SimulateTillPaymentHandler } from './application/simulate-payment/simulate-till-payment.handler';
 import { FixedInstruments } from '@gateway/fixed-instruments';
 
+/** Commands this context decides (each through the CommandPipeline). */
+const commandHandlers = [CreatePaymentCodeHandler, UpdatePaymentCodeHandler, SimulateTillPaymentHandler];
+/** Queries answered from its read models. */
+const queryHandlers = [GetPaymentCodeHandler, ListPaymentCodePaymentsHandler, SearchPaymentCodePaymentsHandler];
+/** Read models it builds from the log. */
+const projections = [PaymentCodesProjection];
+/** Durable scheduler jobs. */
+const jobs = [ExpirePaymentCodeJob];
+/** Callback bodies it renders for the webhook dispatcher. */
+const callbackRenderers = [PaymentCodeCallbackRenderer];
+/** Its streams as the audit context folds and shows them (@AuditsResources). */
+const auditedResources = [PaymentCodesAuditedResources];
+/** Services its handlers share (loaders, vaults, stores, runners). */
+const services = [FixedInstruments, PaymentCodeQueries];
+
 /** Fixed payment codes paid at retail outlets (ALFAMART, INDOMARET), and invoice codes. */
 @Module({
   imports: [CqrsModule],
   controllers: [PaymentCodesController],
   providers: [
-    PaymentCodesAuditedResources,
-    FixedInstruments,
-    PaymentCodeQueries,
-    CreatePaymentCodeHandler,
-    UpdatePaymentCodeHandler,
-    SimulateTillPaymentHandler,
-    GetPaymentCodeHandler,
-    ListPaymentCodePaymentsHandler,
-    SearchPaymentCodePaymentsHandler,
-    ExpirePaymentCodeJob,
-    PaymentCodesProjection,
-    PaymentCodeCallbackRenderer,
+    ...commandHandlers,
+    ...queryHandlers,
+    ...projections,
+    ...jobs,
+    ...callbackRenderers,
+    ...auditedResources,
+    ...services,
   ],
 })
 export class PaymentCodesModule {}

@@ -14,20 +14,22 @@ import { ReportCallbackRenderer } from './http/report-callback.renderer';
 import { ReportsController } from './http/reports.controller';
 import { ReportsProjection } from './read-models/reports.projection';
 
+/** Commands this context decides (each through the CommandPipeline). */
+const commandHandlers = [RequestReportHandler, RetryReportHandler];
+/** Queries answered from its read models. */
+const queryHandlers = [GetReportHandler, ListReportsHandler];
+/** Read models it builds from the log. */
+const projections = [ReportsProjection];
+/** Durable scheduler jobs. */
+const jobs = [GenerateReportJob];
+/** Callback bodies it renders for the webhook dispatcher. */
+const callbackRenderers = [ReportCallbackRenderer];
+/** Services its handlers share (loaders, vaults, stores, runners). */
+const services = [ReportRunner, ReportLinks, ReportDownloads];
+
 @Module({
   imports: [CqrsModule, LedgerModule],
   controllers: [ReportsController],
-  providers: [
-    ReportRunner,
-    ReportLinks,
-    ReportDownloads,
-    RequestReportHandler,
-    RetryReportHandler,
-    GetReportHandler,
-    ListReportsHandler,
-    GenerateReportJob,
-    ReportsProjection,
-    ReportCallbackRenderer,
-  ],
+  providers: [...commandHandlers, ...queryHandlers, ...projections, ...jobs, ...callbackRenderers, ...services],
 })
 export class ReportsModule {}

@@ -7,6 +7,16 @@ import { RequestLogSweeper } from './application/sweep/request-log-sweeper';
 import { RequestLogsController } from './http/request-logs.controller';
 import { RequestLogStore } from './read-models/request-log-store';
 
+/** Queries answered from its read models. */
+const queryHandlers = [ListRequestLogsHandler];
+/** Services its handlers share (loaders, vaults, stores, runners). */
+const services = [
+  RequestLogStore,
+  RequestLogWriter,
+  { provide: RequestLogSink, useExisting: RequestLogWriter },
+  RequestLogSweeper,
+];
+
 /**
  * The API request log: the edge's RequestLogSink (batched writer), retention, `GET /request_logs`
  * and the query the dashboard's page uses. Imported by the api (the process that serves requests).
@@ -14,7 +24,7 @@ import { RequestLogStore } from './read-models/request-log-store';
 @Module({
   imports: [CqrsModule],
   controllers: [RequestLogsController],
-  providers: [RequestLogStore, RequestLogWriter, { provide: RequestLogSink, useExisting: RequestLogWriter }, RequestLogSweeper, ListRequestLogsHandler],
+  providers: [...queryHandlers, ...services],
   exports: [RequestLogSink, RequestLogWriter, RequestLogSweeper],
 })
 export class RequestLogModule {}

@@ -19,27 +19,47 @@ import { VirtualAccountInvoiceFollower } from './application/invoice-payments/vi
 import { OpenCustomerVirtualAccountHandler } from './application/invoice-payments/customer-virtual-account.handler';
 import { TransferToFixedVirtualAccountHandler } from './application/invoice-payments/transfer-to-fixed-virtual-account.handler';
 
+/** Commands this context decides (each through the CommandPipeline). */
+const commandHandlers = [
+  CreateVirtualAccountHandler,
+  UpdateVirtualAccountHandler,
+  SimulateBankTransferHandler,
+  OpenCustomerVirtualAccountHandler,
+  TransferToFixedVirtualAccountHandler,
+];
+/** Queries answered from its read models. */
+const queryHandlers = [
+  GetVirtualAccountHandler,
+  GetVirtualAccountPaymentHandler,
+  SearchVirtualAccountPaymentsHandler,
+  FindFixedVirtualAccountHandler,
+];
+/** Read models it builds from the log. */
+const projections = [VirtualAccountsProjection];
+/** Reactions to events of its own or other streams (followers, process managers). */
+const followers = [VirtualAccountInvoiceFollower];
+/** Durable scheduler jobs. */
+const jobs = [ExpireVirtualAccountJob];
+/** Callback bodies it renders for the webhook dispatcher. */
+const callbackRenderers = [VirtualAccountCallbackRenderer];
+/** Its streams as the audit context folds and shows them (@AuditsResources). */
+const auditedResources = [VirtualAccountsAuditedResources];
+/** Services its handlers share (loaders, vaults, stores, runners). */
+const services = [FixedInstruments, VirtualAccountQueries];
+
 /** Fixed virtual accounts (and invoice pool accounts): numbers, updates, expiry, simulated payments. */
 @Module({
   imports: [CqrsModule],
   controllers: [VirtualAccountsController],
   providers: [
-    VirtualAccountsAuditedResources,
-    FixedInstruments,
-    VirtualAccountQueries,
-    CreateVirtualAccountHandler,
-    UpdateVirtualAccountHandler,
-    SimulateBankTransferHandler,
-    GetVirtualAccountHandler,
-    GetVirtualAccountPaymentHandler,
-    SearchVirtualAccountPaymentsHandler,
-    ExpireVirtualAccountJob,
-    VirtualAccountsProjection,
-    VirtualAccountCallbackRenderer,
-    FindFixedVirtualAccountHandler,
-    VirtualAccountInvoiceFollower,
-    OpenCustomerVirtualAccountHandler,
-    TransferToFixedVirtualAccountHandler,
+    ...commandHandlers,
+    ...queryHandlers,
+    ...projections,
+    ...followers,
+    ...jobs,
+    ...callbackRenderers,
+    ...auditedResources,
+    ...services,
   ],
 })
 export class VirtualAccountsModule {}

@@ -12,6 +12,15 @@ import { DeliveryLog } from './read-models/delivery-log';
 import { ListenStream } from './read-models/listen-stream';
 import { WebhookMetrics } from './read-models/webhook-metrics';
 
+/** Commands this context decides (each through the CommandPipeline). */
+const commandHandlers = [RequestTestCallbackHandler];
+/** Reactions to events of its own or other streams (followers, process managers). */
+const followers = [CallbackDispatcherProjection];
+/** Callback bodies it renders for the webhook dispatcher. */
+const callbackRenderers = [TestCallbackRenderer];
+/** Services its handlers share (loaders, vaults, stores, runners). */
+const services = [CallbackRenderers, DeliveryLog, ListenStream, WebhookMetrics];
+
 /**
  * Callbacks (webhooks): endpoint configuration, the dispatcher subscription that turns events
  * into deliveries, and the delivery log. The sender runs in worker processes (CallbackSenderHost).
@@ -19,7 +28,7 @@ import { WebhookMetrics } from './read-models/webhook-metrics';
 @Module({
   imports: [CqrsModule, DiscoveryModule],
   controllers: [CallbackUrlsController, CallbackDeliveriesController, CallbackListenController],
-  providers: [CallbackRenderers, CallbackDispatcherProjection, DeliveryLog, ListenStream, RequestTestCallbackHandler, TestCallbackRenderer, WebhookMetrics],
+  providers: [...commandHandlers, ...followers, ...callbackRenderers, ...services],
   // The dashboard shows the delivery log and resends through the same service as the API, and
   // listens (its listen page) through the same stream as `cli listen`.
   exports: [DeliveryLog, ListenStream],
