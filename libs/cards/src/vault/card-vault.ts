@@ -2,6 +2,7 @@ import { AppConfig } from '@gateway/config';
 import { AesGcmKeyRing } from '@gateway/runtime';
 import { Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
+import { withPooledClient } from '@gateway/database';
 
 /**
  * Card numbers at rest: AES-256-GCM, a fresh 12-byte IV per card, the row's identity (vault id,
@@ -42,8 +43,9 @@ export class CardVault {
   async reencryptAll(batchSize = 500): Promise<number> {
     let moved = 0;
     for (;;) {
-      const client = await this.pool.connect();
-      try {
+      // Guarded: a lost connection fails this batch instead of crashing the process.
+      const done = await withPooledClient(this.pool, async (client) => {
+       try {
         await client.query('BEGIN');
         const older = 'SELECT * FROM card_vault WHERE key_id <> $1 LIMIT $2 FOR UPDATE SKIP LOCKED';
         const { rows } = await client.query<VaultRow>(older, [this.keys.currentKeyId, batchSize]);
@@ -59,13 +61,13 @@ export class CardVault {
         }
         await client.query('COMMIT');
         moved += rows.length;
-        if (rows.length < batchSize) return moved;
-      } catch (error) {
+        return rows.length < batchSize;
+       } catch (error) {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
-      } finally {
-        client.release();
-      }
+       }
+      });
+      if (done) return moved;
     }
   }
 

@@ -1,6 +1,7 @@
 import type { Mode } from '@gateway/clock';
 import { Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
+import { withPooledClient } from '@gateway/database';
 import type { StoredRequest } from '../application/record/stored-request';
 
 /** What a listing may filter by; every field narrows. */
@@ -88,24 +89,25 @@ export class RequestLogStore {
     );
     // Without waiting for the WAL flush: a database crash may lose the last moment of log entries
     // (never anything else), and the log's commits do not queue behind the gateway's own.
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN; SET LOCAL synchronous_commit = off');
-      await client.query(
-        `INSERT INTO api_request_log (${COLUMNS})
-         SELECT ${COLUMNS} FROM json_to_recordset($1::json) AS r(
-           log_id text, business_id text, mode text, key_id text, platform_business_id text, request_id text, client_request_id text, method text,
-           route text, path text, status smallint, error_code text, latency_ms float8, api_version text, request_body text,
-           request_body_truncated boolean, response_body text, response_body_truncated boolean, requested_at timestamptz)`,
-        [json],
-      );
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    // Guarded: the writer holds a connection every 200 ms, and a database restart in between must
+    // fail this batch, not crash the process (an unhandled 'error' event on a checked-out client).
+    await withPooledClient(this.pool, async (client) => {
+      try {
+        await client.query('BEGIN; SET LOCAL synchronous_commit = off');
+        await client.query(
+          `INSERT INTO api_request_log (${COLUMNS})
+           SELECT ${COLUMNS} FROM json_to_recordset($1::json) AS r(
+             log_id text, business_id text, mode text, key_id text, platform_business_id text, request_id text, client_request_id text, method text,
+             route text, path text, status smallint, error_code text, latency_ms float8, api_version text, request_body text,
+             request_body_truncated boolean, response_body text, response_body_truncated boolean, requested_at timestamptz)`,
+          [json],
+        );
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      }
+    });
   }
 
   /**

@@ -3,6 +3,7 @@ import { Inject, Injectable, Logger } from '@nestjs/common';
 import { Pool } from 'pg';
 import { AnchorDigest, GENESIS_DIGEST } from './anchor-digest';
 import { type Anchor, insertAnchor, lastAnchor } from './anchor-store';
+import { withPooledClient } from '@gateway/database';
 
 const PAGE = 5000;
 
@@ -17,8 +18,10 @@ export class AnchorWriter {
   ) {}
 
   async writeAnchor(): Promise<Anchor | undefined> {
-    const client = await this.pool.connect();
-    try {
+    // Guarded: the transaction spans a read of the whole new log; a lost connection must fail this
+    // anchor (the next one covers it), not crash the process.
+    return withPooledClient(this.pool, async (client) => {
+     try {
       await client.query('BEGIN');
       // One writer at a time across processes; the lock goes with the transaction.
       await client.query(`SELECT pg_advisory_xact_lock(hashtext('audit.anchor'))`);
@@ -47,11 +50,10 @@ export class AnchorWriter {
       // The log line is the copy that leaves the database: ship it somewhere append-only.
       this.logger.log(`anchor ${anchor.anchorId} digest=${anchor.digest} events=${anchor.totalEvents} at=${anchor.lastPosition.commit}/${anchor.lastPosition.prepare}`);
       return anchor;
-    } catch (error) {
+     } catch (error) {
       await client.query('ROLLBACK').catch(() => undefined);
       throw error;
-    } finally {
-      client.release();
-    }
+     }
+    });
   }
 }

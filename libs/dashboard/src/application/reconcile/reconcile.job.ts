@@ -3,6 +3,7 @@ import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler, Scheduler }
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Pool } from 'pg';
+import { withPooledClient } from '@gateway/database';
 
 export const DASHBOARD_RECONCILE_JOB = 'dashboard.reconcile';
 /** The advisory lock every dashboard reconciliation takes: one replay of the log at a time. */
@@ -51,8 +52,9 @@ export class ReconcileJob implements ScheduledJobHandler<ReconcilePayload> {
   }
 
   async handle(job: DueJob<ReconcilePayload>): Promise<void> {
-    const client = await this.pool.connect();
-    try {
+    // Guarded: the lock's connection is held for the whole reconciliation; losing it must fail
+    // the job (the scheduler retries), not crash the process.
+    await withPooledClient(this.pool, async (client) => {
       const lock = 'SELECT pg_try_advisory_lock($1) AS locked';
       const { rows } = await client.query<{ locked: boolean }>(lock, [RECONCILE_LOCK_KEY]);
       // Thrown: the scheduler retries with backoff once the running one had time to finish.
@@ -63,8 +65,6 @@ export class ReconcileJob implements ScheduledJobHandler<ReconcilePayload> {
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [RECONCILE_LOCK_KEY]);
       }
-    } finally {
-      client.release();
-    }
+    });
   }
 }
