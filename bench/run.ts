@@ -48,7 +48,8 @@ function seconds(value: string): number {
 function selectScenarios(program: Command): Scenario[] {
   const names = program.args;
   const unknown = names.filter((name) => !SCENARIOS.some((scenario) => scenario.name === name));
-  if (unknown.length > 0) program.error(`error: unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
+  if (unknown.length > 0)
+    program.error(`error: unknown scenario ${unknown.join(', ')}; known: ${SCENARIOS.map((s) => s.name).join(', ')}`);
   return names.length === 0 ? SCENARIOS : SCENARIOS.filter((scenario) => names.includes(scenario.name));
 }
 
@@ -67,7 +68,10 @@ async function main(): Promise<void> {
   const startedAt = new Date().toISOString();
   const loadAtStart = currentLoad();
   const machine = describeMachine();
-  log(`${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}; scenarios: ${scenarios.map((s) => s.name).join(', ')}`);
+  log(
+    `${machine.cpuModel}, ${machine.cores} cores, Node ${machine.node}; ` +
+      `scenarios: ${scenarios.map((s) => s.name).join(', ')}`,
+  );
   const postgres = await BenchPostgres.start();
   try {
     const server = await postgres.describe();
@@ -90,7 +94,11 @@ async function main(): Promise<void> {
 }
 
 /** The baseline first, then each scenario; the baseline's connections stay open for paired references. */
-async function measureAll(postgres: BenchPostgres, scenarios: Scenario[], options: BenchOptions): Promise<Pick<RunReport, 'baseline' | 'scenarios'>> {
+async function measureAll(
+  postgres: BenchPostgres,
+  scenarios: Scenario[],
+  options: BenchOptions,
+): Promise<Pick<RunReport, 'baseline' | 'scenarios'>> {
   const probe = await BaselineProbe.open(postgres);
   try {
     const baseline = await measureBaseline(probe, options, log);

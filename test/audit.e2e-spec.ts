@@ -17,7 +17,14 @@ const individual = () => ({
   type: 'INDIVIDUAL',
   individual_detail: { given_names: 'Siti', surname: 'Rahma' },
   email: 'siti@example.com',
-  identity_accounts: [{ type: 'BANK_ACCOUNT', company: 'BCA', country: 'ID', properties: { account_number: '1234567890', account_holder_name: 'Siti Rahma' } }],
+  identity_accounts: [
+    {
+      type: 'BANK_ACCOUNT',
+      company: 'BCA',
+      country: 'ID',
+      properties: { account_number: '1234567890', account_holder_name: 'Siti Rahma' },
+    },
+  ],
   description: 'first',
 });
 
@@ -62,29 +69,32 @@ describe('audit: event history, time travel, isolation', () => {
   });
   afterAll(async () => gateway?.close());
 
-  it('lists a resource’s events in order, each with actor, request id, API version, time and chain hash', async () => {
-    const response = await events(`resource=customer&id=${customerId}`);
-    expect(response.status).toBe(200);
-    expect(response.body.has_more).toBe(false);
-    expect(response.body.next_cursor).toBeNull();
-    const list = response.body.data;
-    expect(list.map((e: any) => e.revision)).toEqual([0, 1, 2]);
-    expect(list[0].type).toBe('CustomerCreated');
-    expect(list.map((e: any) => e.request_id)).toEqual(requestIds);
-    for (const event of list) {
-      expect(event).toMatchObject({
-        stream: `customer-${customerId}`,
-        business_id: merchant.business_id,
-        mode: 'test',
-        actor: expect.stringMatching(/.+/),
-        api_version: '2020-10-31',
-        occurred_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
-        recorded_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
-        chain_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
-        position: { commit: expect.stringMatching(/^\d+$/), prepare: expect.stringMatching(/^\d+$/) },
-      });
-    }
-  });
+  it(
+    'lists a resource’s events in order, each with actor, ' + 'request id, API version, time and chain hash',
+    async () => {
+      const response = await events(`resource=customer&id=${customerId}`);
+      expect(response.status).toBe(200);
+      expect(response.body.has_more).toBe(false);
+      expect(response.body.next_cursor).toBeNull();
+      const list = response.body.data;
+      expect(list.map((e: any) => e.revision)).toEqual([0, 1, 2]);
+      expect(list[0].type).toBe('CustomerCreated');
+      expect(list.map((e: any) => e.request_id)).toEqual(requestIds);
+      for (const event of list) {
+        expect(event).toMatchObject({
+          stream: `customer-${customerId}`,
+          business_id: merchant.business_id,
+          mode: 'test',
+          actor: expect.stringMatching(/.+/),
+          api_version: '2020-10-31',
+          occurred_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+          recorded_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+          chain_hash: expect.stringMatching(/^[0-9a-f]{64}$/),
+          position: { commit: expect.stringMatching(/^\d+$/), prepare: expect.stringMatching(/^\d+$/) },
+        });
+      }
+    },
+  );
 
   it('pages a resource with limit and next_cursor', async () => {
     const seen: number[] = [];
@@ -101,12 +111,18 @@ describe('audit: event history, time travel, isolation', () => {
   });
 
   it('time travel: the state as of each revision and as of a time, folded by the write-side decider', async () => {
-    const at = async (asOf: string) => api(auditor, 'GET', `/events/state?resource=customer&id=${customerId}&as_of=${encodeURIComponent(asOf)}`);
+    const at = async (asOf: string) =>
+      api(auditor, 'GET', `/events/state?resource=customer&id=${customerId}&as_of=${encodeURIComponent(asOf)}`);
     const descriptions = [];
     for (const revision of ['0', '1', '2']) {
       const response = await at(revision);
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ resource: 'customer', id: customerId, revision: Number(revision), events_applied: Number(revision) + 1 });
+      expect(response.body).toMatchObject({
+        resource: 'customer',
+        id: customerId,
+        revision: Number(revision),
+        events_applied: Number(revision) + 1,
+      });
       descriptions.push(response.body.state.profile.description);
     }
     expect(descriptions).toEqual(['first', 'second', 'third']);
@@ -124,7 +140,9 @@ describe('audit: event history, time travel, isolation', () => {
     const jakarta = now.getTime() + 7 * 3_600_000;
     let target = Math.floor(jakarta / DAY) * DAY + 23 * 3_600_000;
     if (target <= jakarta) target += DAY;
-    await gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(merchant.business_id, target - jakarta, context));
+    await gateway.app
+      .get(CommandBus)
+      .execute(new AdvanceTestClockCommand(merchant.business_id, target - jakarta, context));
     expect((await api(owner, 'POST', '/balance/top_up', { amount: 5_000_000 })).status).toBeLessThan(300);
     const created = await api(owner, 'POST', '/disbursements', {
       external_id: `audit-${randomUUID()}`,
@@ -137,9 +155,15 @@ describe('audit: event history, time travel, isolation', () => {
     expect(created.status).toBe(200);
     const id = created.body.id;
     await gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(merchant.business_id, 4 * DAY, context));
-    await eventually(() => api(owner, 'GET', `/disbursements/${id}`), (r) => r.body.status === 'COMPLETED');
+    await eventually(
+      () => api(owner, 'GET', `/disbursements/${id}`),
+      (r) => r.body.status === 'COMPLETED',
+    );
 
-    const history = await eventually(() => events(`resource=disbursement&id=${id}`), (r) => r.body.data.length === 2);
+    const history = await eventually(
+      () => events(`resource=disbursement&id=${id}`),
+      (r) => r.body.data.length === 2,
+    );
     expect(history.body.data.map((e: any) => e.type)).toEqual(['DisbursementCreated', 'DisbursementCompleted']);
     expect(history.body.data[1].actor).toMatch(/^system:/);
 
@@ -153,7 +177,11 @@ describe('audit: event history, time travel, isolation', () => {
     expect(pending.body.state).toMatchObject({ status: 'PENDING' });
     const completed = await api(auditor, 'GET', `/events/state?resource=disbursement&id=${id}&as_of=1`);
     expect(completed.body.state).toMatchObject({ status: 'COMPLETED' });
-    const balance = await api(auditor, 'GET', `/events/state?resource=balance&id=IDR&as_of=${encodeURIComponent(new Date(Date.now() + DAY).toISOString())}`);
+    const balance = await api(
+      auditor,
+      'GET',
+      `/events/state?resource=balance&id=IDR&as_of=${encodeURIComponent(new Date(Date.now() + DAY).toISOString())}`,
+    );
     expect(balance.status).toBe(200);
   });
 
@@ -171,7 +199,9 @@ describe('audit: event history, time travel, isolation', () => {
     expect(everything.status).toBe(200);
     const ids = everything.body.data.map((e: any) => e.id);
     expect(ids.length).toBeGreaterThan(3);
-    expect(everything.body.data.every((e: any) => e.business_id === merchant.business_id && e.mode === 'test')).toBe(true);
+    expect(everything.body.data.every((e: any) => e.business_id === merchant.business_id && e.mode === 'test')).toBe(
+      true,
+    );
 
     const paged: string[] = [];
     let cursor: string | null = null;
@@ -183,7 +213,10 @@ describe('audit: event history, time travel, isolation', () => {
     } while (cursor);
     expect(paged).toEqual(ids);
 
-    const window = await events(`from=${encodeURIComponent(new Date(times[0]).toISOString())}&to=${encodeURIComponent(new Date(times[1]).toISOString())}`);
+    const window = await events(
+      `from=${encodeURIComponent(new Date(times[0]).toISOString())}&to=` +
+        `${encodeURIComponent(new Date(times[1]).toISOString())}`,
+    );
     expect(window.status).toBe(200);
     expect(window.body.data.map((e: any) => e.request_id)).toEqual([requestIds[1]]);
     expect((await events('to=2000-01-01T00:00:00Z')).body.data).toEqual([]);
@@ -198,7 +231,9 @@ describe('audit: event history, time travel, isolation', () => {
       const byRequest = await events(`correlation_id=${requestIds[0]}`, key);
       expect(byRequest.body.data).toEqual([]);
       const business = await events('limit=1000', key);
-      expect(business.body.data.some((e: any) => e.business_id === merchant.business_id && e.mode === 'test')).toBe(false);
+      expect(business.body.data.some((e: any) => e.business_id === merchant.business_id && e.mode === 'test')).toBe(
+        false,
+      );
     }
   });
 
@@ -268,8 +303,16 @@ describe('audit: event history, time travel, isolation', () => {
     // A writing transaction that began before the next append and stays open.
     const held = await holdLogReaders(gateway.db.pool);
     try {
-      const metadata = { businessId: merchant.business_id, mode: 'test' as const, correlationId: 'req_held_back', actor: 'system:test', occurredAt: new Date().toISOString() };
-      await gateway.app.get<EventStore>(EVENT_STORE).append(`held-${randomUUID()}`, [{ id: randomUUID(), type: 'HeldBack', data: {}, metadata }], 'no_stream');
+      const metadata = {
+        businessId: merchant.business_id,
+        mode: 'test' as const,
+        correlationId: 'req_held_back',
+        actor: 'system:test',
+        occurredAt: new Date().toISOString(),
+      };
+      await gateway.app
+        .get<EventStore>(EVENT_STORE)
+        .append(`held-${randomUUID()}`, [{ id: randomUUID(), type: 'HeldBack', data: {}, metadata }], 'no_stream');
       expect(await eventually(heldBack, (seconds) => seconds >= 1, 10_000)).toBeGreaterThanOrEqual(1);
     } finally {
       await held.release();

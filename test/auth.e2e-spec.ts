@@ -1,6 +1,14 @@
 import { type ProvisionedBusiness } from '@gateway/accounts';
 import { PERMISSIONS, type Permission } from '@gateway/domain';
-import { AllowPublicKey, type Caller, CurrentCaller, declareApiVersions, RequestApiVersion, RequirePermissions, VersionedResource } from '@gateway/http-edge';
+import {
+  AllowPublicKey,
+  type Caller,
+  CurrentCaller,
+  declareApiVersions,
+  RequestApiVersion,
+  RequirePermissions,
+  VersionedResource,
+} from '@gateway/http-edge';
 import { Controller, Get, Module, Post } from '@nestjs/common';
 import { basicAuth, call, provisionBusiness } from './support/test-business';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -69,7 +77,8 @@ describe('authentication and permissions (real keys, real app)', () => {
   });
   afterAll(async () => gateway?.close());
 
-  const get = (key: string | undefined, path: string, headers?: Record<string, string>) => call(gateway.baseUrl, key, 'GET', path, { headers });
+  const get = (key: string | undefined, path: string, headers?: Record<string, string>) =>
+    call(gateway.baseUrl, key, 'GET', path, { headers });
 
   describe('every way to fail authentication answers 401 INVALID_API_KEY', () => {
     it.each([
@@ -88,10 +97,17 @@ describe('authentication and permissions (real keys, real app)', () => {
     });
 
     it('a revoked key stops working at once', async () => {
-      const created = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/api_keys', { body: { name: 'short-lived' } });
+      const created = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/api_keys', {
+        body: { name: 'short-lived' },
+      });
       expect(created.status).toBe(201);
       expect((await get(created.body.key, '/probe/caller')).status).toBe(200);
-      const revoked = await call(gateway.baseUrl, merchant.test.secret_key, 'DELETE', `/api_keys/${created.body.key_id}`);
+      const revoked = await call(
+        gateway.baseUrl,
+        merchant.test.secret_key,
+        'DELETE',
+        `/api_keys/${created.body.key_id}`,
+      );
       expect(revoked.status).toBe(200);
       expect((await get(created.body.key, '/probe/caller')).status).toBe(401);
     });
@@ -132,9 +148,18 @@ describe('authentication and permissions (real keys, real app)', () => {
   });
 
   it('the key decides business and mode', async () => {
-    expect((await get(merchant.test.secret_key, '/probe/caller')).body).toMatchObject({ businessId: merchant.business_id, mode: 'test' });
-    expect((await get(merchant.live.secret_key, '/probe/caller')).body).toMatchObject({ businessId: merchant.business_id, mode: 'live' });
-    expect((await get(other.test.secret_key, '/probe/caller')).body).toMatchObject({ businessId: other.business_id, mode: 'test' });
+    expect((await get(merchant.test.secret_key, '/probe/caller')).body).toMatchObject({
+      businessId: merchant.business_id,
+      mode: 'test',
+    });
+    expect((await get(merchant.live.secret_key, '/probe/caller')).body).toMatchObject({
+      businessId: merchant.business_id,
+      mode: 'live',
+    });
+    expect((await get(other.test.secret_key, '/probe/caller')).body).toMatchObject({
+      businessId: other.business_id,
+      mode: 'test',
+    });
   });
 
   it('keys are listed per business and mode, never across', async () => {
@@ -147,7 +172,9 @@ describe('authentication and permissions (real keys, real app)', () => {
   });
 
   it("another business's or mode's key answers 404 as if absent", async () => {
-    const mine = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/api_keys', { body: { name: 'isolation' } });
+    const mine = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/api_keys', {
+      body: { name: 'isolation' },
+    });
     for (const outsider of [other.test.secret_key, merchant.live.secret_key]) {
       const response = await call(gateway.baseUrl, outsider, 'DELETE', `/api_keys/${mine.body.key_id}`);
       expect(response.status).toBe(404);
@@ -172,7 +199,11 @@ describe('authentication and permissions (real keys, real app)', () => {
     it('lets a platform act for its own sub-account', async () => {
       const response = await get(platform.test.secret_key, '/probe/caller', { 'for-user-id': subAccount.business_id });
       expect(response.status).toBe(200);
-      expect(response.body).toMatchObject({ businessId: subAccount.business_id, mode: 'test', onBehalfOf: { platformBusinessId: platform.business_id } });
+      expect(response.body).toMatchObject({
+        businessId: subAccount.business_id,
+        mode: 'test',
+        onBehalfOf: { platformBusinessId: platform.business_id },
+      });
     });
 
     it.each([
@@ -188,18 +219,28 @@ describe('authentication and permissions (real keys, real app)', () => {
     });
 
     it('ignores an empty for-user-id', async () => {
-      expect((await get(merchant.test.secret_key, '/probe/caller', { 'for-user-id': '' })).body.businessId).toBe(merchant.business_id);
+      expect((await get(merchant.test.secret_key, '/probe/caller', { 'for-user-id': '' })).body.businessId).toBe(
+        merchant.business_id,
+      );
     });
   });
 
   describe('API versions', () => {
     it('uses the header, else the account default for the mode, else the fallback', async () => {
       expect((await get(merchant.test.secret_key, '/probe/versioned')).body).toEqual({ version: '2019-02-04' });
-      expect((await get(merchant.test.secret_key, '/probe/versioned', { 'api-version': '2020-02-01' })).body).toEqual({ version: '2020-02-01' });
-      expect((await get(merchant.test.secret_key, '/probe/versioned', { 'x-api-version': '2020-02-01' })).body).toEqual({ version: '2020-02-01' });
-      expect((await get(merchant.test.secret_key, '/probe/versioned', { 'api-version': '' })).body).toEqual({ version: '2019-02-04' });
+      expect((await get(merchant.test.secret_key, '/probe/versioned', { 'api-version': '2020-02-01' })).body).toEqual({
+        version: '2020-02-01',
+      });
+      expect((await get(merchant.test.secret_key, '/probe/versioned', { 'x-api-version': '2020-02-01' })).body).toEqual(
+        { version: '2020-02-01' },
+      );
+      expect((await get(merchant.test.secret_key, '/probe/versioned', { 'api-version': '' })).body).toEqual({
+        version: '2019-02-04',
+      });
 
-      const patched = await call(gateway.baseUrl, merchant.test.secret_key, 'PATCH', '/settings', { body: { api_versions: { probe_resource: '2020-02-01' } } });
+      const patched = await call(gateway.baseUrl, merchant.test.secret_key, 'PATCH', '/settings', {
+        body: { api_versions: { probe_resource: '2020-02-01' } },
+      });
       expect(patched.status).toBe(200);
       expect((await get(merchant.test.secret_key, '/probe/versioned')).body).toEqual({ version: '2020-02-01' });
       // Live mode has its own account version.
@@ -215,9 +256,13 @@ describe('authentication and permissions (real keys, real app)', () => {
 
   describe('settings API', () => {
     it('is closed to keys created without settings permissions', async () => {
-      const ordinary = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/api_keys', { body: { name: 'ordinary' } });
+      const ordinary = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/api_keys', {
+        body: { name: 'ordinary' },
+      });
       expect(ordinary.body.permissions).not.toContain('settings:write');
-      const response = await call(gateway.baseUrl, ordinary.body.key, 'PATCH', '/settings', { body: { fraud_detection: true } });
+      const response = await call(gateway.baseUrl, ordinary.body.key, 'PATCH', '/settings', {
+        body: { fraud_detection: true },
+      });
       expect(response.status).toBe(403);
     });
 
@@ -226,39 +271,70 @@ describe('authentication and permissions (real keys, real app)', () => {
       expect(before.status).toBe(200);
       expect(before.body.callback_token).toBe(other.test.callback_token);
       const changed = await call(gateway.baseUrl, other.test.secret_key, 'PATCH', '/settings', {
-        body: { fraud_detection: true, retail_payment_code_prefix: 'TOKO', callback_urls: { invoice: 'https://merchant.example/invoice' } },
+        body: {
+          fraud_detection: true,
+          retail_payment_code_prefix: 'TOKO',
+          callback_urls: { invoice: 'https://merchant.example/invoice' },
+        },
       });
-      expect(changed.body).toMatchObject({ fraud_detection: true, retail_payment_code_prefix: 'TOKO', callback_urls: { invoice: 'https://merchant.example/invoice' } });
-      const cleared = await call(gateway.baseUrl, other.test.secret_key, 'PATCH', '/settings', { body: { retail_payment_code_prefix: null } });
+      expect(changed.body).toMatchObject({
+        fraud_detection: true,
+        retail_payment_code_prefix: 'TOKO',
+        callback_urls: { invoice: 'https://merchant.example/invoice' },
+      });
+      const cleared = await call(gateway.baseUrl, other.test.secret_key, 'PATCH', '/settings', {
+        body: { retail_payment_code_prefix: null },
+      });
       expect(cleared.body.retail_payment_code_prefix).toBeNull();
       expect(cleared.body.fraud_detection).toBe(true);
       expect((await get(other.live.secret_key, '/settings')).body.fraud_detection).toBe(false);
     });
 
-    it('refuses bad settings with 400 API_VALIDATION_ERROR: wrong types per field, and rules across fields', async () => {
-      const typed = await call(gateway.baseUrl, other.test.secret_key, 'PATCH', '/settings', {
-        body: { fraud_detection: 'yes', retail_payment_code_prefix: 'no!', callback_urls: { invoice: 'not a url' } },
-      });
-      expect(typed.status).toBe(400);
-      expect(typed.body.error_code).toBe('API_VALIDATION_ERROR');
-      const fields = (typed.body.errors as { field: string[]; location: string }[]).map((error) => error.field.join('.'));
-      expect(fields).toEqual(expect.arrayContaining(['fraud_detection', 'retail_payment_code_prefix', 'callback_urls.invoice']));
-      const ruled = await call(gateway.baseUrl, other.test.secret_key, 'PATCH', '/settings', {
-        body: { virtual_account_ranges: { BCA: { merchant_code: '10766', range_start: '900', range_end: '100' } } },
-      });
-      expect(ruled.status).toBe(400);
-      expect(ruled.body.error_code).toBe('API_VALIDATION_ERROR');
-      const empty = await call(gateway.baseUrl, other.test.secret_key, 'PATCH', '/settings', { body: {} });
-      expect(empty.status).toBe(400);
-    });
+    it(
+      'refuses bad settings with 400 API_VALIDATION_ERROR: ' + 'wrong types per field, and rules across fields',
+      async () => {
+        const typed = await call(gateway.baseUrl, other.test.secret_key, 'PATCH', '/settings', {
+          body: { fraud_detection: 'yes', retail_payment_code_prefix: 'no!', callback_urls: { invoice: 'not a url' } },
+        });
+        expect(typed.status).toBe(400);
+        expect(typed.body.error_code).toBe('API_VALIDATION_ERROR');
+        const fields = (typed.body.errors as { field: string[]; location: string }[]).map((error) =>
+          error.field.join('.'),
+        );
+        expect(fields).toEqual(
+          expect.arrayContaining(['fraud_detection', 'retail_payment_code_prefix', 'callback_urls.invoice']),
+        );
+        const ruled = await call(gateway.baseUrl, other.test.secret_key, 'PATCH', '/settings', {
+          body: { virtual_account_ranges: { BCA: { merchant_code: '10766', range_start: '900', range_end: '100' } } },
+        });
+        expect(ruled.status).toBe(400);
+        expect(ruled.body.error_code).toBe('API_VALIDATION_ERROR');
+        const empty = await call(gateway.baseUrl, other.test.secret_key, 'PATCH', '/settings', { body: {} });
+        expect(empty.status).toBe(400);
+      },
+    );
 
     it('refuses bad key requests, and a second revocation', async () => {
-      for (const body of [{}, { name: '' }, { name: 'x', permissions: ['money_in:fly'] }, { name: 'x', kind: 'master' }, { name: 'x', permissions: 'all' }]) {
+      for (const body of [
+        {},
+        { name: '' },
+        { name: 'x', permissions: ['money_in:fly'] },
+        { name: 'x', kind: 'master' },
+        { name: 'x', permissions: 'all' },
+      ]) {
         const response = await call(gateway.baseUrl, other.test.secret_key, 'POST', '/api_keys', { body });
-        expect([JSON.stringify(body), response.status, response.body.error_code]).toEqual([JSON.stringify(body), 400, 'API_VALIDATION_ERROR']);
+        expect([JSON.stringify(body), response.status, response.body.error_code]).toEqual([
+          JSON.stringify(body),
+          400,
+          'API_VALIDATION_ERROR',
+        ]);
       }
-      const created = await call(gateway.baseUrl, other.test.secret_key, 'POST', '/api_keys', { body: { name: 'twice' } });
-      expect((await call(gateway.baseUrl, other.test.secret_key, 'DELETE', `/api_keys/${created.body.key_id}`)).status).toBe(200);
+      const created = await call(gateway.baseUrl, other.test.secret_key, 'POST', '/api_keys', {
+        body: { name: 'twice' },
+      });
+      expect(
+        (await call(gateway.baseUrl, other.test.secret_key, 'DELETE', `/api_keys/${created.body.key_id}`)).status,
+      ).toBe(200);
       const again = await call(gateway.baseUrl, other.test.secret_key, 'DELETE', `/api_keys/${created.body.key_id}`);
       expect(again.status).toBe(409);
       expect(again.body.error_code).toBe('API_KEY_ALREADY_REVOKED_ERROR');
@@ -274,9 +350,16 @@ describe('authentication and permissions (real keys, real app)', () => {
   });
 
   it('never writes a key or callback token into the event log', async () => {
-    const { rows } = await gateway.db.pool.query('SELECT data::text AS data, metadata::text AS metadata FROM es_events');
+    const { rows } = await gateway.db.pool.query(
+      'SELECT data::text AS data, metadata::text AS metadata FROM es_events',
+    );
     const log = rows.map((row) => row.data + row.metadata).join('\n');
-    for (const secret of [merchant.test.secret_key, merchant.live.secret_key, merchant.test.public_key, merchant.test.callback_token]) {
+    for (const secret of [
+      merchant.test.secret_key,
+      merchant.live.secret_key,
+      merchant.test.public_key,
+      merchant.test.callback_token,
+    ]) {
       expect(log).not.toContain(secret);
     }
   });

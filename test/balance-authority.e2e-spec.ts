@@ -46,8 +46,11 @@ describe('one balance authority for every CASH debit', () => {
     await updateTestSettings(app.app, business.business_id, { optionalAuthentication: true });
     const key = business.test.secret_key;
     expect((await call(app.baseUrl, key, 'POST', '/balance/top_up', { body: { amount: FUNDS } })).status).toBe(200);
-    const token = (await tokenize(app.baseUrl, business.test.public_key, TEST_CARDS.enrolledVisa, { multiple: true })).body.id;
-    const charge = await call(app.baseUrl, key, 'POST', '/credit_card_charges', { body: { token_id: token, external_id: `order-${randomUUID()}`, amount: CHARGE } });
+    const token = (await tokenize(app.baseUrl, business.test.public_key, TEST_CARDS.enrolledVisa, { multiple: true }))
+      .body.id;
+    const charge = await call(app.baseUrl, key, 'POST', '/credit_card_charges', {
+      body: { token_id: token, external_id: `order-${randomUUID()}`, amount: CHARGE },
+    });
     expect(charge.body.status).toBe('CAPTURED');
     return { business, chargeId: charge.body.id };
   }
@@ -64,7 +67,14 @@ describe('one balance authority for every CASH debit', () => {
     }
   }
 
-  async function race(refundVia: TestApp, payoutVia: TestApp, version: 'sync' | 'async', business: ProvisionedBusiness, chargeId: string, sampler: BalanceSampler): Promise<Trial> {
+  async function race(
+    refundVia: TestApp,
+    payoutVia: TestApp,
+    version: 'sync' | 'async',
+    business: ProvisionedBusiness,
+    chargeId: string,
+    sampler: BalanceSampler,
+  ): Promise<Trial> {
     const key = business.test.secret_key;
     const [refund, payout] = await Promise.all([
       call(refundVia.baseUrl, key, 'POST', `/credit_card_charges/${chargeId}/refunds`, {
@@ -72,7 +82,14 @@ describe('one balance authority for every CASH debit', () => {
         headers: version === 'sync' ? { 'api-version': '2019-05-01' } : {},
       }),
       call(payoutVia.baseUrl, key, 'POST', '/disbursements', {
-        body: { external_id: `payout-${randomUUID()}`, bank_code: 'BNI', account_holder_name: 'Budi', account_number: '1234567890', description: 'race', amount: FUNDS },
+        body: {
+          external_id: `payout-${randomUUID()}`,
+          bank_code: 'BNI',
+          account_holder_name: 'Budi',
+          account_number: '1234567890',
+          description: 'race',
+          amount: FUNDS,
+        },
       }),
     ]);
     expect(refund.status).toBe(200);
@@ -82,17 +99,22 @@ describe('one balance authority for every CASH debit', () => {
     const ended =
       version === 'sync'
         ? refund.body
-        : (
-            await eventually(
-              // The one database both apps share (a second app's own `db` is an unused scratch one).
-              () => gateway.db.pool.query('SELECT status, failure_reason FROM card_refunds WHERE refund_id = $1', [refund.body.id]).then((r) => r.rows[0]),
-              (row) => row?.status && row.status !== 'PENDING',
-              30_000,
-            )
+        : await eventually(
+            // The one database both apps share (a second app's own `db` is an unused scratch one).
+            () =>
+              gateway.db.pool
+                .query('SELECT status, failure_reason FROM card_refunds WHERE refund_id = $1', [refund.body.id])
+                .then((r) => r.rows[0]),
+            (row) => row?.status && row.status !== 'PENDING',
+            30_000,
           );
     expect(['SUCCEEDED', 'FAILED']).toContain(ended.status);
     if (ended.status === 'FAILED') expect(ended.failure_reason).toBe('INSUFFICIENT_BALANCE');
-    const balance = await eventually(() => call(refundVia.baseUrl, key, 'GET', '/balance'), (r) => r.body.balance === FUNDS + CHARGE_NET - CHARGE, 10_000);
+    const balance = await eventually(
+      () => call(refundVia.baseUrl, key, 'GET', '/balance'),
+      (r) => r.body.balance === FUNDS + CHARGE_NET - CHARGE,
+      10_000,
+    );
     const samples = await sampler.stop();
     return {
       refundSucceeded: ended.status === 'SUCCEEDED',
@@ -104,7 +126,8 @@ describe('one balance authority for every CASH debit', () => {
 
   async function trials(run: () => Promise<Trial>): Promise<Trial[]> {
     const results: Trial[] = [];
-    for (let done = 0; done < TRIALS; done += AT_ONCE) results.push(...(await Promise.all(Array.from({ length: AT_ONCE }, run))));
+    for (let done = 0; done < TRIALS; done += AT_ONCE)
+      results.push(...(await Promise.all(Array.from({ length: AT_ONCE }, run))));
     return results;
   }
 
@@ -124,49 +147,86 @@ describe('one balance authority for every CASH debit', () => {
     expect(report.differences).toEqual([]);
   }
 
-  it(`the observed race, ${TRIALS} trials: a 2019-05-01 refund and a disbursement at the same moment never overdraw CASH`, async () => {
-    expectNoOverdraft(await trials(() => trial(gateway, gateway, 'sync')));
-    await expectReconcileFindsNoOverdraft(gateway);
-  }, 300_000);
+  it(
+    `the observed race, ${TRIALS} trials: a 2019-05-01 refund and a disbursement at the same moment never overdraw ` +
+      `CASH`,
+    async () => {
+      expectNoOverdraft(await trials(() => trial(gateway, gateway, 'sync')));
+      await expectReconcileFindsNoOverdraft(gateway);
+    },
+    300_000,
+  );
 
   it(`the same with the default asynchronous refund (the worker's job), ${TRIALS} trials`, async () => {
     expectNoOverdraft(await trials(() => trial(gateway, gateway, 'async')));
     await expectReconcileFindsNoOverdraft(gateway);
   }, 300_000);
 
-  it(`the same across two app instances on one database (refund on one, disbursement on the other), ${TRIALS} trials`, async () => {
-    const second = await startTestApp({ databaseUrl: gateway.db.url, env: ENV });
-    try {
-      const results = await trials(() => (Math.random() < 0.5 ? trial(gateway, second, 'sync') : trial(second, gateway, 'async')));
-      expectNoOverdraft(results);
-      await expectReconcileFindsNoOverdraft(gateway);
-    } finally {
-      await second.app.close();
-      await second.db.drop();
-    }
-  }, 300_000);
+  it(
+    `the same across two app instances on one database (refund on one, disbursement on the other), ` +
+      `${TRIALS} trials`,
+    async () => {
+      const second = await startTestApp({ databaseUrl: gateway.db.url, env: ENV });
+      try {
+        const results = await trials(() =>
+          Math.random() < 0.5 ? trial(gateway, second, 'sync') : trial(second, gateway, 'async'),
+        );
+        expectNoOverdraft(results);
+        await expectReconcileFindsNoOverdraft(gateway);
+      } finally {
+        await second.app.close();
+        await second.db.drop();
+      }
+    },
+    300_000,
+  );
 
-  it('reserving one movement again (a re-executed request, a retried job) appends nothing; releasing it twice returns the money once', async () => {
-    const business = await provisionBusiness(gateway.app);
-    const key = business.test.secret_key;
-    await call(gateway.baseUrl, key, 'POST', '/balance/top_up', { body: { amount: 50_000 } });
-    const commands = gateway.app.get(CommandBus);
-    const scope = { businessId: business.business_id, mode: 'test' as const, currency: 'IDR' };
-    const metadata = () => ({ correlationId: `req_${randomUUID()}`, actor: 'system:test', occurredAt: new Date(), businessId: business.business_id, mode: 'test' as const });
-    const movementId = `refund-${randomUUID()}`;
-    const item = { movementId, amount: 20_000, kind: 'refund' as const, details: { refundId: movementId } };
+  it(
+    'reserving one movement again (a re-executed request, a retried job) appends nothing; ' +
+      'releasing it twice returns the money once',
+    async () => {
+      const business = await provisionBusiness(gateway.app);
+      const key = business.test.secret_key;
+      await call(gateway.baseUrl, key, 'POST', '/balance/top_up', { body: { amount: 50_000 } });
+      const commands = gateway.app.get(CommandBus);
+      const scope = { businessId: business.business_id, mode: 'test' as const, currency: 'IDR' };
+      const metadata = () => ({
+        correlationId: `req_${randomUUID()}`,
+        actor: 'system:test',
+        occurredAt: new Date(),
+        businessId: business.business_id,
+        mode: 'test' as const,
+      });
+      const movementId = `refund-${randomUUID()}`;
+      const item = { movementId, amount: 20_000, kind: 'refund' as const, details: { refundId: movementId } };
 
-    const reserved = await Promise.all(Array.from({ length: 10 }, () => commands.execute(new ReserveMoneyOutCommand(scope, [item], metadata(), new Date()))));
-    expect(reserved.map((r) => r.items[0].status)).toEqual(Array(10).fill('open'));
-    expect(reserved.filter((r) => r.items[0].decidedNow)).toHaveLength(1);
-    const released = await Promise.all(Array.from({ length: 5 }, () => commands.execute(new FailMoneyOutCommand(scope, movementId, 'REFUND_FAILED', metadata(), new Date()))));
-    expect(released.filter((r) => r.closed)).toHaveLength(1);
-    const again = await commands.execute(new ReserveMoneyOutCommand(scope, [item], metadata(), new Date()));
-    expect(again.items).toEqual([{ movementId, status: 'failed', decidedNow: false }]);
+      const reserved = await Promise.all(
+        Array.from({ length: 10 }, () =>
+          commands.execute(new ReserveMoneyOutCommand(scope, [item], metadata(), new Date())),
+        ),
+      );
+      expect(reserved.map((r) => r.items[0].status)).toEqual(Array(10).fill('open'));
+      expect(reserved.filter((r) => r.items[0].decidedNow)).toHaveLength(1);
+      const released = await Promise.all(
+        Array.from({ length: 5 }, () =>
+          commands.execute(new FailMoneyOutCommand(scope, movementId, 'REFUND_FAILED', metadata(), new Date())),
+        ),
+      );
+      expect(released.filter((r) => r.closed)).toHaveLength(1);
+      const again = await commands.execute(new ReserveMoneyOutCommand(scope, [item], metadata(), new Date()));
+      expect(again.items).toEqual([{ movementId, status: 'failed', decidedNow: false }]);
 
-    const events = await gateway.app.get<EventStore>(EVENT_STORE).readStream(balanceStream(business.business_id, 'test', 'IDR'));
-    expect(events.filter((e) => (e.data as { movementId: string }).movementId === movementId).map((e) => e.type)).toEqual(['MoneyOutReserved', 'MoneyOutFailed']);
-    const balance = await eventually(() => call(gateway.baseUrl, key, 'GET', '/balance'), (r) => r.body.balance === 50_000);
-    expect(balance.body).toEqual({ balance: 50_000 });
-  });
+      const events = await gateway.app
+        .get<EventStore>(EVENT_STORE)
+        .readStream(balanceStream(business.business_id, 'test', 'IDR'));
+      expect(
+        events.filter((e) => (e.data as { movementId: string }).movementId === movementId).map((e) => e.type),
+      ).toEqual(['MoneyOutReserved', 'MoneyOutFailed']);
+      const balance = await eventually(
+        () => call(gateway.baseUrl, key, 'GET', '/balance'),
+        (r) => r.body.balance === 50_000,
+      );
+      expect(balance.body).toEqual({ balance: 50_000 });
+    },
+  );
 });

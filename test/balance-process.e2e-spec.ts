@@ -24,7 +24,12 @@ describe('the balance process under a burst of settlements', () => {
   it('credits each settlement once, in log order, in a few appends, and a replay adds nothing', async () => {
     const business = await provisionBusiness(gateway.app);
     const store = gateway.app.get<EventStore>(EVENT_STORE);
-    const metadata = { businessId: business.business_id, mode: 'test' as const, correlationId: 'req_burst', actor: 'system:test' };
+    const metadata = {
+      businessId: business.business_id,
+      mode: 'test' as const,
+      correlationId: 'req_burst',
+      actor: 'system:test',
+    };
     const amounts: number[] = [];
     for (let batch = 0; batch < PAYMENTS / PER_APPEND; batch += 1) {
       const events: NewEvent[] = [];
@@ -37,21 +42,35 @@ describe('the balance process under a burst of settlements', () => {
     }
 
     const stream = balanceStream(business.business_id, 'test', 'IDR');
-    const credited = () => store.readStream(stream).then((events) => events.filter((event) => event.type === 'BalanceCredited'));
+    const credited = () =>
+      store.readStream(stream).then((events) => events.filter((event) => event.type === 'BalanceCredited'));
     const credits = await eventually(credited, (events) => events.length >= PAYMENTS, 60_000);
     expect(credits.map((event) => (event.data as { amount: number }).amount)).toEqual(amounts);
 
     // One append per batch of the runner's page, not one per payment.
-    const appends = await gateway.db.pool.query<{ n: number }>('SELECT count(DISTINCT tx_id)::int AS n FROM es_events WHERE stream_name = $1', [stream]);
+    const appends = await gateway.db.pool.query<{ n: number }>(
+      'SELECT count(DISTINCT tx_id)::int AS n FROM es_events WHERE stream_name = $1',
+      [stream],
+    );
     expect(appends.rows[0].n).toBeLessThanOrEqual(PAYMENTS / 100);
 
     // Replay the whole log through the process: every credit is recognised as done before.
     const last = (await store.readAll({ maxCount: 100_000 })).at(-1)!.position;
-    await gateway.db.pool.query(`UPDATE projection_checkpoints SET commit_pos = 0, prepare_pos = 0, events_seen = 0 WHERE name = $1`, [LEDGER_BALANCE_PROCESS]);
+    await gateway.db.pool.query(
+      `UPDATE projection_checkpoints SET commit_pos = 0, prepare_pos = 0, events_seen = 0 WHERE name = $1`,
+      [LEDGER_BALANCE_PROCESS],
+    );
     await gateway.db.pool.query(`SELECT pg_notify('projection_reset', $1)`, [LEDGER_BALANCE_PROCESS]);
     await eventually(
-      () => gateway.db.pool.query('SELECT commit_pos::text, prepare_pos::text FROM projection_checkpoints WHERE name = $1', [LEDGER_BALANCE_PROCESS]).then((r) => r.rows[0]),
-      (row) => BigInt(row.commit_pos) > last.commit || (BigInt(row.commit_pos) === last.commit && BigInt(row.prepare_pos) >= last.prepare),
+      () =>
+        gateway.db.pool
+          .query('SELECT commit_pos::text, prepare_pos::text FROM projection_checkpoints WHERE name = $1', [
+            LEDGER_BALANCE_PROCESS,
+          ])
+          .then((r) => r.rows[0]),
+      (row) =>
+        BigInt(row.commit_pos) > last.commit ||
+        (BigInt(row.commit_pos) === last.commit && BigInt(row.prepare_pos) >= last.prepare),
       60_000,
     );
     expect((await credited()).length).toBe(PAYMENTS);

@@ -18,7 +18,9 @@ describe('cards in the browser', () => {
   let shop: Server;
   let shopUrl: string;
 
-  const shopPage = (script: string) => `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title></head><body>
+  const shopPage = (
+    script: string,
+  ) => `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title></head><body>
 <h1>Checkout</h1>
 <script src="${gateway.baseUrl}/js/v1/cards.js"></script>
 <script>
@@ -48,11 +50,31 @@ describe('cards in the browser', () => {
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
     // "localhost" and "127.0.0.1" are different origins: the shop really is cross-origin.
     shopUrl = `http://localhost:${(shop.address() as AddressInfo).port}`;
-    const card = (number: string) => `{ amount: '25000', card_number: '${number}', card_exp_month: '12', card_exp_year: '${FUTURE_YEAR}', card_cvn: '123' }`;
-    pages.set('/checkout', shopPage(`Xendit.setPublishableKey('${merchant.test.public_key}'); Xendit.card.createToken(${card(TEST_CARDS.enrolledVisa)}, handler);`));
-    pages.set('/invalid', shopPage(`Xendit.setPublishableKey('${merchant.test.public_key}'); Xendit.card.createToken(${card('4000000000000001')}, handler);`));
+    const card = (number: string) =>
+      `{ amount: '25000', card_number: '${number}', card_exp_month: '12', card_exp_year: '${FUTURE_YEAR}', ` +
+      `card_cvn: '123' }`;
+    pages.set(
+      '/checkout',
+      shopPage(
+        `Xendit.setPublishableKey('${merchant.test.public_key}'); ` +
+          `Xendit.card.createToken(${card(TEST_CARDS.enrolledVisa)}, handler);`,
+      ),
+    );
+    pages.set(
+      '/invalid',
+      shopPage(
+        `Xendit.setPublishableKey('${merchant.test.public_key}'); ` +
+          `Xendit.card.createToken(${card('4000000000000001')}, handler);`,
+      ),
+    );
     pages.set('/no-key', shopPage(`Xendit.card.createToken(${card(TEST_CARDS.enrolledVisa)}, handler);`));
-    pages.set('/offline', shopPage(`Xendit.setPublishableKey('${merchant.test.public_key}'); Xendit.card.createToken(${card(TEST_CARDS.enrolledVisa)}, handler);`));
+    pages.set(
+      '/offline',
+      shopPage(
+        `Xendit.setPublishableKey('${merchant.test.public_key}'); ` +
+          `Xendit.card.createToken(${card(TEST_CARDS.enrolledVisa)}, handler);`,
+      ),
+    );
   });
   afterAll(async () => {
     await new Promise((resolve) => shop?.close(resolve));
@@ -70,20 +92,35 @@ describe('cards in the browser', () => {
       expect(await frame.locator('#amount').innerText()).toBe('IDR 25,000');
       const first = await page.evaluate(() => (globalThis as any).results[0]);
       expect(first.err).toBeNull();
-      expect(first.response).toMatchObject({ status: 'IN_REVIEW', masked_card_number: '400000XXXXXX0002', payer_authentication_url: expect.stringContaining('/3ds/') });
+      expect(first.response).toMatchObject({
+        status: 'IN_REVIEW',
+        masked_card_number: '400000XXXXXX0002',
+        payer_authentication_url: expect.stringContaining('/3ds/'),
+      });
 
       await frame.locator('#code').fill('123456');
       await frame.locator('#complete').click();
       await page.waitForFunction(() => (globalThis as any).results.length === 2, undefined, { timeout: 15_000 });
       const second = await page.evaluate(() => (globalThis as any).results[1]);
       expect(second.err).toBeNull();
-      expect(second.response).toMatchObject({ id: first.response.id, authentication_id: first.response.authentication_id, status: 'VERIFIED' });
+      expect(second.response).toMatchObject({
+        id: first.response.id,
+        authentication_id: first.response.authentication_id,
+        status: 'VERIFIED',
+      });
       expect(second.response.payer_authentication_url).toBeUndefined();
       expect(await frame.locator('#result').getAttribute('data-status')).toBe('VERIFIED');
 
       // The merchant's server, with its secret key: authorize, then capture.
-      const api = (path: string, body: unknown) => call(gateway.baseUrl, merchant.test.secret_key, 'POST', path, { body });
-      const authorized = await api('/credit_card_charges', { token_id: second.response.id, authentication_id: second.response.authentication_id, external_id: 'browser-order', amount: 25_000, capture: false });
+      const api = (path: string, body: unknown) =>
+        call(gateway.baseUrl, merchant.test.secret_key, 'POST', path, { body });
+      const authorized = await api('/credit_card_charges', {
+        token_id: second.response.id,
+        authentication_id: second.response.authentication_id,
+        external_id: 'browser-order',
+        amount: 25_000,
+        capture: false,
+      });
       expect(authorized.body).toMatchObject({ status: 'AUTHORIZED', eci: '05' });
       const captured = await api(`/credit_card_charges/${authorized.body.id}/capture`, { amount: 25_000 });
       expect(captured.body).toMatchObject({ status: 'CAPTURED', capture_amount: 25_000 });
@@ -92,24 +129,28 @@ describe('cards in the browser', () => {
     }
   });
 
-  it('hands the handler the server error code, TOKENIZATION_ERROR without a key, CONNECTION_ERROR when the gateway is unreachable', async () => {
-    const { browser, close } = await launchBrowser();
-    try {
-      const resultOf = async (path: string, prepare?: (page: import('playwright-core').Page) => Promise<void>) => {
-        const page = await browser.newPage();
-        if (prepare) await prepare(page);
-        await page.goto(`${shopUrl}${path}`);
-        await page.waitForFunction(() => (globalThis as any).results.length > 0, undefined, { timeout: 15_000 });
-        return page.evaluate(() => (globalThis as any).results[0]);
-      };
-      expect((await resultOf('/invalid')).err).toMatchObject({ error_code: 'ACCOUNT_NUMBER_INVALID_ERROR' });
-      expect((await resultOf('/no-key')).err).toMatchObject({ error_code: 'TOKENIZATION_ERROR' });
-      const offline = await resultOf('/offline', async (page) => {
-        await page.route('**/v2/credit_card_tokens', (route) => route.abort('connectionrefused'));
-      });
-      expect(offline).toMatchObject({ err: { error_code: 'CONNECTION_ERROR' }, response: null });
-    } finally {
-      await close();
-    }
-  });
+  it(
+    'hands the handler the server error code, TOKENIZATION_ERROR without a key, ' +
+      'CONNECTION_ERROR when the gateway is unreachable',
+    async () => {
+      const { browser, close } = await launchBrowser();
+      try {
+        const resultOf = async (path: string, prepare?: (page: import('playwright-core').Page) => Promise<void>) => {
+          const page = await browser.newPage();
+          if (prepare) await prepare(page);
+          await page.goto(`${shopUrl}${path}`);
+          await page.waitForFunction(() => (globalThis as any).results.length > 0, undefined, { timeout: 15_000 });
+          return page.evaluate(() => (globalThis as any).results[0]);
+        };
+        expect((await resultOf('/invalid')).err).toMatchObject({ error_code: 'ACCOUNT_NUMBER_INVALID_ERROR' });
+        expect((await resultOf('/no-key')).err).toMatchObject({ error_code: 'TOKENIZATION_ERROR' });
+        const offline = await resultOf('/offline', async (page) => {
+          await page.route('**/v2/credit_card_tokens', (route) => route.abort('connectionrefused'));
+        });
+        expect(offline).toMatchObject({ err: { error_code: 'CONNECTION_ERROR' }, response: null });
+      } finally {
+        await close();
+      }
+    },
+  );
 });

@@ -25,7 +25,12 @@ describe('dashboard accounts: passwords, resets, two-step sign-in (headless Chro
   let closeBrowser: () => Promise<void>;
   const newPage = async () => (await dashboardContext(browser, gateway.baseUrl)).newPage();
   const eventsOf = async (userId: string) =>
-    (await gateway.db.pool.query<{ type: string }>(`SELECT type FROM es_events WHERE stream_name = $1 AND data->>'userId' = $2 ORDER BY position`, [`dashboardteam-${business.business_id}`, userId])).rows.map((row) => row.type);
+    (
+      await gateway.db.pool.query<{ type: string }>(
+        `SELECT type FROM es_events WHERE stream_name = $1 AND data->>'userId' = $2 ORDER BY position`,
+        [`dashboardteam-${business.business_id}`, userId],
+      )
+    ).rows.map((row) => row.type);
   /** The secret as the account page shows it (the table holds it sealed). */
   const shownSecret = async (page: Page) => base32Bytes(await page.locator('#totp-secret').innerText());
   const storedRowOf = async (userId: string) =>
@@ -35,13 +40,19 @@ describe('dashboard accounts: passwords, resets, two-step sign-in (headless Chro
         [userId],
       )
     ).rows[0];
-  const codeFor = (secret: Buffer, offsetSeconds = 0) => generate({ secret, crypto: new NodeCryptoPlugin(), epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
+  const codeFor = (secret: Buffer, offsetSeconds = 0) =>
+    generate({ secret, crypto: new NodeCryptoPlugin(), epoch: Math.floor(Date.now() / 1000) + offsetSeconds });
 
   beforeAll(async () => {
     // A real SMTP server with STARTTLS and a certificate made for the run (issue 22): the mailer
     // authenticates only once the session is encrypted.
     smtp = await startLocalSmtpServer('starttls');
-    const env = { MAIL_TRANSPORT: 'smtp', SMTP_URL: `smtp://mailer:secret@localhost:${smtp.port}`, SMTP_CA_FILE: smtp.caFile, MAIL_FROM: 'dashboard@gateway.test' };
+    const env = {
+      MAIL_TRANSPORT: 'smtp',
+      SMTP_URL: `smtp://mailer:secret@localhost:${smtp.port}`,
+      SMTP_CA_FILE: smtp.caFile,
+      MAIL_FROM: 'dashboard@gateway.test',
+    };
     gateway = await startTestApp({ env });
     business = await provisionBusiness(gateway.app, { name: 'Toko Akun' });
     ({ browser, close: closeBrowser } = await launchBrowser());
@@ -92,7 +103,10 @@ describe('dashboard accounts: passwords, resets, two-step sign-in (headless Chro
     await page.getByLabel('Current password').fill('not my password');
     await page.getByLabel('New password (at least 12 characters)').fill('a brand new password');
     await page.getByLabel('The same again').fill('a brand new password');
-    const [refused] = await Promise.all([page.waitForResponse((r) => r.request().method() === 'POST'), page.locator('#change-password').click()]);
+    const [refused] = await Promise.all([
+      page.waitForResponse((r) => r.request().method() === 'POST'),
+      page.locator('#change-password').click(),
+    ]);
     expect(refused.status()).toBe(401);
     await expect(page.locator('#form-error').innerText()).resolves.toContain('current password is wrong');
     await page.getByLabel('Current password').fill(TEST_PASSWORD);
@@ -136,7 +150,10 @@ describe('dashboard accounts: passwords, resets, two-step sign-in (headless Chro
     // An unknown email gets the same answer by the same path (a queued job), and no mail.
     const stranger = new DashboardClient(gateway.baseUrl);
     const form = await stranger.get('/dashboard/password-reset');
-    const answer = await stranger.request('POST', '/dashboard/password-reset', { _csrf: DashboardClient.csrfOf(form.text), email: 'nobody@toko.test' });
+    const answer = await stranger.request('POST', '/dashboard/password-reset', {
+      _csrf: DashboardClient.csrfOf(form.text),
+      email: 'nobody@toko.test',
+    });
     expect(answer.text).toContain('If an account exists');
     const queued = await gateway.db.pool.query<{ email: string; status: string }>(
       `SELECT payload->>'email' AS email, status FROM scheduled_jobs
@@ -152,7 +169,10 @@ describe('dashboard accounts: passwords, resets, two-step sign-in (headless Chro
         ).rowCount,
       (count) => count === 1,
     );
-    expect((await gateway.db.pool.query('SELECT 1 FROM dashboard_mail_outbox WHERE to_address = $1', ['nobody@toko.test'])).rowCount).toBe(0);
+    expect(
+      (await gateway.db.pool.query('SELECT 1 FROM dashboard_mail_outbox WHERE to_address = $1', ['nobody@toko.test']))
+        .rowCount,
+    ).toBe(0);
 
     await page.goto(link);
     await checkPage(page, 'password-reset-form');
@@ -162,7 +182,9 @@ describe('dashboard accounts: passwords, resets, two-step sign-in (headless Chro
     await page.waitForURL('**/sign-in?notice=password-reset');
     await signIn(page, user.email, 'reset worked nicely');
     expect((await page.goto(link))?.status()).toBe(410);
-    expect(await eventsOf(user.userId)).toEqual(expect.arrayContaining(['DashboardPasswordResetRequested', 'DashboardPasswordSet']));
+    expect(await eventsOf(user.userId)).toEqual(
+      expect.arrayContaining(['DashboardPasswordResetRequested', 'DashboardPasswordSet']),
+    );
   });
 
   it('turns on two-step sign-in: the code is asked after the password, once per code; off needs a code', async () => {
@@ -214,47 +236,53 @@ describe('dashboard accounts: passwords, resets, two-step sign-in (headless Chro
     await expect(fresh.locator('#two-factor-status').innerText()).resolves.toContain('On');
   });
 
-  it('lets an admin require two-step sign-in for the team: users without it set it up first, and cannot turn it off', async () => {
-    const admin = await createDashboardUser(gateway.app, business.business_id, 'admin');
-    const member = await createDashboardUser(gateway.app, business.business_id, 'finance');
-    const memberPage = await newPage();
-    await signIn(memberPage, member.email);
-    const adminPage = await newPage();
-    await signIn(adminPage, admin.email);
-    // The admin turns it on for themself first (requiring it would otherwise send them to set it up too).
-    await adminPage.goto('/dashboard/account');
-    await adminPage.locator('#start-two-factor').click();
-    await adminPage.getByLabel('The 6-digit code the app shows now').fill(await codeFor(await shownSecret(adminPage)));
-    await adminPage.locator('#confirm-two-factor').click();
-    await adminPage.locator('#recovery-codes').waitFor();
-    await adminPage.goto('/dashboard/team');
-    await adminPage.locator('#team-two-factor-toggle').click();
-    await adminPage.waitForURL('**/team?notice=team-two-factor');
-    await expect(adminPage.locator('#team-two-factor').innerText()).resolves.toContain('Required');
-    await checkPage(adminPage, 'team-two-factor-required');
+  it(
+    'lets an admin require two-step sign-in for the team: ' +
+      'users without it set it up first, and cannot turn it off',
+    async () => {
+      const admin = await createDashboardUser(gateway.app, business.business_id, 'admin');
+      const member = await createDashboardUser(gateway.app, business.business_id, 'finance');
+      const memberPage = await newPage();
+      await signIn(memberPage, member.email);
+      const adminPage = await newPage();
+      await signIn(adminPage, admin.email);
+      // The admin turns it on for themself first (requiring it would otherwise send them to set it up too).
+      await adminPage.goto('/dashboard/account');
+      await adminPage.locator('#start-two-factor').click();
+      await adminPage
+        .getByLabel('The 6-digit code the app shows now')
+        .fill(await codeFor(await shownSecret(adminPage)));
+      await adminPage.locator('#confirm-two-factor').click();
+      await adminPage.locator('#recovery-codes').waitFor();
+      await adminPage.goto('/dashboard/team');
+      await adminPage.locator('#team-two-factor-toggle').click();
+      await adminPage.waitForURL('**/team?notice=team-two-factor');
+      await expect(adminPage.locator('#team-two-factor').innerText()).resolves.toContain('Required');
+      await checkPage(adminPage, 'team-two-factor-required');
 
-    await memberPage.goto('/dashboard/transactions');
-    expect(memberPage.url()).toMatch(/\/dashboard\/account$/);
-    await expect(memberPage.locator('#setup-needed').innerText()).resolves.toContain('requires two-step sign-in');
-    const client = new DashboardClient(gateway.baseUrl);
-    await client.signIn(member.email, TEST_PASSWORD);
-    expect((await client.get('/dashboard/payouts/new')).location).toBe('/dashboard/account');
-    await memberPage.locator('#start-two-factor').click();
-    const memberSecret = await shownSecret(memberPage);
-    await memberPage.getByLabel('The 6-digit code the app shows now').fill(await codeFor(memberSecret));
-    await memberPage.locator('#confirm-two-factor').click();
-    await memberPage.locator('#recovery-codes').waitFor();
-    expect((await memberPage.goto('/dashboard/payouts/new'))?.status()).toBe(200);
-    await memberPage.goto('/dashboard/account');
-    await memberPage.getByLabel('To turn it off, the code the app shows now').fill(await codeFor(memberSecret, 30));
-    await memberPage.locator('#disable-two-factor').click();
-    await expect(memberPage.locator('#form-error').innerText()).resolves.toContain('requires two-step sign-in');
-    expect(await eventsOf(member.userId)).toContain('DashboardTwoFactorEnabled');
-    expect(await eventsOf(member.userId)).not.toContain('DashboardTwoFactorDisabled');
-    // Back to optional, for the other suites' users of this business.
-    await adminPage.locator('#team-two-factor-toggle').click();
-    await adminPage.waitForURL('**/team?notice=team-two-factor');
-  });
+      await memberPage.goto('/dashboard/transactions');
+      expect(memberPage.url()).toMatch(/\/dashboard\/account$/);
+      await expect(memberPage.locator('#setup-needed').innerText()).resolves.toContain('requires two-step sign-in');
+      const client = new DashboardClient(gateway.baseUrl);
+      await client.signIn(member.email, TEST_PASSWORD);
+      expect((await client.get('/dashboard/payouts/new')).location).toBe('/dashboard/account');
+      await memberPage.locator('#start-two-factor').click();
+      const memberSecret = await shownSecret(memberPage);
+      await memberPage.getByLabel('The 6-digit code the app shows now').fill(await codeFor(memberSecret));
+      await memberPage.locator('#confirm-two-factor').click();
+      await memberPage.locator('#recovery-codes').waitFor();
+      expect((await memberPage.goto('/dashboard/payouts/new'))?.status()).toBe(200);
+      await memberPage.goto('/dashboard/account');
+      await memberPage.getByLabel('To turn it off, the code the app shows now').fill(await codeFor(memberSecret, 30));
+      await memberPage.locator('#disable-two-factor').click();
+      await expect(memberPage.locator('#form-error').innerText()).resolves.toContain('requires two-step sign-in');
+      expect(await eventsOf(member.userId)).toContain('DashboardTwoFactorEnabled');
+      expect(await eventsOf(member.userId)).not.toContain('DashboardTwoFactorDisabled');
+      // Back to optional, for the other suites' users of this business.
+      await adminPage.locator('#team-two-factor-toggle').click();
+      await adminPage.waitForURL('**/team?notice=team-two-factor');
+    },
+  );
 
   it('counts wrong codes per account across sign-ins: after 5 in 15 minutes even the right code waits', async () => {
     const user = await createDashboardUser(gateway.app, business.business_id, 'viewer');

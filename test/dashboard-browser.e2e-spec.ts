@@ -15,8 +15,14 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 async function expectAccessible(page: Page, name: string): Promise<void> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const result = await (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-    return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const result = await (
+      globalThis as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe.run();
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   expect({ page: name, violations }).toEqual({ page: name, violations: [] });
 }
@@ -60,7 +66,11 @@ describe('dashboard in headless Chromium', () => {
     admin = await createDashboardUser(gateway.app, business.business_id, 'admin');
     ({ browser, close: closeBrowser } = await launchBrowser());
     // Injecting axe-core needs a script the page's CSP would refuse: only the test bypasses it.
-    context = await browser.newContext({ baseURL: gateway.baseUrl, bypassCSP: true, viewport: { width: 1200, height: 900 } });
+    context = await browser.newContext({
+      baseURL: gateway.baseUrl,
+      bypassCSP: true,
+      viewport: { width: 1200, height: 900 },
+    });
     page = await context.newPage();
   }, 60_000);
   afterAll(async () => {
@@ -81,7 +91,7 @@ describe('dashboard in headless Chromium', () => {
 
   it('tops up, advances the test clock and shows the balance on the overview', async () => {
     await visit(page, '/dashboard/test-tools', 'test-tools');
-    const before = new Date(await page.locator('#test-clock-now').getAttribute('datetime') as string);
+    const before = new Date((await page.locator('#test-clock-now').getAttribute('datetime')) as string);
     await page.getByLabel('Amount (minor units)').fill('250000');
     await page.getByRole('button', { name: 'Top up' }).click();
     await page.waitForURL('**/test-tools?notice=topped-up');
@@ -94,7 +104,7 @@ describe('dashboard in headless Chromium', () => {
     };
     await page.getByRole('button', { name: 'Advance the clock' }).click();
     await page.waitForURL('**/test-tools?notice=clock-advanced');
-    const after = new Date(await page.locator('#test-clock-now').getAttribute('datetime') as string);
+    const after = new Date((await page.locator('#test-clock-now').getAttribute('datetime')) as string);
     expect(after.getTime() - before.getTime()).toBeGreaterThanOrEqual(120 * 60_000);
     // The same form again (a reloaded POST, a double click): answered as the first, the clock moves once.
     const again = await page.request.post('/dashboard/test-tools/advance-clock', { form: sent, maxRedirects: 0 });
@@ -103,7 +113,7 @@ describe('dashboard in headless Chromium', () => {
       location: '/dashboard/test-tools?notice=clock-advanced',
     });
     await page.reload();
-    const afterAgain = new Date(await page.locator('#test-clock-now').getAttribute('datetime') as string);
+    const afterAgain = new Date((await page.locator('#test-clock-now').getAttribute('datetime')) as string);
     expect(afterAgain.getTime() - after.getTime()).toBeLessThan(60 * 60_000);
     await visit(page, '/dashboard/overview', 'overview');
     await expect(page.locator('[data-account="CASH"]').first().innerText()).resolves.toBe('IDR 250,000');
@@ -162,11 +172,17 @@ describe('dashboard in headless Chromium', () => {
     await page.getByLabel('Type').selectOption('BALANCE_HISTORY');
     await page.getByRole('button', { name: 'Generate report' }).click();
     await page.waitForURL('**/reports?notice=report-requested');
-    await until(async () => {
-      await page.goto('/dashboard/reports');
-      expect(await page.locator('.report-status').first().innerText()).toBe('COMPLETED');
-    }, { timeoutMs: 20_000 });
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('link', { name: 'Download CSV' }).first().click()]);
+    await until(
+      async () => {
+        await page.goto('/dashboard/reports');
+        expect(await page.locator('.report-status').first().innerText()).toBe('COMPLETED');
+      },
+      { timeoutMs: 20_000 },
+    );
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download CSV' }).first().click(),
+    ]);
     const path = await download.path();
     expect(readFileSync(path, 'utf8').split('\n')[0]).toMatch(/,/);
   });
@@ -176,9 +192,18 @@ describe('dashboard in headless Chromium', () => {
     await page.getByLabel('Default disbursement description').fill('Payout from Toko');
     await page.getByRole('button', { name: 'Save settings' }).click();
     await page.waitForURL('**/settings?notice=settings-saved');
-    expect((await call(gateway.baseUrl, business.test.secret_key, 'GET', '/settings')).body.default_disbursement_description).toBe('Payout from Toko');
+    expect(
+      (await call(gateway.baseUrl, business.test.secret_key, 'GET', '/settings')).body.default_disbursement_description,
+    ).toBe('Payout from Toko');
     const disbursement = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/disbursements', {
-      body: { external_id: 'dash-disb-1', bank_code: 'BCA', account_holder_name: 'Ani', account_number: '1234567890', description: 'Payout', amount: 10000 },
+      body: {
+        external_id: 'dash-disb-1',
+        bank_code: 'BCA',
+        account_holder_name: 'Ani',
+        account_number: '1234567890',
+        description: 'Payout',
+        amount: 10000,
+      },
     });
     expect(disbursement.status).toBe(200);
     // The disbursements read model may trail the POST under load: reload until the row shows.
@@ -210,7 +235,11 @@ describe('dashboard in headless Chromium', () => {
 
   it('shows a viewer no way to change anything', async () => {
     const viewer = await createDashboardUser(gateway.app, business.business_id, 'viewer');
-    const viewerContext = await browser.newContext({ baseURL: gateway.baseUrl, bypassCSP: true, viewport: { width: 390, height: 844 } });
+    const viewerContext = await browser.newContext({
+      baseURL: gateway.baseUrl,
+      bypassCSP: true,
+      viewport: { width: 390, height: 844 },
+    });
     const viewerPage = await viewerContext.newPage();
     await viewerPage.goto('/dashboard/sign-in');
     await viewerPage.getByLabel('Email').fill(viewer.email);

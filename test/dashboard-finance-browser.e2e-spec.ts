@@ -28,7 +28,8 @@ describe('dashboard finance overview (headless Chromium)', () => {
   let page: Page;
   let finance: Awaited<ReturnType<typeof createDashboardUser>>;
   const sales: { channel: string; product: string; gross: number }[] = [];
-  const api = (method: string, path: string, body?: unknown) => call(gateway.baseUrl, business.test.secret_key, method, path, { body });
+  const api = (method: string, path: string, body?: unknown) =>
+    call(gateway.baseUrl, business.test.secret_key, method, path, { body });
 
   beforeAll(async () => {
     gateway = await startTestApp();
@@ -37,23 +38,95 @@ describe('dashboard finance overview (headless Chromium)', () => {
     expect((await api('POST', '/balance/top_up', { amount: 1_000_000 })).status).toBe(200);
     // A test top-up through another channel is a top-up still (its source, not its channel, says so).
     expect((await api('POST', '/balance/top_up', { amount: 500_000, channel: 'BCA' })).status).toBe(200);
-    const bca = (await api('POST', '/v2/invoices', { external_id: `fin-${randomUUID()}`, payer_email: 'a@example.com', description: 'x', amount: 100_000, payment_methods: ['BCA'] })).body;
-    expect((await api('POST', '/pool_virtual_accounts/simulate_payment', { bank_code: 'BCA', bank_account_number: bca.available_banks[0].bank_account_number, transfer_amount: 100_000 })).status).toBe(200);
+    const bca = (
+      await api('POST', '/v2/invoices', {
+        external_id: `fin-${randomUUID()}`,
+        payer_email: 'a@example.com',
+        description: 'x',
+        amount: 100_000,
+        payment_methods: ['BCA'],
+      })
+    ).body;
+    expect(
+      (
+        await api('POST', '/pool_virtual_accounts/simulate_payment', {
+          bank_code: 'BCA',
+          bank_account_number: bca.available_banks[0].bank_account_number,
+          transfer_amount: 100_000,
+        })
+      ).status,
+    ).toBe(200);
     sales.push({ channel: 'BCA', product: 'invoices', gross: 100_000 });
-    const alfa = (await api('POST', '/v2/invoices', { external_id: `fin-${randomUUID()}`, payer_email: 'b@example.com', description: 'y', amount: 50_000, payment_methods: ['ALFAMART'] })).body;
-    expect((await api('POST', '/fixed_payment_code/simulate_payment', { retail_outlet_name: 'ALFAMART', payment_code: alfa.available_retail_outlets[0].payment_code, transfer_amount: 50_000 })).status).toBe(200);
+    const alfa = (
+      await api('POST', '/v2/invoices', {
+        external_id: `fin-${randomUUID()}`,
+        payer_email: 'b@example.com',
+        description: 'y',
+        amount: 50_000,
+        payment_methods: ['ALFAMART'],
+      })
+    ).body;
+    expect(
+      (
+        await api('POST', '/fixed_payment_code/simulate_payment', {
+          retail_outlet_name: 'ALFAMART',
+          payment_code: alfa.available_retail_outlets[0].payment_code,
+          transfer_amount: 50_000,
+        })
+      ).status,
+    ).toBe(200);
     sales.push({ channel: 'ALFAMART', product: 'invoices', gross: 50_000 });
-    const va = (await api('POST', '/callback_virtual_accounts', { external_id: `fin-va-${randomUUID()}`, bank_code: 'BNI', name: 'Budi' })).body;
-    expect((await api('POST', '/pool_virtual_accounts/simulate_payment', { bank_code: 'BNI', bank_account_number: va.account_number, transfer_amount: 30_000 })).status).toBe(200);
+    const va = (
+      await api('POST', '/callback_virtual_accounts', {
+        external_id: `fin-va-${randomUUID()}`,
+        bank_code: 'BNI',
+        name: 'Budi',
+      })
+    ).body;
+    expect(
+      (
+        await api('POST', '/pool_virtual_accounts/simulate_payment', {
+          bank_code: 'BNI',
+          bank_account_number: va.account_number,
+          transfer_amount: 30_000,
+        })
+      ).status,
+    ).toBe(200);
     sales.push({ channel: 'BNI', product: 'virtual-accounts', gross: 30_000 });
-    const token = (await tokenize(gateway.baseUrl, business.test.public_key, TEST_CARDS.enrolledVisa, { multiple: true })).body.id;
-    const charge = (await api('POST', '/credit_card_charges', { token_id: token, external_id: `fin-card-${randomUUID()}`, amount: 40_000 })).body;
+    const token = (
+      await tokenize(gateway.baseUrl, business.test.public_key, TEST_CARDS.enrolledVisa, { multiple: true })
+    ).body.id;
+    const charge = (
+      await api('POST', '/credit_card_charges', {
+        token_id: token,
+        external_id: `fin-card-${randomUUID()}`,
+        amount: 40_000,
+      })
+    ).body;
     expect(charge.status).toBe('CAPTURED');
     sales.push({ channel: 'CREDIT_CARD', product: 'cards', gross: 40_000 });
-    expect((await api('POST', `/credit_card_charges/${charge.id}/refunds`, { external_id: `fin-refund-${randomUUID()}`, amount: 10_000 })).status).toBe(200);
-    const payout = await api('POST', '/disbursements', { external_id: `fin-payout-${randomUUID()}`, bank_code: 'BCA', account_holder_name: 'Ani', account_number: '1234567890', description: 'Payout', amount: 20_000 });
+    expect(
+      (
+        await api('POST', `/credit_card_charges/${charge.id}/refunds`, {
+          external_id: `fin-refund-${randomUUID()}`,
+          amount: 10_000,
+        })
+      ).status,
+    ).toBe(200);
+    const payout = await api('POST', '/disbursements', {
+      external_id: `fin-payout-${randomUUID()}`,
+      bank_code: 'BCA',
+      account_holder_name: 'Ani',
+      account_number: '1234567890',
+      description: 'Payout',
+      amount: 20_000,
+    });
     expect(payout.status).toBe(200);
-    await eventually(() => api('GET', `/disbursements/${payout.body.id}`), (response) => response.body.status === 'COMPLETED', 30_000);
+    await eventually(
+      () => api('GET', `/disbursements/${payout.body.id}`),
+      (response) => response.body.status === 'COMPLETED',
+      30_000,
+    );
     finance = await createDashboardUser(gateway.app, business.business_id, 'finance');
     ({ browser, close: closeBrowser } = await launchBrowser());
     context = await dashboardContext(browser, gateway.baseUrl);
@@ -92,8 +165,12 @@ describe('dashboard finance overview (headless Chromium)', () => {
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date());
     await expect(page.locator(`#finance-days tr[data-day="${today}"]`).innerText()).resolves.toContain(idr(gross));
     await page.waitForSelector('html[data-charts="drawn"]');
-    expect(await page.locator('#chart-days').evaluate((canvas: { width: number }) => canvas.width)).toBeGreaterThan(100);
-    expect(await page.locator('#chart-products').evaluate((canvas: { width: number }) => canvas.width)).toBeGreaterThan(100);
+    expect(await page.locator('#chart-days').evaluate((canvas: { width: number }) => canvas.width)).toBeGreaterThan(
+      100,
+    );
+    expect(await page.locator('#chart-products').evaluate((canvas: { width: number }) => canvas.width)).toBeGreaterThan(
+      100,
+    );
     await checkPage(page, 'finance-overview');
   });
 
@@ -171,6 +248,9 @@ describe('dashboard finance overview (headless Chromium)', () => {
     await client.signIn(viewer.email, TEST_PASSWORD);
     const overview = await client.get('/dashboard/overview');
     expect(overview.text).not.toContain('reconcile-now');
-    expect((await client.request('POST', '/dashboard/overview/reconcile', { _csrf: DashboardClient.csrfOf(overview.text) })).status).toBe(403);
+    expect(
+      (await client.request('POST', '/dashboard/overview/reconcile', { _csrf: DashboardClient.csrfOf(overview.text) }))
+        .status,
+    ).toBe(403);
   });
 });

@@ -33,7 +33,8 @@ describe('dashboard lists with 120 transactions (headless Chromium)', () => {
   let page: Page;
   const made: Made[] = [];
   const run = randomUUID().slice(0, 6);
-  const api = (method: string, path: string, body?: unknown) => call(gateway.baseUrl, business.test.secret_key, method, path, { body });
+  const api = (method: string, path: string, body?: unknown) =>
+    call(gateway.baseUrl, business.test.secret_key, method, path, { body });
 
   beforeAll(async () => {
     gateway = await startTestApp();
@@ -42,24 +43,49 @@ describe('dashboard lists with 120 transactions (headless Chromium)', () => {
     for (let index = 0; index < 50; index += 1) {
       const email = index % 5 === 0 ? 'vip@example.com' : `payer${index}@example.com`;
       const amount = 11_000 + index * 1_000;
-      const invoice = await api('POST', '/v2/invoices', { external_id: `${run}-inv-${index}`, payer_email: email, description: `Order ${index}`, amount });
+      const invoice = await api('POST', '/v2/invoices', {
+        external_id: `${run}-inv-${index}`,
+        payer_email: email,
+        description: `Order ${index}`,
+        amount,
+      });
       if (invoice.status !== 200) throw new Error(JSON.stringify(invoice.body));
       made.push({ id: invoice.body.id, kind: 'invoices', amount, email, externalId: invoice.body.external_id });
     }
     const batch = await api('POST', '/batch_disbursements', {
       reference: `${run}-batch`,
-      disbursements: Array.from({ length: 40 }, (_, index) => ({ external_id: `${run}-disb-${index}`, bank_code: 'BCA', account_holder_name: `Penerima ${index}`, account_number: '1234567890', description: 'Payout', amount: 5_000 + index })),
+      disbursements: Array.from({ length: 40 }, (_, index) => ({
+        external_id: `${run}-disb-${index}`,
+        bank_code: 'BCA',
+        account_holder_name: `Penerima ${index}`,
+        account_number: '1234567890',
+        description: 'Payout',
+        amount: 5_000 + index,
+      })),
     });
     expect(batch.status).toBe(200);
     for (let index = 0; index < 40; index += 1) {
       const found = await api('GET', `/disbursements?external_id=${run}-disb-${index}`);
-      made.push({ id: found.body[0].id, kind: 'disbursements', amount: 5_000 + index, externalId: `${run}-disb-${index}` });
+      made.push({
+        id: found.body[0].id,
+        kind: 'disbursements',
+        amount: 5_000 + index,
+        externalId: `${run}-disb-${index}`,
+      });
     }
     for (const name of ['Budi Santoso', 'Siti Aminah', 'Citra Lestari']) {
-      const va = await api('POST', '/callback_virtual_accounts', { external_id: `${run}-va-${name.split(' ')[0]}`, bank_code: 'BRI', name });
+      const va = await api('POST', '/callback_virtual_accounts', {
+        external_id: `${run}-va-${name.split(' ')[0]}`,
+        bank_code: 'BRI',
+        name,
+      });
       for (let index = 0; index < 10; index += 1) {
         const amount = 20_000 + index * 500;
-        const paid = await api('POST', '/pool_virtual_accounts/simulate_payment', { bank_code: 'BRI', bank_account_number: va.body.account_number, transfer_amount: amount });
+        const paid = await api('POST', '/pool_virtual_accounts/simulate_payment', {
+          bank_code: 'BRI',
+          bank_account_number: va.body.account_number,
+          transfer_amount: amount,
+        });
         expect(paid.status).toBe(200);
         made.push({ id: paid.body.id, kind: 'va-payments', amount, externalId: va.body.external_id });
       }
@@ -88,7 +114,11 @@ describe('dashboard lists with 120 transactions (headless Chromium)', () => {
     await page.goto(path);
     for (;;) {
       ranges.push(await page.locator('.pager p').first().innerText());
-      ids.push(...(await page.locator('table.list tbody tr').evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') as string))));
+      ids.push(
+        ...(await page
+          .locator('table.list tbody tr')
+          .evaluateAll((rows) => rows.map((row) => row.getAttribute('data-id') as string))),
+      );
       if ((await page.locator('#next-page').count()) === 0) return { ids, ranges };
       await page.locator('#next-page').click();
     }
@@ -97,7 +127,7 @@ describe('dashboard lists with 120 transactions (headless Chromium)', () => {
   async function exported(path: string): Promise<Record<string, string>[]> {
     await page.goto(path);
     const [download] = await Promise.all([page.waitForEvent('download'), page.locator('#export-csv').click()]);
-    return parse(readFileSync(await download.path(), 'utf8'), { columns: true }) as Record<string, string>[];
+    return parse<Record<string, string>>(readFileSync(await download.path(), 'utf8'), { columns: true });
   }
 
   it('pages through all 120 by cursor, each once, newest first', async () => {
@@ -113,7 +143,9 @@ describe('dashboard lists with 120 transactions (headless Chromium)', () => {
 
   it('filters by product, status and amount, and pages the 40 disbursements created in one instant', async () => {
     const disbursements = await pageThrough('/dashboard/transactions?product=disbursements');
-    expect(new Set(disbursements.ids)).toEqual(new Set(made.filter((row) => row.kind === 'disbursements').map((row) => row.id)));
+    expect(new Set(disbursements.ids)).toEqual(
+      new Set(made.filter((row) => row.kind === 'disbursements').map((row) => row.id)),
+    );
     expect(disbursements.ids).toHaveLength(40);
     const pending = await pageThrough('/dashboard/transactions?product=invoices&status=PENDING');
     expect(pending.ids).toHaveLength(50);
@@ -128,19 +160,24 @@ describe('dashboard lists with 120 transactions (headless Chromium)', () => {
   });
 
   it('searches external ids, payer emails and customers', async () => {
-    const search = async (text: string) => (await pageThrough(`/dashboard/transactions?q=${encodeURIComponent(text)}`)).ids;
+    const search = async (text: string) =>
+      (await pageThrough(`/dashboard/transactions?q=${encodeURIComponent(text)}`)).ids;
     expect(await search(`${run}-inv-7`)).toEqual([made.find((row) => row.externalId === `${run}-inv-7`)!.id]);
-    expect(new Set(await search('VIP@example.com'))).toEqual(new Set(made.filter((row) => row.email === 'vip@example.com').map((row) => row.id)));
+    expect(new Set(await search('VIP@example.com'))).toEqual(
+      new Set(made.filter((row) => row.email === 'vip@example.com').map((row) => row.id)),
+    );
     expect(await search('siti aminah')).toHaveLength(10);
     expect(await search(made[60].id)).toEqual([made[60].id]);
     expect(await search('nothing-matches-this')).toEqual([]);
     await expect(page.locator('#transactions-empty').count()).resolves.toBe(1);
   });
 
-  it('filters by days in the viewer\'s time zone and shows local times with UTC on hover', async () => {
+  it("filters by days in the viewer's time zone and shows local times with UTC on hover", async () => {
     const now = new Date();
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(now);
-    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(new Date(now.getTime() + 86_400_000));
+    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Jakarta' }).format(
+      new Date(now.getTime() + 86_400_000),
+    );
     await page.goto(`/dashboard/transactions?from=${today}&to=${today}`);
     await expect(page.locator('#transactions-range').innerText()).resolves.toBe('Rows 1–50 of 120');
     await page.goto(`/dashboard/transactions?from=${tomorrow}`);
@@ -191,8 +228,19 @@ describe('dashboard lists with 120 transactions (headless Chromium)', () => {
       headers: { 'api-version': '2020-10-31' },
     });
     if (customer.status !== 200) throw new Error(JSON.stringify(customer.body));
-    await api('POST', '/recurring_payments', { external_id: `${run}-plan`, payer_email: 'member@example.com', description: 'Gym', amount: 150_000, interval: 'MONTH', interval_count: 1 });
-    await api('POST', '/fixed_payment_code', { external_id: `${run}-code`, retail_outlet_name: 'ALFAMART', name: 'Dewi Kartika' });
+    await api('POST', '/recurring_payments', {
+      external_id: `${run}-plan`,
+      payer_email: 'member@example.com',
+      description: 'Gym',
+      amount: 150_000,
+      interval: 'MONTH',
+      interval_count: 1,
+    });
+    await api('POST', '/fixed_payment_code', {
+      external_id: `${run}-code`,
+      retail_outlet_name: 'ALFAMART',
+      name: 'Dewi Kartika',
+    });
     for (const [path, name, text] of [
       ['/dashboard/customers', 'customers', 'Dewi Kartika'],
       ['/dashboard/recurring-plans', 'recurring-plans', 'member@example.com'],
@@ -208,7 +256,9 @@ describe('dashboard lists with 120 transactions (headless Chromium)', () => {
       await checkPage(page, `${name}-detail`);
     }
     const customers = await exported(`/dashboard/customers?q=dewi`);
-    expect(customers).toEqual([expect.objectContaining({ id: customer.body.id, customer: 'Dewi Kartika', payer_email: 'dewi@example.com' })]);
+    expect(customers).toEqual([
+      expect.objectContaining({ id: customer.body.id, customer: 'Dewi Kartika', payer_email: 'dewi@example.com' }),
+    ]);
     // The list row keeps what the list shows and searches, not the identity accounts.
     const rowOf = `SELECT data FROM dashboard_list_rows WHERE kind = 'customers' AND id = $1`;
     const stored = await gateway.db.pool.query<{ data: Record<string, unknown> }>(rowOf, [customer.body.id]);

@@ -27,31 +27,118 @@ describe('every dashboard page at desktop and phone widths (headless Chromium)',
   let closeBrowser: () => Promise<void>;
   let page: Page;
   let pages: Record<string, string>;
-  const api = (method: string, path: string, body?: unknown) => call(gateway.baseUrl, business.test.secret_key, method, path, { body });
+  const api = (method: string, path: string, body?: unknown) =>
+    call(gateway.baseUrl, business.test.secret_key, method, path, { body });
 
   beforeAll(async () => {
     gateway = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true' } });
     business = await provisionBusiness(gateway.app, { name: 'Toko Semua Halaman' });
     await updateTestSettings(gateway.app, business.business_id, { optionalAuthentication: true });
     expect((await api('POST', '/balance/top_up', { amount: 5_000_000 })).status).toBe(200);
-    const token = (await tokenize(gateway.baseUrl, business.test.public_key, TEST_CARDS.enrolledVisa, { multiple: true })).body.id;
-    const charge = (await api('POST', '/credit_card_charges', { token_id: token, external_id: `all-${randomUUID()}`, amount: 50_000 })).body;
-    const refund = (await api('POST', `/credit_card_charges/${charge.id}/refunds`, { external_id: `all-refund-${randomUUID()}`, amount: 5_000 })).body;
-    const invoice = (await api('POST', '/v2/invoices', { external_id: `all-inv-${randomUUID()}`, payer_email: 'p@example.com', description: 'All pages', amount: 64_000 })).body;
-    const va = (await api('POST', '/callback_virtual_accounts', { external_id: `all-va-${randomUUID()}`, bank_code: 'BNI', name: 'Budi Santoso' })).body;
-    const vaPayment = (await api('POST', '/pool_virtual_accounts/simulate_payment', { bank_code: 'BNI', bank_account_number: va.account_number, transfer_amount: 25_000 })).body;
-    const code = (await api('POST', '/fixed_payment_code', { external_id: `all-fpc-${randomUUID()}`, retail_outlet_name: 'ALFAMART', name: 'Budi Santoso' })).body;
-    const codePayment = (await api('POST', '/fixed_payment_code/simulate_payment', { retail_outlet_name: 'ALFAMART', payment_code: code.payment_code, transfer_amount: 25_000 })).body;
-    const ewallet = (await api('POST', '/ewallets', { external_id: `all-ew-${randomUUID()}`, amount: 20_000, ewallet_type: 'DANA', callback_url: 'https://shop.example/cb', redirect_url: 'https://shop.example/done' })).body;
-    const disbursement = (await api('POST', '/disbursements', { external_id: `all-disb-${randomUUID()}`, bank_code: 'BCA', account_holder_name: 'Ani', account_number: '1234567890', description: 'Payout', amount: 10_000 })).body;
-    const customer = (await call(gateway.baseUrl, business.test.secret_key, 'POST', '/customers', { body: { reference_id: `all-cust-${randomUUID()}`, type: 'INDIVIDUAL', individual_detail: { given_names: 'Dewi' }, email: 'dewi@example.com', identity_accounts: [] }, headers: { 'api-version': '2020-10-31' } })).body;
-    const plan = (await api('POST', '/recurring_payments', { external_id: `all-plan-${randomUUID()}`, payer_email: 'member@example.com', description: 'Gym', amount: 150_000, interval: 'MONTH', interval_count: 1 })).body;
+    const token = (
+      await tokenize(gateway.baseUrl, business.test.public_key, TEST_CARDS.enrolledVisa, { multiple: true })
+    ).body.id;
+    const charge = (
+      await api('POST', '/credit_card_charges', { token_id: token, external_id: `all-${randomUUID()}`, amount: 50_000 })
+    ).body;
+    const refund = (
+      await api('POST', `/credit_card_charges/${charge.id}/refunds`, {
+        external_id: `all-refund-${randomUUID()}`,
+        amount: 5_000,
+      })
+    ).body;
+    const invoice = (
+      await api('POST', '/v2/invoices', {
+        external_id: `all-inv-${randomUUID()}`,
+        payer_email: 'p@example.com',
+        description: 'All pages',
+        amount: 64_000,
+      })
+    ).body;
+    const va = (
+      await api('POST', '/callback_virtual_accounts', {
+        external_id: `all-va-${randomUUID()}`,
+        bank_code: 'BNI',
+        name: 'Budi Santoso',
+      })
+    ).body;
+    const vaPayment = (
+      await api('POST', '/pool_virtual_accounts/simulate_payment', {
+        bank_code: 'BNI',
+        bank_account_number: va.account_number,
+        transfer_amount: 25_000,
+      })
+    ).body;
+    const code = (
+      await api('POST', '/fixed_payment_code', {
+        external_id: `all-fpc-${randomUUID()}`,
+        retail_outlet_name: 'ALFAMART',
+        name: 'Budi Santoso',
+      })
+    ).body;
+    const codePayment = (
+      await api('POST', '/fixed_payment_code/simulate_payment', {
+        retail_outlet_name: 'ALFAMART',
+        payment_code: code.payment_code,
+        transfer_amount: 25_000,
+      })
+    ).body;
+    const ewallet = (
+      await api('POST', '/ewallets', {
+        external_id: `all-ew-${randomUUID()}`,
+        amount: 20_000,
+        ewallet_type: 'DANA',
+        callback_url: 'https://shop.example/cb',
+        redirect_url: 'https://shop.example/done',
+      })
+    ).body;
+    const disbursement = (
+      await api('POST', '/disbursements', {
+        external_id: `all-disb-${randomUUID()}`,
+        bank_code: 'BCA',
+        account_holder_name: 'Ani',
+        account_number: '1234567890',
+        description: 'Payout',
+        amount: 10_000,
+      })
+    ).body;
+    const customer = (
+      await call(gateway.baseUrl, business.test.secret_key, 'POST', '/customers', {
+        body: {
+          reference_id: `all-cust-${randomUUID()}`,
+          type: 'INDIVIDUAL',
+          individual_detail: { given_names: 'Dewi' },
+          email: 'dewi@example.com',
+          identity_accounts: [],
+        },
+        headers: { 'api-version': '2020-10-31' },
+      })
+    ).body;
+    const plan = (
+      await api('POST', '/recurring_payments', {
+        external_id: `all-plan-${randomUUID()}`,
+        payer_email: 'member@example.com',
+        description: 'Gym',
+        amount: 150_000,
+        interval: 'MONTH',
+        interval_count: 1,
+      })
+    ).body;
     await api('POST', '/callback_urls/invoice', { url: 'http://127.0.0.1:9/callbacks' });
     const webhookId = (await api('POST', '/callback_urls/invoice/test')).body.webhook_id;
-    await eventually(() => api('GET', `/callback_deliveries/${webhookId}`), (response) => response.status === 200);
+    await eventually(
+      () => api('GET', `/callback_deliveries/${webhookId}`),
+      (response) => response.status === 200,
+    );
     // The API names a DANA payment by its external id; the dashboard's detail page by the payment's id.
     const ewalletPaymentId = await eventually(
-      async () => (await gateway.db.pool.query<{ id: string }>(`SELECT id FROM dashboard_list_rows WHERE kind = 'ewallet-payments' AND external_id = $1`, [ewallet.external_id])).rows[0]?.id,
+      async () =>
+        (
+          await gateway.db.pool.query<{ id: string }>(
+            `SELECT id FROM dashboard_list_rows WHERE kind = 'ewallet-payments' AND external_id = $1`,
+            [ewallet.external_id],
+          )
+        ).rows[0]?.id,
       (id) => id !== undefined,
     );
 
@@ -59,7 +146,10 @@ describe('every dashboard page at desktop and phone widths (headless Chromium)',
     // A reset link, for its page.
     const visitor = new DashboardClient(gateway.baseUrl);
     const form = await visitor.get('/dashboard/password-reset');
-    await visitor.request('POST', '/dashboard/password-reset', { _csrf: DashboardClient.csrfOf(form.text), email: admin.email });
+    await visitor.request('POST', '/dashboard/password-reset', {
+      _csrf: DashboardClient.csrfOf(form.text),
+      email: admin.email,
+    });
     // Without SMTP the link is readable once (then the outbox holds it redacted only).
     const resetToken = (await takeResetLink(gateway.app, admin.email)).slice(-43);
     await expect(gateway.app.get(DashboardMailer).takeReadable(admin.email, new Date())).resolves.toBeUndefined();
@@ -95,7 +185,8 @@ describe('every dashboard page at desktop and phone widths (headless Chromium)',
       'GET /dashboard/reports': '/dashboard/reports',
       'GET /dashboard/settings': '/dashboard/settings',
       'GET /dashboard/test-tools': '/dashboard/test-tools',
-      'GET /dashboard/test-tools/simulate/result/:source/:id': `/dashboard/test-tools/simulate/result/va-payments/${vaPayment.id}`,
+      'GET /dashboard/test-tools/simulate/result/:source/:id':
+        `/dashboard/test-tools/simulate/result/va-payments/` + `${vaPayment.id}`,
       'GET /dashboard/team': '/dashboard/team',
       'GET /dashboard/account': '/dashboard/account',
     };
@@ -104,7 +195,8 @@ describe('every dashboard page at desktop and phone widths (headless Chromium)',
       'card refund': `/dashboard/transactions/card-refunds/${refund.id}`,
       invoice: `/dashboard/transactions/invoices/${invoice.id}`,
       'VA payment': `/dashboard/transactions/va-payments/${vaPayment.id}`,
-      'payment-code payment': `/dashboard/transactions/payment-code-payments/${codePayment.fixed_payment_code_payment_id}`,
+      'payment-code payment':
+        `/dashboard/transactions/payment-code-payments/` + `${codePayment.fixed_payment_code_payment_id}`,
       'eWallet payment': `/dashboard/transactions/ewallet-payments/${ewalletPaymentId}`,
       disbursement: `/dashboard/transactions/disbursements/${disbursement.id}`,
     });
@@ -120,7 +212,12 @@ describe('every dashboard page at desktop and phone widths (headless Chromium)',
 
   it('names every dashboard page route the app serves (a new page fails here by name)', () => {
     const served = registeredRoutes(gateway.app)
-      .filter((route) => route.method === 'GET' && route.path.startsWith('/dashboard') && !NOT_PAGES.some((pattern) => pattern.test(route.path)))
+      .filter(
+        (route) =>
+          route.method === 'GET' &&
+          route.path.startsWith('/dashboard') &&
+          !NOT_PAGES.some((pattern) => pattern.test(route.path)),
+      )
       .map((route) => `${route.method} ${route.path}`);
     expect(served.filter((name) => !(name in pages))).toEqual([]);
   });
@@ -136,7 +233,11 @@ describe('every dashboard page at desktop and phone widths (headless Chromium)',
     }
     // The pages outside a session, in a context of their own.
     const visitor = await (await dashboardContext(browser, gateway.baseUrl)).newPage();
-    for (const name of ['GET /dashboard/sign-in', 'GET /dashboard/password-reset', 'GET /dashboard/password-reset/:token']) {
+    for (const name of [
+      'GET /dashboard/sign-in',
+      'GET /dashboard/password-reset',
+      'GET /dashboard/password-reset/:token',
+    ]) {
       expect((await visitor.goto(pages[name]))?.status()).toBe(200);
       await checkPage(visitor, `all-${name.replace(/^GET \/dashboard\//, '').replace(/[/:]+/g, '-')}`);
     }

@@ -14,8 +14,14 @@ const AXE_SOURCE = readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8');
 async function expectAccessible(page: Page, name: string): Promise<void> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const result = await (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-    return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const result = await (
+      globalThis as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe.run();
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   expect({ page: name, violations }).toEqual({ page: name, violations: [] });
 }
@@ -55,7 +61,11 @@ describe('dashboard products in headless Chromium: transactions, history, reques
     business = await provisionBusiness(gateway.app);
     const admin = await createDashboardUser(gateway.app, business.business_id, 'developer');
     ({ browser, close: closeBrowser } = await launchBrowser());
-    context = await browser.newContext({ baseURL: gateway.baseUrl, bypassCSP: true, viewport: { width: 1200, height: 900 } });
+    context = await browser.newContext({
+      baseURL: gateway.baseUrl,
+      bypassCSP: true,
+      viewport: { width: 1200, height: 900 },
+    });
     page = await context.newPage();
     await page.goto('/dashboard/sign-in');
     await page.getByLabel('Email').fill(admin.email);
@@ -75,7 +85,9 @@ describe('dashboard products in headless Chromium: transactions, history, reques
     await page.getByRole('button', { name: 'Save fva_paid URL' }).click();
     await page.waitForURL('**/callbacks?notice=url-saved');
 
-    const created = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/callback_virtual_accounts', { body: { external_id: 'dash-va-1', bank_code: 'BNI', name: 'Budi Santoso' } });
+    const created = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/callback_virtual_accounts', {
+      body: { external_id: 'dash-va-1', bank_code: 'BNI', name: 'Budi Santoso' },
+    });
     expect(created.status).toBe(200);
     vaRequestId = created.headers.get('request-id') as string;
 
@@ -169,10 +181,16 @@ describe('dashboard products in headless Chromium: transactions, history, reques
     const csrf = DashboardClient.csrfOf(overview.text);
     for (const [path, form] of [
       ['/dashboard/test-tools/simulate/va-payment', { bank_code: 'BNI', account_number: '8808999', amount: '1000' }],
-      ['/dashboard/test-tools/simulate/payment-code-payment', { retail_outlet_name: 'ALFAMART', payment_code: 'TEST123', amount: '1000' }],
+      [
+        '/dashboard/test-tools/simulate/payment-code-payment',
+        { retail_outlet_name: 'ALFAMART', payment_code: 'TEST123', amount: '1000' },
+      ],
       ['/dashboard/test-tools/simulate/ewallet-payment', { ewallet_type: 'DANA', amount: '1000' }],
     ] as const) {
-      expect({ path, status: (await client.request('POST', path, { _csrf: csrf, ...form })).status }).toEqual({ path, status: 403 });
+      expect({ path, status: (await client.request('POST', path, { _csrf: csrf, ...form })).status }).toEqual({
+        path,
+        status: 403,
+      });
     }
   });
 });

@@ -22,9 +22,15 @@ describe('dashboard test tools pay what the merchant sees (headless Chromium)', 
   let closeBrowser: () => Promise<void>;
   let context: BrowserContext;
   let page: Page;
-  const api = (method: string, path: string, body?: unknown) => call(gateway.baseUrl, business.test.secret_key, method, path, { body });
+  const api = (method: string, path: string, body?: unknown) =>
+    call(gateway.baseUrl, business.test.secret_key, method, path, { body });
   const eventsOf = async (stream: string) =>
-    (await gateway.db.pool.query<{ type: string; actor: string }>(`SELECT type, metadata->>'actor' AS actor FROM es_events WHERE stream_name = $1 ORDER BY position`, [stream])).rows;
+    (
+      await gateway.db.pool.query<{ type: string; actor: string }>(
+        `SELECT type, metadata->>'actor' AS actor FROM es_events WHERE stream_name = $1 ORDER BY position`,
+        [stream],
+      )
+    ).rows;
 
   beforeAll(async () => {
     gateway = await startTestApp();
@@ -41,7 +47,13 @@ describe('dashboard test tools pay what the merchant sees (headless Chromium)', 
   });
 
   const createInvoice = async (methods: string[], amount = 64_000) => {
-    const created = await api('POST', '/v2/invoices', { external_id: `tt-${Date.now()}-${methods.join('-')}`, payer_email: 'payer@example.com', description: 'Kopi', amount, payment_methods: methods });
+    const created = await api('POST', '/v2/invoices', {
+      external_id: `tt-${Date.now()}-${methods.join('-')}`,
+      payer_email: 'payer@example.com',
+      description: 'Kopi',
+      amount,
+      payment_methods: methods,
+    });
     expect(created.status).toBe(200);
     return created.body;
   };
@@ -57,11 +69,16 @@ describe('dashboard test tools pay what the merchant sees (headless Chromium)', 
     await expect(page.locator('#va-amount').inputValue()).resolves.toBe(String(bni.transfer_amount));
     await checkPage(page, 'test-tools-prefilled');
     await page.getByRole('button', { name: 'Simulate VA payment' }).click();
-    await expect(page.locator('#simulation-result').innerText()).resolves.toContain(`Invoice ${invoice.external_id} is PAID`);
+    await expect(page.locator('#simulation-result').innerText()).resolves.toContain(
+      `Invoice ${invoice.external_id} is PAID`,
+    );
     await checkPage(page, 'test-tools-result');
     const paid = await api('GET', `/v2/invoices/${invoice.id}`);
     expect(paid.body).toMatchObject({ status: 'PAID', payment_method: 'BANK_TRANSFER', payment_channel: 'BNI' });
-    expect(await eventsOf(`invoice-${invoice.id}`)).toContainEqual({ type: 'InvoicePaid', actor: `dashboard:${developer.userId}` });
+    expect(await eventsOf(`invoice-${invoice.id}`)).toContainEqual({
+      type: 'InvoicePaid',
+      actor: `dashboard:${developer.userId}`,
+    });
     await page.locator('#simulated-transaction').click();
     await until(async () => {
       await page.reload();
@@ -78,7 +95,11 @@ describe('dashboard test tools pay what the merchant sees (headless Chromium)', 
     await expect(page.locator('#fpc-amount').inputValue()).resolves.toBe('51000');
     await page.getByRole('button', { name: 'Simulate payment-code payment' }).click();
     await expect(page.locator('#simulation-result').innerText()).resolves.toContain('PAID');
-    expect((await api('GET', `/v2/invoices/${invoice.id}`)).body).toMatchObject({ status: 'PAID', payment_method: 'RETAIL_OUTLET', retail_outlet_name: 'ALFAMART' });
+    expect((await api('GET', `/v2/invoices/${invoice.id}`)).body).toMatchObject({
+      status: 'PAID',
+      payment_method: 'RETAIL_OUTLET',
+      retail_outlet_name: 'ALFAMART',
+    });
   });
 
   it('keeps the page and the input when a payment is refused (wrong amount), and pays nothing', async () => {
@@ -87,7 +108,10 @@ describe('dashboard test tools pay what the merchant sees (headless Chromium)', 
     await page.goto(`/dashboard/transactions/invoices/${invoice.id}`);
     await page.locator('a[data-pay="BRI"]').click();
     await page.locator('#va-amount').fill('69999');
-    const [response] = await Promise.all([page.waitForResponse((r) => r.url().endsWith('/simulate/va-payment')), page.getByRole('button', { name: 'Simulate VA payment' }).click()]);
+    const [response] = await Promise.all([
+      page.waitForResponse((r) => r.url().endsWith('/simulate/va-payment')),
+      page.getByRole('button', { name: 'Simulate VA payment' }).click(),
+    ]);
     expect(response.status()).toBeGreaterThanOrEqual(400);
     expect(response.status()).toBeLessThan(500);
     await expect(page.locator('#form-error').innerText()).resolves.toMatch(/amount/i);
@@ -99,23 +123,43 @@ describe('dashboard test tools pay what the merchant sees (headless Chromium)', 
   });
 
   it('acts once on a double submit of the same form', async () => {
-    const va = await api('POST', '/callback_virtual_accounts', { external_id: `tt-va-${Date.now()}`, bank_code: 'MANDIRI', name: 'Budi Santoso' });
+    const va = await api('POST', '/callback_virtual_accounts', {
+      external_id: `tt-va-${Date.now()}`,
+      bank_code: 'MANDIRI',
+      name: 'Budi Santoso',
+    });
     expect(va.status).toBe(200);
     const client = new DashboardClient(gateway.baseUrl);
     await client.signIn(developer.email, TEST_PASSWORD);
     const form = (await client.get('/dashboard/test-tools')).text;
     const key = /name="_idem" value="([^"]+)"/.exec(form)![1];
     const send = () =>
-      client.request('POST', '/dashboard/test-tools/simulate/va-payment', { _csrf: DashboardClient.csrfOf(form), _idem: key, bank_code: 'MANDIRI', account_number: va.body.account_number, amount: '25000' });
+      client.request('POST', '/dashboard/test-tools/simulate/va-payment', {
+        _csrf: DashboardClient.csrfOf(form),
+        _idem: key,
+        bank_code: 'MANDIRI',
+        account_number: va.body.account_number,
+        amount: '25000',
+      });
     const [first, second] = await Promise.all([send(), send()]);
     const third = await send();
     expect([first.status, second.status, third.status]).toEqual([303, 303, 303]);
     expect(new Set([first.location, second.location, third.location]).size).toBe(1);
-    expect((await eventsOf(`fva-${va.body.id}`)).filter((event) => event.type === 'VirtualAccountPaid')).toHaveLength(1);
+    expect((await eventsOf(`fva-${va.body.id}`)).filter((event) => event.type === 'VirtualAccountPaid')).toHaveLength(
+      1,
+    );
     // The same key with other values is refused, not paid.
-    const other = await client.request('POST', '/dashboard/test-tools/simulate/va-payment', { _csrf: DashboardClient.csrfOf(form), _idem: key, bank_code: 'MANDIRI', account_number: va.body.account_number, amount: '26000' });
+    const other = await client.request('POST', '/dashboard/test-tools/simulate/va-payment', {
+      _csrf: DashboardClient.csrfOf(form),
+      _idem: key,
+      bank_code: 'MANDIRI',
+      account_number: va.body.account_number,
+      amount: '26000',
+    });
     expect(other.status).toBe(409);
-    expect((await eventsOf(`fva-${va.body.id}`)).filter((event) => event.type === 'VirtualAccountPaid')).toHaveLength(1);
+    expect((await eventsOf(`fva-${va.body.id}`)).filter((event) => event.type === 'VirtualAccountPaid')).toHaveLength(
+      1,
+    );
   });
 
   it('sends the eWallet payer back to PUBLIC_BASE_URL, whatever Host the request named', async () => {

@@ -9,8 +9,11 @@ describe('disbursement callbacks', () => {
 
   it('sends the finished disbursement (completed and failed) to the disbursement URL, as GET shows it', async () => {
     const business = await provisionBusiness(running.gateway.app);
-    const api = (method: string, path: string, body?: unknown) => call(running.gateway.baseUrl, business.test.secret_key, method, path, { body });
-    expect((await api('POST', '/callback_urls/disbursement', { url: `${running.receiver.url}/payouts` })).status).toBe(200);
+    const api = (method: string, path: string, body?: unknown) =>
+      call(running.gateway.baseUrl, business.test.secret_key, method, path, { body });
+    expect((await api('POST', '/callback_urls/disbursement', { url: `${running.receiver.url}/payouts` })).status).toBe(
+      200,
+    );
     expect((await api('POST', '/balance/top_up', { amount: 10_000_000 })).status).toBe(200);
 
     const request = (accountNumber: string) => ({
@@ -25,7 +28,11 @@ describe('disbursement callbacks', () => {
     const failed = await api('POST', '/disbursements', request('9999000002'));
     expect([completed.status, failed.status]).toEqual([200, 200]);
     // Past every operating window, whatever the hour of the run.
-    await running.gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, 4 * 86_400_000, { requestId: 'req_t', actor: 'system:test' }));
+    await running.gateway.app
+      .get(CommandBus)
+      .execute(
+        new AdvanceTestClockCommand(business.business_id, 4 * 86_400_000, { requestId: 'req_t', actor: 'system:test' }),
+      );
 
     const callbacks = await running.receiver.waitForCount(2, 20_000);
     const byId = new Map(callbacks.map((c) => [c.json.id, c]));

@@ -1,4 +1,9 @@
-import { AdvanceTestClockCommand, CreateApiKeyCommand, type ProvisionedBusiness, UpdateSettingsCommand } from '@gateway/accounts';
+import {
+  AdvanceTestClockCommand,
+  CreateApiKeyCommand,
+  type ProvisionedBusiness,
+  UpdateSettingsCommand,
+} from '@gateway/accounts';
 import { balanceStream } from '@gateway/ledger';
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { Clock } from '@gateway/clock';
@@ -17,8 +22,10 @@ describe('disbursements', () => {
   const post = (body: unknown, headers: Record<string, string> = {}, key = merchant.test.secret_key) =>
     call(gateway.baseUrl, key, 'POST', '/disbursements', { body, headers });
   const get = (path: string, key = merchant.test.secret_key) => call(gateway.baseUrl, key, 'GET', path);
-  const balance = async (type = 'CASH', key = merchant.test.secret_key) => (await get(`/balance?account_type=${type}`, key)).body.balance as number;
-  const topUp = (amount: number, key = merchant.test.secret_key) => call(gateway.baseUrl, key, 'POST', '/balance/top_up', { body: { amount } });
+  const balance = async (type = 'CASH', key = merchant.test.secret_key) =>
+    (await get(`/balance?account_type=${type}`, key)).body.balance as number;
+  const topUp = (amount: number, key = merchant.test.secret_key) =>
+    call(gateway.baseUrl, key, 'POST', '/balance/top_up', { body: { amount } });
   const request = (overrides: Record<string, unknown> = {}) => ({
     external_id: `payout-${randomUUID()}`,
     bank_code: 'BNI',
@@ -32,7 +39,10 @@ describe('disbursements', () => {
   const passWindows = (business = merchant) =>
     gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, 4 * DAY, context));
   const finalState = (id: string, key = merchant.test.secret_key) =>
-    eventually(() => get(`/disbursements/${id}`, key), (r) => r.body.status !== 'PENDING');
+    eventually(
+      () => get(`/disbursements/${id}`, key),
+      (r) => r.body.status !== 'PENDING',
+    );
 
   beforeAll(async () => {
     gateway = await startTestApp();
@@ -44,42 +54,57 @@ describe('disbursements', () => {
     const jakarta = now.getTime() + 7 * 3_600_000;
     let target = Math.floor(jakarta / DAY) * DAY + 23 * 3_600_000;
     if (target <= jakarta) target += DAY;
-    await gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(merchant.business_id, target - jakarta, context));
+    await gateway.app
+      .get(CommandBus)
+      .execute(new AdvanceTestClockCommand(merchant.business_id, target - jakarta, context));
     await topUp(100_000_000);
   });
   afterAll(async () => gateway?.close());
 
-  it('creates a PENDING disbursement, moves CASH to HOLDING, and completes it on the rail, leaving HOLDING', async () => {
-    const cash = await balance();
-    const body = request({ amount: 250_000 });
-    const created = await post(body);
-    expect(created.status).toBe(200);
-    expect(created.body).toEqual({
-      id: expect.stringMatching(/^[0-9a-f]{24}$/),
-      user_id: merchant.business_id,
-      external_id: body.external_id,
-      amount: 250_000,
-      bank_code: 'BNI',
-      account_holder_name: 'Budi Santoso',
-      disbursement_description: 'Supplier payment',
-      status: 'PENDING',
-      is_instant: true,
-      created: expect.any(String),
-      updated: expect.any(String),
-    });
-    expect((await get(`/disbursements/${created.body.id}`)).body).toEqual(created.body);
-    expect((await get(`/disbursements?external_id=${body.external_id}`)).body).toEqual([created.body]);
-    expect(await eventually(() => balance('HOLDING'), (h) => h === 250_000)).toBe(250_000);
-    expect((await get(`/disbursements/${created.body.id}`)).body.status).toBe('PENDING');
-    expect(await balance()).toBe(cash - 250_000);
+  it(
+    'creates a PENDING disbursement, moves CASH to HOLDING, ' + 'and completes it on the rail, leaving HOLDING',
+    async () => {
+      const cash = await balance();
+      const body = request({ amount: 250_000 });
+      const created = await post(body);
+      expect(created.status).toBe(200);
+      expect(created.body).toEqual({
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        user_id: merchant.business_id,
+        external_id: body.external_id,
+        amount: 250_000,
+        bank_code: 'BNI',
+        account_holder_name: 'Budi Santoso',
+        disbursement_description: 'Supplier payment',
+        status: 'PENDING',
+        is_instant: true,
+        created: expect.any(String),
+        updated: expect.any(String),
+      });
+      expect((await get(`/disbursements/${created.body.id}`)).body).toEqual(created.body);
+      expect((await get(`/disbursements?external_id=${body.external_id}`)).body).toEqual([created.body]);
+      expect(
+        await eventually(
+          () => balance('HOLDING'),
+          (h) => h === 250_000,
+        ),
+      ).toBe(250_000);
+      expect((await get(`/disbursements/${created.body.id}`)).body.status).toBe('PENDING');
+      expect(await balance()).toBe(cash - 250_000);
 
-    await passWindows();
-    const done = await finalState(created.body.id);
-    expect(done.body).toMatchObject({ status: 'COMPLETED', id: created.body.id });
-    expect(done.body.failure_code).toBeUndefined();
-    expect(await eventually(() => balance('HOLDING'), (h) => h === 0)).toBe(0);
-    expect(await balance()).toBe(cash - 250_000);
-  });
+      await passWindows();
+      const done = await finalState(created.body.id);
+      expect(done.body).toMatchObject({ status: 'COMPLETED', id: created.body.id });
+      expect(done.body.failure_code).toBeUndefined();
+      expect(
+        await eventually(
+          () => balance('HOLDING'),
+          (h) => h === 0,
+        ),
+      ).toBe(0);
+      expect(await balance()).toBe(cash - 250_000);
+    },
+  );
 
   it.each([
     ['9999000001', 'INVALID_DESTINATION'],
@@ -94,12 +119,24 @@ describe('disbursements', () => {
     await passWindows();
     const failed = await finalState(created.body.id);
     expect(failed.body).toMatchObject({ status: 'FAILED', failure_code: failureCode });
-    expect(await eventually(() => balance(), (c) => c === cash)).toBe(cash);
+    expect(
+      await eventually(
+        () => balance(),
+        (c) => c === cash,
+      ),
+    ).toBe(cash);
     expect(await balance('HOLDING')).toBe(0);
   });
 
   it('accepts the legacy client spellings bank_account_name / bank_account_number', async () => {
-    const created = await post({ external_id: 'legacy-1', bank_code: 'MANDIRI', bank_account_name: 'Siti', bank_account_number: '0011223344', description: 'x', amount: 20_000 });
+    const created = await post({
+      external_id: 'legacy-1',
+      bank_code: 'MANDIRI',
+      bank_account_name: 'Siti',
+      bank_account_number: '0011223344',
+      description: 'x',
+      amount: 20_000,
+    });
     expect(created.status).toBe(200);
     expect(created.body).toMatchObject({ account_holder_name: 'Siti', bank_code: 'MANDIRI' });
   });
@@ -110,7 +147,16 @@ describe('disbursements', () => {
     expect(missing.body.error_code).toBe('DISBURSEMENT_DESCRIPTION_NOT_FOUND_ERROR');
     const other = await provisionBusiness(gateway.app);
     await topUp(1_000_000, other.test.secret_key);
-    await gateway.app.get(CommandBus).execute(new UpdateSettingsCommand(other.business_id, 'test', { defaultDisbursementDescription: 'Payout from Toko' }, context));
+    await gateway.app
+      .get(CommandBus)
+      .execute(
+        new UpdateSettingsCommand(
+          other.business_id,
+          'test',
+          { defaultDisbursementDescription: 'Payout from Toko' },
+          context,
+        ),
+      );
     const created = await post(request({ description: undefined }), {}, other.test.secret_key);
     expect(created.status).toBe(200);
     expect(created.body.disbursement_description).toBe('Payout from Toko');
@@ -155,7 +201,10 @@ describe('disbursements', () => {
     ['an empty description', { description: '' }],
     ['a number as bank code', { bank_code: 14 }],
   ])('refuses %s with 400 API_VALIDATION_ERROR', async (_what, overrides) => {
-    const body = typeof overrides === 'object' && overrides !== null && Object.keys(overrides).length === 0 ? {} : request(overrides as Record<string, unknown>);
+    const body =
+      typeof overrides === 'object' && overrides !== null && Object.keys(overrides).length === 0
+        ? {}
+        : request(overrides as Record<string, unknown>);
     const response = await post(body);
     expect(response.status).toBe(400);
     expect(response.body.error_code).toBe('API_VALIDATION_ERROR');
@@ -208,14 +257,21 @@ describe('disbursements', () => {
     expect((await get('/disbursements?external_id=a&external_id=b')).status).toBe(400);
   });
 
-  it('needs money-out permissions: 401 without a key, 403 REQUEST_FORBIDDEN_ERROR without money_out:write', async () => {
-    expect((await call(gateway.baseUrl, undefined, 'POST', '/disbursements', { body: request() })).status).toBe(401);
-    const readOnly = await gateway.app.get(CommandBus).execute(new CreateApiKeyCommand(merchant.business_id, 'test', 'secret', 'reader', ['money_out:read'], context));
-    const forbidden = await post(request(), {}, readOnly.key);
-    expect(forbidden.status).toBe(403);
-    expect(forbidden.body.error_code).toBe('REQUEST_FORBIDDEN_ERROR');
-    expect((await get('/available_disbursements_banks', readOnly.key)).status).toBe(200);
-  });
+  it(
+    'needs money-out permissions: 401 without a key, ' + '403 REQUEST_FORBIDDEN_ERROR without money_out:write',
+    async () => {
+      expect((await call(gateway.baseUrl, undefined, 'POST', '/disbursements', { body: request() })).status).toBe(401);
+      const readOnly = await gateway.app
+        .get(CommandBus)
+        .execute(
+          new CreateApiKeyCommand(merchant.business_id, 'test', 'secret', 'reader', ['money_out:read'], context),
+        );
+      const forbidden = await post(request(), {}, readOnly.key);
+      expect(forbidden.status).toBe(403);
+      expect(forbidden.body.error_code).toBe('REQUEST_FORBIDDEN_ERROR');
+      expect((await get('/available_disbursements_banks', readOnly.key)).status).toBe(200);
+    },
+  );
 
   it('refuses live disbursements clearly: no live payout rail is configured', async () => {
     const response = await post(request(), {}, merchant.live.secret_key);
@@ -226,20 +282,42 @@ describe('disbursements', () => {
   it('lists the banks and eWallets it can pay to', async () => {
     const banks = await get('/available_disbursements_banks');
     expect(banks.status).toBe(200);
-    expect(banks.body).toEqual(expect.arrayContaining([{ name: 'Bank Central Asia (BCA)', code: 'BCA', can_disburse: true, can_name_validate: true }]));
-    expect(banks.body.map((b: { code: string }) => b.code)).toEqual(expect.arrayContaining(['BNI', 'BRI', 'MANDIRI', 'OVO', 'DANA', 'LINKAJA']));
+    expect(banks.body).toEqual(
+      expect.arrayContaining([
+        { name: 'Bank Central Asia (BCA)', code: 'BCA', can_disburse: true, can_name_validate: true },
+      ]),
+    );
+    expect(banks.body.map((b: { code: string }) => b.code)).toEqual(
+      expect.arrayContaining(['BNI', 'BRI', 'MANDIRI', 'OVO', 'DANA', 'LINKAJA']),
+    );
   });
 
   describe('batches', () => {
     it('reserves the whole batch at once and creates every item', async () => {
       const cash = await balance();
       const reference = `batch-${randomUUID()}`;
-      const items = [request({ amount: 10_000 }), request({ amount: 20_000, bank_code: 'BRI' }), { ...request({ amount: 30_000 }), account_holder_name: undefined, bank_account_name: 'Ani' }];
-      const response = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/batch_disbursements', { body: { reference, disbursements: items } });
+      const items = [
+        request({ amount: 10_000 }),
+        request({ amount: 20_000, bank_code: 'BRI' }),
+        { ...request({ amount: 30_000 }), account_holder_name: undefined, bank_account_name: 'Ani' },
+      ];
+      const response = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/batch_disbursements', {
+        body: { reference, disbursements: items },
+      });
       expect(response.status).toBe(200);
-      expect(response.body).toEqual({ id: expect.stringMatching(/^[0-9a-f]{24}$/), reference, status: 'APPROVED', total_uploaded_amount: 60_000, total_uploaded_count: 3, created: expect.any(String) });
+      expect(response.body).toEqual({
+        id: expect.stringMatching(/^[0-9a-f]{24}$/),
+        reference,
+        status: 'APPROVED',
+        total_uploaded_amount: 60_000,
+        total_uploaded_count: 3,
+        created: expect.any(String),
+      });
       expect(await balance()).toBe(cash - 60_000);
-      for (const item of items) expect((await get(`/disbursements?external_id=${item.external_id}`)).body[0].status).toMatch(/PENDING|COMPLETED/);
+      for (const item of items)
+        expect((await get(`/disbursements?external_id=${item.external_id}`)).body[0].status).toMatch(
+          /PENDING|COMPLETED/,
+        );
     });
 
     it('refuses the whole batch when one item breaks a rule or the total is not covered', async () => {
@@ -255,50 +333,88 @@ describe('disbursements', () => {
       expect(tooMuch.status).toBe(400);
       expect(tooMuch.body.error_code).toBe('DIRECT_DISBURSEMENT_BALANCE_INSUFFICIENT_ERROR');
       expect(await balance()).toBe(cash);
-      const empty = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/batch_disbursements', { body: { reference: 'r3', disbursements: [] } });
+      const empty = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/batch_disbursements', {
+        body: { reference: 'r3', disbursements: [] },
+      });
       expect(empty.status).toBe(400);
       expect(empty.body.error_code).toBe('API_VALIDATION_ERROR');
-      const nested = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/batch_disbursements', { body: { reference: 'r4', disbursements: [{ amount: 'x' }] } });
+      const nested = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/batch_disbursements', {
+        body: { reference: 'r4', disbursements: [{ amount: 'x' }] },
+      });
       expect(nested.status).toBe(400);
       expect(nested.body.error_code).toBe('API_VALIDATION_ERROR');
     });
   });
 
-  it('a crash right after the reservation (a 500) still yields the disbursement: the process manager creates it', async () => {
-    const store = gateway.app.get<EventStore>(EVENT_STORE);
-    const stream = balanceStream(merchant.business_id, 'test', 'IDR');
-    const [last] = await store.readStream(stream, { direction: 'backwards', maxCount: 1 });
-    const externalId = `crashed-${randomUUID()}`;
-    const at = new Date().toISOString();
-    const disbursement = {
-      disbursementId: randomUUID().replace(/-/g, '').slice(0, 24),
-      businessId: merchant.business_id,
-      mode: 'test' as const,
-      externalId,
-      amount: 12_345,
-      currency: 'IDR',
-      bankCode: 'BNI',
-      accountHolderName: 'Budi',
-      accountNumber: '1234567890',
-      description: 'written before the crash',
-      isInstant: true,
-      createdAt: at,
-    };
-    // Exactly what the handler appends before it would create the disbursement stream.
-    await store.append(
-      stream,
-      [{ id: randomUUID(), type: 'MoneyOutReserved', data: { movementId: disbursement.disbursementId, currency: 'IDR', amount: 12_345, reservedAt: at, disbursement }, metadata: { businessId: merchant.business_id, mode: 'test', correlationId: 'req_crash', actor: 'test', occurredAt: at } }],
-      last.revision,
-    );
-    const found = await eventually(() => get(`/disbursements?external_id=${externalId}`), (r) => r.status === 200);
-    expect(found.body).toEqual([expect.objectContaining({ id: disbursement.disbursementId, status: expect.stringMatching(/PENDING|COMPLETED/), amount: 12_345 })]);
-    await passWindows();
-    expect((await finalState(disbursement.disbursementId)).body.status).toBe('COMPLETED');
-  });
+  it(
+    'a crash right after the reservation (a 500) still yields the disbursement: ' + 'the process manager creates it',
+    async () => {
+      const store = gateway.app.get<EventStore>(EVENT_STORE);
+      const stream = balanceStream(merchant.business_id, 'test', 'IDR');
+      const [last] = await store.readStream(stream, { direction: 'backwards', maxCount: 1 });
+      const externalId = `crashed-${randomUUID()}`;
+      const at = new Date().toISOString();
+      const disbursement = {
+        disbursementId: randomUUID().replace(/-/g, '').slice(0, 24),
+        businessId: merchant.business_id,
+        mode: 'test' as const,
+        externalId,
+        amount: 12_345,
+        currency: 'IDR',
+        bankCode: 'BNI',
+        accountHolderName: 'Budi',
+        accountNumber: '1234567890',
+        description: 'written before the crash',
+        isInstant: true,
+        createdAt: at,
+      };
+      // Exactly what the handler appends before it would create the disbursement stream.
+      await store.append(
+        stream,
+        [
+          {
+            id: randomUUID(),
+            type: 'MoneyOutReserved',
+            data: {
+              movementId: disbursement.disbursementId,
+              currency: 'IDR',
+              amount: 12_345,
+              reservedAt: at,
+              disbursement,
+            },
+            metadata: {
+              businessId: merchant.business_id,
+              mode: 'test',
+              correlationId: 'req_crash',
+              actor: 'test',
+              occurredAt: at,
+            },
+          },
+        ],
+        last.revision,
+      );
+      const found = await eventually(
+        () => get(`/disbursements?external_id=${externalId}`),
+        (r) => r.status === 200,
+      );
+      expect(found.body).toEqual([
+        expect.objectContaining({
+          id: disbursement.disbursementId,
+          status: expect.stringMatching(/PENDING|COMPLETED/),
+          amount: 12_345,
+        }),
+      ]);
+      await passWindows();
+      expect((await finalState(disbursement.disbursementId)).body.status).toBe('COMPLETED');
+    },
+  );
 
   it('reconciles after all of it', async () => {
     await passWindows();
-    const report = await eventually(() => get('/ledger/reconciliation'), (r) => r.body.ok === true);
+    const report = await eventually(
+      () => get('/ledger/reconciliation'),
+      (r) => r.body.ok === true,
+    );
     expect(report.body).toMatchObject({ ok: true, differences: [] });
   });
 });

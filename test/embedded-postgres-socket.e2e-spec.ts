@@ -10,7 +10,8 @@ async function serverAddressSeenBy(url: string): Promise<string | null> {
   const client = new Client(url);
   await client.connect();
   try {
-    return (await client.query<{ address: string | null }>('SELECT host(inet_server_addr()) AS address')).rows[0].address;
+    return (await client.query<{ address: string | null }>('SELECT host(inet_server_addr()) AS address')).rows[0]
+      .address;
   } finally {
     await client.end();
   }
@@ -56,7 +57,10 @@ describe('embedded PostgreSQL connection', () => {
   }, 120_000);
 
   it('falls back to TCP when the data directory is too deep for a socket path', async () => {
-    const dataDir = join(await scratchDir(), 'a-directory-name-long-enough-that-no-unix-socket-path-below-it-fits-in-sun-path');
+    const dataDir = join(
+      await scratchDir(),
+      'a-directory-name-long-enough-that-no-unix-socket-path-below-it-fits-in-sun-path',
+    );
     await mkdir(dataDir);
     const server = await started(dataDir);
 

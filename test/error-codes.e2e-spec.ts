@@ -209,7 +209,7 @@ function documentedErrors(document: OpenApiDocument): DocumentedError[] {
         const schema = response.content?.['application/json']?.schema as ErrorSchema | undefined;
         const codes = schema?.allOf?.[1]?.properties?.error_code?.enum ?? [];
         expect(codes.length).toBeGreaterThan(0);
-        const name = operation.operationId as string;
+        const name = operation.operationId;
         for (const code of codes) found.push({ operation: name, code, status: Number(status) });
       }
     }

@@ -28,13 +28,13 @@ type AnyDecider = Pick<Decider<unknown, unknown, DomainEvent>, 'initialState' | 
  * registers them). A category missing from both fails the test by name.
  */
 const UNAUDITED_DECIDERS: Record<string, AnyDecider> = {
-  business: businessDecider as AnyDecider,
-  customerref: customerReferenceDecider as AnyDecider,
-  dashboardteam: dashboardTeamDecider as AnyDecider,
-  invoicepoolva: poolNumberDecider as AnyDecider,
-  invoiceretailcode: poolNumberDecider as AnyDecider,
-  report: reportDecider as AnyDecider,
-  customerfva: customerVirtualAccountDecider as AnyDecider,
+  business: businessDecider,
+  customerref: customerReferenceDecider,
+  dashboardteam: dashboardTeamDecider,
+  invoicepoolva: poolNumberDecider,
+  invoiceretailcode: poolNumberDecider,
+  report: reportDecider,
+  customerfva: customerVirtualAccountDecider,
 };
 /** Streams written without a decider (a record, not an aggregate): read, never folded. */
 const WITHOUT_DECIDER = new Set(['invoicepagekey', 'settlement', 'callback_test']);

@@ -31,10 +31,19 @@ describe('eWallet checkout pages (Chromium)', () => {
   });
 
   const advance = (business: ProvisionedBusiness, ms: number) =>
-    gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, ms, { requestId: `req_${randomUUID()}`, actor: 'system:test' }));
+    gateway.app.get(CommandBus).execute(
+      new AdvanceTestClockCommand(business.business_id, ms, {
+        requestId: `req_${randomUUID()}`,
+        actor: 'system:test',
+      }),
+    );
   const callbacksFor = (externalId: string) => receiver.received.filter((c) => c.json?.external_id === externalId);
   const waitForCallback = async (externalId: string) => {
-    const found = await eventually(async () => callbacksFor(externalId), (list) => list.length > 0, 20_000);
+    const found = await eventually(
+      async () => callbacksFor(externalId),
+      (list) => list.length > 0,
+      20_000,
+    );
     expect(found).toHaveLength(1);
     return found[0];
   };
@@ -62,7 +71,8 @@ describe('eWallet checkout pages (Chromium)', () => {
 
   it('pays a DANA checkout: page, PAID callback with the callback token, GET and HOLDING balance', async () => {
     const business = await provisionBusiness(gateway.app);
-    const api = (method: string, path: string, body?: unknown) => call(gateway.baseUrl, business.test.secret_key, method, path, { body });
+    const api = (method: string, path: string, body?: unknown) =>
+      call(gateway.baseUrl, business.test.secret_key, method, path, { body });
     const request = dana();
     const created = await api('POST', '/ewallets', request);
     expect(created.status).toBe(200);
@@ -88,7 +98,12 @@ describe('eWallet checkout pages (Chromium)', () => {
     }
 
     const callback = await waitForCallback(request.external_id);
-    const found = await call(gateway.baseUrl, business.test.secret_key, 'GET', `/ewallets?external_id=${request.external_id}&ewallet_type=DANA`);
+    const found = await call(
+      gateway.baseUrl,
+      business.test.secret_key,
+      'GET',
+      `/ewallets?external_id=${request.external_id}&ewallet_type=DANA`,
+    );
     expect(found.body.status).toBe('PAID');
     expect(callback.path).toBe('/dana-callback');
     expect(callback.headers['x-callback-token']).toBe(business.test.callback_token);
@@ -149,59 +164,82 @@ describe('eWallet checkout pages (Chromium)', () => {
     } finally {
       await page.close();
     }
-    const found = await call(gateway.baseUrl, business.test.secret_key, 'GET', `/ewallets?external_id=${request.external_id}&ewallet_type=LINKAJA`);
+    const found = await call(
+      gateway.baseUrl,
+      business.test.secret_key,
+      'GET',
+      `/ewallets?external_id=${request.external_id}&ewallet_type=LINKAJA`,
+    );
     expect(found.body.status).toBe('FAILED');
-    expect((await call(gateway.baseUrl, business.test.secret_key, 'GET', '/balance?account_type=HOLDING')).body.balance).toBe(0);
+    expect(
+      (await call(gateway.baseUrl, business.test.secret_key, 'GET', '/balance?account_type=HOLDING')).body.balance,
+    ).toBe(0);
   });
 
-  it('expires a DANA checkout at its expiration_date (EXPIRED callback); paying a stale page after the time is refused', async () => {
-    const business = await provisionBusiness(gateway.app);
-    const request = dana({ expiration_date: new Date(Date.now() + 3_600_000).toISOString() });
-    const created = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', { body: request });
-    expect(created.status).toBe(200);
-    const page = await browser.newPage();
-    try {
-      await page.goto(created.body.checkout_url);
-      await advance(business, 3_600_000 + 1000);
-      await Promise.all([page.waitForURL(created.body.checkout_url), page.locator('#pay').click()]);
-      expect(await page.locator('#outcome, #notice').first().innerText()).toMatch(/expired/);
-    } finally {
-      await page.close();
-    }
-    const callback = await waitForCallback(request.external_id);
-    expect(callback.json).toMatchObject({ payment_status: 'EXPIRED', external_id: request.external_id, ewallet_type: 'DANA' });
-  });
-
-  it('a second Pay, refused because the payment is already paid, answers once the page shows it paid, not a stale pay button', async () => {
-    const business = await provisionBusiness(gateway.app);
-    const request = dana();
-    const created = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', { body: request });
-    expect(created.status).toBe(200);
-    const page = created.body.checkout_url as string;
-    // Keep the read model behind the log: the payment is in the log (the decider sees it), no
-    // projection has it yet.
-    const held = await holdLogReaders(gateway.db.pool);
-    try {
-      // The first press pays, then waits for the read model.
-      const first = fetch(`${page}/pay`, { method: 'POST', redirect: 'manual' });
-      const paid = () => gateway.db.pool.query(`SELECT 1 FROM es_events WHERE type = 'EwalletPaymentCompleted' AND data->'payment'->>'externalId' = $1`, [request.external_id]);
-      await eventually(paid, (result) => result.rowCount === 1);
-      // A second press (another tab) is refused by the log's state; the page it lands on must say so.
-      const cancel = held.releaseAfter(1000);
+  it(
+    'expires a DANA checkout at its expiration_date (EXPIRED callback); ' +
+      'paying a stale page after the time is refused',
+    async () => {
+      const business = await provisionBusiness(gateway.app);
+      const request = dana({ expiration_date: new Date(Date.now() + 3_600_000).toISOString() });
+      const created = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', { body: request });
+      expect(created.status).toBe(200);
+      const page = await browser.newPage();
       try {
-        const second = await fetch(`${page}/pay`, { method: 'POST', redirect: 'manual' });
-        expect(second.status).toBe(303);
-        const shown = await (await fetch(page)).text();
-        expect(shown).toContain('<p id="outcome" class="status">Payment successful</p>');
-        expect(shown).not.toContain('id="pay"');
+        await page.goto(created.body.checkout_url);
+        await advance(business, 3_600_000 + 1000);
+        await Promise.all([page.waitForURL(created.body.checkout_url), page.locator('#pay').click()]);
+        expect(await page.locator('#outcome, #notice').first().innerText()).toMatch(/expired/);
       } finally {
-        cancel();
+        await page.close();
       }
-      expect((await first).status).toBe(303);
-    } finally {
-      await held.release();
-    }
-  });
+      const callback = await waitForCallback(request.external_id);
+      expect(callback.json).toMatchObject({
+        payment_status: 'EXPIRED',
+        external_id: request.external_id,
+        ewallet_type: 'DANA',
+      });
+    },
+  );
+
+  it(
+    'a second Pay, refused because the payment is already paid, answers once the page shows it paid, ' +
+      'not a stale pay button',
+    async () => {
+      const business = await provisionBusiness(gateway.app);
+      const request = dana();
+      const created = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', { body: request });
+      expect(created.status).toBe(200);
+      const page = created.body.checkout_url as string;
+      // Keep the read model behind the log: the payment is in the log (the decider sees it), no
+      // projection has it yet.
+      const held = await holdLogReaders(gateway.db.pool);
+      try {
+        // The first press pays, then waits for the read model.
+        const first = fetch(`${page}/pay`, { method: 'POST', redirect: 'manual' });
+        const paid = () =>
+          gateway.db.pool.query(
+            `SELECT 1 FROM es_events WHERE type = 'EwalletPaymentCompleted' AND data->'payment'->>'externalId' = $1`,
+            [request.external_id],
+          );
+        await eventually(paid, (result) => result.rowCount === 1);
+        // A second press (another tab) is refused by the log's state; the page it lands on must say so.
+        const cancel = held.releaseAfter(1000);
+        try {
+          const second = await fetch(`${page}/pay`, { method: 'POST', redirect: 'manual' });
+          expect(second.status).toBe(303);
+          const shown = await (await fetch(page)).text();
+          expect(shown).toContain('<p id="outcome" class="status">Payment successful</p>');
+          expect(shown).not.toContain('id="pay"');
+        } finally {
+          cancel();
+        }
+        expect((await first).status).toBe(303);
+      } finally {
+        await held.release();
+      }
+    },
+  );
 
   it('the LINKAJA payer cancels: FAILED callback', async () => {
     const business = await provisionBusiness(gateway.app);
@@ -230,8 +268,16 @@ describe('eWallet checkout pages (Chromium)', () => {
     } finally {
       await page.close();
     }
-    expect((await waitForCallback(request.external_id)).json).toMatchObject({ status: 'SUCCESS_COMPLETED', items: request.items });
-    const found = await call(gateway.baseUrl, business.test.secret_key, 'GET', `/ewallets?external_id=${request.external_id}&ewallet_type=LINKAJA`);
+    expect((await waitForCallback(request.external_id)).json).toMatchObject({
+      status: 'SUCCESS_COMPLETED',
+      items: request.items,
+    });
+    const found = await call(
+      gateway.baseUrl,
+      business.test.secret_key,
+      'GET',
+      `/ewallets?external_id=${request.external_id}&ewallet_type=LINKAJA`,
+    );
     expect(found.body.status).toBe('SUCCESS_COMPLETED');
   });
 
@@ -252,8 +298,14 @@ describe('eWallet checkout pages (Chromium)', () => {
     } finally {
       await page.close();
     }
-    for (const path of ['/ewallets/checkout/not-a-token', `/ewallets/checkout/${'0'.repeat(64)}/pay`, '/ewallets/checkout/x/cancel']) {
-      const response = await fetch(`${gateway.baseUrl}${path}`, { method: path.endsWith('pay') || path.endsWith('cancel') ? 'POST' : 'GET' });
+    for (const path of [
+      '/ewallets/checkout/not-a-token',
+      `/ewallets/checkout/${'0'.repeat(64)}/pay`,
+      '/ewallets/checkout/x/cancel',
+    ]) {
+      const response = await fetch(`${gateway.baseUrl}${path}`, {
+        method: path.endsWith('pay') || path.endsWith('cancel') ? 'POST' : 'GET',
+      });
       expect([path, response.status]).toEqual([path, 404]);
     }
   });

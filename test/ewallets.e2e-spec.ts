@@ -12,7 +12,8 @@ describe('eWallet payments', () => {
   let receiver: WebhookReceiver;
   let merchant: ProvisionedBusiness;
   beforeAll(async () => {
-    // EWALLET_SYNC_WAIT_MS: short enough to test the bound of the synchronous OVO answer, long enough for instant decisions.
+    // EWALLET_SYNC_WAIT_MS: short enough to test the bound of the synchronous OVO answer, long enough for instant
+    // decisions.
     gateway = await startTestApp({ env: { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', EWALLET_SYNC_WAIT_MS: '4000' } });
     receiver = await WebhookReceiver.start();
     merchant = await provisionBusiness(gateway.app);
@@ -23,23 +24,44 @@ describe('eWallet payments', () => {
     await gateway?.close();
   });
 
-  function api(method: string, path: string, body?: unknown, headers: Record<string, string> = {}, key = merchant.test.secret_key) {
+  function api(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers: Record<string, string> = {},
+    key = merchant.test.secret_key,
+  ) {
     return call(gateway.baseUrl, key, method, path, { body, headers });
   }
   const advance = (business: ProvisionedBusiness, ms: number) =>
-    gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, ms, { requestId: `req_${randomUUID()}`, actor: 'system:test' }));
+    gateway.app.get(CommandBus).execute(
+      new AdvanceTestClockCommand(business.business_id, ms, {
+        requestId: `req_${randomUUID()}`,
+        actor: 'system:test',
+      }),
+    );
   const find = (externalId: string, type: string, key = merchant.test.secret_key) =>
     api('GET', `/ewallets?external_id=${encodeURIComponent(externalId)}&ewallet_type=${type}`, undefined, {}, key);
   const callbacksFor = (externalId: string) => receiver.received.filter((c) => c.json?.external_id === externalId);
   const waitForCallback = async (externalId: string) => {
-    const found = await eventually(async () => callbacksFor(externalId), (list) => list.length > 0, 20_000);
+    const found = await eventually(
+      async () => callbacksFor(externalId),
+      (list) => list.length > 0,
+      20_000,
+    );
     expect(found).toHaveLength(1);
     return found[0];
   };
 
   // it.each tables are built before beforeAll: requests built there never reach a receiver.
   const receiverUrl = () => receiver?.url ?? 'http://127.0.0.1:9';
-  const ovo = (overrides: Record<string, unknown> = {}) => ({ external_id: `ovo-${randomUUID()}`, amount: 100_000, phone: '081234567890', ewallet_type: 'OVO', ...overrides });
+  const ovo = (overrides: Record<string, unknown> = {}) => ({
+    external_id: `ovo-${randomUUID()}`,
+    amount: 100_000,
+    phone: '081234567890',
+    ewallet_type: 'OVO',
+    ...overrides,
+  });
   const dana = (overrides: Record<string, unknown> = {}) => ({
     external_id: `dana ${randomUUID()}`,
     amount: 50_000,
@@ -120,8 +142,17 @@ describe('eWallet payments', () => {
       const created = await api('POST', '/ewallets', request);
       expect([created.status, created.body.status]).toEqual([200, 'PENDING']);
       const callback = await waitForCallback(request.external_id);
-      expect(callback.json).toEqual(expect.objectContaining({ id: created.body.ewallet_transaction_id, status: 'FAILED', failure_code: failureCode }));
-      expect((await find(request.external_id, 'OVO')).body).toMatchObject({ status: 'FAILED', failure_code: failureCode });
+      expect(callback.json).toEqual(
+        expect.objectContaining({
+          id: created.body.ewallet_transaction_id,
+          status: 'FAILED',
+          failure_code: failureCode,
+        }),
+      );
+      expect((await find(request.external_id, 'OVO')).body).toMatchObject({
+        status: 'FAILED',
+        failure_code: failureCode,
+      });
     });
 
     it.each([
@@ -133,11 +164,22 @@ describe('eWallet payments', () => {
       const created = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', { body: request });
       expect(created.status).toBe(200);
       await new Promise((resolve) => setTimeout(resolve, 500));
-      const before = await call(gateway.baseUrl, business.test.secret_key, 'GET', `/ewallets?external_id=${request.external_id}&ewallet_type=OVO`);
+      const before = await call(
+        gateway.baseUrl,
+        business.test.secret_key,
+        'GET',
+        `/ewallets?external_id=${request.external_id}&ewallet_type=OVO`,
+      );
       expect(before.body.status).toBe('PENDING');
       await advance(business, 30_000);
       const after = await eventually(
-        () => call(gateway.baseUrl, business.test.secret_key, 'GET', `/ewallets?external_id=${request.external_id}&ewallet_type=OVO`),
+        () =>
+          call(
+            gateway.baseUrl,
+            business.test.secret_key,
+            'GET',
+            `/ewallets?external_id=${request.external_id}&ewallet_type=OVO`,
+          ),
         (r) => r.body.status !== 'PENDING',
       );
       expect(after.body).toMatchObject({ status: 'FAILED', failure_code: failureCode });
@@ -183,44 +225,77 @@ describe('eWallet payments', () => {
       expect((await find(request.external_id, 'OVO')).body).toMatchObject({ status: 'FAILED', failure_code: code });
     });
 
-    it('waits while the payer lets the window run out (test clock), then answers USER_DID_NOT_AUTHORIZE_THE_PAYMENT', async () => {
-      const business = await provisionBusiness(gateway.app);
-      const request = ovo({ phone: '081200000001' });
-      const pending = call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', { body: request, headers: v2019 });
-      // Only once the request is recorded may the clock move, or the window would start after the jump.
-      await eventually(
-        () => call(gateway.baseUrl, business.test.secret_key, 'GET', `/ewallets?external_id=${request.external_id}&ewallet_type=OVO`),
-        (r) => r.status === 200,
-      );
-      await advance(business, 31_000);
-      const answered = await pending;
-      expect(answered.status).toBe(400);
-      expect(answered.body.error_code).toBe('USER_DID_NOT_AUTHORIZE_THE_PAYMENT');
-    });
+    it(
+      'waits while the payer lets the window run out (test clock), ' +
+        'then answers USER_DID_NOT_AUTHORIZE_THE_PAYMENT',
+      async () => {
+        const business = await provisionBusiness(gateway.app);
+        const request = ovo({ phone: '081200000001' });
+        const pending = call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', {
+          body: request,
+          headers: v2019,
+        });
+        // Only once the request is recorded may the clock move, or the window would start after the jump.
+        await eventually(
+          () =>
+            call(
+              gateway.baseUrl,
+              business.test.secret_key,
+              'GET',
+              `/ewallets?external_id=${request.external_id}&ewallet_type=OVO`,
+            ),
+          (r) => r.status === 200,
+        );
+        await advance(business, 31_000);
+        const answered = await pending;
+        expect(answered.status).toBe(400);
+        expect(answered.body.error_code).toBe('USER_DID_NOT_AUTHORIZE_THE_PAYMENT');
+      },
+    );
 
     it('applies the account default version for the mode when no header is sent', async () => {
       const business = await provisionBusiness(gateway.app);
-      const patched = await call(gateway.baseUrl, business.test.secret_key, 'PATCH', '/settings', { body: { api_versions: { ewallets: '2019-02-04' } } });
+      const patched = await call(gateway.baseUrl, business.test.secret_key, 'PATCH', '/settings', {
+        body: { api_versions: { ewallets: '2019-02-04' } },
+      });
       expect(patched.status).toBe(200);
-      const answered = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', { body: ovo({ phone: '081200000002' }) });
+      const answered = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', {
+        body: ovo({ phone: '081200000002' }),
+      });
       expect([answered.status, answered.body.error_code]).toEqual([400, 'USER_DECLINED_THE_TRANSACTION']);
       // The header still wins over the account default.
-      const async = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', { body: ovo(), headers: { 'X-API-VERSION': '2020-02-01' } });
+      const async = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', {
+        body: ovo(),
+        headers: { 'X-API-VERSION': '2020-02-01' },
+      });
       expect([async.status, async.body.status]).toEqual([200, 'PENDING']);
     });
 
-    it('answers 504 EWALLET_DECISION_TIMEOUT_ERROR when the payer takes longer than the wait bound; the payment goes on', async () => {
-      const business = await provisionBusiness(gateway.app);
-      const request = ovo({ phone: '081200000009' }); // decides after 20 s of business time
-      const answered = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', { body: request, headers: v2019 });
-      expect([answered.status, answered.body.error_code]).toEqual([504, 'EWALLET_DECISION_TIMEOUT_ERROR']);
-      await advance(business, 20_000);
-      const after = await eventually(
-        () => call(gateway.baseUrl, business.test.secret_key, 'GET', `/ewallets?external_id=${request.external_id}&ewallet_type=OVO`),
-        (r) => r.body.status === 'COMPLETED',
-      );
-      expect(after.body.status).toBe('COMPLETED');
-    });
+    it(
+      'answers 504 EWALLET_DECISION_TIMEOUT_ERROR when the payer ' +
+        'takes longer than the wait bound; the payment goes on',
+      async () => {
+        const business = await provisionBusiness(gateway.app);
+        const request = ovo({ phone: '081200000009' }); // decides after 20 s of business time
+        const answered = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', {
+          body: request,
+          headers: v2019,
+        });
+        expect([answered.status, answered.body.error_code]).toEqual([504, 'EWALLET_DECISION_TIMEOUT_ERROR']);
+        await advance(business, 20_000);
+        const after = await eventually(
+          () =>
+            call(
+              gateway.baseUrl,
+              business.test.secret_key,
+              'GET',
+              `/ewallets?external_id=${request.external_id}&ewallet_type=OVO`,
+            ),
+          (r) => r.body.status === 'COMPLETED',
+        );
+        expect(after.body.status).toBe('COMPLETED');
+      },
+    );
 
     it('refuses an unknown version', async () => {
       const answered = await api('POST', '/ewallets', ovo(), { 'X-API-VERSION': '2018-01-01' });
@@ -271,7 +346,11 @@ describe('eWallet payments', () => {
         external_id: request.external_id,
         ewallet_type: 'LINKAJA',
       });
-      expect((await find(request.external_id, 'LINKAJA')).body).toMatchObject({ status: 'PENDING', items: request.items, phone: '081298765432' });
+      expect((await find(request.external_id, 'LINKAJA')).body).toMatchObject({
+        status: 'PENDING',
+        items: request.items,
+        phone: '081298765432',
+      });
     });
 
     it('LINKAJA test phone 081299999999 answers 422 GENERATE_CHECKOUT_TOKEN_ERROR and reserves nothing', async () => {
@@ -330,22 +409,25 @@ describe('eWallet payments', () => {
       expect(refused.body.errors.map((e: { field: string[] }) => e.field[0])).toContain(field);
     });
 
-    it('an unknown ewallet_type is 422 EWALLET_TYPE_NOT_SUPPORTED; a missing one, an array or a string body 400', async () => {
-      for (const type of ['GOPAY', 'ovo', 'SHOPEEPAY']) {
-        const refused = await api('POST', '/ewallets', { ...ovo(), ewallet_type: type });
-        expect([type, refused.status, refused.body.error_code]).toEqual([type, 422, 'EWALLET_TYPE_NOT_SUPPORTED']);
-      }
-      for (const body of [{ ...ovo(), ewallet_type: undefined }, { ...ovo(), ewallet_type: 7 }, [ovo()]]) {
-        const refused = await api('POST', '/ewallets', body);
-        expect(refused.status).toBe(400);
-        expect(refused.body.error_code).toBe('API_VALIDATION_ERROR');
-      }
-      // A bare JSON value is not a body the strict parser takes.
-      for (const body of ['"OVO"', 'null']) {
-        const refused = await api('POST', '/ewallets', body);
-        expect([refused.status, refused.body.error_code]).toEqual([400, 'INVALID_JSON_FORMAT']);
-      }
-    });
+    it(
+      'an unknown ewallet_type is 422 EWALLET_TYPE_NOT_SUPPORTED; ' + 'a missing one, an array or a string body 400',
+      async () => {
+        for (const type of ['GOPAY', 'ovo', 'SHOPEEPAY']) {
+          const refused = await api('POST', '/ewallets', { ...ovo(), ewallet_type: type });
+          expect([type, refused.status, refused.body.error_code]).toEqual([type, 422, 'EWALLET_TYPE_NOT_SUPPORTED']);
+        }
+        for (const body of [{ ...ovo(), ewallet_type: undefined }, { ...ovo(), ewallet_type: 7 }, [ovo()]]) {
+          const refused = await api('POST', '/ewallets', body);
+          expect(refused.status).toBe(400);
+          expect(refused.body.error_code).toBe('API_VALIDATION_ERROR');
+        }
+        // A bare JSON value is not a body the strict parser takes.
+        for (const body of ['"OVO"', 'null']) {
+          const refused = await api('POST', '/ewallets', body);
+          expect([refused.status, refused.body.error_code]).toEqual([400, 'INVALID_JSON_FORMAT']);
+        }
+      },
+    );
 
     it('bad JSON is 400 INVALID_JSON_FORMAT and a huge body 413', async () => {
       const bad = await api('POST', '/ewallets', '{"ewallet_type": "OVO",');
@@ -383,13 +465,21 @@ describe('eWallet payments', () => {
       expect((await api('POST', '/ewallets', ovo({ external_id: externalId }))).status).toBe(200);
       expect((await api('POST', '/ewallets', dana({ external_id: externalId }))).status).toBe(200);
       const other = await provisionBusiness(gateway.app);
-      expect((await call(gateway.baseUrl, other.test.secret_key, 'POST', '/ewallets', { body: ovo({ external_id: externalId }) })).status).toBe(200);
+      expect(
+        (
+          await call(gateway.baseUrl, other.test.secret_key, 'POST', '/ewallets', {
+            body: ovo({ external_id: externalId }),
+          })
+        ).status,
+      ).toBe(200);
     });
 
     it('20 parallel requests with one external_id: exactly one succeeds, whatever the type', async () => {
       for (const make of [dana, ovo]) {
         const request = make();
-        const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => api('POST', '/ewallets', { ...request, amount: 1_000 + i })));
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => api('POST', '/ewallets', { ...request, amount: 1_000 + i })),
+        );
         const statuses = answers.map((a) => a.status).sort();
         expect(statuses).toEqual([200, ...Array(19).fill(400)]);
         expect(new Set(answers.filter((a) => a.status === 400).map((a) => a.body.error_code)).size).toBe(1);
@@ -412,7 +502,13 @@ describe('eWallet payments', () => {
     });
 
     it('400 for missing parameters, 422 for an unknown type', async () => {
-      for (const query of ['', '?external_id=a', '?ewallet_type=OVO', '?external_id=&ewallet_type=OVO', '?external_id=a&ewallet_type=']) {
+      for (const query of [
+        '',
+        '?external_id=a',
+        '?ewallet_type=OVO',
+        '?external_id=&ewallet_type=OVO',
+        '?external_id=a&ewallet_type=',
+      ]) {
         const refused = await api('GET', `/ewallets${query}`);
         expect([query, refused.status, refused.body.error_code]).toEqual([query, 400, 'API_VALIDATION_ERROR']);
       }
@@ -424,22 +520,41 @@ describe('eWallet payments', () => {
   describe('money in', () => {
     it('a completed payment reaches HOLDING net of the fee, then CASH after the 1-day settlement', async () => {
       const business = await provisionBusiness(gateway.app);
-      const balance = async (type: string) => (await call(gateway.baseUrl, business.test.secret_key, 'GET', `/balance?account_type=${type}`)).body.balance;
-      const paid = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', { body: ovo({ amount: 100_000 }), headers: { 'X-API-VERSION': '2019-02-04' } });
+      const balance = async (type: string) =>
+        (await call(gateway.baseUrl, business.test.secret_key, 'GET', `/balance?account_type=${type}`)).body.balance;
+      const paid = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', {
+        body: ovo({ amount: 100_000 }),
+        headers: { 'X-API-VERSION': '2019-02-04' },
+      });
       expect(paid.status).toBe(200);
       // 2.9 % fee (2,900) and 11 % VAT on it (319).
-      expect(await eventually(() => balance('HOLDING'), (b) => b === 96_781)).toBe(96_781);
+      expect(
+        await eventually(
+          () => balance('HOLDING'),
+          (b) => b === 96_781,
+        ),
+      ).toBe(96_781);
       expect(await balance('CASH')).toBe(0);
       await advance(business, 86_400_000 + 1000);
-      expect(await eventually(() => balance('CASH'), (b) => b === 96_781)).toBe(96_781);
+      expect(
+        await eventually(
+          () => balance('CASH'),
+          (b) => b === 96_781,
+        ),
+      ).toBe(96_781);
       expect(await balance('HOLDING')).toBe(0);
     });
 
     it('a failed payment moves no money', async () => {
       const business = await provisionBusiness(gateway.app);
-      const failed = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', { body: ovo({ phone: '081200000002' }), headers: { 'X-API-VERSION': '2019-02-04' } });
+      const failed = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', {
+        body: ovo({ phone: '081200000002' }),
+        headers: { 'X-API-VERSION': '2019-02-04' },
+      });
       expect(failed.status).toBe(400);
-      expect((await call(gateway.baseUrl, business.test.secret_key, 'GET', '/balance?account_type=HOLDING')).body.balance).toBe(0);
+      expect(
+        (await call(gateway.baseUrl, business.test.secret_key, 'GET', '/balance?account_type=HOLDING')).body.balance,
+      ).toBe(0);
     });
   });
 

@@ -24,7 +24,8 @@ describe('files', () => {
   });
   afterAll(async () => gateway?.close());
 
-  const download = (id: string, withKey = key) => fetch(`${gateway.baseUrl}/files/${id}/download`, { headers: { authorization: basicAuth(withKey) } });
+  const download = (id: string, withKey = key) =>
+    fetch(`${gateway.baseUrl}/files/${id}/download`, { headers: { authorization: basicAuth(withKey) } });
 
   describe('POST /files', () => {
     it.each([
@@ -35,7 +36,11 @@ describe('files', () => {
       ['a PDF declared as octet-stream', PDF_BYTES, 'application/octet-stream', 'application/pdf'],
       ['a PNG with no declared type', PNG_BYTES, '', 'image/png'],
     ])('stores %s, recognised by its content', async (_name, bytes, declared, recorded) => {
-      const uploaded = await uploadFile(gateway.baseUrl, key, { bytes, type: declared, purpose: 'CHARGEBACK_EVIDENCE' });
+      const uploaded = await uploadFile(gateway.baseUrl, key, {
+        bytes,
+        type: declared,
+        purpose: 'CHARGEBACK_EVIDENCE',
+      });
       expect(uploaded.status).toBe(200);
       expect(uploaded.body).toEqual({
         id: expect.stringMatching(/^file-[0-9a-f-]{36}$/),
@@ -71,7 +76,10 @@ describe('files', () => {
       const body = Buffer.from(await (await download(accepted.body.id)).arrayBuffer());
       expect(body.equals(exact)).toBe(true);
 
-      const tooLarge = await uploadFile(gateway.baseUrl, key, { bytes: Buffer.concat([exact, Buffer.from([0])]), type: 'image/png' });
+      const tooLarge = await uploadFile(gateway.baseUrl, key, {
+        bytes: Buffer.concat([exact, Buffer.from([0])]),
+        type: 'image/png',
+      });
       expect(tooLarge.status).toBe(413);
       expect(tooLarge.body).toMatchObject({ error_code: 'FILE_TOO_LARGE_EXCEEDED_ERROR', message: expect.any(String) });
     });
@@ -89,10 +97,24 @@ describe('files', () => {
     });
 
     it.each([
-      ['a truncated multipart body', 'multipart/form-data; boundary=XYZ', '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG'],
+      [
+        'a truncated multipart body',
+        'multipart/form-data; boundary=XYZ',
+        '--XYZ\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\n\r\n\x89PNG',
+      ],
       ['a multipart type without a boundary', 'multipart/form-data', '--XYZ\r\n\r\n'],
       ['a part without headers', 'multipart/form-data; boundary=XYZ', '--XYZ\r\ngarbage\r\n--XYZ--\r\n'],
-      ['two files', 'multipart/form-data; boundary=XYZ', ['a', 'b'].map((n) => `--XYZ\r\nContent-Disposition: form-data; name="file"; filename="${n}.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n`).join('') + '--XYZ--\r\n'],
+      [
+        'two files',
+        'multipart/form-data; boundary=XYZ',
+        ['a', 'b']
+          .map(
+            (n) =>
+              `--XYZ\r\nContent-Disposition: form-data; name="file"; ` +
+              `filename="${n}.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n`,
+          )
+          .join('') + '--XYZ--\r\n',
+      ],
       ['JSON', 'application/json', '{"purpose":"KYC_DOCUMENT","file":"iVBORw0KGgo="}'],
       ['raw bytes', 'image/png', '\x89PNG\r\n\x1a\n'],
     ])('answers %s with a 4xx that names its error', async (_name, contentType, body) => {
@@ -117,23 +139,39 @@ describe('files', () => {
         body: fc.uint8Array({ maxLength: 300 }),
       });
       await fc.assert(
-        fc.asyncProperty(fc.array(part, { maxLength: 4 }), fc.boolean(), fc.boolean(), async (parts, closed, prefixPng) => {
-          const chunks: Buffer[] = [];
-          for (const p of parts) {
-            const disposition = `Content-Disposition: form-data; name="${p.name}"${p.filename === null ? '' : `; filename="${p.filename}"`}`;
-            chunks.push(Buffer.from(`--B0UND\r\n${disposition}\r\n${p.type === null ? '' : `Content-Type: ${p.type}\r\n`}\r\n`, 'latin1'));
-            chunks.push(prefixPng ? Buffer.concat([PNG_BYTES, p.body]) : Buffer.from(p.body));
-            chunks.push(Buffer.from('\r\n'));
-          }
-          if (closed) chunks.push(Buffer.from('--B0UND--\r\n'));
-          const response = await fetch(`${gateway.baseUrl}/files`, {
-            method: 'POST',
-            headers: { authorization: basicAuth(fuzzKey), 'content-type': 'multipart/form-data; boundary=B0UND' },
-            body: Buffer.concat(chunks),
-          });
-          const answer = (await response.json()) as { error_code?: string };
-          return response.status < 500 && response.status !== 429 && (response.status === 200 || typeof answer.error_code === 'string');
-        }),
+        fc.asyncProperty(
+          fc.array(part, { maxLength: 4 }),
+          fc.boolean(),
+          fc.boolean(),
+          async (parts, closed, prefixPng) => {
+            const chunks: Buffer[] = [];
+            for (const p of parts) {
+              const disposition =
+                `Content-Disposition: form-data; ` +
+                `name="${p.name}"${p.filename === null ? '' : `; filename="${p.filename}"`}`;
+              chunks.push(
+                Buffer.from(
+                  `--B0UND\r\n${disposition}\r\n${p.type === null ? '' : `Content-Type: ${p.type}\r\n`}\r\n`,
+                  'latin1',
+                ),
+              );
+              chunks.push(prefixPng ? Buffer.concat([PNG_BYTES, p.body]) : Buffer.from(p.body));
+              chunks.push(Buffer.from('\r\n'));
+            }
+            if (closed) chunks.push(Buffer.from('--B0UND--\r\n'));
+            const response = await fetch(`${gateway.baseUrl}/files`, {
+              method: 'POST',
+              headers: { authorization: basicAuth(fuzzKey), 'content-type': 'multipart/form-data; boundary=B0UND' },
+              body: Buffer.concat(chunks),
+            });
+            const answer = (await response.json()) as { error_code?: string };
+            return (
+              response.status < 500 &&
+              response.status !== 429 &&
+              (response.status === 200 || typeof answer.error_code === 'string')
+            );
+          },
+        ),
         { numRuns: 40 },
       );
     });
@@ -143,7 +181,11 @@ describe('files', () => {
         const form = new FormData();
         form.append('purpose', 'KYC_DOCUMENT');
         form.append('file', new Blob([PNG_BYTES], { type: 'image/png' }), 'a.png');
-        const response = await fetch(`${gateway.baseUrl}/files`, { method: 'POST', headers: { authorization: basicAuth(key), 'x-idempotency-key': idempotencyKey }, body: form });
+        const response = await fetch(`${gateway.baseUrl}/files`, {
+          method: 'POST',
+          headers: { authorization: basicAuth(key), 'x-idempotency-key': idempotencyKey },
+          body: form,
+        });
         return { status: response.status, body: (await response.json()) as { id: string } };
       };
       const idempotencyKey = `upload-${Date.now()}`;
@@ -158,9 +200,9 @@ describe('files', () => {
       const events = await gateway.app.get<EventStore>(EVENT_STORE).readStream(`file-${uploaded.body.id}`);
       expect(events).toHaveLength(1);
       const fields = ['businessId', 'contentType', 'fileId', 'mode', 'purpose', 'sha256', 'sizeBytes', 'uploadedAt'];
-      expect(Object.keys(events[0]!.data as object).sort()).toEqual(fields);
-      expect(JSON.stringify(events[0]!.data)).not.toContain('%PDF');
-      expect(JSON.stringify(events[0]!.data)).not.toContain(PDF_BYTES.toString('base64'));
+      expect(Object.keys(events[0].data as object).sort()).toEqual(fields);
+      expect(JSON.stringify(events[0].data)).not.toContain('%PDF');
+      expect(JSON.stringify(events[0].data)).not.toContain(PDF_BYTES.toString('base64'));
     });
   });
 
@@ -187,7 +229,7 @@ describe('files', () => {
         ['GET', `/files/${id}/download`],
         ['DELETE', `/files/${id}`],
       ]) {
-        const gone = await call(gateway.baseUrl, key, method!, path!);
+        const gone = await call(gateway.baseUrl, key, method, path);
         expect(gone.status).toBe(404);
         expect(gone.body.error_code).toBe('DATA_NOT_FOUND');
       }
@@ -206,7 +248,7 @@ describe('files', () => {
           ['GET', `/files/${id}/download`],
           ['DELETE', `/files/${id}`],
         ]) {
-          const answer = await call(gateway.baseUrl, withKey, method!, path!);
+          const answer = await call(gateway.baseUrl, withKey, method, path);
           expect(answer.status).toBe(404);
           expect(answer.body.error_code).toBe('DATA_NOT_FOUND');
         }
@@ -216,9 +258,12 @@ describe('files', () => {
     });
 
     it('needs files:write to upload and delete, files:read to read', async () => {
-      const readOnly = await gateway.app
-        .get(CommandBus)
-        .execute(new CreateApiKeyCommand(merchant.business_id, 'test', 'secret', 'files read', ['files:read'], { requestId: 'req_k', actor: 'system:test' }));
+      const readOnly = await gateway.app.get(CommandBus).execute(
+        new CreateApiKeyCommand(merchant.business_id, 'test', 'secret', 'files read', ['files:read'], {
+          requestId: 'req_k',
+          actor: 'system:test',
+        }),
+      );
       const uploaded = await uploadFile(gateway.baseUrl, key, { bytes: PNG_BYTES, type: 'image/png' });
       const refused = await uploadFile(gateway.baseUrl, readOnly.key, { bytes: PNG_BYTES, type: 'image/png' });
       expect(refused.status).toBe(403);
@@ -232,7 +277,10 @@ describe('files', () => {
   describe('file-transfer rate limit', () => {
     it('allows 60 downloads a minute per account and mode, then answers 429 RATE_LIMIT_EXCEEDED', async () => {
       const owner = await provisionBusiness(gateway.app);
-      const uploaded = await uploadFile(gateway.baseUrl, owner.test.secret_key, { bytes: PNG_BYTES, type: 'image/png' });
+      const uploaded = await uploadFile(gateway.baseUrl, owner.test.secret_key, {
+        bytes: PNG_BYTES,
+        type: 'image/png',
+      });
       const statuses: number[] = [];
       let last: Response | undefined;
       for (let i = 0; i < 61; i++) {
@@ -245,7 +293,9 @@ describe('files', () => {
       expect(last!.headers.get('rate-limit-limit')).toBe('60');
       expect(await last!.json()).toMatchObject({ error_code: 'RATE_LIMIT_EXCEEDED' });
       // The metadata endpoint has its own counter.
-      expect((await call(gateway.baseUrl, owner.test.secret_key, 'GET', `/files/${uploaded.body.id}`)).status).toBe(200);
+      expect((await call(gateway.baseUrl, owner.test.secret_key, 'GET', `/files/${uploaded.body.id}`)).status).toBe(
+        200,
+      );
     });
   });
 });

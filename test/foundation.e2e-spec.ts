@@ -1,4 +1,11 @@
-import { AdvanceTestClockCommand, BUSINESSES_PROJECTION, GetBusinessQuery, ProvisionBusinessCommand, RegisterBusinessCommand, UpdateSettingsCommand } from '@gateway/accounts';
+import {
+  AdvanceTestClockCommand,
+  BUSINESSES_PROJECTION,
+  GetBusinessQuery,
+  ProvisionBusinessCommand,
+  RegisterBusinessCommand,
+  UpdateSettingsCommand,
+} from '@gateway/accounts';
 import { discoverProjections, readCheckpoint, resetProjection } from '@gateway/projections';
 import { DiscoveryService } from '@nestjs/core';
 import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler, Scheduler } from '@gateway/scheduler';
@@ -58,18 +65,25 @@ describe('foundation end to end (real Nest app, real PostgreSQL)', () => {
     const view = await queries.execute(new GetBusinessQuery(businessId));
     expect(view).toMatchObject({ businessId, name: 'Toko Buku', testClockOffsetMs: 0 });
 
-    const { rows } = await gateway.db.pool.query('SELECT type, metadata FROM es_events WHERE stream_name = $1', [`business-${businessId}`]);
+    const { rows } = await gateway.db.pool.query('SELECT type, metadata FROM es_events WHERE stream_name = $1', [
+      `business-${businessId}`,
+    ]);
     expect(rows).toEqual([
-      { type: 'BusinessRegistered', metadata: expect.objectContaining({ correlationId: 'req_e2e', actor: 'system:e2e', businessId }) },
+      {
+        type: 'BusinessRegistered',
+        metadata: expect.objectContaining({ correlationId: 'req_e2e', actor: 'system:e2e', businessId }),
+      },
     ]);
   });
 
   it('a second registration of the same business is refused by the aggregate', async () => {
     const commands = gateway.app.get(CommandBus);
     const { businessId } = await commands.execute(new RegisterBusinessCommand('Once', context));
-    await expect(commands.execute(new RegisterBusinessCommand('Twice', context, { businessId }))).rejects.toMatchObject({
-      code: 'BUSINESS_ALREADY_REGISTERED_ERROR',
-    });
+    await expect(commands.execute(new RegisterBusinessCommand('Twice', context, { businessId }))).rejects.toMatchObject(
+      {
+        code: 'BUSINESS_ALREADY_REGISTERED_ERROR',
+      },
+    );
   });
 
   it("advancing one business's test clock runs its due jobs at once, and only its own", async () => {
@@ -78,8 +92,18 @@ describe('foundation end to end (real Nest app, real PostgreSQL)', () => {
     const { businessId: advancing } = await commands.execute(new RegisterBusinessCommand('Advancing', context));
     const { businessId: waiting } = await commands.execute(new RegisterBusinessCommand('Waiting', context));
     const inOneHour = new Date(Date.now() + 3_600_000);
-    for (const [businessId, label] of [[advancing, 'advanced'], [waiting, 'still waiting']]) {
-      await scheduler.schedule({ kind: 'test.record', payload: { label }, dueAt: inOneHour, businessId, mode: 'test', key: `e2e:${businessId}` });
+    for (const [businessId, label] of [
+      [advancing, 'advanced'],
+      [waiting, 'still waiting'],
+    ]) {
+      await scheduler.schedule({
+        kind: 'test.record',
+        payload: { label },
+        dueAt: inOneHour,
+        businessId,
+        mode: 'test',
+        key: `e2e:${businessId}`,
+      });
     }
 
     const advanced = await commands.execute(new AdvanceTestClockCommand(advancing, 2 * 3_600_000, context));
@@ -91,7 +115,9 @@ describe('foundation end to end (real Nest app, real PostgreSQL)', () => {
 
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(ranJobs.some((job) => job.payload.label === 'still waiting')).toBe(false);
-    expect((await gateway.app.get(QueryBus).execute(new GetBusinessQuery(advancing)))?.testClockOffsetMs).toBe(7_200_000);
+    expect((await gateway.app.get(QueryBus).execute(new GetBusinessQuery(advancing)))?.testClockOffsetMs).toBe(
+      7_200_000,
+    );
   });
 });
 
@@ -106,8 +132,17 @@ describe('rebuilding a real projection', () => {
     const commands = gateway.app.get(CommandBus);
     for (const name of ['One', 'Two', 'Three']) {
       const business = await commands.execute(new ProvisionBusinessCommand(name, context));
-      await commands.execute(new UpdateSettingsCommand(business.business_id, 'test', { fraudDetection: true, retailPaymentCodePrefix: 'ABC' }, context));
-      await commands.execute(new UpdateSettingsCommand(business.business_id, 'test', { retailPaymentCodePrefix: null }, context));
+      await commands.execute(
+        new UpdateSettingsCommand(
+          business.business_id,
+          'test',
+          { fraudDetection: true, retailPaymentCodePrefix: 'ABC' },
+          context,
+        ),
+      );
+      await commands.execute(
+        new UpdateSettingsCommand(business.business_id, 'test', { retailPaymentCodePrefix: null }, context),
+      );
     }
     const snapshot = async () => {
       const tables: Record<string, unknown[]> = {};
@@ -119,14 +154,20 @@ describe('rebuilding a real projection', () => {
     const live = await snapshot();
     expect(live.api_keys.length).toBe(12);
 
-    const projection = discoverProjections(gateway.app.get(DiscoveryService)).find((p) => p.name === BUSINESSES_PROJECTION)!;
+    const projection = discoverProjections(gateway.app.get(DiscoveryService)).find(
+      (p) => p.name === BUSINESSES_PROJECTION,
+    )!;
     await resetProjection(gateway.db.pool, projection);
     let seen = 0;
     const total = Number((await gateway.db.pool.query('SELECT count(*) AS n FROM es_events')).rows[0].n);
     // The live runner replays from the start; its checkpoint counts every event it has seen since the reset.
-    await eventually(() => seen >= total, 15_000, async () => {
-      seen = Number((await readCheckpoint(gateway.db.pool, BUSINESSES_PROJECTION))?.eventsSeen ?? 0n);
-    });
+    await eventually(
+      () => seen >= total,
+      15_000,
+      async () => {
+        seen = Number((await readCheckpoint(gateway.db.pool, BUSINESSES_PROJECTION))?.eventsSeen ?? 0n);
+      },
+    );
     expect(await snapshot()).toEqual(live);
   });
 });

@@ -54,29 +54,87 @@ describe('hostile input on every write route', () => {
   let csrf: string;
 
   const uid = (prefix: string) => `${prefix}-${randomUUID()}`;
-  const keyOf = (key: Key = 'secret') => (key === 'secret' ? business.test.secret_key : key === 'public' ? business.test.public_key : undefined);
-  const api = async (method: string, path: string, body?: unknown, key: Key = 'secret', headers?: Record<string, string>) =>
-    call(gateway.baseUrl, keyOf(key), method, path, { body, headers });
+  const keyOf = (key: Key = 'secret') =>
+    key === 'secret' ? business.test.secret_key : key === 'public' ? business.test.public_key : undefined;
+  const api = async (
+    method: string,
+    path: string,
+    body?: unknown,
+    key: Key = 'secret',
+    headers?: Record<string, string>,
+  ) => call(gateway.baseUrl, keyOf(key), method, path, { body, headers });
   const ok = <T extends { status: number; body: any }>(response: T, what: string): T => {
     if (response.status >= 300) throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
     return response;
   };
 
   // --- what the routes act on -------------------------------------------------------------------
-  const virtualAccount = async (bankCode = 'BCA') => ok(await api('POST', '/callback_virtual_accounts', { external_id: uid('va'), bank_code: bankCode, name: 'Budi' }), 'VA').body;
+  const virtualAccount = async (bankCode = 'BCA') =>
+    ok(
+      await api('POST', '/callback_virtual_accounts', { external_id: uid('va'), bank_code: bankCode, name: 'Budi' }),
+      'VA',
+    ).body;
   const paymentCode = async () =>
-    ok(await api('POST', '/fixed_payment_code', { external_id: uid('fpc'), retail_outlet_name: 'ALFAMART', name: 'Budi', expected_amount: 20_000 }), 'payment code').body;
-  const customer = async () => ok(await api('POST', '/customers', { reference_id: uid('ref'), given_names: 'Budi', email: 'budi@example.com' }), 'customer').body;
+    ok(
+      await api('POST', '/fixed_payment_code', {
+        external_id: uid('fpc'),
+        retail_outlet_name: 'ALFAMART',
+        name: 'Budi',
+        expected_amount: 20_000,
+      }),
+      'payment code',
+    ).body;
+  const customer = async () =>
+    ok(
+      await api('POST', '/customers', { reference_id: uid('ref'), given_names: 'Budi', email: 'budi@example.com' }),
+      'customer',
+    ).body;
   const recurring = async () =>
-    ok(await api('POST', '/recurring_payments', { external_id: uid('rec'), payer_email: 'payer@example.com', description: 'Membership', amount: 50_000, interval: 'MONTH', interval_count: 1 }), 'recurring').body;
-  const invoice = async () => ok(await api('POST', '/v2/invoices', { external_id: uid('inv'), payer_email: 'payer@example.com', description: 'Order', amount: 50_000 }), 'invoice').body;
-  const reusableToken = async () => ok(await tokenize(gateway.baseUrl, business.test.public_key, TEST_CARDS.enrolledVisa, { multiple: true }), 'token').body.id as string;
+    ok(
+      await api('POST', '/recurring_payments', {
+        external_id: uid('rec'),
+        payer_email: 'payer@example.com',
+        description: 'Membership',
+        amount: 50_000,
+        interval: 'MONTH',
+        interval_count: 1,
+      }),
+      'recurring',
+    ).body;
+  const invoice = async () =>
+    ok(
+      await api('POST', '/v2/invoices', {
+        external_id: uid('inv'),
+        payer_email: 'payer@example.com',
+        description: 'Order',
+        amount: 50_000,
+      }),
+      'invoice',
+    ).body;
+  const reusableToken = async () =>
+    ok(await tokenize(gateway.baseUrl, business.test.public_key, TEST_CARDS.enrolledVisa, { multiple: true }), 'token')
+      .body.id as string;
   const charge = async (capture: boolean) =>
-    ok(await api('POST', '/credit_card_charges', { token_id: await reusableToken(), external_id: uid('chg'), amount: 50_000, capture }), 'charge').body;
-  const apiKeyId = async () => ok(await api('POST', '/api_keys', { name: uid('key') }), 'api key').body.key_id as string;
+    ok(
+      await api('POST', '/credit_card_charges', {
+        token_id: await reusableToken(),
+        external_id: uid('chg'),
+        amount: 50_000,
+        capture,
+      }),
+      'charge',
+    ).body;
+  const apiKeyId = async () =>
+    ok(await api('POST', '/api_keys', { name: uid('key') }), 'api key').body.key_id as string;
   const danaCheckoutToken = async () => {
     const created = ok(
-      await api('POST', '/ewallets', { external_id: uid('dana'), amount: 20_000, ewallet_type: 'DANA', callback_url: 'https://shop.example/cb', redirect_url: 'https://shop.example/done' }),
+      await api('POST', '/ewallets', {
+        external_id: uid('dana'),
+        amount: 20_000,
+        ewallet_type: 'DANA',
+        callback_url: 'https://shop.example/cb',
+        redirect_url: 'https://shop.example/done',
+      }),
       'DANA',
     );
     return new URL(created.body.checkout_url).pathname.split('/')[3];
@@ -84,49 +142,124 @@ describe('hostile input on every write route', () => {
   const deliveryId = async () => {
     ok(await api('POST', '/callback_urls/invoice', { url: 'http://127.0.0.1:9/callbacks' }), 'callback url');
     const webhookId = ok(await api('POST', '/callback_urls/invoice/test'), 'test callback').body.webhook_id as string;
-    await eventually(() => api('GET', `/callback_deliveries/${webhookId}`), (response) => response.status === 200);
+    await eventually(
+      () => api('GET', `/callback_deliveries/${webhookId}`),
+      (response) => response.status === 200,
+    );
     return webhookId;
   };
   const dashboardUserId = async () => (await createDashboardUser(gateway.app, business.business_id, 'viewer')).userId;
   /** A dashboard form's key: each rendered form has its own (the dashboard acts once per key). */
   const formKey = () => randomUUID();
-  const batchCsv = () => `external_id,bank_code,account_holder_name,account_number,description,amount\n${uid('row')},BCA,Budi,1234567890,Payout,20000\n`;
+  const batchCsv = () =>
+    `external_id,bank_code,account_holder_name,account_number,description,amount\n${uid('row')},BCA,Budi,1234567890,` +
+    `Payout,20000\n`;
 
   const ROUTES: Record<string, RouteCase> = {
     // --- API: accounts and platform
-    'POST /api_keys': { sample: async () => ({ path: '/api_keys', body: { name: 'Ops key', kind: 'secret', permissions: ['money_in:read'] } }) },
+    'POST /api_keys': {
+      sample: async () => ({
+        path: '/api_keys',
+        body: { name: 'Ops key', kind: 'secret', permissions: ['money_in:read'] },
+      }),
+    },
     'DELETE /api_keys/:id': { sample: async () => ({ path: `/api_keys/${await apiKeyId()}` }) },
     'PATCH /settings': {
-      sample: async () => ({ path: '/settings', body: { default_disbursement_description: 'Payout', retail_payment_code_prefix: 'SHOP7', fee_schedule: { OVO: { flat: 100, basis_points: 150 } } } }),
+      sample: async () => ({
+        path: '/settings',
+        body: {
+          default_disbursement_description: 'Payout',
+          retail_payment_code_prefix: 'SHOP7',
+          fee_schedule: { OVO: { flat: 100, basis_points: 150 } },
+        },
+      }),
       amounts: ['fee_schedule.OVO.flat'],
     },
     'POST /settings/callback_token/rotate': { sample: async () => ({ path: '/settings/callback_token/rotate' }) },
-    'POST /callback_urls/:type': { sample: async () => ({ path: '/callback_urls/invoice', body: { url: 'https://shop.example/callbacks' } }) },
-    'POST /callback_urls/:type/signing_secret/rotate': { sample: async () => ({ path: '/callback_urls/invoice/signing_secret/rotate' }) },
+    'POST /callback_urls/:type': {
+      sample: async () => ({ path: '/callback_urls/invoice', body: { url: 'https://shop.example/callbacks' } }),
+    },
+    'POST /callback_urls/:type/signing_secret/rotate': {
+      sample: async () => ({ path: '/callback_urls/invoice/signing_secret/rotate' }),
+    },
     'POST /callback_urls/:type/test': {
       sample: async () => {
         ok(await api('POST', '/callback_urls/invoice', { url: 'http://127.0.0.1:9/callbacks' }), 'callback url');
         return { path: '/callback_urls/invoice/test' };
       },
     },
-    'POST /callback_deliveries/:id/resend': { sample: async () => ({ path: `/callback_deliveries/${await deliveryId()}/resend` }) },
-    'POST /callback_deliveries/resend_failed': { sample: async () => ({ path: '/callback_deliveries/resend_failed', body: { since: '2020-01-01T00:00:00Z', callback_type: 'invoice' } }) },
-    'POST /reports': { sample: async () => ({ path: '/reports', body: { type: 'BALANCE_HISTORY', currency: 'IDR', format: 'CSV', filter: { from: new Date(Date.now() - 86_400_000).toISOString() } } }) },
+    'POST /callback_deliveries/:id/resend': {
+      sample: async () => ({ path: `/callback_deliveries/${await deliveryId()}/resend` }),
+    },
+    'POST /callback_deliveries/resend_failed': {
+      sample: async () => ({
+        path: '/callback_deliveries/resend_failed',
+        body: { since: '2020-01-01T00:00:00Z', callback_type: 'invoice' },
+      }),
+    },
+    'POST /reports': {
+      sample: async () => ({
+        path: '/reports',
+        body: {
+          type: 'BALANCE_HISTORY',
+          currency: 'IDR',
+          format: 'CSV',
+          filter: { from: new Date(Date.now() - 86_400_000).toISOString() },
+        },
+      }),
+    },
     'POST /reports/:id/retry': {
       // A report that did not fail is not retryable (409): the request passed the edge and validation.
-      sample: async () => ({ path: `/reports/${ok(await api('POST', '/reports', { type: 'BALANCE_HISTORY' }), 'report').body.id}/retry`, accepted: [200, 409] }),
+      sample: async () => ({
+        path: `/reports/${ok(await api('POST', '/reports', { type: 'BALANCE_HISTORY' }), 'report').body.id}/retry`,
+        accepted: [200, 409],
+      }),
     },
-    // Multipart: the real upload (and NUL in its text field) is checked on its own below; a JSON body has no file (400).
+    // Multipart: the real upload (and NUL in its text field) is checked on its own below; a JSON body has no file
+    // (400).
     'POST /files': { sample: async () => ({ path: '/files', accepted: [400] }) },
-    'DELETE /files/:id': { sample: async () => ({ path: `/files/${ok(await uploadFile(gateway.baseUrl, business.test.secret_key, { bytes: PNG_BYTES, type: 'image/png' }), 'file').body.id}` }) },
+    'DELETE /files/:id': {
+      sample: async () => ({
+        path:
+          `/files/` +
+          `${
+            ok(
+              await uploadFile(gateway.baseUrl, business.test.secret_key, {
+                bytes: PNG_BYTES,
+                type: 'image/png',
+              }),
+              'file',
+            ).body.id
+          }`,
+      }),
+    },
     'POST /customers': {
       sample: async () => ({
         path: '/customers',
-        body: { reference_id: uid('ref'), given_names: 'Budi', surname: 'Santoso', email: 'budi@example.com', description: 'VIP', addresses: [{ country: 'ID', city: 'Jakarta' }], metadata: { tier: 'gold' } },
+        body: {
+          reference_id: uid('ref'),
+          given_names: 'Budi',
+          surname: 'Santoso',
+          email: 'budi@example.com',
+          description: 'VIP',
+          addresses: [{ country: 'ID', city: 'Jakarta' }],
+          metadata: { tier: 'gold' },
+        },
       }),
     },
-    'PATCH /customers/:id': { sample: async () => ({ path: `/customers/${(await customer()).id}`, body: { given_names: 'Budi', description: 'Updated' } }) },
-    'POST /balance/top_up': { sample: async () => ({ path: '/balance/top_up', body: { amount: 100_000, currency: 'IDR', channel: 'TEST_TOPUP', settlement: 'immediate' } }), amounts: ['amount'] },
+    'PATCH /customers/:id': {
+      sample: async () => ({
+        path: `/customers/${(await customer()).id}`,
+        body: { given_names: 'Budi', description: 'Updated' },
+      }),
+    },
+    'POST /balance/top_up': {
+      sample: async () => ({
+        path: '/balance/top_up',
+        body: { amount: 100_000, currency: 'IDR', channel: 'TEST_TOPUP', settlement: 'immediate' },
+      }),
+      amounts: ['amount'],
+    },
 
     // --- API: money out
     'POST /disbursements': {
@@ -134,7 +267,14 @@ describe('hostile input on every write route', () => {
         ok(await api('POST', '/balance/top_up', { amount: 1_000_000 }), 'top-up');
         return {
           path: '/disbursements',
-          body: { external_id: uid('disb'), bank_code: 'BCA', account_holder_name: 'Budi', account_number: '1234567890', description: 'Payout', amount: 20_000 },
+          body: {
+            external_id: uid('disb'),
+            bank_code: 'BCA',
+            account_holder_name: 'Budi',
+            account_number: '1234567890',
+            description: 'Payout',
+            amount: 20_000,
+          },
         };
       },
       amounts: ['amount'],
@@ -146,7 +286,16 @@ describe('hostile input on every write route', () => {
           path: '/batch_disbursements',
           body: {
             reference: uid('batch'),
-            disbursements: [{ external_id: uid('item'), bank_code: 'BNI', bank_account_name: 'Budi', bank_account_number: '1234567890', description: 'Payout', amount: 20_000 }],
+            disbursements: [
+              {
+                external_id: uid('item'),
+                bank_code: 'BNI',
+                bank_account_name: 'Budi',
+                bank_account_number: '1234567890',
+                description: 'Payout',
+                amount: 20_000,
+              },
+            ],
           },
         };
       },
@@ -157,7 +306,14 @@ describe('hostile input on every write route', () => {
     'POST /v2/invoices': {
       sample: async () => ({
         path: '/v2/invoices',
-        body: { external_id: uid('inv'), payer_email: 'payer@example.com', description: 'Order', amount: 64_000, currency: 'IDR', items: [{ name: 'Shirt', quantity: 2, price: 32_000 }] },
+        body: {
+          external_id: uid('inv'),
+          payer_email: 'payer@example.com',
+          description: 'Order',
+          amount: 64_000,
+          currency: 'IDR',
+          items: [{ name: 'Shirt', quantity: 2, price: 32_000 }],
+        },
       }),
       amounts: ['amount', 'items.0.price'],
     },
@@ -165,12 +321,27 @@ describe('hostile input on every write route', () => {
     'POST /recurring_payments': {
       sample: async () => ({
         path: '/recurring_payments',
-        body: { external_id: uid('rec'), payer_email: 'payer@example.com', description: 'Membership', amount: 50_000, interval: 'MONTH', interval_count: 1 },
+        body: {
+          external_id: uid('rec'),
+          payer_email: 'payer@example.com',
+          description: 'Membership',
+          amount: 50_000,
+          interval: 'MONTH',
+          interval_count: 1,
+        },
       }),
       amounts: ['amount'],
     },
-    'PATCH /recurring_payments/:id': { sample: async () => ({ path: `/recurring_payments/${(await recurring()).id}`, body: { amount: 60_000, interval: 'WEEK' } }), amounts: ['amount'] },
-    'POST /recurring_payments/:id/pause\\!': { sample: async () => ({ path: `/recurring_payments/${(await recurring()).id}/pause!` }) },
+    'PATCH /recurring_payments/:id': {
+      sample: async () => ({
+        path: `/recurring_payments/${(await recurring()).id}`,
+        body: { amount: 60_000, interval: 'WEEK' },
+      }),
+      amounts: ['amount'],
+    },
+    'POST /recurring_payments/:id/pause\\!': {
+      sample: async () => ({ path: `/recurring_payments/${(await recurring()).id}/pause!` }),
+    },
     'POST /recurring_payments/:id/resume\\!': {
       sample: async () => {
         const { id } = await recurring();
@@ -178,36 +349,63 @@ describe('hostile input on every write route', () => {
         return { path: `/recurring_payments/${id}/resume!` };
       },
     },
-    'POST /recurring_payments/:id/stop\\!': { sample: async () => ({ path: `/recurring_payments/${(await recurring()).id}/stop!` }) },
+    'POST /recurring_payments/:id/stop\\!': {
+      sample: async () => ({ path: `/recurring_payments/${(await recurring()).id}/stop!` }),
+    },
     'POST /callback_virtual_accounts': {
-      sample: async () => ({ path: '/callback_virtual_accounts', body: { external_id: uid('va'), bank_code: 'BRI', name: 'Budi', is_closed: true, expected_amount: 150_000 } }),
+      sample: async () => ({
+        path: '/callback_virtual_accounts',
+        body: { external_id: uid('va'), bank_code: 'BRI', name: 'Budi', is_closed: true, expected_amount: 150_000 },
+      }),
       amounts: ['expected_amount'],
     },
     'PATCH /callback_virtual_accounts/:id': {
-      sample: async () => ({ path: `/callback_virtual_accounts/${(await virtualAccount('BRI')).id}`, body: { suggested_amount: 75_000, expiration_date: '2099-01-01T00:00:00.000Z' } }),
+      sample: async () => ({
+        path: `/callback_virtual_accounts/${(await virtualAccount('BRI')).id}`,
+        body: { suggested_amount: 75_000, expiration_date: '2099-01-01T00:00:00.000Z' },
+      }),
       amounts: ['suggested_amount'],
     },
     'POST /pool_virtual_accounts/simulate_payment': {
       sample: async () => {
         const account = await virtualAccount();
-        return { path: '/pool_virtual_accounts/simulate_payment', body: { bank_code: 'BCA', bank_account_number: account.account_number, transfer_amount: 50_000 } };
+        return {
+          path: '/pool_virtual_accounts/simulate_payment',
+          body: { bank_code: 'BCA', bank_account_number: account.account_number, transfer_amount: 50_000 },
+        };
       },
       amounts: ['transfer_amount'],
     },
     'POST /fixed_payment_code': {
-      sample: async () => ({ path: '/fixed_payment_code', body: { external_id: uid('fpc'), retail_outlet_name: 'ALFAMART', name: 'Budi', expected_amount: 20_000 } }),
+      sample: async () => ({
+        path: '/fixed_payment_code',
+        body: { external_id: uid('fpc'), retail_outlet_name: 'ALFAMART', name: 'Budi', expected_amount: 20_000 },
+      }),
       amounts: ['expected_amount'],
     },
-    'PATCH /fixed_payment_code/:id': { sample: async () => ({ path: `/fixed_payment_code/${(await paymentCode()).id}`, body: { name: 'Budi S', expected_amount: 30_000 } }), amounts: ['expected_amount'] },
+    'PATCH /fixed_payment_code/:id': {
+      sample: async () => ({
+        path: `/fixed_payment_code/${(await paymentCode()).id}`,
+        body: { name: 'Budi S', expected_amount: 30_000 },
+      }),
+      amounts: ['expected_amount'],
+    },
     'POST /fixed_payment_code/simulate_payment': {
       sample: async () => {
         const code = await paymentCode();
-        return { path: '/fixed_payment_code/simulate_payment', body: { retail_outlet_name: 'ALFAMART', payment_code: code.payment_code, transfer_amount: 20_000 } };
+        return {
+          path: '/fixed_payment_code/simulate_payment',
+          body: { retail_outlet_name: 'ALFAMART', payment_code: code.payment_code, transfer_amount: 20_000 },
+        };
       },
       amounts: ['transfer_amount'],
     },
     'POST /ewallets': {
-      sample: async () => ({ path: '/ewallets', headers: { 'x-api-version': '2020-02-01' }, body: { external_id: uid('ovo'), amount: 20_000, phone: '081234567890', ewallet_type: 'OVO' } }),
+      sample: async () => ({
+        path: '/ewallets',
+        headers: { 'x-api-version': '2020-02-01' },
+        body: { external_id: uid('ovo'), amount: 20_000, phone: '081234567890', ewallet_type: 'OVO' },
+      }),
       amounts: ['amount'],
       validationStatus: 422,
     },
@@ -215,54 +413,104 @@ describe('hostile input on every write route', () => {
       sample: async () => ({
         path: '/v2/credit_card_tokens',
         key: 'public',
-        body: { is_single_use: true, card_data: { account_number: TEST_CARDS.enrolledVisa, exp_month: '12', exp_year: String(new Date().getUTCFullYear() + 3), cvn: '123' }, should_authenticate: true, amount: '50000' },
+        body: {
+          is_single_use: true,
+          card_data: {
+            account_number: TEST_CARDS.enrolledVisa,
+            exp_month: '12',
+            exp_year: String(new Date().getUTCFullYear() + 3),
+            cvn: '123',
+          },
+          should_authenticate: true,
+          amount: '50000',
+        },
       }),
       amounts: ['amount'],
     },
     'POST /credit_card_tokens/:token_id/authentications': {
-      sample: async () => ({ path: `/credit_card_tokens/${await reusableToken()}/authentications`, key: 'public', body: { amount: '50000' } }),
+      sample: async () => ({
+        path: `/credit_card_tokens/${await reusableToken()}/authentications`,
+        key: 'public',
+        body: { amount: '50000' },
+      }),
       amounts: ['amount'],
     },
     'POST /credit_card_charges': {
-      sample: async () => ({ path: '/credit_card_charges', body: { token_id: await reusableToken(), external_id: uid('chg'), amount: 50_000 } }),
+      sample: async () => ({
+        path: '/credit_card_charges',
+        body: { token_id: await reusableToken(), external_id: uid('chg'), amount: 50_000 },
+      }),
       amounts: ['amount'],
     },
     'POST /credit_card_charges/:credit_card_charge_id/capture': {
-      sample: async () => ({ path: `/credit_card_charges/${(await charge(false)).id}/capture`, body: { amount: '50000' } }),
+      sample: async () => ({
+        path: `/credit_card_charges/${(await charge(false)).id}/capture`,
+        body: { amount: '50000' },
+      }),
       amounts: ['amount'],
     },
     'POST /credit_card_charges/:credit_card_charge_id/auth_reversal': {
-      sample: async () => ({ path: `/credit_card_charges/${(await charge(false)).id}/auth_reversal`, body: { external_id: uid('rev') } }),
+      sample: async () => ({
+        path: `/credit_card_charges/${(await charge(false)).id}/auth_reversal`,
+        body: { external_id: uid('rev') },
+      }),
     },
     'POST /credit_card_charges/:credit_card_charge_id/refunds': {
-      sample: async () => ({ path: `/credit_card_charges/${(await charge(true)).id}/refunds`, body: { amount: '10000', external_id: uid('refund') } }),
+      sample: async () => ({
+        path: `/credit_card_charges/${(await charge(true)).id}/refunds`,
+        body: { amount: '10000', external_id: uid('refund') },
+      }),
       amounts: ['amount'],
     },
 
     // --- payer pages (no key)
     'POST /3ds/:authentication_id': {
       sample: async () => {
-        const token = ok(await tokenize(gateway.baseUrl, business.test.public_key, TEST_CARDS.enrolledVisa, { amount: 50_000 }), 'token').body;
+        const token = ok(
+          await tokenize(gateway.baseUrl, business.test.public_key, TEST_CARDS.enrolledVisa, { amount: 50_000 }),
+          'token',
+        ).body;
         return { path: `/3ds/${token.authentication_id}`, key: 'none', body: { action: 'complete', code: '123456' } };
       },
     },
     'POST /web/invoices/:id/pay': {
       sample: async () => {
         const created = await invoice();
-        return { path: `/web/invoices/${created.id}/pay`, key: 'none', body: { channel: created.available_banks[0].bank_code } };
+        return {
+          path: `/web/invoices/${created.id}/pay`,
+          key: 'none',
+          body: { channel: created.available_banks[0].bank_code },
+        };
       },
     },
     'POST /web/invoices/:id/pay_card': {
       sample: async () => {
         const created = await invoice();
-        const token = ok(await tokenize(gateway.baseUrl, business.test.public_key, TEST_CARDS.enrolledVisa, { amount: 50_000 }), 'token').body;
+        const token = ok(
+          await tokenize(gateway.baseUrl, business.test.public_key, TEST_CARDS.enrolledVisa, { amount: 50_000 }),
+          'token',
+        ).body;
         await answerChallenge(gateway.baseUrl, token.authentication_id, 'complete');
-        return { path: `/web/invoices/${created.id}/pay_card`, key: 'none', body: { token_id: token.id, authentication_id: token.authentication_id } };
+        return {
+          path: `/web/invoices/${created.id}/pay_card`,
+          key: 'none',
+          body: { token_id: token.id, authentication_id: token.authentication_id },
+        };
       },
     },
-    'POST /web/invoices/:id/pay_ewallet': { sample: async () => ({ path: `/web/invoices/${(await invoice()).id}/pay_ewallet`, key: 'none', body: { ewallet_type: 'DANA' } }) },
-    'POST /ewallets/checkout/:token/pay': { sample: async () => ({ path: `/ewallets/checkout/${await danaCheckoutToken()}/pay`, key: 'none' }) },
-    'POST /ewallets/checkout/:token/cancel': { sample: async () => ({ path: `/ewallets/checkout/${await danaCheckoutToken()}/cancel`, key: 'none' }) },
+    'POST /web/invoices/:id/pay_ewallet': {
+      sample: async () => ({
+        path: `/web/invoices/${(await invoice()).id}/pay_ewallet`,
+        key: 'none',
+        body: { ewallet_type: 'DANA' },
+      }),
+    },
+    'POST /ewallets/checkout/:token/pay': {
+      sample: async () => ({ path: `/ewallets/checkout/${await danaCheckoutToken()}/pay`, key: 'none' }),
+    },
+    'POST /ewallets/checkout/:token/cancel': {
+      sample: async () => ({ path: `/ewallets/checkout/${await danaCheckoutToken()}/cancel`, key: 'none' }),
+    },
 
     // --- dashboard (session and CSRF token; forms)
     'POST /dashboard/sign-in': {
@@ -273,7 +521,10 @@ describe('hostile input on every write route', () => {
         // Wrong credentials: answered by the sign-in page itself, after the edge and the CSRF check.
         return {
           path: '/dashboard/sign-in',
-          session: { cookie: `gw_dashboard_signin=${visitor.cookie('gw_dashboard_signin')}`, csrf: DashboardClient.csrfOf(page.text) },
+          session: {
+            cookie: `gw_dashboard_signin=${visitor.cookie('gw_dashboard_signin')}`,
+            csrf: DashboardClient.csrfOf(page.text),
+          },
           body: { email: 'nobody@toko.test', password: 'wrong password' },
           accepted: [401],
         };
@@ -285,11 +536,27 @@ describe('hostile input on every write route', () => {
         const user = await createDashboardUser(gateway.app, business.business_id, 'viewer');
         const other = new DashboardClient(gateway.baseUrl);
         await other.signIn(user.email, TEST_PASSWORD);
-        return { path: '/dashboard/sign-out', session: { cookie: `gw_dashboard=${other.cookie('gw_dashboard')}`, csrf: DashboardClient.csrfOf((await other.get('/dashboard/overview')).text) }, body: {} };
+        return {
+          path: '/dashboard/sign-out',
+          session: {
+            cookie: `gw_dashboard=${other.cookie('gw_dashboard')}`,
+            csrf: DashboardClient.csrfOf((await other.get('/dashboard/overview')).text),
+          },
+          body: {},
+        };
       },
     },
-    'POST /dashboard/mode': { dashboard: true, sample: async () => ({ path: '/dashboard/mode', body: { mode: 'test' } }) },
-    'POST /dashboard/callbacks/url': { dashboard: true, sample: async () => ({ path: '/dashboard/callbacks/url', body: { kind: 'invoice', url: 'https://shop.example/callbacks' } }) },
+    'POST /dashboard/mode': {
+      dashboard: true,
+      sample: async () => ({ path: '/dashboard/mode', body: { mode: 'test' } }),
+    },
+    'POST /dashboard/callbacks/url': {
+      dashboard: true,
+      sample: async () => ({
+        path: '/dashboard/callbacks/url',
+        body: { kind: 'invoice', url: 'https://shop.example/callbacks' },
+      }),
+    },
     'POST /dashboard/callbacks/test': {
       dashboard: true,
       sample: async () => {
@@ -297,40 +564,114 @@ describe('hostile input on every write route', () => {
         return { path: '/dashboard/callbacks/test', body: { kind: 'invoice' } };
       },
     },
-    'POST /dashboard/callbacks/token/reveal': { dashboard: true, sample: async () => ({ path: '/dashboard/callbacks/token/reveal', body: {} }) },
-    'POST /dashboard/callbacks/token/rotate': { dashboard: true, sample: async () => ({ path: '/dashboard/callbacks/token/rotate', body: {} }) },
-    'POST /dashboard/callbacks/resend-failed': { dashboard: true, sample: async () => ({ path: '/dashboard/callbacks/resend-failed', body: { since: '2020-01-01T00:00' } }) },
-    'POST /dashboard/callbacks/deliveries/:id/resend': { dashboard: true, sample: async () => ({ path: `/dashboard/callbacks/deliveries/${await deliveryId()}/resend`, body: {} }) },
-    'POST /dashboard/developers/keys': { dashboard: true, sample: async () => ({ path: '/dashboard/developers/keys', body: { name: 'Dashboard key', perm_money_in_read: 'on' } }) },
-    'POST /dashboard/developers/keys/:id/revoke': { dashboard: true, sample: async () => ({ path: `/dashboard/developers/keys/${await apiKeyId()}/revoke`, body: {} }) },
-    'POST /dashboard/developers/api-versions': { dashboard: true, sample: async () => ({ path: '/dashboard/developers/api-versions', body: {} }) },
-    'POST /dashboard/settings': { dashboard: true, sample: async () => ({ path: '/dashboard/settings', body: { fraud_detection: 'on', default_disbursement_description: 'Payout' } }) },
-    'POST /dashboard/reports': { dashboard: true, sample: async () => ({ path: '/dashboard/reports', body: { type: 'TRANSACTIONS', currency: 'IDR' } }) },
-    'POST /dashboard/team/users': { dashboard: true, sample: async () => ({ path: '/dashboard/team/users', body: { email: `${uid('user')}@toko.test`, role: 'viewer' } }) },
-    'POST /dashboard/team/users/:id/role': { dashboard: true, sample: async () => ({ path: `/dashboard/team/users/${await dashboardUserId()}/role`, body: { role: 'developer' } }) },
-    'POST /dashboard/team/users/:id/remove': { dashboard: true, sample: async () => ({ path: `/dashboard/team/users/${await dashboardUserId()}/remove`, body: {} }) },
+    'POST /dashboard/callbacks/token/reveal': {
+      dashboard: true,
+      sample: async () => ({ path: '/dashboard/callbacks/token/reveal', body: {} }),
+    },
+    'POST /dashboard/callbacks/token/rotate': {
+      dashboard: true,
+      sample: async () => ({ path: '/dashboard/callbacks/token/rotate', body: {} }),
+    },
+    'POST /dashboard/callbacks/resend-failed': {
+      dashboard: true,
+      sample: async () => ({ path: '/dashboard/callbacks/resend-failed', body: { since: '2020-01-01T00:00' } }),
+    },
+    'POST /dashboard/callbacks/deliveries/:id/resend': {
+      dashboard: true,
+      sample: async () => ({ path: `/dashboard/callbacks/deliveries/${await deliveryId()}/resend`, body: {} }),
+    },
+    'POST /dashboard/developers/keys': {
+      dashboard: true,
+      sample: async () => ({
+        path: '/dashboard/developers/keys',
+        body: { name: 'Dashboard key', perm_money_in_read: 'on' },
+      }),
+    },
+    'POST /dashboard/developers/keys/:id/revoke': {
+      dashboard: true,
+      sample: async () => ({ path: `/dashboard/developers/keys/${await apiKeyId()}/revoke`, body: {} }),
+    },
+    'POST /dashboard/developers/api-versions': {
+      dashboard: true,
+      sample: async () => ({ path: '/dashboard/developers/api-versions', body: {} }),
+    },
+    'POST /dashboard/settings': {
+      dashboard: true,
+      sample: async () => ({
+        path: '/dashboard/settings',
+        body: { fraud_detection: 'on', default_disbursement_description: 'Payout' },
+      }),
+    },
+    'POST /dashboard/reports': {
+      dashboard: true,
+      sample: async () => ({ path: '/dashboard/reports', body: { type: 'TRANSACTIONS', currency: 'IDR' } }),
+    },
+    'POST /dashboard/team/users': {
+      dashboard: true,
+      sample: async () => ({
+        path: '/dashboard/team/users',
+        body: { email: `${uid('user')}@toko.test`, role: 'viewer' },
+      }),
+    },
+    'POST /dashboard/team/users/:id/role': {
+      dashboard: true,
+      sample: async () => ({
+        path: `/dashboard/team/users/${await dashboardUserId()}/role`,
+        body: { role: 'developer' },
+      }),
+    },
+    'POST /dashboard/team/users/:id/remove': {
+      dashboard: true,
+      sample: async () => ({ path: `/dashboard/team/users/${await dashboardUserId()}/remove`, body: {} }),
+    },
     'POST /dashboard/team/users/:id/reset-two-factor': {
       dashboard: true,
       sample: async () => ({ path: `/dashboard/team/users/${await dashboardUserId()}/reset-two-factor`, body: {} }),
     },
-    'POST /dashboard/test-tools/top-up': { dashboard: true, sample: async () => ({ path: '/dashboard/test-tools/top-up', body: { _idem: formKey(), amount: '100000', currency: 'IDR' } }), amounts: ['amount'] },
+    'POST /dashboard/test-tools/top-up': {
+      dashboard: true,
+      sample: async () => ({
+        path: '/dashboard/test-tools/top-up',
+        body: { _idem: formKey(), amount: '100000', currency: 'IDR' },
+      }),
+      amounts: ['amount'],
+    },
     'POST /dashboard/test-tools/advance-clock': {
       dashboard: true,
       sample: async () => ({ path: '/dashboard/test-tools/advance-clock', body: { _idem: formKey(), minutes: '1' } }),
     },
     'POST /dashboard/test-tools/simulate/va-payment': {
       dashboard: true,
-      sample: async () => ({ path: '/dashboard/test-tools/simulate/va-payment', body: { _idem: formKey(), bank_code: 'BCA', account_number: (await virtualAccount()).account_number, amount: '50000' } }),
+      sample: async () => ({
+        path: '/dashboard/test-tools/simulate/va-payment',
+        body: {
+          _idem: formKey(),
+          bank_code: 'BCA',
+          account_number: (await virtualAccount()).account_number,
+          amount: '50000',
+        },
+      }),
       amounts: ['amount'],
     },
     'POST /dashboard/test-tools/simulate/payment-code-payment': {
       dashboard: true,
-      sample: async () => ({ path: '/dashboard/test-tools/simulate/payment-code-payment', body: { _idem: formKey(), retail_outlet_name: 'ALFAMART', payment_code: (await paymentCode()).payment_code, amount: '20000' } }),
+      sample: async () => ({
+        path: '/dashboard/test-tools/simulate/payment-code-payment',
+        body: {
+          _idem: formKey(),
+          retail_outlet_name: 'ALFAMART',
+          payment_code: (await paymentCode()).payment_code,
+          amount: '20000',
+        },
+      }),
       amounts: ['amount'],
     },
     'POST /dashboard/test-tools/simulate/ewallet-payment': {
       dashboard: true,
-      sample: async () => ({ path: '/dashboard/test-tools/simulate/ewallet-payment', body: { _idem: formKey(), ewallet_type: 'OVO', phone: '081234567890', amount: '20000' } }),
+      sample: async () => ({
+        path: '/dashboard/test-tools/simulate/ewallet-payment',
+        body: { _idem: formKey(), ewallet_type: 'OVO', phone: '081234567890', amount: '20000' },
+      }),
       amounts: ['amount'],
     },
     // Dashboard actions (issue 21): each form carries its key (`_idem`); money-moving ones are sent confirmed.
@@ -338,25 +679,54 @@ describe('hostile input on every write route', () => {
       dashboard: true,
       sample: async () => {
         ok(await api('POST', '/balance/top_up', { amount: 1_000_000 }), 'top-up');
-        // The dashboard settings sample above saved its form, whose unchecked 3DS box turned optional authentication off.
+        // The dashboard settings sample above saved its form, whose unchecked 3DS box turned optional authentication
+        // off.
         await updateTestSettings(gateway.app, business.business_id, { optionalAuthentication: true });
-        return { path: `/dashboard/transactions/card-charges/${(await charge(true)).id}/refund`, body: { _idem: formKey(), amount: '20000', external_id: uid('refund'), confirm: 'yes' } };
+        return {
+          path: `/dashboard/transactions/card-charges/${(await charge(true)).id}/refund`,
+          body: { _idem: formKey(), amount: '20000', external_id: uid('refund'), confirm: 'yes' },
+        };
       },
       amounts: ['amount'],
     },
     'POST /dashboard/invoices': {
       dashboard: true,
-      sample: async () => ({ path: '/dashboard/invoices', body: { _idem: formKey(), external_id: uid('inv'), payer_email: 'payer@example.com', description: 'Order', amount: '50000', duration_hours: '24' } }),
+      sample: async () => ({
+        path: '/dashboard/invoices',
+        body: {
+          _idem: formKey(),
+          external_id: uid('inv'),
+          payer_email: 'payer@example.com',
+          description: 'Order',
+          amount: '50000',
+          duration_hours: '24',
+        },
+      }),
       amounts: ['amount'],
     },
-    'POST /dashboard/invoices/:id/expire': { dashboard: true, sample: async () => ({ path: `/dashboard/invoices/${(await invoice()).id}/expire`, body: { _idem: formKey(), confirm: 'yes' } }) },
+    'POST /dashboard/invoices/:id/expire': {
+      dashboard: true,
+      sample: async () => ({
+        path: `/dashboard/invoices/${(await invoice()).id}/expire`,
+        body: { _idem: formKey(), confirm: 'yes' },
+      }),
+    },
     'POST /dashboard/payouts': {
       dashboard: true,
       sample: async () => {
         ok(await api('POST', '/balance/top_up', { amount: 1_000_000 }), 'top-up');
         return {
           path: '/dashboard/payouts',
-          body: { _idem: formKey(), external_id: uid('disb'), bank_code: 'BCA', account_holder_name: 'Budi', account_number: '1234567890', description: 'Payout', amount: '20000', confirm: 'yes' },
+          body: {
+            _idem: formKey(),
+            external_id: uid('disb'),
+            bank_code: 'BCA',
+            account_holder_name: 'Budi',
+            account_number: '1234567890',
+            description: 'Payout',
+            amount: '20000',
+            confirm: 'yes',
+          },
         };
       },
       amounts: ['amount'],
@@ -364,7 +734,10 @@ describe('hostile input on every write route', () => {
     'POST /dashboard/payouts/batch/preview': {
       dashboard: true,
       // A JSON body has no file: the pasted-text field stands in for it (the multipart upload is in the browser suite).
-      sample: async () => ({ path: '/dashboard/payouts/batch/preview', body: { reference: uid('batch'), csv: batchCsv() } }),
+      sample: async () => ({
+        path: '/dashboard/payouts/batch/preview',
+        body: { reference: uid('batch'), csv: batchCsv() },
+      }),
     },
     'POST /dashboard/payouts/batch': {
       dashboard: true,
@@ -380,22 +753,46 @@ describe('hostile input on every write route', () => {
     },
     'POST /dashboard/fixed-vas': {
       dashboard: true,
-      sample: async () => ({ path: '/dashboard/fixed-vas', body: { _idem: formKey(), external_id: uid('va'), bank_code: 'BNI', name: 'Budi Santoso', expected_amount: '25000' } }),
+      sample: async () => ({
+        path: '/dashboard/fixed-vas',
+        body: {
+          _idem: formKey(),
+          external_id: uid('va'),
+          bank_code: 'BNI',
+          name: 'Budi Santoso',
+          expected_amount: '25000',
+        },
+      }),
       amounts: ['expected_amount'],
     },
     'POST /dashboard/fixed-vas/:id': {
       dashboard: true,
-      sample: async () => ({ path: `/dashboard/fixed-vas/${(await virtualAccount()).id}`, body: { _idem: formKey(), expected_amount: '30000', is_closed: 'false' } }),
+      sample: async () => ({
+        path: `/dashboard/fixed-vas/${(await virtualAccount()).id}`,
+        body: { _idem: formKey(), expected_amount: '30000', is_closed: 'false' },
+      }),
       amounts: ['expected_amount'],
     },
     'POST /dashboard/payment-codes': {
       dashboard: true,
-      sample: async () => ({ path: '/dashboard/payment-codes', body: { _idem: formKey(), external_id: uid('fpc'), retail_outlet_name: 'ALFAMART', name: 'Budi Santoso', expected_amount: '25000' } }),
+      sample: async () => ({
+        path: '/dashboard/payment-codes',
+        body: {
+          _idem: formKey(),
+          external_id: uid('fpc'),
+          retail_outlet_name: 'ALFAMART',
+          name: 'Budi Santoso',
+          expected_amount: '25000',
+        },
+      }),
       amounts: ['expected_amount'],
     },
     'POST /dashboard/payment-codes/:id': {
       dashboard: true,
-      sample: async () => ({ path: `/dashboard/payment-codes/${(await paymentCode()).id}`, body: { _idem: formKey(), name: 'Budi S.', expected_amount: '30000' } }),
+      sample: async () => ({
+        path: `/dashboard/payment-codes/${(await paymentCode()).id}`,
+        body: { _idem: formKey(), name: 'Budi S.', expected_amount: '30000' },
+      }),
       amounts: ['expected_amount'],
     },
     'POST /dashboard/sign-in/code': {
@@ -404,7 +801,15 @@ describe('hostile input on every write route', () => {
         const visitor = new DashboardClient(gateway.baseUrl);
         const page = await visitor.get('/dashboard/sign-in');
         // No challenge cookie: answered by the sign-in page after the edge and the CSRF check.
-        return { path: '/dashboard/sign-in/code', session: { cookie: `gw_dashboard_signin=${visitor.cookie('gw_dashboard_signin')}`, csrf: DashboardClient.csrfOf(page.text) }, body: { code: '123456' }, accepted: [401] };
+        return {
+          path: '/dashboard/sign-in/code',
+          session: {
+            cookie: `gw_dashboard_signin=${visitor.cookie('gw_dashboard_signin')}`,
+            csrf: DashboardClient.csrfOf(page.text),
+          },
+          body: { code: '123456' },
+          accepted: [401],
+        };
       },
     },
     'POST /dashboard/password-reset': {
@@ -412,7 +817,14 @@ describe('hostile input on every write route', () => {
       sample: async () => {
         const visitor = new DashboardClient(gateway.baseUrl);
         const page = await visitor.get('/dashboard/password-reset');
-        return { path: '/dashboard/password-reset', session: { cookie: `gw_dashboard_signin=${visitor.cookie('gw_dashboard_signin')}`, csrf: DashboardClient.csrfOf(page.text) }, body: { email: 'nobody@toko.test' } };
+        return {
+          path: '/dashboard/password-reset',
+          session: {
+            cookie: `gw_dashboard_signin=${visitor.cookie('gw_dashboard_signin')}`,
+            csrf: DashboardClient.csrfOf(page.text),
+          },
+          body: { email: 'nobody@toko.test' },
+        };
       },
     },
     'POST /dashboard/password-reset/:token': {
@@ -423,7 +835,10 @@ describe('hostile input on every write route', () => {
         // A link that names no reset: the expired-link page.
         return {
           path: `/dashboard/password-reset/${'a'.repeat(43)}`,
-          session: { cookie: `gw_dashboard_signin=${visitor.cookie('gw_dashboard_signin')}`, csrf: DashboardClient.csrfOf(page.text) },
+          session: {
+            cookie: `gw_dashboard_signin=${visitor.cookie('gw_dashboard_signin')}`,
+            csrf: DashboardClient.csrfOf(page.text),
+          },
           body: { password: 'a new password here', password_again: 'a new password here' },
           accepted: [410],
         };
@@ -437,21 +852,54 @@ describe('hostile input on every write route', () => {
         await own.signIn(user.email, TEST_PASSWORD);
         return {
           path: '/dashboard/account/password',
-          session: { cookie: `gw_dashboard=${own.cookie('gw_dashboard')}`, csrf: DashboardClient.csrfOf((await own.get('/dashboard/account')).text) },
-          body: { current_password: TEST_PASSWORD, new_password: 'another long password', new_password_again: 'another long password' },
+          session: {
+            cookie: `gw_dashboard=${own.cookie('gw_dashboard')}`,
+            csrf: DashboardClient.csrfOf((await own.get('/dashboard/account')).text),
+          },
+          body: {
+            current_password: TEST_PASSWORD,
+            new_password: 'another long password',
+            new_password_again: 'another long password',
+          },
         };
       },
     },
-    'POST /dashboard/account/two-factor/start': { dashboard: true, sample: async () => ({ path: '/dashboard/account/two-factor/start', body: {} }) },
+    'POST /dashboard/account/two-factor/start': {
+      dashboard: true,
+      sample: async () => ({ path: '/dashboard/account/two-factor/start', body: {} }),
+    },
     // A code that is not the app's: refused (401) after the edge and validation.
-    'POST /dashboard/account/two-factor/confirm': { dashboard: true, sample: async () => ({ path: '/dashboard/account/two-factor/confirm', body: { code: '000000' }, accepted: [401] }) },
-    'POST /dashboard/account/two-factor/disable': { dashboard: true, sample: async () => ({ path: '/dashboard/account/two-factor/disable', body: { code: '000000' }, accepted: [401] }) },
-    'POST /dashboard/team/two-factor': { dashboard: true, sample: async () => ({ path: '/dashboard/team/two-factor', body: { required: 'off' } }) },
+    'POST /dashboard/account/two-factor/confirm': {
+      dashboard: true,
+      sample: async () => ({
+        path: '/dashboard/account/two-factor/confirm',
+        body: { code: '000000' },
+        accepted: [401],
+      }),
+    },
+    'POST /dashboard/account/two-factor/disable': {
+      dashboard: true,
+      sample: async () => ({
+        path: '/dashboard/account/two-factor/disable',
+        body: { code: '000000' },
+        accepted: [401],
+      }),
+    },
+    'POST /dashboard/team/two-factor': {
+      dashboard: true,
+      sample: async () => ({ path: '/dashboard/team/two-factor', body: { required: 'off' } }),
+    },
     'POST /dashboard/overview/reconcile': {
       dashboard: true,
       sample: async () => ({ path: '/dashboard/overview/reconcile', body: { _idem: formKey() } }),
     },
-    'POST /dashboard/recurring-plans/:id/pause': { dashboard: true, sample: async () => ({ path: `/dashboard/recurring-plans/${(await recurring()).id}/pause`, body: { _idem: formKey() } }) },
+    'POST /dashboard/recurring-plans/:id/pause': {
+      dashboard: true,
+      sample: async () => ({
+        path: `/dashboard/recurring-plans/${(await recurring()).id}/pause`,
+        body: { _idem: formKey() },
+      }),
+    },
     'POST /dashboard/recurring-plans/:id/resume': {
       dashboard: true,
       sample: async () => {
@@ -460,7 +908,13 @@ describe('hostile input on every write route', () => {
         return { path: `/dashboard/recurring-plans/${plan.id}/resume`, body: { _idem: formKey() } };
       },
     },
-    'POST /dashboard/recurring-plans/:id/stop': { dashboard: true, sample: async () => ({ path: `/dashboard/recurring-plans/${(await recurring()).id}/stop`, body: { _idem: formKey(), confirm: 'yes' } }) },
+    'POST /dashboard/recurring-plans/:id/stop': {
+      dashboard: true,
+      sample: async () => ({
+        path: `/dashboard/recurring-plans/${(await recurring()).id}/stop`,
+        body: { _idem: formKey(), confirm: 'yes' },
+      }),
+    },
   };
 
   beforeAll(async () => {
@@ -484,7 +938,13 @@ describe('hostile input on every write route', () => {
   }
 
   /** Sends `body` as JSON text exactly as JSON.stringify writes it: a lone surrogate travels as the escape `\ud800`. */
-  async function send(route: RouteCase, method: string, sample: Sample, body: Json | undefined, options: { form?: boolean } = {}): Promise<Answer> {
+  async function send(
+    route: RouteCase,
+    method: string,
+    sample: Sample,
+    body: Json | undefined,
+    options: { form?: boolean } = {},
+  ): Promise<Answer> {
     const headers: Record<string, string> = { ...sample.headers };
     const key = keyOf(sample.key);
     if (key && !route.dashboard) headers.authorization = basicAuth(key);
@@ -500,7 +960,12 @@ describe('hostile input on every write route', () => {
         text = JSON.stringify(payload);
       }
     }
-    const response = await fetch(`${gateway.baseUrl}${sample.path}`, { method, headers, body: text, redirect: 'manual' });
+    const response = await fetch(`${gateway.baseUrl}${sample.path}`, {
+      method,
+      headers,
+      body: text,
+      redirect: 'manual',
+    });
     const answer = await response.text();
     let json: unknown;
     try {
@@ -526,13 +991,18 @@ describe('hostile input on every write route', () => {
     return copy;
   }
 
-  /** A refusal at the edge or by validation: the spec's error body naming the field (JSON), or the dashboard's error page. */
+  /**
+   * A refusal at the edge or by validation: the spec's error body naming the field (JSON), or the dashboard's error
+   * page.
+   */
   function expectRefusal(route: RouteCase, answer: Answer, field: string[], status: number, types?: string[]) {
     const seen = { field: field.join('.'), status: answer.status, body: answer.json ?? answer.text.slice(0, 300) };
     if (answer.json !== undefined || !route.dashboard) {
       expect(seen).toEqual({ ...seen, status });
       expect(answer.json).toMatchObject({ error_code: 'API_VALIDATION_ERROR', message: expect.any(String) });
-      expect(answer.json.errors).toContainEqual(expect.objectContaining({ field, ...(types && { types: expect.arrayContaining(types) }) }));
+      expect(answer.json.errors).toContainEqual(
+        expect.objectContaining({ field, ...(types && { types: expect.arrayContaining(types) }) }),
+      );
     } else {
       // Validation inside a dashboard page answers the dashboard's HTML error page.
       expect(seen).toEqual({ ...seen, status: 400 });
@@ -552,108 +1022,209 @@ describe('hostile input on every write route', () => {
   describe.each(Object.keys(ROUTES))('%s', (name) => {
     const method = name.split(' ')[0];
 
-    it('refuses a lone surrogate in every string and key, a fractional IDR amount in every amount field, NUL in path parameters; accepts the sample', async () => {
-      const route = ROUTES[name];
-      const sample = await route.sample();
-      const body = sample.body ?? {};
-      const validationStatus = route.validationStatus ?? 400;
+    it(
+      'refuses a lone surrogate in every string and key, a fractional IDR amount in every amount field, ' +
+        'NUL in path parameters; accepts the sample',
+      async () => {
+        const route = ROUTES[name];
+        const sample = await route.sample();
+        const body = sample.body ?? {};
+        const validationStatus = route.validationStatus ?? 400;
 
-      // Every string value (the raw escape on the wire), then other unstorable shapes on the first one.
-      const strings = stringPaths(body);
-      for (const path of strings) {
-        expect(JSON.stringify(withValue(body, path, HOSTILE))).toContain('\\ud800');
-        expectRefusal(route, await send(route, method, sample, withValue(body, path, HOSTILE)), path, 400, ['wellFormedUnicode']);
-      }
-      if (strings[0]) {
-        for (const [value, type] of [['\udc00', 'wellFormedUnicode'], ['a\udc00\ud800b', 'wellFormedUnicode'], ['a\u0000b', 'noNulCharacter']] as const) {
-          expectRefusal(route, await send(route, method, sample, withValue(body, strings[0], value)), strings[0], 400, [type]);
+        // Every string value (the raw escape on the wire), then other unstorable shapes on the first one.
+        const strings = stringPaths(body);
+        for (const path of strings) {
+          expect(JSON.stringify(withValue(body, path, HOSTILE))).toContain('\\ud800');
+          expectRefusal(route, await send(route, method, sample, withValue(body, path, HOSTILE)), path, 400, [
+            'wellFormedUnicode',
+          ]);
         }
-      }
-      // A key: reported at the object holding it.
-      expectRefusal(route, await send(route, method, sample, { ...body, [HOSTILE]: 'x' }), [], 400, ['wellFormedUnicode']);
-      // Forms (the dashboard's and the payer pages') cannot carry a lone surrogate (URL encoding turns it into U+FFFD) but can carry NUL.
-      for (const path of route.dashboard ? strings : []) {
-        expectRefusal(route, await send(route, method, sample, withValue(body, path, 'a\u0000b'), { form: true }), path, 400, ['noNulCharacter']);
-      }
+        if (strings[0]) {
+          for (const [value, type] of [
+            ['\udc00', 'wellFormedUnicode'],
+            ['a\udc00\ud800b', 'wellFormedUnicode'],
+            ['a\u0000b', 'noNulCharacter'],
+          ] as const) {
+            expectRefusal(
+              route,
+              await send(route, method, sample, withValue(body, strings[0], value)),
+              strings[0],
+              400,
+              [type],
+            );
+          }
+        }
+        // A key: reported at the object holding it.
+        expectRefusal(route, await send(route, method, sample, { ...body, [HOSTILE]: 'x' }), [], 400, [
+          'wellFormedUnicode',
+        ]);
+        // Forms (the dashboard's and the payer pages') cannot carry a lone surrogate (URL encoding turns it into
+        // U+FFFD) but can carry NUL.
+        for (const path of route.dashboard ? strings : []) {
+          expectRefusal(
+            route,
+            await send(route, method, sample, withValue(body, path, 'a\u0000b'), { form: true }),
+            path,
+            400,
+            ['noNulCharacter'],
+          );
+        }
 
-      for (const amount of route.amounts ?? []) {
-        const path = amount.split('.');
-        expectRefusal(route, await send(route, method, sample, withValue(body, path, route.dashboard ? String(FRACTION) : FRACTION)), path, route.dashboard ? 400 : validationStatus);
-      }
+        for (const amount of route.amounts ?? []) {
+          const path = amount.split('.');
+          expectRefusal(
+            route,
+            await send(route, method, sample, withValue(body, path, route.dashboard ? String(FRACTION) : FRACTION)),
+            path,
+            route.dashboard ? 400 : validationStatus,
+          );
+        }
 
-      // NUL in a path parameter (Express decodes %00), named by the validation pipe.
-      const parameter = /\/(:[A-Za-z_]+)/.exec(name)?.[1];
-      if (parameter) {
-        const template = name.split(' ')[1].replace(/\\!/g, '!').split('/');
-        const actual = sample.path.split('/');
-        const index = template.indexOf(parameter);
-        const bad = { ...sample, path: [...actual.slice(0, index), '%00', ...actual.slice(index + 1)].join('/') };
-        const answer = await send(route, method, bad, sample.body);
-        expect({ status: answer.status, body: answer.json ?? answer.text.slice(0, 200) }).toEqual({ status: 400, body: answer.json ?? answer.text.slice(0, 200) });
-        if (!route.dashboard) expect(answer.json.errors).toContainEqual(expect.objectContaining({ field: [parameter.slice(1)], location: 'path', types: ['noNulCharacter'] }));
-      }
+        // NUL in a path parameter (Express decodes %00), named by the validation pipe.
+        const parameter = /\/(:[A-Za-z_]+)/.exec(name)?.[1];
+        if (parameter) {
+          const template = name.split(' ')[1].replace(/\\!/g, '!').split('/');
+          const actual = sample.path.split('/');
+          const index = template.indexOf(parameter);
+          const bad = { ...sample, path: [...actual.slice(0, index), '%00', ...actual.slice(index + 1)].join('/') };
+          const answer = await send(route, method, bad, sample.body);
+          expect({ status: answer.status, body: answer.json ?? answer.text.slice(0, 200) }).toEqual({
+            status: 400,
+            body: answer.json ?? answer.text.slice(0, 200),
+          });
+          if (!route.dashboard)
+            expect(answer.json.errors).toContainEqual(
+              expect.objectContaining({ field: [parameter.slice(1)], location: 'path', types: ['noNulCharacter'] }),
+            );
+        }
 
-      // The sample itself is accepted: the refusals above were the hostile values' doing.
-      const valid = await send(route, method, sample, sample.body);
-      const accepted = sample.accepted ? sample.accepted.includes(valid.status) : valid.status >= 200 && valid.status < 400;
-      expect(accepted ? 'accepted' : `answered ${valid.status}: ${valid.text.slice(0, 300)}`).toBe('accepted');
-    }, 60_000);
+        // The sample itself is accepted: the refusals above were the hostile values' doing.
+        const valid = await send(route, method, sample, sample.body);
+        const accepted = sample.accepted
+          ? sample.accepted.includes(valid.status)
+          : valid.status >= 200 && valid.status < 400;
+        expect(accepted ? 'accepted' : `answered ${valid.status}: ${valid.text.slice(0, 300)}`).toBe('accepted');
+      },
+      60_000,
+    );
   });
 
-  it('POST /files: NUL in a multipart text field is refused naming the field (a lone surrogate cannot be encoded in multipart)', async () => {
-    const answer = await uploadFile(gateway.baseUrl, business.test.secret_key, { bytes: PNG_BYTES, type: 'image/png', purpose: 'KYC\u0000DOCUMENT' });
-    expect(answer.status).toBe(400);
-    expect(answer.body).toMatchObject({ error_code: 'API_VALIDATION_ERROR', message: expect.any(String) });
-    expect(answer.body.errors).toContainEqual(expect.objectContaining({ field: ['purpose'], location: 'body', types: ['noNulCharacter'] }));
-    expect((await uploadFile(gateway.baseUrl, business.test.secret_key, { bytes: PNG_BYTES, type: 'image/png' })).status).toBe(200);
-  });
+  it(
+    'POST /files: NUL in a multipart text field is refused naming the field (a lone surrogate cannot be encoded in ' +
+      'multipart)',
+    async () => {
+      const answer = await uploadFile(gateway.baseUrl, business.test.secret_key, {
+        bytes: PNG_BYTES,
+        type: 'image/png',
+        purpose: 'KYC\u0000DOCUMENT',
+      });
+      expect(answer.status).toBe(400);
+      expect(answer.body).toMatchObject({ error_code: 'API_VALIDATION_ERROR', message: expect.any(String) });
+      expect(answer.body.errors).toContainEqual(
+        expect.objectContaining({ field: ['purpose'], location: 'body', types: ['noNulCharacter'] }),
+      );
+      expect(
+        (await uploadFile(gateway.baseUrl, business.test.secret_key, { bytes: PNG_BYTES, type: 'image/png' })).status,
+      ).toBe(200);
+    },
+  );
 
   describe('the observed defects (issue 18)', () => {
-    it('POST /v2/invoices with amount 64000.5 is 400 naming amount (it was accepted and then could never be paid)', async () => {
-      const answer = await api('POST', '/v2/invoices', { external_id: uid('inv'), payer_email: 'payer@example.com', description: 'Order', amount: 64_000.5 });
-      expect(answer.status).toBe(400);
-      expect(answer.body).toMatchObject({ error_code: 'API_VALIDATION_ERROR', message: expect.stringContaining('amount') });
-      expect(answer.body.errors).toEqual([expect.objectContaining({ field: ['amount'], location: 'body', types: ['isMoneyAmount'] })]);
-    });
+    it(
+      'POST /v2/invoices with amount 64000.5 is 400 naming ' + 'amount (it was accepted and then could never be paid)',
+      async () => {
+        const answer = await api('POST', '/v2/invoices', {
+          external_id: uid('inv'),
+          payer_email: 'payer@example.com',
+          description: 'Order',
+          amount: 64_000.5,
+        });
+        expect(answer.status).toBe(400);
+        expect(answer.body).toMatchObject({
+          error_code: 'API_VALIDATION_ERROR',
+          message: expect.stringContaining('amount'),
+        });
+        expect(answer.body.errors).toEqual([
+          expect.objectContaining({ field: ['amount'], location: 'body', types: ['isMoneyAmount'] }),
+        ]);
+      },
+    );
 
-    it('POST /recurring_payments with amount 50000.5 is 400 naming amount (its charge job used to fail forever)', async () => {
-      const answer = await api('POST', '/recurring_payments', { external_id: uid('rec'), payer_email: 'payer@example.com', description: 'Membership', amount: 50_000.5, interval: 'DAY', interval_count: 1 });
-      expect(answer.status).toBe(400);
-      expect(answer.body.errors).toEqual([expect.objectContaining({ field: ['amount'], types: ['isMoneyAmount'] })]);
-    });
+    it(
+      'POST /recurring_payments with amount 50000.5 is 400 ' + 'naming amount (its charge job used to fail forever)',
+      async () => {
+        const answer = await api('POST', '/recurring_payments', {
+          external_id: uid('rec'),
+          payer_email: 'payer@example.com',
+          description: 'Membership',
+          amount: 50_000.5,
+          interval: 'DAY',
+          interval_count: 1,
+        });
+        expect(answer.status).toBe(400);
+        expect(answer.body.errors).toEqual([expect.objectContaining({ field: ['amount'], types: ['isMoneyAmount'] })]);
+      },
+    );
 
-    it('POST /customers with "\\ud800" is 400; the corrected retry with the same reference_id then succeeds', async () => {
-      const referenceId = uid('ref');
-      const hostile = await fetch(`${gateway.baseUrl}/customers`, {
-        method: 'POST',
-        headers: { authorization: basicAuth(business.test.secret_key), 'content-type': 'application/json' },
-        body: `{"reference_id":"${referenceId}","given_names":"Bu\\ud800di","email":"budi@example.com"}`,
-      });
-      expect(hostile.status).toBe(400);
-      expect(await hostile.json()).toMatchObject({ error_code: 'API_VALIDATION_ERROR', errors: [expect.objectContaining({ field: ['given_names'], types: ['wellFormedUnicode'] })] });
-      const retry = await api('POST', '/customers', { reference_id: referenceId, given_names: 'Budi', email: 'budi@example.com' });
-      expect(retry.status).toBe(200);
-      expect(retry.body).toMatchObject({ reference_id: referenceId, given_names: 'Budi' });
-    });
+    it(
+      'POST /customers with "\\ud800" is 400; ' + 'the corrected retry with the same reference_id then succeeds',
+      async () => {
+        const referenceId = uid('ref');
+        const hostile = await fetch(`${gateway.baseUrl}/customers`, {
+          method: 'POST',
+          headers: { authorization: basicAuth(business.test.secret_key), 'content-type': 'application/json' },
+          body: `{"reference_id":"${referenceId}","given_names":"Bu\\ud800di","email":"budi@example.com"}`,
+        });
+        expect(hostile.status).toBe(400);
+        expect(await hostile.json()).toMatchObject({
+          error_code: 'API_VALIDATION_ERROR',
+          errors: [expect.objectContaining({ field: ['given_names'], types: ['wellFormedUnicode'] })],
+        });
+        const retry = await api('POST', '/customers', {
+          reference_id: referenceId,
+          given_names: 'Budi',
+          email: 'budi@example.com',
+        });
+        expect(retry.status).toBe(200);
+        expect(retry.body).toMatchObject({ reference_id: referenceId, given_names: 'Budi' });
+      },
+    );
 
-    it('a customer create whose customer append fails releases its reference_id: the retry succeeds at once, not 409 for 60 s', async () => {
-      // PostgreSQL itself refuses the customer's event (as it refused "\ud800" before the edge rule existed).
-      await gateway.db.pool.query(`
+    it(
+      'a customer create whose customer append fails releases its reference_id: the retry succeeds at once, ' +
+        'not 409 for 60 s',
+      async () => {
+        // PostgreSQL itself refuses the customer's event (as it refused "\ud800" before the edge rule existed).
+        await gateway.db.pool.query(`
         CREATE FUNCTION refuse_customer_events() RETURNS trigger LANGUAGE plpgsql AS $$
         BEGIN RAISE EXCEPTION 'refused by the test'; END $$;
         CREATE TRIGGER refuse_customer_events BEFORE INSERT ON es_events FOR EACH ROW
           WHEN (NEW.stream_name LIKE 'customer-%') EXECUTE FUNCTION refuse_customer_events();`);
-      const referenceId = uid('ref');
-      let failed: Awaited<ReturnType<typeof api>>;
-      try {
-        failed = await api('POST', '/customers', { reference_id: referenceId, given_names: 'Budi', email: 'budi@example.com' });
-      } finally {
-        await gateway.db.pool.query('DROP TRIGGER refuse_customer_events ON es_events; DROP FUNCTION refuse_customer_events();');
-      }
-      expect(failed.status).toBeGreaterThanOrEqual(400);
-      const retry = await api('POST', '/customers', { reference_id: referenceId, given_names: 'Budi', email: 'budi@example.com' });
-      expect({ status: retry.status, body: retry.body }).toMatchObject({ status: 200, body: { reference_id: referenceId } });
-      expect((await api('GET', `/customers?reference_id=${referenceId}`)).body).toHaveLength(1);
-    });
+        const referenceId = uid('ref');
+        let failed: Awaited<ReturnType<typeof api>>;
+        try {
+          failed = await api('POST', '/customers', {
+            reference_id: referenceId,
+            given_names: 'Budi',
+            email: 'budi@example.com',
+          });
+        } finally {
+          await gateway.db.pool.query(
+            'DROP TRIGGER refuse_customer_events ON es_events; DROP FUNCTION refuse_customer_events();',
+          );
+        }
+        expect(failed.status).toBeGreaterThanOrEqual(400);
+        const retry = await api('POST', '/customers', {
+          reference_id: referenceId,
+          given_names: 'Budi',
+          email: 'budi@example.com',
+        });
+        expect({ status: retry.status, body: retry.body }).toMatchObject({
+          status: 200,
+          body: { reference_id: referenceId },
+        });
+        expect((await api('GET', `/customers?reference_id=${referenceId}`)).body).toHaveLength(1);
+      },
+    );
   });
 });

@@ -1,6 +1,14 @@
 import { defineErrorCodes } from '@gateway/domain';
 import { EventStoreUnavailableError, InvalidEventDataError } from '@gateway/event-store';
-import { ApiError, JsonLogger, NoAuth, registerErrorCatalogues, registerErrorTranslator, UNEXPECTED_ERROR_MESSAGE, ValidationErrorStatus } from '@gateway/http-edge';
+import {
+  ApiError,
+  JsonLogger,
+  NoAuth,
+  registerErrorCatalogues,
+  registerErrorTranslator,
+  UNEXPECTED_ERROR_MESSAGE,
+  ValidationErrorStatus,
+} from '@gateway/http-edge';
 import { Body, Controller, Get, HttpException, Logger, Module, Param, Post, Query } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsArray, IsInt, IsOptional, IsString, Matches, Max, Min, ValidateNested } from 'class-validator';
@@ -15,7 +23,9 @@ registerErrorCatalogues([EDGE_TEST_ERROR_CODES]);
 const UNINSTALLED_ERROR_CODES = defineErrorCodes('edge-test-uninstalled', { EDGE_TEST_RULE_ERROR: { status: 422 } });
 
 class TeapotError extends Error {}
-registerErrorTranslator((error) => (error instanceof TeapotError ? new ApiError('TEAPOT_ERROR', 418, 'I am a teapot') : undefined));
+registerErrorTranslator((error) =>
+  error instanceof TeapotError ? new ApiError('TEAPOT_ERROR', 418, 'I am a teapot') : undefined,
+);
 
 class AddressDto {
   @IsString()
@@ -140,7 +150,9 @@ class EdgeTestController {
   @NoAuth()
   @Get('boom')
   boom() {
-    throw new TypeError(`Cannot charge card ${CARD_NUMBER} with key ${API_KEY}: password=hunter2 in /srv/gateway/charges.ts`);
+    throw new TypeError(
+      `Cannot charge card ${CARD_NUMBER} with key ${API_KEY}: password=hunter2 in /srv/gateway/charges.ts`,
+    );
   }
 
   @NoAuth()
@@ -183,7 +195,11 @@ async function json(response: Response): Promise<any> {
 }
 
 function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<Response> {
-  return fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: typeof body === 'string' ? body : JSON.stringify(body) });
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
 }
 
 const validThing = { reference: 'ref-1', amount: 10_000, customer: { name: 'Budi', addresses: [{ city: 'Jakarta' }] } };
@@ -193,7 +209,11 @@ describe('HTTP edge (real app over HTTP)', () => {
   const logLines: string[] = [];
 
   beforeAll(async () => {
-    gateway = await startTestApp({ extraModules: [EdgeTestModule], env: { LOG_REQUEST_CONTEXT: 'true' }, logger: new JsonLogger({ level: 'info', write: (line) => logLines.push(line) }) });
+    gateway = await startTestApp({
+      extraModules: [EdgeTestModule],
+      env: { LOG_REQUEST_CONTEXT: 'true' },
+      logger: new JsonLogger({ level: 'info', write: (line) => logLines.push(line) }),
+    });
   });
   afterAll(async () => gateway?.close());
 
@@ -201,22 +221,36 @@ describe('HTTP edge (real app over HTTP)', () => {
 
   describe('validation', () => {
     it('accepts a valid body, drops unknown fields instead of refusing them', async () => {
-      const response = await postJson(url('/edge-test/things'), { ...validThing, bank_account_name: 'dup', customer: { ...validThing.customer, extra: true } });
+      const response = await postJson(url('/edge-test/things'), {
+        ...validThing,
+        bank_account_name: 'dup',
+        customer: { ...validThing.customer, extra: true },
+      });
       expect(response.status).toBe(201);
       expect(await json(response)).toEqual({ received: validThing });
     });
 
     it('lists nested failures with their full paths', async () => {
-      const response = await postJson(url('/edge-test/things'), { reference: 5, amount: 0, customer: { name: 'Budi', addresses: [{ city: 'Jakarta' }, { city: 42 }] } });
+      const response = await postJson(url('/edge-test/things'), {
+        reference: 5,
+        amount: 0,
+        customer: { name: 'Budi', addresses: [{ city: 'Jakarta' }, { city: 42 }] },
+      });
       expect(response.status).toBe(400);
       const body = await json(response);
       expect(body).toEqual({
         error_code: 'API_VALIDATION_ERROR',
-        message: 'reference must be a string; amount must not be less than 1; customer.addresses.1.city must be a string',
+        message:
+          'reference must be a string; amount must not be less than 1; customer.addresses.1.city must be a string',
         errors: [
           { field: ['reference'], location: 'body', messages: ['reference must be a string'], types: ['isString'] },
           { field: ['amount'], location: 'body', messages: ['amount must not be less than 1'], types: ['min'] },
-          { field: ['customer', 'addresses', '1', 'city'], location: 'body', messages: ['city must be a string'], types: ['isString'] },
+          {
+            field: ['customer', 'addresses', '1', 'city'],
+            location: 'body',
+            messages: ['city must be a string'],
+            types: ['isString'],
+          },
         ],
       });
     });
@@ -224,16 +258,24 @@ describe('HTTP edge (real app over HTTP)', () => {
     it('names query and path locations', async () => {
       const query = await fetch(url('/edge-test/things?limit=500'));
       expect(query.status).toBe(400);
-      expect((await json(query)).errors).toEqual([{ field: ['limit'], location: 'query', messages: ['limit must not be greater than 100'], types: ['max'] }]);
+      expect((await json(query)).errors).toEqual([
+        { field: ['limit'], location: 'query', messages: ['limit must not be greater than 100'], types: ['max'] },
+      ]);
       expect(await json(await fetch(url('/edge-test/things?limit=5')))).toEqual({ limit: 5 });
 
       const path = await fetch(url('/edge-test/things/NOT-A-THING'));
       expect(path.status).toBe(400);
-      expect((await json(path)).errors).toEqual([expect.objectContaining({ field: ['id'], location: 'path', types: ['matches'] })]);
+      expect((await json(path)).errors).toEqual([
+        expect.objectContaining({ field: ['id'], location: 'path', types: ['matches'] }),
+      ]);
     });
 
     it('answers a missing body (or one of another content type) with the missing fields', async () => {
-      const response = await fetch(url('/edge-test/things'), { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify(validThing) });
+      const response = await fetch(url('/edge-test/things'), {
+        method: 'POST',
+        headers: { 'content-type': 'text/plain' },
+        body: JSON.stringify(validThing),
+      });
       expect(response.status).toBe(400);
       expect((await json(response)).error_code).toBe('API_VALIDATION_ERROR');
     });
@@ -251,14 +293,20 @@ describe('HTTP edge (real app over HTTP)', () => {
       for (const text of ['{"amount": ', '{amount: 1}', '"just a string"', 'null']) {
         const response = await postJson(url('/edge-test/things'), text);
         expect(response.status).toBe(400);
-        expect(await json(response)).toEqual({ error_code: 'INVALID_JSON_FORMAT', message: 'The request body is not valid JSON' });
+        expect(await json(response)).toEqual({
+          error_code: 'INVALID_JSON_FORMAT',
+          message: 'The request body is not valid JSON',
+        });
       }
     });
 
     it('answers a body over the limit with 413 and an error body', async () => {
       const response = await postJson(url('/edge-test/things'), { ...validThing, padding: 'x'.repeat(1_100_000) });
       expect(response.status).toBe(413);
-      expect(await json(response)).toEqual({ error_code: 'REQUEST_ENTITY_TOO_LARGE', message: 'The request body is larger than the limit of 1048576 bytes' });
+      expect(await json(response)).toEqual({
+        error_code: 'REQUEST_ENTITY_TOO_LARGE',
+        message: 'The request body is larger than the limit of 1048576 bytes',
+      });
       expect(response.headers.get('request-id')).toMatch(REQUEST_ID);
     });
 
@@ -269,16 +317,28 @@ describe('HTTP edge (real app over HTTP)', () => {
       expect(body).toMatchObject({ error_code: 'API_VALIDATION_ERROR', message: 'The body is nested too deeply' });
       expect(body.errors[0]).toMatchObject({ location: 'body', types: ['maxDepth'] });
       // Deep enough to hurt a recursive parser or walker.
-      expect((await postJson(url('/edge-test/things'), `${'['.repeat(100_000)}${']'.repeat(100_000)}`)).status).toBe(400);
+      expect((await postJson(url('/edge-test/things'), `${'['.repeat(100_000)}${']'.repeat(100_000)}`)).status).toBe(
+        400,
+      );
     });
 
     it('refuses the NUL character anywhere in a string, naming the field', async () => {
-      const response = await postJson(url('/edge-test/things'), { ...validThing, customer: { ...validThing.customer, name: 'Bu\u0000di' } });
+      const response = await postJson(url('/edge-test/things'), {
+        ...validThing,
+        customer: { ...validThing.customer, name: 'Bu\u0000di' },
+      });
       expect(response.status).toBe(400);
       expect(await json(response)).toEqual({
         error_code: 'API_VALIDATION_ERROR',
         message: 'The body contains the NUL character (\\u0000)',
-        errors: [{ field: ['customer', 'name'], location: 'body', messages: ['must not contain the NUL character (\\u0000)'], types: ['noNulCharacter'] }],
+        errors: [
+          {
+            field: ['customer', 'name'],
+            location: 'body',
+            messages: ['must not contain the NUL character (\\u0000)'],
+            types: ['noNulCharacter'],
+          },
+        ],
       });
       const query = await fetch(url('/edge-test/things?limit=%00'));
       expect(query.status).toBe(400);
@@ -286,21 +346,69 @@ describe('HTTP edge (real app over HTTP)', () => {
     });
 
     it('reads URL-encoded forms as flat string fields', async () => {
-      const response = await fetch(url('/edge-test/form'), { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'a=1&b[c]=2' });
+      const response = await fetch(url('/edge-test/form'), {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'a=1&b[c]=2',
+      });
       expect(response.status).toBe(201);
       expect(await json(response)).toEqual({ received: { a: '1', 'b[c]': '2' } });
     });
 
     it('never answers bad input with a 5xx', async () => {
       const attempts: [string, RequestInit][] = [
-        ['/edge-test/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: randomBytes(4096) }],
-        ['/edge-test/things', { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' }, body: randomBytes(256) }],
-        ['/edge-test/things', { method: 'POST', headers: { 'content-type': 'application/json', 'content-encoding': 'compress' }, body: '{}' }],
-        ['/edge-test/things', { method: 'POST', headers: { 'content-type': 'application/json; charset=latin1' }, body: '{}' }],
-        ['/edge-test/things', { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: randomBytes(512) }],
-        ['/edge-test/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"amount": 1e999, "reference": [], "customer": null}' }],
-        ['/edge-test/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"amount": 123456789012345678901234567890, "customer": {"addresses": "x"}}' }],
-        ['/edge-test/things', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"__proto__": {"amount": 1}, "constructor": {"prototype": {}}}' }],
+        [
+          '/edge-test/things',
+          { method: 'POST', headers: { 'content-type': 'application/json' }, body: randomBytes(4096) },
+        ],
+        [
+          '/edge-test/things',
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+            body: randomBytes(256),
+          },
+        ],
+        [
+          '/edge-test/things',
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'content-encoding': 'compress' },
+            body: '{}',
+          },
+        ],
+        [
+          '/edge-test/things',
+          { method: 'POST', headers: { 'content-type': 'application/json; charset=latin1' }, body: '{}' },
+        ],
+        [
+          '/edge-test/things',
+          { method: 'POST', headers: { 'content-type': 'application/octet-stream' }, body: randomBytes(512) },
+        ],
+        [
+          '/edge-test/things',
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"amount": 1e999, "reference": [], "customer": null}',
+          },
+        ],
+        [
+          '/edge-test/things',
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"amount": 123456789012345678901234567890, "customer": {"addresses": "x"}}',
+          },
+        ],
+        [
+          '/edge-test/things',
+          {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{"__proto__": {"amount": 1}, "constructor": {"prototype": {}}}',
+          },
+        ],
         ['/edge-test/things/%E0%A4%A', { method: 'GET' }],
         ['/edge-test/things/undefined', { method: 'GET' }],
         ['/edge-test/things?limit=abc&limit=2', { method: 'GET' }],
@@ -314,7 +422,9 @@ describe('HTTP edge (real app over HTTP)', () => {
       }
       for (const outcome of outcomes) expect(outcome.status).toBeLessThan(500);
       // Only the unknown query field (`limit[$gt]`, dropped) gets a 200; everything else is refused with an error body.
-      expect(outcomes.filter((outcome) => outcome.status >= 400 && outcome.hasErrorCode).map((outcome) => outcome.path)).toHaveLength(attempts.length - 1);
+      expect(
+        outcomes.filter((outcome) => outcome.status >= 400 && outcome.hasErrorCode).map((outcome) => outcome.path),
+      ).toHaveLength(attempts.length - 1);
     });
 
     it('never answers arbitrary JSON bodies or path segments with a 5xx (property)', async () => {
@@ -335,20 +445,31 @@ describe('HTTP edge (real app over HTTP)', () => {
     it('answers an unknown route with 404 and an error body', async () => {
       const response = await fetch(url('/v2/no-such-endpoint/123?x=1'), { method: 'POST' });
       expect(response.status).toBe(404);
-      expect(await json(response)).toEqual({ error_code: 'NOT_FOUND_ERROR', message: 'No endpoint answers POST /v2/no-such-endpoint/123' });
+      expect(await json(response)).toEqual({
+        error_code: 'NOT_FOUND_ERROR',
+        message: 'No endpoint answers POST /v2/no-such-endpoint/123',
+      });
     });
 
-    it('gives a DomainError the status its catalogue declares, and warns when the app installed no such catalogue', async () => {
-      const registered = await fetch(url('/edge-test/domain-error'));
-      expect(registered.status).toBe(404);
-      expect(await json(registered)).toEqual({ error_code: 'EDGE_TEST_THING_NOT_FOUND_ERROR', message: 'No thing has this id' });
-      const before = logLines.length;
-      const unregistered = await fetch(url('/edge-test/unregistered-domain-error'));
-      expect(unregistered.status).toBe(422);
-      expect(await json(unregistered)).toEqual({ error_code: 'EDGE_TEST_RULE_ERROR', message: 'A rule said no' });
-      const warning = logLines.slice(before).find((line) => line.includes('EDGE_TEST_RULE_ERROR (declared by edge-test-uninstalled)'));
-      expect(warning).toBeDefined();
-    });
+    it(
+      'gives a DomainError the status its catalogue declares, ' + 'and warns when the app installed no such catalogue',
+      async () => {
+        const registered = await fetch(url('/edge-test/domain-error'));
+        expect(registered.status).toBe(404);
+        expect(await json(registered)).toEqual({
+          error_code: 'EDGE_TEST_THING_NOT_FOUND_ERROR',
+          message: 'No thing has this id',
+        });
+        const before = logLines.length;
+        const unregistered = await fetch(url('/edge-test/unregistered-domain-error'));
+        expect(unregistered.status).toBe(422);
+        expect(await json(unregistered)).toEqual({ error_code: 'EDGE_TEST_RULE_ERROR', message: 'A rule said no' });
+        const warning = logLines
+          .slice(before)
+          .find((line) => line.includes('EDGE_TEST_RULE_ERROR (declared by edge-test-uninstalled)'));
+        expect(warning).toBeDefined();
+      },
+    );
 
     it('renders ApiError with its headers, HttpExceptions with a declared body, and translated errors', async () => {
       const apiError = await fetch(url('/edge-test/api-error'));
@@ -374,7 +495,10 @@ describe('HTTP edge (real app over HTTP)', () => {
     it('answers an unavailable event store with 503, and data it cannot store with 400', async () => {
       const down = await fetch(url('/edge-test/event-store-down'));
       expect(down.status).toBe(503);
-      expect(await json(down)).toEqual({ error_code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable; retry later' });
+      expect(await json(down)).toEqual({
+        error_code: 'SERVICE_UNAVAILABLE',
+        message: 'The service is temporarily unavailable; retry later',
+      });
       const invalid = await fetch(url('/edge-test/invalid-event-data'));
       expect(invalid.status).toBe(400);
       expect((await json(invalid)).error_code).toBe('API_VALIDATION_ERROR');
@@ -384,7 +508,15 @@ describe('HTTP edge (real app over HTTP)', () => {
   describe('Request-ID', () => {
     it('is on every response: success, 4xx, 404, 500, docs and metrics', async () => {
       const responses = await Promise.all(
-        ['/health', '/edge-test/things?limit=0', '/nowhere', '/edge-test/boom', '/docs', '/docs/openapi.json', '/metrics'].map((path) => fetch(url(path))),
+        [
+          '/health',
+          '/edge-test/things?limit=0',
+          '/nowhere',
+          '/edge-test/boom',
+          '/docs',
+          '/docs/openapi.json',
+          '/metrics',
+        ].map((path) => fetch(url(path))),
       );
       expect(responses.map((response) => response.status)).toEqual([200, 400, 404, 500, 200, 200, 200]);
       const ids = responses.map((response) => response.headers.get('request-id'));
@@ -394,7 +526,9 @@ describe('HTTP edge (real app over HTTP)', () => {
     });
 
     it('is chosen by the server, not by the client', async () => {
-      const response = await fetch(url('/health'), { headers: { 'Request-ID': 'req_chosen-by-client', 'X-Request-ID': 'mine' } });
+      const response = await fetch(url('/health'), {
+        headers: { 'Request-ID': 'req_chosen-by-client', 'X-Request-ID': 'mine' },
+      });
       expect(response.headers.get('request-id')).toMatch(REQUEST_ID);
     });
   });
@@ -432,16 +566,21 @@ describe('HTTP edge (real app over HTTP)', () => {
 
   describe('metrics', () => {
     it('counts requests per route template, with unknown routes as "unmatched"', async () => {
-      for (const id of ['thing_a1', 'thing_b2', 'thing_c3']) await (await fetch(url(`/edge-test/things/${id}`))).arrayBuffer();
+      for (const id of ['thing_a1', 'thing_b2', 'thing_c3'])
+        await (await fetch(url(`/edge-test/things/${id}`))).arrayBuffer();
       await (await fetch(url('/no/such/route/4111111111111111'))).arrayBuffer();
       const response = await fetch(url('/metrics'));
       expect(response.status).toBe(200);
       expect(response.headers.get('content-type')).toContain('text/plain');
       const text = await response.text();
-      const count = /http_requests_total\{method="GET",route="\/edge-test\/things\/:id",status="200"\} (\d+)/.exec(text);
+      const count = /http_requests_total\{method="GET",route="\/edge-test\/things\/:id",status="200"\} (\d+)/.exec(
+        text,
+      );
       expect(Number(count?.[1])).toBeGreaterThanOrEqual(3);
       expect(text).toMatch(/http_requests_total\{method="GET",route="unmatched",status="404"\} \d+/);
-      expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/edge-test\/things\/:id"\} \d+/);
+      expect(text).toMatch(
+        /http_request_duration_seconds_bucket\{le="0.005",method="GET",route="\/edge-test\/things\/:id"\} \d+/,
+      );
       expect(text).toContain('process_cpu_user_seconds_total');
       expect(text).not.toMatch(/thing_a1|4111111111111111/);
     });
@@ -463,11 +602,22 @@ describe('HTTP edge (real app over HTTP)', () => {
       const timeout = await fetch(url('/edge-test/designed-timeout'));
       const timeoutId = timeout.headers.get('request-id');
       expect(timeout.status).toBe(504);
-      expect(await timeout.json()).toEqual({ error_code: 'EDGE_TEST_DECISION_TIMEOUT_ERROR', message: 'The payer has not decided yet' });
+      expect(await timeout.json()).toEqual({
+        error_code: 'EDGE_TEST_DECISION_TIMEOUT_ERROR',
+        message: 'The payer has not decided yet',
+      });
       await new Promise((resolve) => setTimeout(resolve, 50));
 
       const entries = logLines.map((line) => JSON.parse(line) as Record<string, unknown>);
-      for (const entry of entries) expect(entry).toEqual(expect.objectContaining({ time: expect.any(String), level: expect.any(String), context: expect.any(String), message: expect.any(String) }));
+      for (const entry of entries)
+        expect(entry).toEqual(
+          expect.objectContaining({
+            time: expect.any(String),
+            level: expect.any(String),
+            context: expect.any(String),
+            message: expect.any(String),
+          }),
+        );
       const access = entries.find((entry) => entry.context === 'HttpAccess' && entry.requestId === requestId);
       expect(access).toEqual({
         time: expect.any(String),
@@ -481,28 +631,47 @@ describe('HTTP edge (real app over HTTP)', () => {
         durationMs: expect.any(Number),
       });
       // A log line written inside the handler carries the request id too.
-      expect(entries).toContainEqual(expect.objectContaining({ context: 'EdgeTest', message: 'reading a thing', requestId }));
+      expect(entries).toContainEqual(
+        expect.objectContaining({ context: 'EdgeTest', message: 'reading a thing', requestId }),
+      );
       // The 500 was logged with its request id and a masked error.
       const failure = entries.find((entry) => entry.context === 'HttpEdge' && entry.requestId === boomId);
-      expect(failure).toMatchObject({ level: 'error', status: 500, errorCode: 'SERVER_ERROR', error: { name: 'TypeError' } });
+      expect(failure).toMatchObject({
+        level: 'error',
+        status: 500,
+        errorCode: 'SERVER_ERROR',
+        error: { name: 'TypeError' },
+      });
       // A 5xx the API defines as an outcome is no bug: a warning with its code, without a stack.
       const designed = entries.find((entry) => entry.context === 'HttpEdge' && entry.requestId === timeoutId);
-      expect(designed).toMatchObject({ level: 'warn', status: 504, errorCode: 'EDGE_TEST_DECISION_TIMEOUT_ERROR', message: 'Answered 504 EDGE_TEST_DECISION_TIMEOUT_ERROR: The payer has not decided yet' });
+      expect(designed).toMatchObject({
+        level: 'warn',
+        status: 504,
+        errorCode: 'EDGE_TEST_DECISION_TIMEOUT_ERROR',
+        message: 'Answered 504 EDGE_TEST_DECISION_TIMEOUT_ERROR: The payer has not decided yet',
+      });
       expect(designed).not.toHaveProperty('error');
 
       const everything = logLines.join('\n');
-      for (const secret of [CARD_NUMBER, credential, API_KEY, 'EdgeTestSecretKey', 'hunter2', 'cb-token-secret']) expect(everything).not.toContain(secret);
+      for (const secret of [CARD_NUMBER, credential, API_KEY, 'EdgeTestSecretKey', 'hunter2', 'cb-token-secret'])
+        expect(everything).not.toContain(secret);
     });
   });
 });
 
 describe('HTTP edge when the database is down', () => {
   it('answers a failed query with 503 SERVICE_UNAVAILABLE', async () => {
-    const gateway = await startTestApp({ extraModules: [EdgeTestModule], databaseUrl: 'postgres://nobody:nothing@127.0.0.1:1/none' });
+    const gateway = await startTestApp({
+      extraModules: [EdgeTestModule],
+      databaseUrl: 'postgres://nobody:nothing@127.0.0.1:1/none',
+    });
     try {
       const response = await fetch(`${gateway.baseUrl}/edge-test/database`);
       expect(response.status).toBe(503);
-      expect(await json(response)).toEqual({ error_code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable; retry later' });
+      expect(await json(response)).toEqual({
+        error_code: 'SERVICE_UNAVAILABLE',
+        message: 'The service is temporarily unavailable; retry later',
+      });
       expect(response.headers.get('request-id')).toMatch(REQUEST_ID);
     } finally {
       await gateway.close();
@@ -512,22 +681,33 @@ describe('HTTP edge when the database is down', () => {
 
 describe('TLS policy', () => {
   it('behind a trusted proxy: X-Forwarded-Proto decides; probes stay reachable', async () => {
-    const gateway = await startTestApp({ extraModules: [EdgeTestModule], env: { REQUIRE_TLS: 'true', TRUST_PROXY: 'loopback' } });
+    const gateway = await startTestApp({
+      extraModules: [EdgeTestModule],
+      env: { REQUIRE_TLS: 'true', TRUST_PROXY: 'loopback' },
+    });
     try {
       const plain = await fetch(`${gateway.baseUrl}/edge-test/things`);
       expect(plain.status).toBe(403);
-      expect(await json(plain)).toEqual({ error_code: 'TLS_REQUIRED_ERROR', message: 'Plain HTTP is refused: use HTTPS' });
+      expect(await json(plain)).toEqual({
+        error_code: 'TLS_REQUIRED_ERROR',
+        message: 'Plain HTTP is refused: use HTTPS',
+      });
       expect(plain.headers.get('request-id')).toMatch(REQUEST_ID);
 
-      const forwardedHttp = await fetch(`${gateway.baseUrl}/edge-test/things`, { headers: { 'X-Forwarded-Proto': 'http' } });
+      const forwardedHttp = await fetch(`${gateway.baseUrl}/edge-test/things`, {
+        headers: { 'X-Forwarded-Proto': 'http' },
+      });
       expect(forwardedHttp.status).toBe(403);
-      const forwardedHttps = await fetch(`${gateway.baseUrl}/edge-test/things?limit=2`, { headers: { 'X-Forwarded-Proto': 'https' } });
+      const forwardedHttps = await fetch(`${gateway.baseUrl}/edge-test/things?limit=2`, {
+        headers: { 'X-Forwarded-Proto': 'https' },
+      });
       expect(forwardedHttps.status).toBe(200);
       expect(await json(forwardedHttps)).toEqual({ limit: 2 });
 
       // Refused before the body is read: a body never reaches the parser over plain HTTP.
       expect((await postJson(`${gateway.baseUrl}/edge-test/things`, '{not json')).status).toBe(403);
-      for (const probe of ['/health', '/ready', '/metrics', '/health/']) expect((await fetch(`${gateway.baseUrl}${probe}`)).status).toBe(200);
+      for (const probe of ['/health', '/ready', '/metrics', '/health/'])
+        expect((await fetch(`${gateway.baseUrl}${probe}`)).status).toBe(200);
       expect((await fetch(`${gateway.baseUrl}/docs`)).status).toBe(403);
     } finally {
       await gateway.close();
@@ -535,9 +715,14 @@ describe('TLS policy', () => {
   });
 
   it("ignores an untrusted client's X-Forwarded-Proto", async () => {
-    const gateway = await startTestApp({ extraModules: [EdgeTestModule], env: { REQUIRE_TLS: 'true', TRUST_PROXY: '10.0.0.0/8' } });
+    const gateway = await startTestApp({
+      extraModules: [EdgeTestModule],
+      env: { REQUIRE_TLS: 'true', TRUST_PROXY: '10.0.0.0/8' },
+    });
     try {
-      const response = await fetch(`${gateway.baseUrl}/edge-test/things`, { headers: { 'X-Forwarded-Proto': 'https' } });
+      const response = await fetch(`${gateway.baseUrl}/edge-test/things`, {
+        headers: { 'X-Forwarded-Proto': 'https' },
+      });
       expect(response.status).toBe(403);
       expect((await json(response)).error_code).toBe('TLS_REQUIRED_ERROR');
       expect((await fetch(`${gateway.baseUrl}/health`)).status).toBe(200);

@@ -22,7 +22,9 @@ describe('idempotency wiring in the real app', () => {
         const handler = (prototype as Record<string, unknown>)[name] as object;
         const method = Reflect.getMetadata(METHOD_METADATA, handler);
         if (method === undefined) continue;
-        const bound = ((Reflect.getMetadata(INTERCEPTORS_METADATA, handler) ?? []) as unknown[]).includes(idempotencyRouteInterceptor);
+        const bound = ((Reflect.getMetadata(INTERCEPTORS_METADATA, handler) ?? []) as unknown[]).includes(
+          idempotencyRouteInterceptor,
+        );
         if (method === RequestMethod.POST || method === RequestMethod.PATCH) {
           seen.mutating++;
           expect([name, bound]).toEqual([name, true]);
@@ -39,13 +41,22 @@ describe('idempotency wiring in the real app', () => {
   it('replays a real PATCH with the same key, and refuses the key with other parameters', async () => {
     const merchant = await provisionBusiness(gateway.app);
     const headers = { 'x-idempotency-key': 'settings-once' };
-    const first = await call(gateway.baseUrl, merchant.test.secret_key, 'PATCH', '/settings', { body: { fraud_detection: true }, headers });
-    const second = await call(gateway.baseUrl, merchant.test.secret_key, 'PATCH', '/settings', { body: { fraud_detection: true }, headers });
+    const first = await call(gateway.baseUrl, merchant.test.secret_key, 'PATCH', '/settings', {
+      body: { fraud_detection: true },
+      headers,
+    });
+    const second = await call(gateway.baseUrl, merchant.test.secret_key, 'PATCH', '/settings', {
+      body: { fraud_detection: true },
+      headers,
+    });
     expect(first.status).toBe(200);
     expect(second.status).toBe(200);
     expect(second.body).toEqual(first.body);
     expect(second.headers.get('idempotent-replayed')).toBe('true');
-    const mismatch = await call(gateway.baseUrl, merchant.test.secret_key, 'PATCH', '/settings', { body: { fraud_detection: false }, headers });
+    const mismatch = await call(gateway.baseUrl, merchant.test.secret_key, 'PATCH', '/settings', {
+      body: { fraud_detection: false },
+      headers,
+    });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error_code).toBe('IDEMPOTENCY_KEY_MISMATCH_ERROR');
   });
@@ -53,8 +64,13 @@ describe('idempotency wiring in the real app', () => {
   it('never stores a response that carries a secret (key creation, token rotation)', async () => {
     const merchant = await provisionBusiness(gateway.app);
     const headers = { 'x-idempotency-key': 'secret-bearing' };
-    const created = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/api_keys', { body: { name: 'k' }, headers });
-    const rotated = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/settings/callback_token/rotate', { headers: { 'x-idempotency-key': 'rotate' } });
+    const created = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/api_keys', {
+      body: { name: 'k' },
+      headers,
+    });
+    const rotated = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/settings/callback_token/rotate', {
+      headers: { 'x-idempotency-key': 'rotate' },
+    });
     expect(created.status).toBe(201);
     expect(rotated.status).toBe(200);
     const { rows } = await gateway.db.pool.query('SELECT * FROM idempotency_records');

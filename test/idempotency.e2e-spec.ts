@@ -1,5 +1,5 @@
 import { TestClockStore } from '@gateway/clock';
-import { ApiError, IdempotencyModule, IdempotencyPolicy, IdempotencySweeper, NoAuth, SkipIdempotency } from '@gateway/http-edge';
+import { ApiError, IdempotencyPolicy, IdempotencySweeper, NoAuth, SkipIdempotency } from '@gateway/http-edge';
 import { Body, Controller, Module, Param, Patch, Post } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { TEST_BUSINESS_HEADER, TEST_MODE_HEADER, TestCallerModule } from './support/test-caller.module';
@@ -39,8 +39,16 @@ async function execute(body: ProbeBody, target?: string) {
     case 'wait_first_attempt':
       if (execution === 1) await new Promise<void>((release) => gates.set(body.label, release));
       break;
+    default:
+      break;
   }
-  return { id: `probe_${body.label}_${execution}`, label: body.label, execution, target: target ?? null, nested: { z: 1, a: [3, 1, 2] } };
+  return {
+    id: `probe_${body.label}_${execution}`,
+    label: body.label,
+    execution,
+    target: target ?? null,
+    nested: { z: 1, a: [3, 1, 2] },
+  };
 }
 
 /** TEST ONLY routes; @NoAuth so the real API-key guard leaves the test caller in place. */
@@ -69,7 +77,11 @@ class IdempotencyProbeController {
   }
 
   @Post('identified-disbursements')
-  @IdempotencyPolicy({ reuse: 'reject', errorCode: 'DUPLICATE_TRANSACTION_ERROR', identifyOriginal: ['id', 'label', 'execution', 'missing'] })
+  @IdempotencyPolicy({
+    reuse: 'reject',
+    errorCode: 'DUPLICATE_TRANSACTION_ERROR',
+    identifyOriginal: ['id', 'label', 'execution', 'missing'],
+  })
   disburseIdentified(@Body() body: ProbeBody) {
     return execute(body);
   }
@@ -131,16 +143,21 @@ describe('idempotency of keyed POST/PATCH (real app over HTTP, real PostgreSQL)'
       body: JSON.stringify(body),
     });
     const text = await response.text();
-    return { status: response.status, text, json: text ? JSON.parse(text) : undefined, replayed: response.headers.get('idempotent-replayed') };
+    return {
+      status: response.status,
+      text,
+      json: text ? JSON.parse(text) : undefined,
+      replayed: response.headers.get('idempotent-replayed'),
+    };
   }
 
   const recordOf = async (business: string, key: string, mode = 'test') =>
     (
-      await gateway.db.pool.query('SELECT state, response_status FROM idempotency_records WHERE business_id = $1 AND mode = $2 AND idempotency_key = $3', [
-        business,
-        mode,
-        key,
-      ])
+      await gateway.db.pool.query(
+        'SELECT state, response_status FROM idempotency_records WHERE business_id = $1 AND mode = $2 AND ' +
+          'idempotency_key = $3',
+        [business, mode, key],
+      )
     ).rows[0];
 
   it('replays the first answer for the same key and parameters, exactly, marked Idempotent-Replayed', async () => {
@@ -153,7 +170,10 @@ describe('idempotency of keyed POST/PATCH (real app over HTTP, real PostgreSQL)'
     expect(first.json).toMatchObject({ id: `probe_${label}_1`, execution: 1 });
 
     // The same parameters with the keys in another order are the same request.
-    const again = await send({ items: [{ qty: 1, sku: 'a' }], amount: 1000, label }, { business, headers: { 'X-IDEMPOTENCY-KEY': key } });
+    const again = await send(
+      { items: [{ qty: 1, sku: 'a' }], amount: 1000, label },
+      { business, headers: { 'X-IDEMPOTENCY-KEY': key } },
+    );
     expect(again.status).toBe(201);
     expect(again.text).toBe(first.text);
     expect(again.replayed).toBe('true');
@@ -179,17 +199,30 @@ describe('idempotency of keyed POST/PATCH (real app over HTTP, real PostgreSQL)'
 
     const otherBody = await send({ label, amount: 2000 }, { key, business });
     expect(otherBody.status).toBe(400);
-    expect(otherBody.json).toEqual({ error_code: 'IDEMPOTENCY_KEY_MISMATCH_ERROR', message: expect.stringMatching(/does not match the original/) });
+    expect(otherBody.json).toEqual({
+      error_code: 'IDEMPOTENCY_KEY_MISMATCH_ERROR',
+      message: expect.stringMatching(/does not match the original/),
+    });
     expect(otherBody.replayed).toBeNull();
-    expect((await send({ label, amount: 1000 }, { key, business, headers: { 'for-user-id': 'biz_sub' } })).json.error_code).toBe(
-      'IDEMPOTENCY_KEY_MISMATCH_ERROR',
-    );
+    expect(
+      (await send({ label, amount: 1000 }, { key, business, headers: { 'for-user-id': 'biz_sub' } })).json.error_code,
+    ).toBe('IDEMPOTENCY_KEY_MISMATCH_ERROR');
     expect(executions.get(label)).toBe(1);
 
     const refundLabel = unique('refund');
     const refundKey = unique('key');
-    expect((await send({ label: refundLabel }, { key: refundKey, business, path: '/idempotency-probe/charges/chg_A/refunds' })).status).toBe(201);
-    const otherCharge = await send({ label: refundLabel }, { key: refundKey, business, path: '/idempotency-probe/charges/chg_B/refunds' });
+    expect(
+      (
+        await send(
+          { label: refundLabel },
+          { key: refundKey, business, path: '/idempotency-probe/charges/chg_A/refunds' },
+        )
+      ).status,
+    ).toBe(201);
+    const otherCharge = await send(
+      { label: refundLabel },
+      { key: refundKey, business, path: '/idempotency-probe/charges/chg_B/refunds' },
+    );
     expect(otherCharge.json.error_code).toBe('IDEMPOTENCY_KEY_MISMATCH_ERROR');
     expect(executions.get(refundLabel)).toBe(1);
   });
@@ -251,7 +284,8 @@ describe('idempotency of keyed POST/PATCH (real app over HTTP, real PostgreSQL)'
 
     // As if the process running the first request had died.
     await gateway.db.pool.query(
-      `UPDATE idempotency_records SET locked_until = now() - interval '1 second' WHERE business_id = $1 AND idempotency_key = $2`,
+      `UPDATE idempotency_records SET locked_until = now() - interval '1 second' WHERE business_id = $1 AND ` +
+        `idempotency_key = $2`,
       [business, key],
     );
     const takeover = await send(body, { key, business });
@@ -274,17 +308,19 @@ describe('idempotency of keyed POST/PATCH (real app over HTTP, real PostgreSQL)'
       await send({ label }, { key, business: bizB, mode: 'test' }),
       await send({ label }, { key, business: bizA, mode: 'live' }),
     ];
-    expect(answers.map((answer) => [answer.status, answer.replayed, answer.json.execution ?? answer.json.error_code])).toEqual([
+    expect(
+      answers.map((answer) => [answer.status, answer.replayed, answer.json.execution ?? answer.json.error_code]),
+    ).toEqual([
       [201, null, 1],
       [201, null, 2],
       // The same key from the other mode: used already, and never answered with the other mode's result.
       [400, null, 'IDEMPOTENCY_KEY_MISMATCH_ERROR'],
     ]);
-    expect(answers[2]!.text).not.toContain(answers[0]!.json.id);
+    expect(answers[2].text).not.toContain(answers[0].json.id);
     expect(executions.get(label)).toBe(2);
     // The first mode still gets its replay.
     const replayedTest = await send({ label }, { key, business: bizA, mode: 'test' });
-    expect([replayedTest.text, replayedTest.replayed]).toEqual([answers[0]!.text, 'true']);
+    expect([replayedTest.text, replayedTest.replayed]).toEqual([answers[0].text, 'true']);
   });
 
   it('answers a reused key with the route’s own code under the reject policy', async () => {
@@ -292,7 +328,10 @@ describe('idempotency of keyed POST/PATCH (real app over HTTP, real PostgreSQL)'
     const key = unique('key');
     const path = '/idempotency-probe/disbursements';
     expect((await send({ label, amount: 10_000 }, { key, path })).status).toBe(201);
-    for (const body of [{ label, amount: 10_000 }, { label, amount: 20_000 }]) {
+    for (const body of [
+      { label, amount: 10_000 },
+      { label, amount: 20_000 },
+    ]) {
       const reused = await send(body, { key, path });
       expect(reused.status).toBe(400);
       expect(reused.json).toEqual({ error_code: 'DUPLICATE_TRANSACTION_ERROR', message: expect.any(String) });
@@ -300,45 +339,65 @@ describe('idempotency of keyed POST/PATCH (real app over HTTP, real PostgreSQL)'
     expect(executions.get(label)).toBe(1);
   });
 
-  it('under the reject policy, names what the first request made when the route says which fields identify it (issue 19, item 14)', async () => {
-    const label = unique('identified');
-    const key = unique('key');
-    const path = '/idempotency-probe/identified-disbursements';
-    const first = await send({ label }, { key, path });
-    expect(first.status).toBe(201);
-    const reused = await send({ label, changed: true }, { key, path });
-    expect(reused.status).toBe(400);
-    expect(reused.json).toEqual({ error_code: 'DUPLICATE_TRANSACTION_ERROR', message: expect.any(String), id: first.json.id, label, execution: 1 });
-    // From the other mode: the key was used, but the other mode's result is not shown.
-    const otherMode = await send({ label }, { key, path, mode: 'live' });
-    expect(otherMode.json).toEqual({ error_code: 'DUPLICATE_TRANSACTION_ERROR', message: expect.any(String) });
-    // A first request that was refused made nothing to identify.
-    const refusedKey = unique('key');
-    expect((await send({ label, outcome: 'bad_request' }, { key: refusedKey, path })).status).toBe(400);
-    expect((await send({ label }, { key: refusedKey, path })).json).toEqual({ error_code: 'DUPLICATE_TRANSACTION_ERROR', message: expect.any(String) });
-    expect(executions.get(label)).toBe(2);
-  });
+  it(
+    'under the reject policy, names what the first request made when the route says which fields identify it (issue ' +
+      '19, item 14)',
+    async () => {
+      const label = unique('identified');
+      const key = unique('key');
+      const path = '/idempotency-probe/identified-disbursements';
+      const first = await send({ label }, { key, path });
+      expect(first.status).toBe(201);
+      const reused = await send({ label, changed: true }, { key, path });
+      expect(reused.status).toBe(400);
+      expect(reused.json).toEqual({
+        error_code: 'DUPLICATE_TRANSACTION_ERROR',
+        message: expect.any(String),
+        id: first.json.id,
+        label,
+        execution: 1,
+      });
+      // From the other mode: the key was used, but the other mode's result is not shown.
+      const otherMode = await send({ label }, { key, path, mode: 'live' });
+      expect(otherMode.json).toEqual({ error_code: 'DUPLICATE_TRANSACTION_ERROR', message: expect.any(String) });
+      // A first request that was refused made nothing to identify.
+      const refusedKey = unique('key');
+      expect((await send({ label, outcome: 'bad_request' }, { key: refusedKey, path })).status).toBe(400);
+      expect((await send({ label }, { key: refusedKey, path })).json).toEqual({
+        error_code: 'DUPLICATE_TRANSACTION_ERROR',
+        message: expect.any(String),
+      });
+      expect(executions.get(label)).toBe(2);
+    },
+  );
 
-  it('refuses an empty or non-printable key with 400 API_VALIDATION_ERROR, and accepts any length of printable characters (issue 19, item 13)', async () => {
-    const label = unique('badkey');
-    for (const key of ['', 'tab\there', 'caf\u00e9']) {
-      const answer = await send({ label }, { key });
-      expect([answer.status, answer.json.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
-      expect(answer.json.errors).toEqual([expect.objectContaining({ field: ['x-idempotency-key'], location: 'header' })]);
-    }
-    expect(executions.get(label)).toBeUndefined();
-    // Ends with a non-space: fetch trims header values.
-    const long = (length: number) => `${unique('k')} ~!@#$%^&*()_+{}|:"<>?`.repeat(Math.ceil(length / 20)).slice(0, length - 1) + 'z';
-    for (const key of [long(255), long(256), long(8_000)]) {
-      expect((await send({ label }, { key })).status).toBe(201);
-      expect((await send({ label }, { key })).replayed).toBe('true');
-    }
-    // Keys that share a long prefix are different keys.
-    const prefix = long(4_000);
-    expect((await send({ label }, { key: `${prefix}a` })).replayed).toBeNull();
-    expect((await send({ label }, { key: `${prefix}b` })).replayed).toBeNull();
-    expect(executions.get(label)).toBe(5);
-  });
+  it(
+    'refuses an empty or non-printable key with 400 API_VALIDATION_ERROR, ' +
+      'and accepts any length of printable characters (issue 19, item 13)',
+    async () => {
+      const label = unique('badkey');
+      for (const key of ['', 'tab\there', 'caf\u00e9']) {
+        const answer = await send({ label }, { key });
+        expect([answer.status, answer.json.error_code]).toEqual([400, 'API_VALIDATION_ERROR']);
+        expect(answer.json.errors).toEqual([
+          expect.objectContaining({ field: ['x-idempotency-key'], location: 'header' }),
+        ]);
+      }
+      expect(executions.get(label)).toBeUndefined();
+      // Ends with a non-space: fetch trims header values.
+      const long = (length: number) =>
+        `${unique('k')} ~!@#$%^&*()_+{}|:"<>?`.repeat(Math.ceil(length / 20)).slice(0, length - 1) + 'z';
+      for (const key of [long(255), long(256), long(8_000)]) {
+        expect((await send({ label }, { key })).status).toBe(201);
+        expect((await send({ label }, { key })).replayed).toBe('true');
+      }
+      // Keys that share a long prefix are different keys.
+      const prefix = long(4_000);
+      expect((await send({ label }, { key: `${prefix}a` })).replayed).toBeNull();
+      expect((await send({ label }, { key: `${prefix}b` })).replayed).toBeNull();
+      expect(executions.get(label)).toBe(5);
+    },
+  );
 
   it('leaves unkeyed requests, opted-out routes and anonymous callers alone', async () => {
     const label = unique('plain');
@@ -360,7 +419,9 @@ describe('idempotency of keyed POST/PATCH (real app over HTTP, real PostgreSQL)'
     expect((await send({ label }, { key: reused, business })).status).toBe(201);
     expect((await send({ label }, { key: untouched, business })).status).toBe(201);
     // The same key from live mode while the test-mode use holds it: used (issue 19, item 13).
-    expect((await send({ label }, { key: reused, business, mode: 'live' })).json.error_code).toBe('IDEMPOTENCY_KEY_MISMATCH_ERROR');
+    expect((await send({ label }, { key: reused, business, mode: 'live' })).json.error_code).toBe(
+      'IDEMPOTENCY_KEY_MISMATCH_ERROR',
+    );
 
     await gateway.app.get(TestClockStore).setOffset(gateway.db.pool, business, 23 * HOUR);
     expect((await send({ label }, { key: reused, business })).replayed).toBe('true');

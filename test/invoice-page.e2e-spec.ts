@@ -28,55 +28,80 @@ describe('hosted invoice page (headless Chromium)', () => {
 
   const create = (body: Record<string, unknown>) =>
     call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/v2/invoices', {
-      body: { external_id: `page-${Date.now()}`, payer_email: 'payer@example.com', description: 'Two <b>coffees</b>', amount: 64_000, ...body },
+      body: {
+        external_id: `page-${Date.now()}`,
+        payer_email: 'payer@example.com',
+        description: 'Two <b>coffees</b>',
+        amount: 64_000,
+        ...body,
+      },
     }).then((r) => r.body);
   const pageUrl = (invoice: { invoice_url: string; id: string }) => `${gateway.baseUrl}/web/invoices/${invoice.id}`;
 
-  it('shows merchant, amount, items and time left on a phone, readable without JavaScript, and pays by VA simulation', async () => {
-    const invoice = await create({ items: [{ name: 'Kopi susu', quantity: 2, price: 32_000 }], payment_methods: ['BCA', 'ALFAMART'] });
-    expect(invoice.invoice_url).toMatch(new RegExp(`/web/invoices/${invoice.id}$`));
-    const context = await browser.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
-    const page = await context.newPage();
-    await page.goto(pageUrl(invoice));
-    expect(await page.textContent('h1')).toBe('Toko <Kopi> & Teh');
-    expect(await page.textContent('#amount')).toContain('64,000');
-    expect(await page.textContent('#description')).toBe('Two <b>coffees</b>');
-    expect(await page.textContent('#items')).toContain('Kopi susu');
-    expect(await page.textContent('#time-left')).toMatch(/23 h|24 h/);
-    expect(await page.textContent('[data-bank="BCA"]')).toBe(invoice.available_banks[0].bank_account_number);
-    expect(await page.textContent('[data-outlet="ALFAMART"]')).toBe(invoice.available_retail_outlets[0].payment_code);
-    // Nothing overflows a phone's width.
-    const overflow = await page.evaluate('document.documentElement.scrollWidth > window.innerWidth');
-    expect(overflow).toBe(false);
-    await page.screenshot({ path: join(ARTIFACTS, 'pending-phone.png'), fullPage: true });
+  it(
+    'shows merchant, amount, items and time left on a phone, ' +
+      'readable without JavaScript, and pays by VA simulation',
+    async () => {
+      const invoice = await create({
+        items: [{ name: 'Kopi susu', quantity: 2, price: 32_000 }],
+        payment_methods: ['BCA', 'ALFAMART'],
+      });
+      expect(invoice.invoice_url).toMatch(new RegExp(`/web/invoices/${invoice.id}$`));
+      const context = await browser.browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+      const page = await context.newPage();
+      await page.goto(pageUrl(invoice));
+      expect(await page.textContent('h1')).toBe('Toko <Kopi> & Teh');
+      expect(await page.textContent('#amount')).toContain('64,000');
+      expect(await page.textContent('#description')).toBe('Two <b>coffees</b>');
+      expect(await page.textContent('#items')).toContain('Kopi susu');
+      expect(await page.textContent('#time-left')).toMatch(/23 h|24 h/);
+      expect(await page.textContent('[data-bank="BCA"]')).toBe(invoice.available_banks[0].bank_account_number);
+      expect(await page.textContent('[data-outlet="ALFAMART"]')).toBe(invoice.available_retail_outlets[0].payment_code);
+      // Nothing overflows a phone's width.
+      const overflow = await page.evaluate('document.documentElement.scrollWidth > window.innerWidth');
+      expect(overflow).toBe(false);
+      await page.screenshot({ path: join(ARTIFACTS, 'pending-phone.png'), fullPage: true });
 
-    await page.click('button[data-channel="BCA"]');
-    await page.waitForSelector('#status');
-    expect(await page.textContent('#invoice-status')).toBe('PAID');
-    await page.screenshot({ path: join(ARTIFACTS, 'paid-by-va-phone.png'), fullPage: true });
-    const api = await call(gateway.baseUrl, merchant.test.secret_key, 'GET', `/v2/invoices/${invoice.id}`);
-    expect(api.body).toMatchObject({ status: 'PAID', payment_channel: 'BCA', payment_method: 'BANK_TRANSFER' });
-    await context.close();
-  });
+      await page.click('button[data-channel="BCA"]');
+      await page.waitForSelector('#status');
+      expect(await page.textContent('#invoice-status')).toBe('PAID');
+      await page.screenshot({ path: join(ARTIFACTS, 'paid-by-va-phone.png'), fullPage: true });
+      const api = await call(gateway.baseUrl, merchant.test.secret_key, 'GET', `/v2/invoices/${invoice.id}`);
+      expect(api.body).toMatchObject({ status: 'PAID', payment_channel: 'BCA', payment_method: 'BANK_TRANSFER' });
+      await context.close();
+    },
+  );
 
-  it('pays by retail simulation and redirects to success_redirect_url; an expired invoice links to failure_redirect_url', async () => {
-    const invoice = await create({ payment_methods: ['INDOMARET'], success_redirect_url: `${gateway.baseUrl}/health`, failure_redirect_url: 'https://shop.example/failed' });
-    const context = await browser.browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
-    await page.goto(pageUrl(invoice));
-    await page.click('button[data-channel="INDOMARET"]');
-    await page.waitForURL(`${gateway.baseUrl}/health`);
-    const paid = await call(gateway.baseUrl, merchant.test.secret_key, 'GET', `/v2/invoices/${invoice.id}`);
-    expect(paid.body).toMatchObject({ status: 'PAID', payment_method: 'RETAIL_OUTLET', retail_outlet_name: 'INDOMARET' });
+  it(
+    'pays by retail simulation and redirects to success_redirect_url; ' +
+      'an expired invoice links to failure_redirect_url',
+    async () => {
+      const invoice = await create({
+        payment_methods: ['INDOMARET'],
+        success_redirect_url: `${gateway.baseUrl}/health`,
+        failure_redirect_url: 'https://shop.example/failed',
+      });
+      const context = await browser.browser.newContext({ viewport: PHONE });
+      const page = await context.newPage();
+      await page.goto(pageUrl(invoice));
+      await page.click('button[data-channel="INDOMARET"]');
+      await page.waitForURL(`${gateway.baseUrl}/health`);
+      const paid = await call(gateway.baseUrl, merchant.test.secret_key, 'GET', `/v2/invoices/${invoice.id}`);
+      expect(paid.body).toMatchObject({
+        status: 'PAID',
+        payment_method: 'RETAIL_OUTLET',
+        retail_outlet_name: 'INDOMARET',
+      });
 
-    const expiring = await create({ failure_redirect_url: 'https://shop.example/failed', payment_methods: ['BNI'] });
-    await call(gateway.baseUrl, merchant.test.secret_key, 'POST', `/invoices/${expiring.id}/expire!`);
-    await page.goto(pageUrl(expiring));
-    expect(await page.textContent('#invoice-status')).toBe('EXPIRED');
-    expect(await page.getAttribute('#failure-redirect', 'href')).toBe('https://shop.example/failed');
-    await page.screenshot({ path: join(ARTIFACTS, 'expired-phone.png'), fullPage: true });
-    await context.close();
-  });
+      const expiring = await create({ failure_redirect_url: 'https://shop.example/failed', payment_methods: ['BNI'] });
+      await call(gateway.baseUrl, merchant.test.secret_key, 'POST', `/invoices/${expiring.id}/expire!`);
+      await page.goto(pageUrl(expiring));
+      expect(await page.textContent('#invoice-status')).toBe('EXPIRED');
+      expect(await page.getAttribute('#failure-redirect', 'href')).toBe('https://shop.example/failed');
+      await page.screenshot({ path: join(ARTIFACTS, 'expired-phone.png'), fullPage: true });
+      await context.close();
+    },
+  );
 
   it('answers 404 for unknown invoices and refuses a method the invoice does not offer', async () => {
     expect((await fetch(`${gateway.baseUrl}/web/invoices/${'0'.repeat(24)}`)).status).toBe(404);

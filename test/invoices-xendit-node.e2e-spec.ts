@@ -31,7 +31,12 @@ describe('xendit-node 1.22.0 invoice and recurring calls', () => {
     expect(created).toMatchObject({ id: expect.any(String), status: 'PENDING', amount: 100000 });
     const got: any = await invoices.getInvoice({ invoiceID: created.id });
     expect(got.id).toBe(created.id);
-    const all: any = await invoices.getAllInvoices({ statuses: ['PENDING'], limit: 5, createdAfter: new Date(Date.now() - 86_400_000 * 400), clientTypes: ['API_GATEWAY'] });
+    const all: any = await invoices.getAllInvoices({
+      statuses: ['PENDING'],
+      limit: 5,
+      createdAfter: new Date(Date.now() - 86_400_000 * 400),
+      clientTypes: ['API_GATEWAY'],
+    });
     expect(all.map((invoice: { id: string }) => invoice.id)).toContain(created.id);
     const expired: any = await invoices.expireInvoice({ invoiceID: created.id });
     expect(expired.status).toBe('EXPIRED');
@@ -51,7 +56,9 @@ describe('xendit-node 1.22.0 invoice and recurring calls', () => {
     });
     expect(created).toMatchObject({ id: expect.any(String), status: 'ACTIVE' });
     expect(((await rp.getPayment({ id: created.id })) as any).id).toBe(created.id);
-    expect(((await rp.editPayment({ id: created.id, amount: 200000, interval: x.RecurringPayment.Interval.Week })) as any)).toMatchObject({ amount: 200000, interval: 'WEEK' });
+    expect(
+      (await rp.editPayment({ id: created.id, amount: 200000, interval: x.RecurringPayment.Interval.Week })) as any,
+    ).toMatchObject({ amount: 200000, interval: 'WEEK' });
     expect(((await rp.pausePayment({ id: created.id })) as any).status).toBe('PAUSED');
     expect(((await rp.resumePayment({ id: created.id })) as any).status).toBe('ACTIVE');
     expect(((await rp.stopPayment({ id: created.id })) as any).status).toBe('STOPPED');

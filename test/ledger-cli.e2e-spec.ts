@@ -5,8 +5,14 @@ import { entryPoint, spawnNode } from './support/spawned-process';
 import { call, provisionBusiness } from './support/test-business';
 import { startTestApp, type TestApp } from './support/test-app';
 
-async function reconcile(databaseUrl: string, args: string[]): Promise<{ code: number | null; stdout: string; output: string }> {
-  const cli = spawnNode(entryPoint('cli'), ['ledger', 'reconcile', ...args], { DATABASE_URL: databaseUrl, LOG_LEVEL: 'error' });
+async function reconcile(
+  databaseUrl: string,
+  args: string[],
+): Promise<{ code: number | null; stdout: string; output: string }> {
+  const cli = spawnNode(entryPoint('cli'), ['ledger', 'reconcile', ...args], {
+    DATABASE_URL: databaseUrl,
+    LOG_LEVEL: 'error',
+  });
   let stdout = '';
   cli.child.stdout?.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   const code = await cli.exited;
@@ -24,7 +30,14 @@ describe('cli ledger reconcile', () => {
     const merchant = await provisionBusiness(gateway.app);
     await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/balance/top_up', { body: { amount: 500_000 } });
     await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/disbursements', {
-      body: { external_id: 'cli-1', bank_code: 'BNI', account_holder_name: 'A', account_number: '1', description: 'x', amount: 100_000 },
+      body: {
+        external_id: 'cli-1',
+        bank_code: 'BNI',
+        account_holder_name: 'A',
+        account_number: '1',
+        description: 'x',
+        amount: 100_000,
+      },
     });
 
     const clean = await reconcile(gateway.db.url, ['--json']);
@@ -38,7 +51,8 @@ describe('cli ledger reconcile', () => {
 
     await gateway.db.pool.query(
       `UPDATE ledger_entries SET amount = amount + 7 WHERE business_id = $1 AND account = 'HOLDING' AND line = 1
-         AND event_id = (SELECT event_id FROM ledger_transactions WHERE business_id = $1 AND kind = 'MoneyOutReserved' LIMIT 1)`,
+         AND event_id = (SELECT event_id FROM ledger_transactions WHERE business_id = $1 AND kind = ` +
+        `'MoneyOutReserved' LIMIT 1)`,
       [merchant.business_id],
     );
     const dirty = await reconcile(gateway.db.url, ['--business', merchant.business_id]);
@@ -57,7 +71,13 @@ describe('cli ledger reconcile', () => {
       id: randomUUID(),
       type: 'MoneyOutReserved',
       data: { movementId: 'injected', currency: 'IDR', amount: 25_000, reservedAt: at, kind: 'disbursement' },
-      metadata: { businessId: merchant.business_id, mode: 'test' as const, correlationId: 'req_injected', actor: 'system:test', occurredAt: at },
+      metadata: {
+        businessId: merchant.business_id,
+        mode: 'test' as const,
+        correlationId: 'req_injected',
+        actor: 'system:test',
+        occurredAt: at,
+      },
     };
     await gateway.app.get<EventStore>(EVENT_STORE).append(`injected-${randomUUID()}`, [injected], 'no_stream');
     await eventually(
@@ -69,10 +89,14 @@ describe('cli ledger reconcile', () => {
     expect(json.code).toBe(1);
     const report = JSON.parse(json.stdout.trim());
     expect(report).toMatchObject({ ok: false, differences: [], overdraftCount: 1 });
-    expect(report.overdrafts).toEqual([expect.objectContaining({ account: 'CASH', eventId: injected.id, amount: '-25000', balance: '-15000' })]);
+    expect(report.overdrafts).toEqual([
+      expect.objectContaining({ account: 'CASH', eventId: injected.id, amount: '-25000', balance: '-15000' }),
+    ]);
     const readable = await reconcile(gateway.db.url, ['--business', merchant.business_id]);
     expect(readable.code).toBe(1);
-    expect(readable.stdout).toContain('FAIL replayed in log order, CASH and HOLDING never went below zero (1 overdraft)');
+    expect(readable.stdout).toContain(
+      'FAIL replayed in log order, CASH and HOLDING never went below zero (1 overdraft)',
+    );
     expect(readable.stdout).toContain(injected.id);
     expect(readable.stdout).toContain('OVERDRAFTS FOUND: 1');
   }, 120_000);

@@ -20,22 +20,48 @@ describe('ledger reconciliation proves no overdraft', () => {
   it('reports each moment CASH or HOLDING went below zero, with the event, its position and the amounts', async () => {
     const merchant = await provisionBusiness(gateway.app);
     const key = merchant.test.secret_key;
-    expect((await call(gateway.baseUrl, key, 'POST', '/balance/top_up', { body: { amount: 10_000 } })).status).toBe(200);
+    expect((await call(gateway.baseUrl, key, 'POST', '/balance/top_up', { body: { amount: 10_000 } })).status).toBe(
+      200,
+    );
     const clean = await call(gateway.baseUrl, key, 'GET', '/ledger/reconciliation');
     expect(clean.body).toMatchObject({ ok: true, overdraft_count: 0, overdrafts: [] });
 
     const at = new Date().toISOString();
-    const metadata = { businessId: merchant.business_id, mode: 'test' as const, correlationId: 'req_injected', actor: 'system:test', occurredAt: at };
-    const event = (type: string, data: Record<string, unknown>): NewEvent => ({ id: randomUUID(), type, data: { currency: 'IDR', ...data }, metadata });
+    const metadata = {
+      businessId: merchant.business_id,
+      mode: 'test' as const,
+      correlationId: 'req_injected',
+      actor: 'system:test',
+      occurredAt: at,
+    };
+    const event = (type: string, data: Record<string, unknown>): NewEvent => ({
+      id: randomUUID(),
+      type,
+      data: { currency: 'IDR', ...data },
+      metadata,
+    });
     const store = gateway.app.get<EventStore>(EVENT_STORE);
     // 25,000 out of 10,000 CASH: −15,000. Then a release of 30,000 nobody reserved: HOLDING 25,000 − 30,000.
-    const overdraw = event('MoneyOutReserved', { movementId: 'injected-1', amount: 25_000, reservedAt: at, kind: 'disbursement' });
-    const unreserved = event('MoneyOutFailed', { movementId: 'injected-2', amount: 30_000, failureCode: 'TRANSFER_ERROR', failedAt: at });
+    const overdraw = event('MoneyOutReserved', {
+      movementId: 'injected-1',
+      amount: 25_000,
+      reservedAt: at,
+      kind: 'disbursement',
+    });
+    const unreserved = event('MoneyOutFailed', {
+      movementId: 'injected-2',
+      amount: 30_000,
+      failureCode: 'TRANSFER_ERROR',
+      failedAt: at,
+    });
     const first = await store.append(`injected-${randomUUID()}`, [overdraw], 'no_stream');
     const second = await store.append(`injected-${randomUUID()}`, [unreserved], 'no_stream');
 
     // Both injected events journaled (asked too early, the journal may have passed only the first).
-    const report = await eventually(() => call(gateway.baseUrl, key, 'GET', '/ledger/reconciliation'), (r) => r.body.overdraft_count >= 2);
+    const report = await eventually(
+      () => call(gateway.baseUrl, key, 'GET', '/ledger/reconciliation'),
+      (r) => r.body.overdraft_count >= 2,
+    );
     expect(report.body).toMatchObject({ ok: false, differences: [], overdraft_count: 2 });
     expect(report.body.overdrafts).toEqual([
       {
@@ -65,6 +91,9 @@ describe('ledger reconciliation proves no overdraft', () => {
     ]);
     // Another business is not touched by this one's findings.
     const other = await provisionBusiness(gateway.app);
-    expect((await call(gateway.baseUrl, other.test.secret_key, 'GET', '/ledger/reconciliation')).body).toMatchObject({ ok: true, overdraft_count: 0 });
+    expect((await call(gateway.baseUrl, other.test.secret_key, 'GET', '/ledger/reconciliation')).body).toMatchObject({
+      ok: true,
+      overdraft_count: 0,
+    });
   });
 });

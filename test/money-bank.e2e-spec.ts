@@ -38,9 +38,20 @@ const CONCURRENCY = 20;
 const SYNC_REFUND = { 'api-version': '2019-05-01' };
 const context = { requestId: 'req_money_bank', actor: 'system:test' };
 /** Spec test table (docs/ledger.md §8): destination accounts whose transfer fails, and how. */
-const FAILING_ACCOUNTS: Record<number, string> = { 1: 'INVALID_DESTINATION', 2: 'REJECTED_BY_BANK', 3: 'TRANSFER_ERROR', 4: 'TEMPORARY_TRANSFER_ERROR', 5: 'INSUFFICIENT_BALANCE' };
+const FAILING_ACCOUNTS: Record<number, string> = {
+  1: 'INVALID_DESTINATION',
+  2: 'REJECTED_BY_BANK',
+  3: 'TRANSFER_ERROR',
+  4: 'TEMPORARY_TRANSFER_ERROR',
+  5: 'INSUFFICIENT_BALANCE',
+};
 /** OVO payer behaviours of test mode by phone number (libs/ewallets ovo-payer-simulator). */
-const OVO_PHONES = { pay: '081234567890', slowPay: '081200000009', decline: '081200000002', timeout: '081200000005' } as const;
+const OVO_PHONES = {
+  pay: '081234567890',
+  slowPay: '081200000009',
+  decline: '081200000002',
+  timeout: '081200000005',
+} as const;
 const VA_BANKS = ['BNI', 'BRI', 'MANDIRI', 'PERMATA', 'BCA'] as const;
 
 // ---------------------------------------------------------------------------------------------
@@ -49,16 +60,68 @@ const VA_BANKS = ['BNI', 'BRI', 'MANDIRI', 'PERMATA', 'BCA'] as const;
 
 type App = 0 | 1;
 type Op =
-  | { kind: 'topUp'; app: App; amount: number; settlement: 'immediate' | 'scheduled'; channel: 'TEST_TOPUP' | 'BCA' | 'OVO' }
+  | {
+      kind: 'topUp';
+      app: App;
+      amount: number;
+      settlement: 'immediate' | 'scheduled';
+      channel: 'TEST_TOPUP' | 'BCA' | 'OVO';
+    }
   | { kind: 'charge'; app: App; amount: number; token: 'reusable' | '3ds'; capture: boolean; declined: boolean }
   | { kind: 'capture'; app: App; pick: number; part: 'full' | 'partial' | 'above'; percent: number }
-  | { kind: 'refund'; app: App; pick: number; part: 'rest' | 'partial' | 'above'; percent: number; sync: boolean; rejected: boolean }
-  /** `sweep`: the merchant pays out `percent` of the CASH last seen (at least 10,000), so payouts meet refunds at the edge of the balance. */
-  | { kind: 'disburse'; app: App; amount: number; sweep: boolean; percent: number; bank: 'BNI' | 'BCA'; failure: number }
+  | {
+      kind: 'refund';
+      app: App;
+      pick: number;
+      part: 'rest' | 'partial' | 'above';
+      percent: number;
+      sync: boolean;
+      rejected: boolean;
+    }
+  /**
+   * `sweep`: the merchant pays out `percent` of the CASH last seen (at least 10,000), so payouts meet refunds at the
+   * edge of the balance.
+   */
+  | {
+      kind: 'disburse';
+      app: App;
+      amount: number;
+      sweep: boolean;
+      percent: number;
+      bank: 'BNI' | 'BCA';
+      failure: number;
+    }
   | { kind: 'batch'; app: App; items: { amount: number; failure: number }[] }
-  | { kind: 'va'; app: App; fresh: boolean; pick: number; closed: boolean; singleUse: boolean; bank: number; amount: number; wrongAmount: boolean }
-  | { kind: 'paymentCode'; app: App; fresh: boolean; pick: number; expected: boolean; singleUse: boolean; outlet: 'ALFAMART' | 'INDOMARET'; amount: number; wrongAmount: boolean }
-  | { kind: 'invoice'; app: App; amount: number; via: 'va' | 'retail'; channel: number; pay: 'exact' | 'twice' | 'wrong' | 'none' }
+  | {
+      kind: 'va';
+      app: App;
+      fresh: boolean;
+      pick: number;
+      closed: boolean;
+      singleUse: boolean;
+      bank: number;
+      amount: number;
+      wrongAmount: boolean;
+    }
+  | {
+      kind: 'paymentCode';
+      app: App;
+      fresh: boolean;
+      pick: number;
+      expected: boolean;
+      singleUse: boolean;
+      outlet: 'ALFAMART' | 'INDOMARET';
+      amount: number;
+      wrongAmount: boolean;
+    }
+  | {
+      kind: 'invoice';
+      app: App;
+      amount: number;
+      via: 'va' | 'retail';
+      channel: number;
+      pay: 'exact' | 'twice' | 'wrong' | 'none';
+    }
   | { kind: 'ewallet'; app: App; wallet: 'OVO'; amount: number; payer: keyof typeof OVO_PHONES }
   | { kind: 'ewallet'; app: App; wallet: 'DANA'; amount: number; payer: 'pay' | 'payTwice' | 'abandon' }
   | { kind: 'advance'; app: App; hours: number };
@@ -68,31 +131,99 @@ const app = fc.constantFrom<App>(0, 1);
 const amount = fc.integer({ min: 10_000, max: 1_500_000 });
 const pick = fc.nat(1_000_000);
 const percent = fc.integer({ min: 1, max: 99 });
-const failure = fc.oneof({ weight: 4, arbitrary: fc.constant(0) }, { weight: 1, arbitrary: fc.integer({ min: 1, max: 5 }) });
+const failure = fc.oneof(
+  { weight: 4, arbitrary: fc.constant(0) },
+  { weight: 1, arbitrary: fc.integer({ min: 1, max: 5 }) },
+);
 const k = <T extends string>(value: T) => fc.constant(value);
 /** True about `percent` % of the time. */
 const sometimes = (percentTrue: number) => fc.integer({ min: 0, max: 99 }).map((x) => x < percentTrue);
 
 const operation: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 2, arbitrary: fc.record({ kind: k('topUp'), app, amount: fc.integer({ min: 50_000, max: 1_000_000 }), settlement: fc.constantFrom('immediate' as const, 'scheduled' as const), channel: fc.constantFrom('TEST_TOPUP' as const, 'BCA' as const, 'OVO' as const) }) },
-  { weight: 5, arbitrary: fc.record({ kind: k('charge'), app, amount, token: fc.constantFrom('reusable' as const, 'reusable' as const, 'reusable' as const, '3ds' as const), capture: fc.boolean(), declined: sometimes(5) }) },
-  { weight: 2, arbitrary: fc.record({ kind: k('capture'), app, pick, part: fc.constantFrom('full' as const, 'partial' as const, 'partial' as const, 'above' as const), percent }) },
-  { weight: 6, arbitrary: fc.record({ kind: k('refund'), app, pick, part: fc.constantFrom('rest' as const, 'partial' as const, 'partial' as const, 'above' as const), percent, sync: fc.boolean(), rejected: sometimes(10) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: k('topUp'),
+      app,
+      amount: fc.integer({ min: 50_000, max: 1_000_000 }),
+      settlement: fc.constantFrom('immediate' as const, 'scheduled' as const),
+      channel: fc.constantFrom('TEST_TOPUP' as const, 'BCA' as const, 'OVO' as const),
+    }),
+  },
+  {
+    weight: 5,
+    arbitrary: fc.record({
+      kind: k('charge'),
+      app,
+      amount,
+      token: fc.constantFrom('reusable' as const, 'reusable' as const, 'reusable' as const, '3ds' as const),
+      capture: fc.boolean(),
+      declined: sometimes(5),
+    }),
+  },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: k('capture'),
+      app,
+      pick,
+      part: fc.constantFrom('full' as const, 'partial' as const, 'partial' as const, 'above' as const),
+      percent,
+    }),
+  },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      kind: k('refund'),
+      app,
+      pick,
+      part: fc.constantFrom('rest' as const, 'partial' as const, 'partial' as const, 'above' as const),
+      percent,
+      sync: fc.boolean(),
+      rejected: sometimes(10),
+    }),
+  },
   {
     weight: 5,
     arbitrary: fc.record({
       kind: k('disburse'),
       app,
       // One in ten is far above any balance this run reaches.
-      amount: fc.oneof({ weight: 9, arbitrary: amount }, { weight: 1, arbitrary: fc.integer({ min: 5_000_000, max: 50_000_000 }) }),
+      amount: fc.oneof(
+        { weight: 9, arbitrary: amount },
+        { weight: 1, arbitrary: fc.integer({ min: 5_000_000, max: 50_000_000 }) },
+      ),
       sweep: sometimes(40),
       percent: fc.integer({ min: 60, max: 100 }),
       bank: fc.constantFrom('BNI' as const, 'BCA' as const),
       failure,
     }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: k('batch'), app, items: fc.array(fc.record({ amount: fc.integer({ min: 10_000, max: 800_000 }), failure }), { minLength: 1, maxLength: 4 }) }) },
-  { weight: 3, arbitrary: fc.record({ kind: k('va'), app, fresh: fc.boolean(), pick, closed: fc.boolean(), singleUse: fc.boolean(), bank: fc.nat(VA_BANKS.length - 1), amount, wrongAmount: sometimes(10) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: k('batch'),
+      app,
+      items: fc.array(fc.record({ amount: fc.integer({ min: 10_000, max: 800_000 }), failure }), {
+        minLength: 1,
+        maxLength: 4,
+      }),
+    }),
+  },
+  {
+    weight: 3,
+    arbitrary: fc.record({
+      kind: k('va'),
+      app,
+      fresh: fc.boolean(),
+      pick,
+      closed: fc.boolean(),
+      singleUse: fc.boolean(),
+      bank: fc.nat(VA_BANKS.length - 1),
+      amount,
+      wrongAmount: sometimes(10),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.record({
@@ -107,12 +238,48 @@ const operation: fc.Arbitrary<Op> = fc.oneof(
       wrongAmount: sometimes(10),
     }),
   },
-  { weight: 2, arbitrary: fc.record({ kind: k('invoice'), app, amount: fc.integer({ min: 20_000, max: 1_500_000 }), via: fc.constantFrom('va' as const, 'retail' as const), channel: fc.nat(20), pay: fc.constantFrom('exact' as const, 'exact' as const, 'exact' as const, 'twice' as const, 'wrong' as const, 'none' as const) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      kind: k('invoice'),
+      app,
+      amount: fc.integer({ min: 20_000, max: 1_500_000 }),
+      via: fc.constantFrom('va' as const, 'retail' as const),
+      channel: fc.nat(20),
+      pay: fc.constantFrom(
+        'exact' as const,
+        'exact' as const,
+        'exact' as const,
+        'twice' as const,
+        'wrong' as const,
+        'none' as const,
+      ),
+    }),
+  },
   {
     weight: 2,
     arbitrary: fc.oneof(
-      fc.record({ kind: k('ewallet'), app, wallet: k('OVO'), amount, payer: fc.constantFrom('pay' as const, 'pay' as const, 'pay' as const, 'slowPay' as const, 'decline' as const, 'timeout' as const) }),
-      fc.record({ kind: k('ewallet'), app, wallet: k('DANA'), amount, payer: fc.constantFrom('pay' as const, 'pay' as const, 'payTwice' as const, 'abandon' as const) }),
+      fc.record({
+        kind: k('ewallet'),
+        app,
+        wallet: k('OVO'),
+        amount,
+        payer: fc.constantFrom(
+          'pay' as const,
+          'pay' as const,
+          'pay' as const,
+          'slowPay' as const,
+          'decline' as const,
+          'timeout' as const,
+        ),
+      }),
+      fc.record({
+        kind: k('ewallet'),
+        app,
+        wallet: k('DANA'),
+        amount,
+        payer: fc.constantFrom('pay' as const, 'pay' as const, 'payTwice' as const, 'abandon' as const),
+      }),
     ),
   },
   { weight: 1, arbitrary: fc.record({ kind: k('advance'), app, hours: fc.integer({ min: 1, max: 48 }) }) },
@@ -249,7 +416,9 @@ class BankRound {
 
   /** Never throws: a request that got no answer is status 0 (indeterminate, like a 5xx). */
   api(appIndex: App, method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer> {
-    return call(this.apps[appIndex].baseUrl, this.merchant.test.secret_key, method, path, { body, headers }).catch((error: unknown) => ({ status: 0, body: { error_code: 'NO_ANSWER', message: String(error) } }));
+    return call(this.apps[appIndex].baseUrl, this.merchant.test.secret_key, method, path, { body, headers }).catch(
+      (error: unknown) => ({ status: 0, body: { error_code: 'NO_ANSWER', message: String(error) } }),
+    );
   }
 
   get refundCallbackPath(): string {
@@ -269,13 +438,19 @@ class BankRound {
   }
 
   advance(appIndex: App, ms: number): Promise<unknown> {
-    return this.apps[appIndex].app.get(CommandBus).execute(new AdvanceTestClockCommand(this.merchant.business_id, ms, context));
+    return this.apps[appIndex].app
+      .get(CommandBus)
+      .execute(new AdvanceTestClockCommand(this.merchant.business_id, ms, context));
   }
 
   async run(op: Op, index: number): Promise<string> {
     switch (op.kind) {
       case 'topUp': {
-        const answer = await this.api(op.app, 'POST', '/balance/top_up', { amount: op.amount, channel: op.channel, settlement: op.settlement });
+        const answer = await this.api(op.app, 'POST', '/balance/top_up', {
+          amount: op.amount,
+          channel: op.channel,
+          settlement: op.settlement,
+        });
         this.unexpected(index, 'top-up', answer);
         if (answer.status === 200) this.topUps.push({ op: index, amount: op.amount, channel: op.channel, answer });
         return `${answer.status} ${answer.body?.status ?? answer.body?.error_code} net ${answer.body?.net_amount}`;
@@ -287,7 +462,12 @@ class BankRound {
           const token = await verifiedToken(this.apps[op.app].baseUrl, this.merchant.test.public_key, amount);
           body = { token_id: token.id, authentication_id: token.authentication_id };
         } else body = { token_id: this.reusableTokens[index % this.reusableTokens.length] };
-        const answer = await this.api(op.app, 'POST', '/credit_card_charges', { ...body, external_id: this.id(index), amount, capture: op.capture });
+        const answer = await this.api(op.app, 'POST', '/credit_card_charges', {
+          ...body,
+          external_id: this.id(index),
+          amount,
+          capture: op.capture,
+        });
         // A 3DS challenge is unanswered for ten minutes of the business clock at most: a clock
         // jump running beside it may fail the authentication before the payer completes it.
         this.unexpected(index, 'charge', answer, op.token === '3ds' ? ['AUTHENTICATION_REQUIRED_ERROR'] : []);
@@ -307,11 +487,23 @@ class BankRound {
         const [chargeId] = this.authorized.splice(op.pick % this.authorized.length, 1);
         const charge = this.charges.get(chargeId)!;
         const authorized = charge.answer.body.authorized_amount as number;
-        const amount = op.part === 'full' ? authorized : op.part === 'above' ? authorized + 1 : Math.max(1, Math.floor((authorized * op.percent) / 100));
+        const amount =
+          op.part === 'full'
+            ? authorized
+            : op.part === 'above'
+              ? authorized + 1
+              : Math.max(1, Math.floor((authorized * op.percent) / 100));
         const answer = await this.api(op.app, 'POST', `/credit_card_charges/${chargeId}/capture`, { amount });
         charge.captureAnswers.push(answer);
         // Above the authorization is refused; an authorization the clock expired is no longer capturable.
-        this.unexpected(index, 'capture', answer, op.part === 'above' ? ['AMOUNT_GREATER_THAN_AUTHORIZED_ERROR', 'INVALID_CHARGE_STATUS_ERROR'] : ['INVALID_CHARGE_STATUS_ERROR']);
+        this.unexpected(
+          index,
+          'capture',
+          answer,
+          op.part === 'above'
+            ? ['AMOUNT_GREATER_THAN_AUTHORIZED_ERROR', 'INVALID_CHARGE_STATUS_ERROR']
+            : ['INVALID_CHARGE_STATUS_ERROR'],
+        );
         if (answer.status === 200) {
           charge.captured = amount;
           this.capturedIds.push(chargeId);
@@ -322,21 +514,46 @@ class BankRound {
         if (this.capturedIds.length === 0) return 'skipped: no captured charge';
         const charge = this.charges.get(this.capturedIds[op.pick % this.capturedIds.length])!;
         const rest = charge.captured! - charge.refundedGuess;
-        const amount = op.part === 'rest' ? Math.max(1, rest) : op.part === 'above' ? Math.max(1, rest) + 1 + (op.percent % 7) * 1_000 : Math.max(1, Math.floor((Math.max(rest, 1) * op.percent) / 100));
+        const amount =
+          op.part === 'rest'
+            ? Math.max(1, rest)
+            : op.part === 'above'
+              ? Math.max(1, rest) + 1 + (op.percent % 7) * 1_000
+              : Math.max(1, Math.floor((Math.max(rest, 1) * op.percent) / 100));
         const externalId = op.rejected ? `fail_refund-${this.id(index)}` : this.id(index);
         charge.refundedGuess += amount;
-        const answer = await this.api(op.app, 'POST', `/credit_card_charges/${charge.id}/refunds`, { amount, external_id: externalId }, op.sync ? SYNC_REFUND : undefined);
+        const answer = await this.api(
+          op.app,
+          'POST',
+          `/credit_card_charges/${charge.id}/refunds`,
+          { amount, external_id: externalId },
+          op.sync ? SYNC_REFUND : undefined,
+        );
         if (answer.status !== 200 || answer.body?.status === 'FAILED') charge.refundedGuess -= amount;
         this.unexpected(index, 'refund', answer, ['REFUND_AMOUNT_EXCEEDED_ERROR']);
-        this.refunds.push({ op: index, chargeId: charge.id, externalId, amount, sync: op.sync, rejected: op.rejected, answer });
+        this.refunds.push({
+          op: index,
+          chargeId: charge.id,
+          externalId,
+          amount,
+          sync: op.sync,
+          rejected: op.rejected,
+          answer,
+        });
         if (op.sync && answer.status === 200 && !['SUCCEEDED', 'FAILED'].includes(answer.body.status)) {
-          this.violations.push(`#${index} refund with API-Version 2019-05-01 answered ${answer.body.status}, not a final status`);
+          this.violations.push(
+            `#${index} refund with API-Version 2019-05-01 answered ${answer.body.status}, not a final status`,
+          );
         }
-        return `${answer.status} ${charge.id} ${amount} ${op.sync ? 'sync' : 'async'} ${answer.body?.status ?? answer.body?.error_code} ${answer.body?.failure_reason ?? ''}`;
+        return (
+          `${answer.status} ${charge.id} ${amount} ${op.sync ? 'sync' : 'async'} ` +
+          `${answer.body?.status ?? answer.body?.error_code} ${answer.body?.failure_reason ?? ''}`
+        );
       }
       case 'disburse': {
         const seen = this.cashSeen();
-        const amount = op.sweep && seen !== undefined ? Math.max(10_000, Math.floor((seen * op.percent) / 100)) : op.amount;
+        const amount =
+          op.sweep && seen !== undefined ? Math.max(10_000, Math.floor((seen * op.percent) / 100)) : op.amount;
         const payout: Payout = { op: index, externalId: this.id(index), amount, failure: op.failure };
         const answer = await this.api(op.app, 'POST', '/disbursements', this.disbursementBody(payout, op.bank));
         this.unexpected(index, 'disbursement', answer, ['DIRECT_DISBURSEMENT_BALANCE_INSUFFICIENT_ERROR']);
@@ -344,11 +561,22 @@ class BankRound {
         return `${answer.status} ${amount} ${answer.body?.status ?? answer.body?.error_code} ${answer.body?.id ?? ''}`;
       }
       case 'batch': {
-        const items = op.items.map((item, n) => ({ op: index, externalId: this.id(index, `-${n}`), amount: item.amount, failure: item.failure }));
-        const answer = await this.api(op.app, 'POST', '/batch_disbursements', { reference: this.id(index), disbursements: items.map((item) => this.disbursementBody(item, 'BNI')) });
+        const items = op.items.map((item, n) => ({
+          op: index,
+          externalId: this.id(index, `-${n}`),
+          amount: item.amount,
+          failure: item.failure,
+        }));
+        const answer = await this.api(op.app, 'POST', '/batch_disbursements', {
+          reference: this.id(index),
+          disbursements: items.map((item) => this.disbursementBody(item, 'BNI')),
+        });
         this.unexpected(index, 'batch disbursement', answer, ['DIRECT_DISBURSEMENT_BALANCE_INSUFFICIENT_ERROR']);
         this.batches.push({ op: index, items, answer });
-        return `${answer.status} ${answer.body?.status ?? answer.body?.error_code} total ${items.reduce((sum, item) => sum + item.amount, 0)}`;
+        return (
+          `${answer.status} ${answer.body?.status ?? answer.body?.error_code} total ` +
+          `${items.reduce((sum, item) => sum + item.amount, 0)}`
+        );
       }
       case 'va':
         return this.payVirtualAccount(op, index);
@@ -366,8 +594,16 @@ class BankRound {
 
   private disbursementBody(payout: Payout, bank: 'BNI' | 'BCA') {
     // BCA account numbers are exactly 10 characters; the failing test accounts are too.
-    const accountNumber = payout.failure > 0 ? `999900000${payout.failure}` : bank === 'BCA' ? '1234567890' : '1234-567-890';
-    return { external_id: payout.externalId, bank_code: payout.failure > 0 ? 'BCA' : bank, account_holder_name: 'Bank Checker', account_number: accountNumber, description: 'money bank', amount: payout.amount };
+    const accountNumber =
+      payout.failure > 0 ? `999900000${payout.failure}` : bank === 'BCA' ? '1234567890' : '1234-567-890';
+    return {
+      external_id: payout.externalId,
+      bank_code: payout.failure > 0 ? 'BCA' : bank,
+      account_holder_name: 'Bank Checker',
+      account_number: accountNumber,
+      description: 'money bank',
+      amount: payout.amount,
+    };
   }
 
   private async payVirtualAccount(op: Extract<Op, { kind: 'va' }>, index: number): Promise<string> {
@@ -383,11 +619,23 @@ class BankRound {
       });
       this.unexpected(index, 'create VA', created);
       if (created.status !== 200) return `create VA ${created.status}`;
-      va = { id: created.body.id, accountNumber: created.body.account_number, bank, closed: op.closed, expected: op.closed ? op.amount : undefined, singleUse: op.singleUse, payments: [] };
+      va = {
+        id: created.body.id,
+        accountNumber: created.body.account_number,
+        bank,
+        closed: op.closed,
+        expected: op.closed ? op.amount : undefined,
+        singleUse: op.singleUse,
+        payments: [],
+      };
       this.vas.push(va);
     }
     const amount = op.wrongAmount && va.expected !== undefined ? va.expected - 1 : (va.expected ?? op.amount);
-    const answer = await this.api(op.app, 'POST', '/pool_virtual_accounts/simulate_payment', { bank_code: va.bank, bank_account_number: va.accountNumber, transfer_amount: amount });
+    const answer = await this.api(op.app, 'POST', '/pool_virtual_accounts/simulate_payment', {
+      bank_code: va.bank,
+      bank_account_number: va.accountNumber,
+      transfer_amount: amount,
+    });
     va.payments.push({ op: index, amount, answer });
     this.unexpected(index, 'VA payment', answer, ['EXPECTED_AMOUNT_MISMATCH_ERROR', 'INACTIVE_VIRTUAL_ACCOUNT_ERROR']);
     return `${answer.status} VA ${va.id} ${amount} ${answer.body?.payment_id ?? answer.body?.error_code}`;
@@ -405,35 +653,69 @@ class BankRound {
       });
       this.unexpected(index, 'create payment code', created);
       if (created.status !== 200) return `create code ${created.status}`;
-      code = { id: created.body.id, code: created.body.payment_code, outlet: op.outlet, expected: op.expected ? op.amount : undefined, singleUse: op.singleUse, payments: [] };
+      code = {
+        id: created.body.id,
+        code: created.body.payment_code,
+        outlet: op.outlet,
+        expected: op.expected ? op.amount : undefined,
+        singleUse: op.singleUse,
+        payments: [],
+      };
       this.codes.push(code);
     }
     const amount = op.wrongAmount && code.expected !== undefined ? code.expected + 1 : (code.expected ?? op.amount);
-    const answer = await this.api(op.app, 'POST', '/fixed_payment_code/simulate_payment', { retail_outlet_name: code.outlet, payment_code: code.code, transfer_amount: amount });
+    const answer = await this.api(op.app, 'POST', '/fixed_payment_code/simulate_payment', {
+      retail_outlet_name: code.outlet,
+      payment_code: code.code,
+      transfer_amount: amount,
+    });
     code.payments.push({ op: index, amount, answer });
-    this.unexpected(index, 'payment code payment', answer, ['EXPECTED_AMOUNT_MISMATCH_ERROR', 'INACTIVE_FIXED_PAYMENT_CODE_ERROR']);
+    this.unexpected(index, 'payment code payment', answer, [
+      'EXPECTED_AMOUNT_MISMATCH_ERROR',
+      'INACTIVE_FIXED_PAYMENT_CODE_ERROR',
+    ]);
     return `${answer.status} code ${code.id} ${amount} ${answer.body?.payment_id ?? answer.body?.error_code}`;
   }
 
   private async payInvoice(op: Extract<Op, { kind: 'invoice' }>, index: number): Promise<string> {
     // A year to pay: the run's clock jumps must not expire an invoice under its payer (a race
     // with the clock, not with money).
-    const created = await this.api(op.app, 'POST', '/v2/invoices', { external_id: this.id(index), payer_email: 'payer@example.com', description: 'money bank', amount: op.amount, invoice_duration: 365 * 86_400 });
+    const created = await this.api(op.app, 'POST', '/v2/invoices', {
+      external_id: this.id(index),
+      payer_email: 'payer@example.com',
+      description: 'money bank',
+      amount: op.amount,
+      invoice_duration: 365 * 86_400,
+    });
     this.unexpected(index, 'create invoice', created);
     if (created.status !== 200) return `create invoice ${created.status}`;
     const invoice: Invoice = { op: index, id: created.body.id, amount: op.amount, payments: [] };
     this.invoices.push(invoice);
     // The banks the test-mode transfer simulation serves (an invoice also lists others).
-    const banks = (created.body.available_banks as { bank_code: string; bank_account_number: string }[]).filter((b) => (VA_BANKS as readonly string[]).includes(b.bank_code));
+    const banks = (created.body.available_banks as { bank_code: string; bank_account_number: string }[]).filter((b) =>
+      (VA_BANKS as readonly string[]).includes(b.bank_code),
+    );
     const outlets = created.body.available_retail_outlets as { retail_outlet_name: string; payment_code: string }[];
     const payBy = async (via: 'va' | 'retail', channel: number, amount: number) => {
       const bank = banks[channel % banks.length];
       const outlet = outlets[channel % outlets.length];
       const answer =
         via === 'va'
-          ? await this.api(op.app, 'POST', '/pool_virtual_accounts/simulate_payment', { bank_code: bank.bank_code, bank_account_number: bank.bank_account_number, transfer_amount: amount })
-          : await this.api(op.app, 'POST', '/fixed_payment_code/simulate_payment', { retail_outlet_name: outlet.retail_outlet_name, payment_code: outlet.payment_code, transfer_amount: amount });
-      invoice.payments.push({ via: `${via}:${via === 'va' ? bank.bank_code : outlet.retail_outlet_name}`, amount, answer });
+          ? await this.api(op.app, 'POST', '/pool_virtual_accounts/simulate_payment', {
+              bank_code: bank.bank_code,
+              bank_account_number: bank.bank_account_number,
+              transfer_amount: amount,
+            })
+          : await this.api(op.app, 'POST', '/fixed_payment_code/simulate_payment', {
+              retail_outlet_name: outlet.retail_outlet_name,
+              payment_code: outlet.payment_code,
+              transfer_amount: amount,
+            });
+      invoice.payments.push({
+        via: `${via}:${via === 'va' ? bank.bank_code : outlet.retail_outlet_name}`,
+        amount,
+        answer,
+      });
       this.unexpected(index, 'invoice payment', answer, ['INVALID_AMOUNT_ERROR', 'INVOICE_NOT_PENDING_ERROR']);
       return answer;
     };
@@ -455,9 +737,15 @@ class BankRound {
   private async payEwallet(op: Extract<Op, { kind: 'ewallet' }>, index: number): Promise<string> {
     const externalId = this.id(index);
     if (op.wallet === 'OVO') {
-      const answer = await this.api(op.app, 'POST', '/ewallets', { external_id: externalId, amount: op.amount, phone: OVO_PHONES[op.payer], ewallet_type: 'OVO' });
+      const answer = await this.api(op.app, 'POST', '/ewallets', {
+        external_id: externalId,
+        amount: op.amount,
+        phone: OVO_PHONES[op.payer],
+        ewallet_type: 'OVO',
+      });
       this.unexpected(index, 'OVO payment', answer);
-      if (answer.status === 200) this.ewallets.push({ op: index, wallet: 'OVO', externalId, amount: op.amount, payer: op.payer, answer });
+      if (answer.status === 200)
+        this.ewallets.push({ op: index, wallet: 'OVO', externalId, amount: op.amount, payer: op.payer, answer });
       return `${answer.status} OVO ${op.payer} ${answer.body?.status ?? answer.body?.error_code}`;
     }
     const answer = await this.api(op.app, 'POST', '/ewallets', {
@@ -483,7 +771,8 @@ class BankRound {
       }),
     );
     // Post/redirect/get: 303 back to the page, also for the press that found it already paid.
-    if (statuses.some((status) => status !== 303)) this.violations.push(`#${index} DANA checkout ${op.payer}: answered ${statuses.join(', ')}, expected 303`);
+    if (statuses.some((status) => status !== 303))
+      this.violations.push(`#${index} DANA checkout ${op.payer}: answered ${statuses.join(', ')}, expected 303`);
     return `DANA ${op.payer} checkout ${statuses.join(', ') || '-'}`;
   }
 }
@@ -507,7 +796,11 @@ describe('money bank: random concurrent money movements over every operation (Je
   beforeAll(async () => {
     receiver = await WebhookReceiver.start();
     // Limits out of reach: the sampler alone reads the balance ~30 times a second.
-    const env = { WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', RATE_LIMIT_TEST_PER_MINUTE: '1000000', RATE_LIMIT_IP_PER_MINUTE: '10000000' };
+    const env = {
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
+      RATE_LIMIT_TEST_PER_MINUTE: '1000000',
+      RATE_LIMIT_IP_PER_MINUTE: '10000000',
+    };
     const first = await startTestApp({ env });
     // A second api (and worker) on the same database: requests cross instances' in-memory state.
     const second = await startTestApp({ env, databaseUrl: first.db.url });
@@ -533,9 +826,15 @@ describe('money bank: random concurrent money movements over every operation (Je
   }, 300_000);
 
   async function bankRound(seed: number, count: number, name: string): Promise<void> {
-    process.stdout.write(`money bank ${name}: seed ${seed}, ${count} operations (replay: BANK_SEED=${seed} BANK_OPS=${count})\n`);
+    process.stdout.write(
+      `money bank ${name}: seed ${seed}, ${count} operations (replay: BANK_SEED=${seed} BANK_OPS=${count})\n`,
+    );
     // Unbiased: a biased draw piles amounts onto their bounds and flags onto one value.
-    const ops = fc.sample(fc.array(operation, { minLength: count, maxLength: count }), { seed, numRuns: 1, unbiased: true })[0];
+    const ops = fc.sample(fc.array(operation, { minLength: count, maxLength: count }), {
+      seed,
+      numRuns: 1,
+      unbiased: true,
+    })[0];
     const round = await openRound(seed);
     const sampler = sampleBalance(
       apps.map((a) => a.baseUrl),
@@ -559,7 +858,10 @@ describe('money bank: random concurrent money movements over every operation (Je
             round.violations.push(`#${index} ${op.kind}: ${String(error)}`);
           }
           const { kind, app: which, ...rest } = op;
-          round.log.push(`#${index} [${'AB'[which]}] ${start}..${Date.now() - round.started} ms ${kind} ${JSON.stringify(rest)} -> ${outcome}`);
+          round.log.push(
+            `#${index} [${'AB'[which]}] ${start}..${Date.now() - round.started} ms ${kind} ${JSON.stringify(rest)} ` +
+              `-> ${outcome}`,
+          );
         }
       }),
     );
@@ -571,8 +873,14 @@ describe('money bank: random concurrent money movements over every operation (Je
     await checkConservation(round);
     await checkReconciliation(round);
 
-    const tally = [...round.tally].sort(([a], [b]) => a.localeCompare(b)).map(([what, n]) => `${what}: ${n}`).join(', ');
-    const summary = `money bank ${name}: seed ${seed}, ${count} operations in ${loadMs} ms, total ${Date.now() - round.started} ms, ${samples.length} CASH samples (min ${Math.min(...samples.map((s) => s.balance ?? Infinity))}); ${tally}`;
+    const tally = [...round.tally]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([what, n]) => `${what}: ${n}`)
+      .join(', ');
+    const summary =
+      `money bank ${name}: seed ${seed}, ${count} operations in ${loadMs} ms, ` +
+      `total ${Date.now() - round.started} ms, ` +
+      `${samples.length} CASH samples (min ${Math.min(...samples.map((s) => s.balance ?? Infinity))}); ${tally}`;
     process.stdout.write(`${summary}\n`);
     if (round.violations.length > 0) {
       const report = [
@@ -590,13 +898,18 @@ describe('money bank: random concurrent money movements over every operation (Je
     }
   }
 
-  /** A fresh business with optional authentication (reusable tokens charge without 3DS), refund callbacks, its clock at 09:00 in Jakarta. */
+  /**
+   * A fresh business with optional authentication (reusable tokens charge without 3DS), refund callbacks, its clock at
+   * 09:00 in Jakarta.
+   */
   async function openRound(seed: number): Promise<BankRound> {
     const [first] = apps;
     const merchant = await provisionBusiness(first.app);
     await updateTestSettings(first.app, merchant.business_id, { optionalAuthentication: true });
     const round = new BankRound(apps, receiver, merchant, seed);
-    const registered = await round.api(0, 'POST', '/callback_urls/credit_card_refund', { url: `${receiver.url}${round.refundCallbackPath}` });
+    const registered = await round.api(0, 'POST', '/callback_urls/credit_card_refund', {
+      url: `${receiver.url}${round.refundCallbackPath}`,
+    });
     expect(registered.status).toBe(200);
     // 09:00 in Jakarta: the instant rail's window is open at the start, whatever the real hour;
     // the run's clock advances then move in and out of it.
@@ -613,7 +926,12 @@ describe('money bank: random concurrent money movements over every operation (Je
     }
     // Some settled CASH to start with, so the first refunds and payouts compete for it.
     expect((await round.api(0, 'POST', '/balance/top_up', { amount: 1_000_000 })).status).toBe(200);
-    round.topUps.push({ op: -1, amount: 1_000_000, channel: 'TEST_TOPUP', answer: { status: 200, body: { net_amount: 1_000_000, fee: 0, fee_tax: 0 } } });
+    round.topUps.push({
+      op: -1,
+      amount: 1_000_000,
+      channel: 'TEST_TOPUP',
+      answer: { status: 200, body: { net_amount: 1_000_000, fee: 0, fee_tax: 0 } },
+    });
     return round;
   }
 
@@ -628,40 +946,75 @@ describe('money bank: random concurrent money movements over every operation (Je
     await waitFor(round, 'eWallet payments to end', async () => {
       const open: string[] = [];
       // An abandoned checkout stays PENDING (its expiry is beyond the run).
-      await inParallel(round.ewallets.filter((w) => w.payer !== 'abandon'), 10, async (w) => {
-        const got = await round.api(0, 'GET', `/ewallets?external_id=${encodeURIComponent(w.externalId)}&ewallet_type=${w.wallet}`);
-        if (got.status !== 200 || got.body.status === 'PENDING') open.push(`#${w.op} ${w.wallet} ${w.payer}: ${got.status} ${got.body?.status ?? got.body?.error_code}`);
-      });
+      await inParallel(
+        round.ewallets.filter((w) => w.payer !== 'abandon'),
+        10,
+        async (w) => {
+          const got = await round.api(
+            0,
+            'GET',
+            `/ewallets?external_id=${encodeURIComponent(w.externalId)}&ewallet_type=${w.wallet}`,
+          );
+          if (got.status !== 200 || got.body.status === 'PENDING')
+            open.push(`#${w.op} ${w.wallet} ${w.payer}: ${got.status} ${got.body?.status ?? got.body?.error_code}`);
+        },
+      );
       return open;
     });
     await waitFor(round, 'refunds to end (callbacks)', async () =>
-      round.refunds.filter((r) => r.answer.status === 200 && refundOutcome(round, r) === undefined).map((r) => `#${r.op} refund ${r.answer.body.id} ${r.sync ? 'sync' : 'async'}`),
+      round.refunds
+        .filter((r) => r.answer.status === 200 && refundOutcome(round, r) === undefined)
+        .map((r) => `#${r.op} refund ${r.answer.body.id} ${r.sync ? 'sync' : 'async'}`),
     );
     await waitFor(round, 'disbursements to end', async () => {
       const open: string[] = [];
-      await inParallel([...payoutsAnswered(round, 'accepted'), ...payoutsAnswered(round, 'indeterminate')], 10, async (p) => {
-        const got = await round.api(0, 'GET', `/disbursements?external_id=${encodeURIComponent(p.externalId)}`);
-        const absentAsItMayBe = got.status === 404 && p.answered === 'indeterminate';
-        if (!absentAsItMayBe && (got.status !== 200 || got.body.some((d: { status: string }) => d.status === 'PENDING'))) open.push(`#${p.op} ${p.externalId}: ${got.status} ${JSON.stringify(got.body).slice(0, 200)}`);
-      });
+      await inParallel(
+        [...payoutsAnswered(round, 'accepted'), ...payoutsAnswered(round, 'indeterminate')],
+        10,
+        async (p) => {
+          const got = await round.api(0, 'GET', `/disbursements?external_id=${encodeURIComponent(p.externalId)}`);
+          const absentAsItMayBe = got.status === 404 && p.answered === 'indeterminate';
+          if (
+            !absentAsItMayBe &&
+            (got.status !== 200 || got.body.some((d: { status: string }) => d.status === 'PENDING'))
+          )
+            open.push(`#${p.op} ${p.externalId}: ${got.status} ${JSON.stringify(got.body).slice(0, 200)}`);
+        },
+      );
       return open;
     });
     await projectionsIdle(pool, 60_000);
     await round.advance(0, 5 * DAY);
     await projectionsIdle(pool, 60_000);
     // Settlement jobs run after the jump; their events go through the journal.
-    await eventually(async () => (await round.api(0, 'GET', '/balance?account_type=HOLDING')).body.balance, (holding) => holding === 0, 30_000);
+    await eventually(
+      async () => (await round.api(0, 'GET', '/balance?account_type=HOLDING')).body.balance,
+      (holding) => holding === 0,
+      30_000,
+    );
     await projectionsIdle(pool, 60_000);
   }
 
-  /** Polls `open` (what is not final yet) until it is empty; records a violation, naming what is left, when time runs out. */
-  async function waitFor(round: BankRound, what: string, open: () => Promise<string[]>, timeoutMs = 60_000): Promise<void> {
+  /**
+   * Polls `open` (what is not final yet) until it is empty; records a violation, naming what is left, when time runs
+   * out.
+   */
+  async function waitFor(
+    round: BankRound,
+    what: string,
+    open: () => Promise<string[]>,
+    timeoutMs = 60_000,
+  ): Promise<void> {
     const left = await eventually(open, (list) => list.length === 0, timeoutMs);
-    if (left.length > 0) round.violations.push(`waited ${timeoutMs} ms for ${what}: ${left.length} still open: ${left.slice(0, 10).join('; ')}`);
+    if (left.length > 0)
+      round.violations.push(
+        `waited ${timeoutMs} ms for ${what}: ${left.length} still open: ${left.slice(0, 10).join('; ')}`,
+      );
   }
 
   type Answered = 'accepted' | 'refused' | 'indeterminate';
-  const answered = (answer: Answer): Answered => (answer.status === 200 ? 'accepted' : indeterminate(answer) ? 'indeterminate' : 'refused');
+  const answered = (answer: Answer): Answered =>
+    answer.status === 200 ? 'accepted' : indeterminate(answer) ? 'indeterminate' : 'refused';
   /** Single and batch payouts whose request was answered so. */
   function payoutsAnswered(round: BankRound, kind: Answered): (Payout & { answered: Answered })[] {
     return [
@@ -673,8 +1026,11 @@ describe('money bank: random concurrent money movements over every operation (Je
   /** The final state of a refund: its synchronous answer, else its callback (the last one received). */
   function refundOutcome(round: BankRound, refund: Refund): { status: string; failureReason?: string } | undefined {
     if (refund.answer.status !== 200) return undefined;
-    if (refund.sync && ['SUCCEEDED', 'FAILED'].includes(refund.answer.body.status)) return { status: refund.answer.body.status, failureReason: refund.answer.body.failure_reason };
-    const callbacks = round.receiver.received.filter((c) => c.path === round.refundCallbackPath && c.json?.id === refund.answer.body.id);
+    if (refund.sync && ['SUCCEEDED', 'FAILED'].includes(refund.answer.body.status))
+      return { status: refund.answer.body.status, failureReason: refund.answer.body.failure_reason };
+    const callbacks = round.receiver.received.filter(
+      (c) => c.path === round.refundCallbackPath && c.json?.id === refund.answer.body.id,
+    );
     const last = callbacks.at(-1);
     return last ? { status: last.json.status, failureReason: last.json.failure_reason } : undefined;
   }
@@ -682,14 +1038,17 @@ describe('money bank: random concurrent money movements over every operation (Je
   function checkSamples(round: BankRound, samples: BalanceSample[]): void {
     const failed = samples.filter((s) => s.status !== 200 || s.balance === undefined);
     const negative = samples.filter((s) => s.balance !== undefined && s.balance < 0);
-    for (const s of failed.slice(0, 5)) round.violations.push(`CASH sample at ${s.at} ms from ${s.baseUrl}: answered ${s.status} ${s.error ?? ''}`);
+    for (const s of failed.slice(0, 5))
+      round.violations.push(`CASH sample at ${s.at} ms from ${s.baseUrl}: answered ${s.status} ${s.error ?? ''}`);
     if (negative.length > 0) {
       const lowest = negative.reduce((low, s) => (s.balance! < low.balance! ? s : low));
       round.violations.push(
-        `CASH below zero in ${negative.length} of ${samples.length} samples, from ${negative[0].at} ms to ${negative.at(-1)!.at} ms; lowest ${lowest.balance} at ${lowest.at} ms; first: ${negative
-          .slice(0, 5)
-          .map((s) => `${s.balance} at ${s.at} ms`)
-          .join(', ')}`,
+        `CASH below zero in ${negative.length} of ${samples.length} samples, ` +
+          `from ${negative[0].at} ms to ${negative.at(-1)!.at} ms; lowest ${lowest.balance} at ${lowest.at} ms; ` +
+          `first: ${negative
+            .slice(0, 5)
+            .map((s) => `${s.balance} at ${s.at} ms`)
+            .join(', ')}`,
       );
     }
     if (samples.length < 20) round.violations.push(`only ${samples.length} CASH samples: the sampler did not keep up`);
@@ -717,8 +1076,15 @@ describe('money bank: random concurrent money movements over every operation (Je
     for (const t of round.topUps) {
       const { fee, feeTax } = feesOf(t.amount, t.channel);
       const b = t.answer.body;
-      if (BigInt(b.fee) !== fee || BigInt(b.fee_tax) !== feeTax || b.net_amount !== t.amount - Number(fee) - Number(feeTax)) {
-        v.push(`#${t.op} top-up ${t.amount} ${t.channel}: answered fee ${b.fee}, VAT ${b.fee_tax}, net ${b.net_amount}; the rule gives ${fee}, ${feeTax}`);
+      if (
+        BigInt(b.fee) !== fee ||
+        BigInt(b.fee_tax) !== feeTax ||
+        b.net_amount !== t.amount - Number(fee) - Number(feeTax)
+      ) {
+        v.push(
+          `#${t.op} top-up ${t.amount} ${t.channel}: answered fee ${b.fee}, VAT ${b.fee_tax}, net ${b.net_amount}; ` +
+            `the rule gives ${fee}, ${feeTax}`,
+        );
       }
       moneyIn(t.amount, t.channel, 'top-up', `#${t.op} top-up`);
     }
@@ -727,80 +1093,136 @@ describe('money bank: random concurrent money movements over every operation (Je
     const capturedOf = new Map<string, number>();
     await inParallel([...round.charges.values()], CONCURRENCY, async (charge) => {
       const got = await round.api(0, 'GET', `/credit_card_charges/${charge.id}`);
-      if (got.status !== 200) return void v.push(`#${charge.op} charge ${charge.id} answered 200 but GET is ${got.status}`);
-      const capturedBy200 = charge.captureAnswers.filter((a) => a.status === 200).length + (charge.answer.body.status === 'CAPTURED' ? 1 : 0);
+      if (got.status !== 200)
+        return void v.push(`#${charge.op} charge ${charge.id} answered 200 but GET is ${got.status}`);
+      const capturedBy200 =
+        charge.captureAnswers.filter((a) => a.status === 200).length +
+        (charge.answer.body.status === 'CAPTURED' ? 1 : 0);
       if (capturedBy200 > 1) v.push(`#${charge.op} charge ${charge.id} captured ${capturedBy200} times`);
       if (got.body.status === 'CAPTURED') {
         if (capturedBy200 !== 1) v.push(`#${charge.op} charge ${charge.id} is CAPTURED but no answer said so`);
-        if (got.body.capture_amount !== charge.captured) v.push(`#${charge.op} charge ${charge.id} captured ${got.body.capture_amount}, answered ${charge.captured}`);
+        if (got.body.capture_amount !== charge.captured)
+          v.push(`#${charge.op} charge ${charge.id} captured ${got.body.capture_amount}, answered ${charge.captured}`);
         capturedOf.set(charge.id, got.body.capture_amount);
         moneyIn(got.body.capture_amount, 'CREDIT_CARD', 'card', `#${charge.op} charge`);
-      } else if (capturedBy200 > 0) v.push(`#${charge.op} charge ${charge.id} answered CAPTURED, GET says ${got.body.status}`);
+      } else if (capturedBy200 > 0)
+        v.push(`#${charge.op} charge ${charge.id} answered CAPTURED, GET says ${got.body.status}`);
     });
 
     // Refunds: every accepted one ended once; refused ones left nothing; a charge never gives back more than it took.
     let refunded = 0n;
     const refundedOf = new Map<string, number>();
     for (const refund of round.refunds) {
-      const callbacks = round.receiver.received.filter((c) => c.path === round.refundCallbackPath && c.json?.external_id === refund.externalId);
+      const callbacks = round.receiver.received.filter(
+        (c) => c.path === round.refundCallbackPath && c.json?.external_id === refund.externalId,
+      );
       const finalStates = new Set(callbacks.map((c) => c.json.status));
-      if (finalStates.size > 1) v.push(`#${refund.op} refund ${refund.externalId} has conflicting callbacks: ${[...finalStates].join(', ')}`);
+      if (finalStates.size > 1)
+        v.push(`#${refund.op} refund ${refund.externalId} has conflicting callbacks: ${[...finalStates].join(', ')}`);
       const answer = answered(refund.answer);
       if (answer === 'refused') {
         count(`refund refused ${refund.answer.body?.error_code}`);
-        if (callbacks.length > 0) v.push(`#${refund.op} refund ${refund.externalId} was refused (${refund.answer.body?.error_code}) but a callback says ${callbacks[0].json.status}`);
+        if (callbacks.length > 0)
+          v.push(
+            `#${refund.op} refund ${refund.externalId} was refused (${refund.answer.body?.error_code}) but a ` +
+              `callback says ${callbacks[0].json.status}`,
+          );
         continue;
       }
       // Indeterminate: what its callback says happened (no callback: nothing happened, as far as a merchant can tell).
-      const outcome = answer === 'accepted' ? refundOutcome(round, refund) : callbacks.length > 0 ? { status: callbacks.at(-1)!.json.status as string, failureReason: callbacks.at(-1)!.json.failure_reason as string | undefined } : undefined;
+      const outcome =
+        answer === 'accepted'
+          ? refundOutcome(round, refund)
+          : callbacks.length > 0
+            ? {
+                status: callbacks.at(-1)!.json.status as string,
+                failureReason: callbacks.at(-1)!.json.failure_reason as string | undefined,
+              }
+            : undefined;
       if (!outcome) {
         if (answer === 'accepted') v.push(`#${refund.op} refund ${refund.answer.body.id} never ended`);
         else count('refund indeterminate, no effect');
         continue;
       }
-      if (answer === 'accepted' && refund.sync && callbacks.length > 0 && callbacks.at(-1)!.json.status !== outcome.status) v.push(`#${refund.op} refund answered ${outcome.status}, its callback says ${callbacks.at(-1)!.json.status}`);
-      if (refund.rejected && outcome.status === 'SUCCEEDED') v.push(`#${refund.op} refund ${refund.externalId} (a rejected test refund) SUCCEEDED`);
-      count(`refund ${answer === 'indeterminate' ? 'indeterminate' : refund.sync ? 'sync' : 'async'} ${outcome.status}${outcome.failureReason ? ` ${outcome.failureReason}` : ''}`);
+      if (
+        answer === 'accepted' &&
+        refund.sync &&
+        callbacks.length > 0 &&
+        callbacks.at(-1)!.json.status !== outcome.status
+      )
+        v.push(`#${refund.op} refund answered ${outcome.status}, its callback says ${callbacks.at(-1)!.json.status}`);
+      if (refund.rejected && outcome.status === 'SUCCEEDED')
+        v.push(`#${refund.op} refund ${refund.externalId} (a rejected test refund) SUCCEEDED`);
+      count(
+        `refund ${answer === 'indeterminate' ? 'indeterminate' : refund.sync ? 'sync' : 'async'} ` +
+          `${outcome.status}${outcome.failureReason ? ` ${outcome.failureReason}` : ''}`,
+      );
       if (outcome.status === 'SUCCEEDED') {
         refunded += BigInt(refund.amount);
         refundedOf.set(refund.chargeId, (refundedOf.get(refund.chargeId) ?? 0) + refund.amount);
       } else if (outcome.status !== 'FAILED') v.push(`#${refund.op} refund ended ${outcome.status}`);
     }
     for (const [chargeId, total] of refundedOf) {
-      if (total > (capturedOf.get(chargeId) ?? 0)) v.push(`charge ${chargeId}: refunds SUCCEEDED for ${total}, more than the ${capturedOf.get(chargeId) ?? 0} captured`);
+      if (total > (capturedOf.get(chargeId) ?? 0))
+        v.push(
+          `charge ${chargeId}: refunds SUCCEEDED for ${total}, more than the ${capturedOf.get(chargeId) ?? 0} captured`,
+        );
     }
 
-    // Disbursements, single and in batches: accepted ones exist once and ended as the test table says; refused ones do not exist.
+    // Disbursements, single and in batches: accepted ones exist once and ended as the test table says; refused ones do
+    // not exist.
     let paidOut = 0n;
-    const payouts = [...payoutsAnswered(round, 'accepted'), ...payoutsAnswered(round, 'refused'), ...payoutsAnswered(round, 'indeterminate')];
+    const payouts = [
+      ...payoutsAnswered(round, 'accepted'),
+      ...payoutsAnswered(round, 'refused'),
+      ...payoutsAnswered(round, 'indeterminate'),
+    ];
     await inParallel(payouts, CONCURRENCY, async (p) => {
       const got = await round.api(0, 'GET', `/disbursements?external_id=${encodeURIComponent(p.externalId)}`);
       count(`payout ${p.answered}`);
       if (p.answered === 'refused') {
-        if (got.status !== 404) v.push(`#${p.op} disbursement ${p.externalId} was refused but GET finds ${JSON.stringify(got.body)}`);
+        if (got.status !== 404)
+          v.push(`#${p.op} disbursement ${p.externalId} was refused but GET finds ${JSON.stringify(got.body)}`);
         return;
       }
       if (p.answered === 'indeterminate' && got.status === 404) return;
-      if (got.status !== 200 || got.body.length !== 1) return void v.push(`#${p.op} disbursement ${p.externalId} was ${p.answered}; GET by external id: ${got.status} ${JSON.stringify(got.body)}`);
+      if (got.status !== 200 || got.body.length !== 1)
+        return void v.push(
+          `#${p.op} disbursement ${p.externalId} was ${p.answered}; ` +
+            `GET by external id: ${got.status} ${JSON.stringify(got.body)}`,
+        );
       const [d] = got.body;
-      if (d.amount !== p.amount) v.push(`#${p.op} disbursement ${p.externalId}: amount ${d.amount}, requested ${p.amount}`);
-      const expected = p.failure > 0 ? { status: 'FAILED', failure_code: FAILING_ACCOUNTS[p.failure] } : { status: 'COMPLETED' };
-      if (d.status !== expected.status || d.failure_code !== expected.failure_code) v.push(`#${p.op} disbursement ${p.externalId} ended ${d.status} ${d.failure_code ?? ''}, expected ${JSON.stringify(expected)}`);
+      if (d.amount !== p.amount)
+        v.push(`#${p.op} disbursement ${p.externalId}: amount ${d.amount}, requested ${p.amount}`);
+      const expected =
+        p.failure > 0 ? { status: 'FAILED', failure_code: FAILING_ACCOUNTS[p.failure] } : { status: 'COMPLETED' };
+      if (d.status !== expected.status || d.failure_code !== expected.failure_code)
+        v.push(
+          `#${p.op} disbursement ${p.externalId} ended ${d.status} ${d.failure_code ?? ''}, ` +
+            `expected ${JSON.stringify(expected)}`,
+        );
       count(`payout ${d.status}`);
       if (d.status === 'COMPLETED') paidOut += BigInt(d.amount);
     });
     for (const d of round.disbursements.filter((x) => x.answer.status === 200)) {
       const got = await round.api(0, 'GET', `/disbursements/${d.answer.body.id}`);
-      if (got.status !== 200 || got.body.external_id !== d.externalId) v.push(`#${d.op} disbursement ${d.answer.body.id}: GET by id ${got.status} ${JSON.stringify(got.body)}`);
+      if (got.status !== 200 || got.body.external_id !== d.externalId)
+        v.push(`#${d.op} disbursement ${d.answer.body.id}: GET by id ${got.status} ${JSON.stringify(got.body)}`);
     }
 
     // Fixed virtual accounts: every 200 payment exists as answered; a single-use account is paid at most once.
     await inParallel(round.vas, CONCURRENCY, async (va) => {
       const paid = va.payments.filter((p) => p.answer.status === 200);
       if (va.singleUse && paid.length > 1) v.push(`single-use VA ${va.id} paid ${paid.length} times`);
-      if (va.expected !== undefined) for (const p of paid) if (p.amount !== va.expected) v.push(`#${p.op} closed VA ${va.id} took ${p.amount}, expected ${va.expected}`);
+      if (va.expected !== undefined)
+        for (const p of paid)
+          if (p.amount !== va.expected) v.push(`#${p.op} closed VA ${va.id} took ${p.amount}, expected ${va.expected}`);
       for (const p of paid) {
-        const got = await round.api(0, 'GET', `/callback_virtual_account_payments/payment_id=${p.answer.body.payment_id}`);
+        const got = await round.api(
+          0,
+          'GET',
+          `/callback_virtual_account_payments/payment_id=${p.answer.body.payment_id}`,
+        );
         if (got.status !== 200 || got.body.amount !== p.amount || got.body.callback_virtual_account_id !== va.id) {
           v.push(`#${p.op} VA payment ${p.answer.body.payment_id}: GET ${got.status} ${JSON.stringify(got.body)}`);
           continue;
@@ -815,12 +1237,18 @@ describe('money bank: random concurrent money movements over every operation (Je
       if (code.singleUse && paid.length > 1) v.push(`single-use payment code ${code.id} paid ${paid.length} times`);
       const got = await round.api(0, 'GET', `/fixed_payment_code/${code.id}/payments`);
       if (got.status !== 200) return void v.push(`payment code ${code.id}: GET payments ${got.status}`);
-      const listed = new Map<string, number>(got.body.data.map((p: { payment_id: string; amount: number }) => [p.payment_id, p.amount]));
+      const listed = new Map<string, number>(
+        got.body.data.map((p: { payment_id: string; amount: number }) => [p.payment_id, p.amount]),
+      );
       const answered = new Map<string, number>(paid.map((p) => [p.answer.body.payment_id, p.amount]));
       if (listed.size !== got.body.data.length) v.push(`payment code ${code.id} lists a payment twice`);
-      for (const [id, amountPaid] of answered) if (listed.get(id) !== amountPaid) v.push(`payment code ${code.id}: payment ${id} answered ${amountPaid}, listed ${listed.get(id)}`);
-      for (const [id] of listed) if (!answered.has(id)) v.push(`payment code ${code.id}: payment ${id} exists but no answer created it`);
-      for (const amountPaid of listed.values()) moneyIn(amountPaid, code.outlet, 'payment code', `payment code ${code.id}`);
+      for (const [id, amountPaid] of answered)
+        if (listed.get(id) !== amountPaid)
+          v.push(`payment code ${code.id}: payment ${id} answered ${amountPaid}, listed ${listed.get(id)}`);
+      for (const [id] of listed)
+        if (!answered.has(id)) v.push(`payment code ${code.id}: payment ${id} exists but no answer created it`);
+      for (const amountPaid of listed.values())
+        moneyIn(amountPaid, code.outlet, 'payment code', `payment code ${code.id}`);
     });
 
     // Invoices: paid once at most, by the one 200 answer, for the invoice's amount.
@@ -829,21 +1257,29 @@ describe('money bank: random concurrent money movements over every operation (Je
       if (got.status !== 200) return void v.push(`#${invoice.op} invoice ${invoice.id}: GET ${got.status}`);
       const paid = invoice.payments.filter((p) => p.answer.status === 200);
       const isPaid = ['PAID', 'SETTLED'].includes(got.body.status);
-      if (paid.length > 1) v.push(`#${invoice.op} invoice ${invoice.id} paid ${paid.length} times: ${paid.map((p) => p.via).join(', ')}`);
-      if (isPaid !== paid.length > 0) v.push(`#${invoice.op} invoice ${invoice.id} is ${got.body.status} after ${paid.length} accepted payment(s)`);
+      if (paid.length > 1)
+        v.push(`#${invoice.op} invoice ${invoice.id} paid ${paid.length} times: ${paid.map((p) => p.via).join(', ')}`);
+      if (isPaid !== paid.length > 0)
+        v.push(`#${invoice.op} invoice ${invoice.id} is ${got.body.status} after ${paid.length} accepted payment(s)`);
       if (isPaid) {
-        if (got.body.paid_amount !== invoice.amount) v.push(`#${invoice.op} invoice ${invoice.id} paid ${got.body.paid_amount} of ${invoice.amount}`);
+        if (got.body.paid_amount !== invoice.amount)
+          v.push(`#${invoice.op} invoice ${invoice.id} paid ${got.body.paid_amount} of ${invoice.amount}`);
         moneyIn(got.body.paid_amount, got.body.payment_channel ?? 'invoice', 'invoice', `#${invoice.op} invoice`);
       }
     });
 
     // eWallets: ended as the payer behaved; only completed payments brought money.
     await inParallel(round.ewallets, CONCURRENCY, async (w) => {
-      const got = await round.api(0, 'GET', `/ewallets?external_id=${encodeURIComponent(w.externalId)}&ewallet_type=${w.wallet}`);
+      const got = await round.api(
+        0,
+        'GET',
+        `/ewallets?external_id=${encodeURIComponent(w.externalId)}&ewallet_type=${w.wallet}`,
+      );
       if (got.status !== 200) return void v.push(`#${w.op} ${w.wallet} ${w.externalId}: GET ${got.status}`);
       const paidStatus = w.wallet === 'OVO' ? 'COMPLETED' : 'PAID';
       const shouldPay = ['pay', 'slowPay', 'payTwice'].includes(w.payer);
-      if ((got.body.status === paidStatus) !== shouldPay) v.push(`#${w.op} ${w.wallet} payer ${w.payer} ended ${got.body.status}`);
+      if ((got.body.status === paidStatus) !== shouldPay)
+        v.push(`#${w.op} ${w.wallet} payer ${w.payer} ended ${got.body.status}`);
       if (got.body.amount !== w.amount) v.push(`#${w.op} ${w.wallet} amount ${got.body.amount}, requested ${w.amount}`);
       if (got.body.status === paidStatus) moneyIn(got.body.amount, w.wallet, w.wallet, `#${w.op} ${w.wallet}`);
     });
@@ -859,7 +1295,10 @@ describe('money bank: random concurrent money movements over every operation (Je
       // Refunds and payouts with a 5xx were looked up; a money-in request with one may have taken effect unseen.
       const unknownIn = round.unclearAnswers.filter((what) => !/refund|disbursement/.test(what)).length;
       v.push(
-        `money not conserved: CASH ${cash} + HOLDING ${holding} = ${cash + holding}; the answers give ${expected} (net in ${netIn} - refunds ${refunded} - payouts ${paidOut}), off by ${cash + holding - expected}${unknownIn > 0 ? ` (${unknownIn} money-in request(s) had no clear answer)` : ''}`,
+        `money not conserved: CASH ${cash} + HOLDING ${holding} = ${cash + holding}; ` +
+          `the answers give ${expected} (net in ${netIn} - refunds ${refunded} - payouts ${paidOut}), ` +
+          `off by ${cash + holding - expected}` +
+          `${unknownIn > 0 ? ` (${unknownIn} money-in request(s) had no clear answer)` : ''}`,
       );
     }
     if (holding !== 0n) v.push(`HOLDING is ${holding} after everything settled and every payout and refund ended`);
@@ -867,14 +1306,20 @@ describe('money bank: random concurrent money movements over every operation (Je
     if (tax !== feeTaxIn) v.push(`TAX is ${tax}; the VAT of the fees is ${feeTaxIn}`);
   }
 
-  /** The ledger's own reconciliation: ok, and no finding of any kind (every array in the report empty, every `*_count` 0). */
+  /**
+   * The ledger's own reconciliation: ok, and no finding of any kind (every array in the report empty, every `*_count`
+   * 0).
+   */
   async function checkReconciliation(round: BankRound): Promise<void> {
     const report = await round.api(0, 'GET', '/ledger/reconciliation');
-    if (report.status !== 200) return void round.violations.push(`reconciliation answered ${report.status} ${JSON.stringify(report.body)}`);
+    if (report.status !== 200)
+      return void round.violations.push(`reconciliation answered ${report.status} ${JSON.stringify(report.body)}`);
     if (report.body.ok !== true) round.violations.push(`reconciliation not ok`);
     for (const [field, value] of Object.entries(report.body)) {
-      if (Array.isArray(value) && value.length > 0) round.violations.push(`reconciliation ${field}: ${JSON.stringify(value).slice(0, 2_000)}`);
-      if (field.endsWith('_count') && typeof value === 'number' && value > 0) round.violations.push(`reconciliation ${field}: ${value}`);
+      if (Array.isArray(value) && value.length > 0)
+        round.violations.push(`reconciliation ${field}: ${JSON.stringify(value).slice(0, 2_000)}`);
+      if (field.endsWith('_count') && typeof value === 'number' && value > 0)
+        round.violations.push(`reconciliation ${field}: ${value}`);
     }
   }
 });

@@ -12,7 +12,8 @@ const ROOT = join(__dirname, '..');
 const NODE_MODULES = join(ROOT, 'node_modules');
 
 /** What a merchant writes with the generated types: create an invoice, read it back. */
-const CREATE_INVOICE = `
+const CREATE_INVOICE =
+  `
 import createClient from 'openapi-fetch';
 import type { components, paths } from './schema';
 
@@ -26,7 +27,8 @@ const client = createClient<paths>({
 async function main(): Promise<void> {
   const created = await client.POST('/v2/invoices', {
     params: { header: { 'x-idempotency-key': 'generated-client-1' } },
-    body: { external_id: 'generated-client-1', payer_email: 'payer@example.com', description: 'Made by the generated client', amount: 50000 },
+    body: { external_id: 'generated-client-1', payer_email: 'payer@example.com', ` +
+  `description: 'Made by the generated client', amount: 50000 },
   });
   if (!created.data) throw new Error(\`create failed: \${created.response.status} \${JSON.stringify(created.error)}\`);
   const invoice: Invoice = created.data;
@@ -34,7 +36,8 @@ async function main(): Promise<void> {
   const read = await client.GET('/v2/invoices/{id}', { params: { path: { id: invoice.id } } });
   const missing = await client.GET('/v2/invoices/{id}', { params: { path: { id: 'no-such-invoice' } } });
   const errorCode: string | undefined = missing.error?.error_code;
-  process.stdout.write(JSON.stringify({ id: invoice.id, status, amount: invoice.amount, readBack: read.data?.id, errorCode }));
+  process.stdout.write(JSON.stringify({ id: invoice.id, status, amount: invoice.amount, readBack: read.data?.id, ` +
+  `errorCode }));
 }
 
 main().catch((error: unknown) => {
@@ -44,12 +47,14 @@ main().catch((error: unknown) => {
 `;
 
 /** The same call with a wrong type: the generated types must refuse it. */
-const WRONG_TYPE = `
+const WRONG_TYPE =
+  `
 import createClient from 'openapi-fetch';
 import type { paths } from './schema';
 
 const client = createClient<paths>({ baseUrl: 'http://localhost' });
-void client.POST('/v2/invoices', { body: { external_id: 'x', payer_email: 'a@b.co', description: 'd', amount: '50000' } });
+void client.POST('/v2/invoices', { body: { external_id: 'x', payer_email: 'a@b.co', description: 'd', ` +
+  `amount: '50000' } });
 `;
 
 /**
@@ -67,7 +72,16 @@ describe('a client generated from the OpenAPI document', () => {
     gateway = await startTestApp();
     secretKey = (await provisionBusiness(gateway.app)).test.secret_key;
     writeFileSync(join(WORK, 'openapi.json'), await (await fetch(`${gateway.baseUrl}/docs/openapi.json`)).text());
-    await run(process.execPath, [join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js'), join(WORK, 'openapi.json'), '--output', join(WORK, 'schema.d.ts')], { cwd: ROOT });
+    await run(
+      process.execPath,
+      [
+        join(ROOT, 'node_modules', 'openapi-typescript', 'bin', 'cli.js'),
+        join(WORK, 'openapi.json'),
+        '--output',
+        join(WORK, 'schema.d.ts'),
+      ],
+      { cwd: ROOT },
+    );
     writeFileSync(join(WORK, 'create-invoice.ts'), CREATE_INVOICE);
     writeFileSync(join(WORK, 'wrong-type.ts'), WRONG_TYPE);
   }, 120_000);
@@ -87,17 +101,39 @@ describe('a client generated from the OpenAPI document', () => {
 
   it('compiles with strict type checking, and refuses a call with a wrong field type', () => {
     expect(typeCheck(join(WORK, 'create-invoice.ts'))).toEqual([]);
-    expect(typeCheck(join(WORK, 'wrong-type.ts')).join('\n')).toMatch(/Type 'string' is not assignable to type 'number'/);
+    expect(typeCheck(join(WORK, 'wrong-type.ts')).join('\n')).toMatch(
+      /Type 'string' is not assignable to type 'number'/,
+    );
   });
 
   it('creates an invoice against the running gateway and reads it back', async () => {
-    const compiled = ts.transpileModule(CREATE_INVOICE, { compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true } }).outputText;
+    const compiled = ts.transpileModule(CREATE_INVOICE, {
+      compilerOptions: { module: ts.ModuleKind.CommonJS, target: ts.ScriptTarget.ES2022, esModuleInterop: true },
+    }).outputText;
     writeFileSync(join(WORK, 'create-invoice.cjs'), compiled);
-    const { stdout } = await run(process.execPath, [join(WORK, 'create-invoice.cjs')], { cwd: WORK, env: { ...process.env, NODE_PATH: NODE_MODULES, GATEWAY_URL: gateway.baseUrl, SECRET_KEY: secretKey } });
-    const result = JSON.parse(stdout) as { id: string; status: string; amount: number; readBack: string; errorCode: string };
-    expect(result).toMatchObject({ status: 'PENDING', amount: 50000, readBack: result.id, errorCode: 'INVOICE_NOT_FOUND_ERROR' });
+    const { stdout } = await run(process.execPath, [join(WORK, 'create-invoice.cjs')], {
+      cwd: WORK,
+      env: { ...process.env, NODE_PATH: NODE_MODULES, GATEWAY_URL: gateway.baseUrl, SECRET_KEY: secretKey },
+    });
+    const result = JSON.parse(stdout) as {
+      id: string;
+      status: string;
+      amount: number;
+      readBack: string;
+      errorCode: string;
+    };
+    expect(result).toMatchObject({
+      status: 'PENDING',
+      amount: 50000,
+      readBack: result.id,
+      errorCode: 'INVOICE_NOT_FOUND_ERROR',
+    });
     const stored = await call(gateway.baseUrl, secretKey, 'GET', `/v2/invoices/${result.id}`);
-    expect(stored.body).toMatchObject({ id: result.id, external_id: 'generated-client-1', description: 'Made by the generated client' });
+    expect(stored.body).toMatchObject({
+      id: result.id,
+      external_id: 'generated-client-1',
+      description: 'Made by the generated client',
+    });
   });
 });
 
@@ -114,5 +150,7 @@ function typeCheck(file: string): string[] {
     paths: { 'openapi-fetch': [join(NODE_MODULES, 'openapi-fetch')] },
     skipLibCheck: true,
   });
-  return ts.getPreEmitDiagnostics(program).map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+  return ts
+    .getPreEmitDiagnostics(program)
+    .map((diagnostic) => ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
 }

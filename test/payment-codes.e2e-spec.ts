@@ -12,10 +12,17 @@ const DAY = 24 * HOUR;
 describe('fixed payment codes', () => {
   const running = gatewayWithReceiver();
 
-  const apiOf = (business: ProvisionedBusiness, mode: 'test' | 'live' = 'test') => (method: string, path: string, body?: unknown) =>
-    call(running.gateway.baseUrl, business[mode].secret_key, method, path, { body });
+  const apiOf =
+    (business: ProvisionedBusiness, mode: 'test' | 'live' = 'test') =>
+    (method: string, path: string, body?: unknown) =>
+      call(running.gateway.baseUrl, business[mode].secret_key, method, path, { body });
   const advance = (business: ProvisionedBusiness, ms: number) =>
-    running.gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, ms, { requestId: `req_${randomUUID()}`, actor: 'system:test' }));
+    running.gateway.app.get(CommandBus).execute(
+      new AdvanceTestClockCommand(business.business_id, ms, {
+        requestId: `req_${randomUUID()}`,
+        actor: 'system:test',
+      }),
+    );
   const request = (overrides: Record<string, unknown> = {}) => ({
     external_id: `fpc-${randomUUID()}`,
     retail_outlet_name: 'ALFAMART',
@@ -47,7 +54,10 @@ describe('fixed payment codes', () => {
         updated: expect.any(String),
       });
       expect((await api('GET', `/fixed_payment_code/${created.body.id}`)).body).toEqual(created.body);
-      expect((await api('POST', '/fixed_payment_code', request({ retail_outlet_name: 'INDOMARET' }))).body.retail_outlet_name).toBe('INDOMARET');
+      expect(
+        (await api('POST', '/fixed_payment_code', request({ retail_outlet_name: 'INDOMARET' }))).body
+          .retail_outlet_name,
+      ).toBe('INDOMARET');
     });
 
     it('uses the business prefix setting and honours a requested code', async () => {
@@ -57,11 +67,23 @@ describe('fixed payment codes', () => {
       expect(random.body).toMatchObject({ prefix: 'SHOP7', payment_code: expect.stringMatching(/^SHOP7\d{6}$/) });
       const chosen = await api('POST', '/fixed_payment_code', request({ payment_code: 'SHOP7ABC123' }));
       expect(chosen.body.payment_code).toBe('SHOP7ABC123');
-      expect((await api('POST', '/fixed_payment_code', request({ payment_code: 'SHOP7ABC123' }))).body.error_code).toBe('DUPLICATE_PAYMENT_CODE_ERROR');
+      expect((await api('POST', '/fixed_payment_code', request({ payment_code: 'SHOP7ABC123' }))).body.error_code).toBe(
+        'DUPLICATE_PAYMENT_CODE_ERROR',
+      );
       // The same code at the other chain is another code.
-      expect((await api('POST', '/fixed_payment_code', request({ payment_code: 'SHOP7ABC123', retail_outlet_name: 'INDOMARET' }))).status).toBe(200);
+      expect(
+        (
+          await api(
+            'POST',
+            '/fixed_payment_code',
+            request({ payment_code: 'SHOP7ABC123', retail_outlet_name: 'INDOMARET' }),
+          )
+        ).status,
+      ).toBe(200);
       for (const outside of ['TEST123', 'SHOP7', 'SHOP7abc', 'SHOP7-12', 'SHOP7123456789012345']) {
-        expect((await api('POST', '/fixed_payment_code', request({ payment_code: outside }))).body.error_code).toBe('PAYMENT_CODE_OUTSIDE_RANGE');
+        expect((await api('POST', '/fixed_payment_code', request({ payment_code: outside }))).body.error_code).toBe(
+          'PAYMENT_CODE_OUTSIDE_RANGE',
+        );
       }
     });
 
@@ -71,7 +93,11 @@ describe('fixed payment codes', () => {
       [{ expected_amount: 5_000_001 }, 'MAXIMUM_EXPECTED_AMOUNT_ERROR'],
       [{ expiration_date: '2001-01-01T00:00:00.000Z' }, 'EXPIRATION_DATE_INVALID_ERROR'],
     ])('refuses %j with %s (400)', async (overrides, code) => {
-      const refused = await apiOf(await provisionBusiness(running.gateway.app))('POST', '/fixed_payment_code', request(overrides));
+      const refused = await apiOf(await provisionBusiness(running.gateway.app))(
+        'POST',
+        '/fixed_payment_code',
+        request(overrides),
+      );
       expect(refused).toMatchObject({ status: 400, body: { error_code: code, message: expect.any(String) } });
     });
 
@@ -92,14 +118,23 @@ describe('fixed payment codes', () => {
       [{ is_single_use: 'true' }],
       [{ expiration_date: '31-12-2030' }],
     ])('answers bad input %j with API_VALIDATION_ERROR', async (overrides) => {
-      const refused = await apiOf(await provisionBusiness(running.gateway.app))('POST', '/fixed_payment_code', request(overrides));
-      expect(refused).toMatchObject({ status: 400, body: { error_code: 'API_VALIDATION_ERROR', errors: expect.any(Array) } });
+      const refused = await apiOf(await provisionBusiness(running.gateway.app))(
+        'POST',
+        '/fixed_payment_code',
+        request(overrides),
+      );
+      expect(refused).toMatchObject({
+        status: 400,
+        body: { error_code: 'API_VALIDATION_ERROR', errors: expect.any(Array) },
+      });
     });
 
     it('refuses an outlet the business has not enabled', async () => {
       const api = apiOf(await provisionBusiness(running.gateway.app));
       await api('PATCH', '/settings', { enabled_payment_channels: ['INDOMARET'] });
-      expect((await api('POST', '/fixed_payment_code', request())).body.error_code).toBe('RETAIL_OUTLET_NOT_SUPPORTED_ERROR');
+      expect((await api('POST', '/fixed_payment_code', request())).body.error_code).toBe(
+        'RETAIL_OUTLET_NOT_SUPPORTED_ERROR',
+      );
       expect((await api('POST', '/fixed_payment_code', request({ retail_outlet_name: 'INDOMARET' }))).status).toBe(200);
     });
 
@@ -109,23 +144,44 @@ describe('fixed payment codes', () => {
       const path = `/fixed_payment_code/${created.body.id}`;
       const later = new Date(Date.now() + 5 * DAY).toISOString();
       const updated = await api('PATCH', path, { name: 'Ervan A.', expected_amount: 12_000, expiration_date: later });
-      expect(updated).toMatchObject({ status: 200, body: { name: 'Ervan A.', expected_amount: 12_000, expiration_date: later, payment_code: created.body.payment_code } });
+      expect(updated).toMatchObject({
+        status: 200,
+        body: {
+          name: 'Ervan A.',
+          expected_amount: 12_000,
+          expiration_date: later,
+          payment_code: created.body.payment_code,
+        },
+      });
       expect((await api('PATCH', path, { expected_amount: 1 })).body.error_code).toBe('MINIMUM_EXPECTED_AMOUNT_ERROR');
-      expect((await api('PATCH', path, { expected_amount: 9_000_000 })).body.error_code).toBe('MAXIMUM_EXPECTED_AMOUNT_ERROR');
+      expect((await api('PATCH', path, { expected_amount: 9_000_000 })).body.error_code).toBe(
+        'MAXIMUM_EXPECTED_AMOUNT_ERROR',
+      );
       expect((await api('PATCH', path, { name: 7 })).body.error_code).toBe('API_VALIDATION_ERROR');
       const expired = await api('PATCH', path, { expiration_date: '2020-01-01T00:00:00.000Z' });
       expect(expired.body.status).toBe('INACTIVE');
       expect((await api('PATCH', path, { name: 'again' })).body.error_code).toBe('INACTIVE_FIXED_PAYMENT_CODE_ERROR');
-      const pay = await api('POST', '/fixed_payment_code/simulate_payment', { retail_outlet_name: 'ALFAMART', payment_code: created.body.payment_code, transfer_amount: 12_000 });
+      const pay = await api('POST', '/fixed_payment_code/simulate_payment', {
+        retail_outlet_name: 'ALFAMART',
+        payment_code: created.body.payment_code,
+        transfer_amount: 12_000,
+      });
       expect(pay.body.error_code).toBe('INACTIVE_FIXED_PAYMENT_CODE_ERROR');
     });
 
     it('expires at expiration_date by the scheduled job on the business clock', async () => {
       const business = await provisionBusiness(running.gateway.app);
       const api = apiOf(business);
-      const created = await api('POST', '/fixed_payment_code', request({ expiration_date: new Date(Date.now() + HOUR).toISOString() }));
+      const created = await api(
+        'POST',
+        '/fixed_payment_code',
+        request({ expiration_date: new Date(Date.now() + HOUR).toISOString() }),
+      );
       await advance(business, 2 * HOUR);
-      const after = await eventually(() => api('GET', `/fixed_payment_code/${created.body.id}`), (r) => r.body.status === 'INACTIVE');
+      const after = await eventually(
+        () => api('GET', `/fixed_payment_code/${created.body.id}`),
+        (r) => r.body.status === 'INACTIVE',
+      );
       expect(after.body.status).toBe('INACTIVE');
     });
 
@@ -138,79 +194,136 @@ describe('fixed payment codes', () => {
         [apiOf(owner), '/fixed_payment_code/undefined'],
         [apiOf(owner), '/fixed_payment_code/undefined/payments'],
       ] as const) {
-        expect(await api('GET', path)).toMatchObject({ status: 404, body: { error_code: 'FIXED_PAYMENT_CODE_NOT_FOUND_ERROR' } });
+        expect(await api('GET', path)).toMatchObject({
+          status: 404,
+          body: { error_code: 'FIXED_PAYMENT_CODE_NOT_FOUND_ERROR' },
+        });
       }
       // NUL is refused at the edge in any path parameter (issue 18), before any look-up.
-      expect(await apiOf(owner)('GET', '/fixed_payment_code/%00')).toMatchObject({ status: 400, body: { error_code: 'API_VALIDATION_ERROR', errors: [{ field: ['id'], location: 'path' }] } });
-      expect((await apiOf(owner, 'live')('PATCH', `/fixed_payment_code/${created.body.id}`, { name: 'x' })).status).toBe(404);
+      expect(await apiOf(owner)('GET', '/fixed_payment_code/%00')).toMatchObject({
+        status: 400,
+        body: { error_code: 'API_VALIDATION_ERROR', errors: [{ field: ['id'], location: 'path' }] },
+      });
+      expect(
+        (await apiOf(owner, 'live')('PATCH', `/fixed_payment_code/${created.body.id}`, { name: 'x' })).status,
+      ).toBe(404);
     });
   });
 
   describe('codes under concurrency', () => {
     it('gives 50 parallel random creations 50 distinct codes', async () => {
       const api = apiOf(await provisionBusiness(running.gateway.app));
-      const results = await Promise.all(Array.from({ length: 50 }, () => api('POST', '/fixed_payment_code', request())));
+      const results = await Promise.all(
+        Array.from({ length: 50 }, () => api('POST', '/fixed_payment_code', request())),
+      );
       expect(results.map((r) => r.status)).toEqual(Array(50).fill(200));
       expect(new Set(results.map((r) => r.body.payment_code)).size).toBe(50);
     });
 
     it('lets exactly one of 20 parallel creations asking for one code succeed', async () => {
       const api = apiOf(await provisionBusiness(running.gateway.app));
-      const results = await Promise.all(Array.from({ length: 20 }, () => api('POST', '/fixed_payment_code', request({ payment_code: 'TEST777' }))));
+      const results = await Promise.all(
+        Array.from({ length: 20 }, () => api('POST', '/fixed_payment_code', request({ payment_code: 'TEST777' }))),
+      );
       expect(results.filter((r) => r.status === 200)).toHaveLength(1);
-      for (const r of results.filter((x) => x.status !== 200)) expect(r).toMatchObject({ status: 400, body: { error_code: 'DUPLICATE_PAYMENT_CODE_ERROR' } });
+      for (const r of results.filter((x) => x.status !== 200))
+        expect(r).toMatchObject({ status: 400, body: { error_code: 'DUPLICATE_PAYMENT_CODE_ERROR' } });
     });
 
     it('allows one external_id on several codes, also in parallel (the public client reuses one)', async () => {
       const api = apiOf(await provisionBusiness(running.gateway.app));
-      const results = await Promise.all(Array.from({ length: 10 }, () => api('POST', '/fixed_payment_code', request({ external_id: '123' }))));
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => api('POST', '/fixed_payment_code', request({ external_id: '123' }))),
+      );
       expect(results.map((r) => r.status)).toEqual(Array(10).fill(200));
       expect(new Set(results.map((r) => r.body.id)).size).toBe(10);
     });
   });
 
   describe('payments', () => {
-    it('pays the exact amount: payment list, ro_fpc_paid callback, HOLDING then CASH; single use then refuses', async () => {
-      const business = await provisionBusiness(running.gateway.app);
-      const api = apiOf(business);
-      expect((await api('POST', '/callback_urls/ro_fpc_paid', { url: `${running.receiver.url}/fpc/${business.business_id}` })).status).toBe(200);
-      const created = await api('POST', '/fixed_payment_code', request({ expected_amount: 100_000, is_single_use: true }));
-      const simulate = (body: Record<string, unknown>) =>
-        api('POST', '/fixed_payment_code/simulate_payment', { retail_outlet_name: 'ALFAMART', payment_code: created.body.payment_code, transfer_amount: 100_000, ...body });
+    it(
+      'pays the exact amount: payment list, ro_fpc_paid callback, ' + 'HOLDING then CASH; single use then refuses',
+      async () => {
+        const business = await provisionBusiness(running.gateway.app);
+        const api = apiOf(business);
+        expect(
+          (
+            await api('POST', '/callback_urls/ro_fpc_paid', {
+              url: `${running.receiver.url}/fpc/${business.business_id}`,
+            })
+          ).status,
+        ).toBe(200);
+        const created = await api(
+          'POST',
+          '/fixed_payment_code',
+          request({ expected_amount: 100_000, is_single_use: true }),
+        );
+        const simulate = (body: Record<string, unknown>) =>
+          api('POST', '/fixed_payment_code/simulate_payment', {
+            retail_outlet_name: 'ALFAMART',
+            payment_code: created.body.payment_code,
+            transfer_amount: 100_000,
+            ...body,
+          });
 
-      expect((await simulate({ transfer_amount: 99_999 })).body.error_code).toBe('EXPECTED_AMOUNT_MISMATCH_ERROR');
-      expect((await simulate({ transfer_amount: 100_001 })).body.error_code).toBe('EXPECTED_AMOUNT_MISMATCH_ERROR');
-      expect((await simulate({ retail_outlet_name: 'INDOMARET' })).body.error_code).toBe('FIXED_PAYMENT_CODE_NOT_FOUND_ERROR');
-      const paid = await simulate({});
-      expect(paid).toMatchObject({ status: 200, body: { status: 'COMPLETED', message: expect.any(String), amount: 100_000, fixed_payment_code_id: created.body.id } });
-      expect((await simulate({})).body.error_code).toBe('INACTIVE_FIXED_PAYMENT_CODE_ERROR');
-      expect((await api('GET', `/fixed_payment_code/${created.body.id}`)).body.status).toBe('INACTIVE');
+        expect((await simulate({ transfer_amount: 99_999 })).body.error_code).toBe('EXPECTED_AMOUNT_MISMATCH_ERROR');
+        expect((await simulate({ transfer_amount: 100_001 })).body.error_code).toBe('EXPECTED_AMOUNT_MISMATCH_ERROR');
+        expect((await simulate({ retail_outlet_name: 'INDOMARET' })).body.error_code).toBe(
+          'FIXED_PAYMENT_CODE_NOT_FOUND_ERROR',
+        );
+        const paid = await simulate({});
+        expect(paid).toMatchObject({
+          status: 200,
+          body: {
+            status: 'COMPLETED',
+            message: expect.any(String),
+            amount: 100_000,
+            fixed_payment_code_id: created.body.id,
+          },
+        });
+        expect((await simulate({})).body.error_code).toBe('INACTIVE_FIXED_PAYMENT_CODE_ERROR');
+        expect((await api('GET', `/fixed_payment_code/${created.body.id}`)).body.status).toBe('INACTIVE');
 
-      const expectedBody = {
-        fixed_payment_code_payment_id: expect.stringMatching(/^[0-9a-f]{24}$/),
-        owner_id: business.business_id,
-        fixed_payment_code_id: created.body.id,
-        payment_id: paid.body.payment_id,
-        external_id: created.body.external_id,
-        payment_code: created.body.payment_code,
-        prefix: 'TEST',
-        retail_outlet_name: 'ALFAMART',
-        amount: 100_000,
-        name: 'Ervan Adetya',
-        transaction_timestamp: expect.any(String),
-      };
-      const payments = await api('GET', `/fixed_payment_code/${created.body.id}/payments`);
-      expect(payments.body).toEqual({ data: [{ ...expectedBody, status: 'COMPLETED' }], has_more: false });
+        const expectedBody = {
+          fixed_payment_code_payment_id: expect.stringMatching(/^[0-9a-f]{24}$/),
+          owner_id: business.business_id,
+          fixed_payment_code_id: created.body.id,
+          payment_id: paid.body.payment_id,
+          external_id: created.body.external_id,
+          payment_code: created.body.payment_code,
+          prefix: 'TEST',
+          retail_outlet_name: 'ALFAMART',
+          amount: 100_000,
+          name: 'Ervan Adetya',
+          transaction_timestamp: expect.any(String),
+        };
+        const payments = await api('GET', `/fixed_payment_code/${created.body.id}/payments`);
+        expect(payments.body).toEqual({ data: [{ ...expectedBody, status: 'COMPLETED' }], has_more: false });
 
-      const [callback] = await eventually(async () => running.receiver.received.filter((c) => c.path === `/fpc/${business.business_id}`), (list) => list.length >= 1);
-      expect(callback.headers['x-callback-token']).toBe(business.test.callback_token);
-      expect(callback.json).toEqual({ ...expectedBody, fixed_payment_code_payment_id: payments.body.data[0].fixed_payment_code_payment_id, transaction_timestamp: payments.body.data[0].transaction_timestamp });
+        const [callback] = await eventually(
+          async () => running.receiver.received.filter((c) => c.path === `/fpc/${business.business_id}`),
+          (list) => list.length >= 1,
+        );
+        expect(callback.headers['x-callback-token']).toBe(business.test.callback_token);
+        expect(callback.json).toEqual({
+          ...expectedBody,
+          fixed_payment_code_payment_id: payments.body.data[0].fixed_payment_code_payment_id,
+          transaction_timestamp: payments.body.data[0].transaction_timestamp,
+        });
 
-      const net = 100_000 - 2_900 - 319;
-      expect((await api('GET', '/balance?account_type=HOLDING')).body).toEqual({ balance: net });
-      await advance(business, 2 * DAY);
-      expect((await eventually(() => api('GET', '/balance'), (r) => r.body.balance === net)).body).toEqual({ balance: net });
-    });
+        const net = 100_000 - 2_900 - 319;
+        expect((await api('GET', '/balance?account_type=HOLDING')).body).toEqual({ balance: net });
+        await advance(business, 2 * DAY);
+        expect(
+          (
+            await eventually(
+              () => api('GET', '/balance'),
+              (r) => r.body.balance === net,
+            )
+          ).body,
+        ).toEqual({ balance: net });
+      },
+    );
 
     it('retries a failed ro_fpc_paid callback twice, 30 s apart on the business clock, and no more', async () => {
       const failing = await WebhookReceiver.start();
@@ -220,7 +333,11 @@ describe('fixed payment codes', () => {
         const api = apiOf(business);
         await api('POST', '/callback_urls/ro_fpc_paid', { url: `${failing.url}/fpc` });
         const created = await api('POST', '/fixed_payment_code', request());
-        await api('POST', '/fixed_payment_code/simulate_payment', { retail_outlet_name: 'ALFAMART', payment_code: created.body.payment_code, transfer_amount: 50_000 });
+        await api('POST', '/fixed_payment_code/simulate_payment', {
+          retail_outlet_name: 'ALFAMART',
+          payment_code: created.body.payment_code,
+          transfer_amount: 50_000,
+        });
         await failing.waitForCount(1);
         await advance(business, 30_000);
         await failing.waitForCount(2);
@@ -240,23 +357,45 @@ describe('fixed payment codes', () => {
       const api = apiOf(await provisionBusiness(running.gateway.app));
       const created = await api('POST', '/fixed_payment_code', request({ expected_amount: undefined }));
       expect(created.body.expected_amount).toBeUndefined();
-      const pay = (amount: number) => api('POST', '/fixed_payment_code/simulate_payment', { retail_outlet_name: 'ALFAMART', payment_code: created.body.payment_code, transfer_amount: amount });
+      const pay = (amount: number) =>
+        api('POST', '/fixed_payment_code/simulate_payment', {
+          retail_outlet_name: 'ALFAMART',
+          payment_code: created.body.payment_code,
+          transfer_amount: amount,
+        });
       expect((await pay(9_999)).body.error_code).toBe('EXPECTED_AMOUNT_MISMATCH_ERROR');
       expect((await pay(5_000_001)).body.error_code).toBe('EXPECTED_AMOUNT_MISMATCH_ERROR');
       expect((await pay(10_000)).status).toBe(200);
       expect((await pay(5_000_000)).status).toBe(200);
-      expect((await api('GET', `/fixed_payment_code/${created.body.id}/payments`)).body.data.map((p: { amount: number }) => p.amount)).toEqual([10_000, 5_000_000]);
+      expect(
+        (await api('GET', `/fixed_payment_code/${created.body.id}/payments`)).body.data.map(
+          (p: { amount: number }) => p.amount,
+        ),
+      ).toEqual([10_000, 5_000_000]);
     });
 
     it('refuses bad input, unknown codes and live mode', async () => {
       const business = await provisionBusiness(running.gateway.app);
       const created = await apiOf(business)('POST', '/fixed_payment_code', request());
-      const simulate = (body: unknown, mode: 'test' | 'live' = 'test') => apiOf(business, mode)('POST', '/fixed_payment_code/simulate_payment', body);
-      for (const bad of [{}, { retail_outlet_name: 'ALFAMART', payment_code: created.body.payment_code }, { retail_outlet_name: 'ALFAMART', payment_code: created.body.payment_code, transfer_amount: '50000' }]) {
+      const simulate = (body: unknown, mode: 'test' | 'live' = 'test') =>
+        apiOf(business, mode)('POST', '/fixed_payment_code/simulate_payment', body);
+      for (const bad of [
+        {},
+        { retail_outlet_name: 'ALFAMART', payment_code: created.body.payment_code },
+        { retail_outlet_name: 'ALFAMART', payment_code: created.body.payment_code, transfer_amount: '50000' },
+      ]) {
         expect((await simulate(bad)).body.error_code).toBe('API_VALIDATION_ERROR');
       }
-      expect((await simulate({ retail_outlet_name: 'ALFAMART', payment_code: 'TEST000000x', transfer_amount: 50_000 })).status).toBe(404);
-      expect(await simulate({ retail_outlet_name: 'ALFAMART', payment_code: created.body.payment_code, transfer_amount: 50_000 }, 'live')).toMatchObject({
+      expect(
+        (await simulate({ retail_outlet_name: 'ALFAMART', payment_code: 'TEST000000x', transfer_amount: 50_000 }))
+          .status,
+      ).toBe(404);
+      expect(
+        await simulate(
+          { retail_outlet_name: 'ALFAMART', payment_code: created.body.payment_code, transfer_amount: 50_000 },
+          'live',
+        ),
+      ).toMatchObject({
         status: 403,
         body: { error_code: 'TEST_MODE_ONLY_ERROR' },
       });

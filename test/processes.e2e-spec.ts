@@ -36,9 +36,12 @@ describe('the gateway as real processes', () => {
       try {
         await waitForStatus(`http://127.0.0.1:${port}/ready`, 200, 60_000);
         const deadline = Date.now() + 30_000;
-        while (!worker.output().includes('Worker running') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+        while (!worker.output().includes('Worker running') && Date.now() < deadline)
+          await new Promise((r) => setTimeout(r, 100));
         expect(worker.output()).toContain('Worker running');
-        const { rows } = await db.pool.query('SELECT count(*)::int AS n, count(DISTINCT (component, version))::int AS d FROM schema_migrations');
+        const { rows } = await db.pool.query(
+          'SELECT count(*)::int AS n, count(DISTINCT (component, version))::int AS d FROM schema_migrations',
+        );
         expect(rows[0].n).toBe(rows[0].d);
         api.child.kill('SIGTERM');
         worker.child.kill('SIGTERM');

@@ -131,10 +131,11 @@ describe('rate limits (real app, real PostgreSQL)', () => {
   it('answers 429 RATE_LIMIT_EXCEEDED with headers once the quota is spent', async () => {
     const keys = await newBusiness(gateway.app);
     const answers = [];
-    for (let i = 0; i < 6; i++) answers.push(await call(gateway.baseUrl, `/rate-limit-test/items/${i}`, { key: keys.test }));
+    for (let i = 0; i < 6; i++)
+      answers.push(await call(gateway.baseUrl, `/rate-limit-test/items/${i}`, { key: keys.test }));
     expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200, 429]);
     expect(answers.map((answer) => answer.remaining)).toEqual([4, 3, 2, 1, 0, 0]);
-    const refused = answers[5]!;
+    const refused = answers[5];
     expect(refused.body).toEqual({ error_code: 'RATE_LIMIT_EXCEEDED', message: expect.any(String) });
     expect(refused.limit).toBe(5);
     expect(refused.reset).toBeGreaterThanOrEqual(0);
@@ -143,10 +144,14 @@ describe('rate limits (real app, real PostgreSQL)', () => {
 
   it('counts per endpoint (the route template, whatever the ids), per business and per mode', async () => {
     const keys = await newBusiness(gateway.app);
-    expect(await statuses(gateway.baseUrl, '/rate-limit-test/items/x', 5, { key: keys.test })).toEqual([200, 200, 200, 200, 200]);
+    expect(await statuses(gateway.baseUrl, '/rate-limit-test/items/x', 5, { key: keys.test })).toEqual([
+      200, 200, 200, 200, 200,
+    ]);
     expect((await call(gateway.baseUrl, '/rate-limit-test/items/another-id', { key: keys.test })).status).toBe(429);
 
-    expect((await call(gateway.baseUrl, '/rate-limit-test/items', { key: keys.test, method: 'POST' })).status).toBe(201);
+    expect((await call(gateway.baseUrl, '/rate-limit-test/items', { key: keys.test, method: 'POST' })).status).toBe(
+      201,
+    );
     const other = await newBusiness(gateway.app);
     expect((await call(gateway.baseUrl, '/rate-limit-test/items/x', { key: other.test })).status).toBe(200);
     expect((await call(gateway.baseUrl, '/rate-limit-test/items/x', { key: keys.live })).status).toBe(200);
@@ -164,7 +169,8 @@ describe('rate limits (real app, real PostgreSQL)', () => {
     const keys = await newBusiness(gateway.app);
     for (const mode of ['test', 'live'] as const) {
       const answers = [];
-      for (let i = 0; i < 3; i++) answers.push(await call(gateway.baseUrl, `/rate-limit-test/files/f${i}`, { key: keys[mode] }));
+      for (let i = 0; i < 3; i++)
+        answers.push(await call(gateway.baseUrl, `/rate-limit-test/files/f${i}`, { key: keys[mode] }));
       expect(answers.map((answer) => [answer.status, answer.limit])).toEqual([
         [200, 2],
         [200, 2],
@@ -186,14 +192,17 @@ describe('rate limits (real app, real PostgreSQL)', () => {
     it('shares one budget: the combined requests are limited, not doubled', async () => {
       const keys = await newBusiness(gateway.app);
       const alternating = [];
-      for (let i = 0; i < 8; i++) alternating.push((await call(either(i), '/rate-limit-test/items/x', { key: keys.test })).status);
+      for (let i = 0; i < 8; i++)
+        alternating.push((await call(either(i), '/rate-limit-test/items/x', { key: keys.test })).status);
       expect(alternating).toEqual([200, 200, 200, 200, 200, 429, 429, 429]);
     });
 
     it('stays exact under concurrent requests to both', async () => {
       const keys = await newBusiness(gateway.app);
       const answers = await Promise.all(
-        Array.from({ length: 20 }, (_, i) => call(either(i), '/rate-limit-test/items', { key: keys.test, method: 'POST' })),
+        Array.from({ length: 20 }, (_, i) =>
+          call(either(i), '/rate-limit-test/items', { key: keys.test, method: 'POST' }),
+        ),
       );
       expect(answers.filter((answer) => answer.status === 201)).toHaveLength(5);
       expect(answers.filter((answer) => answer.status === 429)).toHaveLength(15);
@@ -205,35 +214,47 @@ describe('the per-IP limit', () => {
   let gateway: TestApp;
 
   beforeAll(async () => {
-    gateway = await startTestApp({ extraModules, env: { ...LIMITS, RATE_LIMIT_IP_PER_MINUTE: '8', RATE_LIMIT_TEST_PER_MINUTE: '100' } });
+    gateway = await startTestApp({
+      extraModules,
+      env: { ...LIMITS, RATE_LIMIT_IP_PER_MINUTE: '8', RATE_LIMIT_TEST_PER_MINUTE: '100' },
+    });
   });
   afterAll(async () => gateway?.close());
 
-  it('counts every request from the address, authenticated or not, known route or not; probes are not counted', async () => {
-    const keys = await newBusiness(gateway.app);
-    const mixed = [
-      await call(gateway.baseUrl, '/rate-limit-test/open'),
-      await call(gateway.baseUrl, '/rate-limit-test/open'),
-      await call(gateway.baseUrl, '/health'),
-      await call(gateway.baseUrl, '/nowhere'),
-      await call(gateway.baseUrl, '/rate-limit-test/items/a'),
-      await call(gateway.baseUrl, '/rate-limit-test/items/a', { key: keys.test }),
-      await call(gateway.baseUrl, '/rate-limit-test/open'),
-      await call(gateway.baseUrl, '/rate-limit-test/open'),
-      await call(gateway.baseUrl, '/rate-limit-test/open'),
-    ];
-    expect(mixed.map((answer) => answer.status)).toEqual([200, 200, 200, 404, 401, 200, 200, 200, 200]);
-    // The authenticated request reports its account limit instead; /health spends nothing (issue 19, item 17).
-    expect(mixed.map((answer) => answer.remaining).filter((_, i) => i !== 5)).toEqual([7, 6, 6, 5, 4, 2, 1, 0]);
+  it(
+    'counts every request from the address, authenticated or not, ' + 'known route or not; probes are not counted',
+    async () => {
+      const keys = await newBusiness(gateway.app);
+      const mixed = [
+        await call(gateway.baseUrl, '/rate-limit-test/open'),
+        await call(gateway.baseUrl, '/rate-limit-test/open'),
+        await call(gateway.baseUrl, '/health'),
+        await call(gateway.baseUrl, '/nowhere'),
+        await call(gateway.baseUrl, '/rate-limit-test/items/a'),
+        await call(gateway.baseUrl, '/rate-limit-test/items/a', { key: keys.test }),
+        await call(gateway.baseUrl, '/rate-limit-test/open'),
+        await call(gateway.baseUrl, '/rate-limit-test/open'),
+        await call(gateway.baseUrl, '/rate-limit-test/open'),
+      ];
+      expect(mixed.map((answer) => answer.status)).toEqual([200, 200, 200, 404, 401, 200, 200, 200, 200]);
+      // The authenticated request reports its account limit instead; /health spends nothing (issue 19, item 17).
+      expect(mixed.map((answer) => answer.remaining).filter((_, i) => i !== 5)).toEqual([7, 6, 6, 5, 4, 2, 1, 0]);
 
-    const refused = await call(gateway.baseUrl, '/rate-limit-test/open');
-    expect(refused).toMatchObject({ status: 429, limit: 8, remaining: 0, body: { error_code: 'RATE_LIMIT_EXCEEDED', message: expect.any(String) } });
-    expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
-    // Refused before authentication: a valid key does not get around it.
-    expect((await call(gateway.baseUrl, '/rate-limit-test/items/a', { key: keys.test })).status).toBe(429);
-    // Probes are never rate limited, and still carry the headers.
-    for (const probe of ['/health', '/ready']) expect(await call(gateway.baseUrl, probe)).toMatchObject({ status: 200, limit: 8, remaining: 0 });
-  });
+      const refused = await call(gateway.baseUrl, '/rate-limit-test/open');
+      expect(refused).toMatchObject({
+        status: 429,
+        limit: 8,
+        remaining: 0,
+        body: { error_code: 'RATE_LIMIT_EXCEEDED', message: expect.any(String) },
+      });
+      expect(Number(refused.retryAfter)).toBeGreaterThanOrEqual(1);
+      // Refused before authentication: a valid key does not get around it.
+      expect((await call(gateway.baseUrl, '/rate-limit-test/items/a', { key: keys.test })).status).toBe(429);
+      // Probes are never rate limited, and still carry the headers.
+      for (const probe of ['/health', '/ready'])
+        expect(await call(gateway.baseUrl, probe)).toMatchObject({ status: 200, limit: 8, remaining: 0 });
+    },
+  );
 });
 
 describe('a sliding window', () => {
@@ -241,7 +262,10 @@ describe('a sliding window', () => {
   let gateway: TestApp;
 
   beforeAll(async () => {
-    gateway = await startTestApp({ extraModules, env: { ...LIMITS, RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_MS / 1000) } });
+    gateway = await startTestApp({
+      extraModules,
+      env: { ...LIMITS, RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_MS / 1000) },
+    });
   });
   afterAll(async () => gateway?.close());
 
@@ -250,7 +274,9 @@ describe('a sliding window', () => {
     const windowStart = Math.ceil(Date.now() / WINDOW_MS) * WINDOW_MS;
     await sleep(windowStart - Date.now() + 20);
 
-    expect(await statuses(gateway.baseUrl, '/rate-limit-test/items/x', 6, { key })).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await statuses(gateway.baseUrl, '/rate-limit-test/items/x', 6, { key })).toEqual([
+      200, 200, 200, 200, 200, 429,
+    ]);
 
     // Just into the next window the last 4 seconds still hold 5 requests: a fixed window would reset here.
     await sleep(windowStart + WINDOW_MS + 100 - Date.now());
@@ -270,7 +296,11 @@ describe('a sliding window', () => {
 
 describe('when the database is unreachable', () => {
   it('lets requests through with headers rather than failing them', async () => {
-    const gateway = await startTestApp({ extraModules, env: LIMITS, databaseUrl: 'postgres://nobody:nothing@127.0.0.1:1/none' });
+    const gateway = await startTestApp({
+      extraModules,
+      env: LIMITS,
+      databaseUrl: 'postgres://nobody:nothing@127.0.0.1:1/none',
+    });
     try {
       expect(await call(gateway.baseUrl, '/rate-limit-test/open')).toMatchObject({ status: 200, limit: 10_000 });
       expect(await call(gateway.baseUrl, '/health')).toMatchObject({ status: 200, limit: 10_000 });

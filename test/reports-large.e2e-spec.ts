@@ -26,7 +26,12 @@ describe('a BALANCE_HISTORY report over 100,000 CASH entries', () => {
   it('streams with flat memory, and ends on the balance GET /balance shows', async () => {
     const business = await provisionBusiness(gateway.app);
     const store = gateway.app.get<EventStore>(EVENT_STORE);
-    const metadata = { businessId: business.business_id, mode: 'test' as const, correlationId: 'req_bulk', actor: 'system:test' };
+    const metadata = {
+      businessId: business.business_id,
+      mode: 'test' as const,
+      correlationId: 'req_bulk',
+      actor: 'system:test',
+    };
     let expected = 0;
     // Payments that settle at once (as an instant channel's do): each puts one entry on CASH.
     for (let batch = 0; batch < ENTRIES / PER_APPEND; batch += 1) {
@@ -38,8 +43,13 @@ describe('a BALANCE_HISTORY report over 100,000 CASH entries', () => {
       }
       await store.append(`bulkpay-${randomUUID()}`, events, 'no_stream');
     }
-    const api = (method: string, path: string, body?: unknown) => call(gateway.baseUrl, business.test.secret_key, method, path, { body });
-    const cash = await eventually(() => api('GET', '/balance').then((r) => r.body.balance), (balance) => balance === expected, 180_000);
+    const api = (method: string, path: string, body?: unknown) =>
+      call(gateway.baseUrl, business.test.secret_key, method, path, { body });
+    const cash = await eventually(
+      () => api('GET', '/balance').then((r) => r.body.balance),
+      (balance) => balance === expected,
+      180_000,
+    );
     expect(cash).toBe(expected);
     // Measure the report alone: not beside the rest of the catch-up (the balance process's 100,000
     // credits), which on a loaded CI machine made it take minutes instead of seconds.
@@ -69,14 +79,20 @@ describe('a BALANCE_HISTORY report over 100,000 CASH entries', () => {
     let report: any;
     try {
       const id = (await api('POST', '/reports', { type: 'BALANCE_HISTORY' })).body.id;
-      report = await eventually(() => api('GET', `/reports/${id}`).then((r) => r.body), (r) => r.status !== 'PENDING', 120_000);
+      report = await eventually(
+        () => api('GET', `/reports/${id}`).then((r) => r.body),
+        (r) => r.status !== 'PENDING',
+        120_000,
+      );
     } finally {
       sampling = false;
       await sampler;
     }
     if (report.status !== 'COMPLETED') {
       // A flake here must be diagnosable from CI's output alone: the run's job and the projections.
-      const job = await gateway.db.pool.query(`SELECT status, attempts, due_at, locked_until, last_error FROM scheduled_jobs WHERE kind = 'reports.generate'`);
+      const job = await gateway.db.pool.query(
+        `SELECT status, attempts, due_at, locked_until, last_error FROM scheduled_jobs WHERE kind = 'reports.generate'`,
+      );
       const checkpoints = await gateway.db.pool.query('SELECT * FROM projection_checkpoints');
       console.log(JSON.stringify({ report, job: job.rows, checkpoints: checkpoints.rows }, null, 1));
     }
@@ -104,7 +120,10 @@ describe('a BALANCE_HISTORY report over 100,000 CASH entries', () => {
     // the gateway shares this process, and on a loaded machine a moment of its other work (a page
     // of events a job read) has added up to 12 MB to a peak.
     const grewBy = peakHeap - before;
-    console.log(`report ${(size / 1e6).toFixed(1)} MB; live heap grew by at most ${(grewBy / 1e6).toFixed(1)} MB while generating`);
+    console.log(
+      `report ${(size / 1e6).toFixed(1)} MB; live heap grew by at most ${(grewBy / 1e6).toFixed(1)} MB while ` +
+        `generating`,
+    );
     expect(size).toBeGreaterThan(10_000_000);
     expect(grewBy).toBeLessThan(size);
   }, 480_000);

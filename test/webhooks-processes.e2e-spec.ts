@@ -61,13 +61,20 @@ describe('callback delivery across worker processes', () => {
             id: randomUUID(),
             type: 'CallbackTestRequested',
             data: { testId, kind: 'invoice', requestedAt: new Date().toISOString() },
-            metadata: { businessId, mode: 'test', correlationId: 'req_burst', actor: 'system:test', occurredAt: new Date().toISOString() },
+            metadata: {
+              businessId,
+              mode: 'test',
+              correlationId: 'req_burst',
+              actor: 'system:test',
+              occurredAt: new Date().toISOString(),
+            },
           },
         ],
         'no_stream',
       );
     };
-    for (let sent = 0; sent < count; sent += 50) await Promise.all(Array.from({ length: Math.min(50, count - sent) }, appendOne));
+    for (let sent = 0; sent < count; sent += 50)
+      await Promise.all(Array.from({ length: Math.min(50, count - sent) }, appendOne));
   }
 
   async function waitForDistinct(count: number, timeoutMs: number): Promise<Set<string>> {
@@ -90,7 +97,13 @@ describe('callback delivery across worker processes', () => {
     // A receiver that takes a little time keeps claims overlapping.
     receiver.respondWith((_, response) => void setTimeout(() => response.writeHead(200).end('ok'), 20));
     const business = await provisionBusiness(gateway.app);
-    expect((await call(gateway.baseUrl, business.test.secret_key, 'POST', '/callback_urls/invoice', { body: { url: receiver.url } })).status).toBe(200);
+    expect(
+      (
+        await call(gateway.baseUrl, business.test.secret_key, 'POST', '/callback_urls/invoice', {
+          body: { url: receiver.url },
+        })
+      ).status,
+    ).toBe(200);
     await appendBurst(business.business_id, 400);
     await waitForDistinct(400, 60_000);
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -108,7 +121,13 @@ describe('callback delivery across worker processes', () => {
   it('delivers every callback of a 1,000-event burst at least once after the worker is SIGKILLed midway', async () => {
     const first = await startWorker();
     const business = await provisionBusiness(gateway.app);
-    expect((await call(gateway.baseUrl, business.test.secret_key, 'POST', '/callback_urls/invoice', { body: { url: receiver.url } })).status).toBe(200);
+    expect(
+      (
+        await call(gateway.baseUrl, business.test.secret_key, 'POST', '/callback_urls/invoice', {
+          body: { url: receiver.url },
+        })
+      ).status,
+    ).toBe(200);
     await appendBurst(business.business_id, 1000);
     await receiver.waitForCount(150, 30_000);
     first.child.kill('SIGKILL');

@@ -36,7 +36,12 @@ describe('callbacks (webhooks) against a real receiver', () => {
     return answer.body.webhook_id;
   }
 
-  async function deliveryOnceSettled(business: ProvisionedBusiness, id: string, until: (delivery: any) => boolean, timeoutMs = 10_000) {
+  async function deliveryOnceSettled(
+    business: ProvisionedBusiness,
+    id: string,
+    until: (delivery: any) => boolean,
+    timeoutMs = 10_000,
+  ) {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const answer = await api(business, 'GET', `/callback_deliveries/${id}`);
@@ -47,77 +52,114 @@ describe('callbacks (webhooks) against a real receiver', () => {
   }
 
   const advance = (business: ProvisionedBusiness, byMs: number) =>
-    gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, byMs, { requestId: 'req_test_clock', actor: 'system:test' }));
+    gateway.app
+      .get(CommandBus)
+      .execute(
+        new AdvanceTestClockCommand(business.business_id, byMs, { requestId: 'req_test_clock', actor: 'system:test' }),
+      );
 
   const settle = (ms = 1200) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  it('delivers once on 200, with the business token, a stable webhook-id and a Standard Webhooks signature', async () => {
-    const business = await provisionBusiness(gateway.app);
-    const configured = await setUrl(business, 'invoice', `${receiver.url}/invoices`);
-    expect(configured).toEqual({
-      status: 'SUCCESSFUL',
-      user_id: business.business_id,
-      url: `${receiver.url}/invoices`,
-      environment: 'TEST',
-      callback_token: business.test.callback_token,
-    });
-    const endpoint = (await api(business, 'GET', '/callback_urls/invoice')).body;
-    expect(endpoint).toMatchObject({ callback_type: 'invoice', status: 'ENABLED', signing_secret: expect.stringMatching(/^whsec_/) });
+  it(
+    'delivers once on 200, with the business token, ' + 'a stable webhook-id and a Standard Webhooks signature',
+    async () => {
+      const business = await provisionBusiness(gateway.app);
+      const configured = await setUrl(business, 'invoice', `${receiver.url}/invoices`);
+      expect(configured).toEqual({
+        status: 'SUCCESSFUL',
+        user_id: business.business_id,
+        url: `${receiver.url}/invoices`,
+        environment: 'TEST',
+        callback_token: business.test.callback_token,
+      });
+      const endpoint = (await api(business, 'GET', '/callback_urls/invoice')).body;
+      expect(endpoint).toMatchObject({
+        callback_type: 'invoice',
+        status: 'ENABLED',
+        signing_secret: expect.stringMatching(/^whsec_/),
+      });
 
-    const webhookId = await sendTest(business, 'invoice');
-    const [callback] = await receiver.waitForCount(1);
-    expect(callback.path).toBe('/invoices');
-    expect(callback.headers['x-callback-token']).toBe(business.test.callback_token);
-    expect(callback.headers['webhook-id']).toBe(webhookId);
-    expect(callback.json).toMatchObject({ event: 'callback.test', callback_type: 'invoice', business_id: business.business_id });
-    const verified = new Webhook(endpoint.signing_secret).verify(callback.body, {
-      'webhook-id': String(callback.headers['webhook-id']),
-      'webhook-timestamp': String(callback.headers['webhook-timestamp']),
-      'webhook-signature': String(callback.headers['webhook-signature']),
-    });
-    expect(verified).toEqual(callback.json);
-    expect(() => new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(callback.body, callback.headers as Record<string, string>)).toThrow();
+      const webhookId = await sendTest(business, 'invoice');
+      const [callback] = await receiver.waitForCount(1);
+      expect(callback.path).toBe('/invoices');
+      expect(callback.headers['x-callback-token']).toBe(business.test.callback_token);
+      expect(callback.headers['webhook-id']).toBe(webhookId);
+      expect(callback.json).toMatchObject({
+        event: 'callback.test',
+        callback_type: 'invoice',
+        business_id: business.business_id,
+      });
+      const verified = new Webhook(endpoint.signing_secret).verify(callback.body, {
+        'webhook-id': String(callback.headers['webhook-id']),
+        'webhook-timestamp': String(callback.headers['webhook-timestamp']),
+        'webhook-signature': String(callback.headers['webhook-signature']),
+      });
+      expect(verified).toEqual(callback.json);
+      expect(() =>
+        new Webhook(`whsec_${Buffer.alloc(32, 1).toString('base64')}`).verify(
+          callback.body,
+          callback.headers as Record<string, string>,
+        ),
+      ).toThrow();
 
-    const delivery = await deliveryOnceSettled(business, webhookId, (d) => d.status === 'succeeded');
-    expect(delivery).toMatchObject({ attempts: 1, last_status_code: 200, callback_type: 'invoice', environment: 'TEST' });
-    expect(delivery.attempt_log).toEqual([expect.objectContaining({ attempt: 1, succeeded: true, status_code: 200, response_excerpt: '{"ok":true}', manual: false })]);
-    await settle(300);
-    expect(receiver.received).toHaveLength(1);
-  });
+      const delivery = await deliveryOnceSettled(business, webhookId, (d) => d.status === 'succeeded');
+      expect(delivery).toMatchObject({
+        attempts: 1,
+        last_status_code: 200,
+        callback_type: 'invoice',
+        environment: 'TEST',
+      });
+      expect(delivery.attempt_log).toEqual([
+        expect.objectContaining({
+          attempt: 1,
+          succeeded: true,
+          status_code: 200,
+          response_excerpt: '{"ok":true}',
+          manual: false,
+        }),
+      ]);
+      await settle(300);
+      expect(receiver.received).toHaveLength(1);
+    },
+  );
 
-  it('retries a failing receiver exactly on the 15 min, 1 h, 3 h, 6 h, 12 h, 24 h schedule as the test clock advances, then fails', async () => {
-    const business = await provisionBusiness(gateway.app);
-    receiver.respondStatus(500, {}, 'boom');
-    await setUrl(business, 'disbursement', receiver.url);
-    const webhookId = await sendTest(business, 'disbursement');
-    await receiver.waitForCount(1);
+  it(
+    'retries a failing receiver exactly on the 15 min, 1 h, 3 h, 6 h, 12 h, ' +
+      '24 h schedule as the test clock advances, then fails',
+    async () => {
+      const business = await provisionBusiness(gateway.app);
+      receiver.respondStatus(500, {}, 'boom');
+      await setUrl(business, 'disbursement', receiver.url);
+      const webhookId = await sendTest(business, 'disbursement');
+      await receiver.waitForCount(1);
 
-    await advance(business, 14 * MINUTE);
-    await settle();
-    expect(receiver.received).toHaveLength(1);
+      await advance(business, 14 * MINUTE);
+      await settle();
+      expect(receiver.received).toHaveLength(1);
 
-    const offsets = [15 * MINUTE, 1 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, 24 * HOUR];
-    let clock = 14 * MINUTE;
-    for (const [i, offset] of offsets.entries()) {
-      await advance(business, offset - clock);
-      clock = offset;
-      await receiver.waitForCount(i + 2);
-      expect(receiver.received[i + 1].headers['webhook-id']).toBe(webhookId);
-    }
-    const delivery = await deliveryOnceSettled(business, webhookId, (d) => d.status === 'failed');
-    expect(delivery.attempts).toBe(7);
-    const first = Date.parse(delivery.attempt_log[0].attempted_at);
-    delivery.attempt_log.slice(1).forEach((attempt: any, i: number) => {
-      const late = Date.parse(attempt.attempted_at) - first - offsets[i];
-      // Exactly on schedule, give or take the real seconds this test takes between steps.
-      expect(late).toBeGreaterThanOrEqual(0);
-      expect(late).toBeLessThan(30_000);
-      expect(attempt).toMatchObject({ succeeded: false, status_code: 500, response_excerpt: 'boom' });
-    });
-    await advance(business, 48 * HOUR);
-    await settle();
-    expect(receiver.received).toHaveLength(7);
-  });
+      const offsets = [15 * MINUTE, 1 * HOUR, 3 * HOUR, 6 * HOUR, 12 * HOUR, 24 * HOUR];
+      let clock = 14 * MINUTE;
+      for (const [i, offset] of offsets.entries()) {
+        await advance(business, offset - clock);
+        clock = offset;
+        await receiver.waitForCount(i + 2);
+        expect(receiver.received[i + 1].headers['webhook-id']).toBe(webhookId);
+      }
+      const delivery = await deliveryOnceSettled(business, webhookId, (d) => d.status === 'failed');
+      expect(delivery.attempts).toBe(7);
+      const first = Date.parse(delivery.attempt_log[0].attempted_at);
+      delivery.attempt_log.slice(1).forEach((attempt: any, i: number) => {
+        const late = Date.parse(attempt.attempted_at) - first - offsets[i];
+        // Exactly on schedule, give or take the real seconds this test takes between steps.
+        expect(late).toBeGreaterThanOrEqual(0);
+        expect(late).toBeLessThan(30_000);
+        expect(attempt).toMatchObject({ succeeded: false, status_code: 500, response_excerpt: 'boom' });
+      });
+      await advance(business, 48 * HOUR);
+      await settle();
+      expect(receiver.received).toHaveLength(7);
+    },
+  );
 
   it('gives VA and payment-code callbacks three attempts 30 s apart, then raises an alert', async () => {
     const business = await provisionBusiness(gateway.app);
@@ -151,7 +193,11 @@ describe('callbacks (webhooks) against a real receiver', () => {
     await receiver.waitForCount(2);
     expect(receiver.received.map((c) => c.headers['webhook-id'])).toEqual([webhookId, webhookId]);
     expect(receiver.received[1].body).toBe(receiver.received[0].body);
-    const delivery = await deliveryOnceSettled(business, webhookId, (d) => d.attempts === 2 && d.status === 'succeeded');
+    const delivery = await deliveryOnceSettled(
+      business,
+      webhookId,
+      (d) => d.attempts === 2 && d.status === 'succeeded',
+    );
     expect(delivery.attempt_log[1]).toMatchObject({ attempt: 2, manual: true, succeeded: true });
 
     // A 410 ends a delivery at once (failed); resend_failed picks it up again.
@@ -215,7 +261,9 @@ describe('callbacks (webhooks) against a real receiver', () => {
     const business = await provisionBusiness(gateway.app);
     const slow = await WebhookReceiver.start();
     const release: (() => void)[] = [];
-    slow.respondWith((_, response) => new Promise<void>((resolve) => release.push(() => resolve(void response.writeHead(200).end()))));
+    slow.respondWith(
+      (_, response) => new Promise<void>((resolve) => release.push(() => resolve(void response.writeHead(200).end()))),
+    );
     receiver.respondStatus(200, {}, 'x'.repeat(5000));
     try {
       await setUrl(business, 'invoice', slow.url);
@@ -244,7 +292,11 @@ describe('callbacks (webhooks) against a real receiver', () => {
     const business = await provisionBusiness(gateway.app);
     await setUrl(business, 'invoice', receiver.url);
     await setUrl(business, 'report', `${receiver.url}/reports`);
-    const ids = [await sendTest(business, 'invoice'), await sendTest(business, 'invoice'), await sendTest(business, 'report')];
+    const ids = [
+      await sendTest(business, 'invoice'),
+      await sendTest(business, 'invoice'),
+      await sendTest(business, 'report'),
+    ];
     for (const id of ids) await deliveryOnceSettled(business, id, (d) => d.status === 'succeeded');
 
     const all = await api(business, 'GET', '/callback_deliveries?limit=2');
@@ -255,14 +307,21 @@ describe('callbacks (webhooks) against a real receiver', () => {
     expect(next.body).toEqual({ data: [expect.objectContaining({ id: ids[0] })], has_more: false });
     const invoices = await api(business, 'GET', '/callback_deliveries?callback_type=invoice&status=succeeded');
     expect(invoices.body.data).toHaveLength(2);
-    const byResource = await api(business, 'GET', `/callback_deliveries?resource_id=${invoices.body.data[0].resource_id}`);
+    const byResource = await api(
+      business,
+      'GET',
+      `/callback_deliveries?resource_id=${invoices.body.data[0].resource_id}`,
+    );
     expect(byResource.body.data.map((d: any) => d.id)).toEqual([invoices.body.data[0].id]);
     expect((await api(business, 'GET', '/callback_deliveries?status=failed')).body.data).toEqual([]);
 
     const from = new Date(Date.now() - 24 * HOUR).toISOString();
     const summary = await api(business, 'GET', `/callback_deliveries/summary?from=${from}`);
     expect(summary.status).toBe(200);
-    const totals = summary.body.windows.reduce((sum: any, w: any) => ({ ok: sum.ok + w.succeeded, ko: sum.ko + w.failed }), { ok: 0, ko: 0 });
+    const totals = summary.body.windows.reduce(
+      (sum: any, w: any) => ({ ok: sum.ok + w.succeeded, ko: sum.ko + w.failed }),
+      { ok: 0, ko: 0 },
+    );
     expect(totals).toEqual({ ok: 3, ko: 0 });
     for (const window of summary.body.windows) {
       expect(Date.parse(window.window_end) - Date.parse(window.window_start)).toBe(6 * HOUR);
@@ -281,7 +340,10 @@ describe('callbacks (webhooks) against a real receiver', () => {
     expect((await api(other, 'GET', '/callback_deliveries')).body.data).toEqual([]);
     const live = await call(gateway.baseUrl, owner.live.secret_key, 'GET', `/callback_deliveries/${id}`);
     expect(live.status).toBe(404);
-    expect((await call(gateway.baseUrl, owner.live.secret_key, 'GET', '/callback_urls/invoice')).body).toMatchObject({ url: null, status: 'NOT_SET' });
+    expect((await call(gateway.baseUrl, owner.live.secret_key, 'GET', '/callback_urls/invoice')).body).toMatchObject({
+      url: null,
+      status: 'NOT_SET',
+    });
   });
 
   it('refuses bad configuration and bad queries with 4xx and an error code', async () => {
@@ -291,9 +353,21 @@ describe('callbacks (webhooks) against a real receiver', () => {
       ['POST', '/callback_urls/invoice', { url: 'ftp://example.com' }, 400, 'API_VALIDATION_ERROR'],
       ['POST', '/callback_urls/invoice', { url: 42 }, 400, 'API_VALIDATION_ERROR'],
       ['POST', '/callback_urls/invoice', {}, 400, 'API_VALIDATION_ERROR'],
-      ['POST', '/callback_urls/invoice', { url: `https://example.com/${'a'.repeat(3000)}` }, 400, 'API_VALIDATION_ERROR'],
+      [
+        'POST',
+        '/callback_urls/invoice',
+        { url: `https://example.com/${'a'.repeat(3000)}` },
+        400,
+        'API_VALIDATION_ERROR',
+      ],
       ['POST', '/callback_urls/report/test', undefined, 404, 'CALLBACK_URL_NOT_FOUND_ERROR'],
-      ['GET', '/callback_deliveries/msg_0123456789abcdef0123456789abcdef', undefined, 404, 'CALLBACK_DELIVERY_NOT_FOUND_ERROR'],
+      [
+        'GET',
+        '/callback_deliveries/msg_0123456789abcdef0123456789abcdef',
+        undefined,
+        404,
+        'CALLBACK_DELIVERY_NOT_FOUND_ERROR',
+      ],
       ['GET', '/callback_deliveries/not-an-id', undefined, 400, 'API_VALIDATION_ERROR'],
       ['GET', '/callback_deliveries?limit=0', undefined, 400, 'API_VALIDATION_ERROR'],
       ['GET', '/callback_deliveries?status=lost', undefined, 400, 'API_VALIDATION_ERROR'],
@@ -306,11 +380,19 @@ describe('callbacks (webhooks) against a real receiver', () => {
       expect({ path, status: answer.status, code: answer.body?.error_code }).toEqual({ path, status, code });
       expect(typeof answer.body.message).toBe('string');
     }
-    const live = await call(gateway.baseUrl, business.live.secret_key, 'POST', '/callback_urls/invoice', { body: { url: 'http://example.com/hook' } });
+    const live = await call(gateway.baseUrl, business.live.secret_key, 'POST', '/callback_urls/invoice', {
+      body: { url: 'http://example.com/hook' },
+    });
     expect(live.status).toBe(400);
     expect(live.body.message).toContain('https');
-    const liveHttps = await call(gateway.baseUrl, business.live.secret_key, 'POST', '/callback_urls/invoice', { body: { url: 'https://example.com/hook' } });
-    expect(liveHttps.body).toMatchObject({ environment: 'LIVE', url: 'https://example.com/hook', callback_token: business.live.callback_token });
+    const liveHttps = await call(gateway.baseUrl, business.live.secret_key, 'POST', '/callback_urls/invoice', {
+      body: { url: 'https://example.com/hook' },
+    });
+    expect(liveHttps.body).toMatchObject({
+      environment: 'LIVE',
+      url: 'https://example.com/hook',
+      callback_token: business.live.callback_token,
+    });
   });
 
   it('rotates the signing secret: later callbacks verify with the new one only', async () => {

@@ -27,6 +27,7 @@ describe("xendit-node 1.22.0's own integration tests", () => {
       jest.isolateModules(() => {
         // dotenv is a dev dependency of the client, not installed with it: the environment is set already.
         jest.doMock('dotenv', () => ({ config: () => ({}) }), { virtual: true });
+        // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded inside jest.isolateModules
         integrationTest = require(`xendit-node/integration_test/${module}.test.js`);
       });
       await integrationTest();
@@ -45,7 +46,13 @@ describe("xendit-node 1.22.0's own integration tests", () => {
 
   it('disbursement (with a funded balance: six disbursements of 10,000)', async () => {
     const business = await provisionBusiness(gateway.app);
-    expect((await call(gateway.baseUrl, business.test.secret_key, 'POST', '/balance/top_up', { body: { amount: 1_000_000 } })).status).toBe(200);
+    expect(
+      (
+        await call(gateway.baseUrl, business.test.secret_key, 'POST', '/balance/top_up', {
+          body: { amount: 1_000_000 },
+        })
+      ).status,
+    ).toBe(200);
     await expect(runOwnTest('disbursement', business.test.secret_key)).resolves.toBeUndefined();
   });
 });

@@ -6,7 +6,13 @@ export const MAX_BASELINE_CONNECTIONS = 16;
 
 const baselineTable = {
   component: 'bench-baseline',
-  migrations: [{ version: 1, name: 'insert target', sql: 'CREATE TABLE bench_baseline (id bigserial PRIMARY KEY, payload text NOT NULL)' }],
+  migrations: [
+    {
+      version: 1,
+      name: 'insert target',
+      sql: 'CREATE TABLE bench_baseline (id bigserial PRIMARY KEY, payload text NOT NULL)',
+    },
+  ],
 };
 
 /**
@@ -40,10 +46,15 @@ export class BaselineProbe {
 
   /** Single-row autocommit inserts, one loop per connection: the commit ceiling (each waits for its WAL flush). */
   inserts(connections: number): Operation[] {
-    if (connections > MAX_BASELINE_CONNECTIONS) throw new Error(`at most ${MAX_BASELINE_CONNECTIONS} baseline connections`);
+    if (connections > MAX_BASELINE_CONNECTIONS)
+      throw new Error(`at most ${MAX_BASELINE_CONNECTIONS} baseline connections`);
     const payload = 'x'.repeat(200);
     return this.clients.slice(0, connections).map((client) => async () => {
-      await client.query({ name: 'bench_insert', text: 'INSERT INTO bench_baseline (payload) VALUES ($1)', values: [payload] });
+      await client.query({
+        name: 'bench_insert',
+        text: 'INSERT INTO bench_baseline (payload) VALUES ($1)',
+        values: [payload],
+      });
     });
   }
 

@@ -43,7 +43,12 @@ export interface MeasurementSpec {
   secondary?: { perOperation: number; unit: string };
 }
 
-export function toMeasurement(spec: MeasurementSpec, run: TimedRunResult, peakRssMiB: number, unitsPerOperation = 1): Measurement {
+export function toMeasurement(
+  spec: MeasurementSpec,
+  run: TimedRunResult,
+  peakRssMiB: number,
+  unitsPerOperation = 1,
+): Measurement {
   const rate = (run.operations * unitsPerOperation * 1000) / run.durationMs;
   const latency = run.latencies.percentiles();
   return {
@@ -68,7 +73,9 @@ export function withTarget(measurement: Measurement, min: number): Measurement {
   return { ...measurement, target: { min, met: measurement.rate >= min } };
 }
 
-/** A minimum for the ratio to the reference (needs `withRatio` first): for numbers only comparable on the same machine. */
+/**
+ * A minimum for the ratio to the reference (needs `withRatio` first): for numbers only comparable on the same machine.
+ */
 export function withRatioTarget(measurement: Measurement, min: number): Measurement {
   if (!measurement.ratio) throw new Error(`${measurement.id}: a ratio target needs a ratio`);
   return { ...measurement, target: { min, met: measurement.ratio.value >= min, of: 'ratio' } };

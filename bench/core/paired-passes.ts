@@ -22,7 +22,11 @@ export interface PairedPassesSpec extends MeasurementSpec {
  * Alternates reference and subject passes so both see the same background load, keeps the
  * fastest of each (the one least disturbed), and reports the subject with its ratio.
  */
-export async function measurePairedPasses(subject: Pass, reference: Pass, spec: PairedPassesSpec): Promise<{ subject: Measurement; reference: Measurement }> {
+export async function measurePairedPasses(
+  subject: Pass,
+  reference: Pass,
+  spec: PairedPassesSpec,
+): Promise<{ subject: Measurement; reference: Measurement }> {
   const { result, peakRssMiB } = await withPeakRss(async () => {
     const best: { subject?: PassResult; reference?: PassResult } = {};
     for (let round = 0; round < spec.rounds; round++) {
@@ -34,8 +38,16 @@ export async function measurePairedPasses(subject: Pass, reference: Pass, spec: 
     }
     return { subject: best.subject!, reference: best.reference! };
   });
-  const referenceMeasurement = passMeasurement({ ...spec, id: `${spec.id}.reference`, label: spec.referenceLabel }, result.reference, peakRssMiB);
-  const subjectMeasurement = withRatio(passMeasurement(spec, result.subject, peakRssMiB), spec.referenceLabel, referenceMeasurement.rate);
+  const referenceMeasurement = passMeasurement(
+    { ...spec, id: `${spec.id}.reference`, label: spec.referenceLabel },
+    result.reference,
+    peakRssMiB,
+  );
+  const subjectMeasurement = withRatio(
+    passMeasurement(spec, result.subject, peakRssMiB),
+    spec.referenceLabel,
+    referenceMeasurement.rate,
+  );
   return { subject: subjectMeasurement, reference: referenceMeasurement };
 }
 

@@ -14,7 +14,11 @@ export interface PairedRunOptions {
  * so both see the same background load: on a shared machine the ratio of the two stays
  * meaningful even when the absolute rates swing from one minute to the next.
  */
-export async function runPaired(subject: Operation[], reference: Operation[], options: PairedRunOptions): Promise<{ subject: TimedRunResult; reference: TimedRunResult }> {
+export async function runPaired(
+  subject: Operation[],
+  reference: Operation[],
+  options: PairedRunOptions,
+): Promise<{ subject: TimedRunResult; reference: TimedRunResult }> {
   const totals = {
     subject: { operations: 0, durationMs: 0, latencies: new LatencyRecorder() },
     reference: { operations: 0, durationMs: 0, latencies: new LatencyRecorder() },

@@ -22,7 +22,11 @@ export interface TimedRunResult {
  * inside the measured window; the window closes when the last of those finishes, so
  * rate = operations / durationMs is exact.
  */
-export async function runTimedWorkers(workers: Operation[], options: TimedRunOptions, into = new LatencyRecorder()): Promise<TimedRunResult> {
+export async function runTimedWorkers(
+  workers: Operation[],
+  options: TimedRunOptions,
+  into = new LatencyRecorder(),
+): Promise<TimedRunResult> {
   const measureFrom = performance.now() + options.warmupMs;
   const measureUntil = measureFrom + options.durationMs;
   let operations = 0;

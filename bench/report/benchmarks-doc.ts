@@ -13,6 +13,7 @@ export async function addRunToHistory(docPath: string, section: string): Promise
   const updated =
     at === -1
       ? `${current.trimEnd()}\n\n${HISTORY_HEADING}\n\n${section}`
-      : `${current.slice(0, at)}${HISTORY_HEADING}\n\n${section}\n${current.slice(at + HISTORY_HEADING.length).replace(/^\s+/, '')}`;
+      : `${current.slice(0, at)}${HISTORY_HEADING}\n\n${section}\n` +
+        `${current.slice(at + HISTORY_HEADING.length).replace(/^\s+/, '')}`;
   await writeFile(docPath, `${updated.trimEnd()}\n`);
 }

@@ -9,7 +9,11 @@ export function printReport(report: RunReport, print: (line: string) => void): v
   const widths = RESULT_COLUMNS.map((header, column) =>
     Math.max(header.length, ...groups.flatMap((group) => group.rows.map((row) => row[column].length))),
   );
-  const line = (cells: string[]) => cells.map((cell, column) => cell.padEnd(widths[column])).join('  ').trimEnd();
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column]))
+      .join('  ')
+      .trimEnd();
   for (const group of groups) {
     print('');
     print(`== ${group.title}`);

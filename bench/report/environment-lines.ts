@@ -8,9 +8,15 @@ export function environmentLines(report: RunReport): string[] {
     .map(([name, value]) => `${name}=${value}`)
     .join(', ');
   return [
-    `CPU: ${machine.cpuModel}, ${machine.cores} cores; memory ${formatGiB(machine.totalMemoryGiB)}; ${machine.platform}`,
+    `CPU: ${machine.cpuModel}, ${machine.cores} cores; memory ${formatGiB(machine.totalMemoryGiB)}; ` +
+      `${machine.platform}`,
     `Node ${machine.node}${machine.nest ? `, NestJS ${machine.nest}` : ''}`,
-    ...(load ? [`Load average (1 min) at start / end: ${load.atStart.toFixed(2)} / ${load.atEnd.toFixed(2)} on ${machine.cores} cores`] : []),
+    ...(load
+      ? [
+          `Load average (1 min) at start / end: ${load.atStart.toFixed(2)} / ${load.atEnd.toFixed(2)} on ` +
+            `${machine.cores} cores`,
+        ]
+      : []),
     `${postgres.version.split(',')[0]} (${postgres.source}; ${settings})`,
     `Timed measurements: ${options.durationMs / 1000} s each after ${options.warmupMs / 1000} s warm-up`,
   ];

@@ -12,7 +12,9 @@ export function formatMs(ms: number): string {
 
 export function formatResult(measurement: Measurement): string {
   const main = formatRate(measurement.rate, measurement.unit);
-  return measurement.secondary ? `${main} (${formatRate(measurement.secondary.rate, measurement.secondary.unit)})` : main;
+  return measurement.secondary
+    ? `${main} (${formatRate(measurement.secondary.rate, measurement.secondary.unit)})`
+    : main;
 }
 
 export function formatTarget(measurement: Measurement): string {
@@ -28,7 +30,10 @@ export function formatRatio(measurement: Measurement): string {
   return `${formatRatioValue(value)}× ${to} (${integer.format(referenceRate)}/s alongside)`;
 }
 
-/** Two decimals, but two significant digits below 0.1: write paths run at a few hundredths of a bare route, and 0.01× vs 0.02× would hide a factor of two. */
+/**
+ * Two decimals, but two significant digits below 0.1: write paths run at a few hundredths of a bare route, and 0.01×
+ * vs 0.02× would hide a factor of two.
+ */
 function formatRatioValue(value: number): string {
   return value > 0 && value < 0.1 ? value.toPrecision(2) : value.toFixed(2);
 }

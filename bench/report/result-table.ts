@@ -2,7 +2,16 @@ import type { Measurement } from '../core/measurement';
 import type { RunReport } from '../core/run-report';
 import { formatLatency, formatPeakRss, formatRatio, formatResult, formatTarget } from './format';
 
-export const RESULT_COLUMNS = ['Measurement', 'Result', 'Target', 'p50', 'p99', 'Latency of', 'Peak RSS', 'Ratio to reference'];
+export const RESULT_COLUMNS = [
+  'Measurement',
+  'Result',
+  'Target',
+  'p50',
+  'p99',
+  'Latency of',
+  'Peak RSS',
+  'Ratio to reference',
+];
 
 export interface TableGroup {
   title: string;

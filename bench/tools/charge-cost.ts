@@ -16,7 +16,9 @@ const RATE_LIMIT = '100000000';
 const MS_PER_TICK = 10;
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const autocannon = require('autocannon') as (options: Record<string, unknown>) => PromiseLike<{ requests: { total: number }; non2xx: number; errors: number; duration: number }>;
+const autocannon = require('autocannon') as (
+  options: Record<string, unknown>,
+) => PromiseLike<{ requests: { total: number }; non2xx: number; errors: number; duration: number }>;
 
 function cpuMsOf(pid: number): number {
   try {
@@ -73,7 +75,11 @@ async function main(): Promise<void> {
     logLevel: 'warn',
     separateWorker,
     nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
-    env: { RATE_LIMIT_TEST_PER_MINUTE: RATE_LIMIT, RATE_LIMIT_LIVE_PER_MINUTE: RATE_LIMIT, RATE_LIMIT_IP_PER_MINUTE: RATE_LIMIT },
+    env: {
+      RATE_LIMIT_TEST_PER_MINUTE: RATE_LIMIT,
+      RATE_LIMIT_LIVE_PER_MINUTE: RATE_LIMIT,
+      RATE_LIMIT_IP_PER_MINUTE: RATE_LIMIT,
+    },
   });
   try {
     const charge = await chargeRequestFor(gateway, database.url);
@@ -87,12 +93,17 @@ async function main(): Promise<void> {
     const loadMs = Date.now() - before.at;
     await settled(pids);
     const after = { processes: pids.map(cpuMsOf), postgres: postgresCpuMs(postmaster) };
-    if (after.processes.some((ms) => ms === 0)) throw new Error(`the gateway exited during the run:\n${gateway.server.outputTail()}\n${gateway.worker?.outputTail() ?? ''}`);
+    if (after.processes.some((ms) => ms === 0))
+      throw new Error(
+        `the gateway exited during the run:\n${gateway.server.outputTail()}\n${gateway.worker?.outputTail() ?? ''}`,
+      );
     const per = (ms: number) => ((ms / charges) * 1000).toFixed(0);
     const names = separateWorker ? ['api', 'worker'] : ['api + worker'];
     const parts = names.map((name, index) => `${name} ${per(after.processes[index] - before.processes[index])} µs`);
     console.log(
-      `${charges} charges (${result.non2xx} non-2xx, ${result.errors} errors) in ${(loadMs / 1000).toFixed(1)} s (${Math.round((charges * 1000) / loadMs)}/s): CPU per charge ${parts.join(', ')}, postgres ${per(after.postgres - before.postgres)} µs`,
+      `${charges} charges (${result.non2xx} non-2xx, ${result.errors} errors) in ${(loadMs / 1000).toFixed(1)} s ` +
+        `(${Math.round((charges * 1000) / loadMs)}/s): CPU per charge ${parts.join(', ')}, ` +
+        `postgres ${per(after.postgres - before.postgres)} µs`,
     );
   } finally {
     await Promise.all([gateway.server.stop(), gateway.worker?.stop()]);

@@ -50,11 +50,20 @@ function main(): void {
   const inclusiveOf = valueOf('--inclusive')?.split(',').filter(Boolean);
   const files = args.filter((arg, index) => !arg.startsWith('--') && !args[index - 1]?.startsWith('--'));
   if (files.length === 0) {
-    console.error('usage: node dist/bench/tools/cpu-profile-summary.js <file.cpuprofile>... [--top N] [--callers NAME]');
+    console.error(
+      'usage: node dist/bench/tools/cpu-profile-summary.js <file.cpuprofile>... [--top N] [--callers NAME]',
+    );
     process.exitCode = 2;
     return;
   }
-  for (const file of files) summarise(file, JSON.parse(readFileSync(file, 'utf8')) as CpuProfile, { top, callersOf: callers ? { name: callers, depth } : undefined, since, per, inclusiveOf });
+  for (const file of files)
+    summarise(file, JSON.parse(readFileSync(file, 'utf8')) as CpuProfile, {
+      top,
+      callersOf: callers ? { name: callers, depth } : undefined,
+      since,
+      per,
+      inclusiveOf,
+    });
 }
 
 interface SummaryOptions {
@@ -65,7 +74,11 @@ interface SummaryOptions {
   inclusiveOf?: string[];
 }
 
-function summarise(file: string, profile: CpuProfile, { top, callersOf, since, per, inclusiveOf = [] }: SummaryOptions): void {
+function summarise(
+  file: string,
+  profile: CpuProfile,
+  { top, callersOf, since, per, inclusiveOf = [] }: SummaryOptions,
+): void {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const parentOf = new Map<number, number>();
   for (const node of profile.nodes) for (const child of node.children ?? []) parentOf.set(child, node.id);
@@ -77,7 +90,8 @@ function summarise(file: string, profile: CpuProfile, { top, callersOf, since, p
   let busyUs = 0;
   let idleUs = 0;
   const stackHas = (leafId: number, name: string) => {
-    for (let id: number | undefined = leafId; id !== undefined; id = parentOf.get(id)) if (functionKey(byId.get(id)!.callFrame).includes(name)) return true;
+    for (let id: number | undefined = leafId; id !== undefined; id = parentOf.get(id))
+      if (functionKey(byId.get(id)!.callFrame).includes(name)) return true;
     return false;
   };
   const first = since === undefined ? 0 : profile.samples.findIndex((id) => stackHas(id, since));
@@ -110,14 +124,20 @@ function summarise(file: string, profile: CpuProfile, { top, callersOf, since, p
 
   const pct = (us: number) => `${((100 * us) / busyUs).toFixed(1).padStart(5)}%`;
   const ms = (us: number) =>
-    `${Math.round(us / 1000).toLocaleString('en').padStart(7)} ms${per ? ` ${(us / per).toFixed(1).padStart(7)} µs/unit` : ''}`;
+    `${Math.round(us / 1000)
+      .toLocaleString('en')
+      .padStart(7)} ms${per ? ` ${(us / per).toFixed(1).padStart(7)} µs/unit` : ''}`;
   const print = (title: string, entries: Map<string, number>, limit: number) => {
     console.log(`\n${title}`);
-    for (const [key, us] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, limit)) console.log(`${pct(us)} ${ms(us)}  ${key}`);
+    for (const [key, us] of [...entries].sort((a, b) => b[1] - a[1]).slice(0, limit))
+      console.log(`${pct(us)} ${ms(us)}  ${key}`);
   };
   console.log(`\n=== ${file}`);
   const skipped = since ? `, from the first sample with "${since}" on its stack` : '';
-  console.log(`busy ${ms(busyUs).trim()}, idle ${ms(idleUs).trim()}, ${(profile.samples.length - first).toLocaleString('en')} samples${skipped}`);
+  console.log(
+    `busy ${ms(busyUs).trim()}, idle ${ms(idleUs).trim()}, ` +
+      `${(profile.samples.length - first).toLocaleString('en')} samples${skipped}`,
+  );
   print('Self time by package', byPackage, 25);
   print(`Self time by function (top ${top})`, self, top);
   const named = inclusiveOf.length > 0 ? ` and of functions matching ${inclusiveOf.join(', ')}` : '';
@@ -126,12 +146,19 @@ function summarise(file: string, profile: CpuProfile, { top, callersOf, since, p
 }
 
 /** The frame nearest the leaf whose key contains `name`, with the frames above it (`depth` in all). */
-function callerChain(leafId: number, name: string, depth: number, byId: Map<number, ProfileNode>, parentOf: Map<number, number>): string | undefined {
+function callerChain(
+  leafId: number,
+  name: string,
+  depth: number,
+  byId: Map<number, ProfileNode>,
+  parentOf: Map<number, number>,
+): string | undefined {
   let id: number | undefined = leafId;
   while (id !== undefined && !functionKey(byId.get(id)!.callFrame).includes(name)) id = parentOf.get(id);
   if (id === undefined) return undefined;
   const chain: string[] = [];
-  for (; id !== undefined && chain.length < depth; id = parentOf.get(id)) chain.push(functionKey(byId.get(id)!.callFrame).replace(/\s+/g, ' '));
+  for (; id !== undefined && chain.length < depth; id = parentOf.get(id))
+    chain.push(functionKey(byId.get(id)!.callFrame).replace(/\s+/g, ' '));
   return chain.join('  <-  ');
 }
 

@@ -38,15 +38,23 @@ describe('create-charge killed between the token use and the charge', () => {
     return worker;
   };
   const tokenUses = async (tokenId: string) =>
-    (await db.pool.query<{ data: { chargeId: string } }>(`SELECT data FROM es_events WHERE stream_name = $1 AND type = 'CardTokenCharged'`, [`cardtoken-${tokenId}`])).rows;
+    (
+      await db.pool.query<{ data: { chargeId: string } }>(
+        `SELECT data FROM es_events WHERE stream_name = $1 AND type = 'CardTokenCharged'`,
+        [`cardtoken-${tokenId}`],
+      )
+    ).rows;
   const chargesOf = async (tokenId: string) =>
     (
       await db.pool.query<{ stream_name: string; actor: string }>(
-        `SELECT stream_name, metadata->>'actor' AS actor FROM es_events WHERE type = 'CardChargeCreated' AND data->>'tokenId' = $1`,
+        `SELECT stream_name, metadata->>'actor' AS actor FROM es_events WHERE type = 'CardChargeCreated' AND ` +
+          `data->>'tokenId' = $1`,
         [tokenId],
       )
     ).rows;
-  const projectedCharges = async (tokenId: string) => (await db.pool.query<{ charge_id: string }>('SELECT charge_id FROM card_charges WHERE token_id = $1', [tokenId])).rows;
+  const projectedCharges = async (tokenId: string) =>
+    (await db.pool.query<{ charge_id: string }>('SELECT charge_id FROM card_charges WHERE token_id = $1', [tokenId]))
+      .rows;
 
   /** Charges through the armed api, which must die before answering. */
   const chargeAndCrash = async (body: Record<string, unknown>, headers: Record<string, string> = {}) => {
@@ -62,23 +70,42 @@ describe('create-charge killed between the token use and the charge', () => {
 
   /** After the crash: the follower created the charge from the recorded use; GET answers it; one use, one charge. */
   const expectRepaired = async (tokenId: string, externalId: string, amount: number) => {
-    const projected = await eventually(() => projectedCharges(tokenId), (rows) => rows.length > 0, 30_000);
+    const projected = await eventually(
+      () => projectedCharges(tokenId),
+      (rows) => rows.length > 0,
+      30_000,
+    );
     expect(projected).toHaveLength(1);
     const uses = await tokenUses(tokenId);
     expect(uses).toHaveLength(1);
     expect(projected[0].charge_id).toBe(uses[0].data.chargeId);
     // Created by the worker's follower from the recorded use: the api died before it could.
-    expect(await chargesOf(tokenId)).toEqual([{ stream_name: `cardcharge-${uses[0].data.chargeId}`, actor: 'system:cards.token-use-follower' }]);
+    expect(await chargesOf(tokenId)).toEqual([
+      { stream_name: `cardcharge-${uses[0].data.chargeId}`, actor: 'system:cards.token-use-follower' },
+    ]);
     const got = await call(api, secretKey, 'GET', `/credit_card_charges/${projected[0].charge_id}`);
     expect(got.status).toBe(200);
-    expect(got.body).toMatchObject({ id: uses[0].data.chargeId, status: 'CAPTURED', external_id: externalId, authorized_amount: amount, capture_amount: amount, credit_card_token_id: tokenId });
+    expect(got.body).toMatchObject({
+      id: uses[0].data.chargeId,
+      status: 'CAPTURED',
+      external_id: externalId,
+      authorized_amount: amount,
+      capture_amount: amount,
+      credit_card_token_id: tokenId,
+    });
     return got.body as { id: string };
   };
 
   beforeAll(async () => {
     db = await createTestDatabase(allMigrations);
     // A short idempotency lease: the keyed retry takes over the dead request's claim within a second.
-    env = { DATABASE_URL: db.url, LOG_LEVEL: 'warn', RATE_LIMIT_TEST_PER_MINUTE: '1000000', RATE_LIMIT_IP_PER_MINUTE: '1000000', IDEMPOTENCY_LEASE_MS: '1000' };
+    env = {
+      DATABASE_URL: db.url,
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_TEST_PER_MINUTE: '1000000',
+      RATE_LIMIT_IP_PER_MINUTE: '1000000',
+      IDEMPOTENCY_LEASE_MS: '1000',
+    };
     await startWorker();
     [armedApi, { url: api }] = await Promise.all([startApi({ GATEWAY_FAILPOINTS: AFTER_TOKEN_USE }), startApi()]);
     const created = await runCli(env, 'businesses', 'create', '--name', 'Card crash', '--json');
@@ -100,48 +127,77 @@ describe('create-charge killed between the token use and the charge', () => {
     await chargeAndCrash({ token_id: token.body.id, external_id: externalId, amount: 75_000 });
 
     await expectRepaired(token.body.id, externalId, 75_000);
-    const retried = await call(api, secretKey, 'POST', '/credit_card_charges', { body: { token_id: token.body.id, external_id: externalId, amount: 75_000 } });
+    const retried = await call(api, secretKey, 'POST', '/credit_card_charges', {
+      body: { token_id: token.body.id, external_id: externalId, amount: 75_000 },
+    });
     expect(retried).toMatchObject({ status: 400, body: { error_code: 'TOKEN_ALREADY_USED_ERROR' } });
     expect(await tokenUses(token.body.id)).toHaveLength(1);
     expect(await chargesOf(token.body.id)).toHaveLength(1);
   });
 
-  it('a multiple-use token with a 3DS authentication: the charge exists after the crash, and a retry is AUTHENTICATION_ALREADY_USED_ERROR', async () => {
-    const token = await tokenize(api, publicKey, TEST_CARDS.notEnrolledMastercard, { multiple: true });
-    const authentication = await call(api, publicKey, 'POST', `/credit_card_tokens/${token.body.id}/authentications`, { body: { amount: 40_000 } });
-    expect(authentication.body.status).toBe('VERIFIED');
-    const externalId = `crash-${randomUUID()}`;
-    const body = { token_id: token.body.id, authentication_id: authentication.body.id, external_id: externalId, amount: 40_000 };
-    await chargeAndCrash(body);
+  it(
+    'a multiple-use token with a 3DS authentication: the charge exists after the crash, ' +
+      'and a retry is AUTHENTICATION_ALREADY_USED_ERROR',
+    async () => {
+      const token = await tokenize(api, publicKey, TEST_CARDS.notEnrolledMastercard, { multiple: true });
+      const authentication = await call(
+        api,
+        publicKey,
+        'POST',
+        `/credit_card_tokens/${token.body.id}/authentications`,
+        {
+          body: { amount: 40_000 },
+        },
+      );
+      expect(authentication.body.status).toBe('VERIFIED');
+      const externalId = `crash-${randomUUID()}`;
+      const body = {
+        token_id: token.body.id,
+        authentication_id: authentication.body.id,
+        external_id: externalId,
+        amount: 40_000,
+      };
+      await chargeAndCrash(body);
 
-    const charge = await expectRepaired(token.body.id, externalId, 40_000);
-    expect(charge).toMatchObject({ authentication_id: authentication.body.id, charge_type: 'MULTIPLE_USE_TOKEN' });
-    expect(await call(api, secretKey, 'POST', '/credit_card_charges', { body })).toMatchObject({ status: 400, body: { error_code: 'AUTHENTICATION_ALREADY_USED_ERROR' } });
-    expect(await tokenUses(token.body.id)).toHaveLength(1);
-    expect(await chargesOf(token.body.id)).toHaveLength(1);
-  });
+      const charge = await expectRepaired(token.body.id, externalId, 40_000);
+      expect(charge).toMatchObject({ authentication_id: authentication.body.id, charge_type: 'MULTIPLE_USE_TOKEN' });
+      expect(await call(api, secretKey, 'POST', '/credit_card_charges', { body })).toMatchObject({
+        status: 400,
+        body: { error_code: 'AUTHENTICATION_ALREADY_USED_ERROR' },
+      });
+      expect(await tokenUses(token.body.id)).toHaveLength(1);
+      expect(await chargesOf(token.body.id)).toHaveLength(1);
+    },
+  );
 
-  it('a retry with the same X-IDEMPOTENCY-KEY answers the charge the crashed request committed, and creates nothing more', async () => {
-    const token = await tokenize(api, publicKey, TEST_CARDS.notEnrolledMastercard, { amount: 52_000 });
-    const externalId = `crash-${randomUUID()}`;
-    const body = { token_id: token.body.id, external_id: externalId, amount: 52_000 };
-    const headers = { 'x-idempotency-key': `charge-${randomUUID()}` };
-    await chargeAndCrash(body, headers);
+  it(
+    'a retry with the same X-IDEMPOTENCY-KEY answers the charge the crashed request committed, ' +
+      'and creates nothing more',
+    async () => {
+      const token = await tokenize(api, publicKey, TEST_CARDS.notEnrolledMastercard, { amount: 52_000 });
+      const externalId = `crash-${randomUUID()}`;
+      const body = { token_id: token.body.id, external_id: externalId, amount: 52_000 };
+      const headers = { 'x-idempotency-key': `charge-${randomUUID()}` };
+      await chargeAndCrash(body, headers);
 
-    // Until the dead request's lease ends its key is in flight (409); then the retry re-executes
-    // it: the same charge id, its use found already recorded, the charge answered.
-    const retried = await eventually(
-      () => call(api, secretKey, 'POST', '/credit_card_charges', { body, headers }),
-      (r) => r.status !== 409,
-      30_000,
-    );
-    const uses = await tokenUses(token.body.id);
-    expect(uses).toHaveLength(1);
-    expect(retried).toMatchObject({ status: 200, body: { id: uses[0].data.chargeId, status: 'CAPTURED', external_id: externalId, capture_amount: 52_000 } });
-    expect(await chargesOf(token.body.id)).toHaveLength(1);
-    const again = await call(api, secretKey, 'POST', '/credit_card_charges', { body, headers });
-    expect(again).toMatchObject({ status: 200, body: { id: uses[0].data.chargeId } });
-    expect(await tokenUses(token.body.id)).toHaveLength(1);
-    expect(await chargesOf(token.body.id)).toHaveLength(1);
-  });
+      // Until the dead request's lease ends its key is in flight (409); then the retry re-executes
+      // it: the same charge id, its use found already recorded, the charge answered.
+      const retried = await eventually(
+        () => call(api, secretKey, 'POST', '/credit_card_charges', { body, headers }),
+        (r) => r.status !== 409,
+        30_000,
+      );
+      const uses = await tokenUses(token.body.id);
+      expect(uses).toHaveLength(1);
+      expect(retried).toMatchObject({
+        status: 200,
+        body: { id: uses[0].data.chargeId, status: 'CAPTURED', external_id: externalId, capture_amount: 52_000 },
+      });
+      expect(await chargesOf(token.body.id)).toHaveLength(1);
+      const again = await call(api, secretKey, 'POST', '/credit_card_charges', { body, headers });
+      expect(again).toMatchObject({ status: 200, body: { id: uses[0].data.chargeId } });
+      expect(await tokenUses(token.body.id)).toHaveLength(1);
+      expect(await chargesOf(token.body.id)).toHaveLength(1);
+    },
+  );
 });

@@ -69,7 +69,9 @@ describe('crashes under load', () => {
     const business = JSON.parse(created.output.slice(created.output.indexOf('{')));
     const key = business.test.secret_key as string;
     const request = (method: string, path: string, body?: unknown) => call(baseUrl, key, method, path, { body });
-    expect((await request('POST', '/callback_urls/disbursement', { url: `${receiver.url}/disbursements` })).status).toBe(200);
+    expect(
+      (await request('POST', '/callback_urls/disbursement', { url: `${receiver.url}/disbursements` })).status,
+    ).toBe(200);
     expect((await request('POST', '/balance/top_up', { amount: 1_000_000_000 })).status).toBe(200);
 
     const accepted: Accepted[] = [];
@@ -91,7 +93,11 @@ describe('crashes under load', () => {
         return r.status === 200 ? { kind: 'disbursement', id: r.body.id } : undefined;
       },
       async () => {
-        const r = await request('POST', '/customers', { reference_id: `crash-${randomUUID()}`, given_names: 'Siti', email: 'siti@example.com' });
+        const r = await request('POST', '/customers', {
+          reference_id: `crash-${randomUUID()}`,
+          given_names: 'Siti',
+          email: 'siti@example.com',
+        });
         return r.status === 200 ? { kind: 'customer', id: r.body.id } : undefined;
       },
       async () => {
@@ -121,12 +127,22 @@ describe('crashes under load', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     running = false;
     await load;
-    console.log(`crash: ${ROUNDS} rounds (${victims.join(', ')}); ${accepted.length} accepted requests: ${JSON.stringify(countBy(accepted))}`);
+    console.log(
+      `crash: ${ROUNDS} rounds (${victims.join(', ')}); ` +
+        `${accepted.length} accepted requests: ${JSON.stringify(countBy(accepted))}`,
+    );
     expect(accepted.length).toBeGreaterThan(ROUNDS * 5);
 
     // Every accepted request's events exist, and its read model answers.
     const streamsOf = async (prefix: string) =>
-      new Set((await pool.query<{ stream_name: string }>('SELECT DISTINCT stream_name FROM es_events WHERE stream_name LIKE $1', [`${prefix}%`])).rows.map((r) => r.stream_name));
+      new Set(
+        (
+          await pool.query<{ stream_name: string }>(
+            'SELECT DISTINCT stream_name FROM es_events WHERE stream_name LIKE $1',
+            [`${prefix}%`],
+          )
+        ).rows.map((r) => r.stream_name),
+      );
     const topUps = await streamsOf('topup-');
     for (const a of accepted.filter((a) => a.kind === 'top_up')) expect(topUps.has(`topup-${a.id}`)).toBe(true);
     for (const a of accepted.filter((a) => a.kind === 'disbursement' || a.kind === 'customer')) {
@@ -138,7 +154,8 @@ describe('crashes under load', () => {
     const wanted = accepted.filter((a) => a.kind === 'test_callback').map((a) => a.id);
     const deadline = Date.now() + 60_000;
     const received = () => new Set(receiver.received.map((c) => String(c.headers['webhook-id'])));
-    while (wanted.some((id) => !received().has(id)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 200));
+    while (wanted.some((id) => !received().has(id)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 200));
     expect(wanted.filter((id) => !received().has(id))).toEqual([]);
 
     // The read models equal a rebuild, the ledger reconciles, the chains verify.
@@ -146,7 +163,10 @@ describe('crashes under load', () => {
     const verify = await cli('projections', 'verify');
     expect({ code: verify.code, output: verify.code === 0 ? '' : verify.output }).toEqual({ code: 0, output: '' });
     const reconcile = await cli('ledger', 'reconcile');
-    expect({ code: reconcile.code, output: reconcile.code === 0 ? '' : reconcile.output }).toEqual({ code: 0, output: '' });
+    expect({ code: reconcile.code, output: reconcile.code === 0 ? '' : reconcile.output }).toEqual({
+      code: 0,
+      output: '',
+    });
     const audit = await cli('audit', 'verify');
     expect({ code: audit.code, output: audit.code === 0 ? '' : audit.output }).toEqual({ code: 0, output: '' });
   }, 600_000);

@@ -43,7 +43,11 @@ describe('database restart under load', () => {
     const unlimited = '1000000';
     gateway = await startTestApp({
       databaseUrl: url,
-      env: { RATE_LIMIT_TEST_PER_MINUTE: unlimited, RATE_LIMIT_LIVE_PER_MINUTE: unlimited, RATE_LIMIT_IP_PER_MINUTE: unlimited },
+      env: {
+        RATE_LIMIT_TEST_PER_MINUTE: unlimited,
+        RATE_LIMIT_LIVE_PER_MINUTE: unlimited,
+        RATE_LIMIT_IP_PER_MINUTE: unlimited,
+      },
     });
   }, 120_000);
   afterAll(async () => {
@@ -60,9 +64,13 @@ describe('database restart under load', () => {
     const client = async (n: number) => {
       while (running) {
         const path = n % 2 === 0 ? '/balance/top_up' : '/balance';
-        const answer = await call(gateway.baseUrl, key, n % 2 === 0 ? 'POST' : 'GET', path, n % 2 === 0 ? { body: { amount: 1_000 } } : {}).catch(
-          (error: Error) => ({ status: -1, body: error.message }),
-        );
+        const answer = await call(
+          gateway.baseUrl,
+          key,
+          n % 2 === 0 ? 'POST' : 'GET',
+          path,
+          n % 2 === 0 ? { body: { amount: 1_000 } } : {},
+        ).catch((error: Error) => ({ status: -1, body: error.message }));
         outcomes.push({ at: Date.now(), path, status: answer.status, body: answer.body });
       }
     };
@@ -89,7 +97,8 @@ describe('database restart under load', () => {
     const byStatus = new Map<number, number>();
     for (const o of outcomes) byStatus.set(o.status, (byStatus.get(o.status) ?? 0) + 1);
     console.log(
-      `restart: ${outcomes.length} requests; statuses ${JSON.stringify(Object.fromEntries(byStatus))}; down ${restartedAt - stoppedAt} ms; serving again ${recoveredAt - restartedAt} ms after the restart`,
+      `restart: ${outcomes.length} requests; statuses ${JSON.stringify(Object.fromEntries(byStatus))}; ` +
+        `down ${restartedAt - stoppedAt} ms; serving again ${recoveredAt - restartedAt} ms after the restart`,
     );
     // Clean failures only: 200, or 503 with the error body. No 500, no dropped connection.
     expect([...byStatus.keys()].sort()).toEqual(byStatus.has(503) ? [200, 503] : [200]);
@@ -101,14 +110,17 @@ describe('database restart under load', () => {
     // Nothing half-written: every accepted top-up is in the log, and the read models (balance,
     // journal) agree with the log — also for top-ups whose answer was a 503 but whose append
     // had committed (an indeterminate outcome, as the spec allows for a 500 on disbursements).
-    const accepted = outcomes.filter((o) => o.path === '/balance/top_up' && o.status === 200).map((o) => o.body.id as string);
+    const accepted = outcomes
+      .filter((o) => o.path === '/balance/top_up' && o.status === 200)
+      .map((o) => o.body.id as string);
     const store = gateway.app.get<EventStore>(EVENT_STORE);
     for (const id of accepted) expect((await store.readStream(`topup-${id}`)).length).toBeGreaterThan(0);
     // Every top-up in the log, whatever its answer was: the balance must count exactly these.
     const { rows } = await gateway.app
       .get(Pool)
       .query<{ count: string }>(
-        `SELECT count(*) FROM es_events WHERE type = 'MoneyInReceived' AND stream_name LIKE 'topup-%' AND metadata->>'businessId' = $1`,
+        `SELECT count(*) FROM es_events WHERE type = 'MoneyInReceived' AND stream_name LIKE 'topup-%' AND ` +
+          `metadata->>'businessId' = $1`,
         [business.business_id],
       );
     const inLog = Number(rows[0].count);

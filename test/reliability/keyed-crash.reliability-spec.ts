@@ -10,7 +10,10 @@ const ROUNDS = 5;
 /** Keyed requests per round (at least; scenarios finish what they started). */
 const REQUESTS_PER_ROUND = 45;
 const CLIENTS = 4;
-/** Crash points of the api: after the handler committed and before the result is recorded; after it is recorded and before the answer. */
+/**
+ * Crash points of the api: after the handler committed and before the result is recorded; after it is recorded and
+ * before the answer.
+ */
 const FAILPOINTS = 'idempotency.after-handler@0.05,idempotency.after-record@0.02';
 
 interface Answer {
@@ -50,14 +53,20 @@ describe('keyed requests across api crashes', () => {
   const stats = { requests: 0, attempts: 0, apiDeaths: 0, outsideKills: 0 };
 
   const alive = isAlive;
-  /** Starts the api and waits until it is ready, or until it died on the way (a crash point, a kill): the caller then starts it again. */
+  /**
+   * Starts the api and waits until it is ready, or until it died on the way (a crash point, a kill): the caller then
+   * starts it again.
+   */
   const startApi = async (): Promise<boolean> => {
     const started = spawnNode(entryPoint('api'), [], { ...env, PORT: String(port), GATEWAY_FAILPOINTS: FAILPOINTS });
     api = started;
     const deadline = Date.now() + 60_000;
     while (alive(started)) {
       if (Date.now() > deadline) throw new Error(`the api did not get ready:\n${started.output()}`);
-      const ready = await fetch(`${baseUrl}/ready`).then((response) => response.status === 200, () => false);
+      const ready = await fetch(`${baseUrl}/ready`).then(
+        (response) => response.status === 200,
+        () => false,
+      );
       if (ready) return true;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
@@ -113,23 +122,41 @@ describe('keyed requests across api crashes', () => {
    * Sends a keyed request until it gets an answer that is one: not a lost connection, not a 5xx
    * (indeterminate, spec), not 409 "still in progress". Always with the same key and body.
    */
-  async function keyed(method: string, path: string, body?: unknown, options: { headers?: Record<string, string>; form?: () => FormData } = {}): Promise<Answer> {
+  async function keyed(
+    method: string,
+    path: string,
+    body?: unknown,
+    options: { headers?: Record<string, string>; form?: () => FormData } = {},
+  ): Promise<Answer> {
     const key = `crash-${randomUUID()}`;
     stats.requests += 1;
     for (let attempt = 1; ; attempt += 1) {
       stats.attempts += 1;
       try {
-        const headers: Record<string, string> = { authorization: basicAuth(secretKey), 'x-idempotency-key': key, ...options.headers };
+        const headers: Record<string, string> = {
+          authorization: basicAuth(secretKey),
+          'x-idempotency-key': key,
+          ...options.headers,
+        };
         let payload: FormData | string | undefined;
         if (options.form) payload = options.form();
         else if (body !== undefined) {
           headers['content-type'] = 'application/json';
           payload = JSON.stringify(body);
         }
-        const response = await fetch(`${baseUrl}${path}`, { method, headers, body: payload, signal: AbortSignal.timeout(30_000) });
+        const response = await fetch(`${baseUrl}${path}`, {
+          method,
+          headers,
+          body: payload,
+          signal: AbortSignal.timeout(30_000),
+        });
         const text = await response.text();
         const json = text ? JSON.parse(text) : undefined;
-        if (response.status < 500 && !(response.status === 409 && json?.error_code === 'IDEMPOTENCY_KEY_IN_PROGRESS_ERROR')) return { status: response.status, body: json, attempts: attempt };
+        if (
+          response.status < 500 &&
+          !(response.status === 409 && json?.error_code === 'IDEMPOTENCY_KEY_IN_PROGRESS_ERROR')
+        )
+          return { status: response.status, body: json, attempts: attempt };
       } catch {
         // The api died under the request (or is restarting): retry with the key.
       }
@@ -149,21 +176,38 @@ describe('keyed requests across api crashes', () => {
     expect((await plain('POST', '/callback_urls/report', { url: `${receiver.url}/reports` })).status).toBe(200);
     expect((await plain('POST', '/balance/top_up', { amount: 5_000_000_000 })).status).toBe(200);
     const token = await call(baseUrl, business.test.public_key, 'POST', '/v2/credit_card_tokens', {
-      body: { is_single_use: false, card_data: { account_number: '4000000000000002', exp_month: '12', exp_year: String(new Date().getUTCFullYear() + 3) }, card_cvn: '123' },
+      body: {
+        is_single_use: false,
+        card_data: {
+          account_number: '4000000000000002',
+          exp_month: '12',
+          exp_year: String(new Date().getUTCFullYear() + 3),
+        },
+        card_cvn: '123',
+      },
     });
     expect(token.status).toBe(200);
 
     const checks: Check[] = [];
     const unexpected: { route: string; status: number; body: unknown }[] = [];
     const counts = { reports: 0, tests: 0, resends: 0, resendsFailed: 0 };
-    const deliveries: string[] = [];
     let amount = 10_000;
     /** `count` events of `type` whose data matches. */
     const once = (label: string, type: string, where: string, params: unknown[], expected = 1) =>
-      checks.push({ label, sql: `SELECT count(*)::int AS n FROM es_events WHERE type = '${type}' AND ${where}`, params, expected });
-    /** The answer must be a success (a disbursement retried after its answer was recorded may say so with DUPLICATE_TRANSACTION_ERROR). */
+      checks.push({
+        label,
+        sql: `SELECT count(*)::int AS n FROM es_events WHERE type = '${type}' AND ${where}`,
+        params,
+        expected,
+      });
+    /**
+     * The answer must be a success (a disbursement retried after its answer was recorded may say so with
+     * DUPLICATE_TRANSACTION_ERROR).
+     */
     const ok = (route: string, answer: Answer, duplicateMeansDone = false) => {
-      const done = answer.status === 200 || (duplicateMeansDone && answer.attempts > 1 && answer.body?.error_code === 'DUPLICATE_TRANSACTION_ERROR');
+      const done =
+        answer.status === 200 ||
+        (duplicateMeansDone && answer.attempts > 1 && answer.body?.error_code === 'DUPLICATE_TRANSACTION_ERROR');
       if (!done) unexpected.push({ route, status: answer.status, body: answer.body });
       return done;
     };
@@ -172,64 +216,167 @@ describe('keyed requests across api crashes', () => {
       async () => {
         const topUp = (amount += 1);
         if (ok('POST /balance/top_up', await keyed('POST', '/balance/top_up', { amount: topUp }))) {
-          once('top-up', 'MoneyInReceived', `data->'source'->>'context' = 'ledger.test-top-up' AND (data->>'grossAmount')::bigint = $1`, [topUp]);
+          once(
+            'top-up',
+            'MoneyInReceived',
+            `data->'source'->>'context' = 'ledger.test-top-up' AND (data->>'grossAmount')::bigint = $1`,
+            [topUp],
+          );
         }
       },
       async () => {
         const externalId = `payout-${randomUUID()}`;
-        const answer = await keyed('POST', '/disbursements', { external_id: externalId, bank_code: 'BNI', account_holder_name: 'Budi', account_number: '1234567890', description: 'crash', amount: 10_000 });
-        if (ok('POST /disbursements', answer, true)) once('disbursement', 'DisbursementCreated', `data->>'externalId' = $1`, [externalId]);
+        const answer = await keyed('POST', '/disbursements', {
+          external_id: externalId,
+          bank_code: 'BNI',
+          account_holder_name: 'Budi',
+          account_number: '1234567890',
+          description: 'crash',
+          amount: 10_000,
+        });
+        if (ok('POST /disbursements', answer, true))
+          once('disbursement', 'DisbursementCreated', `data->>'externalId' = $1`, [externalId]);
       },
       async () => {
-        const items = [1, 2].map((n) => ({ external_id: `batch-${randomUUID()}`, bank_code: 'BCA', account_holder_name: 'Sari', account_number: '9876543210', description: 'crash', amount: 10_000 + n }));
-        if (ok('POST /batch_disbursements', await keyed('POST', '/batch_disbursements', { reference: `ref-${randomUUID()}`, disbursements: items }), true)) {
-          for (const item of items) once('batch item', 'DisbursementCreated', `data->>'externalId' = $1`, [item.external_id]);
+        const items = [1, 2].map((n) => ({
+          external_id: `batch-${randomUUID()}`,
+          bank_code: 'BCA',
+          account_holder_name: 'Sari',
+          account_number: '9876543210',
+          description: 'crash',
+          amount: 10_000 + n,
+        }));
+        if (
+          ok(
+            'POST /batch_disbursements',
+            await keyed('POST', '/batch_disbursements', { reference: `ref-${randomUUID()}`, disbursements: items }),
+            true,
+          )
+        ) {
+          for (const item of items)
+            once('batch item', 'DisbursementCreated', `data->>'externalId' = $1`, [item.external_id]);
         }
       },
       async () => {
         const externalId = `inv-${randomUUID()}`;
-        const invoice = await keyed('POST', '/v2/invoices', { external_id: externalId, payer_email: 'p@example.com', description: 'crash', amount: 50_000, payment_methods: ['BNI'] });
+        const invoice = await keyed('POST', '/v2/invoices', {
+          external_id: externalId,
+          payer_email: 'p@example.com',
+          description: 'crash',
+          amount: 50_000,
+          payment_methods: ['BNI'],
+        });
         if (!ok('POST /v2/invoices', invoice)) return;
         once('invoice', 'InvoiceCreated', `data->'invoice'->>'externalId' = $1`, [externalId]);
         once('invoice POOL numbers', 'PoolNumberReserved', `data->>'invoiceId' = $1`, [invoice.body.id]);
         const number = invoice.body.available_banks[0].bank_account_number;
-        if (ok('POST /pool_virtual_accounts/simulate_payment (invoice)', await keyed('POST', '/pool_virtual_accounts/simulate_payment', { bank_code: 'BNI', bank_account_number: number, transfer_amount: 50_000 }))) {
+        if (
+          ok(
+            'POST /pool_virtual_accounts/simulate_payment (invoice)',
+            await keyed('POST', '/pool_virtual_accounts/simulate_payment', {
+              bank_code: 'BNI',
+              bank_account_number: number,
+              transfer_amount: 50_000,
+            }),
+          )
+        ) {
           once('invoice paid by VA', 'InvoicePaid', `stream_name = $1`, [`invoice-${invoice.body.id}`]);
         }
       },
       async () => {
-        const invoice = await keyed('POST', '/v2/invoices', { external_id: `inv-${randomUUID()}`, payer_email: 'p@example.com', description: 'crash', amount: 60_000, payment_methods: ['ALFAMART'] });
+        const invoice = await keyed('POST', '/v2/invoices', {
+          external_id: `inv-${randomUUID()}`,
+          payer_email: 'p@example.com',
+          description: 'crash',
+          amount: 60_000,
+          payment_methods: ['ALFAMART'],
+        });
         if (!ok('POST /v2/invoices', invoice)) return;
         const code = invoice.body.available_retail_outlets[0].payment_code;
-        if (ok('POST /fixed_payment_code/simulate_payment (invoice)', await keyed('POST', '/fixed_payment_code/simulate_payment', { retail_outlet_name: 'ALFAMART', payment_code: code, transfer_amount: 60_000 }))) {
+        if (
+          ok(
+            'POST /fixed_payment_code/simulate_payment (invoice)',
+            await keyed('POST', '/fixed_payment_code/simulate_payment', {
+              retail_outlet_name: 'ALFAMART',
+              payment_code: code,
+              transfer_amount: 60_000,
+            }),
+          )
+        ) {
           once('invoice paid at the till', 'InvoicePaid', `stream_name = $1`, [`invoice-${invoice.body.id}`]);
         }
-        const other = await keyed('POST', '/v2/invoices', { external_id: `inv-${randomUUID()}`, payer_email: 'p@example.com', description: 'crash', amount: 70_000, payment_methods: ['BRI'] });
-        if (ok('POST /v2/invoices', other) && ok('POST /invoices/:id/expire!', await keyed('POST', `/invoices/${other.body.id}/expire!`))) {
+        const other = await keyed('POST', '/v2/invoices', {
+          external_id: `inv-${randomUUID()}`,
+          payer_email: 'p@example.com',
+          description: 'crash',
+          amount: 70_000,
+          payment_methods: ['BRI'],
+        });
+        if (
+          ok('POST /v2/invoices', other) &&
+          ok('POST /invoices/:id/expire!', await keyed('POST', `/invoices/${other.body.id}/expire!`))
+        ) {
           once('invoice expired', 'InvoiceExpired', `stream_name = $1`, [`invoice-${other.body.id}`]);
         }
       },
       async () => {
         const externalId = `va-${randomUUID()}`;
-        const va = await keyed('POST', '/callback_virtual_accounts', { external_id: externalId, bank_code: 'BRI', name: 'Rika' });
+        const va = await keyed('POST', '/callback_virtual_accounts', {
+          external_id: externalId,
+          bank_code: 'BRI',
+          name: 'Rika',
+        });
         if (!ok('POST /callback_virtual_accounts', va)) return;
         once('fixed VA', 'VirtualAccountCreated', `data->'snapshot'->>'externalId' = $1`, [externalId]);
-        if (ok('PATCH /callback_virtual_accounts/:id', await keyed('PATCH', `/callback_virtual_accounts/${va.body.id}`, { suggested_amount: 25_000 }))) {
+        if (
+          ok(
+            'PATCH /callback_virtual_accounts/:id',
+            await keyed('PATCH', `/callback_virtual_accounts/${va.body.id}`, { suggested_amount: 25_000 }),
+          )
+        ) {
           once('fixed VA updated', 'VirtualAccountUpdated', `stream_name = $1`, [`fva-${va.body.id}`]);
         }
-        if (ok('POST /pool_virtual_accounts/simulate_payment', await keyed('POST', '/pool_virtual_accounts/simulate_payment', { bank_code: 'BRI', bank_account_number: va.body.account_number, transfer_amount: 25_000 }))) {
+        if (
+          ok(
+            'POST /pool_virtual_accounts/simulate_payment',
+            await keyed('POST', '/pool_virtual_accounts/simulate_payment', {
+              bank_code: 'BRI',
+              bank_account_number: va.body.account_number,
+              transfer_amount: 25_000,
+            }),
+          )
+        ) {
           once('fixed VA paid', 'VirtualAccountPaid', `stream_name = $1`, [`fva-${va.body.id}`]);
         }
       },
       async () => {
         const externalId = `fpc-${randomUUID()}`;
-        const code = await keyed('POST', '/fixed_payment_code', { external_id: externalId, retail_outlet_name: 'ALFAMART', name: 'Ervan', expected_amount: 30_000 });
+        const code = await keyed('POST', '/fixed_payment_code', {
+          external_id: externalId,
+          retail_outlet_name: 'ALFAMART',
+          name: 'Ervan',
+          expected_amount: 30_000,
+        });
         if (!ok('POST /fixed_payment_code', code)) return;
         once('payment code', 'FixedPaymentCodeCreated', `data->'snapshot'->>'externalId' = $1`, [externalId]);
-        if (ok('PATCH /fixed_payment_code/:id', await keyed('PATCH', `/fixed_payment_code/${code.body.id}`, { name: 'Ervan A' }))) {
+        if (
+          ok(
+            'PATCH /fixed_payment_code/:id',
+            await keyed('PATCH', `/fixed_payment_code/${code.body.id}`, { name: 'Ervan A' }),
+          )
+        ) {
           once('payment code updated', 'FixedPaymentCodeUpdated', `stream_name = $1`, [`fpc-${code.body.id}`]);
         }
-        if (ok('POST /fixed_payment_code/simulate_payment', await keyed('POST', '/fixed_payment_code/simulate_payment', { retail_outlet_name: 'ALFAMART', payment_code: code.body.payment_code, transfer_amount: 30_000 }))) {
+        if (
+          ok(
+            'POST /fixed_payment_code/simulate_payment',
+            await keyed('POST', '/fixed_payment_code/simulate_payment', {
+              retail_outlet_name: 'ALFAMART',
+              payment_code: code.body.payment_code,
+              transfer_amount: 30_000,
+            }),
+          )
+        ) {
           once('payment code paid', 'FixedPaymentCodePaid', `stream_name = $1`, [`fpc-${code.body.id}`]);
         }
       },
@@ -242,53 +389,152 @@ describe('keyed requests across api crashes', () => {
           {
             reference_id: reference,
             type: 'INDIVIDUAL',
-            individual_detail: { given_names: 'Siti', surname: 'Aminah', nationality: 'ID', date_of_birth: '1990-01-31', gender: 'FEMALE' },
+            individual_detail: {
+              given_names: 'Siti',
+              surname: 'Aminah',
+              nationality: 'ID',
+              date_of_birth: '1990-01-31',
+              gender: 'FEMALE',
+            },
             email: 'siti@example.com',
-            identity_accounts: [{ type: 'BANK_ACCOUNT', company: 'BCA', country: 'ID', properties: { account_number: '1234567890', account_holder_name: 'Siti' } }],
+            identity_accounts: [
+              {
+                type: 'BANK_ACCOUNT',
+                company: 'BCA',
+                country: 'ID',
+                properties: { account_number: '1234567890', account_holder_name: 'Siti' },
+              },
+            ],
           },
           { headers: v2 },
         );
         if (!ok('POST /customers', customer)) return;
         once('customer', 'CustomerCreated', `data->>'referenceId' = $1`, [reference]);
-        if (ok('PATCH /customers/:id', await keyed('PATCH', `/customers/${customer.body.id}`, { description: 'crash' }, { headers: v2 }))) {
+        if (
+          ok(
+            'PATCH /customers/:id',
+            await keyed('PATCH', `/customers/${customer.body.id}`, { description: 'crash' }, { headers: v2 }),
+          )
+        ) {
           once('customer updated', 'CustomerUpdated', `stream_name = $1`, [`customer-${customer.body.id}`]);
         }
       },
       async () => {
         const externalId = `order-${randomUUID()}`;
-        const charge = await keyed('POST', '/credit_card_charges', { token_id: token.body.id, external_id: externalId, amount: 40_000 });
+        const charge = await keyed('POST', '/credit_card_charges', {
+          token_id: token.body.id,
+          external_id: externalId,
+          amount: 40_000,
+        });
         if (!ok('POST /credit_card_charges', charge)) return;
         once('card charge', 'CardChargeCreated', `stream_name = $1`, [`cardcharge-${charge.body.id}`]);
-        checks.push({ label: 'one charge per external id', sql: `SELECT count(DISTINCT stream_name)::int AS n FROM es_events WHERE type = 'CardChargeCreated' AND data::text LIKE $1`, params: [`%${externalId}%`], expected: 1 });
+        checks.push({
+          label: 'one charge per external id',
+          sql:
+            `SELECT count(DISTINCT stream_name)::int AS n FROM es_events WHERE type = 'CardChargeCreated' AND ` +
+            `data::text LIKE $1`,
+          params: [`%${externalId}%`],
+          expected: 1,
+        });
         const refundId = `refund-${randomUUID()}`;
-        if (ok('POST /credit_card_charges/:id/refunds', await keyed('POST', `/credit_card_charges/${charge.body.id}/refunds`, { amount: 5_000, external_id: refundId }))) {
+        if (
+          ok(
+            'POST /credit_card_charges/:id/refunds',
+            await keyed('POST', `/credit_card_charges/${charge.body.id}/refunds`, {
+              amount: 5_000,
+              external_id: refundId,
+            }),
+          )
+        ) {
           once('card refund', 'CardRefundRequested', `data->>'externalId' = $1`, [refundId]);
         }
-        const authorized = await keyed('POST', '/credit_card_charges', { token_id: token.body.id, external_id: `auth-${randomUUID()}`, amount: 20_000, capture: false });
-        if (ok('POST /credit_card_charges', authorized) && ok('POST /credit_card_charges/:id/capture', await keyed('POST', `/credit_card_charges/${authorized.body.id}/capture`, { amount: 20_000 }))) {
+        const authorized = await keyed('POST', '/credit_card_charges', {
+          token_id: token.body.id,
+          external_id: `auth-${randomUUID()}`,
+          amount: 20_000,
+          capture: false,
+        });
+        if (
+          ok('POST /credit_card_charges', authorized) &&
+          ok(
+            'POST /credit_card_charges/:id/capture',
+            await keyed('POST', `/credit_card_charges/${authorized.body.id}/capture`, { amount: 20_000 }),
+          )
+        ) {
           once('card capture', 'CardChargeCaptured', `stream_name = $1`, [`cardcharge-${authorized.body.id}`]);
         }
-        const reversible = await keyed('POST', '/credit_card_charges', { token_id: token.body.id, external_id: `auth-${randomUUID()}`, amount: 15_000, capture: false });
-        if (ok('POST /credit_card_charges', reversible) && ok('POST /credit_card_charges/:id/auth_reversal', await keyed('POST', `/credit_card_charges/${reversible.body.id}/auth_reversal`, { external_id: `rev-${randomUUID()}` }))) {
+        const reversible = await keyed('POST', '/credit_card_charges', {
+          token_id: token.body.id,
+          external_id: `auth-${randomUUID()}`,
+          amount: 15_000,
+          capture: false,
+        });
+        if (
+          ok('POST /credit_card_charges', reversible) &&
+          ok(
+            'POST /credit_card_charges/:id/auth_reversal',
+            await keyed('POST', `/credit_card_charges/${reversible.body.id}/auth_reversal`, {
+              external_id: `rev-${randomUUID()}`,
+            }),
+          )
+        ) {
           once('card reversal', 'CardAuthorizationReversed', `stream_name = $1`, [`cardcharge-${reversible.body.id}`]);
         }
       },
       async () => {
         const externalId = `ovo-${randomUUID()}`;
-        if (ok('POST /ewallets', await keyed('POST', '/ewallets', { ewallet_type: 'OVO', external_id: externalId, amount: 20_000, phone: '081234567890' }))) {
+        if (
+          ok(
+            'POST /ewallets',
+            await keyed('POST', '/ewallets', {
+              ewallet_type: 'OVO',
+              external_id: externalId,
+              amount: 20_000,
+              phone: '081234567890',
+            }),
+          )
+        ) {
           once('eWallet payment', 'EwalletPaymentRequested', `data->>'externalId' = $1`, [externalId]);
         }
       },
       async () => {
         const externalId = `rec-${randomUUID()}`;
-        const recurring = await keyed('POST', '/recurring_payments', { external_id: externalId, payer_email: 'p@example.com', description: 'crash', amount: 50_000, interval: 'MONTH', interval_count: 1 });
+        const recurring = await keyed('POST', '/recurring_payments', {
+          external_id: externalId,
+          payer_email: 'p@example.com',
+          description: 'crash',
+          amount: 50_000,
+          interval: 'MONTH',
+          interval_count: 1,
+        });
         if (!ok('POST /recurring_payments', recurring)) return;
         const stream = `recurring-${recurring.body.id}`;
         once('recurring payment', 'RecurringPaymentCreated', `stream_name = $1`, [stream]);
-        checks.push({ label: 'one recurring payment per external id', sql: `SELECT count(*)::int AS n FROM es_events WHERE type = 'RecurringPaymentCreated' AND data::text LIKE $1`, params: [`%${externalId}%`], expected: 1 });
-        if (ok('PATCH /recurring_payments/:id', await keyed('PATCH', `/recurring_payments/${recurring.body.id}`, { amount: 55_000 }))) once('recurring updated', 'RecurringPaymentUpdated', `stream_name = $1`, [stream]);
-        for (const [action, type] of [['pause', 'RecurringPaymentPaused'], ['resume', 'RecurringPaymentResumed'], ['stop', 'RecurringPaymentStopped']]) {
-          if (ok(`POST /recurring_payments/:id/${action}!`, await keyed('POST', `/recurring_payments/${recurring.body.id}/${action}!`))) once(`recurring ${action}`, type, `stream_name = $1`, [stream]);
+        checks.push({
+          label: 'one recurring payment per external id',
+          sql: `SELECT count(*)::int AS n FROM es_events WHERE type = 'RecurringPaymentCreated' AND data::text LIKE $1`,
+          params: [`%${externalId}%`],
+          expected: 1,
+        });
+        if (
+          ok(
+            'PATCH /recurring_payments/:id',
+            await keyed('PATCH', `/recurring_payments/${recurring.body.id}`, { amount: 55_000 }),
+          )
+        )
+          once('recurring updated', 'RecurringPaymentUpdated', `stream_name = $1`, [stream]);
+        for (const [action, type] of [
+          ['pause', 'RecurringPaymentPaused'],
+          ['resume', 'RecurringPaymentResumed'],
+          ['stop', 'RecurringPaymentStopped'],
+        ]) {
+          if (
+            ok(
+              `POST /recurring_payments/:id/${action}!`,
+              await keyed('POST', `/recurring_payments/${recurring.body.id}/${action}!`),
+            )
+          )
+            once(`recurring ${action}`, type, `stream_name = $1`, [stream]);
         }
       },
       async () => {
@@ -309,9 +555,12 @@ describe('keyed requests across api crashes', () => {
         counts.reports += 1;
         // Not failed: the retry is refused the same way however often it runs.
         const retry = await keyed('POST', `/reports/${report.body.id}/retry`);
-        if (retry.status >= 500) unexpected.push({ route: 'POST /reports/:id/retry', status: retry.status, body: retry.body });
+        if (retry.status >= 500)
+          unexpected.push({ route: 'POST /reports/:id/retry', status: retry.status, body: retry.body });
         const description = `crash-${randomUUID()}`;
-        if (ok('PATCH /settings', await keyed('PATCH', '/settings', { default_disbursement_description: description }))) {
+        if (
+          ok('PATCH /settings', await keyed('PATCH', '/settings', { default_disbursement_description: description }))
+        ) {
           once('settings', 'SettingsUpdated', `data::text LIKE $1`, [`%${description}%`]);
         }
       },
@@ -319,13 +568,27 @@ describe('keyed requests across api crashes', () => {
         const tested = await keyed('POST', '/callback_urls/report/test');
         if (!ok('POST /callback_urls/:type/test', tested)) return;
         counts.tests += 1;
-        const { rows } = await pool.query<{ delivery_id: string }>(`SELECT delivery_id FROM webhook_deliveries WHERE kind = 'report' AND status <> 'sending' ORDER BY seq DESC LIMIT 1`);
+        const { rows } = await pool.query<{ delivery_id: string }>(
+          `SELECT delivery_id FROM webhook_deliveries WHERE kind = 'report' AND status ` +
+            `<> 'sending' ORDER BY seq DESC LIMIT 1`,
+        );
         if (rows[0]) {
           const resent = await keyed('POST', `/callback_deliveries/${rows[0].delivery_id}/resend`);
           if (resent.status === 200) counts.resends += 1;
-          else if (resent.body?.error_code !== 'CALLBACK_DELIVERY_IN_PROGRESS_ERROR') unexpected.push({ route: 'POST /callback_deliveries/:id/resend', status: resent.status, body: resent.body });
+          else if (resent.body?.error_code !== 'CALLBACK_DELIVERY_IN_PROGRESS_ERROR')
+            unexpected.push({
+              route: 'POST /callback_deliveries/:id/resend',
+              status: resent.status,
+              body: resent.body,
+            });
         }
-        if (ok('POST /callback_deliveries/resend_failed', await keyed('POST', '/callback_deliveries/resend_failed', { since: new Date().toISOString() }))) counts.resendsFailed += 1;
+        if (
+          ok(
+            'POST /callback_deliveries/resend_failed',
+            await keyed('POST', '/callback_deliveries/resend_failed', { since: new Date().toISOString() }),
+          )
+        )
+          counts.resendsFailed += 1;
       },
     ];
 
@@ -335,7 +598,9 @@ describe('keyed requests across api crashes', () => {
       const deathsBefore = stats.apiDeaths;
       // A round lasts its requests AND until the api died both ways at least once (the dice may be slow).
       const roundDone = () =>
-        stats.requests - roundStart >= REQUESTS_PER_ROUND && stats.outsideKills > killsBefore && stats.apiDeaths - deathsBefore > stats.outsideKills - killsBefore;
+        stats.requests - roundStart >= REQUESTS_PER_ROUND &&
+        stats.outsideKills > killsBefore &&
+        stats.apiDeaths - deathsBefore > stats.outsideKills - killsBefore;
       let next = round;
       const client = async () => {
         while (!roundDone()) {
@@ -366,7 +631,9 @@ describe('keyed requests across api crashes', () => {
       await startWorker();
     }
     console.log(
-      `keyed crash: ${ROUNDS} rounds, ${stats.requests} keyed requests, ${stats.attempts} attempts, ${stats.apiDeaths} api deaths (${stats.outsideKills} kills from outside, the rest crash points), ${checks.length} exactly-once counts`,
+      `keyed crash: ${ROUNDS} rounds, ${stats.requests} keyed requests, ${stats.attempts} attempts, ` +
+        `${stats.apiDeaths} api deaths (${stats.outsideKills} kills from outside, the rest crash points), ` +
+        `${checks.length} exactly-once counts`,
     );
     expect(stats.requests).toBeGreaterThanOrEqual(200);
     expect(stats.apiDeaths - stats.outsideKills).toBeGreaterThanOrEqual(ROUNDS);
@@ -376,7 +643,8 @@ describe('keyed requests across api crashes', () => {
     const wrong: { label: string; params: unknown[]; count: number; expected: number }[] = [];
     for (const check of checks) {
       const { rows } = await pool.query<{ n: number }>(check.sql, check.params);
-      if (rows[0].n !== check.expected) wrong.push({ label: check.label, params: check.params, count: rows[0].n, expected: check.expected });
+      if (rows[0].n !== check.expected)
+        wrong.push({ label: check.label, params: check.params, count: rows[0].n, expected: check.expected });
     }
     const total = async (sql: string) => (await pool.query<{ n: number }>(sql)).rows[0].n;
     const totals = {
@@ -392,6 +660,9 @@ describe('keyed requests across api crashes', () => {
     // The money the load moved adds up: the ledger reconciles (and proves no overdraft).
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const reconcile = await cli('ledger', 'reconcile');
-    expect({ code: reconcile.code, output: reconcile.code === 0 ? '' : reconcile.output }).toEqual({ code: 0, output: '' });
+    expect({ code: reconcile.code, output: reconcile.code === 0 ? '' : reconcile.output }).toEqual({
+      code: 0,
+      output: '',
+    });
   }, 600_000);
 });

@@ -46,15 +46,23 @@ describe('two api and two worker processes under load', () => {
   const createBusiness = async (name: string) => {
     const created = await cli('businesses', 'create', '--name', name);
     if (created.code !== 0) throw new Error(created.output);
-    return JSON.parse(created.output.slice(created.output.indexOf('{'))) as { business_id: string; test: { secret_key: string }; live: { secret_key: string } };
+    return JSON.parse(created.output.slice(created.output.indexOf('{'))) as {
+      business_id: string;
+      test: { secret_key: string };
+      live: { secret_key: string };
+    };
   };
-  const count = async (sql: string, values: unknown[]) => Number((await db.pool.query<{ count: string }>(sql, values)).rows[0].count);
+  const count = async (sql: string, values: unknown[]) =>
+    Number((await db.pool.query<{ count: string }>(sql, values)).rows[0].count);
 
   beforeAll(async () => {
     db = await createTestDatabase(allMigrations);
     receiver = await WebhookReceiver.start();
     // A receiver that takes a moment keeps the two workers' claims overlapping.
-    receiver.respondWith((_, response) => void setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'), 10));
+    receiver.respondWith(
+      (_, response) =>
+        void setTimeout(() => response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}'), 10),
+    );
     env = {
       DATABASE_URL: db.url,
       LOG_LEVEL: 'warn',
@@ -84,13 +92,25 @@ describe('two api and two worker processes under load', () => {
     const business = await createBusiness('Multi-process load');
     const key = business.test.secret_key;
     const pick = () => apis[Math.floor(Math.random() * apis.length)];
-    const request = (method: string, path: string, body?: unknown, baseUrl = pick()) => call(baseUrl, key, method, path, { body });
+    const request = (method: string, path: string, body?: unknown, baseUrl = pick()) =>
+      call(baseUrl, key, method, path, { body });
     for (const kind of ['invoice', 'fva_paid', 'ro_fpc_paid', 'ewallet', 'disbursement', 'report']) {
       expect((await request('POST', `/callback_urls/${kind}`, { url: `${receiver.url}/${kind}` })).status).toBe(200);
     }
     expect((await request('POST', '/balance/top_up', { amount: 1_000_000_000 })).status).toBe(200);
 
-    const accepted: Record<'va' | 'va_payment' | 'fpc' | 'fpc_payment' | 'invoice' | 'invoice_payment' | 'ewallet' | 'disbursement' | 'test_callback', number> = {
+    const accepted: Record<
+      | 'va'
+      | 'va_payment'
+      | 'fpc'
+      | 'fpc_payment'
+      | 'invoice'
+      | 'invoice_payment'
+      | 'ewallet'
+      | 'disbursement'
+      | 'test_callback',
+      number
+    > = {
       va: 0,
       va_payment: 0,
       fpc: 0,
@@ -105,17 +125,28 @@ describe('two api and two worker processes under load', () => {
     const refused: string[] = [];
     /** Anything but the planned answer is recorded: the load runs on a healthy system. */
     const ok = (label: string, answer: { status: number; body: any }) => {
-      if (answer.status !== 200) refused.push(`${label}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
+      if (answer.status !== 200)
+        refused.push(`${label}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 200)}`);
       return answer.status === 200;
     };
 
     const operations: (() => Promise<void>)[] = [
       async () => {
         const amount = 10_000 + Math.floor(Math.random() * 90_000);
-        const created = await request('POST', '/callback_virtual_accounts', { external_id: `mp-va-${randomUUID()}`, bank_code: 'BNI', name: 'Budi Santoso', expected_amount: amount, is_closed: true });
+        const created = await request('POST', '/callback_virtual_accounts', {
+          external_id: `mp-va-${randomUUID()}`,
+          bank_code: 'BNI',
+          name: 'Budi Santoso',
+          expected_amount: amount,
+          is_closed: true,
+        });
         if (!ok('create VA', created)) return;
         accepted.va += 1;
-        const paid = await request('POST', '/pool_virtual_accounts/simulate_payment', { bank_code: 'BNI', bank_account_number: created.body.account_number, transfer_amount: amount });
+        const paid = await request('POST', '/pool_virtual_accounts/simulate_payment', {
+          bank_code: 'BNI',
+          bank_account_number: created.body.account_number,
+          transfer_amount: amount,
+        });
         if (!ok('pay VA', paid)) return;
         accepted.va_payment += 1;
         expected.push({ path: '/fva_paid', marker: paid.body.payment_id });
@@ -123,28 +154,52 @@ describe('two api and two worker processes under load', () => {
       async () => {
         const amount = 10_000 + Math.floor(Math.random() * 90_000);
         const externalId = `mp-fpc-${randomUUID()}`;
-        const created = await request('POST', '/fixed_payment_code', { external_id: externalId, retail_outlet_name: 'ALFAMART', name: 'Siti Rahma', expected_amount: amount });
+        const created = await request('POST', '/fixed_payment_code', {
+          external_id: externalId,
+          retail_outlet_name: 'ALFAMART',
+          name: 'Siti Rahma',
+          expected_amount: amount,
+        });
         if (!ok('create payment code', created)) return;
         accepted.fpc += 1;
-        const paid = await request('POST', '/fixed_payment_code/simulate_payment', { retail_outlet_name: 'ALFAMART', payment_code: created.body.payment_code, transfer_amount: amount });
+        const paid = await request('POST', '/fixed_payment_code/simulate_payment', {
+          retail_outlet_name: 'ALFAMART',
+          payment_code: created.body.payment_code,
+          transfer_amount: amount,
+        });
         if (!ok('pay payment code', paid)) return;
         accepted.fpc_payment += 1;
         expected.push({ path: '/ro_fpc_paid', marker: externalId });
       },
       async () => {
         const amount = 50_000 + Math.floor(Math.random() * 50_000);
-        const created = await request('POST', '/v2/invoices', { external_id: `mp-inv-${randomUUID()}`, payer_email: 'payer@example.com', description: 'Load', amount, payment_methods: ['BNI'] });
+        const created = await request('POST', '/v2/invoices', {
+          external_id: `mp-inv-${randomUUID()}`,
+          payer_email: 'payer@example.com',
+          description: 'Load',
+          amount,
+          payment_methods: ['BNI'],
+        });
         if (!ok('create invoice', created)) return;
         accepted.invoice += 1;
         const bank = created.body.available_banks[0];
-        const paid = await request('POST', '/pool_virtual_accounts/simulate_payment', { bank_code: bank.bank_code, bank_account_number: bank.bank_account_number, transfer_amount: amount });
+        const paid = await request('POST', '/pool_virtual_accounts/simulate_payment', {
+          bank_code: bank.bank_code,
+          bank_account_number: bank.bank_account_number,
+          transfer_amount: amount,
+        });
         if (!ok('pay invoice', paid)) return;
         accepted.invoice_payment += 1;
         expected.push({ path: '/invoice', marker: created.body.id });
       },
       async () => {
         const externalId = `mp-ovo-${randomUUID()}`;
-        const created = await request('POST', '/ewallets', { external_id: externalId, amount: 20_000, phone: '081234567890', ewallet_type: 'OVO' });
+        const created = await request('POST', '/ewallets', {
+          external_id: externalId,
+          amount: 20_000,
+          phone: '081234567890',
+          ewallet_type: 'OVO',
+        });
         if (!ok('eWallet payment', created)) return;
         accepted.ewallet += 1;
         expected.push({ path: '/ewallet', marker: externalId });
@@ -179,18 +234,30 @@ describe('two api and two worker processes under load', () => {
     running = false;
     await load;
     const loadMs = Date.now() - started;
-    const requests = 2 * (accepted.va + accepted.fpc + accepted.invoice) + accepted.ewallet + accepted.disbursement + accepted.test_callback;
+    const requests =
+      2 * (accepted.va + accepted.fpc + accepted.invoice) +
+      accepted.ewallet +
+      accepted.disbursement +
+      accepted.test_callback;
     expect(refused).toEqual([]);
 
     // Disbursements run on the business's test clock: past every operating window, whatever the hour.
     const advanced = await cli('test-clock', 'advance', business.business_id, '4d');
-    expect({ code: advanced.code, output: advanced.code === 0 ? '' : advanced.output }).toEqual({ code: 0, output: '' });
+    expect({ code: advanced.code, output: advanced.code === 0 ? '' : advanced.output }).toEqual({
+      code: 0,
+      output: '',
+    });
 
     // Every expected callback arrived.
     const arrived = (wanted: Expected) =>
-      receiver.received.some((callback) => callback.path === wanted.path && (callback.body.includes(wanted.marker) || callback.headers['webhook-id'] === wanted.marker));
+      receiver.received.some(
+        (callback) =>
+          callback.path === wanted.path &&
+          (callback.body.includes(wanted.marker) || callback.headers['webhook-id'] === wanted.marker),
+      );
     const deadline = Date.now() + 90_000;
-    while (expected.some((wanted) => !arrived(wanted)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 250));
+    while (expected.some((wanted) => !arrived(wanted)) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 250));
     expect(expected.filter((wanted) => !arrived(wanted))).toEqual([]);
     const callbacksMs = Date.now() - started - loadMs;
 
@@ -201,19 +268,33 @@ describe('two api and two worker processes under load', () => {
     const byWebhookId = new Map<string, number>();
     const compare = async () => {
       byWebhookId.clear();
-      for (const callback of receiver.received) byWebhookId.set(String(callback.headers['webhook-id']), (byWebhookId.get(String(callback.headers['webhook-id'])) ?? 0) + 1);
+      for (const callback of receiver.received)
+        byWebhookId.set(
+          String(callback.headers['webhook-id']),
+          (byWebhookId.get(String(callback.headers['webhook-id'])) ?? 0) + 1,
+        );
       const perDelivery = (
         await db.pool.query<{ delivery_id: string; kind: string; status: string; attempts: string }>(
-          `SELECT d.delivery_id, d.kind, d.status, count(a.attempt) AS attempts FROM webhook_deliveries d LEFT JOIN webhook_attempts a USING (delivery_id)
+          `SELECT d.delivery_id, d.kind, d.status, count(a.attempt) AS attempts FROM webhook_deliveries d LEFT JOIN ` +
+            `webhook_attempts a USING (delivery_id)
             WHERE d.business_id = $1 GROUP BY d.delivery_id`,
           [business.business_id],
         )
       ).rows;
-      const disagreements = perDelivery.filter((row) => row.status !== 'succeeded' || Number(row.attempts) !== (byWebhookId.get(row.delivery_id) ?? 0));
-      return { perDelivery, disagreements: disagreements.map((row) => ({ ...row, received: byWebhookId.get(row.delivery_id) ?? 0 })) };
+      const disagreements = perDelivery.filter(
+        (row) => row.status !== 'succeeded' || Number(row.attempts) !== (byWebhookId.get(row.delivery_id) ?? 0),
+      );
+      return {
+        perDelivery,
+        disagreements: disagreements.map((row) => ({ ...row, received: byWebhookId.get(row.delivery_id) ?? 0 })),
+      };
     };
     let compared = await compare();
-    for (const settleBy = Date.now() + 30_000; compared.disagreements.length > 0 && Date.now() < settleBy; compared = await compare()) {
+    for (
+      const settleBy = Date.now() + 30_000;
+      compared.disagreements.length > 0 && Date.now() < settleBy;
+      compared = await compare()
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
     const { perDelivery, disagreements } = compared;
@@ -223,7 +304,8 @@ describe('two api and two worker processes under load', () => {
     const deliveries = perDelivery.length;
     const attempts = (
       await db.pool.query<{ attempts: string; workers: string }>(
-        `SELECT count(*) AS attempts, count(DISTINCT a.worker_id) AS workers FROM webhook_attempts a JOIN webhook_deliveries d USING (delivery_id) WHERE d.business_id = $1`,
+        `SELECT count(*) AS attempts, count(DISTINCT a.worker_id) AS workers FROM webhook_attempts a JOIN ` +
+          `webhook_deliveries d USING (delivery_id) WHERE d.business_id = $1`,
         [business.business_id],
       )
     ).rows[0];
@@ -233,12 +315,18 @@ describe('two api and two worker processes under load', () => {
     expect(attemptsInSnapshot).toBe(perDelivery.reduce((sum, row) => sum + (byWebhookId.get(row.delivery_id) ?? 0), 0));
     expect(Number(attempts.attempts)).toBeGreaterThanOrEqual(attemptsInSnapshot);
     // A callback is made once per (event, kind): two dispatchers never turned one event into two deliveries.
-    expect(await count('SELECT count(*) FROM (SELECT event_id, kind FROM webhook_deliveries GROUP BY 1, 2 HAVING count(*) > 1) twice', [])).toBe(0);
+    expect(
+      await count(
+        'SELECT count(*) FROM (SELECT event_id, kind FROM webhook_deliveries GROUP BY 1, 2 HAVING count(*) > 1) twice',
+        [],
+      ),
+    ).toBe(0);
     // Both workers sent: the claims were really contended.
     expect(Number(attempts.workers)).toBe(2);
 
     // Read models hold each accepted request once.
-    const rows = async (table: string, where = '') => count(`SELECT count(*) FROM ${table} WHERE business_id = $1 ${where}`, [business.business_id]);
+    const rows = async (table: string, where = '') =>
+      count(`SELECT count(*) FROM ${table} WHERE business_id = $1 ${where}`, [business.business_id]);
     const readModels = {
       va: await rows('virtual_accounts'),
       va_payment: await rows('virtual_account_payments'),
@@ -251,37 +339,49 @@ describe('two api and two worker processes under load', () => {
     };
     const { test_callback: testCallbacks, ...acceptedWrites } = accepted;
     expect(readModels).toEqual(acceptedWrites);
-    expect(await count(`SELECT count(*) FROM webhook_deliveries WHERE business_id = $1 AND kind = 'report'`, [business.business_id])).toBe(testCallbacks);
+    expect(
+      await count(`SELECT count(*) FROM webhook_deliveries WHERE business_id = $1 AND kind = 'report'`, [
+        business.business_id,
+      ]),
+    ).toBe(testCallbacks);
 
     const verify = await cli('projections', 'verify');
     expect({ code: verify.code, output: verify.code === 0 ? '' : verify.output }).toEqual({ code: 0, output: '' });
     const reconcile = await cli('ledger', 'reconcile');
-    expect({ code: reconcile.code, output: reconcile.code === 0 ? '' : reconcile.output }).toEqual({ code: 0, output: '' });
+    expect({ code: reconcile.code, output: reconcile.code === 0 ? '' : reconcile.output }).toEqual({
+      code: 0,
+      output: '',
+    });
 
     // One rate limit across both apis: a burst split over two processes is cut at the same total as on one.
     const burst = async (liveKey: string, targets: string[]) => {
-      const answers = await Promise.all(Array.from({ length: BURST }, (_, index) => call(targets[index % targets.length], liveKey, 'GET', '/balance')));
+      const answers = await Promise.all(
+        Array.from({ length: BURST }, (_, index) => call(targets[index % targets.length], liveKey, 'GET', '/balance')),
+      );
       const statuses = answers.map((answer) => answer.status);
-      return { ok: statuses.filter((status) => status === 200).length, limited: statuses.filter((status) => status === 429).length, other: statuses.filter((status) => status !== 200 && status !== 429) };
+      return {
+        ok: statuses.filter((status) => status === 200).length,
+        limited: statuses.filter((status) => status === 429).length,
+        other: statuses.filter((status) => status !== 200 && status !== 429),
+      };
     };
-    const [split, single] = await Promise.all([createBusiness('Burst over two apis'), createBusiness('Burst over one api')]);
+    const [split, single] = await Promise.all([
+      createBusiness('Burst over two apis'),
+      createBusiness('Burst over one api'),
+    ]);
     const overTwo = await burst(split.live.secret_key, apis);
     const overOne = await burst(single.live.secret_key, [apis[0]]);
     expect(overTwo).toEqual({ ok: LIVE_LIMIT, limited: BURST - LIVE_LIMIT, other: [] });
     expect(overOne).toEqual(overTwo);
 
     console.log(
-      `multi-process: 2 api + 2 worker processes; ${requests} requests in ${(loadMs / 1000).toFixed(1)} s (${CLIENTS} clients) ${JSON.stringify(accepted)}; ` +
-        `${expected.length} expected callbacks all received ${(callbacksMs / 1000).toFixed(1)} s after the load; ${deliveries} deliveries, ${attempts.attempts} attempts from ${attempts.workers} workers, receiver and attempts table agree for every delivery (${retried} retried); ` +
-        `burst of ${BURST} at a live limit of ${LIVE_LIMIT}/min: ${overTwo.ok} allowed over two apis, ${overOne.ok} over one`,
+      `multi-process: 2 api + 2 worker processes; ` +
+        `${requests} requests in ${(loadMs / 1000).toFixed(1)} s (${CLIENTS} clients) ${JSON.stringify(accepted)}; ` +
+        `${expected.length} expected callbacks all received ${(callbacksMs / 1000).toFixed(1)} s after the load; ` +
+        `${deliveries} deliveries, ${attempts.attempts} attempts from ${attempts.workers} workers, ` +
+        `receiver and attempts table agree for every delivery (${retried} retried); ` +
+        `burst of ${BURST} at a live limit of ${LIVE_LIMIT}/min: ${overTwo.ok} allowed over two apis, ` +
+        `${overOne.ok} over one`,
     );
   }, 170_000);
 });
-
-async function waitUntil(condition: () => Promise<boolean>, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}

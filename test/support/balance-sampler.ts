@@ -27,7 +27,12 @@ export interface BalanceSampler {
 export function sampleBalance(
   baseUrls: string[],
   secretKey: string,
-  options: { accountType?: 'CASH' | 'HOLDING' | 'TAX'; minGapMs?: number; maxGapMs?: number; maxInFlight?: number } = {},
+  options: {
+    accountType?: 'CASH' | 'HOLDING' | 'TAX';
+    minGapMs?: number;
+    maxGapMs?: number;
+    maxInFlight?: number;
+  } = {},
 ): BalanceSampler {
   const { accountType = 'CASH', minGapMs = 20, maxGapMs = 50, maxInFlight = 4 } = options;
   const samples: BalanceSample[] = [];
@@ -37,7 +42,10 @@ export function sampleBalance(
   const read = async (baseUrl: string): Promise<void> => {
     try {
       const response = await call(baseUrl, secretKey, 'GET', `/balance?account_type=${accountType}`);
-      const balance = response.status === 200 && typeof response.body?.balance === 'number' ? (response.body.balance as number) : undefined;
+      const balance =
+        response.status === 200 && typeof response.body?.balance === 'number'
+          ? (response.body.balance as number)
+          : undefined;
       samples.push({ at: Date.now() - started, baseUrl, status: response.status, balance });
     } catch (error) {
       samples.push({ at: Date.now() - started, baseUrl, status: 0, error: String(error) });

@@ -10,7 +10,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
  * Google's services at every start) and let it run as root.
  */
 export async function launchBrowser(): Promise<{ browser: Browser; close(): Promise<void> }> {
-  if (!existsSync(CHROMIUM_PATH)) throw new Error(`${CHROMIUM_PATH} is missing: install Debian's chromium package (apt-get install -y chromium)`);
+  if (!existsSync(CHROMIUM_PATH))
+    throw new Error(`${CHROMIUM_PATH} is missing: install Debian's chromium package (apt-get install -y chromium)`);
   const browser = await chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,

@@ -18,7 +18,10 @@ export const TEST_CARDS = {
 
 export const FUTURE_YEAR = String(new Date().getUTCFullYear() + 3);
 
-export function tokenRequest(cardNumber: string, options: { amount?: number | string; multiple?: boolean; shouldAuthenticate?: boolean; cvn?: string } = {}) {
+export function tokenRequest(
+  cardNumber: string,
+  options: { amount?: number | string; multiple?: boolean; shouldAuthenticate?: boolean; cvn?: string } = {},
+) {
   return {
     is_single_use: !options.multiple,
     card_data: { account_number: cardNumber, exp_month: '12', exp_year: FUTURE_YEAR },
@@ -28,12 +31,21 @@ export function tokenRequest(cardNumber: string, options: { amount?: number | st
   };
 }
 
-export async function tokenize(baseUrl: string, publicKey: string, cardNumber: string, options: Parameters<typeof tokenRequest>[1] = {}) {
+export async function tokenize(
+  baseUrl: string,
+  publicKey: string,
+  cardNumber: string,
+  options: Parameters<typeof tokenRequest>[1] = {},
+) {
   return call(baseUrl, publicKey, 'POST', '/v2/credit_card_tokens', { body: tokenRequest(cardNumber, options) });
 }
 
 /** The payer answers the hosted 3DS page (as its form does). */
-export async function answerChallenge(baseUrl: string, authenticationId: string, action: 'complete' | 'fail'): Promise<number> {
+export async function answerChallenge(
+  baseUrl: string,
+  authenticationId: string,
+  action: 'complete' | 'fail',
+): Promise<number> {
   const response = await fetch(`${baseUrl}/3ds/${authenticationId}`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -45,7 +57,12 @@ export async function answerChallenge(baseUrl: string, authenticationId: string,
 }
 
 /** A single-use VISA token whose bundled 3DS the payer completed: ready to charge up to `amount`. */
-export async function verifiedToken(baseUrl: string, publicKey: string, amount: number, cardNumber: string = TEST_CARDS.enrolledVisa) {
+export async function verifiedToken(
+  baseUrl: string,
+  publicKey: string,
+  amount: number,
+  cardNumber: string = TEST_CARDS.enrolledVisa,
+) {
   const token = await tokenize(baseUrl, publicKey, cardNumber, { amount });
   if (token.status !== 200) throw new Error(`tokenize: ${JSON.stringify(token.body)}`);
   if (token.body.status === 'IN_REVIEW') await answerChallenge(baseUrl, token.body.authentication_id, 'complete');
@@ -53,6 +70,15 @@ export async function verifiedToken(baseUrl: string, publicKey: string, amount: 
 }
 
 /** Sets per-mode business settings (optional authentication, fraud detection) as the dashboard would. */
-export async function updateTestSettings(app: INestApplication, businessId: string, changes: SettingsChanges): Promise<void> {
-  await app.get(CommandBus).execute(new UpdateSettingsCommand(businessId, 'test', changes, { requestId: `req_${randomUUID()}`, actor: 'system:test' }));
+export async function updateTestSettings(
+  app: INestApplication,
+  businessId: string,
+  changes: SettingsChanges,
+): Promise<void> {
+  await app.get(CommandBus).execute(
+    new UpdateSettingsCommand(businessId, 'test', changes, {
+      requestId: `req_${randomUUID()}`,
+      actor: 'system:test',
+    }),
+  );
 }

@@ -18,7 +18,13 @@ export const PHONE = { width: 390, height: 844 };
  * inject axe-core (the pages' own scripts are same-origin files).
  */
 export async function dashboardContext(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL, bypassCSP: true, viewport, timezoneId: 'Asia/Jakarta', locale: 'en-GB' });
+  const context = await browser.newContext({
+    baseURL,
+    bypassCSP: true,
+    viewport,
+    timezoneId: 'Asia/Jakarta',
+    locale: 'en-GB',
+  });
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL });
   context.setDefaultTimeout(10_000);
   return context;
@@ -36,16 +42,28 @@ export async function signIn(page: Page, email: string, password = TEST_PASSWORD
 export async function expectAccessible(page: Page, name: string): Promise<void> {
   await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
-    const result = await (globalThis as unknown as { axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run();
-    return result.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    const result = await (
+      globalThis as unknown as {
+        axe: { run(): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe.run();
+    return result.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   });
   expect({ page: name, violations }).toEqual({ page: name, violations: [] });
 }
 
 /** Nothing wider than the viewport (a phone must never scroll sideways). */
 export async function expectNoHorizontalOverflow(page: Page, name: string): Promise<void> {
-  const overflow = (await page.evaluate('({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth })')) as { scroll: number; viewport: number };
-  expect({ page: name, wider: overflow.scroll > overflow.viewport, ...overflow }).toEqual({ page: name, wider: false, ...overflow });
+  const overflow = await page.evaluate<{ scroll: number; viewport: number }>(
+    '({ scroll: document.documentElement.scrollWidth, viewport: window.innerWidth })',
+  );
+  expect({ page: name, wider: overflow.scroll > overflow.viewport, ...overflow }).toEqual({
+    page: name,
+    wider: false,
+    ...overflow,
+  });
 }
 
 /**
@@ -55,7 +73,10 @@ export async function expectNoHorizontalOverflow(page: Page, name: string): Prom
 export async function checkPage(page: Page, name: string): Promise<void> {
   mkdirSync(DASHBOARD_ARTIFACTS, { recursive: true });
   const original = page.viewportSize() ?? DESKTOP;
-  for (const [label, viewport] of [['desktop', DESKTOP], ['phone', PHONE]] as const) {
+  for (const [label, viewport] of [
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ] as const) {
     await page.setViewportSize(viewport);
     await page.screenshot({ path: join(DASHBOARD_ARTIFACTS, `${name}-${label}.png`), fullPage: true });
     await expectAccessible(page, `${name} (${label})`);

@@ -5,10 +5,18 @@ import { randomUUID } from 'node:crypto';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
-export async function createDashboardUser(app: INestApplication, businessId: string, role: DashboardRole, email = `${role}-${randomUUID().slice(0, 8)}@toko.test`) {
-  const created = await app
-    .get(CommandBus)
-    .execute(new CreateDashboardUserCommand(businessId, email, role, TEST_PASSWORD, { requestId: `req_${randomUUID()}`, actor: 'system:test' }));
+export async function createDashboardUser(
+  app: INestApplication,
+  businessId: string,
+  role: DashboardRole,
+  email = `${role}-${randomUUID().slice(0, 8)}@toko.test`,
+) {
+  const created = await app.get(CommandBus).execute(
+    new CreateDashboardUserCommand(businessId, email, role, TEST_PASSWORD, {
+      requestId: `req_${randomUUID()}`,
+      actor: 'system:test',
+    }),
+  );
   return { ...created, password: TEST_PASSWORD };
 }
 
@@ -26,7 +34,11 @@ export class DashboardClient {
     this.cookies.set(name, value);
   }
 
-  async request(method: string, path: string, form?: Record<string, string>): Promise<{ status: number; text: string; location: string | null }> {
+  async request(
+    method: string,
+    path: string,
+    form?: Record<string, string>,
+  ): Promise<{ status: number; text: string; location: string | null }> {
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       redirect: 'manual',

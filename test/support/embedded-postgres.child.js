@@ -12,6 +12,10 @@ server.start().then(
     process.exit(1);
   },
 );
-const stop = () => server.stop().then(() => process.exit(0), () => process.exit(1));
+const stop = () =>
+  server.stop().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
 process.on('SIGTERM', stop);
 process.on('SIGINT', stop);

@@ -6,7 +6,10 @@ import { basicAuth } from './test-business';
  * one-code DC and AC Huffman tables, scan, two bits of data: DC 0 and end of block); a PDF with
  * its header and end-of-file marker.
  */
-export const PNG_BYTES = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+export const PNG_BYTES = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 export const JPEG_BYTES = Buffer.from(
   [
     'ffd8',
@@ -35,10 +38,19 @@ export interface Upload {
 }
 
 /** POST /files as a multipart form, the way a merchant's HTTP client sends it. */
-export async function uploadFile(baseUrl: string, key: string | undefined, upload: Upload = {}): Promise<{ status: number; body: any; headers: Headers }> {
+export async function uploadFile(
+  baseUrl: string,
+  key: string | undefined,
+  upload: Upload = {},
+): Promise<{ status: number; body: any; headers: Headers }> {
   const form = new FormData();
   if (upload.purpose !== null) form.append('purpose', upload.purpose ?? 'KYC_DOCUMENT');
-  if (upload.bytes) form.append(upload.field ?? 'file', new Blob([upload.bytes], { type: upload.type ?? '' }), upload.filename ?? 'document');
+  if (upload.bytes)
+    form.append(
+      upload.field ?? 'file',
+      new Blob([upload.bytes], { type: upload.type ?? '' }),
+      upload.filename ?? 'document',
+    );
   const response = await fetch(`${baseUrl}/files`, {
     method: 'POST',
     headers: key === undefined ? {} : { authorization: basicAuth(key) },

@@ -50,7 +50,15 @@ export async function startLocalSmtpServer(mode: LocalSmtpMode): Promise<LocalSm
   const pems = await generate([{ name: 'commonName', value: 'localhost' }], {
     keyType: 'ec',
     algorithm: 'sha256',
-    extensions: [{ name: 'subjectAltName', altNames: [{ type: 2, value: 'localhost' }, { type: 7, ip: '127.0.0.1' }] }],
+    extensions: [
+      {
+        name: 'subjectAltName',
+        altNames: [
+          { type: 2, value: 'localhost' },
+          { type: 7, ip: '127.0.0.1' },
+        ],
+      },
+    ],
   });
   const directory = mkdtempSync(join(tmpdir(), 'smtp-ca-'));
   const caFile = join(directory, 'ca.pem');

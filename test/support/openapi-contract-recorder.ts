@@ -38,14 +38,18 @@ export function recordContract(app: INestApplication, pool: Pool): ContractRecor
     violations.push(...found);
     // OPENAPI_CONTRACT_LOG=<file>: every violation of every suite in one file, to review a whole run at once.
     const log = process.env.OPENAPI_CONTRACT_LOG;
-    if (log) for (const violation of found) appendFileSync(log, `${JSON.stringify({ suite: expect.getState().testPath, violation })}\n`);
+    if (log)
+      for (const violation of found)
+        appendFileSync(log, `${JSON.stringify({ suite: expect.getState().testPath, violation })}\n`);
   };
   app.use((request: Request, response: Response, next: NextFunction) => {
     const chunks: Buffer[] = [];
     let captured = 0;
     const keep = (chunk: unknown, encoding?: unknown) => {
       if (chunk === undefined || chunk === null || typeof chunk === 'function' || captured > MAX_CAPTURED_BYTES) return;
-      const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
+      const buffer = Buffer.isBuffer(chunk)
+        ? chunk
+        : Buffer.from(chunk as string, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8');
       captured += buffer.length;
       if (captured <= MAX_CAPTURED_BYTES) chunks.push(buffer);
     };
@@ -64,12 +68,15 @@ export function recordContract(app: INestApplication, pool: Pool): ContractRecor
       const exchange: Exchange = {
         method: request.method,
         path: (request.originalUrl ?? request.url).split('?')[0],
-        query: (request.query ?? {}) as Record<string, unknown>,
+        query: request.query ?? {},
         body: request.body as unknown,
         jsonBody: (request.headers['content-type'] ?? '').includes('json') && request.body !== undefined,
         status: response.statusCode,
         contentType,
-        responseText: contentType.includes('json') && captured <= MAX_CAPTURED_BYTES ? Buffer.concat(chunks).toString('utf8') : undefined,
+        responseText:
+          contentType.includes('json') && captured <= MAX_CAPTURED_BYTES
+            ? Buffer.concat(chunks).toString('utf8')
+            : undefined,
       };
       const found: string[] = [];
       const started = performance.now();
@@ -77,7 +84,10 @@ export function recordContract(app: INestApplication, pool: Pool): ContractRecor
         cost.exchanges += 1;
         found.push(...checkerOf().check(exchange));
       } catch (error) {
-        found.push(`${exchange.method} ${exchange.path}: the contract check failed: ${error instanceof Error ? error.message : String(error)}`);
+        found.push(
+          `${exchange.method} ${exchange.path}: the contract check failed: ` +
+            `${error instanceof Error ? error.message : String(error)}`,
+        );
       }
       cost.ms += performance.now() - started;
       record(found);
@@ -93,18 +103,30 @@ export function recordContract(app: INestApplication, pool: Pool): ContractRecor
       // A suite that dropped the app's database itself (closing `app` directly) left nothing to read.
       if ((pool as Pool & { ended?: boolean }).ended) return;
       const { rows } = await pool.query<{ kind: string; payload: string }>(
-        `SELECT kind, payload::text AS payload FROM webhook_deliveries WHERE event_type <> 'CallbackTestRequested' ORDER BY created_at`,
+        `SELECT kind, payload::text AS payload FROM webhook_deliveries WHERE event_type ` +
+          `<> 'CallbackTestRequested' ORDER BY created_at`,
       );
       const started = performance.now();
       for (const row of rows) record(checkerOf().checkCallback(row.kind, JSON.parse(row.payload)));
       cost.ms += performance.now() - started;
       const log = process.env.OPENAPI_CONTRACT_LOG;
-      if (log) appendFileSync(log, `${JSON.stringify({ suite: expect.getState().testPath, cost_ms: Math.round(cost.ms), exchanges: cost.exchanges, callbacks: rows.length })}\n`);
+      if (log)
+        appendFileSync(
+          log,
+          `${JSON.stringify({
+            suite: expect.getState().testPath,
+            cost_ms: Math.round(cost.ms),
+            exchanges: cost.exchanges,
+            callbacks: rows.length,
+          })}\n`,
+        );
     },
     assertConforms() {
       if (violations.length === 0) return;
       const shown = [...new Set(violations)];
-      throw new Error(`OpenAPI contract (docs/api-reference.md): ${shown.length} violation(s):\n- ${shown.slice(0, 30).join('\n- ')}`);
+      throw new Error(
+        `OpenAPI contract (docs/api-reference.md): ${shown.length} violation(s):\n- ${shown.slice(0, 30).join('\n- ')}`,
+      );
     },
   };
   participate(recorder);

@@ -24,11 +24,20 @@ export function participate(participant: ContractParticipant): void {
 export async function assertContractsHeld(): Promise<void> {
   const violations: string[] = [];
   for (const participant of participants) {
-    await participant.finish().catch((error: unknown) => participant.violations.push(`the callback check could not run: ${error instanceof Error ? error.message : String(error)}`));
+    await participant
+      .finish()
+      .catch((error: unknown) =>
+        participant.violations.push(
+          `the callback check could not run: ${error instanceof Error ? error.message : String(error)}`,
+        ),
+      );
     violations.push(...participant.violations.splice(0));
   }
   participants.clear();
   const shown = [...new Set(violations)];
   if (shown.length === 0) return;
-  throw new Error(`OpenAPI contract (docs/api-reference.md): ${shown.length} violation(s):\n- ${shown.slice(0, 30).join('\n- ')}${shown.length > 30 ? `\n- ... and ${shown.length - 30} more` : ''}`);
+  throw new Error(
+    `OpenAPI contract (docs/api-reference.md): ${shown.length} violation(s):\n- ` +
+      `${shown.slice(0, 30).join('\n- ')}${shown.length > 30 ? `\n- ... and ${shown.length - 30} more` : ''}`,
+  );
 }

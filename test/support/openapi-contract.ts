@@ -57,7 +57,10 @@ export class OpenApiContract {
       .flatMap(([template, operations]) =>
         Object.entries(operations).map(([method, operation]) => {
           const names = [...template.matchAll(/\{([^}]+)\}/g)].map((match) => match[1]);
-          const source = template.split(/\{[^}]+\}/).map(escapeRegExp).join('([^/]+)');
+          const source = template
+            .split(/\{[^}]+\}/)
+            .map(escapeRegExp)
+            .join('([^/]+)');
           return { method: method.toUpperCase(), template, pattern: new RegExp(`^${source}/?$`), names, operation };
         }),
       )
@@ -71,7 +74,11 @@ export class OpenApiContract {
     for (const route of this.routes) {
       if (route.method !== method) continue;
       const match = route.pattern.exec(decoded);
-      if (match) return { route, params: Object.fromEntries(route.names.map((name, index) => [name, safeDecode(match[index + 1])])) };
+      if (match)
+        return {
+          route,
+          params: Object.fromEntries(route.names.map((name, index) => [name, safeDecode(match[index + 1])])),
+        };
     }
     return undefined;
   }
@@ -85,7 +92,10 @@ export class OpenApiContract {
     const problems: string[] = [];
     const response = route.operation.responses[String(exchange.status)];
     if (!response) {
-      problems.push(`${name}: status ${exchange.status} is not documented (documented: ${Object.keys(route.operation.responses).join(', ')})${excerpt(exchange.responseText)}`);
+      problems.push(
+        `${name}: status ${exchange.status} is not documented (documented: ` +
+          `${Object.keys(route.operation.responses).join(', ')})${excerpt(exchange.responseText)}`,
+      );
     } else if (exchange.contentType?.includes('json') && response.content?.['application/json']) {
       const body = parseJson(exchange.responseText);
       const schema = response.content['application/json'].schema;
@@ -95,14 +105,25 @@ export class OpenApiContract {
         // An error answer: the shared Error schema (compiled once), then the operation's codes for this status.
         const validate = this.validator(this.strict, 'Error', { $ref: `${DOCUMENT_ID}#/components/schemas/Error` });
         const code = (body as { error_code?: unknown }).error_code;
-        if (!validate(body)) problems.push(`${name}: the response does not match its schema: ${describe(validate)}${excerpt(exchange.responseText)}`);
-        else if (!codes.includes(String(code))) problems.push(`${name}: the response does not match its schema: /error_code must be equal to one of the allowed values ${JSON.stringify(codes)}${excerpt(exchange.responseText)}`);
+        if (!validate(body))
+          problems.push(
+            `${name}: the response does not match its schema: ${describe(validate)}${excerpt(exchange.responseText)}`,
+          );
+        else if (!codes.includes(String(code)))
+          problems.push(
+            `${name}: the response does not match its schema: /error_code must be equal to one of the allowed ` +
+              `values ${JSON.stringify(codes)}${excerpt(exchange.responseText)}`,
+          );
       } else {
         const validate = this.validator(this.strict, `${route.method} ${route.template} ${exchange.status}`, schema);
-        if (!validate(body)) problems.push(`${name}: the response does not match its schema: ${describe(validate)}${excerpt(exchange.responseText)}`);
+        if (!validate(body))
+          problems.push(
+            `${name}: the response does not match its schema: ${describe(validate)}${excerpt(exchange.responseText)}`,
+          );
       }
     }
-    if (exchange.status >= 200 && exchange.status < 300) problems.push(...this.requestProblems(name, route, exchange, params));
+    if (exchange.status >= 200 && exchange.status < 300)
+      problems.push(...this.requestProblems(name, route, exchange, params));
     return problems;
   }
 
@@ -111,7 +132,9 @@ export class OpenApiContract {
     const schema = this.webhooks[kind]?.post.requestBody?.content['application/json']?.schema;
     if (!schema) return [`callback ${kind}: not documented in the webhooks of the document`];
     const validate = this.validator(this.strict, `webhook ${kind}`, schema);
-    return validate(body) ? [] : [`callback ${kind}: the body does not match its schema: ${describe(validate)}${excerpt(JSON.stringify(body))}`];
+    return validate(body)
+      ? []
+      : [`callback ${kind}: the body does not match its schema: ${describe(validate)}${excerpt(JSON.stringify(body))}`];
   }
 
   private requestProblems(name: string, route: Route, exchange: Exchange, params: Record<string, string>): string[] {
@@ -120,14 +143,20 @@ export class OpenApiContract {
     const bodySchema = operation.requestBody?.content['application/json']?.schema;
     if (bodySchema && exchange.jsonBody) {
       const validate = this.validator(this.lenient, `${route.method} ${route.template} body`, bodySchema);
-      if (!validate(exchange.body)) problems.push(`${name}: answered 2xx to a body the document refuses: ${describe(validate)}`);
+      if (!validate(exchange.body))
+        problems.push(`${name}: answered 2xx to a body the document refuses: ${describe(validate)}`);
     }
     for (const location of ['query', 'path'] as const) {
       const parameters = (operation.parameters ?? []).filter((parameter) => parameter.in === location);
       if (parameters.length === 0) continue;
       const values = location === 'query' ? withJsonStyleArrays(exchange.query, parameters) : { ...params };
-      const validate = this.validator(this.coercing, `${route.method} ${route.template} ${location}`, parametersSchema(parameters));
-      if (!validate(values)) problems.push(`${name}: answered 2xx to ${location} parameters the document refuses: ${describe(validate)}`);
+      const validate = this.validator(
+        this.coercing,
+        `${route.method} ${route.template} ${location}`,
+        parametersSchema(parameters),
+      );
+      if (!validate(values))
+        problems.push(`${name}: answered 2xx to ${location} parameters the document refuses: ${describe(validate)}`);
     }
     return problems;
   }
@@ -144,7 +173,9 @@ export class OpenApiContract {
 }
 
 /** The `error_code`s of an error response (`allOf: [Error, { properties: { error_code: { enum } } }]`). */
-function errorCodesOf(schema: { allOf?: { $ref?: string; properties?: { error_code?: { enum?: string[] } } }[] }): string[] | undefined {
+function errorCodesOf(schema: {
+  allOf?: { $ref?: string; properties?: { error_code?: { enum?: string[] } } }[];
+}): string[] | undefined {
   const [base, narrowing] = schema.allOf ?? [];
   return base?.$ref?.endsWith('/components/schemas/Error') ? narrowing?.properties?.error_code?.enum : undefined;
 }
@@ -179,12 +210,19 @@ function parametersSchema(parameters: Parameter[]): object {
   };
 }
 
-/** `#/components/...` → `openapi.json#/components/...`, so schemas compiled one by one resolve against the document. */
+/**
+ * `#/components/...` → `openapi.json#/components/...`, so schemas compiled one by one resolve against the document.
+ */
 function withDocumentRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withDocumentRefs);
   if (typeof value !== 'object' || value === null) return value;
   return Object.fromEntries(
-    Object.entries(value).map(([key, item]) => [key, key === '$ref' && typeof item === 'string' && item.startsWith('#/') ? `${DOCUMENT_ID}${item}` : withDocumentRefs(item)]),
+    Object.entries(value).map(([key, item]) => [
+      key,
+      key === '$ref' && typeof item === 'string' && item.startsWith('#/')
+        ? `${DOCUMENT_ID}${item}`
+        : withDocumentRefs(item),
+    ]),
   );
 }
 
@@ -195,8 +233,17 @@ function withDocumentRefs(value: unknown): unknown {
 function closed<T>(value: T): T {
   if (Array.isArray(value)) return value.map(closed) as T;
   if (typeof value !== 'object' || value === null) return value;
-  const copy = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, closed(item)])) as Record<string, unknown>;
-  if (typeof copy.properties === 'object' && copy.properties !== null && copy.additionalProperties === undefined && isObjectType(copy.type)) copy.additionalProperties = false;
+  const copy = Object.fromEntries(Object.entries(value).map(([key, item]) => [key, closed(item)])) as Record<
+    string,
+    unknown
+  >;
+  if (
+    typeof copy.properties === 'object' &&
+    copy.properties !== null &&
+    copy.additionalProperties === undefined &&
+    isObjectType(copy.type)
+  )
+    copy.additionalProperties = false;
   return copy as T;
 }
 
@@ -207,7 +254,14 @@ function isObjectType(type: unknown): boolean {
 function describe(validate: ValidateFunction): string {
   return (validate.errors ?? [])
     .slice(0, 5)
-    .map((error) => `${error.instancePath || '(root)'} ${error.message}${error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''}${error.params && 'allowedValues' in error.params ? ` ${JSON.stringify(error.params.allowedValues)}` : ''}`)
+    .map(
+      (error) =>
+        `${error.instancePath || '(root)'} ` +
+        `${error.message}` +
+        `${
+          error.params && 'additionalProperty' in error.params ? ` (${String(error.params.additionalProperty)})` : ''
+        }${error.params && 'allowedValues' in error.params ? ` ${JSON.stringify(error.params.allowedValues)}` : ''}`,
+    )
     .join('; ');
 }
 

@@ -9,13 +9,17 @@ export class PostgresProcess {
   ) {}
 
   static async start(dataDir: string, port?: number): Promise<PostgresProcess> {
-    const child = spawn(process.execPath, [join(__dirname, 'embedded-postgres.child.js'), dataDir, ...(port ? [String(port)] : [])], {
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [join(__dirname, 'embedded-postgres.child.js'), dataDir, ...(port ? [String(port)] : [])],
+      {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let output = '';
     const url = await new Promise<string>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`PostgreSQL did not start:\n${output}`)), 60_000);
-      child.stdout!.on('data', (chunk: Buffer) => {
+      child.stdout.on('data', (chunk: Buffer) => {
         output += chunk.toString();
         const match = /^URL (\S+)$/m.exec(output);
         if (match) {
@@ -23,7 +27,7 @@ export class PostgresProcess {
           resolve(match[1]);
         }
       });
-      child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.once('exit', (code) => reject(new Error(`PostgreSQL exited with ${code}:\n${output}`)));
     });
     return new PostgresProcess(child, url);

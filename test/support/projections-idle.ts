@@ -12,7 +12,8 @@ export async function projectionsIdle(pool: Pool, timeoutMs: number): Promise<nu
       .query<{ behind: number }>(
         `SELECT count(*)::int AS behind
            FROM projection_checkpoints c,
-                (SELECT tx_id::text::numeric AS commit_pos, position FROM es_events ORDER BY tx_id DESC, position DESC LIMIT 1) last
+                (SELECT tx_id::text::numeric AS commit_pos, position FROM es_events ORDER BY tx_id DESC, ` +
+          `position DESC LIMIT 1) last
           WHERE (c.commit_pos, c.prepare_pos) < (last.commit_pos, last.position)`,
       )
       .then(({ rows }) => rows[0].behind);

@@ -14,7 +14,14 @@
  */
 import { type AppConfig, loadConfig } from '@gateway/config';
 import { PERMISSIONS } from '@gateway/domain';
-import { gatewayState, NoAuth, PostgresQuotaStore, QuotaStore, RateLimitModule, rateLimitMigrations } from '@gateway/http-edge';
+import {
+  gatewayState,
+  NoAuth,
+  PostgresQuotaStore,
+  QuotaStore,
+  RateLimitModule,
+  rateLimitMigrations,
+} from '@gateway/http-edge';
 import { PlatformModule } from '@gateway/runtime';
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
 import {
@@ -51,7 +58,13 @@ class HeaderCallerGuard implements CanActivate {
     const request = context.switchToHttp().getRequest<Request>();
     const businessId = request.headers['x-test-business'];
     if (typeof businessId === 'string') {
-      const key = { keyId: 'key', businessId, mode: 'live' as const, kind: 'secret' as const, permissions: [...PERMISSIONS] };
+      const key = {
+        keyId: 'key',
+        businessId,
+        mode: 'live' as const,
+        kind: 'secret' as const,
+        permissions: [...PERMISSIONS],
+      };
       gatewayState(request).caller = { key, businessId, mode: 'live' };
     }
     return true;
@@ -103,7 +116,14 @@ class UpsertPerRequestMiddleware implements NestMiddleware {
 
   async use(_request: Request, _response: Response, next: () => void): Promise<void> {
     const windowStart = Math.floor(Date.now() / 60_000) * 60_000;
-    await this.store.reserve({ key: 'ip:check', windowStart, windowMs: 60_000, limit: 1_000_000_000, previousWeight: 1, wanted: 1 });
+    await this.store.reserve({
+      key: 'ip:check',
+      windowStart,
+      windowMs: 60_000,
+      limit: 1_000_000_000,
+      previousWeight: 1,
+      wanted: 1,
+    });
     next();
   }
 }
@@ -125,8 +145,18 @@ interface Variant {
 const VARIANTS: Variant[] = [
   { name: 'bare route', modules: [], leaseSize: 50, authenticated: false },
   { name: 'bare route, authenticated (caller set, no limit)', modules: [], leaseSize: 50, authenticated: true },
-  { name: 'bare route + pass-through middleware', modules: [PassThroughMiddlewareModule], leaseSize: 50, authenticated: false },
-  { name: 'bare route + pass-through interceptor', modules: [PassThroughInterceptorModule], leaseSize: 50, authenticated: false },
+  {
+    name: 'bare route + pass-through middleware',
+    modules: [PassThroughMiddlewareModule],
+    leaseSize: 50,
+    authenticated: false,
+  },
+  {
+    name: 'bare route + pass-through interceptor',
+    modules: [PassThroughInterceptorModule],
+    leaseSize: 50,
+    authenticated: false,
+  },
   { name: 'IP limit, lease 50', modules: [RateLimitModule], leaseSize: 50, authenticated: false },
   { name: 'IP + account limits, lease 50', modules: [RateLimitModule], leaseSize: 50, authenticated: true },
   { name: 'IP limit, lease 1', modules: [RateLimitModule], leaseSize: 1, authenticated: false },
@@ -147,7 +177,11 @@ async function measure(database: TestDatabase, variant: Variant): Promise<Measur
     RATE_LIMIT_LIVE_PER_MINUTE: unlimited,
     RATE_LIMIT_LEASE_SIZE: String(variant.leaseSize),
   });
-  const imports: (Type | DynamicModule)[] = [PlatformModule.forRoot({ config, databaseUrl: database.url }), CheckModule, ...variant.modules];
+  const imports: (Type | DynamicModule)[] = [
+    PlatformModule.forRoot({ config, databaseUrl: database.url }),
+    CheckModule,
+    ...variant.modules,
+  ];
   const moduleRef = await Test.createTestingModule({ imports }).compile();
   const app = moduleRef.createNestApplication({ logger: ['error'] });
   await app.listen(0, '127.0.0.1');
@@ -166,12 +200,25 @@ async function measure(database: TestDatabase, variant: Variant): Promise<Measur
     const cpuBefore = process.cpuUsage();
     const { stdout } = await promisify(execFile)(
       'node_modules/.bin/autocannon',
-      ['-c', String(CONNECTIONS), '-d', String(DURATION_SECONDS), '-j', ...headers, `http://127.0.0.1:${port}/check/ping`],
+      [
+        '-c',
+        String(CONNECTIONS),
+        '-d',
+        String(DURATION_SECONDS),
+        '-j',
+        ...headers,
+        `http://127.0.0.1:${port}/check/ping`,
+      ],
       { maxBuffer: 10_000_000 },
     );
     const cpu = process.cpuUsage(cpuBefore);
-    const result = JSON.parse(stdout) as { requests: { average: number; total: number }; non2xx: number; errors: number };
-    if (result.non2xx > 0 || result.errors > 0) throw new Error(`${variant.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+    const result = JSON.parse(stdout) as {
+      requests: { average: number; total: number };
+      non2xx: number;
+      errors: number;
+    };
+    if (result.non2xx > 0 || result.errors > 0)
+      throw new Error(`${variant.name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
     return {
       requestsPerSecond: result.requests.average,
       cpuMicrosPerRequest: (cpu.user + cpu.system) / result.requests.total,
@@ -191,9 +238,9 @@ describe('rate limiter throughput (run by hand)', () => {
         for (const variant of VARIANTS) runs.get(variant)!.push(await measure(database, variant));
       }
       const best = (variant: Variant) => Math.max(...runs.get(variant)!.map((run) => run.requestsPerSecond));
-      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-      const bare = best(VARIANTS[0]!);
-      const bareCpu = median(runs.get(VARIANTS[0]!)!.map((run) => run.cpuMicrosPerRequest));
+      const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+      const bare = best(VARIANTS[0]);
+      const bareCpu = median(runs.get(VARIANTS[0])!.map((run) => run.cpuMicrosPerRequest));
       const lines = [
         `${ROUNDS} rounds of ${DURATION_SECONDS} s, ${CONNECTIONS} connections`,
         '| variant | best req/s | of bare | api CPU µs/request (median) | extra CPU µs | DB round trips/request |',
@@ -203,7 +250,8 @@ describe('rate limiter throughput (run by hand)', () => {
         const cpu = median(runs.get(variant)!.map((run) => run.cpuMicrosPerRequest));
         const trips = median(runs.get(variant)!.map((run) => run.roundTripsPerRequest));
         lines.push(
-          `| ${variant.name} | ${best(variant).toFixed(0)} | ${(best(variant) / bare).toFixed(2)} | ${cpu.toFixed(0)} | ${(cpu - bareCpu).toFixed(0)} | ${trips.toFixed(3)} |`,
+          `| ${variant.name} | ${best(variant).toFixed(0)} | ${(best(variant) / bare).toFixed(2)} | ` +
+            `${cpu.toFixed(0)} | ${(cpu - bareCpu).toFixed(0)} | ${trips.toFixed(3)} |`,
         );
       }
       process.stdout.write(`\n${lines.join('\n')}\n`);

@@ -25,5 +25,7 @@ export function registeredRoutes(app: INestApplication): RegisteredRoute[] {
 /** Fills `:param` segments (and Express 5 `*splat`) with the given values. */
 export function fillPath(path: string, values: string[]): string {
   let index = 0;
-  return path.replace(/[:*][A-Za-z0-9_]+/g, () => encodeURIComponent(values[index++ % Math.max(values.length, 1)] ?? 'x'));
+  return path.replace(/[:*][A-Za-z0-9_]+/g, () =>
+    encodeURIComponent(values[index++ % Math.max(values.length, 1)] ?? 'x'),
+  );
 }

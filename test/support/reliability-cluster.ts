@@ -56,14 +56,18 @@ export async function startWorkerProcess(env: Record<string, string>): Promise<S
   const deadline = Date.now() + 60_000;
   while (!worker.output().includes('Worker running')) {
     if (Date.now() > deadline) throw new Error(`worker did not start:\n${worker.output()}`);
-    if (worker.child.exitCode !== null || worker.child.signalCode !== null) throw new Error(`worker died on start:\n${worker.output()}`);
+    if (worker.child.exitCode !== null || worker.child.signalCode !== null)
+      throw new Error(`worker died on start:\n${worker.output()}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
   return worker;
 }
 
 /** Runs one operator command to its end. */
-export async function runCli(env: Record<string, string>, ...args: string[]): Promise<{ code: number | null; output: string }> {
+export async function runCli(
+  env: Record<string, string>,
+  ...args: string[]
+): Promise<{ code: number | null; output: string }> {
   const run = spawnNode(entryPoint('cli'), args, { ...env, LOG_LEVEL: 'error' });
   const code = await run.exited;
   return { code, output: run.output() };

@@ -1,4 +1,9 @@
-import { type PermissionRequirement, ROUTE_NO_AUTH, ROUTE_PERMISSIONS, ROUTE_PUBLIC_KEY_ALLOWED } from '@gateway/http-edge';
+import {
+  type PermissionRequirement,
+  ROUTE_NO_AUTH,
+  ROUTE_PERMISSIONS,
+  ROUTE_PUBLIC_KEY_ALLOWED,
+} from '@gateway/http-edge';
 import { type INestApplication, RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
@@ -40,7 +45,8 @@ export function securedRoutes(app: INestApplication): SecuredRoute[] {
       const methodPaths = Reflect.getMetadata(PATH_METADATA, handler);
       if (methodPaths === undefined) continue;
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
-      const read = <T>(key: string) => (Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, controller)) as T | undefined;
+      const read = <T>(key: string) =>
+        (Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, controller)) as T | undefined;
       const access: RouteAccess = read<boolean>(ROUTE_NO_AUTH)
         ? { kind: 'no-auth' }
         : read<boolean>(ROUTE_PUBLIC_KEY_ALLOWED)
@@ -49,13 +55,20 @@ export function securedRoutes(app: INestApplication): SecuredRoute[] {
             ? { kind: 'secret-key', permissions: read<PermissionRequirement[]>(ROUTE_PERMISSIONS)! }
             : { kind: 'undeclared' };
       for (const controllerPath of controllerPaths) {
-        for (const methodPath of asArray(methodPaths)) handlers.set(`${method} ${joinPath(controllerPath, methodPath)}`, access);
+        for (const methodPath of asArray(methodPaths))
+          handlers.set(`${method} ${joinPath(controllerPath, methodPath)}`, access);
       }
     }
   }
   return registeredRoutes(app).map(({ method, path }) => {
     const name = `${method} ${path}`;
-    return { method, path, name, access: handlers.get(name) ?? { kind: 'edge' }, params: [...path.matchAll(/[:*]([A-Za-z0-9_]+)/g)].map((match) => match[1]) };
+    return {
+      method,
+      path,
+      name,
+      access: handlers.get(name) ?? { kind: 'edge' },
+      params: [...path.matchAll(/[:*]([A-Za-z0-9_]+)/g)].map((match) => match[1]),
+    };
   });
 }
 

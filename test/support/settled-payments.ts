@@ -21,9 +21,24 @@ export function settledPayment(metadata: BulkMetadata, amount: number): NewEvent
     {
       id: randomUUID(),
       type: 'MoneyInReceived',
-      data: { movementId, source: { context: 'test', resourceId: movementId }, channel: 'TEST_TOPUP', currency: 'IDR', grossAmount: amount, fee: 0, feeTax: 0, settledBySource: true, receivedAt: at },
+      data: {
+        movementId,
+        source: { context: 'test', resourceId: movementId },
+        channel: 'TEST_TOPUP',
+        currency: 'IDR',
+        grossAmount: amount,
+        fee: 0,
+        feeTax: 0,
+        settledBySource: true,
+        receivedAt: at,
+      },
       metadata: { ...metadata, occurredAt: at },
     },
-    { id: randomUUID(), type: 'MoneyInSettled', data: { movementId, currency: 'IDR', amount, settledAt: at }, metadata: { ...metadata, occurredAt: at } },
+    {
+      id: randomUUID(),
+      type: 'MoneyInSettled',
+      data: { movementId, currency: 'IDR', amount, settledAt: at },
+      metadata: { ...metadata, occurredAt: at },
+    },
   ];
 }

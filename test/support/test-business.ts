@@ -10,7 +10,13 @@ export async function provisionBusiness(
 ): Promise<ProvisionedBusiness> {
   return app
     .get(CommandBus)
-    .execute(new ProvisionBusinessCommand(options.name ?? `Test business ${randomUUID().slice(0, 8)}`, { requestId: `req_${randomUUID()}`, actor: 'system:test' }, options));
+    .execute(
+      new ProvisionBusinessCommand(
+        options.name ?? `Test business ${randomUUID().slice(0, 8)}`,
+        { requestId: `req_${randomUUID()}`, actor: 'system:test' },
+        options,
+      ),
+    );
 }
 
 export function basicAuth(key: string): string {
@@ -32,7 +38,12 @@ export async function call(
       ...(options.body !== undefined && { 'content-type': 'application/json' }),
       ...options.headers,
     },
-    body: options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body),
+    body:
+      options.body === undefined
+        ? undefined
+        : typeof options.body === 'string'
+          ? options.body
+          : JSON.stringify(options.body),
   });
   const text = await response.text();
   let body: unknown = text;

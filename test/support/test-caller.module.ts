@@ -17,7 +17,13 @@ export function testCallerMiddleware(request: Request, _response: Response, next
   const businessId = request.headers[TEST_BUSINESS_HEADER];
   if (typeof businessId === 'string' && businessId) {
     const mode: Mode = request.headers[TEST_MODE_HEADER] === 'live' ? 'live' : 'test';
-    const key = { keyId: `key_${businessId}_${mode}`, businessId, mode, kind: 'secret' as const, permissions: [...PERMISSIONS] };
+    const key = {
+      keyId: `key_${businessId}_${mode}`,
+      businessId,
+      mode,
+      kind: 'secret' as const,
+      permissions: [...PERMISSIONS],
+    };
     const forUserId = request.headers['for-user-id'];
     const caller: Caller =
       typeof forUserId === 'string' && forUserId && forUserId !== businessId

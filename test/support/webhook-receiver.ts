@@ -18,7 +18,8 @@ export class WebhookReceiver {
   /** Requests being handled right now, and the most there ever were at once. */
   inFlight = 0;
   maxInFlight = 0;
-  private responder: Responder = (_, response) => void response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+  private responder: Responder = (_, response) =>
+    void response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
   private waiters: { count: number; resolve: () => void }[] = [];
   private server?: Server;
 
@@ -45,7 +46,10 @@ export class WebhookReceiver {
   waitForCount(count: number, timeoutMs = 15_000): Promise<ReceivedCallback[]> {
     if (this.received.length >= count) return Promise.resolve(this.received);
     return new Promise((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`expected ${count} callbacks, got ${this.received.length} within ${timeoutMs} ms`)), timeoutMs);
+      const timer = setTimeout(
+        () => reject(new Error(`expected ${count} callbacks, got ${this.received.length} within ${timeoutMs} ms`)),
+        timeoutMs,
+      );
       this.waiters.push({
         count,
         resolve: () => {
@@ -65,25 +69,30 @@ export class WebhookReceiver {
     this.server = createServer((request, response) => {
       const chunks: Buffer[] = [];
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
-      request.on('end', async () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        try {
-          json = JSON.parse(body);
-        } catch {
-          json = undefined;
-        }
-        const callback = { path: request.url ?? '/', headers: request.headers, body, json, receivedAt: Date.now() };
-        this.received.push(callback);
-        this.inFlight += 1;
-        this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
-        response.on('close', () => (this.inFlight -= 1));
-        for (const waiter of this.waiters.filter((w) => this.received.length >= w.count)) {
-          this.waiters.splice(this.waiters.indexOf(waiter), 1);
-          waiter.resolve();
-        }
-        await this.responder(callback, response);
-      });
+      // the emitter ignores what a listener returns: the responder's promise is the receiver's to keep
+      request.on(
+        'end',
+        () =>
+          void (async () => {
+            const body = Buffer.concat(chunks).toString('utf8');
+            let json: unknown;
+            try {
+              json = JSON.parse(body);
+            } catch {
+              json = undefined;
+            }
+            const callback = { path: request.url ?? '/', headers: request.headers, body, json, receivedAt: Date.now() };
+            this.received.push(callback);
+            this.inFlight += 1;
+            this.maxInFlight = Math.max(this.maxInFlight, this.inFlight);
+            response.on('close', () => (this.inFlight -= 1));
+            for (const waiter of this.waiters.filter((w) => this.received.length >= w.count)) {
+              this.waiters.splice(this.waiters.indexOf(waiter), 1);
+              waiter.resolve();
+            }
+            await this.responder(callback, response);
+          })(),
+      );
     });
     return new Promise((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
   }

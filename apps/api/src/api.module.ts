@@ -1,5 +1,11 @@
 import { type CoreOptions, CoreModule } from '@gateway/bootstrap';
-import { ApiVersioningModule, EdgeAuthModule, HttpEdgeModule, IdempotencyModule, RateLimitModule } from '@gateway/http-edge';
+import {
+  ApiVersioningModule,
+  EdgeAuthModule,
+  HttpEdgeModule,
+  IdempotencyModule,
+  RateLimitModule,
+} from '@gateway/http-edge';
 import { RequestLogModule } from '@gateway/request-log';
 import { WorkerModule } from '@gateway/worker';
 import { type DynamicModule, Module } from '@nestjs/common';

@@ -18,9 +18,13 @@ export type DemoBusiness = ProvisionedBusiness & { dashboard: { email: string; p
 export async function provisionDemoBusiness(app: INestApplication): Promise<DemoBusiness | undefined> {
   const context = { requestId: `req_${randomUUID()}`, actor: 'system:demo-seed' };
   try {
-    const business = await app.get(CommandBus).execute(new ProvisionBusinessCommand('Demo Store', context, { businessId: DEMO_BUSINESS_ID }));
+    const business = await app
+      .get(CommandBus)
+      .execute(new ProvisionBusinessCommand('Demo Store', context, { businessId: DEMO_BUSINESS_ID }));
     // The dashboard's first admin, with a one-time password printed below (stored only as a hash).
-    const admin = await app.get(CommandBus).execute(new CreateDashboardUserCommand(DEMO_BUSINESS_ID, DEMO_DASHBOARD_EMAIL, 'admin', undefined, context));
+    const admin = await app
+      .get(CommandBus)
+      .execute(new CreateDashboardUserCommand(DEMO_BUSINESS_ID, DEMO_DASHBOARD_EMAIL, 'admin', undefined, context));
     return { ...business, dashboard: { email: admin.email, password: admin.oneTimePassword ?? '' } };
   } catch (error) {
     // Not a fresh database (or another process seeded it a moment ago): nothing to print.

@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import { installGracefulShutdown, prepareInfrastructure, runMain } from '@gateway/bootstrap';
 import { loadConfig } from '@gateway/config';
 import { JsonLogger } from '@gateway/http-edge';
@@ -24,7 +25,10 @@ async function main(): Promise<void> {
   // Seed before listening, so a request (or a shutdown) never meets a half-made demo business.
   const demo = withWorker ? await provisionDemoBusiness(app) : undefined;
   await app.listen(config.PORT, '0.0.0.0');
-  installGracefulShutdown(app, database, { httpServer: app.getHttpServer(), log: (line) => logger.log(line) });
+  installGracefulShutdown(app, database, {
+    httpServer: app.getHttpServer() as Server,
+    log: (line) => logger.log(line),
+  });
   const base = `http://localhost:${config.PORT}`;
   logger.log(`Gateway ${withWorker ? 'api + worker' : 'api'} listening on ${base}`);
   logger.log(`Health: curl ${base}/health   Readiness: curl ${base}/ready   API docs: ${base}/docs`);

@@ -22,9 +22,12 @@ class CliModule {
 export async function withCliContext<T>(work: (app: INestApplicationContext) => Promise<T>): Promise<T> {
   const config = loadConfig();
   const database: DatabaseTarget = await prepareInfrastructure(config);
-  const app = await NestFactory.createApplicationContext(CliModule.forRoot({ config, databaseUrl: database.url, poolSize: 5 }), {
-    logger: ['error', 'warn'],
-  });
+  const app = await NestFactory.createApplicationContext(
+    CliModule.forRoot({ config, databaseUrl: database.url, poolSize: 5 }),
+    {
+      logger: ['error', 'warn'],
+    },
+  );
   try {
     return await work(app);
   } finally {

@@ -37,7 +37,8 @@ registerLogsCommands(program);
 
 program.parseAsync(process.argv).catch((error: unknown) => {
   if (error instanceof ConfigError) process.stderr.write(`${error.message}\n`);
-  else if (error instanceof DomainError) process.stderr.write(`${JSON.stringify({ error_code: error.code, message: error.message })}\n`);
+  else if (error instanceof DomainError)
+    process.stderr.write(`${JSON.stringify({ error_code: error.code, message: error.message })}\n`);
   else process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
   process.exit(1);
 });

@@ -6,7 +6,9 @@ import { randomUUID } from 'node:crypto';
 /** Prints either JSON (for scripts, `--json`) or human text. bigint values are printed as strings. */
 export function print(json: boolean, value: unknown, human: () => string): void {
   if (json) {
-    process.stdout.write(`${JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}\n`);
+    process.stdout.write(
+      `${JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? v.toString() : v))}\n`,
+    );
   } else {
     process.stdout.write(`${human()}\n`);
   }
@@ -16,7 +18,9 @@ export function print(json: boolean, value: unknown, human: () => string): void 
 export function parseDuration(text: string): number {
   const match = /^(\d+)(ms|s|m|h|d)?$/.exec(text.trim());
   if (!match) throw invalidRequest(`Not a duration: ${text} (use e.g. 90s, 30m, 2h, 1d)`);
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[(match[2] ?? 'ms') as 'ms' | 's' | 'm' | 'h' | 'd'];
+  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[
+    (match[2] ?? 'ms') as 'ms' | 's' | 'm' | 'h' | 'd'
+  ];
   return Number(match[1]) * unit;
 }
 

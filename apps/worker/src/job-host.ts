@@ -20,7 +20,9 @@ export class JobHost implements OnApplicationBootstrap, OnModuleDestroy {
   onApplicationBootstrap(): void {
     const kinds: string[] = [];
     for (const wrapper of this.discovery.getProviders()) {
-      const kind: string | undefined = wrapper.metatype ? Reflect.getMetadata(SCHEDULED_JOB_METADATA, wrapper.metatype) : undefined;
+      const kind = wrapper.metatype
+        ? (Reflect.getMetadata(SCHEDULED_JOB_METADATA, wrapper.metatype) as string | undefined)
+        : undefined;
       if (!kind || !wrapper.instance) continue;
       const handler = wrapper.instance as ScheduledJobHandler;
       this.runner.register(kind, (job) => handler.handle(job));

@@ -20,9 +20,12 @@ async function main(): Promise<void> {
   const jsonLogger = new JsonLogger({ level: config.LOG_LEVEL, pretty: process.stdout.isTTY === true });
   Logger.overrideLogger(jsonLogger);
   const database = await prepareInfrastructure(config, (line) => logger.debug(line.trim()));
-  const app = await NestFactory.createApplicationContext(WorkerAppModule.forRoot({ config, databaseUrl: database.url }), {
-    logger: jsonLogger,
-  });
+  const app = await NestFactory.createApplicationContext(
+    WorkerAppModule.forRoot({ config, databaseUrl: database.url }),
+    {
+      logger: jsonLogger,
+    },
+  );
   await app.init();
   installGracefulShutdown(app, database, { log: (line) => logger.log(line) });
   logger.log('Worker running');

@@ -24,7 +24,11 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
       (projection) =>
         new ProjectionRunner(this.pool, this.store, projection, this.progress, {
           idleCheckpoints,
-          onError: (name, error) => this.logger.error(`Projection ${name} failed a batch; retrying`, error instanceof Error ? error.stack : String(error)),
+          onError: (name, error) =>
+            this.logger.error(
+              `Projection ${name} failed a batch; retrying`,
+              error instanceof Error ? error.stack : String(error),
+            ),
         }),
     );
     for (const runner of this.runners) runner.start();

@@ -17,7 +17,9 @@ const TOP_UP = 1_000_000_000_000_000;
  */
 export const disbursementsScenario: Scenario = {
   name: 'disbursements',
-  description: `Disbursements over HTTP: POST /disbursements at ${CONNECTIONS} connections (gateway api + worker, own process, funded demo business) against a bare Nest route, best of ${ROUNDS} alternating passes`,
+  description:
+    `Disbursements over HTTP: POST /disbursements at ${CONNECTIONS} connections (gateway api + worker, ` +
+    `own process, funded demo business) against a bare Nest route, best of ${ROUNDS} alternating passes`,
   async run(context): Promise<Measurement[]> {
     const database = await context.postgres.createDatabase([], 2); // the gateway migrates its own schema
     const servers: ServerProcess[] = [];
@@ -25,7 +27,9 @@ export const disbursementsScenario: Scenario = {
       const bare = await startBareApp(servers);
       const gateway = await startGatewayProcess(database, { logLevel: 'warn', env: NO_RATE_LIMITS });
       servers.push(gateway.server);
-      const { user_id: businessId } = await callGateway<{ user_id: string }>(gateway, 'POST', '/balance/top_up', { amount: TOP_UP });
+      const { user_id: businessId } = await callGateway<{ user_id: string }>(gateway, 'POST', '/balance/top_up', {
+        amount: TOP_UP,
+      });
       await moveTestClockIntoInstantWindow(database.url, businessId);
       const request = {
         url: `${gateway.base}/disbursements`,

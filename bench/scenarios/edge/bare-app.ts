@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Controller, Get, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -23,7 +24,7 @@ class BareAppModule {}
 async function main(): Promise<void> {
   const app = await NestFactory.create(BareAppModule, { logger: false });
   await app.listen(Number(process.env.PORT ?? 0), '127.0.0.1');
-  const { port } = app.getHttpServer().address() as AddressInfo;
+  const { port } = (app.getHttpServer() as Server).address() as AddressInfo;
   process.stdout.write(`bare app listening on port ${port}\n`);
   // Exit normally on the scenario's SIGTERM, so `node --cpu-prof` writes its profile.
   process.once('SIGTERM', () => process.exit(0));

@@ -15,7 +15,10 @@ const ROUNDS = 3;
 const MIN_WARMUP_MS = 2000;
 /** The gateway must answer an authenticated read at least this fraction of the bare app's rate. */
 const RATIO_TARGET = 0.6;
-/** Realistic (warnings and errors are still written) but not the bottleneck: at `info` every request writes an access-log line. */
+/**
+ * Realistic (warnings and errors are still written) but not the bottleneck: at `info` every request writes an
+ * access-log line.
+ */
 const GATEWAY_LOG_LEVEL = 'warn';
 /** Far above anything 50 connections can send, so the limiter does all its work but never refuses. */
 const RATE_LIMIT_PER_MINUTE = '100000000';
@@ -44,7 +47,10 @@ interface Target {
 
 export const edgeScenario: Scenario = {
   name: 'edge',
-  description: `HTTP edge: the gateway (api + worker, own process, LOG_LEVEL=${GATEWAY_LOG_LEVEL}; once with the request log, once without) against a bare Nest 11 app (own process); autocannon in the benchmark process, ${CONNECTIONS} connections, best of ${ROUNDS} alternating passes`,
+  description:
+    `HTTP edge: the gateway (api + worker, own process, LOG_LEVEL=${GATEWAY_LOG_LEVEL}; ` +
+    `once with the request log, once without) against a bare Nest 11 app (own process); ` +
+    `autocannon in the benchmark process, ${CONNECTIONS} connections, best of ${ROUNDS} alternating passes`,
   async run(context) {
     const database = await context.postgres.createDatabase([], 1); // the gateway migrates its own schema
     const withoutLogDatabase = await context.postgres.createDatabase([], 1);
@@ -55,7 +61,13 @@ export const edgeScenario: Scenario = {
       // The same gateway with the API request log off: what the log costs (issue 20) is the ratio between the two.
       const withoutLog = await startGateway(servers, withoutLogDatabase, context, { REQUEST_LOG_ENABLED: 'false' });
       const targets: Target[] = [
-        { id: 'edge.bare.hello', label: REFERENCE_LABEL, short: 'bare /hello', server: bare.server, url: `${bare.base}/hello` },
+        {
+          id: 'edge.bare.hello',
+          label: REFERENCE_LABEL,
+          short: 'bare /hello',
+          server: bare.server,
+          url: `${bare.base}/hello`,
+        },
         {
           id: 'edge.gateway.settings',
           label: 'gateway GET /settings: Basic auth, rate limit, read model',
@@ -93,7 +105,10 @@ export const edgeScenario: Scenario = {
   },
 };
 
-async function startBareApp(servers: ServerProcess[], context: ScenarioContext): Promise<{ server: ServerProcess; base: string }> {
+async function startBareApp(
+  servers: ServerProcess[],
+  context: ScenarioContext,
+): Promise<{ server: ServerProcess; base: string }> {
   const server = ServerProcess.start({
     name: 'bare app',
     script: join(__dirname, 'bare-app.js'),
@@ -106,7 +121,8 @@ async function startBareApp(servers: ServerProcess[], context: ScenarioContext):
   context.log(`edge: bare app (pid ${server.pid}) listening on port ${port}`);
   const response = await fetch(`${base}/hello`);
   const body = await response.text();
-  if (response.status !== 200 || body !== '{"hello":"world"}') throw new Error(`bare app: GET /hello answered ${response.status} ${body}`);
+  if (response.status !== 200 || body !== '{"hello":"world"}')
+    throw new Error(`bare app: GET /hello answered ${response.status} ${body}`);
   return { server, base };
 }
 
@@ -128,7 +144,10 @@ async function startGateway(
   });
   servers.push(gateway.server);
   await waitForSettingsReadModel(gateway.base, gateway.secretKey);
-  context.log(`edge: gateway (pid ${gateway.server.pid}) listening on ${gateway.base}${CPU_PROFILE_DIR ? `; CPU profiles go to ${CPU_PROFILE_DIR}` : ''}`);
+  context.log(
+    `edge: gateway (pid ${gateway.server.pid}) listening on ` +
+      `${gateway.base}${CPU_PROFILE_DIR ? `; CPU profiles go to ${CPU_PROFILE_DIR}` : ''}`,
+  );
   return gateway;
 }
 
@@ -140,14 +159,19 @@ async function waitForSettingsReadModel(base: string, secretKey: string): Promis
   const deadline = Date.now() + READ_MODEL_TIMEOUT_MS;
   let last = '';
   while (Date.now() < deadline) {
-    const response = await fetch(`${base}/settings`, { headers: { authorization: `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}` } });
+    const response = await fetch(`${base}/settings`, {
+      headers: { authorization: `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}` },
+    });
     const body = await response.text();
     last = `${response.status} ${body}`;
     if (response.status !== 200) break;
     if ((JSON.parse(body) as { updated?: unknown }).updated != null) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  throw new Error(`gateway: GET /settings did not return the projected demo settings within ${READ_MODEL_TIMEOUT_MS} ms; last answer: ${last}`);
+  throw new Error(
+    `gateway: GET /settings did not return the projected demo settings within ${READ_MODEL_TIMEOUT_MS} ms; ` +
+      `last answer: ${last}`,
+  );
 }
 
 function cpuProfileArgs(): string[] {
@@ -172,7 +196,10 @@ async function measureTargets(targets: Target[], context: ScenarioContext): Prom
     const cpuBefore = target.server.cpuTimeMs();
     const pass = await load(target, context.options.durationMs);
     const cpuAfter = target.server.cpuTimeMs();
-    return { ...pass, serverCpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore };
+    return {
+      ...pass,
+      serverCpuMs: cpuBefore === undefined || cpuAfter === undefined ? undefined : cpuAfter - cpuBefore,
+    };
   };
   const passes = new Map<Target, Pass[]>(targets.map((target) => [target, []]));
   for (let round = 1; round <= ROUNDS; round++) {
@@ -183,7 +210,9 @@ async function measureTargets(targets: Target[], context: ScenarioContext): Prom
       passes.get(target)!.push(pass);
       rates.push(`${target.short} ${Math.round(pass.rate).toLocaleString('en')}/s`);
     }
-    const ratios = targets.slice(1).map((target) => (passes.get(target)!.at(-1)!.rate / passes.get(targets[0])!.at(-1)!.rate).toFixed(2));
+    const ratios = targets
+      .slice(1)
+      .map((target) => (passes.get(target)!.at(-1)!.rate / passes.get(targets[0])!.at(-1)!.rate).toFixed(2));
     context.log(`edge: round ${round}/${ROUNDS}: ${rates.join(', ')} (ratios to the reference: ${ratios.join(', ')})`);
   }
 
@@ -213,15 +242,18 @@ function withRequestLogCost(measurements: Measurement[]): Measurement[] {
   if (!on?.passes || !off?.passes) return measurements;
   const onRates = on.passes.map((pass) => pass.rate);
   const offRates = off.passes.map((pass) => pass.rate);
-  const perRound = onRates.map((rate, round) => (rate / offRates[round]!).toFixed(2));
-  const cpu = (m: Measurement) => m.passes!.reduce((sum, pass) => sum + (pass.serverCpuUsPerRequest ?? 0), 0) / m.passes!.length;
+  const perRound = onRates.map((rate, round) => (rate / offRates[round]).toFixed(2));
+  const cpu = (m: Measurement) =>
+    m.passes!.reduce((sum, pass) => sum + (pass.serverCpuUsPerRequest ?? 0), 0) / m.passes!.length;
   const cost: Measurement = withRatio(
     {
       ...on,
       id: 'edge.request-log.cost',
       label: 'gateway GET /settings with the request log, to the same without it (median passes)',
       rate: median(onRates),
-      note: `per-round ratios ${perRound.join(', ')}; server CPU per request ${Math.round(cpu(on))} µs with the log, ${Math.round(cpu(off))} µs without (${(cpu(off) / cpu(on)).toFixed(2)}×)`,
+      note:
+        `per-round ratios ${perRound.join(', ')}; server CPU per request ${Math.round(cpu(on))} µs with the ` +
+        `log, ${Math.round(cpu(off))} µs without (${(cpu(off) / cpu(on)).toFixed(2)}×)`,
       passes: undefined,
       target: undefined,
     },
@@ -234,7 +266,7 @@ function withRequestLogCost(measurements: Measurement[]): Measurement[] {
 function median(values: number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** Fails the run on any non-2xx answer, error or timeout, with the end of the server's output. */
@@ -243,7 +275,12 @@ function checkPass(pass: LoadResult, target: Target, when: string): void {
     assertAllSucceeded(pass, `${target.short} (${when})`);
   } catch (error) {
     const tail = target.server.outputTail(20);
-    throw new Error(`${(error as Error).message}${tail ? `\nlast output of the ${target.server.name}:\n${tail}` : ''}`);
+    throw new Error(
+      `${(error as Error).message}${tail ? `\nlast output of the ${target.server.name}:\n${tail}` : ''}`,
+      {
+        cause: error,
+      },
+    );
   }
 }
 
@@ -269,7 +306,11 @@ function toMeasurement(target: Target, passes: Pass[]): Measurement {
     peakRssMiB: target.server.peakRssMiB() ?? 0,
     peakRssOf: 'server',
     note: notes.filter(Boolean).join('; '),
-    passes: passes.map((pass) => ({ rate: pass.rate, ...pass.latencies.percentiles(), serverCpuUsPerRequest: cpuPerRequestUs([pass]) })),
+    passes: passes.map((pass) => ({
+      rate: pass.rate,
+      ...pass.latencies.percentiles(),
+      serverCpuUsPerRequest: cpuPerRequestUs([pass]),
+    })),
   };
 }
 

@@ -29,7 +29,10 @@ interface AutocannonResult {
 }
 
 interface AutocannonTracker extends PromiseLike<AutocannonResult> {
-  on(event: 'response', listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void): this;
+  on(
+    event: 'response',
+    listener: (client: unknown, statusCode: number, bytes: number, responseTimeMs: number) => void,
+  ): this;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -84,7 +87,9 @@ export async function runLoad(options: LoadOptions): Promise<LoadResult> {
     durationMs,
     rate: durationMs > 0 ? (result.requests.total * 1000) / durationMs : 0,
     latencies,
-    statusCounts: Object.fromEntries(Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count])),
+    statusCounts: Object.fromEntries(
+      Object.entries(result.statusCodeStats).map(([status, { count }]) => [status, count]),
+    ),
     non2xx: result.non2xx,
     errors: result.errors,
     timeouts: result.timeouts,
@@ -98,6 +103,7 @@ export function assertAllSucceeded(result: LoadResult, what: string): void {
     .map(([status, count]) => `${status}: ${count}`)
     .join(', ');
   throw new Error(
-    `${what}: ${result.non2xx} non-2xx responses, ${result.errors} errors, ${result.timeouts} timeouts out of ${result.requests} responses (status counts ${statuses || 'none'})`,
+    `${what}: ${result.non2xx} non-2xx responses, ${result.errors} errors, ` +
+      `${result.timeouts} timeouts out of ${result.requests} responses (status counts ${statuses || 'none'})`,
   );
 }

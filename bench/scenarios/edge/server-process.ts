@@ -82,9 +82,22 @@ export class ServerProcess {
         const match = pattern.exec(this.output);
         if (match) return done(() => resolve(match));
         const exit = this.exit;
-        if (exit) return done(() => reject(new Error(`${this.name} exited (${describeExit(exit)}) before printing ${pattern}:\n${this.outputTail()}`)));
+        if (exit)
+          return done(() =>
+            reject(
+              new Error(
+                `${this.name} exited (${describeExit(exit)}) before printing ${pattern}:\n${this.outputTail()}`,
+              ),
+            ),
+          );
       };
-      const timer = setTimeout(() => done(() => reject(new Error(`${this.name} did not print ${pattern} within ${timeoutMs} ms:\n${this.outputTail()}`))), timeoutMs);
+      const timer = setTimeout(
+        () =>
+          done(() =>
+            reject(new Error(`${this.name} did not print ${pattern} within ${timeoutMs} ms:\n${this.outputTail()}`)),
+          ),
+        timeoutMs,
+      );
       const done = (settle: () => void) => {
         clearTimeout(timer);
         this.listeners.delete(check);

@@ -47,12 +47,23 @@ function appendWriters(store: PostgresEventStore, workload: AppendWorkload): Ope
  * backend before anything is timed; otherwise the first workload on a fresh database pays for it.
  */
 export async function warmUpStore(store: PostgresEventStore, durationMs: number): Promise<void> {
-  const workload: AppendWorkload = { id: 'warm-up', label: 'warm-up', writers: 16, eventsPerAppend: 1, expected: 'tracked' };
+  const workload: AppendWorkload = {
+    id: 'warm-up',
+    label: 'warm-up',
+    writers: 16,
+    eventsPerAppend: 1,
+    expected: 'tracked',
+  };
   await runTimedWorkers(appendWriters(store, workload), { durationMs: 0, warmupMs: durationMs });
 }
 
 /** Appends/s, with the ratio to single-row autocommit inserts on as many connections, measured alternately. */
-export async function measureAppends(store: PostgresEventStore, probe: BaselineProbe, workload: AppendWorkload, options: BenchOptions): Promise<Measurement> {
+export async function measureAppends(
+  store: PostgresEventStore,
+  probe: BaselineProbe,
+  workload: AppendWorkload,
+  options: BenchOptions,
+): Promise<Measurement> {
   const { result, peakRssMiB } = await withPeakRss(() =>
     runPaired(appendWriters(store, workload), probe.inserts(workload.writers), { ...options, slices: SLICES }),
   );
@@ -62,7 +73,8 @@ export async function measureAppends(store: PostgresEventStore, probe: BaselineP
       label: workload.label,
       unit: 'appends/s',
       per: 'append',
-      secondary: workload.eventsPerAppend > 1 ? { perOperation: workload.eventsPerAppend, unit: 'events/s' } : undefined,
+      secondary:
+        workload.eventsPerAppend > 1 ? { perOperation: workload.eventsPerAppend, unit: 'events/s' } : undefined,
     },
     result.subject,
     peakRssMiB,

@@ -78,6 +78,7 @@ export const subscribeWholeLog =
       waitStarted = performance.now();
     }
     const durationMs = performance.now() - started;
-    if (events !== expectedEvents) throw new Error(`subscription delivered ${events} events, expected ${expectedEvents}`);
+    if (events !== expectedEvents)
+      throw new Error(`subscription delivered ${events} events, expected ${expectedEvents}`);
     return { units: events, durationMs, latencies };
   };

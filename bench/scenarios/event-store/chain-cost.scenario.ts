@@ -8,12 +8,25 @@ import type { Operation } from '../../core/timed-workers';
 import { sampleEvents } from './sample-events';
 
 /** The store as it was before the hash chain (event-store migrations 1-3). */
-const unchainedMigrations: MigrationSet = { ...eventStoreMigrations, migrations: eventStoreMigrations.migrations.filter((m) => m.version <= 3) };
+const unchainedMigrations: MigrationSet = {
+  ...eventStoreMigrations,
+  migrations: eventStoreMigrations.migrations.filter((m) => m.version <= 3),
+};
 
 const WORKLOADS = [
-  { id: 'chain.append.16-writers', label: 'append 1 event, 16 writers, expected revision', writers: 16, eventsPerAppend: 1 },
+  {
+    id: 'chain.append.16-writers',
+    label: 'append 1 event, 16 writers, expected revision',
+    writers: 16,
+    eventsPerAppend: 1,
+  },
   { id: 'chain.append.1-writer', label: 'append 1 event, 1 writer, expected revision', writers: 1, eventsPerAppend: 1 },
-  { id: 'chain.append.batch-10.16-writers', label: 'append 10-event batch, 16 writers, expected revision', writers: 16, eventsPerAppend: 10 },
+  {
+    id: 'chain.append.batch-10.16-writers',
+    label: 'append 10-event batch, 16 writers, expected revision',
+    writers: 16,
+    eventsPerAppend: 10,
+  },
 ];
 
 function writers(store: PostgresEventStore, tag: string, count: number, eventsPerAppend: number): Operation[] {
@@ -23,7 +36,11 @@ function writers(store: PostgresEventStore, tag: string, count: number, eventsPe
     let next = 0;
     return async () => {
       const stream = `charge-${tag}-w${writer}-${next++ % 1000}`;
-      const result = await store.append(stream, sampleEvents(eventsPerAppend, sequence), revisions.get(stream) ?? 'no_stream');
+      const result = await store.append(
+        stream,
+        sampleEvents(eventsPerAppend, sequence),
+        revisions.get(stream) ?? 'no_stream',
+      );
       sequence += eventsPerAppend;
       revisions.set(stream, result.nextExpectedRevision);
     };
@@ -36,7 +53,9 @@ function writers(store: PostgresEventStore, tag: string, count: number, eventsPe
  */
 export const chainCostScenario: Scenario = {
   name: 'chain-cost',
-  description: 'Appends with the tamper-evidence hash chain vs without it (event-store migrations 1-3), alternating slices in one run',
+  description:
+    'Appends with the tamper-evidence hash chain vs without it (event-store migrations 1-3), ' +
+    'alternating slices in one run',
   async run(context) {
     const chained = await context.postgres.createDatabase([eventStoreMigrations], 20);
     const plain = await context.postgres.createDatabase([unchainedMigrations], 20);
@@ -53,8 +72,18 @@ export const chainCostScenario: Scenario = {
             { ...context.options, slices: 5 },
           ),
         );
-        const measured = toMeasurement({ id: workload.id, label: `${workload.label}, chained`, unit: 'appends/s', per: 'append' }, result.subject, peakRssMiB);
-        results.push(withRatio(measured, 'the same without the chain', (result.reference.operations * 1000) / result.reference.durationMs));
+        const measured = toMeasurement(
+          { id: workload.id, label: `${workload.label}, chained`, unit: 'appends/s', per: 'append' },
+          result.subject,
+          peakRssMiB,
+        );
+        results.push(
+          withRatio(
+            measured,
+            'the same without the chain',
+            (result.reference.operations * 1000) / result.reference.durationMs,
+          ),
+        );
       }
       return results;
     } finally {

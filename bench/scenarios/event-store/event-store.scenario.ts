@@ -29,11 +29,41 @@ const POOL_SIZE = 20;
 const RAW_READ_LABEL = 'same SQL through pg, no mapping';
 
 const APPEND_WORKLOADS: AppendWorkload[] = [
-  { id: 'append.1-writer.any', label: 'append 1 event, 1 writer, expected any', writers: 1, eventsPerAppend: 1, expected: 'any' },
-  { id: 'append.1-writer.tracked', label: 'append 1 event, 1 writer, expected revision', writers: 1, eventsPerAppend: 1, expected: 'tracked' },
-  { id: 'append.16-writers.any', label: 'append 1 event, 16 writers, expected any', writers: 16, eventsPerAppend: 1, expected: 'any' },
-  { id: 'append.16-writers.tracked', label: 'append 1 event, 16 writers, expected revision', writers: 16, eventsPerAppend: 1, expected: 'tracked' },
-  { id: 'append.batch-10.16-writers', label: 'append 10-event batch, 16 writers, expected any', writers: 16, eventsPerAppend: 10, expected: 'any' },
+  {
+    id: 'append.1-writer.any',
+    label: 'append 1 event, 1 writer, expected any',
+    writers: 1,
+    eventsPerAppend: 1,
+    expected: 'any',
+  },
+  {
+    id: 'append.1-writer.tracked',
+    label: 'append 1 event, 1 writer, expected revision',
+    writers: 1,
+    eventsPerAppend: 1,
+    expected: 'tracked',
+  },
+  {
+    id: 'append.16-writers.any',
+    label: 'append 1 event, 16 writers, expected any',
+    writers: 16,
+    eventsPerAppend: 1,
+    expected: 'any',
+  },
+  {
+    id: 'append.16-writers.tracked',
+    label: 'append 1 event, 16 writers, expected revision',
+    writers: 16,
+    eventsPerAppend: 1,
+    expected: 'tracked',
+  },
+  {
+    id: 'append.batch-10.16-writers',
+    label: 'append 10-event batch, 16 writers, expected any',
+    writers: 16,
+    eventsPerAppend: 10,
+    expected: 'any',
+  },
 ];
 
 export const eventStoreScenario: Scenario = {
@@ -64,7 +94,10 @@ async function appendMeasurements(context: ScenarioContext): Promise<Measurement
 }
 
 async function readMeasurements(context: ScenarioContext): Promise<Measurement[]> {
-  const database = await context.postgres.createDatabase([eventStoreMigrations, projectionMigrations, streamCounterMigrations], POOL_SIZE);
+  const database = await context.postgres.createDatabase(
+    [eventStoreMigrations, projectionMigrations, streamCounterMigrations],
+    POOL_SIZE,
+  );
   const store = new PostgresEventStore(database.pool);
   const events = LOG_EVENTS.toLocaleString('en');
   try {
@@ -78,14 +111,18 @@ async function readMeasurements(context: ScenarioContext): Promise<Measurement[]
     let rawReadAtDefaultPage: Measurement | undefined;
     for (const pageSize of READ_PAGE_SIZES) {
       context.log(`event-store: catch-up read, page ${pageSize} (alternating with the raw driver read)`);
-      const { subject, reference } = await measurePairedPasses(readWholeLog(storePages(store), pageSize, LOG_EVENTS), rawRead(pageSize), {
-        id: `read.page-${pageSize}`,
-        label: `catch-up read ${events} events, page ${pageSize}`,
-        unit: 'events/s',
-        per: `page of ${pageSize}`,
-        rounds: READ_ROUNDS,
-        referenceLabel: `${RAW_READ_LABEL}, page ${pageSize}`,
-      });
+      const { subject, reference } = await measurePairedPasses(
+        readWholeLog(storePages(store), pageSize, LOG_EVENTS),
+        rawRead(pageSize),
+        {
+          id: `read.page-${pageSize}`,
+          label: `catch-up read ${events} events, page ${pageSize}`,
+          unit: 'events/s',
+          per: `page of ${pageSize}`,
+          rounds: READ_ROUNDS,
+          referenceLabel: `${RAW_READ_LABEL}, page ${pageSize}`,
+        },
+      );
       reads.push(withTarget(subject, TARGETS.catchUpReadEventsPerSecond));
       if (pageSize === 1000) rawReadAtDefaultPage = { ...reference, label: `reference: ${reference.label}` };
     }
@@ -105,17 +142,25 @@ async function readMeasurements(context: ScenarioContext): Promise<Measurement[]
     const projections: Measurement[] = [];
     for (const batchSize of PROJECTION_BATCH_SIZES) {
       context.log(`event-store: projection catch-up, batch ${batchSize} (alternating with the raw driver read)`);
-      const { subject } = await measurePairedPasses(projectionCatchUp(database.pool, store, batchSize, LOG_EVENTS), rawRead(batchSize), {
-        id: `projection.batch-${batchSize}`,
-        label: `projection runUntilCaughtUp ${events} events, batch ${batchSize}`,
-        unit: 'events/s',
-        per: `batch of ${batchSize}`,
-        rounds: PROJECTION_ROUNDS,
-        referenceLabel: `${RAW_READ_LABEL}, page ${batchSize}`,
-      });
+      const { subject } = await measurePairedPasses(
+        projectionCatchUp(database.pool, store, batchSize, LOG_EVENTS),
+        rawRead(batchSize),
+        {
+          id: `projection.batch-${batchSize}`,
+          label: `projection runUntilCaughtUp ${events} events, batch ${batchSize}`,
+          unit: 'events/s',
+          per: `batch of ${batchSize}`,
+          rounds: PROJECTION_ROUNDS,
+          referenceLabel: `${RAW_READ_LABEL}, page ${batchSize}`,
+        },
+      );
       projections.push(withTarget(subject, TARGETS.projectionEventsPerSecond));
     }
-    return [...(rawReadAtDefaultPage ? [rawReadAtDefaultPage] : []), ...markBest(reads, 'best page size'), ...markBest(projections, 'best batch size')];
+    return [
+      ...(rawReadAtDefaultPage ? [rawReadAtDefaultPage] : []),
+      ...markBest(reads, 'best page size'),
+      ...markBest(projections, 'best batch size'),
+    ];
   } finally {
     await store.close();
     await database.drop();

@@ -33,6 +33,9 @@ export const projectionCatchUp =
 
 /** A fast wrong projection is worth nothing: the read model must account for every event. */
 async function verifyCounts(pool: Pool, expected: number): Promise<void> {
-  const { rows } = await pool.query<{ total: string | null }>('SELECT sum(events)::text AS total FROM bench_stream_counts');
-  if (Number(rows[0].total) !== expected) throw new Error(`projection counted ${rows[0].total} events, expected ${expected}`);
+  const { rows } = await pool.query<{ total: string | null }>(
+    'SELECT sum(events)::text AS total FROM bench_stream_counts',
+  );
+  if (Number(rows[0].total) !== expected)
+    throw new Error(`projection counted ${rows[0].total} events, expected ${expected}`);
 }

@@ -14,7 +14,12 @@ export function sampleEvent(sequence: number): NewEvent {
   return {
     id: randomUUID(),
     type: CHARGE_LIFECYCLE[sequence % CHARGE_LIFECYCLE.length],
-    data: { chargeId: `ch_${sequence.toString(36).padStart(10, '0')}`, amount: 1000 + (sequence % 9000), currency: 'eur', captureMethod: 'automatic' },
+    data: {
+      chargeId: `ch_${sequence.toString(36).padStart(10, '0')}`,
+      amount: 1000 + (sequence % 9000),
+      currency: 'eur',
+      captureMethod: 'automatic',
+    },
     metadata: {
       businessId: 'biz_bench',
       mode: 'test',

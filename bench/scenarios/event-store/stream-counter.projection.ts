@@ -7,7 +7,11 @@ import { SAMPLE_EVENT_TYPES } from './sample-events';
 export const streamCounterMigrations: MigrationSet = {
   component: 'bench-stream-counter',
   migrations: [
-    { version: 1, name: 'counter table', sql: 'CREATE TABLE bench_stream_counts (stream_name text PRIMARY KEY, events bigint NOT NULL)' },
+    {
+      version: 1,
+      name: 'counter table',
+      sql: 'CREATE TABLE bench_stream_counts (stream_name text PRIMARY KEY, events bigint NOT NULL)',
+    },
   ],
 };
 

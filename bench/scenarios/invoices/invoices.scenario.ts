@@ -23,13 +23,19 @@ const POOL_SIZE = '999999';
  */
 export const invoicesScenario: Scenario = {
   name: 'invoices',
-  description: `Invoices: POST /v2/invoices (${PAYMENT_METHODS.join(', ')}: POOL reservations on the path) at ${CONNECTIONS} connections (gateway api + worker, own process) against a bare Nest route, best of ${ROUNDS} alternating passes`,
+  description:
+    `Invoices: POST /v2/invoices (${PAYMENT_METHODS.join(', ')}: POOL reservations on the path) at ` +
+    `${CONNECTIONS} connections (gateway api + worker, own process) against a bare Nest route, ` +
+    `best of ${ROUNDS} alternating passes`,
   async run(context): Promise<Measurement[]> {
     const database = await context.postgres.createDatabase([], 2); // the gateway migrates its own schema
     const servers: ServerProcess[] = [];
     try {
       const bare = await startBareApp(servers);
-      const gateway = await startGatewayProcess(database, { logLevel: 'warn', env: { ...NO_RATE_LIMITS, INVOICE_POOL_SIZE: POOL_SIZE } });
+      const gateway = await startGatewayProcess(database, {
+        logLevel: 'warn',
+        env: { ...NO_RATE_LIMITS, INVOICE_POOL_SIZE: POOL_SIZE },
+      });
       servers.push(gateway.server);
       const request = {
         url: `${gateway.base}/v2/invoices`,
@@ -46,7 +52,9 @@ export const invoicesScenario: Scenario = {
       return await measureAgainstBare(context, {
         scenario: 'invoices',
         id: 'invoices.create',
-        label: `gateway POST /v2/invoices (${PAYMENT_METHODS.join(' + ')}: ${PAYMENT_METHODS.length} pool reservations + invoice append)`,
+        label:
+          `gateway POST /v2/invoices (${PAYMENT_METHODS.join(' + ')}: ${PAYMENT_METHODS.length} pool ` +
+          `reservations + invoice append)`,
         short: 'create invoice',
         request,
         server: gateway.server,

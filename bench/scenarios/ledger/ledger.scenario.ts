@@ -18,7 +18,10 @@ const RECONCILE_TARGET_SECONDS = 10;
 
 export const ledgerScenario: Scenario = {
   name: 'ledger',
-  description: `Disbursements through the command bus (validation, balance aggregate, disbursement stream, read-your-writes) with ${WORKERS} concurrent loops, api + worker in the benchmark process; reconciliation over ${JOURNAL_ENTRIES.toLocaleString('en')} journal entries`,
+  description:
+    `Disbursements through the command bus (validation, balance aggregate, disbursement stream, ` +
+    `read-your-writes) with ${WORKERS} concurrent loops, api + worker in the benchmark process; ` +
+    `reconciliation over ${JOURNAL_ENTRIES.toLocaleString('en')} journal entries`,
   async run(context) {
     return [...(await disbursementThroughput(context)), await reconcileTime(context)];
   },
@@ -32,7 +35,9 @@ async function disbursementThroughput(context: ScenarioContext): Promise<Measure
     const results: Measurement[] = [];
     for (const spread of [1, BUSINESSES]) {
       context.log(`ledger: disbursements/s across ${spread} business${spread === 1 ? '' : 'es'} (${WORKERS} loops)`);
-      const businesses = await Promise.all(Array.from({ length: spread }, () => fundedBusiness(app, 1_000_000_000_000)));
+      const businesses = await Promise.all(
+        Array.from({ length: spread }, () => fundedBusiness(app, 1_000_000_000_000)),
+      );
       let next = 0;
       const workers = Array.from({ length: WORKERS }, (_, worker) => async () => {
         const business = businesses[(worker + next++) % spread];
@@ -40,7 +45,16 @@ async function disbursementThroughput(context: ScenarioContext): Promise<Measure
           new CreateDisbursementsCommand(
             business.business_id,
             'test',
-            [{ externalId: `bench-${next}`, amount: 10_000, bankCode: 'BNI', accountHolderName: 'Bench', accountNumber: '1234567890', description: 'bench' }],
+            [
+              {
+                externalId: `bench-${next}`,
+                amount: 10_000,
+                bankCode: 'BNI',
+                accountHolderName: 'Bench',
+                accountNumber: '1234567890',
+                description: 'bench',
+              },
+            ],
             { ...benchContext('disburse'), businessId: business.business_id, mode: 'test' },
           ),
         );
@@ -50,7 +64,10 @@ async function disbursementThroughput(context: ScenarioContext): Promise<Measure
         toMeasurement(
           {
             id: spread === 1 ? 'ledger.disbursements.hot-balance' : `ledger.disbursements.${spread}-businesses`,
-            label: spread === 1 ? `disbursements, one hot balance, ${WORKERS} concurrent` : `disbursements across ${spread} businesses, ${WORKERS} concurrent`,
+            label:
+              spread === 1
+                ? `disbursements, one hot balance, ${WORKERS} concurrent`
+                : `disbursements across ${spread} businesses, ${WORKERS} concurrent`,
             unit: 'disbursements/s',
             per: 'disbursement',
           },
@@ -81,12 +98,16 @@ async function reconcileTime(context: ScenarioContext): Promise<Measurement> {
     const { rows } = await database.pool.query<{ n: string }>('SELECT count(*) AS n FROM ledger_entries');
     context.log(`ledger: reconciling ${Number(rows[0].n).toLocaleString('en')} entries`);
     const started = performance.now();
-    const { result: report, peakRssMiB } = await withPeakRss(() => app.get(QueryBus).execute(new ReconcileLedgerQuery()));
+    const { result: report, peakRssMiB } = await withPeakRss(() =>
+      app.get(QueryBus).execute(new ReconcileLedgerQuery()),
+    );
     const seconds = (performance.now() - started) / 1000;
     if (!report.ok) throw new Error(`reconciliation found ${report.differences.length} differences`);
     const measurement: Measurement = {
       id: 'ledger.reconcile.1m-entries',
-      label: `reconcile ${report.entries.toLocaleString('en')} journal entries (${report.eventsReplayed.toLocaleString('en')} events replayed)`,
+      label:
+        `reconcile ${report.entries.toLocaleString('en')} journal entries ` +
+        `(${report.eventsReplayed.toLocaleString('en')} events replayed)`,
       rate: report.entries / seconds,
       unit: 'entries/s',
       operations: report.entries,

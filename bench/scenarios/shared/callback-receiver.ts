@@ -25,7 +25,10 @@ export class CallbackReceiver {
       request.on('end', () => {
         const at = performance.now();
         response.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
-        receiver.arrived(receiver.keyOf(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>), at);
+        receiver.arrived(
+          receiver.keyOf(JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>),
+          at,
+        );
       });
     });
     receiver = new CallbackReceiver(server, keyOf);
@@ -77,7 +80,11 @@ export class CallbackReceiver {
     if (!this.arrivals.has(id)) this.arrivals.set(id, at);
     const waiting = this.waiting;
     // Cheap check first: only scan when enough have arrived.
-    if (waiting && this.arrivals.size >= waiting.ids.length && waiting.ids.every((wanted) => this.arrivals.has(wanted))) {
+    if (
+      waiting &&
+      this.arrivals.size >= waiting.ids.length &&
+      waiting.ids.every((wanted) => this.arrivals.has(wanted))
+    ) {
       this.waiting = undefined;
       waiting.resolve();
     }

@@ -35,7 +35,13 @@ export async function startGatewayProcess(
   };
   const script = join(repoRoot(), 'dist', 'apps', 'api', 'src', 'main.js');
   // The demo business is provisioned (and its keys printed) by `api --with-worker` on a fresh database.
-  const first = ServerProcess.start({ name: 'gateway', script, args: ['--with-worker'], nodeArgs: options.separateWorker ? [] : options.nodeArgs, env });
+  const first = ServerProcess.start({
+    name: 'gateway',
+    script,
+    args: ['--with-worker'],
+    nodeArgs: options.separateWorker ? [] : options.nodeArgs,
+    env,
+  });
   let secretKey: string;
   try {
     // Printed once, after listening, on a fresh database only (the demo business is provisioned before listen).
@@ -48,7 +54,12 @@ export async function startGatewayProcess(
   // The production topology: the api and the worker in processes of their own.
   await first.stop();
   const server = ServerProcess.start({ name: 'gateway api', script, nodeArgs: options.nodeArgs, env });
-  const worker = ServerProcess.start({ name: 'worker', script: join(repoRoot(), 'dist', 'apps', 'worker', 'src', 'main.js'), nodeArgs: options.nodeArgs, env });
+  const worker = ServerProcess.start({
+    name: 'worker',
+    script: join(repoRoot(), 'dist', 'apps', 'worker', 'src', 'main.js'),
+    nodeArgs: options.nodeArgs,
+    env,
+  });
   try {
     await waitUntilHealthy(`http://127.0.0.1:${port}`);
     return { server, worker, base: `http://127.0.0.1:${port}`, secretKey };
@@ -62,7 +73,10 @@ export async function startGatewayProcess(
 async function waitUntilHealthy(base: string): Promise<void> {
   const deadline = Date.now() + STARTUP_TIMEOUT_MS;
   while (Date.now() < deadline) {
-    const healthy = await fetch(`${base}/health`).then((response) => response.ok, () => false);
+    const healthy = await fetch(`${base}/health`).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (healthy) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
@@ -100,11 +114,23 @@ export function jsonHeaders(gateway: GatewayUnderTest): Record<string, string> {
 }
 
 /** One set-up request; anything but a 2xx fails the run with the answer and the gateway's last output. */
-export async function callGateway<T = Record<string, unknown>>(gateway: GatewayUnderTest, method: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${gateway.base}${path}`, { method, headers: jsonHeaders(gateway), body: body === undefined ? undefined : JSON.stringify(body) });
+export async function callGateway<T = Record<string, unknown>>(
+  gateway: GatewayUnderTest,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const response = await fetch(`${gateway.base}${path}`, {
+    method,
+    headers: jsonHeaders(gateway),
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   if (response.status < 200 || response.status > 299) {
-    throw new Error(`${method} ${path} answered ${response.status} ${text}\nlast output of the gateway:\n${gateway.server.outputTail(20)}`);
+    throw new Error(
+      `${method} ${path} answered ${response.status} ${text}\nlast output of the ` +
+        `gateway:\n${gateway.server.outputTail(20)}`,
+    );
   }
   return JSON.parse(text) as T;
 }

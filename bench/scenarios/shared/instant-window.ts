@@ -10,7 +10,10 @@ import { CommandBus } from '@nestjs/cqrs';
 @Module({})
 class ClockWriterModule {
   static forRoot(databaseUrl: string): DynamicModule {
-    return { module: ClockWriterModule, imports: [CoreModule.forRoot({ config: loadConfig({ LOG_LEVEL: 'error' }), databaseUrl, poolSize: 2 })] };
+    return {
+      module: ClockWriterModule,
+      imports: [CoreModule.forRoot({ config: loadConfig({ LOG_LEVEL: 'error' }), databaseUrl, poolSize: 2 })],
+    };
   }
 }
 
@@ -26,7 +29,13 @@ export async function moveTestClockIntoInstantWindow(databaseUrl: string, busine
   try {
     const now = await app.get(Clock).now({ businessId, mode: 'test' });
     const opensIn = nextExecutionTime(now, true).getTime() - now.getTime();
-    if (opensIn > 0) await app.get(CommandBus).execute(new AdvanceTestClockCommand(businessId, opensIn + 60_000, { requestId: 'bench_clock', actor: 'system:bench' }));
+    if (opensIn > 0)
+      await app.get(CommandBus).execute(
+        new AdvanceTestClockCommand(businessId, opensIn + 60_000, {
+          requestId: 'bench_clock',
+          actor: 'system:bench',
+        }),
+      );
   } finally {
     await app.close();
   }

@@ -12,7 +12,11 @@ export type HttpRequest = Omit<LoadOptions, 'connections' | 'pipelining' | 'dura
 
 /** The bare Nest 11 app of the edge scenario (`GET /hello`) in its own process: every HTTP scenario's reference. */
 export async function startBareApp(servers: ServerProcess[]): Promise<{ server: ServerProcess; hello: HttpRequest }> {
-  const server = ServerProcess.start({ name: 'bare app', script: join(__dirname, '..', 'edge', 'bare-app.js'), env: { ...process.env, PORT: '0' } });
+  const server = ServerProcess.start({
+    name: 'bare app',
+    script: join(__dirname, '..', 'edge', 'bare-app.js'),
+    env: { ...process.env, PORT: '0' },
+  });
   servers.push(server);
   const [, port] = await server.waitForOutput(/bare app listening on port (\d+)/, STARTUP_TIMEOUT_MS);
   return { server, hello: { url: `http://127.0.0.1:${port}/hello` } };
@@ -43,13 +47,23 @@ export interface PairedHttpSpec {
  * so every gateway pass sits next to a reference pass. The fastest pass of each side counts;
  * every pass is kept in the JSON. Any non-2xx answer, error or timeout fails the run.
  */
-export async function measureAgainstBare(context: ScenarioContext, spec: PairedHttpSpec): Promise<[Measurement, Measurement]> {
-  const load = async (request: HttpRequest, durationMs: number, what: string, server: ServerProcess): Promise<LoadResult> => {
+export async function measureAgainstBare(
+  context: ScenarioContext,
+  spec: PairedHttpSpec,
+): Promise<[Measurement, Measurement]> {
+  const load = async (
+    request: HttpRequest,
+    durationMs: number,
+    what: string,
+    server: ServerProcess,
+  ): Promise<LoadResult> => {
     const result = await runLoad({ ...request, connections: spec.connections, pipelining: 1, durationMs });
     try {
       assertAllSucceeded(result, `${spec.scenario}: ${what}`);
     } catch (error) {
-      throw new Error(`${(error as Error).message}\nlast output of the ${server.name}:\n${server.outputTail(20)}`);
+      throw new Error(`${(error as Error).message}\nlast output of the ${server.name}:\n${server.outputTail(20)}`, {
+        cause: error,
+      });
     }
     return result;
   };
@@ -64,16 +78,29 @@ export async function measureAgainstBare(context: ScenarioContext, spec: PairedH
     subjectRuns.push(await load(spec.request, context.options.durationMs, spec.short, spec.server));
     const bare = bareRuns.at(-1)!.rate;
     const subject = subjectRuns.at(-1)!.rate;
-    context.log(`${spec.scenario}: round ${round}/${spec.rounds}: bare ${Math.round(bare)}/s, ${spec.short} ${Math.round(subject)}/s (${(subject / bare).toFixed(2)}×)`);
+    context.log(
+      `${spec.scenario}: round ${round}/${spec.rounds}: bare ${Math.round(bare)}/s, ` +
+        `${spec.short} ${Math.round(subject)}/s (${(subject / bare).toFixed(2)}×)`,
+    );
   }
   const referenceLabel = bareReferenceLabel(spec.connections);
   const reference = httpMeasurement(`${spec.id}.reference`, referenceLabel, bareRuns, spec.bare.server);
-  const subject = withRatio(httpMeasurement(spec.id, spec.label, subjectRuns, spec.server, spec.note), referenceLabel, reference.rate);
+  const subject = withRatio(
+    httpMeasurement(spec.id, spec.label, subjectRuns, spec.server, spec.note),
+    referenceLabel,
+    reference.rate,
+  );
   return [reference, subject];
 }
 
 /** The fastest pass, with the server's peak RSS (VmHWM: its peak since start, so it covers every pass). */
-export function httpMeasurement(id: string, label: string, passes: LoadResult[], server: ServerProcess, note?: string): Measurement {
+export function httpMeasurement(
+  id: string,
+  label: string,
+  passes: LoadResult[],
+  server: ServerProcess,
+  note?: string,
+): Measurement {
   const best = passes.reduce((a, b) => (b.rate > a.rate ? b : a));
   const latency = best.latencies.percentiles();
   return {

@@ -18,19 +18,26 @@ export class JsonClient {
 
   send(url: string, options: { method: string; headers?: Record<string, string>; body?: string }): Promise<JsonAnswer> {
     return new Promise((resolve, reject) => {
-      const outgoing = request(url, { method: options.method, headers: options.headers, agent: this.agent, timeout: 30_000 }, (incoming) => {
-        const chunks: Buffer[] = [];
-        incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
-        incoming.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          try {
-            resolve({ status: incoming.statusCode ?? 0, body: text ? (JSON.parse(text) as Record<string, unknown>) : {} });
-          } catch {
-            resolve({ status: incoming.statusCode ?? 0, body: { unparsed: text } });
-          }
-        });
-        incoming.on('error', reject);
-      });
+      const outgoing = request(
+        url,
+        { method: options.method, headers: options.headers, agent: this.agent, timeout: 30_000 },
+        (incoming) => {
+          const chunks: Buffer[] = [];
+          incoming.on('data', (chunk: Buffer) => chunks.push(chunk));
+          incoming.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8');
+            try {
+              resolve({
+                status: incoming.statusCode ?? 0,
+                body: text ? (JSON.parse(text) as Record<string, unknown>) : {},
+              });
+            } catch {
+              resolve({ status: incoming.statusCode ?? 0, body: { unparsed: text } });
+            }
+          });
+          incoming.on('error', reject);
+        },
+      );
       outgoing.on('timeout', () => outgoing.destroy(new Error(`${options.method} ${url}: no answer within 30 s`)));
       outgoing.on('error', reject);
       outgoing.end(options.body);

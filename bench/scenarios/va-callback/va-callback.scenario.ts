@@ -5,13 +5,22 @@ import type { Scenario } from '../../core/scenario';
 import { type Operation, runTimedWorkers, type TimedRunResult } from '../../core/timed-workers';
 import type { ServerProcess } from '../edge/server-process';
 import { CallbackReceiver } from '../shared/callback-receiver';
-import { callGateway, type GatewayUnderTest, jsonHeaders, NO_RATE_LIMITS, startGatewayProcess } from '../shared/gateway-process';
+import {
+  callGateway,
+  type GatewayUnderTest,
+  jsonHeaders,
+  NO_RATE_LIMITS,
+  startGatewayProcess,
+} from '../shared/gateway-process';
 import { bareReferenceLabel, MIN_WARMUP_MS, startBareApp } from '../shared/paired-http';
 import { JsonClient } from './json-client';
 
 const CONNECTIONS = 32;
 const ROUNDS = 3;
-/** Fixed accounts per connection, paid in turn: no two requests in flight pay the same account (no expected-revision retries), and no account's stream grows long. */
+/**
+ * Fixed accounts per connection, paid in turn: no two requests in flight pay the same account (no expected-revision
+ * retries), and no account's stream grows long.
+ */
 const ACCOUNTS_PER_CONNECTION = 4;
 const BANK = 'BNI';
 const AMOUNT = 10_000;
@@ -34,15 +43,21 @@ interface SimulationPass {
  */
 export const vaCallbackScenario: Scenario = {
   name: 'va-callback',
-  description: `VA payments: POST /pool_virtual_accounts/simulate_payment on fixed VAs at ${CONNECTIONS} connections until the fva_paid callback reaches a local receiver (gateway api + worker, own process), against a bare Nest route, best of ${ROUNDS} alternating passes`,
+  description:
+    `VA payments: POST /pool_virtual_accounts/simulate_payment on fixed VAs at ${CONNECTIONS} ` +
+    `connections until the fva_paid callback reaches a local receiver (gateway api + worker, own process), ` +
+    `against a bare Nest route, best of ${ROUNDS} alternating passes`,
   async run(context): Promise<Measurement[]> {
     const database = await context.postgres.createDatabase([], 2); // the gateway migrates its own schema
-    const receiver = await CallbackReceiver.start((body) => (typeof body.payment_id === 'string' ? body.payment_id : `other:${String(body.id)}`));
+    const receiver = await CallbackReceiver.start((body) =>
+      typeof body.payment_id === 'string' ? body.payment_id : `other:${String(body.id)}`,
+    );
     const client = new JsonClient(CONNECTIONS);
     const servers: ServerProcess[] = [];
     try {
       const bare = await startBareApp(servers);
-      // The receiver listens on loopback; WEBHOOK_ENDPOINT_CONCURRENCY as in the webhooks scenario, so one endpoint can take the whole load.
+      // The receiver listens on loopback; WEBHOOK_ENDPOINT_CONCURRENCY as in the webhooks scenario, so one endpoint can
+      // take the whole load.
       const gateway = await startGatewayProcess(database, {
         logLevel: 'warn',
         env: { ...NO_RATE_LIMITS, WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true', WEBHOOK_ENDPOINT_CONCURRENCY: '256' },
@@ -62,11 +77,22 @@ export const vaCallbackScenario: Scenario = {
           const mine = accounts.slice(loop * ACCOUNTS_PER_CONNECTION, (loop + 1) * ACCOUNTS_PER_CONNECTION);
           let next = 0;
           return async () => {
-            const body = JSON.stringify({ bank_code: BANK, bank_account_number: mine[next++ % mine.length], transfer_amount: AMOUNT });
+            const body = JSON.stringify({
+              bank_code: BANK,
+              bank_account_number: mine[next++ % mine.length],
+              transfer_amount: AMOUNT,
+            });
             const sentAt = performance.now();
-            const answer = await client.send(`${gateway.base}/pool_virtual_accounts/simulate_payment`, { method: 'POST', headers: jsonHeaders(gateway), body });
+            const answer = await client.send(`${gateway.base}/pool_virtual_accounts/simulate_payment`, {
+              method: 'POST',
+              headers: jsonHeaders(gateway),
+              body,
+            });
             if (answer.status !== 200 || typeof answer.body.payment_id !== 'string') {
-              throw new Error(`simulate_payment answered ${answer.status} ${JSON.stringify(answer.body)}\nlast output of the gateway:\n${gateway.server.outputTail(20)}`);
+              throw new Error(
+                `simulate_payment answered ${answer.status} ${JSON.stringify(answer.body)}\nlast output of the ` +
+                  `gateway:\n${gateway.server.outputTail(20)}`,
+              );
             }
             pass.set(answer.body.payment_id, sentAt);
           };
@@ -93,7 +119,9 @@ export const vaCallbackScenario: Scenario = {
         const pass = simulationRuns.at(-1)!;
         const delays = pass.delays.percentiles()!;
         context.log(
-          `va-callback: round ${round}/${ROUNDS}: bare ${Math.round(bareRate)}/s, simulations ${Math.round(rateOf(pass.run))}/s (${(rateOf(pass.run) / bareRate).toFixed(2)}×), callback p50 ${delays.p50.toFixed(0)} ms, p99 ${delays.p99.toFixed(0)} ms`,
+          `va-callback: round ${round}/${ROUNDS}: bare ${Math.round(bareRate)}/s, ` +
+            `simulations ${Math.round(rateOf(pass.run))}/s (${(rateOf(pass.run) / bareRate).toFixed(2)}×), ` +
+            `callback p50 ${delays.p50.toFixed(0)} ms, p99 ${delays.p99.toFixed(0)} ms`,
         );
       }
       return measurements({ bareRuns, simulationRuns, bare: bare.server, gateway: gateway.server, receiver });
@@ -110,9 +138,13 @@ function rateOf(run: TimedRunResult): number {
   return run.durationMs > 0 ? (run.operations * 1000) / run.durationMs : 0;
 }
 
-function measurements(
-  runs: { bareRuns: TimedRunResult[]; simulationRuns: SimulationPass[]; bare: ServerProcess; gateway: ServerProcess; receiver: CallbackReceiver },
-): Measurement[] {
+function measurements(runs: {
+  bareRuns: TimedRunResult[];
+  simulationRuns: SimulationPass[];
+  bare: ServerProcess;
+  gateway: ServerProcess;
+  receiver: CallbackReceiver;
+}): Measurement[] {
   const referenceLabel = bareReferenceLabel(CONNECTIONS);
   const bareBest = runs.bareRuns.reduce((a, b) => (rateOf(b) > rateOf(a) ? b : a));
   const bareLatency = bareBest.latencies.percentiles();
@@ -145,7 +177,8 @@ function measurements(
     peakRssOf: 'server',
     note: [
       `HTTP answer p50 ${response.p50.toFixed(1)} ms, p99 ${response.p99.toFixed(1)} ms`,
-      `every callback arrived: ${payments.toLocaleString('en')} of ${payments.toLocaleString('en')} timed payments${duplicates > 0 ? `, ${duplicates} twice (at least once)` : ''}`,
+      `every callback arrived: ${payments.toLocaleString('en')} of ${payments.toLocaleString('en')} timed ` +
+        `payments${duplicates > 0 ? `, ${duplicates} twice (at least once)` : ''}`,
       'api + worker, LOG_LEVEL=warn',
     ].join('; '),
     passes: runs.simulationRuns.map((pass) => ({ rate: rateOf(pass.run), ...pass.delays.percentiles() })),
@@ -153,14 +186,20 @@ function measurements(
   return [reference, withRatio(simulations, reference.label, reference.rate)];
 }
 
-/** Open, reusable fixed VAs of the demo business; returns their complete account numbers (what the simulated bank pays). */
+/**
+ * Open, reusable fixed VAs of the demo business; returns their complete account numbers (what the simulated bank pays).
+ */
 async function createFixedAccounts(gateway: GatewayUnderTest, count: number): Promise<string[]> {
   const numbers: string[] = [];
   const CONCURRENCY = 8;
   for (let from = 0; from < count; from += CONCURRENCY) {
     const batch = await Promise.all(
       Array.from({ length: Math.min(CONCURRENCY, count - from) }, (_, i) =>
-        callGateway<{ account_number: string }>(gateway, 'POST', '/callback_virtual_accounts', { external_id: `bench-va-${from + i}`, bank_code: BANK, name: 'Bench Payer' }),
+        callGateway<{ account_number: string }>(gateway, 'POST', '/callback_virtual_accounts', {
+          external_id: `bench-va-${from + i}`,
+          bank_code: BANK,
+          name: 'Bench Payer',
+        }),
       ),
     );
     numbers.push(...batch.map((account) => account.account_number));

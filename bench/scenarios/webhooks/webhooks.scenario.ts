@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { LatencyRecorder } from '../../core/latency-recorder';
 import type { Measurement } from '../../core/measurement';
 import { withRatio, withTarget } from '../../core/measurement';
-import type { Scenario, ScenarioContext } from '../../core/scenario';
+import type { Scenario } from '../../core/scenario';
 import { CallbackReceiver } from '../shared/callback-receiver';
 import { basicAuthHeader, type GatewayUnderTest, startGatewayProcess } from '../shared/gateway-process';
 
@@ -23,7 +23,9 @@ const REFERENCE = 'baseline.insert-16-connections';
  */
 export const webhooksScenario: Scenario = {
   name: 'webhooks',
-  description: `Callbacks: ${BURST_EVENTS.toLocaleString('en')}-event burst to a local receiver (deliveries/s), then ${PACED_RATE}/s paced appends (delay from append to first attempt)`,
+  description:
+    `Callbacks: ${BURST_EVENTS.toLocaleString('en')}-event burst to a local receiver (deliveries/s), ` +
+    `then ${PACED_RATE}/s paced appends (delay from append to first attempt)`,
   async run(context) {
     const database = await context.postgres.createDatabase([], 16);
     const receiver = await CallbackReceiver.start((body) => body.id as string);
@@ -75,7 +77,10 @@ export const webhooksScenario: Scenario = {
       const percentiles = delays.percentiles()!;
       const paced: Measurement = {
         id: 'webhooks.paced-delay',
-        label: `delay from append to first attempt at ${PACED_RATE} events/s (p99 must be ≤ ${P99_DELAY_TARGET_MS} ms)`,
+        label:
+          `delay from append to first attempt at ${PACED_RATE} events/s (p99 must be ` +
+          `≤ ` +
+          `${P99_DELAY_TARGET_MS} ms)`,
         rate: (appendedAt.size * 1000) / pacedMs,
         unit: 'deliveries/s',
         operations: appendedAt.size,
@@ -83,10 +88,13 @@ export const webhooksScenario: Scenario = {
         latencyMs: { ...percentiles, per: 'event, append to receiver' },
         peakRssMiB: gateway.server.peakRssMiB() ?? 0,
         peakRssOf: 'gateway',
-        note: `p99 ${percentiles.p99.toFixed(0)} ms: ${percentiles.p99 <= P99_DELAY_TARGET_MS ? 'PASS' : 'FAIL'} (target ≤ ${P99_DELAY_TARGET_MS} ms)`,
+        note:
+          `p99 ${percentiles.p99.toFixed(0)} ms: ${percentiles.p99 <= P99_DELAY_TARGET_MS ? 'PASS' : 'FAIL'} ` +
+          `(target ≤ ${P99_DELAY_TARGET_MS} ms)`,
       };
       const duplicates = receiver.duplicates();
-      if (duplicates > 0) burst = { ...burst, note: `${duplicates} callbacks arrived more than once (allowed: at least once)` };
+      if (duplicates > 0)
+        burst = { ...burst, note: `${duplicates} callbacks arrived more than once (allowed: at least once)` };
       return [burst, paced];
     } finally {
       await gateway?.server.stop();
@@ -99,9 +107,14 @@ export const webhooksScenario: Scenario = {
 
 async function configureCallbackUrl(gateway: GatewayUnderTest, url: string): Promise<string> {
   const headers = { authorization: basicAuthHeader(gateway.secretKey), 'content-type': 'application/json' };
-  const response = await fetch(`${gateway.base}/callback_urls/invoice`, { method: 'POST', headers, body: JSON.stringify({ url }) });
+  const response = await fetch(`${gateway.base}/callback_urls/invoice`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ url }),
+  });
   const body = (await response.json()) as { user_id?: string };
-  if (response.status !== 200 || !body.user_id) throw new Error(`POST /callback_urls/invoice answered ${response.status} ${JSON.stringify(body)}`);
+  if (response.status !== 200 || !body.user_id)
+    throw new Error(`POST /callback_urls/invoice answered ${response.status} ${JSON.stringify(body)}`);
   return body.user_id;
 }
 

@@ -14,7 +14,10 @@ import { RotateCallbackTokenHandler } from './application/rotate-callback-token/
 import { UpdateSettingsHandler } from './application/update-settings/update-settings.handler';
 import { SetCallbackUrlHandler } from './application/set-callback-url/set-callback-url.handler';
 import { RotateSigningSecretHandler } from './application/rotate-signing-secret/rotate-signing-secret.handler';
-import { DisableCallbackEndpointHandler } from './application/disable-callback-endpoint/disable-callback-endpoint.handler';
+// prettier-ignore
+import {
+  DisableCallbackEndpointHandler,
+} from './application/disable-callback-endpoint/disable-callback-endpoint.handler';
 import { GetCallbackEndpointHandler } from './application/get-callback-endpoint/get-callback-endpoint.handler';
 import { AccountsDirectory } from './read-models/accounts-directory';
 import { BusinessesProjection } from './read-models/businesses.projection';

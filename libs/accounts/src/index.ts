@@ -1,8 +1,20 @@
 export { AccountsModule } from './accounts.module';
 export { accountsMigrations } from './read-models/accounts.migrations';
 export { BUSINESSES_PROJECTION } from './read-models/businesses.projection';
-export { BUSINESS_EVENT_TYPES, type SettingsUpdated, type CallbackEndpointDisabled, type CallbackEndpointReenabled, type Mode } from './domain/business.events';
-export { CALLBACK_KINDS, type BusinessSettings, type CallbackKind, type SettingsChanges, type SettingsUpdate } from './domain/business-settings';
+export {
+  BUSINESS_EVENT_TYPES,
+  type SettingsUpdated,
+  type CallbackEndpointDisabled,
+  type CallbackEndpointReenabled,
+  type Mode,
+} from './domain/business.events';
+export {
+  CALLBACK_KINDS,
+  type BusinessSettings,
+  type CallbackKind,
+  type SettingsChanges,
+  type SettingsUpdate,
+} from './domain/business-settings';
 export * from './application/register-business/register-business.command';
 export * from './application/provision-business/provision-business.command';
 export * from './application/create-api-key/create-api-key.command';

@@ -1,6 +1,12 @@
 export { AuditModule } from './audit.module';
 export { auditMigrations } from './read-models/audit.migrations';
-export { AuditsResources, evolveWith, type AuditedResource, type AuditedResourceSource, type ResourceOwner } from './application/audited-resource';
+export {
+  AuditsResources,
+  evolveWith,
+  type AuditedResource,
+  type AuditedResourceSource,
+  type ResourceOwner,
+} from './application/audited-resource';
 export { AuditedResources } from './application/audited-resources';
 export { AnchorWriter } from './application/anchors/anchor-writer';
 export { ANCHOR_JOB, ANCHOR_INTERVAL_MS } from './application/anchors/anchor-log.job';

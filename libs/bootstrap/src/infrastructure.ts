@@ -4,7 +4,10 @@ import { Pool } from 'pg';
 import { allMigrations } from './all-migrations';
 
 /** Finds or starts PostgreSQL and brings its schema up to date; safe when several processes start at once. */
-export async function prepareInfrastructure(config: AppConfig, log: (line: string) => void = () => undefined): Promise<DatabaseTarget> {
+export async function prepareInfrastructure(
+  config: AppConfig,
+  log: (line: string) => void = () => undefined,
+): Promise<DatabaseTarget> {
   const target = await resolveDatabase(config, log);
   const pool = new Pool({ connectionString: target.url, max: 1 });
   try {

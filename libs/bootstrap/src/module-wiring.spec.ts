@@ -29,8 +29,7 @@ const ROLE_GROUPS = new Set(Object.values(GROUPS_OF_ROLE).flat());
 function roleOfClass(value: unknown): Role | undefined {
   if (typeof value !== 'function') return undefined;
   const keys = Reflect.getMetadataKeys(value) as (string | symbol)[];
-  const has = (key: string): boolean =>
-    keys.some((k) => (typeof k === 'symbol' ? k.description === key : k === key));
+  const has = (key: string): boolean => keys.some((k) => (typeof k === 'symbol' ? k.description === key : k === key));
   if (has('__commandHandler__')) return 'command'; // @CommandHandler (@nestjs/cqrs)
   if (has('__queryHandler__')) return 'query'; // @QueryHandler
   if (has('__eventsHandler__')) return 'events'; // @EventsHandler
@@ -60,7 +59,10 @@ function readLayout(source: string, file = 'module.ts'): ModuleLayout | undefine
       for (const decl of statement.declarationList.declarations) {
         const init = decl.initializer;
         if (!ts.isIdentifier(decl.name) || !init || !ts.isArrayLiteralExpression(init)) continue;
-        groups.set(decl.name.text, init.elements.map((el) => el.getText(sf)));
+        groups.set(
+          decl.name.text,
+          init.elements.map((el) => el.getText(sf)),
+        );
         const doc = ts.getLeadingCommentRanges(source, statement.getFullStart()) ?? [];
         if (!doc.some((range) => source.slice(range.pos, range.pos + 3) === '/**')) {
           problems.push(`group ${decl.name.text} has no /** comment */ saying what it holds`);
@@ -108,8 +110,8 @@ function layoutProblems(source: string, roleOf: (identifier: string) => Role | u
     seen.add(group);
     for (const element of layout.groups.get(group) ?? []) {
       const spread = /^\.\.\.([\w$]+)$/.exec(element);
-      if (spread && layout.groups.has(spread[1]!)) {
-        visit(spread[1]!, seen);
+      if (spread && layout.groups.has(spread[1])) {
+        visit(spread[1], seen);
         continue;
       }
       if (!IDENTIFIER.test(element)) continue; // { provide, useFactory } objects: any group
@@ -134,7 +136,11 @@ function moduleFiles(root: string): string[] {
     for (const name of readdirSync(join(root, base))) {
       for (const dir of [join(root, base, name, 'src'), join(root, base, name, 'src', 'nest')]) {
         if (!existsSync(dir)) continue;
-        files.push(...readdirSync(dir).filter((f) => f.endsWith('.module.ts')).map((f) => join(dir, f)));
+        files.push(
+          ...readdirSync(dir)
+            .filter((f) => f.endsWith('.module.ts'))
+            .map((f) => join(dir, f)),
+        );
       }
     }
   }
@@ -151,6 +157,7 @@ function importedValues(file: string, source: string): Map<string, unknown> {
     if (!bindings || !ts.isNamedImports(bindings) || statement.importClause?.isTypeOnly) continue;
     const specifier = statement.moduleSpecifier.text;
     const path = specifier.startsWith('.') ? resolve(dirname(file), specifier) : specifier;
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loads by path inside jest's registry
     const loaded = require(path) as Record<string, unknown>;
     for (const el of bindings.elements) {
       if (el.isTypeOnly) continue;
@@ -182,6 +189,7 @@ describe('module wiring grouped by role', () => {
       const layout = readLayout(source, file);
       if (!layout) return;
       const values = importedValues(file, source);
+      // eslint-disable-next-line @typescript-eslint/no-require-imports -- the module file under test, by path
       const exported = require(file) as Record<string, unknown>;
       const valueOf = (identifier: string): unknown => values.get(identifier) ?? exported[identifier];
       const roleOf = (identifier: string): Role | undefined => roleOfClass(valueOf(identifier));
@@ -197,7 +205,7 @@ describe('module wiring grouped by role', () => {
       const collect = (group: string, into: string): void => {
         for (const element of layout.groups.get(group) ?? []) {
           const spread = /^\.\.\.([\w$]+)$/.exec(element);
-          if (spread) collect(spread[1]!, spread[1]!);
+          if (spread) collect(spread[1], spread[1]);
           else if (IDENTIFIER.test(element)) groupOf.set(valueOf(element) ?? element, into);
         }
       };

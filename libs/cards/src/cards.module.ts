@@ -6,7 +6,10 @@ import { CqrsModule } from '@nestjs/cqrs';
 import { CaptureChargeHandler, ReverseAuthorizationHandler } from './application/capture-charge/capture-charge.handler';
 import { ChargeLoader } from './application/charge-loader';
 import { ChargeMaterializer } from './application/charge-materializer';
-import { CompleteChallengeHandler, GetAuthenticationHandler } from './application/complete-challenge/complete-challenge.handler';
+import {
+  CompleteChallengeHandler,
+  GetAuthenticationHandler,
+} from './application/complete-challenge/complete-challenge.handler';
 import { CreateAuthenticationHandler } from './application/create-authentication/create-authentication.handler';
 import { CreateChargeHandler } from './application/create-charge/create-charge.handler';
 import { CreateRefundHandler } from './application/create-refund/create-refund.handler';
@@ -74,13 +77,11 @@ const services = [CardVault, TokenLoader, ChargeLoader, ChargeMaterializer, Refu
 })
 export class CardsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer
-      .apply(TokenizationCorsMiddleware)
-      .forRoutes(
-        ...['v2/credit_card_tokens', 'credit_card_tokens/:token_id/authentications'].flatMap((path) => [
-          { path, method: RequestMethod.POST },
-          { path, method: RequestMethod.OPTIONS },
-        ]),
-      );
+    consumer.apply(TokenizationCorsMiddleware).forRoutes(
+      ...['v2/credit_card_tokens', 'credit_card_tokens/:token_id/authentications'].flatMap((path) => [
+        { path, method: RequestMethod.POST },
+        { path, method: RequestMethod.OPTIONS },
+      ]),
+    );
   }
 }

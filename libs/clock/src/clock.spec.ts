@@ -45,7 +45,9 @@ describe('clock', () => {
   it('follows real time as it passes', async () => {
     await store.setOffset(database.pool, 'biz_moving', HOUR);
     realTime.advance(1000);
-    expect(await clock.now({ mode: 'test', businessId: 'biz_moving' })).toEqual(new Date(REAL_NOW.getTime() + HOUR + 1000));
+    expect(await clock.now({ mode: 'test', businessId: 'biz_moving' })).toEqual(
+      new Date(REAL_NOW.getTime() + HOUR + 1000),
+    );
   });
 
   it('never moves a test clock back; setting the same offset again is a no-op', async () => {

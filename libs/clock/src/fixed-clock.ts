@@ -12,9 +12,9 @@ export class FixedClock extends Clock {
     this.currentMs = start.getTime();
   }
 
-  override async now(_scope?: ClockScope): Promise<Date> {
+  override now(_scope?: ClockScope): Promise<Date> {
     // A fresh Date each time: callers may mutate what they get.
-    return new Date(this.currentMs);
+    return Promise.resolve(new Date(this.currentMs));
   }
 
   set(date: Date): void {

@@ -2,7 +2,7 @@ import { Clock, type ClockScope } from './clock.port';
 
 /** Real wall-clock time, the same for every business and mode. */
 export class SystemClock extends Clock {
-  override async now(_scope?: ClockScope): Promise<Date> {
-    return new Date();
+  override now(_scope?: ClockScope): Promise<Date> {
+    return Promise.resolve(new Date());
   }
 }

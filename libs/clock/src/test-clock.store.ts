@@ -10,7 +10,8 @@ export class TestClockRewindError extends Error {
     readonly requestedOffsetMs: number,
   ) {
     super(
-      `Test clock of business ${businessId} is ${currentOffsetMs} ms ahead; refusing to set it back to ${requestedOffsetMs} ms`,
+      `Test clock of business ${businessId} is ${currentOffsetMs} ms ahead; ` +
+        `refusing to set it back to ${requestedOffsetMs} ms`,
     );
     this.name = 'TestClockRewindError';
   }

@@ -66,7 +66,9 @@ describe('loadConfig', () => {
     expect(loadConfig({}).IDEMPOTENCY_LEASE_MS).toBe(10_000);
     expect(loadConfig({ IDEMPOTENCY_LEASE_MS: '1000' }).IDEMPOTENCY_LEASE_MS).toBe(1000);
     for (const bad of ['99', '600001', '1.5', 'soon']) {
-      expect(() => loadConfig({ IDEMPOTENCY_LEASE_MS: bad })).toThrow('IDEMPOTENCY_LEASE_MS must be an integer between 100 and 600000');
+      expect(() => loadConfig({ IDEMPOTENCY_LEASE_MS: bad })).toThrow(
+        'IDEMPOTENCY_LEASE_MS must be an integer between 100 and 600000',
+      );
     }
   });
 
@@ -78,7 +80,12 @@ describe('loadConfig', () => {
 
   it('reads the ledger, payout rail, callback and public-address settings', () => {
     const defaults = loadConfig({});
-    expect(defaults).toMatchObject({ DISBURSEMENT_LIVE_RAIL: 'none', WEBHOOK_ALLOW_PRIVATE_TARGETS: false, WEBHOOK_TIMEOUT_MS: 30_000, WEBHOOK_ENDPOINT_CONCURRENCY: 16 });
+    expect(defaults).toMatchObject({
+      DISBURSEMENT_LIVE_RAIL: 'none',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: false,
+      WEBHOOK_TIMEOUT_MS: 30_000,
+      WEBHOOK_ENDPOINT_CONCURRENCY: 16,
+    });
     expect(defaults.publicBaseUrl()).toBe('http://localhost:3000');
     const set = loadConfig({
       LEDGER_SETTLEMENT_DELAYS: 'CREDIT_CARD=2d, OVO=12h',
@@ -86,26 +93,54 @@ describe('loadConfig', () => {
       PUBLIC_BASE_URL: 'https://pay.example.com/',
       WEBHOOK_ALLOW_PRIVATE_TARGETS: 'true',
     });
-    expect(set).toMatchObject({ LEDGER_SETTLEMENT_DELAYS: 'CREDIT_CARD=2d, OVO=12h', DISBURSEMENT_LIVE_RAIL: 'sandbox', WEBHOOK_ALLOW_PRIVATE_TARGETS: true });
+    expect(set).toMatchObject({
+      LEDGER_SETTLEMENT_DELAYS: 'CREDIT_CARD=2d, OVO=12h',
+      DISBURSEMENT_LIVE_RAIL: 'sandbox',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: true,
+    });
     expect(set.publicBaseUrl()).toBe('https://pay.example.com');
-    expect(() => loadConfig({ LEDGER_SETTLEMENT_DELAYS: 'CREDIT_CARD=two days' })).toThrow('LEDGER_SETTLEMENT_DELAYS must be CHANNEL=<number>');
-    expect(() => loadConfig({ DISBURSEMENT_LIVE_RAIL: 'bank' })).toThrow('DISBURSEMENT_LIVE_RAIL must be "none" or "sandbox"');
+    expect(() => loadConfig({ LEDGER_SETTLEMENT_DELAYS: 'CREDIT_CARD=two days' })).toThrow(
+      'LEDGER_SETTLEMENT_DELAYS must be CHANNEL=<number>',
+    );
+    expect(() => loadConfig({ DISBURSEMENT_LIVE_RAIL: 'bank' })).toThrow(
+      'DISBURSEMENT_LIVE_RAIL must be "none" or "sandbox"',
+    );
     expect(() => loadConfig({ PUBLIC_BASE_URL: 'pay.example.com' })).toThrow('PUBLIC_BASE_URL must be an http(s) URL');
-    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '10' })).toThrow('WEBHOOK_TIMEOUT_MS must be an integer between 100 and 120000');
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '10' })).toThrow(
+      'WEBHOOK_TIMEOUT_MS must be an integer between 100 and 120000',
+    );
   });
 
   it('reads the request log settings: on, 30 days, a million rows, 8 KB per body by default', () => {
-    expect(loadConfig({})).toMatchObject({ REQUEST_LOG_ENABLED: true, REQUEST_LOG_RETENTION_DAYS: 30, REQUEST_LOG_MAX_ROWS: 1_000_000, REQUEST_LOG_BODY_LIMIT: 8192 });
-    expect(loadConfig({ REQUEST_LOG_ENABLED: 'false', REQUEST_LOG_RETENTION_DAYS: '7', REQUEST_LOG_MAX_ROWS: '5000', REQUEST_LOG_BODY_LIMIT: '2kb' })).toMatchObject({
+    expect(loadConfig({})).toMatchObject({
+      REQUEST_LOG_ENABLED: true,
+      REQUEST_LOG_RETENTION_DAYS: 30,
+      REQUEST_LOG_MAX_ROWS: 1_000_000,
+      REQUEST_LOG_BODY_LIMIT: 8192,
+    });
+    expect(
+      loadConfig({
+        REQUEST_LOG_ENABLED: 'false',
+        REQUEST_LOG_RETENTION_DAYS: '7',
+        REQUEST_LOG_MAX_ROWS: '5000',
+        REQUEST_LOG_BODY_LIMIT: '2kb',
+      }),
+    ).toMatchObject({
       REQUEST_LOG_ENABLED: false,
       REQUEST_LOG_RETENTION_DAYS: 7,
       REQUEST_LOG_MAX_ROWS: 5000,
       REQUEST_LOG_BODY_LIMIT: 2048,
     });
     expect(() => loadConfig({ REQUEST_LOG_ENABLED: 'maybe' })).toThrow('REQUEST_LOG_ENABLED must be true or false');
-    expect(() => loadConfig({ REQUEST_LOG_RETENTION_DAYS: '0' })).toThrow('REQUEST_LOG_RETENTION_DAYS must be an integer between 1 and 3650');
-    expect(() => loadConfig({ REQUEST_LOG_MAX_ROWS: '9' })).toThrow('REQUEST_LOG_MAX_ROWS must be an integer between 10 and 1000000000');
-    expect(() => loadConfig({ REQUEST_LOG_BODY_LIMIT: '100' })).toThrow('REQUEST_LOG_BODY_LIMIT must be a size between 256 bytes and 1mb');
+    expect(() => loadConfig({ REQUEST_LOG_RETENTION_DAYS: '0' })).toThrow(
+      'REQUEST_LOG_RETENTION_DAYS must be an integer between 1 and 3650',
+    );
+    expect(() => loadConfig({ REQUEST_LOG_MAX_ROWS: '9' })).toThrow(
+      'REQUEST_LOG_MAX_ROWS must be an integer between 10 and 1000000000',
+    );
+    expect(() => loadConfig({ REQUEST_LOG_BODY_LIMIT: '100' })).toThrow(
+      'REQUEST_LOG_BODY_LIMIT must be a size between 256 bytes and 1mb',
+    );
     expect(() => loadConfig({ REQUEST_LOG_BODY_LIMIT: 'lots' })).toThrow('REQUEST_LOG_BODY_LIMIT must be a size');
   });
 
@@ -130,14 +165,18 @@ describe('CARD_VAULT_KEY', () => {
   it('reads the current key first and older keys after it', () => {
     const config = loadConfig({ NODE_ENV: 'production', CARD_VAULT_KEY: `k2:${key(2)}, k1:${key(1)}` });
     expect(config.CARD_VAULT_KEY.map((k) => k.id)).toEqual(['k2', 'k1']);
-    expect(config.CARD_VAULT_KEY[0]!.key.equals(Buffer.alloc(32, 2))).toBe(true);
+    expect(config.CARD_VAULT_KEY[0].key.equals(Buffer.alloc(32, 2))).toBe(true);
   });
 
-  it.each([['k1'], [`k1:${Buffer.alloc(16).toString('base64')}`], [`k1:${key(1)},k1:${key(2)}`], [`:${key(1)}`], ['k1:not base64!'], [`bad id:${key(1)}`]])(
-    'refuses %s with a ConfigError naming the setting',
-    (value) => {
-      expect(() => loadConfig({ CARD_VAULT_KEY: value })).toThrow(ConfigError);
-      expect(() => loadConfig({ CARD_VAULT_KEY: value })).toThrow(/CARD_VAULT_KEY must be/);
-    },
-  );
+  it.each([
+    ['k1'],
+    [`k1:${Buffer.alloc(16).toString('base64')}`],
+    [`k1:${key(1)},k1:${key(2)}`],
+    [`:${key(1)}`],
+    ['k1:not base64!'],
+    [`bad id:${key(1)}`],
+  ])('refuses %s with a ConfigError naming the setting', (value) => {
+    expect(() => loadConfig({ CARD_VAULT_KEY: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ CARD_VAULT_KEY: value })).toThrow(/CARD_VAULT_KEY must be/);
+  });
 });

@@ -1,14 +1,28 @@
 import { plainToInstance, Transform } from 'class-transformer';
-import { IsBoolean, IsIn, IsInt, IsOptional, IsString, Max, Min, ValidateBy, ValidateIf, validateSync, Matches } from 'class-validator';
+import {
+  IsBoolean,
+  IsIn,
+  IsInt,
+  IsOptional,
+  IsString,
+  Max,
+  Min,
+  ValidateBy,
+  ValidateIf,
+  validateSync,
+  Matches,
+} from 'class-validator';
 import { isTrustProxyEntry, parseTrustProxyList } from './trust-proxy';
 import { parseByteSize } from './byte-size';
 
 /** 1 MiB: far above any JSON request of the spec; file uploads have their own limits. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
-const BODY_LIMIT_MESSAGE = 'BODY_LIMIT must be a size between 1kb and 100mb, in bytes or with a kb or mb suffix (e.g. 1mb)';
+const BODY_LIMIT_MESSAGE =
+  'BODY_LIMIT must be a size between 1kb and 100mb, in bytes or with a kb or mb suffix (e.g. 1mb)';
 /** Enough for any single resource of the API; longer bodies (lists) keep their first 8 KB. */
 export const DEFAULT_REQUEST_LOG_BODY_LIMIT = 8 * 1024;
-const REQUEST_LOG_BODY_LIMIT_MESSAGE = 'REQUEST_LOG_BODY_LIMIT must be a size between 256 bytes and 1mb, in bytes or with a kb or mb suffix (e.g. 8kb)';
+const REQUEST_LOG_BODY_LIMIT_MESSAGE =
+  'REQUEST_LOG_BODY_LIMIT must be a size between 256 bytes and 1mb, in bytes or with a kb or mb suffix (e.g. 8kb)';
 
 /**
  * Every setting the gateway reads from the environment, validated once at start.
@@ -24,33 +38,40 @@ export class AppConfig {
 
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\/\S+$/, {
-    message: 'DATABASE_URL must be a postgres:// or postgresql:// connection URL (unset it to use the embedded PostgreSQL)',
+    message:
+      'DATABASE_URL must be a postgres:// or postgresql:// connection URL (unset it to use the embedded PostgreSQL)',
   })
   DATABASE_URL?: string;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? './.data' : value))
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? './.data' : value))
   @IsString()
   DATA_DIR = './.data';
 
-  @Transform(({ value }) => (value === undefined || value === '' ? 'postgres' : value))
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? 'postgres' : value))
   @IsIn(['postgres', 'eventstoredb'], { message: 'EVENT_STORE must be "postgres" or "eventstoredb"' })
   EVENT_STORE: 'postgres' | 'eventstoredb' = 'postgres';
 
-  @ValidateIf((config: AppConfig) => config.EVENT_STORE === 'eventstoredb' || config.EVENTSTORE_CONNECTION_STRING !== undefined)
+  @ValidateIf(
+    (config: AppConfig) => config.EVENT_STORE === 'eventstoredb' || config.EVENTSTORE_CONNECTION_STRING !== undefined,
+  )
   @Matches(/^esdb(\+discover)?:\/\/\S+$/, {
-    message: 'EVENTSTORE_CONNECTION_STRING must be an esdb:// or esdb+discover:// URL (required when EVENT_STORE=eventstoredb)',
+    message:
+      'EVENTSTORE_CONNECTION_STRING must be an esdb:// or ' +
+      'esdb+discover:// URL (required when EVENT_STORE=eventstoredb)',
   })
   EVENTSTORE_CONNECTION_STRING?: string;
 
-  @Transform(({ value }) => (value === undefined || value === '' ? 'info' : value))
-  @IsIn(['debug', 'info', 'warn', 'error', 'silent'], { message: 'LOG_LEVEL must be one of debug, info, warn, error, silent' })
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? 'info' : value))
+  @IsIn(['debug', 'info', 'warn', 'error', 'silent'], {
+    message: 'LOG_LEVEL must be one of debug, info, warn, error, silent',
+  })
   LOG_LEVEL: 'debug' | 'info' | 'warn' | 'error' | 'silent' = 'info';
 
   /**
    * Refuse plain-HTTP requests (403 TLS_REQUIRED_ERROR; /health, /ready and /metrics excepted).
    * Unset: true when NODE_ENV=production, false otherwise (loopback development uses HTTP).
    */
-  @Transform(({ value }) => parseBoolean(value))
+  @Transform(({ value }: { value: unknown }) => parseBoolean(value))
   @IsBoolean({ message: 'REQUIRE_TLS must be true or false' })
   REQUIRE_TLS = false;
 
@@ -59,7 +80,7 @@ export class AppConfig {
    * reports always carry it). Off by default: on Node 20 the AsyncLocalStorage behind it turns on
    * promise hooks for every promise, which cost the edge about a tenth of its throughput.
    */
-  @Transform(({ value }) => (value === undefined || value === '' ? false : parseBoolean(value)))
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? false : parseBoolean(value)))
   @IsBoolean({ message: 'LOG_REQUEST_CONTEXT must be true or false' })
   LOG_REQUEST_CONTEXT = false;
 
@@ -67,13 +88,20 @@ export class AppConfig {
    * Proxies whose `X-Forwarded-Proto` / `X-Forwarded-For` are believed: comma-separated IP
    * addresses, CIDR ranges or `loopback`/`linklocal`/`uniquelocal`. Unset: no proxy is trusted.
    */
-  @Transform(({ value }) => (typeof value === 'string' ? parseTrustProxyList(value) : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? parseTrustProxyList(value) : value))
   @ValidateBy(
     {
       name: 'isTrustProxyList',
-      validator: { validate: (value: unknown) => Array.isArray(value) && value.every((entry) => typeof entry === 'string' && isTrustProxyEntry(entry)) },
+      validator: {
+        validate: (value: unknown) =>
+          Array.isArray(value) && value.every((entry) => typeof entry === 'string' && isTrustProxyEntry(entry)),
+      },
     },
-    { message: 'TRUST_PROXY must be a comma-separated list of IP addresses, CIDR ranges (10.0.0.0/8) or loopback, linklocal, uniquelocal' },
+    {
+      message:
+        'TRUST_PROXY must be a comma-separated list of IP addresses, CIDR ranges (10.0.0.0/8) or loopback, ' +
+        'linklocal, uniquelocal',
+    },
   )
   TRUST_PROXY: string[] = [];
 
@@ -118,7 +146,9 @@ export class AppConfig {
    * (report downloads, hosted pages). Unset: http://localhost:PORT.
    */
   @IsOptional()
-  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, { message: 'PUBLIC_BASE_URL must be an http(s) URL without query or fragment, e.g. https://pay.example.com' })
+  @Matches(/^https?:\/\/[^\s/?#]+(\/[^\s?#]*)?$/, {
+    message: 'PUBLIC_BASE_URL must be an http(s) URL without query or fragment, e.g. https://pay.example.com',
+  })
   PUBLIC_BASE_URL?: string;
 
   /** PUBLIC_BASE_URL without a trailing slash, or the local default. */
@@ -131,16 +161,21 @@ export class AppConfig {
    * (units ms, s, m, h, d; no unit is ms). Parsed by the ledger.
    */
   @IsOptional()
-  @Matches(/^\s*[A-Za-z0-9_]{1,64}\s*=\s*\d{1,12}(ms|s|m|h|d)?\s*(,\s*[A-Za-z0-9_]{1,64}\s*=\s*\d{1,12}(ms|s|m|h|d)?\s*)*$/, {
-    message: 'LEDGER_SETTLEMENT_DELAYS must be CHANNEL=<number><ms|s|m|h|d> pairs separated by commas, e.g. CREDIT_CARD=2d,OVO=12h',
-  })
+  @Matches(
+    /^\s*[A-Za-z0-9_]{1,64}\s*=\s*\d{1,12}(ms|s|m|h|d)?\s*(,\s*[A-Za-z0-9_]{1,64}\s*=\s*\d{1,12}(ms|s|m|h|d)?\s*)*$/,
+    {
+      message:
+        'LEDGER_SETTLEMENT_DELAYS must be CHANNEL=<number>' +
+        '<ms|s|m|h|d> pairs separated by commas, e.g. CREDIT_CARD=2d,OVO=12h',
+    },
+  )
   LEDGER_SETTLEMENT_DELAYS?: string;
 
   /**
    * Live disbursements need a real bank connector, which this project does not ship: `none`
    * refuses them (503), `sandbox` runs them on the simulated rail (design §9).
    */
-  @Transform(({ value }) => (value === undefined || value === '' ? 'none' : value))
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? 'none' : value))
   @IsIn(['none', 'sandbox'], { message: 'DISBURSEMENT_LIVE_RAIL must be "none" or "sandbox"' })
   DISBURSEMENT_LIVE_RAIL: 'none' | 'sandbox' = 'none';
 
@@ -148,7 +183,7 @@ export class AppConfig {
    * Live eWallet payments need a provider connector, which this project does not ship: `none`
    * refuses them (503), `sandbox` runs them on the simulated wallets (design §9).
    */
-  @Transform(({ value }) => (value === undefined || value === '' ? 'none' : value))
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? 'none' : value))
   @IsIn(['none', 'sandbox'], { message: 'EWALLET_LIVE_NETWORK must be "none" or "sandbox"' })
   EWALLET_LIVE_NETWORK: 'none' | 'sandbox' = 'none';
 
@@ -162,7 +197,7 @@ export class AppConfig {
    * went out. Kept REQUEST_LOG_RETENTION_DAYS, and never more than REQUEST_LOG_MAX_ROWS rows in all
    * (the oldest go first), so its storage is bounded (docs/operations.md).
    */
-  @Transform(({ value }) => (value === undefined || value === '' ? true : parseBoolean(value)))
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? true : parseBoolean(value)))
   @IsBoolean({ message: 'REQUEST_LOG_ENABLED must be true or false' })
   REQUEST_LOG_ENABLED = true;
 
@@ -173,7 +208,9 @@ export class AppConfig {
   REQUEST_LOG_MAX_ROWS = 1_000_000;
 
   /** Most bytes of each body (request, response) kept, after redaction (`8kb`, `8192`). */
-  @Transform(({ value }) => (value === undefined || value === '' ? DEFAULT_REQUEST_LOG_BODY_LIMIT : parseByteSize(String(value))))
+  @Transform(({ value }) =>
+    value === undefined || value === '' ? DEFAULT_REQUEST_LOG_BODY_LIMIT : parseByteSize(String(value)),
+  )
   @IsInt({ message: REQUEST_LOG_BODY_LIMIT_MESSAGE })
   @Min(256, { message: REQUEST_LOG_BODY_LIMIT_MESSAGE })
   @Max(1024 * 1024, { message: REQUEST_LOG_BODY_LIMIT_MESSAGE })
@@ -183,7 +220,7 @@ export class AppConfig {
    * Outbound callbacks (webhooks). Private, loopback and link-local targets are refused unless
    * the operator allows them (tests and a receiver on the same host do).
    */
-  @Transform(({ value }) => (value === undefined || value === '' ? false : parseBoolean(value)))
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? false : parseBoolean(value)))
   @IsBoolean({ message: 'WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false' })
   WEBHOOK_ALLOW_PRIVATE_TARGETS = false;
   /** How long one callback attempt may take, connection to last byte (spec: receivers answer fast). */
@@ -206,13 +243,15 @@ export class AppConfig {
    * `GET /email_outbox`), `smtp` also sends live-mode mail through SMTP_URL. Test mode always
    * stays in the outbox.
    */
-  @Transform(({ value }) => (value === undefined || value === '' ? 'outbox' : value))
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? 'outbox' : value))
   @IsIn(['outbox', 'smtp'], { message: 'MAIL_TRANSPORT must be "outbox" or "smtp"' })
   MAIL_TRANSPORT: 'outbox' | 'smtp' = 'outbox';
 
   /** `smtp://user:password@host:port` or `smtps://...` (implicit TLS); required when MAIL_TRANSPORT=smtp. */
   @ValidateIf((config: AppConfig) => config.MAIL_TRANSPORT === 'smtp' || config.SMTP_URL !== undefined)
-  @Matches(/^smtps?:\/\/([^\s@/]+@)?[^\s@/:]+(:\d{1,5})?\/?$/, { message: 'SMTP_URL must be smtp://[user:password@]host[:port] or smtps://... (required when MAIL_TRANSPORT=smtp)' })
+  @Matches(/^smtps?:\/\/([^\s@/]+@)?[^\s@/:]+(:\d{1,5})?\/?$/, {
+    message: 'SMTP_URL must be smtp://[user:password@]host[:port] or smtps://... (required when MAIL_TRANSPORT=smtp)',
+  })
   SMTP_URL?: string;
 
   /**
@@ -224,7 +263,9 @@ export class AppConfig {
   SMTP_CA_FILE?: string;
 
   /** The From address of payer emails. */
-  @Transform(({ value }) => (value === undefined || value === '' ? 'no-reply@gateway.local' : value))
+  @Transform(({ value }: { value: unknown }) =>
+    value === undefined || value === '' ? 'no-reply@gateway.local' : value,
+  )
   @Matches(/^[^\s@<>]+@[^\s@<>]+$/, { message: 'MAIL_FROM must be an email address' })
   MAIL_FROM = 'no-reply@gateway.local';
 
@@ -234,15 +275,24 @@ export class AppConfig {
    * rotation, docs/operations.md). Required when NODE_ENV=production; elsewhere an insecure,
    * published development key applies when unset.
    */
-  @Transform(({ value }) => (typeof value === 'string' ? parseCardVaultKeys(value) : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? parseCardVaultKeys(value) : value))
   @ValidateBy(
-    { name: 'isCardVaultKeyList', validator: { validate: (value: unknown) => Array.isArray(value) && value.length > 0 && value.every(isCardVaultKey) } },
-    { message: 'CARD_VAULT_KEY must be keyId:base64key[,keyId:base64key...] with 32-byte keys and distinct ids of letters, digits, - or _ (required when NODE_ENV=production)' },
+    {
+      name: 'isCardVaultKeyList',
+      validator: {
+        validate: (value: unknown) => Array.isArray(value) && value.length > 0 && value.every(isCardVaultKey),
+      },
+    },
+    {
+      message:
+        'CARD_VAULT_KEY must be keyId:base64key[,keyId:base64key...] with 32-byte keys and distinct ids of letters, ' +
+        'digits, - or _ (required when NODE_ENV=production)',
+    },
   )
   CARD_VAULT_KEY: CardVaultKey[] = [];
 
   /** Accept AMEX (the 4-digit CVN brand) besides VISA and MASTERCARD; off: BRAND_NOT_SUPPORTED_ERROR. */
-  @Transform(({ value }) => (value === undefined || value === '' ? false : parseBoolean(value)))
+  @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? false : parseBoolean(value)))
   @IsBoolean({ message: 'CARD_ENABLE_AMEX must be true or false' })
   CARD_ENABLE_AMEX = false;
 }
@@ -254,7 +304,8 @@ export interface CardVaultKey {
 }
 
 /** Published in the repository: fine for development and tests, never for real cards. */
-export const INSECURE_DEVELOPMENT_CARD_VAULT_KEY = `dev-insecure:${Buffer.alloc(32, 'insecure-card-vault-development!').toString('base64')}`;
+export const INSECURE_DEVELOPMENT_CARD_VAULT_KEY =
+  `dev-insecure:` + `${Buffer.alloc(32, 'insecure-card-vault-development!').toString('base64')}`;
 
 function parseCardVaultKeys(value: string): unknown {
   const entries = value.split(',').map((entry) => entry.trim());
@@ -272,7 +323,12 @@ function parseCardVaultKeys(value: string): unknown {
 
 function isCardVaultKey(value: unknown): boolean {
   const candidate = value as CardVaultKey | undefined;
-  return candidate !== undefined && /^[A-Za-z0-9_-]{1,32}$/.test(candidate.id) && Buffer.isBuffer(candidate.key) && candidate.key.length === 32;
+  return (
+    candidate !== undefined &&
+    /^[A-Za-z0-9_-]{1,32}$/.test(candidate.id) &&
+    Buffer.isBuffer(candidate.key) &&
+    candidate.key.length === 32
+  );
 }
 
 /** `true`/`false` (also 1/0, yes/no, on/off); anything else is left for the validator to refuse. */
@@ -288,7 +344,7 @@ function parseBoolean(value: unknown): unknown {
 function IntegerSetting(name: string, min: number, max: number, fallback: number): PropertyDecorator {
   const message = `${name} must be an integer between ${min} and ${max}`;
   return (target, property) => {
-    Transform(({ value }) => integerOr(value, fallback))(target, property);
+    Transform(({ value }: { value: unknown }) => integerOr(value, fallback))(target, property);
     IsInt({ message })(target, property);
     Min(min, { message })(target, property);
     Max(max, { message })(target, property);
@@ -346,7 +402,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'SMTP_CA_FILE',
     'MAIL_FROM',
   ];
-  const raw: Record<string, unknown> = Object.fromEntries(known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]));
+  const raw: Record<string, unknown> = Object.fromEntries(
+    known.filter((key) => env[key] !== undefined && env[key] !== '').map((key) => [key, env[key]]),
+  );
   // Production refuses plain HTTP unless told otherwise; development and tests use plain loopback HTTP.
   raw.REQUIRE_TLS ??= env.NODE_ENV === 'production' ? 'true' : 'false';
   // Production must bring its own card vault key; development and tests get the published one.

@@ -14,7 +14,9 @@ describe('HTTP edge settings', () => {
 
   it('requires TLS by default when NODE_ENV=production, unless REQUIRE_TLS says otherwise', () => {
     expect(loadConfig({ NODE_ENV: 'production', CARD_VAULT_KEY: PRODUCTION_KEY }).REQUIRE_TLS).toBe(true);
-    expect(loadConfig({ NODE_ENV: 'production', REQUIRE_TLS: 'false', CARD_VAULT_KEY: PRODUCTION_KEY }).REQUIRE_TLS).toBe(false);
+    expect(
+      loadConfig({ NODE_ENV: 'production', REQUIRE_TLS: 'false', CARD_VAULT_KEY: PRODUCTION_KEY }).REQUIRE_TLS,
+    ).toBe(false);
     expect(loadConfig({ NODE_ENV: 'development', REQUIRE_TLS: 'true' }).REQUIRE_TLS).toBe(true);
     expect(loadConfig({ REQUIRE_TLS: '1' }).REQUIRE_TLS).toBe(true);
   });

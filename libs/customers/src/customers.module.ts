@@ -3,7 +3,10 @@ import { CustomersAuditedResources } from './application/customers-audited-resou
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CreateCustomerHandler } from './application/create-customer/create-customer.handler';
-import { FindCustomersByReferenceHandler } from './application/find-customers-by-reference/find-customers-by-reference.handler';
+// prettier-ignore
+import {
+  FindCustomersByReferenceHandler,
+} from './application/find-customers-by-reference/find-customers-by-reference.handler';
 import { GetCustomerHandler } from './application/get-customer/get-customer.handler';
 import { KycFileLookup } from './application/kyc-files/kyc-file-lookup';
 import { UpdateCustomerHandler } from './application/update-customer/update-customer.handler';

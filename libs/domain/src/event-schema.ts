@@ -36,7 +36,7 @@ export function declareEventSchemas<TEvent extends DomainEvent>(
   versions: EventVersions<TEvent>,
   upcasters: readonly EventUpcaster[] = [],
 ): EventSchemaDeclaration {
-  return { owner, versions: versions as Readonly<Record<string, number>>, upcasters };
+  return { owner, versions: versions, upcasters };
 }
 
 /**

@@ -12,14 +12,19 @@ import { declareEventSchemas } from './event-schema';
  */
 export type LedgerCurrency = string;
 
-/** Money arrived from a payer through `channel`. Credits HOLDING with the net; fee to the gateway, VAT on the fee to TAX. */
+/**
+ * Money arrived from a payer through `channel`. Credits HOLDING with the net; fee to the gateway, VAT on the fee to
+ * TAX.
+ */
 export type MoneyInReceived = DomainEvent<
   'MoneyInReceived',
   {
     movementId: string;
     /** The resource it came from, for auditors: `{ context: 'invoices', resourceId: 'inv_..' }`. */
     source: { context: string; resourceId: string };
-    /** Payment channel code (`BCA`, `OVO`, `CREDIT_CARD`, `TEST_TOPUP`...): picks the fee rule and the settlement delay. */
+    /**
+     * Payment channel code (`BCA`, `OVO`, `CREDIT_CARD`, `TEST_TOPUP`...): picks the fee rule and the settlement delay.
+     */
     channel: string;
     currency: LedgerCurrency;
     /** What the payer paid. */
@@ -78,7 +83,14 @@ export type MoneyOutKind = 'disbursement' | 'refund';
 /** Money out accepted: CASH to HOLDING while in flight. Emitted by the balance aggregate. */
 export type MoneyOutReserved = DomainEvent<
   'MoneyOutReserved',
-  { movementId: string; currency: LedgerCurrency; amount: number; reservedAt: string; kind?: MoneyOutKind; [detail: string]: unknown }
+  {
+    movementId: string;
+    currency: LedgerCurrency;
+    amount: number;
+    reservedAt: string;
+    kind?: MoneyOutKind;
+    [detail: string]: unknown;
+  }
 >;
 
 /**
@@ -93,10 +105,18 @@ export type MoneyOutCompleted = DomainEvent<
 /** The transfer failed: HOLDING returns to CASH. */
 export type MoneyOutFailed = DomainEvent<
   'MoneyOutFailed',
-  { movementId: string; currency: LedgerCurrency; amount: number; failureCode: string; failedAt: string; kind?: MoneyOutKind }
+  {
+    movementId: string;
+    currency: LedgerCurrency;
+    amount: number;
+    failureCode: string;
+    failedAt: string;
+    kind?: MoneyOutKind;
+  }
 >;
 
-export type MoneyMovementEvent = MoneyInReceived | MoneyInSettled | MoneyInRefunded | MoneyOutReserved | MoneyOutCompleted | MoneyOutFailed;
+export type MoneyMovementEvent =
+  MoneyInReceived | MoneyInSettled | MoneyInRefunded | MoneyOutReserved | MoneyOutCompleted | MoneyOutFailed;
 
 export const MONEY_MOVEMENT_EVENT_TYPES: readonly MoneyMovementEvent['type'][] = [
   'MoneyInReceived',
@@ -112,14 +132,11 @@ export function isMoneyMovementEvent(event: DomainEvent): event is MoneyMovement
 }
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
-export const MONEY_MOVEMENT_EVENT_SCHEMAS = declareEventSchemas<MoneyMovementEvent>(
-  'ledger contract (shared kernel)',
-  {
-    MoneyInReceived: 1,
-    MoneyInSettled: 1,
-    MoneyInRefunded: 1,
-    MoneyOutReserved: 1,
-    MoneyOutCompleted: 1,
-    MoneyOutFailed: 1,
-  },
-);
+export const MONEY_MOVEMENT_EVENT_SCHEMAS = declareEventSchemas<MoneyMovementEvent>('ledger contract (shared kernel)', {
+  MoneyInReceived: 1,
+  MoneyInSettled: 1,
+  MoneyInRefunded: 1,
+  MoneyOutReserved: 1,
+  MoneyOutCompleted: 1,
+  MoneyOutFailed: 1,
+});

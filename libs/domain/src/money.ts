@@ -38,7 +38,8 @@ export class Money {
   static of(minor: bigint | number, currency: string): Money {
     assertCurrencyCode(currency);
     if (typeof minor === 'bigint') return new Money(minor, currency);
-    if (!Number.isSafeInteger(minor)) throw new MoneyError(`${minor} is not a whole number of minor units of ${currency} within ±2^53`);
+    if (!Number.isSafeInteger(minor))
+      throw new MoneyError(`${minor} is not a whole number of minor units of ${currency} within ±2^53`);
     return new Money(BigInt(minor), currency);
   }
 
@@ -113,7 +114,10 @@ export class Money {
 
   /** `this × numerator / denominator`, rounded: a proportional part (the fee share of a partial refund). */
   share(numerator: bigint | number, denominator: bigint | number, rounding: Rounding): Money {
-    return new Money(divideRounded(this.minor * toBigInt(numerator, 'numerator'), toBigInt(denominator, 'denominator'), rounding), this.currency);
+    return new Money(
+      divideRounded(this.minor * toBigInt(numerator, 'numerator'), toBigInt(denominator, 'denominator'), rounding),
+      this.currency,
+    );
   }
 
   /** `this × basisPoints / 10 000` (290 bp = 2.9 %), rounded half up unless told otherwise. */
@@ -145,7 +149,9 @@ export class Money {
   }
 
   toString(): string {
-    return CURRENCY_EXPONENTS[this.currency] === undefined ? `${this.minor} minor units of ${this.currency}` : `${this.toMajorString()} ${this.currency}`;
+    return CURRENCY_EXPONENTS[this.currency] === undefined
+      ? `${this.minor} minor units of ${this.currency}`
+      : `${this.toMajorString()} ${this.currency}`;
   }
 
   /** Never a raw bigint in JSON (it would throw): the minor units as a string. */
@@ -154,7 +160,8 @@ export class Money {
   }
 
   private sameCurrency(other: Money): Money {
-    if (other.currency !== this.currency) throw new MoneyError(`Cannot combine ${this.currency} with ${other.currency}`);
+    if (other.currency !== this.currency)
+      throw new MoneyError(`Cannot combine ${this.currency} with ${other.currency}`);
     return other;
   }
 }
@@ -204,7 +211,8 @@ export function parseDecimal(value: number | string): { digits: bigint; scale: n
 }
 
 function assertCurrencyCode(currency: string): void {
-  if (!CURRENCY_CODE.test(currency)) throw new MoneyError(`${JSON.stringify(currency)} is not an ISO 4217 currency code`);
+  if (!CURRENCY_CODE.test(currency))
+    throw new MoneyError(`${JSON.stringify(currency)} is not an ISO 4217 currency code`);
 }
 
 function toBigInt(value: bigint | number, name: string): bigint {

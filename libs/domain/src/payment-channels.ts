@@ -12,7 +12,12 @@ export interface PaymentChannelDefinition {
   currency: string;
 }
 
-const channel = (code: string, name: string, category: ChannelCategory): PaymentChannelDefinition => ({ code, name, category, currency: 'IDR' });
+const channel = (code: string, name: string, category: ChannelCategory): PaymentChannelDefinition => ({
+  code,
+  name,
+  category,
+  currency: 'IDR',
+});
 
 export const PAYMENT_CHANNELS: readonly PaymentChannelDefinition[] = [
   channel('BCA', 'Bank Central Asia', 'VIRTUAL_ACCOUNT'),

@@ -7,7 +7,10 @@ import { CheckoutActionHandler } from './application/checkout-action/checkout-ac
 import { PaymentCompleter } from './application/complete-payment/payment-completer';
 import { EwalletNetworkPolicy } from './application/ewallet-network-policy';
 import { ExpireCheckoutJob } from './application/expire-checkout/expire-checkout.job';
-import { FindCheckoutHandler, FindEwalletPaymentHandler } from './application/find-payment/find-ewallet-payment.handler';
+import {
+  FindCheckoutHandler,
+  FindEwalletPaymentHandler,
+} from './application/find-payment/find-ewallet-payment.handler';
 import { OvoPayerDecisionJob } from './application/ovo-payer-decision/ovo-payer-decision.job';
 import { RequestEwalletPaymentHandler } from './application/request-payment/request-ewallet-payment.handler';
 import { CheckoutPageController } from './http/checkout-page.controller';

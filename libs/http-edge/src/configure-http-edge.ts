@@ -1,6 +1,6 @@
+import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { Express } from 'express';
 import type { AppConfig } from '@gateway/config';
 import { installBodyParsers } from './body/install-body-parsers';
 import { HttpEdgeExceptionFilter } from './errors/http-edge-exception.filter';
@@ -20,7 +20,9 @@ import { captureRequestLog } from './request-log/capture-request-log.middleware'
 import { RequestLogSink } from './request-log/request-log-sink';
 import { createValidationPipe } from './validation/gateway-validation.pipe';
 
-/** Idle keep-alive connections are kept this long: the public client reuses them after seconds of silence (spec gaps). */
+/**
+ * Idle keep-alive connections are kept this long: the public client reuses them after seconds of silence (spec gaps).
+ */
 export const KEEP_ALIVE_TIMEOUT_MS = 65_000;
 
 export interface HttpEdgeOptions {
@@ -57,7 +59,7 @@ export function configureHttpEdge(app: INestApplication, config: AppConfig, opti
   // The IP limit before any other work, body parsing included: a request refused for its TLS, its
   // body (400, 413, 415) or anything later carries the rate-limit headers and counts (issue 19, item 17).
   const ipLimit = clientIpRateLimitOf(app);
-  if (ipLimit) installClientIpRateLimit(expressApp.getHttpAdapter().getInstance() as Express, ipLimit);
+  if (ipLimit) installClientIpRateLimit(expressApp.getHttpAdapter().getInstance(), ipLimit);
   if (config.REQUIRE_TLS) expressApp.use(requireTls());
   installBodyParsers(expressApp, config.BODY_LIMIT);
   if (config.LOG_REQUEST_CONTEXT) expressApp.use(bindLogContext());
@@ -66,7 +68,7 @@ export function configureHttpEdge(app: INestApplication, config: AppConfig, opti
   app.useGlobalFilters(new HttpEdgeExceptionFilter(logger));
   setupOpenApi(expressApp);
 
-  const server = app.getHttpServer();
+  const server = app.getHttpServer() as Server;
   // What Node's parser refuses (431 oversized headers, ...) gets the edge's JSON answer and headers.
   server.on('clientError', answerClientError(ipLimit && ((ip: string) => ipLimit.consume(ip))));
   server.keepAliveTimeout = KEEP_ALIVE_TIMEOUT_MS;

@@ -42,7 +42,17 @@ export function payerTimeZoneOf(cookieHeader: string | string[] | undefined): Pa
 /** `Fri 27 Nov 2026, 18:58 GMT+7`: a deadline as the payer reads it. */
 export function formatPayerTime(instant: string | Date, zone: string): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
-  return new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' }).format(date);
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: zone,
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZoneName: 'short',
+  }).format(date);
 }
 
 /**
@@ -50,16 +60,20 @@ export function formatPayerTime(instant: string | Date, zone: string): string {
  * rewrites `<time data-payer-time>` into the browser's zone and stores that zone for the pages
  * that have no script. Same format as `formatPayerTime`.
  */
-export const PAYER_TIME_SCRIPT = `(function () {
+export const PAYER_TIME_SCRIPT =
+  `(function () {
   var zone;
   try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone; } catch (e) { return; }
   if (!zone) return;
-  document.cookie = '${PAYER_TIME_ZONE_COOKIE}=' + encodeURIComponent(zone) + '; path=/; max-age=31536000; samesite=lax';
-  var format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
+  document.cookie = '${PAYER_TIME_ZONE_COOKIE}=' + encodeURIComponent(zone) + '; path=/; max-age=31536000; ` +
+  `samesite=lax';
+  var format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, weekday: 'short', day: 'numeric', month: 'short', ` +
+  `year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
   var times = document.querySelectorAll('time[data-payer-time]');
   for (var i = 0; i < times.length; i++) {
     var when = new Date(times[i].getAttribute('datetime'));
-    if (!isNaN(when.getTime())) { times[i].textContent = format.format(when); times[i].setAttribute('data-zone', zone); }
+    if (!isNaN(when.getTime())) { times[i].textContent = format.format(when); times[i].setAttribute('data-zone', ` +
+  `zone); }
   }
   var notes = document.querySelectorAll('[data-zone-note]');
   for (var j = 0; j < notes.length; j++) notes[j].textContent = 'your local time';

@@ -11,7 +11,10 @@ const HOST = /^[A-Za-z0-9.-]+(:\d{1,5})?$|^\[[0-9A-Fa-f:.]+\](:\d{1,5})?$/;
  * the request being answered. Without a request (a callback, an email, a scheduled job), the
  * configured address, or http://localhost:PORT when there is none.
  */
-export function publicBaseUrl(request: Request | undefined, config: Pick<AppConfig, 'PUBLIC_BASE_URL' | 'publicBaseUrl'>): string {
+export function publicBaseUrl(
+  request: Request | undefined,
+  config: Pick<AppConfig, 'PUBLIC_BASE_URL' | 'publicBaseUrl'>,
+): string {
   if (config.PUBLIC_BASE_URL || !request) return config.publicBaseUrl();
   const host = request.get('host') ?? '';
   return `${request.protocol}://${HOST.test(host) ? host : 'localhost'}`;

@@ -13,11 +13,14 @@ export const ROUTE_NO_AUTH = 'gateway:route-no-auth';
 export type PermissionRequirement = Permission | readonly Permission[];
 
 /** The key must satisfy every listed requirement, else 403 REQUEST_FORBIDDEN_ERROR. */
-export const RequirePermissions = (...requirements: PermissionRequirement[]) => SetMetadata(ROUTE_PERMISSIONS, requirements);
+export const RequirePermissions = (...requirements: PermissionRequirement[]) =>
+  SetMetadata(ROUTE_PERMISSIONS, requirements);
 
 /** Whether a key's permissions satisfy one requirement. */
 export function satisfiesRequirement(granted: readonly Permission[], requirement: PermissionRequirement): boolean {
-  return typeof requirement === 'string' ? granted.includes(requirement) : requirement.some((permission) => granted.includes(permission));
+  return typeof requirement === 'string'
+    ? granted.includes(requirement)
+    : requirement.some((permission) => granted.includes(permission));
 }
 
 /** A requirement as a refusal names it: `money_out:read or balance:read`. */

@@ -8,6 +8,6 @@ export const UNMATCHED_ROUTE = 'unmatched';
  * labels unbounded and put customer data into logs. Known only once Express matched a route.
  */
 export function routeTemplate(request: Request): string {
-  const route = (request as Request & { route?: { path?: unknown } }).route;
+  const route = request.route as { path?: unknown } | undefined;
   return typeof route?.path === 'string' ? `${request.baseUrl}${route.path}` : UNMATCHED_ROUTE;
 }

@@ -3,7 +3,14 @@ export { invoicesMigrations } from './read-models/invoices.migrations';
 export { INVOICES_PROJECTION } from './read-models/invoices.projection';
 export { PAYER_EMAILS_PROJECTION } from './read-models/payer-emails.projection';
 export * from './domain/invoice.events';
-export { MAGIC_PAID_AMOUNTS, INVOICE_MIN_AMOUNT, INVOICE_MAX_AMOUNT, RECURRING_MIN_AMOUNT, DEFAULT_INVOICE_DURATION_SECONDS, invoicePageUrl } from './domain/invoice.rules';
+export {
+  MAGIC_PAID_AMOUNTS,
+  INVOICE_MIN_AMOUNT,
+  INVOICE_MAX_AMOUNT,
+  RECURRING_MIN_AMOUNT,
+  DEFAULT_INVOICE_DURATION_SECONDS,
+  invoicePageUrl,
+} from './domain/invoice.rules';
 export * from './application/create-invoice/create-invoice.command';
 export * from './application/pay-invoice/pay-invoice.command';
 export * from './application/pay-by-card/pay-invoice-by-card.command';

@@ -1,5 +1,8 @@
 import { InvoicesAuditedResources } from './application/invoices-audited-resources';
-import { PayFromPageByFixedVirtualAccountHandler } from './application/simulate-payment/pay-from-page-by-fixed-va.handler';
+// prettier-ignore
+import {
+  PayFromPageByFixedVirtualAccountHandler,
+} from './application/simulate-payment/pay-from-page-by-fixed-va.handler';
 import { AppConfig } from '@gateway/config';
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
@@ -16,13 +19,22 @@ import { InvoicePagePublicKeys } from './application/pay-by-card/page-public-key
 import { PayInvoiceByCardHandler } from './application/pay-by-card/pay-invoice-by-card.handler';
 import { CaptureCardChargeJob } from './application/pay-by-card/capture-card-charge.job';
 import { PayInvoiceHandler } from './application/pay-invoice/pay-invoice.handler';
-import { FindInvoiceClaimingVirtualAccountHandler } from './application/callback-virtual-account/find-claiming-invoice.handler';
+// prettier-ignore
+import {
+  FindInvoiceClaimingVirtualAccountHandler,
+} from './application/callback-virtual-account/find-claiming-invoice.handler';
 import { InvoiceEwalletFollower } from './application/pay-by-ewallet/invoice-ewallet.follower';
 import { PayInvoiceByEwalletHandler } from './application/pay-by-ewallet/pay-invoice-by-ewallet.handler';
-import { RecordClaimedInvoicePaymentHandler } from './application/record-claimed-payment/record-claimed-payment.handler';
+// prettier-ignore
+import {
+  RecordClaimedInvoicePaymentHandler,
+} from './application/record-claimed-payment/record-claimed-payment.handler';
 import { PoolAllocator } from './application/pool-allocator';
 import { InvoiceSettlementFollower } from './application/settle-invoice/invoice-settlement.follower';
-import { PayInvoiceByRetailCodeHandler, SimulatePoolVirtualAccountPaymentHandler } from './application/simulate-payment/simulate-payment.handlers';
+import {
+  PayInvoiceByRetailCodeHandler,
+  SimulatePoolVirtualAccountPaymentHandler,
+} from './application/simulate-payment/simulate-payment.handlers';
 import { EmailOutboxController } from './http/email-outbox.controller';
 import { InvoiceCallbackRenderer } from './http/invoice-callback.renderer';
 import { InvoicePageController } from './http/invoice-page.controller';

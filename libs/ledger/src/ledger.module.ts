@@ -10,7 +10,10 @@ import { GetBalanceHandler } from './application/get-balance/get-balance.handler
 import { ListBalancesHandler } from './application/list-balances/list-balances.handler';
 import { registerMoneyInFollower } from './application/money-in-followers';
 import { ReconcileLedgerHandler } from './application/reconcile/reconcile-ledger.handler';
-import { LatestReconciliationHandler, RunReconciliationHandler } from './application/reconciliation-runs/reconciliation-runs.handlers';
+import {
+  LatestReconciliationHandler,
+  RunReconciliationHandler,
+} from './application/reconciliation-runs/reconciliation-runs.handlers';
 import { SettleEarlyHandler } from './application/settle-early/settle-early.handler';
 import { SettlePaymentJob } from './application/settle-payment/settle-payment.job';
 import { SettlementAppender } from './application/settle-payment/settlement-appender';

@@ -21,7 +21,11 @@ export * from './application/simulate-payment/simulate-till-payment.command';
 export * from './application/update-payment-code/update-payment-code.command';
 export * from './application/get-payment-code/get-payment-code.query';
 export * from './application/search-payments/search-payment-code-payments.query';
-export { CreatePaymentCodeRequestDto, UpdatePaymentCodeRequestDto, SimulateRetailPaymentRequestDto } from './http/payment-code.request.dto';
+export {
+  CreatePaymentCodeRequestDto,
+  UpdatePaymentCodeRequestDto,
+  SimulateRetailPaymentRequestDto,
+} from './http/payment-code.request.dto';
 export { paymentCodeStream } from './domain/payment-code.events';
 export { PAYMENT_CODE_EVENT_SCHEMAS } from './domain/payment-code.events';
 /** The error codes this context may answer, with their statuses (libs/bootstrap/src/all-error-codes.ts). */

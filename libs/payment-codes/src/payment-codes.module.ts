@@ -5,7 +5,10 @@ import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CreatePaymentCodeHandler } from './application/create-payment-code/create-payment-code.handler';
 import { ExpirePaymentCodeJob } from './application/expire-payment-code/expire-payment-code.job';
-import { GetPaymentCodeHandler, ListPaymentCodePaymentsHandler } from './application/get-payment-code/get-payment-code.handler';
+import {
+  GetPaymentCodeHandler,
+  ListPaymentCodePaymentsHandler,
+} from './application/get-payment-code/get-payment-code.handler';
 import { UpdatePaymentCodeHandler } from './application/update-payment-code/update-payment-code.handler';
 import { PaymentCodeCallbackRenderer } from './http/payment-code-callback.renderer';
 import { PaymentCodesController } from './http/payment-codes.controller';

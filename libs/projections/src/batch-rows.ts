@@ -12,11 +12,18 @@ export interface BatchColumn<R> {
  * column, followed by `conflict` (e.g. `ON CONFLICT (id) DO NOTHING`). Table and column names
  * come from the projection's code, never from events.
  */
-export async function insertRows<R>(tx: ClientBase, table: string, columns: readonly BatchColumn<R>[], rows: readonly R[], conflict: string): Promise<void> {
+export async function insertRows<R>(
+  tx: ClientBase,
+  table: string,
+  columns: readonly BatchColumn<R>[],
+  rows: readonly R[],
+  conflict: string,
+): Promise<void> {
   if (rows.length === 0) return;
   const arrays = columns.map((column, index) => `$${index + 1}::${column.type}[]`).join(', ');
   await tx.query(
-    `INSERT INTO ${table} (${columns.map((column) => column.name).join(', ')}) SELECT * FROM unnest(${arrays}) ${conflict}`,
+    `INSERT INTO ${table} (${columns.map((column) => column.name).join(', ')}) SELECT * FROM unnest(${arrays}) ` +
+      `${conflict}`,
     columns.map((column) => rows.map((row) => column.value(row))),
   );
 }

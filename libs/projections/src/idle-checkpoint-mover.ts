@@ -37,13 +37,22 @@ export class IdleCheckpointMover {
     const rows = names.map((name) => {
       const { from, to, seen } = this.pending.get(name)!;
       this.pending.delete(name);
-      return { name, fromCommit: from.commit.toString(), fromPrepare: from.prepare.toString(), toCommit: to.commit.toString(), toPrepare: to.prepare.toString(), seen };
+      return {
+        name,
+        fromCommit: from.commit.toString(),
+        fromPrepare: from.prepare.toString(),
+        toCommit: to.commit.toString(),
+        toPrepare: to.prepare.toString(),
+        seen,
+      };
     });
     const { rows: moved } = await this.pool.query<{ name: string }>({
       name: 'projection_move_idle_checkpoints',
-      text: `WITH wanted AS (
+      text:
+        `WITH wanted AS (
                SELECT * FROM json_to_recordset($1::json)
-                 AS w (name text, "fromCommit" numeric, "fromPrepare" numeric, "toCommit" numeric, "toPrepare" numeric, seen bigint)
+                 AS w (name text, "fromCommit" numeric, "fromPrepare" numeric, "toCommit" numeric, ` +
+        `"toPrepare" numeric, seen bigint)
              ), moved AS (
                UPDATE projection_checkpoints c
                   SET commit_pos = w."toCommit", prepare_pos = w."toPrepare", events_seen = c.events_seen + w.seen,

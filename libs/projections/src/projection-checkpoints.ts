@@ -46,7 +46,10 @@ export async function ensureCheckpoint(db: Db, name: string): Promise<void> {
 }
 
 export async function readCheckpoint(db: Db, name: string): Promise<CheckpointRow | undefined> {
-  const { rows } = await db.query('SELECT * FROM projection_checkpoints WHERE name = $1', [name]);
+  const { rows } = await db.query<Record<string, string | null>>(
+    'SELECT * FROM projection_checkpoints WHERE name = $1',
+    [name],
+  );
   return rows[0] ? toCheckpoint(rows[0]) : undefined;
 }
 
@@ -61,7 +64,13 @@ export async function readAllCheckpoints(db: Db): Promise<CheckpointRow[]> {
  * nothing to apply. Returns false when the stored checkpoint is no longer `from` (a rebuild
  * reset it): the caller rolls back.
  */
-export async function advanceCheckpoint(db: Db, name: string, from: GlobalPosition, to: GlobalPosition, seen: number): Promise<boolean> {
+export async function advanceCheckpoint(
+  db: Db,
+  name: string,
+  from: GlobalPosition,
+  to: GlobalPosition,
+  seen: number,
+): Promise<boolean> {
   const result = await db.query({
     name: 'projection_advance_checkpoint',
     text: `WITH moved AS (
@@ -72,7 +81,16 @@ export async function advanceCheckpoint(db: Db, name: string, from: GlobalPositi
               RETURNING 1
            )
            SELECT pg_notify($7, $8) FROM moved`,
-    values: [name, from.commit.toString(), from.prepare.toString(), to.commit.toString(), to.prepare.toString(), seen, CHECKPOINT_CHANNEL, `${name}|${to.commit}|${to.prepare}`],
+    values: [
+      name,
+      from.commit.toString(),
+      from.prepare.toString(),
+      to.commit.toString(),
+      to.prepare.toString(),
+      seen,
+      CHECKPOINT_CHANNEL,
+      `${name}|${to.commit}|${to.prepare}`,
+    ],
   });
   return result.rowCount === 1;
 }
@@ -88,13 +106,17 @@ export async function resetCheckpoint(tx: ClientBase, name: string): Promise<voi
 
 export async function recordProjectionError(db: Db, name: string, error: unknown): Promise<void> {
   const message = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  await db.query('UPDATE projection_checkpoints SET last_error = $2, last_error_at = now() WHERE name = $1', [name, message.slice(0, 2000)]);
+  await db.query('UPDATE projection_checkpoints SET last_error = $2, last_error_at = now() WHERE name = $1', [
+    name,
+    message.slice(0, 2000),
+  ]);
 }
 
 function toCheckpoint(row: Record<string, string | null>): CheckpointRow {
   return {
     name: row.name!,
-    position: row.commit_pos === null ? START_POSITION : { commit: BigInt(row.commit_pos!), prepare: BigInt(row.prepare_pos!) },
+    position:
+      row.commit_pos === null ? START_POSITION : { commit: BigInt(row.commit_pos), prepare: BigInt(row.prepare_pos!) },
     eventsSeen: BigInt(row.events_seen ?? 0),
     lastError: row.last_error,
     updatedAt: row.updated_at as unknown as Date,

@@ -57,7 +57,14 @@ describe('ProjectionRunner', () => {
   const progresses: ProjectionProgress[] = [];
 
   beforeAll(async () => {
-    db = await createTestDatabase([eventStoreMigrations, projectionMigrations, tablesFor('p1'), tablesFor('p2'), tablesFor('p3'), tablesFor('p4')]);
+    db = await createTestDatabase([
+      eventStoreMigrations,
+      projectionMigrations,
+      tablesFor('p1'),
+      tablesFor('p2'),
+      tablesFor('p3'),
+      tablesFor('p4'),
+    ]);
     store = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
   });
   afterEach(async () => {
@@ -70,7 +77,11 @@ describe('ProjectionRunner', () => {
   });
 
   const runner = (projection: Projection, progress?: ProjectionProgress) => {
-    const created = new ProjectionRunner(db.pool, store, projection, progress, { batchSize: 100, standbyPollMs: 50, retryDelayMs: 20 });
+    const created = new ProjectionRunner(db.pool, store, projection, progress, {
+      batchSize: 100,
+      standbyPollMs: 50,
+      retryDelayMs: 20,
+    });
     runners.push(created);
     return created;
   };
@@ -139,7 +150,9 @@ describe('ProjectionRunner', () => {
     const after = await store.append('rebuild-live', [event()], 'any');
     const fresh = progressTracker();
     expect(await fresh.waitFor('p2', after.position, 5000)).toBe(true);
-    const expected = before.map((row) => (row.stream_name === 'rebuild-live' ? { ...row, events: String(Number(row.events) + 1) } : row));
+    const expected = before.map((row) =>
+      row.stream_name === 'rebuild-live' ? { ...row, events: String(Number(row.events) + 1) } : row,
+    );
     expect(await rows('p2_counts')).toEqual(expected);
   });
 
@@ -162,9 +175,13 @@ describe('ProjectionRunner', () => {
     const progress = progressTracker();
     expect(await progress.waitFor('p3', last.position, 10_000)).toBe(true);
     expect(standby.isActive).toBe(true);
-    const [{ total }] = (await db.pool.query("SELECT sum(events)::int AS total FROM p3_counts WHERE stream_name LIKE 'takeover-%'")).rows;
+    const [{ total }] = (
+      await db.pool.query("SELECT sum(events)::int AS total FROM p3_counts WHERE stream_name LIKE 'takeover-%'")
+    ).rows;
     expect(total).toBe(301);
-    const [{ seen }] = (await db.pool.query("SELECT count(*)::int AS seen FROM p3_seen WHERE stream_name LIKE 'takeover-%'")).rows;
+    const [{ seen }] = (
+      await db.pool.query("SELECT count(*)::int AS seen FROM p3_seen WHERE stream_name LIKE 'takeover-%'")
+    ).rows;
     expect(seen).toBe(301);
   });
 
@@ -192,34 +209,55 @@ describe('ProjectionRunner', () => {
     expect(seen.rows).toEqual([{ stream_name: 'poison-1' }]);
   });
 
-  it('runners sharing pages and an idle-checkpoint mover: each applies its events once, the others move on and announce it', async () => {
-    const idleCheckpoints = new IdleCheckpointMover(db.pool);
-    const shared = (projection: Projection) => {
-      const created = new ProjectionRunner(db.pool, store, projection, undefined, { batchSize: 7, standbyPollMs: 50, retryDelayMs: 20, idleCheckpoints });
-      runners.push(created);
-      return created;
-    };
-    const busy = countingProjection('p1');
-    const idle = [1, 2, 3].map((n) => ({ ...countingProjection(`p${n + 1}`), name: `idle-${n}`, eventTypes: ['NeverAppended'] }));
-    for (const projection of [busy, ...idle]) shared(projection).start();
-    const observer = progressTracker(); // no in-process reports: progress arrives as another process sees it
-    const before = Number((await db.pool.query("SELECT count(*) AS n FROM p1_seen WHERE stream_name LIKE 'shared-%'")).rows[0].n);
-    const writers = Array.from({ length: 5 }, (_, w) =>
-      (async () => {
-        for (let i = 0; i < 40; i++) await store.append(`shared-${w}`, [event(), event('Ignored')], 'any');
-      })(),
-    );
-    await Promise.all(writers);
-    const last = await store.append('shared-end', [event()], 'any');
-    expect(await observer.waitFor(['p1', 'idle-1', 'idle-2', 'idle-3'], last.position, 10_000)).toBe(true);
-    const after = Number((await db.pool.query("SELECT count(*) AS n FROM p1_seen WHERE stream_name LIKE 'shared-%'")).rows[0].n);
-    expect(after - before).toBe(201); // 5 × 40 counted events and the last one; the event-id key forbids a double apply
-    for (const n of [1, 2, 3]) expect((await readCheckpoint(db.pool, `idle-${n}`))?.position).toEqual(last.position);
-  });
+  it(
+    'runners sharing pages and an idle-checkpoint mover: each applies its events once, ' +
+      'the others move on and announce it',
+    async () => {
+      const idleCheckpoints = new IdleCheckpointMover(db.pool);
+      const shared = (projection: Projection) => {
+        const created = new ProjectionRunner(db.pool, store, projection, undefined, {
+          batchSize: 7,
+          standbyPollMs: 50,
+          retryDelayMs: 20,
+          idleCheckpoints,
+        });
+        runners.push(created);
+        return created;
+      };
+      const busy = countingProjection('p1');
+      const idle = [1, 2, 3].map((n) => ({
+        ...countingProjection(`p${n + 1}`),
+        name: `idle-${n}`,
+        eventTypes: ['NeverAppended'],
+      }));
+      for (const projection of [busy, ...idle]) shared(projection).start();
+      const observer = progressTracker(); // no in-process reports: progress arrives as another process sees it
+      const before = Number(
+        (await db.pool.query("SELECT count(*) AS n FROM p1_seen WHERE stream_name LIKE 'shared-%'")).rows[0].n,
+      );
+      const writers = Array.from({ length: 5 }, (_, w) =>
+        (async () => {
+          for (let i = 0; i < 40; i++) await store.append(`shared-${w}`, [event(), event('Ignored')], 'any');
+        })(),
+      );
+      await Promise.all(writers);
+      const last = await store.append('shared-end', [event()], 'any');
+      expect(await observer.waitFor(['p1', 'idle-1', 'idle-2', 'idle-3'], last.position, 10_000)).toBe(true);
+      const after = Number(
+        (await db.pool.query("SELECT count(*) AS n FROM p1_seen WHERE stream_name LIKE 'shared-%'")).rows[0].n,
+      );
+      // 5 × 40 counted events and the last one; the event-id key forbids a double apply
+      expect(after - before).toBe(201);
+      for (const n of [1, 2, 3]) expect((await readCheckpoint(db.pool, `idle-${n}`))?.position).toEqual(last.position);
+    },
+  );
 
   it('an idle move whose checkpoint a rebuild reset fails, like a batch move', async () => {
     const mover = new IdleCheckpointMover(db.pool);
-    await db.pool.query("INSERT INTO projection_checkpoints (name, commit_pos, prepare_pos) VALUES ('idle-cas', 5, 1) ON CONFLICT (name) DO UPDATE SET commit_pos = 5, prepare_pos = 1");
+    await db.pool.query(
+      "INSERT INTO projection_checkpoints (name, commit_pos, prepare_pos) VALUES ('idle-cas', 5, " +
+        '1) ON CONFLICT (name) DO UPDATE SET commit_pos = 5, prepare_pos = 1',
+    );
     const [stale, current] = await Promise.all([
       mover.move('idle-cas-other', { commit: 1n, prepare: 1n }, { commit: 9n, prepare: 9n }, 1),
       mover.move('idle-cas', { commit: 5n, prepare: 1n }, { commit: 7n, prepare: 2n }, 3),
@@ -230,4 +268,3 @@ describe('ProjectionRunner', () => {
     expect(await mover.move('idle-cas', { commit: 5n, prepare: 1n }, { commit: 8n, prepare: 2n }, 1)).toBe(false);
   });
 });
-

@@ -83,7 +83,8 @@ export class ProjectionRunner {
       for (;;) {
         const batch = await this.store.readAll({ after: checkpoint, maxCount: this.batchSize });
         if (batch.length === 0) return true;
-        if (!(await this.applyBatch(lease, batch, checkpoint))) throw new Error(`Checkpoint of ${this.name} moved during catch-up`);
+        if (!(await this.applyBatch(lease, batch, checkpoint)))
+          throw new Error(`Checkpoint of ${this.name} moved during catch-up`);
         checkpoint = batch[batch.length - 1].position;
         onBatch?.(batch.length, checkpoint);
       }
@@ -132,7 +133,11 @@ export class ProjectionRunner {
       await restoreDeferredIndexes(lease, this.name);
       let checkpoint = (await readCheckpoint(lease, this.name))!.position;
       this.progress?.restartedAt(this.name, checkpoint);
-      for await (const batch of this.store.subscribeToAll({ after: checkpoint, maxCount: this.batchSize, signal: restart.signal })) {
+      for await (const batch of this.store.subscribeToAll({
+        after: checkpoint,
+        maxCount: this.batchSize,
+        signal: restart.signal,
+      })) {
         if (!(await this.applyBatch(lease, batch, checkpoint))) return;
         checkpoint = batch[batch.length - 1].position;
         if (restart.signal.aborted) return;
@@ -154,7 +159,9 @@ export class ProjectionRunner {
     const to = batch[batch.length - 1].position;
     if (relevant.length === 0) {
       const idle = this.options.idleCheckpoints;
-      const moved = idle ? await idle.move(this.name, from, to, batch.length) : await advanceCheckpoint(lease, this.name, from, to, batch.length);
+      const moved = idle
+        ? await idle.move(this.name, from, to, batch.length)
+        : await advanceCheckpoint(lease, this.name, from, to, batch.length);
       if (!moved) return false;
       this.progress?.report(this.name, to);
       return true;

@@ -7,7 +7,10 @@ import type { CommandMetadata, RecordedEvent } from '@gateway/event-store';
  * a burst in a few round trips. Every reaction is settled before the batch fails, so a retried
  * batch never runs beside the reactions of this one.
  */
-export async function reactToAll(events: RecordedEvent[], react: (recorded: RecordedEvent) => Promise<void>): Promise<void> {
+export async function reactToAll(
+  events: RecordedEvent[],
+  react: (recorded: RecordedEvent) => Promise<void>,
+): Promise<void> {
   const outcomes = await Promise.allSettled(events.map(react));
   const failed = outcomes.find((outcome) => outcome.status === 'rejected');
   if (failed) throw failed.reason;

@@ -50,8 +50,14 @@ export async function rebuildAllProjections(
       lease.on('error', () => undefined);
       await lease.connect();
       leases.push(lease);
-      const { rows } = await lease.query<{ locked: boolean }>("SELECT pg_try_advisory_lock(hashtext('projection'), hashtext($1)) AS locked", [projection.name]);
-      if (!rows[0].locked) throw new Error(`${projection.name} is held by a running worker: rebuild it with \`projections rebuild ${projection.name}\``);
+      const { rows } = await lease.query<{ locked: boolean }>(
+        "SELECT pg_try_advisory_lock(hashtext('projection'), hashtext($1)) AS locked",
+        [projection.name],
+      );
+      if (!rows[0].locked)
+        throw new Error(
+          `${projection.name} is held by a running worker: rebuild it with \`projections rebuild ${projection.name}\``,
+        );
     }
     for (const projection of chosen) await resetProjection(pool, projection);
     for (const [index, projection] of chosen.entries()) {
@@ -103,7 +109,8 @@ export async function rebuildAllProjections(
     const end = last;
     await Promise.all(
       chosen.map(async (projection, index) => {
-        if (end && states[index].skipped > 0) await applyPage(leases[index], projection, [], states[index].committed, end, states[index].skipped);
+        if (end && states[index].skipped > 0)
+          await applyPage(leases[index], projection, [], states[index].committed, end, states[index].skipped);
         const started = performance.now();
         await restoreDeferredIndexes(leases[index], projection.name);
         indexMs[projection.name] = performance.now() - started;
@@ -121,12 +128,21 @@ export async function rebuildAllProjections(
  * but never one without the other (they share the transaction), and a rebuild that is cut
  * short is started again anyway; a million-event rebuild saves a thousand or more flushes.
  */
-async function applyPage(lease: Client, projection: Projection, relevant: RecordedEvent[], from: GlobalPosition, to: GlobalPosition, seen: number): Promise<void> {
+async function applyPage(
+  lease: Client,
+  projection: Projection,
+  relevant: RecordedEvent[],
+  from: GlobalPosition,
+  to: GlobalPosition,
+  seen: number,
+): Promise<void> {
   // One round trip for both (a simple query may hold several statements).
   await lease.query('BEGIN; SET LOCAL synchronous_commit TO off');
   try {
-    if (relevant.length > 0) await (projection.bulkLoad ? projection.bulkLoad.apply(relevant, lease) : projection.apply(relevant, lease));
-    if (!(await advanceCheckpoint(lease, projection.name, from, to, seen))) throw new Error(`Checkpoint of ${projection.name} moved during the rebuild`);
+    if (relevant.length > 0)
+      await (projection.bulkLoad ? projection.bulkLoad.apply(relevant, lease) : projection.apply(relevant, lease));
+    if (!(await advanceCheckpoint(lease, projection.name, from, to, seen)))
+      throw new Error(`Checkpoint of ${projection.name} moved during the rebuild`);
     await lease.query('COMMIT');
   } catch (error) {
     await lease.query('ROLLBACK').catch(() => undefined);

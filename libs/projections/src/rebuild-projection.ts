@@ -11,7 +11,8 @@ import { PROJECTION_RESET_CHANNEL } from './projection-runner';
  * runner's job, or the caller's through `ProjectionRunner.runUntilCaughtUp`.
  */
 export async function resetProjection(pool: Pool, projection: Projection): Promise<void> {
-  if (projection.rebuildable === false) throw new Error(`${projection.name} cannot be rebuilt: replaying it would repeat effects outside the database`);
+  if (projection.rebuildable === false)
+    throw new Error(`${projection.name} cannot be rebuilt: replaying it would repeat effects outside the database`);
   await withPooledClient(pool, async (client) => {
     try {
       await client.query('BEGIN');

@@ -44,12 +44,20 @@ export async function verifyProjection(
   projection: Projection,
   options: { onProgress?: (events: number) => void } = {},
 ): Promise<ProjectionVerification> {
-  if (projection.rebuildable === false) return { name: projection.name, skipped: 'not rebuildable', events: 0, tables: [], clean: true };
-  if (projection.tables.length === 0) return { name: projection.name, skipped: 'no tables', events: 0, tables: [], clean: true };
-  const unfinished = await pool.query('SELECT 1 FROM projection_checkpoints WHERE name = $1 AND deferred_indexes IS NOT NULL', [projection.name]);
+  if (projection.rebuildable === false)
+    return { name: projection.name, skipped: 'not rebuildable', events: 0, tables: [], clean: true };
+  if (projection.tables.length === 0)
+    return { name: projection.name, skipped: 'no tables', events: 0, tables: [], clean: true };
+  const unfinished = await pool.query(
+    'SELECT 1 FROM projection_checkpoints WHERE name = $1 AND deferred_indexes IS NOT NULL',
+    [projection.name],
+  );
   if (unfinished.rowCount) {
     // The scratch tables copy the live ones, which lack the indexes `apply` arbitrates on.
-    throw new Error(`${projection.name}: a bulk rebuild has not finished (its tables lack the indexes it deferred); let its runner or a new rebuild finish it first`);
+    throw new Error(
+      `${projection.name}: a bulk rebuild has not finished (its tables lack the indexes it deferred); ` +
+        `let its runner or a new rebuild finish it first`,
+    );
   }
   const client = await pool.connect();
   const scratch = `verify_${randomBytes(6).toString('hex')}`;
@@ -57,9 +65,15 @@ export async function verifyProjection(
     const live = (await client.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0].schema;
     await client.query(`CREATE SCHEMA ${scratch}`);
     for (const table of [...projection.tables, ...SHADOWED_SIDE_TABLES]) {
-      const exists = await client.query('SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2', [live, table]);
+      const exists = await client.query(
+        'SELECT 1 FROM information_schema.tables WHERE table_schema = $1 AND table_name = $2',
+        [live, table],
+      );
       if (exists.rowCount === 0) continue;
-      await client.query(`CREATE TABLE ${scratch}.${client.escapeIdentifier(table)} (LIKE ${client.escapeIdentifier(live)}.${client.escapeIdentifier(table)} INCLUDING ALL)`);
+      await client.query(
+        `CREATE TABLE ${scratch}.${client.escapeIdentifier(table)} (LIKE ` +
+          `${client.escapeIdentifier(live)}.${client.escapeIdentifier(table)} INCLUDING ALL)`,
+      );
     }
     const wanted = projection.eventTypes;
     let replayedTo: GlobalPosition | undefined;
@@ -117,7 +131,10 @@ async function compareAt(
       [projection.name],
     );
     const now = rows[0] ? { commit: BigInt(rows[0].commit_pos), prepare: BigInt(rows[0].prepare_pos) } : undefined;
-    const same = (!now && !replayedTo) || (now && replayedTo && comparePositions(now, replayedTo) === 0) || (now && !replayedTo && now.commit === 0n && now.prepare === 0n);
+    const same =
+      (!now && !replayedTo) ||
+      (now && replayedTo && comparePositions(now, replayedTo) === 0) ||
+      (now && !replayedTo && now.commit === 0n && now.prepare === 0n);
     if (!same) return 'moved';
     const diffs: TableDiff[] = [];
     for (const table of projection.tables) {
@@ -133,7 +150,12 @@ async function compareAt(
       };
       const onlyLive = await difference(liveTable, scratchTable);
       const onlyReplayed = await difference(scratchTable, liveTable);
-      diffs.push({ table, onlyLive: onlyLive.count, onlyReplayed: onlyReplayed.count, samples: { onlyLive: onlyLive.samples, onlyReplayed: onlyReplayed.samples } });
+      diffs.push({
+        table,
+        onlyLive: onlyLive.count,
+        onlyReplayed: onlyReplayed.count,
+        samples: { onlyLive: onlyLive.samples, onlyReplayed: onlyReplayed.samples },
+      });
     }
     return diffs;
   } finally {
@@ -145,7 +167,8 @@ async function comparableColumns(client: PoolClient, schema: string, table: stri
   const { rows } = await client.query<{ column_name: string }>(
     `SELECT column_name FROM information_schema.columns
       WHERE table_schema = $1 AND table_name = $2
-        AND coalesce(column_default, '') NOT LIKE 'nextval(%' AND coalesce(column_default, '') NOT IN ('now()', 'CURRENT_TIMESTAMP')
+        AND coalesce(column_default, '') NOT LIKE 'nextval(%' AND coalesce(column_default, '') NOT IN ('now()', ` +
+      `'CURRENT_TIMESTAMP')
       ORDER BY ordinal_position`,
     [schema, table],
   );

@@ -14,7 +14,10 @@ export interface JobRunnerOptions {
   pollIntervalMs?: number;
   /** Most jobs claimed by one query. */
   batchSize?: number;
-  /** How long a claimed job is ours unless renewed; renewed while its handler runs, so only a dead worker's jobs are taken over. */
+  /**
+   * How long a claimed job is ours unless renewed; renewed while its handler runs, so only a dead worker's jobs are
+   * taken over.
+   */
   leaseMs?: number;
   /** Most handlers running at once; jobs are only claimed for free slots. Default: batchSize. */
   concurrency?: number;
@@ -32,7 +35,7 @@ const MAX_ERROR_LENGTH = 4000;
  * registered stay pending. Runs are at least once: see JobHandler.
  */
 export class JobRunner {
-  private readonly handlers = new Map<string, JobHandler<any>>();
+  private readonly handlers = new Map<string, JobHandler>();
   private readonly inFlight = new Set<Promise<void>>();
   private readonly wake = new WakeSignal();
   private readonly table: ScheduledJobsTable;
@@ -63,7 +66,8 @@ export class JobRunner {
 
   register<P>(kind: string, handler: JobHandler<P>): void {
     if (this.handlers.has(kind)) throw new Error(`A handler for job kind ${kind} is already registered`);
-    this.handlers.set(kind, handler);
+    // each kind's jobs carry that handler's payload (the kind names it)
+    this.handlers.set(kind, handler as JobHandler);
     this.wake.fire();
   }
 
@@ -73,7 +77,9 @@ export class JobRunner {
     this.listener = new PgListener(this.pool, SCHEDULER_WAKEUP_CHANNEL, {
       onNotification: () => this.wake.fire(),
       onConnected: () => this.wake.fire(),
-      onLost: (error) => this.logger.warn(`Scheduler LISTEN connection lost, reconnecting: ${describe(error)}`),
+      onLost: (error) => {
+        this.logger.warn(`Scheduler LISTEN connection lost, reconnecting: ${describe(error)}`);
+      },
     });
     this.listener.start();
     this.loop = this.runLoop();
@@ -161,7 +167,9 @@ export class JobRunner {
         (owned) => {
           if (!owned) clearInterval(timer);
         },
-        (error: unknown) => this.logger.warn(`Could not renew the lease of job ${run.id}: ${describe(error)}`),
+        (error: unknown) => {
+          this.logger.warn(`Could not renew the lease of job ${run.id}: ${describe(error)}`);
+        },
       );
     }, this.leaseMs / 3);
     timer.unref();

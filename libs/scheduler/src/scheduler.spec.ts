@@ -43,7 +43,12 @@ describe('durable scheduler', () => {
   const later = (ms: number) => new Date(Date.now() + ms);
 
   function runner(options: Partial<JobRunnerOptions> = {}): JobRunner {
-    const created = new JobRunner(database.pool, { workerId: `worker_${runners.length}`, pollIntervalMs: 50, logger: silent, ...options });
+    const created = new JobRunner(database.pool, {
+      workerId: `worker_${runners.length}`,
+      pollIntervalMs: 50,
+      logger: silent,
+      ...options,
+    });
     runners.push(created);
     return created;
   }
@@ -96,13 +101,25 @@ describe('durable scheduler', () => {
   it('runs a job due in the past once, with its payload and scope', async () => {
     const kind = newKind();
     const ran = recorder();
-    await scheduler.schedule({ kind, payload: { marker: 'past', amount: 10 }, dueAt: ago(HOUR), businessId: 'biz_1', mode: 'live' });
+    await scheduler.schedule({
+      kind,
+      payload: { marker: 'past', amount: 10 },
+      dueAt: ago(HOUR),
+      businessId: 'biz_1',
+      mode: 'live',
+    });
     const worker = runner();
     worker.register(kind, ran.handler);
     worker.start();
     await eventually(async () => (await jobsOfKind(kind))[0].status === 'done', 'the job is done');
     expect(ran.runs).toHaveLength(1);
-    expect(ran.runs[0]).toMatchObject({ kind, payload: { marker: 'past', amount: 10 }, businessId: 'biz_1', mode: 'live', attempt: 1 });
+    expect(ran.runs[0]).toMatchObject({
+      kind,
+      payload: { marker: 'past', amount: 10 },
+      businessId: 'biz_1',
+      mode: 'live',
+      attempt: 1,
+    });
     await afterAClaim(kind, ran);
     expect(ran.ranWith('past')).toHaveLength(1);
   });
@@ -125,7 +142,13 @@ describe('durable scheduler', () => {
     const kind = newKind();
     const ran = recorder();
     const dueAt = later(HOUR);
-    await scheduler.schedule({ kind, payload: { marker: 'advanced' }, dueAt, businessId: 'biz_advanced', mode: 'test' });
+    await scheduler.schedule({
+      kind,
+      payload: { marker: 'advanced' },
+      dueAt,
+      businessId: 'biz_advanced',
+      mode: 'test',
+    });
     await scheduler.schedule({ kind, payload: { marker: 'other' }, dueAt, businessId: 'biz_other', mode: 'test' });
     await scheduler.schedule({ kind, payload: { marker: 'live' }, dueAt, businessId: 'biz_advanced', mode: 'live' });
     // No polling to speak of: only the NOTIFY sent with the clock advance can wake the runner.
@@ -146,55 +169,64 @@ describe('durable scheduler', () => {
     expect(ran.ranWith('live')).toHaveLength(0);
   });
 
-  it('wakes the runners for a job written due, also one due only on its business clock, and not for a later one', async () => {
-    const kind = newKind();
-    const ran = recorder();
-    const wakes: string[] = [];
-    const markers: string[] = [];
-    const listener = await database.pool.connect();
-    listener.on('notification', (message) => {
-      if (message.payload?.startsWith('marker-')) markers.push(message.payload);
-      else wakes.push(message.channel);
-    });
-    await listener.query(`LISTEN ${SCHEDULER_WAKEUP_CHANNEL}`);
-    try {
-      // No polling to speak of: a job runs promptly only if its writing woke the runner.
-      const worker = runner({ pollIntervalMs: 60_000 });
-      worker.register(kind, ran.handler);
-      worker.start();
-      await afterAClaim(kind, ran);
-      await testClocks.setOffset(database.pool, 'biz_wake_ahead', 2 * HOUR);
-      // Notifications arrive in commit order, but late on a loaded machine: once a marker sent
-      // after the clock's advance is here, nothing written before (the advance, the sentinel of
-      // afterAClaim) can still arrive and be mistaken for a wake by what follows.
-      const marker = `marker-${kind}`;
-      await database.pool.query('SELECT pg_notify($1, $2)', [SCHEDULER_WAKEUP_CHANNEL, marker]);
-      await eventually(() => markers.includes(marker), 'the marker arrived');
-      wakes.length = 0;
+  it(
+    'wakes the runners for a job written due, ' + 'also one due only on its business clock, and not for a later one',
+    async () => {
+      const kind = newKind();
+      const ran = recorder();
+      const wakes: string[] = [];
+      const markers: string[] = [];
+      const listener = await database.pool.connect();
+      listener.on('notification', (message) => {
+        if (message.payload?.startsWith('marker-')) markers.push(message.payload);
+        else wakes.push(message.channel);
+      });
+      await listener.query(`LISTEN ${SCHEDULER_WAKEUP_CHANNEL}`);
+      try {
+        // No polling to speak of: a job runs promptly only if its writing woke the runner.
+        const worker = runner({ pollIntervalMs: 60_000 });
+        worker.register(kind, ran.handler);
+        worker.start();
+        await afterAClaim(kind, ran);
+        await testClocks.setOffset(database.pool, 'biz_wake_ahead', 2 * HOUR);
+        // Notifications arrive in commit order, but late on a loaded machine: once a marker sent
+        // after the clock's advance is here, nothing written before (the advance, the sentinel of
+        // afterAClaim) can still arrive and be mistaken for a wake by what follows.
+        const marker = `marker-${kind}`;
+        await database.pool.query('SELECT pg_notify($1, $2)', [SCHEDULER_WAKEUP_CHANNEL, marker]);
+        await eventually(() => markers.includes(marker), 'the marker arrived');
+        wakes.length = 0;
 
-      // Due later on every clock: a settlement days ahead wakes nobody.
-      await scheduler.schedule({ kind, payload: { marker: 'later' }, dueAt: later(HOUR), businessId: 'biz_wake_now', mode: 'test' });
-      await scheduler.scheduleMany([
-        { kind, payload: { marker: 'later' }, dueAt: later(3 * HOUR), businessId: 'biz_wake_ahead', mode: 'test' },
-        { kind, payload: { marker: 'later' }, dueAt: later(HOUR), businessId: 'biz_wake_ahead', mode: 'live' },
-      ]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-      expect(wakes).toEqual([]);
+        // Due later on every clock: a settlement days ahead wakes nobody.
+        await scheduler.schedule({
+          kind,
+          payload: { marker: 'later' },
+          dueAt: later(HOUR),
+          businessId: 'biz_wake_now',
+          mode: 'test',
+        });
+        await scheduler.scheduleMany([
+          { kind, payload: { marker: 'later' }, dueAt: later(3 * HOUR), businessId: 'biz_wake_ahead', mode: 'test' },
+          { kind, payload: { marker: 'later' }, dueAt: later(HOUR), businessId: 'biz_wake_ahead', mode: 'live' },
+        ]);
+        await new Promise((resolve) => setTimeout(resolve, 300));
+        expect(wakes).toEqual([]);
 
-      // Due an hour from now in real time, but already due on its business's advanced clock.
-      await scheduler.scheduleMany([
-        { kind, payload: { marker: 'later' }, dueAt: later(2 * HOUR), businessId: 'biz_wake_now', mode: 'test' },
-        { kind, payload: { marker: 'ahead' }, dueAt: later(HOUR), businessId: 'biz_wake_ahead', mode: 'test' },
-      ]);
-      await eventually(() => ran.ranWith('ahead').length === 1, 'the job due on its business clock ran');
-      expect(wakes).toEqual([SCHEDULER_WAKEUP_CHANNEL]);
-      expect(ran.ranWith('later')).toHaveLength(0);
-    } finally {
-      // A pooled connection goes back without its LISTEN, so no later borrower inherits it.
-      await listener.query(`UNLISTEN ${SCHEDULER_WAKEUP_CHANNEL}`).catch(() => undefined);
-      listener.release();
-    }
-  });
+        // Due an hour from now in real time, but already due on its business's advanced clock.
+        await scheduler.scheduleMany([
+          { kind, payload: { marker: 'later' }, dueAt: later(2 * HOUR), businessId: 'biz_wake_now', mode: 'test' },
+          { kind, payload: { marker: 'ahead' }, dueAt: later(HOUR), businessId: 'biz_wake_ahead', mode: 'test' },
+        ]);
+        await eventually(() => ran.ranWith('ahead').length === 1, 'the job due on its business clock ran');
+        expect(wakes).toEqual([SCHEDULER_WAKEUP_CHANNEL]);
+        expect(ran.ranWith('later')).toHaveLength(0);
+      } finally {
+        // A pooled connection goes back without its LISTEN, so no later borrower inherits it.
+        await listener.query(`UNLISTEN ${SCHEDULER_WAKEUP_CHANNEL}`).catch(() => undefined);
+        listener.release();
+      }
+    },
+  );
 
   it('schedules idempotently by key: a pending job is updated, a finished one left alone', async () => {
     const kind = newKind();
@@ -213,7 +245,9 @@ describe('durable scheduler', () => {
 
     await scheduler.schedule({ kind, key, payload: { marker: 'third' }, dueAt: ago(1000) });
     await afterAClaim(kind, ran);
-    expect(ran.runs.map((job) => (job.payload as { marker: string }).marker).filter((m) => !m.startsWith('sentinel'))).toEqual(['second']);
+    expect(
+      ran.runs.map((job) => (job.payload as { marker: string }).marker).filter((m) => !m.startsWith('sentinel')),
+    ).toEqual(['second']);
     expect(await jobByKey(key)).toMatchObject({ status: 'done', payload: { marker: 'second' } });
   });
 
@@ -233,20 +267,46 @@ describe('durable scheduler', () => {
     const twiceKey = `${kind}:twice`;
     await scheduler.scheduleMany([
       { kind, key: finishedKey, payload: { marker: 'replayed' }, dueAt: ago(500) },
-      { kind, key: twiceKey, payload: { marker: 'first' }, dueAt: later(2 * HOUR), businessId: 'biz_a', mode: 'test', maxAttempts: 3 },
+      {
+        kind,
+        key: twiceKey,
+        payload: { marker: 'first' },
+        dueAt: later(2 * HOUR),
+        businessId: 'biz_a',
+        mode: 'test',
+        maxAttempts: 3,
+      },
       { kind, key: pendingKey, payload: { marker: 'moved' }, dueAt: later(3 * HOUR) },
       { kind, payload: { marker: 'unkeyed' }, dueAt: later(4 * HOUR) },
       { kind, payload: { marker: 'unkeyed' }, dueAt: later(4 * HOUR) },
-      { kind, key: twiceKey, payload: { marker: 'second' }, dueAt: later(5 * HOUR), businessId: 'biz_b', mode: 'live', maxAttempts: 7 },
+      {
+        kind,
+        key: twiceKey,
+        payload: { marker: 'second' },
+        dueAt: later(5 * HOUR),
+        businessId: 'biz_b',
+        mode: 'live',
+        maxAttempts: 7,
+      },
     ]);
 
     expect(await jobByKey(finishedKey)).toMatchObject({ status: 'done', payload: { marker: 'finished' } });
     expect(await jobByKey(pendingKey)).toMatchObject({ status: 'pending', payload: { marker: 'moved' } });
-    const twice = await database.pool.query('SELECT payload, business_id, mode, max_attempts, due_at FROM scheduled_jobs WHERE job_key = $1', [twiceKey]);
+    const twice = await database.pool.query(
+      'SELECT payload, business_id, mode, max_attempts, due_at FROM scheduled_jobs WHERE job_key = $1',
+      [twiceKey],
+    );
     expect(twice.rows).toHaveLength(1);
-    expect(twice.rows[0]).toMatchObject({ payload: { marker: 'second' }, business_id: 'biz_a', mode: 'test', max_attempts: 3 });
+    expect(twice.rows[0]).toMatchObject({
+      payload: { marker: 'second' },
+      business_id: 'biz_a',
+      mode: 'test',
+      max_attempts: 3,
+    });
     expect(twice.rows[0].due_at.getTime()).toBeGreaterThan(Date.now() + 4 * HOUR);
-    expect((await jobsOfKind(kind)).filter((job) => (job.payload as { marker: string }).marker === 'unkeyed')).toHaveLength(2);
+    expect(
+      (await jobsOfKind(kind)).filter((job) => (job.payload as { marker: string }).marker === 'unkeyed'),
+    ).toHaveLength(2);
     await scheduler.scheduleMany([]);
   });
 
@@ -354,7 +414,10 @@ describe('durable scheduler', () => {
       throw new Error('retry me');
     });
     worker.start();
-    await eventually(async () => (await jobByKey(key)).attempts === 1 && (await jobByKey(key)).status === 'pending', 'the failure is recorded');
+    await eventually(
+      async () => (await jobByKey(key)).attempts === 1 && (await jobByKey(key)).status === 'pending',
+      'the failure is recorded',
+    );
     const job = await jobByKey(key);
     expect(job.last_error).toContain('retry me');
     expect(job.due_at.getTime()).toBeGreaterThanOrEqual(failedRun!.now.getTime() + 60_000);
@@ -380,7 +443,8 @@ describe('durable scheduler', () => {
     await scheduler.schedule({ kind, key: `${kind}:leased`, payload: { marker: 'leased' }, dueAt: ago(HOUR) });
     await database.pool.query(
       `UPDATE scheduled_jobs SET status = 'running', locked_by = 'dead-worker', attempts = 1,
-              locked_until = CASE WHEN job_key LIKE '%crashed' THEN now() - interval '1 second' ELSE now() + interval '1 hour' END
+              locked_until = CASE WHEN job_key LIKE '%crashed' THEN now() - interval '1 second' ELSE now() + ` +
+        `interval '1 hour' END
         WHERE kind = $1`,
       [kind],
     );
@@ -429,7 +493,10 @@ describe('durable scheduler', () => {
     worker.start();
     await afterAClaim(kind, ran);
     expect(ran.ranWith('poison')).toHaveLength(0);
-    expect(await jobByKey(key)).toMatchObject({ status: 'failed', last_error: expect.stringContaining('lease expired') });
+    expect(await jobByKey(key)).toMatchObject({
+      status: 'failed',
+      last_error: expect.stringContaining('lease expired'),
+    });
   });
 
   it('runs each of 300 due jobs exactly once with two runners sharing the table', async () => {
@@ -449,10 +516,16 @@ describe('durable scheduler', () => {
       worker.register(kind, handler);
       worker.start();
     }
-    await eventually(async () => (await jobsOfKind(kind)).every((job) => job.status === 'done'), 'all 300 jobs are done');
+    await eventually(
+      async () => (await jobsOfKind(kind)).every((job) => job.status === 'done'),
+      'all 300 jobs are done',
+    );
     expect(runsById.size).toBe(300);
     expect([...runsById.values()].every((count) => count === 1)).toBe(true);
-    const { rows } = await database.pool.query<{ attempts: number }>('SELECT DISTINCT attempts FROM scheduled_jobs WHERE kind = $1', [kind]);
+    const { rows } = await database.pool.query<{ attempts: number }>(
+      'SELECT DISTINCT attempts FROM scheduled_jobs WHERE kind = $1',
+      [kind],
+    );
     expect(rows).toEqual([{ attempts: 1 }]);
   });
 

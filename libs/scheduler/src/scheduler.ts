@@ -84,7 +84,10 @@ export class Scheduler {
       const first = keyed.get(input.key);
       keyed.set(input.key, first ? { ...first, dueAt: input.dueAt, payload: input.payload } : input);
     }
-    const rows = [...[...keyed.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, input]) => input), ...unkeyed];
+    const rows = [
+      ...[...keyed.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, input]) => input),
+      ...unkeyed,
+    ];
     await db.query(
       `WITH written AS (
          INSERT INTO scheduled_jobs (job_key, kind, payload, business_id, mode, due_at, max_attempts)

@@ -20,7 +20,10 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   const urls: string[] = [];
   // One after the other: each picks a free port, and two picking at once could pick the same.
   for (let worker = 0; worker < Math.max(1, globalConfig.maxWorkers); worker += 1) {
-    const server = new EmbeddedPostgresServer({ dataDir: await mkdtemp(join(tmpdir(), 'gateway-test-')), ephemeral: true });
+    const server = new EmbeddedPostgresServer({
+      dataDir: await mkdtemp(join(tmpdir(), 'gateway-test-')),
+      ephemeral: true,
+    });
     servers.push(server);
     urls.push(await server.start());
   }

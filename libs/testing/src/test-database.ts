@@ -33,7 +33,8 @@ export async function createTestDatabase(migrations: MigrationSet[], poolSize = 
 /** The server globalSetup started for this jest worker (workers are numbered from 1). */
 function thisWorkersServer(): string {
   const urls = JSON.parse(process.env.TEST_ADMIN_DATABASE_URLS ?? '[]') as string[];
-  if (urls.length === 0) throw new Error('TEST_ADMIN_DATABASE_URLS is not set: run tests through jest (globalSetup starts PostgreSQL)');
+  if (urls.length === 0)
+    throw new Error('TEST_ADMIN_DATABASE_URLS is not set: run tests through jest (globalSetup starts PostgreSQL)');
   const worker = Number(process.env.JEST_WORKER_ID ?? '1');
   return urls[(worker - 1) % urls.length];
 }

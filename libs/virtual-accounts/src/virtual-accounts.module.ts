@@ -1,11 +1,17 @@
-import { SearchVirtualAccountPaymentsHandler } from './application/search-payments/search-virtual-account-payments.handler';
+// prettier-ignore
+import {
+  SearchVirtualAccountPaymentsHandler,
+} from './application/search-payments/search-virtual-account-payments.handler';
 import { VirtualAccountsAuditedResources } from './application/virtual-accounts-audited-resources';
 
 import { Module } from '@nestjs/common';
 import { CqrsModule } from '@nestjs/cqrs';
 import { CreateVirtualAccountHandler } from './application/create-virtual-account/create-virtual-account.handler';
 import { ExpireVirtualAccountJob } from './application/expire-virtual-account/expire-virtual-account.job';
-import { GetVirtualAccountHandler, GetVirtualAccountPaymentHandler } from './application/get-virtual-account/get-virtual-account.handler';
+import {
+  GetVirtualAccountHandler,
+  GetVirtualAccountPaymentHandler,
+} from './application/get-virtual-account/get-virtual-account.handler';
 import { UpdateVirtualAccountHandler } from './application/update-virtual-account/update-virtual-account.handler';
 import { VirtualAccountCallbackRenderer } from './http/virtual-account-callback.renderer';
 import { VirtualAccountsController } from './http/virtual-accounts.controller';
@@ -17,7 +23,10 @@ import { FixedInstruments } from '@gateway/fixed-instruments';
 import { FindFixedVirtualAccountHandler } from './application/invoice-payments/find-fixed-virtual-account.handler';
 import { VirtualAccountInvoiceFollower } from './application/invoice-payments/virtual-account-invoice.follower';
 import { OpenCustomerVirtualAccountHandler } from './application/invoice-payments/customer-virtual-account.handler';
-import { TransferToFixedVirtualAccountHandler } from './application/invoice-payments/transfer-to-fixed-virtual-account.handler';
+// prettier-ignore
+import {
+  TransferToFixedVirtualAccountHandler,
+} from './application/invoice-payments/transfer-to-fixed-virtual-account.handler';
 
 /** Commands this context decides (each through the CommandPipeline). */
 const commandHandlers = [

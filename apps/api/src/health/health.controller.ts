@@ -9,7 +9,10 @@ type Check = 'up' | 'down';
 const CHECK_TIMEOUT_MS = 2000;
 
 /** Liveness and readiness for load balancers and orchestrators; no authentication. */
-const CHECKS = schema.object({ database: schema.oneOfStrings(['up', 'down']), event_store: schema.oneOfStrings(['up', 'down']) });
+const CHECKS = schema.object({
+  database: schema.oneOfStrings(['up', 'down']),
+  event_store: schema.oneOfStrings(['up', 'down']),
+});
 
 @ApiTag('Operations', 'Liveness and readiness for load balancers; no API key.')
 @Controller()
@@ -21,7 +24,12 @@ export class HealthController {
 
   /** The process answers. */
   @NoAuth()
-  @ApiDoc({ summary: 'Liveness', description: 'The process answers.', operationId: 'health', response: schema.object({ status: schema.oneOfStrings(['ok']) }) })
+  @ApiDoc({
+    summary: 'Liveness',
+    description: 'The process answers.',
+    operationId: 'health',
+    response: schema.object({ status: schema.oneOfStrings(['ok']) }),
+  })
   @Get('health')
   health(): { status: 'ok' } {
     return { status: 'ok' };
@@ -31,7 +39,9 @@ export class HealthController {
   @NoAuth()
   @ApiDoc({
     summary: 'Readiness',
-    description: 'The database and the event store answer: safe to send traffic. 503 SERVICE_UNAVAILABLE (with the checks) when one does not.',
+    description:
+      'The database and the event store answer: safe to send traffic. 503 SERVICE_UNAVAILABLE (with the checks) when ' +
+      'one does not.',
     operationId: 'ready',
     response: schema.object({ status: schema.oneOfStrings(['ready']), checks: CHECKS }),
   })
@@ -61,7 +71,13 @@ async function probe(check: () => Promise<unknown>): Promise<Check> {
     timer = setTimeout(() => resolve('down'), CHECK_TIMEOUT_MS);
   });
   try {
-    return await Promise.race([check().then((): Check => 'up', (): Check => 'down'), timeout]);
+    return await Promise.race([
+      check().then(
+        (): Check => 'up',
+        (): Check => 'down',
+      ),
+      timeout,
+    ]);
   } finally {
     clearTimeout(timer);
   }

@@ -8,7 +8,9 @@ import { print } from '../output';
 import { countEvents } from './event-count';
 
 export function registerAuditCommands(program: Command): void {
-  const audit = program.command('audit').description('Tamper evidence: hash chains per stream and anchors over the global log');
+  const audit = program
+    .command('audit')
+    .description('Tamper evidence: hash chains per stream and anchors over the global log');
 
   audit
     .command('verify')
@@ -17,9 +19,18 @@ export function registerAuditCommands(program: Command): void {
     .action(async (options: { json?: boolean }) => {
       const report = await withCliContext(async (app) => {
         const total = await countEvents(app.get(Pool), app.get(AppConfig));
-        const bar = options.json ? undefined : new SingleBar({ format: 'verifying [{bar}] {percentage}% | {value}/{total} events | {eta}s left', clearOnComplete: true });
+        const bar = options.json
+          ? undefined
+          : new SingleBar({
+              format: 'verifying [{bar}] {percentage}% | {value}/{total} events | {eta}s left',
+              clearOnComplete: true,
+            });
         bar?.start(total ?? 0, 0);
-        const result = await app.get(AuditTrailVerifier).verify((events) => bar?.update(events, total !== undefined && events > total ? { total: events } : undefined));
+        const result = await app
+          .get(AuditTrailVerifier)
+          .verify((events) =>
+            bar?.update(events, total !== undefined && events > total ? { total: events } : undefined),
+          );
         bar?.stop();
         return result;
       });
@@ -29,26 +40,39 @@ export function registerAuditCommands(program: Command): void {
 
   audit
     .command('anchor')
-    .description('Write an anchor over the events appended since the last one now (the worker does it every 15 minutes)')
+    .description(
+      'Write an anchor over the events appended since the last one now (the worker does it every 15 minutes)',
+    )
     .option('--json', 'machine-readable output')
     .action(async (options: { json?: boolean }) => {
       const anchor = await withCliContext(async (app) => app.get(AnchorWriter).writeAnchor());
       const value = anchor
-        ? { anchorId: anchor.anchorId, digest: anchor.digest, totalEvents: anchor.totalEvents, lastPosition: anchor.lastPosition }
+        ? {
+            anchorId: anchor.anchorId,
+            digest: anchor.digest,
+            totalEvents: anchor.totalEvents,
+            lastPosition: anchor.lastPosition,
+          }
         : { anchorId: null, message: 'no events since the last anchor' };
       print(Boolean(options.json), value, () =>
-        anchor ? `anchor ${anchor.anchorId}: ${anchor.digest} (${anchor.totalEvents} events)` : 'No events since the last anchor: nothing to seal',
+        anchor
+          ? `anchor ${anchor.anchorId}: ${anchor.digest} (${anchor.totalEvents} events)`
+          : 'No events since the last anchor: nothing to seal',
       );
     });
 }
 
 function humanReport(report: AuditVerification): string {
   const lines = [
-    `${report.events} events in ${report.streams} streams; ${report.anchorsChecked} anchors checked; ${report.unanchoredEvents} events after the last anchor`,
+    `${report.events} events in ${report.streams} streams; ${report.anchorsChecked} anchors checked; ` +
+      `${report.unanchoredEvents} events after the last anchor`,
   ];
   if (report.firstBrokenLink) {
     const link = report.firstBrokenLink;
-    lines.push(`BROKEN: first broken link: stream ${link.stream} revision ${link.revision}${link.eventId ? ` (event ${link.eventId})` : ''}: ${link.reason}`);
+    lines.push(
+      `BROKEN: first broken link: stream ${link.stream} revision ` +
+        `${link.revision}${link.eventId ? ` (event ${link.eventId})` : ''}: ${link.reason}`,
+    );
     if (report.brokenLinks > 1) lines.push(`        ${report.brokenLinks - 1} more broken links`);
   }
   for (const anchor of report.brokenAnchors) lines.push(`BROKEN: anchor ${anchor.anchorId}: ${anchor.reason}`);

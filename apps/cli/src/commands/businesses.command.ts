@@ -15,12 +15,16 @@ export function registerBusinessCommands(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (options: { name: string; platform?: boolean; parent?: string; json?: boolean }) =>
       withCliContext(async (app) => {
-        const created = await app
-          .get(CommandBus)
-          .execute(new ProvisionBusinessCommand(options.name, cliRequestContext(), { isPlatform: options.platform, parentBusinessId: options.parent }));
+        const created = await app.get(CommandBus).execute(
+          new ProvisionBusinessCommand(options.name, cliRequestContext(), {
+            isPlatform: options.platform,
+            parentBusinessId: options.parent,
+          }),
+        );
         print(Boolean(options.json), created, () =>
           [
-            `Business ${created.name}: ${created.business_id}${created.is_platform ? ' (platform)' : ''}${created.parent_business_id ? ` (sub-account of ${created.parent_business_id})` : ''}`,
+            `Business ${created.name}: ${created.business_id}${created.is_platform ? ' (platform)' : ''}` +
+              `${created.parent_business_id ? ` (sub-account of ${created.parent_business_id})` : ''}`,
             `  test secret key:     ${created.test.secret_key}`,
             `  test public key:     ${created.test.public_key}`,
             `  test callback token: ${created.test.callback_token}`,
@@ -41,8 +45,14 @@ export function registerBusinessCommands(program: Command): void {
     .option('--json', 'machine-readable output')
     .action(async (businessId: string, duration: string, options: { json?: boolean }) =>
       withCliContext(async (app) => {
-        const advanced = await app.get(CommandBus).execute(new AdvanceTestClockCommand(businessId, parseDuration(duration), cliRequestContext()));
-        print(Boolean(options.json), advanced, () => `Test clock of ${businessId} is now ${advanced.offsetMs} ms ahead of real time`);
+        const advanced = await app
+          .get(CommandBus)
+          .execute(new AdvanceTestClockCommand(businessId, parseDuration(duration), cliRequestContext()));
+        print(
+          Boolean(options.json),
+          advanced,
+          () => `Test clock of ${businessId} is now ${advanced.offsetMs} ms ahead of real time`,
+        );
       }),
     );
 }

@@ -20,7 +20,15 @@ export function registerCallbackCommands(program: Command): void {
       withCliContext(async (app) => {
         const set = await app
           .get(CommandBus)
-          .execute(new SetCallbackUrlCommand(options.business, parseMode(options.mode), parseKind(type), url, cliRequestContext()));
+          .execute(
+            new SetCallbackUrlCommand(
+              options.business,
+              parseMode(options.mode),
+              parseKind(type),
+              url,
+              cliRequestContext(),
+            ),
+          );
         const wire = { callback_type: type, url: set.url, mode: options.mode };
         print(Boolean(options.json), wire, () => `${type} callbacks (${options.mode}) go to ${set.url}`);
       }),
@@ -35,9 +43,25 @@ export function registerCallbackCommands(program: Command): void {
     .action(async (options: { business: string; mode: string; json?: boolean }) =>
       withCliContext(async (app) => {
         const mode = parseMode(options.mode);
-        const endpoints = await Promise.all(CALLBACK_KINDS.map((kind) => app.get(QueryBus).execute(new GetCallbackEndpointQuery(options.business, mode, kind))));
-        const wire = endpoints.map((e) => ({ callback_type: e.kind, url: e.url, disabled: e.disabled, signing_secret: e.signingSecret }));
-        print(Boolean(options.json), wire, () => wire.map((e) => `${e.callback_type.padEnd(20)} ${e.url ?? '(not set)'}${e.disabled ? '  DISABLED (410 Gone)' : ''}`).join('\n'));
+        const endpoints = await Promise.all(
+          CALLBACK_KINDS.map((kind) =>
+            app.get(QueryBus).execute(new GetCallbackEndpointQuery(options.business, mode, kind)),
+          ),
+        );
+        const wire = endpoints.map((e) => ({
+          callback_type: e.kind,
+          url: e.url,
+          disabled: e.disabled,
+          signing_secret: e.signingSecret,
+        }));
+        print(Boolean(options.json), wire, () =>
+          wire
+            .map(
+              (e) =>
+                `${e.callback_type.padEnd(20)} ${e.url ?? '(not set)'}${e.disabled ? '  DISABLED (410 Gone)' : ''}`,
+            )
+            .join('\n'),
+        );
       }),
     );
 
@@ -56,7 +80,13 @@ export function registerCallbackCommands(program: Command): void {
           limit: Math.min(100, Math.max(1, Number(options.limit) || 20)),
         });
         print(Boolean(options.json), page, () =>
-          page.data.map((d) => `${d.id}  ${d.callback_type.padEnd(18)} ${d.status.padEnd(9)} attempts ${d.attempts}  ${d.last_status_code ?? ''} ${d.url}`).join('\n'),
+          page.data
+            .map(
+              (d) =>
+                `${d.id}  ${d.callback_type.padEnd(18)} ${d.status.padEnd(9)} attempts ${d.attempts}  ` +
+                `${d.last_status_code ?? ''} ${d.url}`,
+            )
+            .join('\n'),
         );
       }),
     );
@@ -76,6 +106,7 @@ export function registerCallbackCommands(program: Command): void {
 }
 
 function parseKind(text: string): CallbackKind {
-  if (!(CALLBACK_KINDS as readonly string[]).includes(text)) throw invalidRequest(`type must be one of ${CALLBACK_KINDS.join(', ')}`);
+  if (!(CALLBACK_KINDS as readonly string[]).includes(text))
+    throw invalidRequest(`type must be one of ${CALLBACK_KINDS.join(', ')}`);
   return text as CallbackKind;
 }

@@ -14,7 +14,11 @@ export function registerCardCommands(program: Command): void {
     .action(async (options: { json?: boolean }) =>
       withCliContext(async (app) => {
         const moved = await app.get(CardVault).reencryptAll();
-        print(Boolean(options.json), { reencrypted: moved }, () => `${moved} card(s) re-encrypted with the current key; cards under older keys left: 0`);
+        print(
+          Boolean(options.json),
+          { reencrypted: moved },
+          () => `${moved} card(s) re-encrypted with the current key; cards under older keys left: 0`,
+        );
       }),
     );
 }

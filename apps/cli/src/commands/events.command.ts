@@ -24,7 +24,8 @@ export function registerEventCommands(program: Command): void {
         if (!Number.isSafeInteger(lines) || lines < 0) throw invalidRequest('--lines must be a whole number');
         const store = app.get<EventStore>(EVENT_STORE);
         const keep = (event: RecordedEvent) =>
-          (!options.business || event.metadata.businessId === options.business) && (!options.type || event.type === options.type);
+          (!options.business || event.metadata.businessId === options.business) &&
+          (!options.type || event.type === options.type);
         const show = (event: RecordedEvent) => print(Boolean(options.json), toAuditEvent(event), () => oneLine(event));
         const after = await tailStart(app.get(Pool), app.get(AppConfig), lines);
         const stop = new AbortController();
@@ -39,7 +40,8 @@ export function registerEventCommands(program: Command): void {
           }
           return;
         }
-        for await (const batch of store.subscribeToAll({ after, signal: stop.signal })) batch.filter(keep).forEach(show);
+        for await (const batch of store.subscribeToAll({ after, signal: stop.signal }))
+          batch.filter(keep).forEach(show);
       }),
     );
 
@@ -56,15 +58,26 @@ export function registerEventCommands(program: Command): void {
           [event] = await store.readStream(target, { fromRevision: BigInt(revision), maxCount: 1 });
           if (event && event.revision !== BigInt(revision)) event = undefined;
         } else {
-          if (app.get(AppConfig).EVENT_STORE !== 'postgres') throw invalidRequest('by event id needs the PostgreSQL store; pass <stream> <revision>');
+          if (app.get(AppConfig).EVENT_STORE !== 'postgres')
+            throw invalidRequest('by event id needs the PostgreSQL store; pass <stream> <revision>');
           if (!/^[0-9a-f-]{36}$/i.test(target)) throw invalidRequest('not an event id (uuid)');
-          const { rows } = await app.get(Pool).query<{ stream_name: string; revision: string }>(
-            'SELECT stream_name, revision::text FROM es_events WHERE event_id = $1',
-            [target],
-          );
-          if (rows[0]) [event] = await store.readStream(rows[0].stream_name, { fromRevision: BigInt(rows[0].revision), maxCount: 1 });
+          const { rows } = await app
+            .get(Pool)
+            .query<{ stream_name: string; revision: string }>(
+              'SELECT stream_name, revision::text FROM es_events WHERE event_id = $1',
+              [target],
+            );
+          if (rows[0])
+            [event] = await store.readStream(rows[0].stream_name, {
+              fromRevision: BigInt(rows[0].revision),
+              maxCount: 1,
+            });
         }
-        if (!event) throw SHARED_ERROR_CODES.error('DATA_NOT_FOUND', `No event ${target}${revision !== undefined ? ` revision ${revision}` : ''}`);
+        if (!event)
+          throw SHARED_ERROR_CODES.error(
+            'DATA_NOT_FOUND',
+            `No event ${target}${revision !== undefined ? ` revision ${revision}` : ''}`,
+          );
         const shown = toAuditEvent(event);
         print(Boolean(options.json), shown, () => JSON.stringify(shown, null, 2));
       }),
@@ -89,8 +102,12 @@ export function registerEventCommands(program: Command): void {
         const value = { stream, resource: resource?.resource ?? null, steps };
         print(Boolean(options.json), value, () =>
           [
-            resource ? `${stream} (${resource.resource})` : `${stream} (no decider registered for this category: events only)`,
-            ...steps.map((step) => `${oneLine(recorded[Number(step.event.revision)])}\n    state: ${JSON.stringify(step.state)}`),
+            resource
+              ? `${stream} (${resource.resource})`
+              : `${stream} (no decider registered for this category: events only)`,
+            ...steps.map(
+              (step) => `${oneLine(recorded[Number(step.event.revision)])}\n    state: ${JSON.stringify(step.state)}`,
+            ),
           ].join('\n'),
         );
       }),
@@ -99,14 +116,19 @@ export function registerEventCommands(program: Command): void {
 
 function oneLine(event: RecordedEvent): string {
   const { metadata } = event;
-  return `${event.recordedAt.toISOString()}  ${event.streamName}@${event.revision}  ${event.type}  actor=${metadata.actor} request=${metadata.correlationId}${metadata.businessId ? ` business=${metadata.businessId}/${metadata.mode ?? '-'}` : ''}`;
+  return (
+    `${event.recordedAt.toISOString()}  ${event.streamName}@${event.revision}  ${event.type}  ` +
+    `actor=${metadata.actor} request=${metadata.correlationId}` +
+    `${metadata.businessId ? ` business=${metadata.businessId}/${metadata.mode ?? '-'}` : ''}`
+  );
 }
 
 /** The position just before the last `lines` events (PostgreSQL); the start of the log elsewhere. */
 async function tailStart(pool: Pool, config: AppConfig, lines: number): Promise<GlobalPosition | undefined> {
   if (config.EVENT_STORE !== 'postgres') return undefined;
   const { rows } = await pool.query<{ commit: string; prepare: string }>(
-    'SELECT tx_id::text AS commit, position::text AS prepare FROM es_events ORDER BY tx_id DESC, position DESC OFFSET $1 LIMIT 1',
+    'SELECT tx_id::text AS commit, position::text AS prepare FROM es_events ORDER BY tx_id DESC, ' +
+      'position DESC OFFSET $1 LIMIT 1',
     [lines],
   );
   return rows[0] ? { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) } : undefined;

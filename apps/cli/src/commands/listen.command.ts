@@ -1,7 +1,12 @@
 import { CALLBACK_KINDS } from '@gateway/accounts';
 import { invalidRequest } from '@gateway/domain';
 import type { Command } from 'commander';
-import { type ConnectionOptions, gatewayClientOf, untilInterrupted, withConnectionOptions } from '../http/connection-options';
+import {
+  type ConnectionOptions,
+  gatewayClientOf,
+  untilInterrupted,
+  withConnectionOptions,
+} from '../http/connection-options';
 import { listen } from '../listen/listen-loop';
 
 interface ListenCommandOptions extends ConnectionOptions {
@@ -20,14 +25,20 @@ export function registerListenCommand(program: Command): void {
   withConnectionOptions(
     program
       .command('listen')
-      .description("Forward the business's test-mode callbacks to a local URL while this runs (needs no callback URL and no private-target switch)")
+      .description(
+        "Forward the business's test-mode callbacks to a local URL while this runs (needs no callback URL and no " +
+          'private-target switch)',
+      )
       .option('--forward-to <url>', 'where to POST each callback, e.g. http://localhost:4000/hook')
       .option('--events <kinds>', `only these callback kinds, comma-separated (${CALLBACK_KINDS.join(', ')})`)
       .option('--print-secret', 'print the signing secret and exit')
       .option('--json', 'one JSON object per line'),
   ).action(async (options: ListenCommandOptions) => {
     const client = gatewayClientOf(options);
-    const kinds = options.events?.split(',').map((kind) => kind.trim()).filter(Boolean);
+    const kinds = options.events
+      ?.split(',')
+      .map((kind) => kind.trim())
+      .filter(Boolean);
     const out = (line: string) => process.stdout.write(`${line}\n`);
     if (options.printSecret) {
       const answer = await client.get<{ signing_secret: string }>('/callback_listen');
@@ -43,8 +54,19 @@ export function registerListenCommand(program: Command): void {
       kinds,
       signal: untilInterrupted(),
       onReady: ({ businessId, signingSecret }) => {
-        if (options.json) return out(JSON.stringify({ ready: true, business_id: businessId, forward_to: forwardTo, signing_secret: signingSecret }));
-        out(`Ready. Forwarding test-mode callbacks of ${businessId} to ${forwardTo}${kinds?.length ? ` (${kinds.join(', ')})` : ''}.`);
+        if (options.json)
+          return out(
+            JSON.stringify({
+              ready: true,
+              business_id: businessId,
+              forward_to: forwardTo,
+              signing_secret: signingSecret,
+            }),
+          );
+        out(
+          `Ready. Forwarding test-mode callbacks of ${businessId} to ` +
+            `${forwardTo}${kinds?.length ? ` (${kinds.join(', ')})` : ''}.`,
+        );
         out(`Signing secret: ${signingSecret} (the same on every run: verify webhook-signature with it)`);
         out('Ctrl-C stops.');
       },
@@ -63,9 +85,15 @@ export function registerListenCommand(program: Command): void {
           );
         }
         const result = answer.status !== undefined ? `[${answer.status}]` : `[failed: ${answer.error}]`;
-        out(`${new Date().toISOString()}  ${callback.callback_type.padEnd(18)} ${callback.event_type} ${callback.resource_id}  ${callback.id}  --> ${result} POST ${forwardTo} (${answer.latencyMs} ms)`);
+        out(
+          `${new Date().toISOString()}  ${callback.callback_type.padEnd(18)} ${callback.event_type} ` +
+            `${callback.resource_id}  ${callback.id}  --> ${result} POST ${forwardTo} (${answer.latencyMs} ms)`,
+        );
       },
-      onGatewayTrouble: (message) => process.stderr.write(`${options.json ? JSON.stringify({ warning: message }) : `Gateway unavailable: ${message}`}\n`),
+      onGatewayTrouble: (message) =>
+        process.stderr.write(
+          `${options.json ? JSON.stringify({ warning: message }) : `Gateway unavailable: ${message}`}\n`,
+        ),
     });
   });
 }

@@ -1,5 +1,10 @@
 import type { Command } from 'commander';
-import { type ConnectionOptions, gatewayClientOf, untilInterrupted, withConnectionOptions } from '../http/connection-options';
+import {
+  type ConnectionOptions,
+  gatewayClientOf,
+  untilInterrupted,
+  withConnectionOptions,
+} from '../http/connection-options';
 import { type RequestLogLine, tailRequestLog } from '../logs/tail-loop';
 import { parseDuration } from '../output';
 
@@ -14,7 +19,9 @@ interface TailCommandOptions extends ConnectionOptions {
   json?: boolean;
 }
 
-/** `logs tail`: the API request log of the key's business and mode, followed as it grows (Stripe's `stripe logs tail`). */
+/**
+ * `logs tail`: the API request log of the key's business and mode, followed as it grows (Stripe's `stripe logs tail`).
+ */
 export function registerLogsCommands(program: Command): void {
   const logs = program.command('logs').description('The API request log (GET /request_logs)');
   withConnectionOptions(
@@ -53,5 +60,8 @@ export function registerLogsCommands(program: Command): void {
 
 function humanLine(line: RequestLogLine): string {
   const outcome = `${line.status}${line.error_code ? ` ${line.error_code}` : ''}`;
-  return `${line.created}  ${line.method.padEnd(6)} ${line.path}  ${outcome}  ${line.latency_ms} ms  ${line.request_id}  ${line.key_id}`;
+  return (
+    `${line.created}  ${line.method.padEnd(6)} ${line.path}  ${outcome}  ${line.latency_ms} ms  ` +
+    `${line.request_id}  ${line.key_id}`
+  );
 }

@@ -1,7 +1,16 @@
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { AppConfig } from '@gateway/config';
 import { ProjectionHost } from '@gateway/worker';
-import { discoverProjections, ProjectionRunner, readAllCheckpoints, readCheckpoint, rebuildAllProjections, resetProjection, type ProjectionVerification, verifyProjection } from '@gateway/projections';
+import {
+  discoverProjections,
+  ProjectionRunner,
+  readAllCheckpoints,
+  readCheckpoint,
+  rebuildAllProjections,
+  resetProjection,
+  type ProjectionVerification,
+  verifyProjection,
+} from '@gateway/projections';
 import type { INestApplicationContext } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
 import { SingleBar } from 'cli-progress';
@@ -33,14 +42,23 @@ export function registerProjectionCommands(program: Command): void {
           };
         });
         print(Boolean(options.json), rows, () =>
-          rows.map((r) => `${r.name.padEnd(32)} ${String(r.eventsSeen).padStart(10)} events  at ${r.position}${r.lastError ? `  ERROR: ${r.lastError}` : ''}`).join('\n'),
+          rows
+            .map(
+              (r) =>
+                `${r.name.padEnd(32)} ${String(r.eventsSeen).padStart(10)} events  at ` +
+                `${r.position}${r.lastError ? `  ERROR: ${r.lastError}` : ''}`,
+            )
+            .join('\n'),
         );
       }),
     );
 
   projections
     .command('rebuild [name]')
-    .description('Empty a projection and replay the whole log into it; --all: every read model in one pass over the log (bulk load; no worker may be running)')
+    .description(
+      'Empty a projection and replay the whole log into it; ' +
+        '--all: every read model in one pass over the log (bulk load; no worker may be running)',
+    )
     .option('--all', 'rebuild every read model in one pass (stop the workers first)')
     .option('--page-size <events>', 'with --all: events per page', (value) => positiveInteger(value), 5000)
     .option('--json', 'machine-readable output')
@@ -54,7 +72,9 @@ export function registerProjectionCommands(program: Command): void {
         const store = app.get<EventStore>(EVENT_STORE);
         const total = await countEvents(pool, app.get(AppConfig));
         await resetProjection(pool, projection);
-        const bar = options.json ? undefined : new SingleBar({ format: `${name} [{bar}] {percentage}% | {value}/{total} events | {eta}s left` });
+        const bar = options.json
+          ? undefined
+          : new SingleBar({ format: `${name} [{bar}] {percentage}% | {value}/{total} events | {eta}s left` });
         bar?.start(total ?? 0, 0);
         const runner = new ProjectionRunner(pool, store, projection, undefined, { batchSize: 2000 });
         let applied = 0;
@@ -74,15 +94,19 @@ export function registerProjectionCommands(program: Command): void {
           }
         }
         bar?.stop();
-        print(Boolean(options.json), { name, events: applied, replayedBy: ranHere ? 'cli' : 'worker' }, () =>
-          `Rebuilt ${name}: ${applied} events replayed by the ${ranHere ? 'CLI' : 'running worker'}`,
+        print(
+          Boolean(options.json),
+          { name, events: applied, replayedBy: ranHere ? 'cli' : 'worker' },
+          () => `Rebuilt ${name}: ${applied} events replayed by the ${ranHere ? 'CLI' : 'running worker'}`,
         );
       }),
     );
 
   projections
     .command('verify [name]')
-    .description('Rebuild projections into a scratch schema and diff them against the live tables; exits 1 on any difference')
+    .description(
+      'Rebuild projections into a scratch schema and diff them against the live tables; exits 1 on any difference',
+    )
     .option('--json', 'machine-readable output')
     .action(async (name: string | undefined, options: { json?: boolean }) => {
       const results = await withCliContext(async (app) => {
@@ -94,14 +118,27 @@ export function registerProjectionCommands(program: Command): void {
         const total = await countEvents(pool, app.get(AppConfig));
         const verified: ProjectionVerification[] = [];
         for (const projection of chosen) {
-          const bar = options.json || projection.tables.length === 0 ? undefined : new SingleBar({ format: `${projection.name} [{bar}] {percentage}% | {value}/{total} events`, clearOnComplete: true });
+          const bar =
+            options.json || projection.tables.length === 0
+              ? undefined
+              : new SingleBar({
+                  format: `${projection.name} [{bar}] {percentage}% | {value}/{total} events`,
+                  clearOnComplete: true,
+                });
           bar?.start(total ?? 0, 0);
-          verified.push(await verifyProjection(pool, store, projection, { onProgress: (events) => bar?.update(events, total !== undefined && events > total ? { total: events } : undefined) }));
+          verified.push(
+            await verifyProjection(pool, store, projection, {
+              onProgress: (events) =>
+                bar?.update(events, total !== undefined && events > total ? { total: events } : undefined),
+            }),
+          );
           bar?.stop();
         }
         return verified;
       });
-      print(Boolean(options.json), { clean: results.every((r) => r.clean), projections: results }, () => results.map(humanVerification).join('\n'));
+      print(Boolean(options.json), { clean: results.every((r) => r.clean), projections: results }, () =>
+        results.map(humanVerification).join('\n'),
+      );
       if (!results.every((r) => r.clean)) process.exitCode = 1;
     });
 }
@@ -111,22 +148,44 @@ export function registerProjectionCommands(program: Command): void {
  * of them, and the bulk path (COPY, indexes built after the load) where a projection has one.
  * It takes every projection's lease, so it refuses while a worker runs.
  */
-async function rebuildEveryReadModel(app: INestApplicationContext, options: { json?: boolean; pageSize: number }): Promise<void> {
+async function rebuildEveryReadModel(
+  app: INestApplicationContext,
+  options: { json?: boolean; pageSize: number },
+): Promise<void> {
   // This process's own runners (they serve other commands' read-your-writes) hold leases too.
   await app.get(ProjectionHost).stop();
   const pool = app.get(Pool);
   const total = await countEvents(pool, app.get(AppConfig));
-  const bar = options.json ? undefined : new SingleBar({ format: `all read models [{bar}] {percentage}% | {value}/{total} events | {eta}s left` });
+  const bar = options.json
+    ? undefined
+    : new SingleBar({ format: `all read models [{bar}] {percentage}% | {value}/{total} events | {eta}s left` });
   bar?.start(total ?? 0, 0);
   const started = Date.now();
-  const result = await rebuildAllProjections(pool, app.get<EventStore>(EVENT_STORE), discoverProjections(app.get(DiscoveryService)), {
-    pageSize: options.pageSize,
-    onProgress: (events) => bar?.update(events, total !== undefined && events > total ? { total: events } : undefined),
-  });
+  const result = await rebuildAllProjections(
+    pool,
+    app.get<EventStore>(EVENT_STORE),
+    discoverProjections(app.get(DiscoveryService)),
+    {
+      pageSize: options.pageSize,
+      onProgress: (events) =>
+        bar?.update(events, total !== undefined && events > total ? { total: events } : undefined),
+    },
+  );
   bar?.stop();
   const seconds = (Date.now() - started) / 1000;
-  const summary = { projections: result.projections, events: result.events, seconds, eventsPerSecond: Math.round(result.events / Math.max(seconds, 0.001)) };
-  print(Boolean(options.json), summary, () => `Rebuilt ${summary.projections.length} read models from ${summary.events} events in ${seconds.toFixed(1)} s (${summary.eventsPerSecond} events/s): ${summary.projections.join(', ')}`);
+  const summary = {
+    projections: result.projections,
+    events: result.events,
+    seconds,
+    eventsPerSecond: Math.round(result.events / Math.max(seconds, 0.001)),
+  };
+  print(
+    Boolean(options.json),
+    summary,
+    () =>
+      `Rebuilt ${summary.projections.length} read models from ${summary.events} events in ${seconds.toFixed(1)} s ` +
+      `(${summary.eventsPerSecond} events/s): ${summary.projections.join(', ')}`,
+  );
 }
 
 function positiveInteger(value: string): number {
@@ -140,10 +199,14 @@ function humanVerification(result: ProjectionVerification): string {
   const head = `${result.name.padEnd(32)} ${result.clean ? 'clean' : 'DIFFERS'} after ${result.events} events`;
   const lines = result.tables
     .filter((t) => t.onlyLive > 0 || t.onlyReplayed > 0)
-    .map((t) => `    ${t.table}: ${t.onlyLive} rows only live, ${t.onlyReplayed} only in the rebuild; e.g. live ${JSON.stringify(t.samples.onlyLive[0] ?? null)} rebuilt ${JSON.stringify(t.samples.onlyReplayed[0] ?? null)}`);
+    .map(
+      (t) =>
+        `    ${t.table}: ${t.onlyLive} rows only live, ${t.onlyReplayed} only in the rebuild; ` +
+        `e.g. live ${JSON.stringify(t.samples.onlyLive[0] ?? null)} rebuilt ` +
+        `${JSON.stringify(t.samples.onlyReplayed[0] ?? null)}`,
+    );
   return [head, ...lines].join('\n');
 }
-
 
 /** Events in the log, for the progress bar; unknown on EventStoreDB. */
 async function countEvents(pool: Pool, config: AppConfig): Promise<number | undefined> {

@@ -1,5 +1,12 @@
 import { EDGE_ERROR_CODES } from '@gateway/http-edge';
-import { ACCOUNT_ERROR_CODES, GetSettingsQuery, settingsToWire, toSettingsChanges, UpdateSettingsCommand, UpdateSettingsRequestDto } from '@gateway/accounts';
+import {
+  ACCOUNT_ERROR_CODES,
+  GetSettingsQuery,
+  settingsToWire,
+  toSettingsChanges,
+  UpdateSettingsCommand,
+  UpdateSettingsRequestDto,
+} from '@gateway/accounts';
 import { invalidRequest } from '@gateway/domain';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { plainToInstance } from 'class-transformer';
@@ -9,7 +16,9 @@ import { withCliContext } from '../cli-context';
 import { cliRequestContext, parseMode, print } from '../output';
 
 export function registerSettingsCommands(program: Command): void {
-  const settings = program.command('settings').description("A business's per-mode settings (what the spec leaves to the dashboard)");
+  const settings = program
+    .command('settings')
+    .description("A business's per-mode settings (what the spec leaves to the dashboard)");
 
   settings
     .command('get')
@@ -19,8 +28,14 @@ export function registerSettingsCommands(program: Command): void {
     .action(async (options: { business: string; mode: string; json?: boolean }) =>
       withCliContext(async (app) => {
         const view = await app.get(QueryBus).execute(new GetSettingsQuery(options.business, parseMode(options.mode)));
-        if (!view) throw ACCOUNT_ERROR_CODES.error('BUSINESS_NOT_FOUND_ERROR', `Business ${options.business} does not exist`);
-        const wire = { business_id: options.business, mode: view.mode, ...settingsToWire(view.settings), callback_token: view.callbackToken };
+        if (!view)
+          throw ACCOUNT_ERROR_CODES.error('BUSINESS_NOT_FOUND_ERROR', `Business ${options.business} does not exist`);
+        const wire = {
+          business_id: options.business,
+          mode: view.mode,
+          ...settingsToWire(view.settings),
+          callback_token: view.callbackToken,
+        };
         print(Boolean(options.json), wire, () => JSON.stringify(wire, null, 2));
       }),
     );
@@ -36,7 +51,14 @@ export function registerSettingsCommands(program: Command): void {
         const dto = parseChanges(changesJson);
         const result = await app
           .get(CommandBus)
-          .execute(new UpdateSettingsCommand(options.business, parseMode(options.mode), toSettingsChanges(dto), cliRequestContext()));
+          .execute(
+            new UpdateSettingsCommand(
+              options.business,
+              parseMode(options.mode),
+              toSettingsChanges(dto),
+              cliRequestContext(),
+            ),
+          );
         const wire = { business_id: options.business, mode: options.mode, ...settingsToWire(result) };
         print(Boolean(options.json), wire, () => JSON.stringify(wire, null, 2));
       }),
@@ -51,11 +73,14 @@ function parseChanges(text: string): UpdateSettingsRequestDto {
   } catch {
     throw EDGE_ERROR_CODES.error('INVALID_JSON_FORMAT', 'Settings changes must be a JSON object');
   }
-  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw invalidRequest('Settings changes must be a JSON object');
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw))
+    throw invalidRequest('Settings changes must be a JSON object');
   const dto = plainToInstance(UpdateSettingsRequestDto, raw);
   const errors = validateSync(dto, { whitelist: true });
   if (errors.length > 0) {
-    throw invalidRequest(errors.flatMap((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` })).join('; '));
+    throw invalidRequest(
+      errors.flatMap((e) => Object.values(e.constraints ?? { [e.property]: `${e.property} is invalid` })).join('; '),
+    );
   }
   return dto;
 }

@@ -19,12 +19,28 @@ export function registerTriggerCommand(program: Command): void {
       .command('trigger [name]')
       .description('Make test-mode events that send a callback; without a name, list the triggers')
       .option('--json', 'machine-readable output')
-      .addHelpText('after', `\nTriggers:\n${TRIGGERS.map((trigger) => `  ${trigger.name.padEnd(30)} ${trigger.callbackKind.padEnd(19)} ${trigger.description}`).join('\n')}`),
+      .addHelpText(
+        'after',
+        `\nTriggers:\n` +
+          `${TRIGGERS.map(
+            (trigger) => `  ${trigger.name.padEnd(30)} ${trigger.callbackKind.padEnd(19)} ${trigger.description}`,
+          ).join('\n')}`,
+      ),
   ).action(async (name: string | undefined, options: TriggerCommandOptions) => {
     const out = (line: string) => process.stdout.write(`${line}\n`);
     if (!name) {
-      if (options.json) out(JSON.stringify(TRIGGERS.map((t) => ({ name: t.name, callback_type: t.callbackKind, description: t.description }))));
-      else out(TRIGGERS.map((trigger) => `${trigger.name.padEnd(30)} ${trigger.callbackKind.padEnd(19)} ${trigger.description}`).join('\n'));
+      if (options.json)
+        out(
+          JSON.stringify(
+            TRIGGERS.map((t) => ({ name: t.name, callback_type: t.callbackKind, description: t.description })),
+          ),
+        );
+      else
+        out(
+          TRIGGERS.map(
+            (trigger) => `${trigger.name.padEnd(30)} ${trigger.callbackKind.padEnd(19)} ${trigger.description}`,
+          ).join('\n'),
+        );
       return;
     }
     const trigger = triggerNamed(name);
@@ -33,7 +49,15 @@ export function registerTriggerCommand(program: Command): void {
     const tag = `trigger-${randomUUID().slice(0, 12)}`;
     const result = await trigger.run(client, tag);
     if (options.json) {
-      out(JSON.stringify({ trigger: trigger.name, callback_type: trigger.callbackKind, resource_id: result.resourceId, steps: result.steps, ...(result.note && { note: result.note }) }));
+      out(
+        JSON.stringify({
+          trigger: trigger.name,
+          callback_type: trigger.callbackKind,
+          resource_id: result.resourceId,
+          steps: result.steps,
+          ...(result.note && { note: result.note }),
+        }),
+      );
       return;
     }
     for (const step of result.steps) out(`  ${step}`);

@@ -20,7 +20,8 @@ export function withConnectionOptions(command: Command): Command {
 
 export function gatewayClientOf(options: ConnectionOptions): GatewayClient {
   const key = options.key ?? process.env.GATEWAY_SECRET_KEY;
-  if (!key) throw invalidRequest('Give a secret key: --key or GATEWAY_SECRET_KEY (a test-mode key, xnd_development_...)');
+  if (!key)
+    throw invalidRequest('Give a secret key: --key or GATEWAY_SECRET_KEY (a test-mode key, xnd_development_...)');
   const apiUrl = options.apiUrl ?? process.env.GATEWAY_URL ?? `http://localhost:${process.env.PORT ?? '3000'}`;
   if (!/^https?:\/\/[^\s/]+/.test(apiUrl)) throw invalidRequest(`--api-url must be an http(s) URL, not ${apiUrl}`);
   return new GatewayClient(apiUrl, key);

@@ -30,15 +30,15 @@ export class GatewayClient {
     this.authorization = `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`;
   }
 
-  async get<T = any>(path: string, options: GatewayRequest = {}): Promise<T> {
+  async get<T = unknown>(path: string, options: GatewayRequest = {}): Promise<T> {
     return this.request<T>('GET', path, options);
   }
 
-  async post<T = any>(path: string, body: unknown = {}, options: GatewayRequest = {}): Promise<T> {
+  async post<T = unknown>(path: string, body: unknown = {}, options: GatewayRequest = {}): Promise<T> {
     return this.request<T>('POST', path, { ...options, body });
   }
 
-  async patch<T = any>(path: string, body: unknown, options: GatewayRequest = {}): Promise<T> {
+  async patch<T = unknown>(path: string, body: unknown, options: GatewayRequest = {}): Promise<T> {
     return this.request<T>('PATCH', path, { ...options, body });
   }
 
@@ -61,15 +61,16 @@ export class GatewayClient {
       throw new GatewayUnreachableError(`${this.baseUrl} did not answer ${method} ${path}: ${causeOf(error)}`);
     }
     const text = await response.text();
-    let body: any;
+    let body: unknown;
     try {
       body = text ? JSON.parse(text) : undefined;
     } catch {
       body = undefined;
     }
     if (!response.ok) {
-      const code = typeof body?.error_code === 'string' ? body.error_code : `HTTP_${response.status}`;
-      const message = typeof body?.message === 'string' ? body.message : text.slice(0, 200);
+      const refusal = (body ?? {}) as { error_code?: unknown; message?: unknown };
+      const code = typeof refusal.error_code === 'string' ? refusal.error_code : `HTTP_${response.status}`;
+      const message = typeof refusal.message === 'string' ? refusal.message : text.slice(0, 200);
       throw new GatewayApiError(response.status, code, `${method} ${path}: ${message}`);
     }
     return body as T;

@@ -52,29 +52,35 @@ function queryOf(after: string | undefined, wait: number, kinds?: string[]): str
  */
 export async function listen(client: GatewayClient, options: ListenOptions): Promise<void> {
   // The first call starts the stream "now" and names the business and its signing secret.
-  const start = await client.get<ListenAnswer>(`/callback_listen${queryOf(undefined, 0, options.kinds)}`, { signal: options.signal });
+  const start = await client.get<ListenAnswer>(`/callback_listen${queryOf(undefined, 0, options.kinds)}`, {
+    signal: options.signal,
+  });
   options.onReady({ businessId: start.business_id, signingSecret: start.signing_secret });
   let cursor = start.next_cursor;
   let failures = 0;
   while (!options.signal.aborted) {
     let answer: ListenAnswer;
     try {
-      answer = await client.get<ListenAnswer>(`/callback_listen${queryOf(cursor, POLL_WAIT_SECONDS, options.kinds)}`, { signal: options.signal });
+      answer = await client.get<ListenAnswer>(`/callback_listen${queryOf(cursor, POLL_WAIT_SECONDS, options.kinds)}`, {
+        signal: options.signal,
+      });
       failures = 0;
     } catch (error) {
       if (options.signal.aborted) return;
       // A refusal (key revoked, live key) will not go away by waiting: stop with it.
       if (error instanceof GatewayApiError && error.status < 500 && error.status !== 429) throw error;
-      const delay = RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length - 1)]!;
+      const delay = RETRY_DELAYS_MS[Math.min(failures, RETRY_DELAYS_MS.length - 1)];
       failures += 1;
-      options.onGatewayTrouble(`${error instanceof GatewayUnreachableError || error instanceof Error ? error.message : String(error)}; trying again in ${delay / 1000} s`);
+      options.onGatewayTrouble(
+        `${error instanceof GatewayUnreachableError || error instanceof Error ? error.message : String(error)}; ` +
+          `trying again in ${delay / 1000} s`,
+      );
       await sleep(delay, options.signal);
       continue;
     }
     for (const callback of answer.data) {
       const local = await forwardLocally(options.forwardTo, callback.headers, callback.body);
       options.onForwarded(callback, local);
-      cursor = callback.cursor;
     }
     cursor = answer.next_cursor;
   }

@@ -17,11 +17,20 @@ export async function forwardLocally(url: string, headers: Record<string, string
   const started = performance.now();
   const elapsed = () => Math.round(performance.now() - started);
   try {
-    const response = await fetch(url, { method: 'POST', headers, body, redirect: 'manual', signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS) });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers,
+      body,
+      redirect: 'manual',
+      signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
+    });
     await response.arrayBuffer();
     return { status: response.status, latencyMs: elapsed() };
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    return { error: cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error)), latencyMs: elapsed() };
+    return {
+      error: cause?.code ?? cause?.message ?? (error instanceof Error ? error.message : String(error)),
+      latencyMs: elapsed(),
+    };
   }
 }

@@ -49,7 +49,8 @@ const PAGE = 100;
 export async function tailRequestLog(client: GatewayClient, options: TailOptions): Promise<void> {
   const query = (extra: Record<string, string>) => {
     const params = new URLSearchParams();
-    for (const [name, value] of Object.entries({ ...options.filters, ...extra })) if (value !== undefined) params.set(name, value);
+    for (const [name, value] of Object.entries({ ...options.filters, ...extra }))
+      if (value !== undefined) params.set(name, value);
     return `/request_logs?${params.toString()}`;
   };
   // Where "now" is: the newest entry of the whole log (filters only apply to what follows). An
@@ -60,9 +61,12 @@ export async function tailRequestLog(client: GatewayClient, options: TailOptions
   while (!options.signal.aborted) {
     try {
       for (;;) {
-        const page: RequestLogPage = await client.get<RequestLogPage>(query(cursor ? { ending_before: cursor, limit: String(PAGE) } : { limit: String(PAGE) }), {
-          signal: options.signal,
-        });
+        const page: RequestLogPage = await client.get<RequestLogPage>(
+          query(cursor ? { ending_before: cursor, limit: String(PAGE) } : { limit: String(PAGE) }),
+          {
+            signal: options.signal,
+          },
+        );
         // Pages come newest first; lines go out oldest first.
         const lines = [...page.data].reverse();
         for (const line of lines) options.onLine(line);

@@ -15,8 +15,26 @@ interface Invoice {
   available_banks: { bank_code: string; bank_account_number: string }[];
 }
 
+/** What the triggers read of the resources they create (the API answers more). */
+interface Created {
+  id: string;
+  status?: string;
+}
+interface CardToken extends Created {
+  authentication_id?: string;
+}
+interface VirtualAccount extends Created {
+  account_number: string;
+  bank_code: string;
+}
+
 async function createInvoice(api: GatewayClient, tag: string, steps: string[]): Promise<Invoice> {
-  const invoice = await api.post<Invoice>('/v2/invoices', { external_id: `${tag}-invoice`, payer_email: PAYER_EMAIL, description: 'Made by cli trigger', amount: AMOUNT });
+  const invoice = await api.post<Invoice>('/v2/invoices', {
+    external_id: `${tag}-invoice`,
+    payer_email: PAYER_EMAIL,
+    description: 'Made by cli trigger',
+    amount: AMOUNT,
+  });
   steps.push(`POST /v2/invoices -> ${invoice.id}`);
   return invoice;
 }
@@ -25,12 +43,20 @@ async function createInvoice(api: GatewayClient, tag: string, steps: string[]): 
 async function payInvoice(api: GatewayClient, invoice: Invoice, steps: string[]): Promise<void> {
   const bank = invoice.available_banks[0];
   if (!bank) throw new Error(`invoice ${invoice.id} offers no bank to pay it with`);
-  await api.post('/pool_virtual_accounts/simulate_payment', { bank_code: bank.bank_code, bank_account_number: bank.bank_account_number, transfer_amount: invoice.amount });
+  await api.post('/pool_virtual_accounts/simulate_payment', {
+    bank_code: bank.bank_code,
+    bank_account_number: bank.bank_account_number,
+    transfer_amount: invoice.amount,
+  });
   steps.push(`POST /pool_virtual_accounts/simulate_payment (${bank.bank_code} ${bank.bank_account_number})`);
 }
 
-async function createVirtualAccount(api: GatewayClient, tag: string, steps: string[]): Promise<{ id: string; account_number: string; bank_code: string }> {
-  const account = await api.post('/callback_virtual_accounts', { external_id: `${tag}-va`, bank_code: 'BNI', name: 'Trigger Test' });
+async function createVirtualAccount(api: GatewayClient, tag: string, steps: string[]): Promise<VirtualAccount> {
+  const account = await api.post<VirtualAccount>('/callback_virtual_accounts', {
+    external_id: `${tag}-va`,
+    bank_code: 'BNI',
+    name: 'Trigger Test',
+  });
   steps.push(`POST /callback_virtual_accounts -> ${account.id}`);
   return account;
 }
@@ -38,24 +64,39 @@ async function createVirtualAccount(api: GatewayClient, tag: string, steps: stri
 async function refundedCharge(api: GatewayClient, tag: string, refundExternalId: string): Promise<TriggerResult> {
   const steps: string[] = [];
   const year = String(new Date().getUTCFullYear() + 3);
-  const token = await api.post('/v2/credit_card_tokens', {
+  const token = await api.post<CardToken>('/v2/credit_card_tokens', {
     is_single_use: true,
     should_authenticate: true,
     amount: String(AMOUNT),
     card_data: { account_number: NOT_ENROLLED_CARD, exp_month: '12', exp_year: year, cvn: '123' },
   });
   steps.push(`POST /v2/credit_card_tokens -> ${token.id} (${token.status})`);
-  const charge = await api.post('/credit_card_charges', { token_id: token.id, authentication_id: token.authentication_id, external_id: `${tag}-charge`, amount: AMOUNT });
+  const charge = await api.post<Created>('/credit_card_charges', {
+    token_id: token.id,
+    authentication_id: token.authentication_id,
+    external_id: `${tag}-charge`,
+    amount: AMOUNT,
+  });
   steps.push(`POST /credit_card_charges -> ${charge.id} (${charge.status})`);
-  const refund = await api.post(`/credit_card_charges/${charge.id}/refunds`, { amount: AMOUNT, external_id: refundExternalId });
+  const refund = await api.post<Created>(`/credit_card_charges/${charge.id}/refunds`, {
+    amount: AMOUNT,
+    external_id: refundExternalId,
+  });
   steps.push(`POST /credit_card_charges/${charge.id}/refunds -> ${refund.id} (${refund.status})`);
   return { resourceId: refund.id, steps };
 }
 
 async function ovoPayment(api: GatewayClient, tag: string, phone: string): Promise<TriggerResult> {
   // 2020-02-01: the asynchronous OVO flow that ends in a callback.
-  const payment = await api.post('/ewallets', { external_id: `${tag}-ovo`, amount: 20_000, phone, ewallet_type: 'OVO' }, { headers: { 'x-api-version': '2020-02-01' } });
-  return { resourceId: payment.external_id ?? `${tag}-ovo`, steps: [`POST /ewallets (OVO, phone ${phone}) -> ${payment.status ?? 'PENDING'}`] };
+  const payment = await api.post<{ external_id?: string; status?: string }>(
+    '/ewallets',
+    { external_id: `${tag}-ovo`, amount: 20_000, phone, ewallet_type: 'OVO' },
+    { headers: { 'x-api-version': '2020-02-01' } },
+  );
+  return {
+    resourceId: payment.external_id ?? `${tag}-ovo`,
+    steps: [`POST /ewallets (OVO, phone ${phone}) -> ${payment.status ?? 'PENDING'}`],
+  };
 }
 
 export const MONEY_IN_TRIGGERS: Trigger[] = [
@@ -85,10 +126,11 @@ export const MONEY_IN_TRIGGERS: Trigger[] = [
   {
     name: 'recurring.cycle_paid',
     callbackKind: 'invoice',
-    description: "a monthly recurring payment; its first cycle's invoice, paid (the invoice callback names the recurring payment)",
+    description:
+      "a monthly recurring payment; its first cycle's invoice, paid (the invoice callback names the recurring payment)",
     async run(api, tag) {
       const steps: string[] = [];
-      const recurring = await api.post('/recurring_payments', {
+      const recurring = await api.post<Created>('/recurring_payments', {
         external_id: `${tag}-recurring`,
         payer_email: PAYER_EMAIL,
         description: 'Made by cli trigger',
@@ -98,8 +140,12 @@ export const MONEY_IN_TRIGGERS: Trigger[] = [
       });
       steps.push(`POST /recurring_payments -> ${recurring.id}`);
       // The first cycle's invoice is issued by the schedule, right after creation.
-      const invoice = await eventually(async () => (await api.get<Invoice[]>(`/v2/invoices?recurring_payment_id=${encodeURIComponent(recurring.id)}`))[0]);
-      if (!invoice) throw new Error(`recurring payment ${recurring.id} issued no invoice within 15 s (is a worker running?)`);
+      const invoice = await eventually(
+        async () =>
+          (await api.get<Invoice[]>(`/v2/invoices?recurring_payment_id=${encodeURIComponent(recurring.id)}`))[0],
+      );
+      if (!invoice)
+        throw new Error(`recurring payment ${recurring.id} issued no invoice within 15 s (is a worker running?)`);
       steps.push(`GET /v2/invoices?recurring_payment_id=${recurring.id} -> ${invoice.id}`);
       await payInvoice(api, invoice, steps);
       return { resourceId: invoice.id, steps };
@@ -136,7 +182,11 @@ export const MONEY_IN_TRIGGERS: Trigger[] = [
     async run(api, tag) {
       const steps: string[] = [];
       const account = await createVirtualAccount(api, tag, steps);
-      const paid = await api.post('/pool_virtual_accounts/simulate_payment', { bank_code: account.bank_code, bank_account_number: account.account_number, transfer_amount: AMOUNT });
+      const paid = await api.post<{ payment_id?: string }>('/pool_virtual_accounts/simulate_payment', {
+        bank_code: account.bank_code,
+        bank_account_number: account.account_number,
+        transfer_amount: AMOUNT,
+      });
       steps.push(`POST /pool_virtual_accounts/simulate_payment -> ${paid.payment_id ?? 'paid'}`);
       return { resourceId: account.id, steps };
     },
@@ -146,9 +196,24 @@ export const MONEY_IN_TRIGGERS: Trigger[] = [
     callbackKind: 'ro_fpc_paid',
     description: 'a fixed payment code (ALFAMART), paid at a simulated till',
     async run(api, tag) {
-      const code = await api.post('/fixed_payment_code', { external_id: `${tag}-fpc`, retail_outlet_name: 'ALFAMART', name: 'Trigger Test', expected_amount: 20_000 });
-      await api.post('/fixed_payment_code/simulate_payment', { retail_outlet_name: 'ALFAMART', payment_code: code.payment_code, transfer_amount: 20_000 });
-      return { resourceId: code.id, steps: [`POST /fixed_payment_code -> ${code.id}`, `POST /fixed_payment_code/simulate_payment (${code.payment_code})`] };
+      const code = await api.post<Created & { payment_code: string }>('/fixed_payment_code', {
+        external_id: `${tag}-fpc`,
+        retail_outlet_name: 'ALFAMART',
+        name: 'Trigger Test',
+        expected_amount: 20_000,
+      });
+      await api.post('/fixed_payment_code/simulate_payment', {
+        retail_outlet_name: 'ALFAMART',
+        payment_code: code.payment_code,
+        transfer_amount: 20_000,
+      });
+      return {
+        resourceId: code.id,
+        steps: [
+          `POST /fixed_payment_code -> ${code.id}`,
+          `POST /fixed_payment_code/simulate_payment (${code.payment_code})`,
+        ],
+      };
     },
   },
   {

@@ -5,13 +5,14 @@ const PAYOUT = 100_000;
 /** The simulated rail rejects this account number (docs/ledger.md); any other completes. */
 const REJECTED_ACCOUNT = '9999000002';
 const WINDOW_NOTE =
-  'The simulated rail sends instant disbursements 08:00-22:00 Asia/Jakarta; outside that window the callback comes when it opens ' +
+  'The simulated rail sends instant disbursements 08:00-22:00 Asia/Jakarta; ' +
+  'outside that window the callback comes when it opens ' +
   '(or at once after `npm run cli -- test-clock advance <business> 12h`).';
 
 async function disbursement(api: GatewayClient, tag: string, accountNumber: string): Promise<TriggerResult> {
   // Test-mode money to pay out with: a top-up settles at once.
   await api.post('/balance/top_up', { amount: PAYOUT });
-  const created = await api.post('/disbursements', {
+  const created = await api.post<{ id: string; status: string }>('/disbursements', {
     external_id: `${tag}-payout`,
     bank_code: 'BCA',
     account_holder_name: 'Trigger Test',
@@ -19,7 +20,11 @@ async function disbursement(api: GatewayClient, tag: string, accountNumber: stri
     description: 'Made by cli trigger',
     amount: PAYOUT,
   });
-  return { resourceId: created.id, steps: ['POST /balance/top_up', `POST /disbursements -> ${created.id} (${created.status})`], note: WINDOW_NOTE };
+  return {
+    resourceId: created.id,
+    steps: ['POST /balance/top_up', `POST /disbursements -> ${created.id} (${created.status})`],
+    note: WINDOW_NOTE,
+  };
 }
 
 export const MONEY_OUT_AND_PLATFORM_TRIGGERS: Trigger[] = [
@@ -40,7 +45,10 @@ export const MONEY_OUT_AND_PLATFORM_TRIGGERS: Trigger[] = [
     callbackKind: 'report',
     description: 'a balance-history report, generated in the background',
     async run(api) {
-      const report = await api.post('/reports', { type: 'BALANCE_HISTORY', currency: 'IDR' });
+      const report = await api.post<{ id: string; status: string }>('/reports', {
+        type: 'BALANCE_HISTORY',
+        currency: 'IDR',
+      });
       return { resourceId: report.id, steps: [`POST /reports -> ${report.id} (${report.status})`] };
     },
   },

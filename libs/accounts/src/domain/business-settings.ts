@@ -61,7 +61,9 @@ export type SettingsChanges = { [K in keyof BusinessSettings]?: BusinessSettings
  * sets that resource's default, `null` resets it to the resource's own default, resources not named
  * keep theirs; `apiVersions: null` resets them all. The decider records the resulting whole map.
  */
-export type SettingsUpdate = Omit<SettingsChanges, 'apiVersions'> & { apiVersions?: Record<string, string | null> | null };
+export type SettingsUpdate = Omit<SettingsChanges, 'apiVersions'> & {
+  apiVersions?: Record<string, string | null> | null;
+};
 
 /** The versions each versioned resource declares (the API edge's registry), for checking `api_versions`. */
 export type ApiVersionCatalog = Readonly<Record<string, readonly string[]>>;
@@ -76,7 +78,10 @@ export interface ApiVersionProblem {
  * value one of its versions, or `null` (issue 19, item 15). Without a catalog only the shapes are
  * checked. Every problem names its resource.
  */
-export function apiVersionProblems(requested: SettingsUpdate['apiVersions'], catalog: ApiVersionCatalog | undefined): ApiVersionProblem[] {
+export function apiVersionProblems(
+  requested: SettingsUpdate['apiVersions'],
+  catalog: ApiVersionCatalog | undefined,
+): ApiVersionProblem[] {
   if (!requested) return [];
   const problems: ApiVersionProblem[] = [];
   for (const [resource, version] of Object.entries(requested)) {
@@ -85,16 +90,27 @@ export function apiVersionProblems(requested: SettingsUpdate['apiVersions'], cat
       const versioned = catalog ? ` (versioned resources: ${Object.keys(catalog).sort().join(', ')})` : '';
       problems.push({ resource, message: `api_versions.${resource}: not a versioned resource${versioned}` });
     } else if (version !== null && (typeof version !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(version))) {
-      problems.push({ resource, message: `api_versions.${resource} must be a YYYY-MM-DD version, or null for the default` });
+      problems.push({
+        resource,
+        message: `api_versions.${resource} must be a YYYY-MM-DD version, or null for the default`,
+      });
     } else if (version !== null && known && !known.includes(version)) {
-      problems.push({ resource, message: `api_versions.${resource}: ${version} is not a version of ${resource} (versions: ${known.join(', ')})` });
+      problems.push({
+        resource,
+        message: `api_versions.${resource}: ${version} is not a version of ${resource} (versions: ${known.join(', ')})`,
+      });
     }
   }
   return problems;
 }
 
-/** The account's versions after an update's `api_versions` (per resource, `null` resets); undefined when it names none. */
-export function mergedApiVersions(current: BusinessSettings['apiVersions'], requested: SettingsUpdate['apiVersions']): Record<string, string> | null | undefined {
+/**
+ * The account's versions after an update's `api_versions` (per resource, `null` resets); undefined when it names none.
+ */
+export function mergedApiVersions(
+  current: BusinessSettings['apiVersions'],
+  requested: SettingsUpdate['apiVersions'],
+): Record<string, string> | null | undefined {
   if (requested === undefined) return undefined;
   if (requested === null) return null;
   const merged: Record<string, string> = { ...(current ?? {}) };
@@ -112,7 +128,7 @@ export function applySettingsChanges(current: BusinessSettings, changes: Setting
     if (value === null) delete next[field];
     else if (value !== undefined) next[field] = value;
   }
-  return next as BusinessSettings;
+  return next;
 }
 
 /** Live-mode callbacks carry real payment data: their URLs must use TLS (spec, Authentication item 6). */
@@ -122,7 +138,8 @@ export function liveModeProblems(mode: 'test' | 'live', changes: SettingsUpdate)
     .filter(([, url]) => typeof url === 'string' && !url.startsWith('https://'))
     .map(([kind]) => `callback_urls.${kind} must be an https URL in live mode`);
   // Payers' browsers load the logo: never over plain HTTP on a live page.
-  if (typeof changes.brandLogoUrl === 'string' && !changes.brandLogoUrl.startsWith('https://')) problems.push('brand_logo_url must be an https URL in live mode');
+  if (typeof changes.brandLogoUrl === 'string' && !changes.brandLogoUrl.startsWith('https://'))
+    problems.push('brand_logo_url must be an https URL in live mode');
   return problems;
 }
 
@@ -133,29 +150,40 @@ export function liveModeProblems(mode: 'test' | 'live', changes: SettingsUpdate)
 export function settingsProblems(changes: SettingsUpdate): string[] {
   const problems: string[] = [];
   for (const [kind, url] of Object.entries(changes.callbackUrls ?? {})) {
-    if (!(CALLBACK_KINDS as readonly string[]).includes(kind)) problems.push(`callback_urls.${kind} is not a callback kind`);
-    if (typeof url !== 'string' || !/^https?:\/\/\S+$/.test(url) || url.length > 2048) problems.push(`callback_urls.${kind} must be an http(s) URL`);
+    if (!(CALLBACK_KINDS as readonly string[]).includes(kind))
+      problems.push(`callback_urls.${kind} is not a callback kind`);
+    if (typeof url !== 'string' || !/^https?:\/\/\S+$/.test(url) || url.length > 2048)
+      problems.push(`callback_urls.${kind} must be an http(s) URL`);
   }
   for (const [bank, range] of Object.entries(changes.virtualAccountRanges ?? {})) {
     if (!/^[A-Z_]{2,32}$/.test(bank)) problems.push(`virtual_account_ranges: ${bank} is not a bank code`);
     const { merchantCode, rangeStart, rangeEnd } = (range ?? {}) as Partial<VirtualAccountRange>;
-    if (typeof merchantCode !== 'string' || !/^\d{4,6}$/.test(merchantCode)) problems.push(`virtual_account_ranges.${bank}.merchant_code must be 4 to 6 digits`);
+    if (typeof merchantCode !== 'string' || !/^\d{4,6}$/.test(merchantCode))
+      problems.push(`virtual_account_ranges.${bank}.merchant_code must be 4 to 6 digits`);
     const digits = (v: unknown): v is string => typeof v === 'string' && /^\d{1,15}$/.test(v);
-    if (!digits(rangeStart) || !digits(rangeEnd)) problems.push(`virtual_account_ranges.${bank}: range_start and range_end must be 1 to 15 digits`);
+    if (!digits(rangeStart) || !digits(rangeEnd))
+      problems.push(`virtual_account_ranges.${bank}: range_start and range_end must be 1 to 15 digits`);
     else if (rangeStart.length !== rangeEnd.length || BigInt(rangeStart) > BigInt(rangeEnd)) {
-      problems.push(`virtual_account_ranges.${bank}: range_start must not exceed range_end, with the same number of digits`);
+      problems.push(
+        `virtual_account_ranges.${bank}: range_start must not exceed range_end, with the same number of digits`,
+      );
     }
   }
   for (const code of changes.enabledPaymentChannels ?? []) {
     if (!isPaymentChannelCode(code)) problems.push(`enabled_payment_channels: ${code} is not a payment channel code`);
   }
-  if (typeof changes.brandColor === 'string' && !/^#[0-9a-fA-F]{6}$/.test(changes.brandColor)) problems.push('brand_color must be a colour such as #1A73E8');
-  if (typeof changes.brandLogoUrl === 'string' && (!/^https?:\/\/[^\s"'<>]+$/.test(changes.brandLogoUrl) || changes.brandLogoUrl.length > 2048)) {
+  if (typeof changes.brandColor === 'string' && !/^#[0-9a-fA-F]{6}$/.test(changes.brandColor))
+    problems.push('brand_color must be a colour such as #1A73E8');
+  if (
+    typeof changes.brandLogoUrl === 'string' &&
+    (!/^https?:\/\/[^\s"'<>]+$/.test(changes.brandLogoUrl) || changes.brandLogoUrl.length > 2048)
+  ) {
     problems.push('brand_logo_url must be an http(s) URL');
   }
   for (const [channel, rule] of Object.entries(changes.feeSchedule ?? {})) {
-    const { flat, basisPoints } = (rule ?? {}) as FeeRule;
-    const whole = (v: unknown, max: number) => v === undefined || (Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max);
+    const { flat, basisPoints } = rule ?? {};
+    const whole = (v: unknown, max: number) =>
+      v === undefined || (Number.isSafeInteger(v) && (v as number) >= 0 && (v as number) <= max);
     if (!whole(flat, 1_000_000_000) || !whole(basisPoints, 10_000)) {
       problems.push(`fee_schedule.${channel}: flat must be 0..1000000000 and basis_points 0..10000, whole numbers`);
     }

@@ -27,7 +27,9 @@ const keyCreated: ApiKeyCreated = {
     createdAt: now.toISOString(),
   },
 };
-const register = (overrides: Partial<{ name: string; isPlatform: boolean; parent: { businessId: string; isPlatform: boolean } }> = {}) => ({
+const register = (
+  overrides: Partial<{ name: string; isPlatform: boolean; parent: { businessId: string; isPlatform: boolean } }> = {},
+) => ({
   type: 'RegisterBusiness' as const,
   businessId: 'biz_1',
   name: 'Warung Kopi',
@@ -39,11 +41,17 @@ const register = (overrides: Partial<{ name: string; isPlatform: boolean; parent
 describe('business decider', () => {
   describe('registration', () => {
     it('registers a new business with a trimmed name', () => {
-      spec.given([]).when(register({ name: '  Warung Kopi ' })).then([registered]);
+      spec
+        .given([])
+        .when(register({ name: '  Warung Kopi ' }))
+        .then([registered]);
     });
 
     it('registers a platform business and a sub-account of it', () => {
-      spec.given([]).when(register({ isPlatform: true })).then([platform]);
+      spec
+        .given([])
+        .when(register({ isPlatform: true }))
+        .then([platform]);
       spec
         .given([])
         .when(register({ parent: { businessId: 'biz_parent', isPlatform: true } }))
@@ -51,7 +59,10 @@ describe('business decider', () => {
     });
 
     it('refuses a sub-account of a business without the platform feature, and a platform sub-account', () => {
-      spec.given([]).when(register({ parent: { businessId: 'biz_parent', isPlatform: false } })).thenThrows('API_VALIDATION_ERROR');
+      spec
+        .given([])
+        .when(register({ parent: { businessId: 'biz_parent', isPlatform: false } }))
+        .thenThrows('API_VALIDATION_ERROR');
       spec
         .given([])
         .when(register({ isPlatform: true, parent: { businessId: 'biz_parent', isPlatform: true } }))
@@ -59,7 +70,10 @@ describe('business decider', () => {
     });
 
     it('refuses to register the same business twice', () => {
-      spec.given([registered]).when(register({ name: 'Again' })).thenThrows('BUSINESS_ALREADY_REGISTERED_ERROR');
+      spec
+        .given([registered])
+        .when(register({ name: 'Again' }))
+        .thenThrows('BUSINESS_ALREADY_REGISTERED_ERROR');
     });
 
     it.each(['', '   ', 'x'.repeat(256)])('refuses the name %j', (name) => {
@@ -85,12 +99,25 @@ describe('business decider', () => {
       spec.given([registered]).when(create()).then([keyCreated]);
     });
 
-    it('refuses keys for an unknown business, bad names, permissionless secret keys and public keys with permissions', () => {
-      spec.given([]).when(create()).thenThrows('BUSINESS_NOT_FOUND_ERROR');
-      spec.given([registered]).when(create({ name: ' ' })).thenThrows('API_VALIDATION_ERROR');
-      spec.given([registered]).when(create({ permissions: [] })).thenThrows('API_VALIDATION_ERROR');
-      spec.given([registered]).when(create({ kind: 'public' })).thenThrows('API_VALIDATION_ERROR');
-    });
+    it(
+      'refuses keys for an unknown business, bad names, ' +
+        'permissionless secret keys and public keys with permissions',
+      () => {
+        spec.given([]).when(create()).thenThrows('BUSINESS_NOT_FOUND_ERROR');
+        spec
+          .given([registered])
+          .when(create({ name: ' ' }))
+          .thenThrows('API_VALIDATION_ERROR');
+        spec
+          .given([registered])
+          .when(create({ permissions: [] }))
+          .thenThrows('API_VALIDATION_ERROR');
+        spec
+          .given([registered])
+          .when(create({ kind: 'public' }))
+          .thenThrows('API_VALIDATION_ERROR');
+      },
+    );
 
     it('revokes a key once', () => {
       const revoke = { type: 'RevokeApiKey' as const, keyId: 'key_1', now: later };
@@ -99,7 +126,11 @@ describe('business decider', () => {
         .when(revoke)
         .then([{ type: 'ApiKeyRevoked', data: { keyId: 'key_1', mode: 'test', revokedAt: later.toISOString() } }]);
       spec
-        .given([registered, keyCreated, { type: 'ApiKeyRevoked', data: { keyId: 'key_1', mode: 'test', revokedAt: later.toISOString() } }])
+        .given([
+          registered,
+          keyCreated,
+          { type: 'ApiKeyRevoked', data: { keyId: 'key_1', mode: 'test', revokedAt: later.toISOString() } },
+        ])
         .when(revoke)
         .thenThrows('API_KEY_ALREADY_REVOKED_ERROR');
       spec.given([registered]).when(revoke).thenThrows('API_KEY_NOT_FOUND_ERROR');
@@ -109,13 +140,29 @@ describe('business decider', () => {
   describe('settings and callback token', () => {
     it('merges settings per mode: present fields replace, null removes', () => {
       const update = (changes: object) => ({ type: 'UpdateSettings' as const, mode: 'live' as const, changes, now });
-      const first = { type: 'SettingsUpdated' as const, data: { mode: 'live' as const, changes: { fraudDetection: true, retailPaymentCodePrefix: 'TEST' }, updatedAt: now.toISOString() } };
-      const second = { type: 'SettingsUpdated' as const, data: { mode: 'live' as const, changes: { retailPaymentCodePrefix: null }, updatedAt: now.toISOString() } };
+      const first = {
+        type: 'SettingsUpdated' as const,
+        data: {
+          mode: 'live' as const,
+          changes: { fraudDetection: true, retailPaymentCodePrefix: 'TEST' },
+          updatedAt: now.toISOString(),
+        },
+      };
+      const second = {
+        type: 'SettingsUpdated' as const,
+        data: { mode: 'live' as const, changes: { retailPaymentCodePrefix: null }, updatedAt: now.toISOString() },
+      };
       spec.given([registered]).when(update(first.data.changes)).then([first]);
-      spec.given([registered, first]).when(update(second.data.changes)).thenState({
-        ...(businessDecider.evolve(businessDecider.evolve(businessDecider.initialState, registered), first) as RegisteredBusinessState),
-        settings: { test: {}, live: { fraudDetection: true } },
-      });
+      spec
+        .given([registered, first])
+        .when(update(second.data.changes))
+        .thenState({
+          ...(businessDecider.evolve(
+            businessDecider.evolve(businessDecider.initialState, registered),
+            first,
+          ) as RegisteredBusinessState),
+          settings: { test: {}, live: { fraudDetection: true } },
+        });
       spec.given([registered]).when(update({})).thenThrows('API_VALIDATION_ERROR');
     });
 
@@ -123,22 +170,33 @@ describe('business decider', () => {
       spec
         .given([registered])
         .when({ type: 'RotateCallbackToken', mode: 'test', tokenId: 'sec_1', now })
-        .then([{ type: 'CallbackTokenRotated', data: { mode: 'test', tokenId: 'sec_1', rotatedAt: now.toISOString() } }]);
+        .then([
+          { type: 'CallbackTokenRotated', data: { mode: 'test', tokenId: 'sec_1', rotatedAt: now.toISOString() } },
+        ]);
     });
   });
 
   describe('test clock', () => {
     it('advances the test clock, accumulating the offset', () => {
       const advance = { type: 'AdvanceTestClock' as const, businessId: 'biz_1', byMs: 500, now: later };
-      spec.given([registered, advanced(1000, 1000)]).when(advance).then([advanced(500, 1500)]);
+      spec
+        .given([registered, advanced(1000, 1000)])
+        .when(advance)
+        .then([advanced(500, 1500)]);
     });
 
     it.each([0, -1, 1.5, Number.NaN, Number.MAX_SAFE_INTEGER + 2])('refuses to advance by %p', (byMs) => {
-      spec.given([registered]).when({ type: 'AdvanceTestClock', businessId: 'biz_1', byMs, now: later }).thenThrows('API_VALIDATION_ERROR');
+      spec
+        .given([registered])
+        .when({ type: 'AdvanceTestClock', businessId: 'biz_1', byMs, now: later })
+        .thenThrows('API_VALIDATION_ERROR');
     });
 
     it('refuses to advance the clock of an unknown business', () => {
-      spec.given([]).when({ type: 'AdvanceTestClock', businessId: 'biz_1', byMs: 1, now: later }).thenThrows('BUSINESS_NOT_FOUND_ERROR');
+      spec
+        .given([])
+        .when({ type: 'AdvanceTestClock', businessId: 'biz_1', byMs: 1, now: later })
+        .thenThrows('BUSINESS_NOT_FOUND_ERROR');
     });
   });
 });
@@ -173,8 +231,17 @@ describe('settings rules', () => {
 
   describe('api_versions (issue 19, item 15)', () => {
     const catalog = { customers: ['2020-05-19', '2020-10-31'], ewallets: ['2019-02-04', '2020-02-01'] };
-    const versions = (apiVersions: Record<string, string | null> | null) => ({ type: 'UpdateSettings' as const, mode: 'test' as const, changes: { apiVersions }, apiVersionCatalog: catalog, now });
-    const recorded = (apiVersions: Record<string, string> | null) => ({ type: 'SettingsUpdated' as const, data: { mode: 'test' as const, changes: { apiVersions }, updatedAt: now.toISOString() } });
+    const versions = (apiVersions: Record<string, string | null> | null) => ({
+      type: 'UpdateSettings' as const,
+      mode: 'test' as const,
+      changes: { apiVersions },
+      apiVersionCatalog: catalog,
+      now,
+    });
+    const recorded = (apiVersions: Record<string, string> | null) => ({
+      type: 'SettingsUpdated' as const,
+      data: { mode: 'test' as const, changes: { apiVersions }, updatedAt: now.toISOString() },
+    });
     const customersSet = recorded({ customers: '2020-10-31' });
 
     it('refuses an unknown resource or version, naming it in errors[]', () => {
@@ -184,19 +251,37 @@ describe('settings rules', () => {
       ] as const) {
         let thrown: unknown;
         try {
-          businessDecider.decide(versions(apiVersions), [registered].reduce(businessDecider.evolve, businessDecider.initialState));
+          businessDecider.decide(
+            versions(apiVersions),
+            [registered].reduce(businessDecider.evolve, businessDecider.initialState),
+          );
         } catch (error) {
           thrown = error;
         }
-        expect(thrown).toMatchObject({ code: 'API_VALIDATION_ERROR', details: { errors: [expect.objectContaining({ field: ['api_versions', resource], location: 'body' })] } });
+        expect(thrown).toMatchObject({
+          code: 'API_VALIDATION_ERROR',
+          details: { errors: [expect.objectContaining({ field: ['api_versions', resource], location: 'body' })] },
+        });
       }
     });
 
     it('sets one resource without dropping the others, records the whole map, and null resets one (or all)', () => {
-      spec.given([registered, customersSet]).when(versions({ ewallets: '2019-02-04' })).then([recorded({ customers: '2020-10-31', ewallets: '2019-02-04' })]);
-      spec.given([registered, recorded({ customers: '2020-10-31', ewallets: '2019-02-04' })]).when(versions({ customers: null })).then([recorded({ ewallets: '2019-02-04' })]);
-      spec.given([registered, customersSet]).when(versions({ customers: null })).then([recorded(null)]);
-      spec.given([registered, customersSet]).when(versions(null)).then([recorded(null)]);
+      spec
+        .given([registered, customersSet])
+        .when(versions({ ewallets: '2019-02-04' }))
+        .then([recorded({ customers: '2020-10-31', ewallets: '2019-02-04' })]);
+      spec
+        .given([registered, recorded({ customers: '2020-10-31', ewallets: '2019-02-04' })])
+        .when(versions({ customers: null }))
+        .then([recorded({ ewallets: '2019-02-04' })]);
+      spec
+        .given([registered, customersSet])
+        .when(versions({ customers: null }))
+        .then([recorded(null)]);
+      spec
+        .given([registered, customersSet])
+        .when(versions(null))
+        .then([recorded(null)]);
     });
   });
 });

@@ -85,7 +85,8 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
         if (state.status === 'registered') throw BusinessErrors.alreadyRegistered(command.businessId);
         const name = command.name.trim();
         if (name.length === 0 || name.length > 255) throw BusinessErrors.invalidName();
-        if (command.parent && !command.parent.isPlatform) throw BusinessErrors.parentNotPlatform(command.parent.businessId);
+        if (command.parent && !command.parent.isPlatform)
+          throw BusinessErrors.parentNotPlatform(command.parent.businessId);
         if (command.parent && command.isPlatform) throw BusinessErrors.platformCannotBeSubAccount();
         return [
           {
@@ -127,24 +128,39 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
         const key = business.keys[command.keyId];
         if (!key) throw BusinessErrors.keyNotFound(command.keyId);
         if (key.revoked) throw BusinessErrors.keyAlreadyRevoked(command.keyId);
-        return [{ type: 'ApiKeyRevoked', data: { keyId: command.keyId, mode: key.mode, revokedAt: command.now.toISOString() } }];
+        return [
+          {
+            type: 'ApiKeyRevoked',
+            data: { keyId: command.keyId, mode: key.mode, revokedAt: command.now.toISOString() },
+          },
+        ];
       }
       case 'UpdateSettings': {
         const business = registered(state, '(unknown)');
-        if (Object.values(command.changes).every((value) => value === undefined)) throw BusinessErrors.emptySettingsUpdate();
+        if (Object.values(command.changes).every((value) => value === undefined))
+          throw BusinessErrors.emptySettingsUpdate();
         const problems = [...settingsProblems(command.changes), ...liveModeProblems(command.mode, command.changes)];
         const versionProblems = apiVersionProblems(command.changes.apiVersions, command.apiVersionCatalog);
         if (problems.length > 0 || versionProblems.length > 0) {
           throw BusinessErrors.invalidSettings(
             problems,
-            versionProblems.map(({ resource, message }) => ({ field: ['api_versions', resource], message, type: 'apiVersion' })),
+            versionProblems.map(({ resource, message }) => ({
+              field: ['api_versions', resource],
+              message,
+              type: 'apiVersion',
+            })),
           );
         }
         // `api_versions` changes per resource; the event records the whole resulting map (its
         // meaning since the first event: a present field replaces the setting).
         const apiVersions = mergedApiVersions(business.settings[command.mode].apiVersions, command.changes.apiVersions);
-        const changes: SettingsChanges = { ...command.changes, ...(apiVersions !== undefined && { apiVersions }) } as SettingsChanges;
-        return [{ type: 'SettingsUpdated', data: { mode: command.mode, changes, updatedAt: command.now.toISOString() } }];
+        const changes: SettingsChanges = {
+          ...command.changes,
+          ...(apiVersions !== undefined && { apiVersions }),
+        } as SettingsChanges;
+        return [
+          { type: 'SettingsUpdated', data: { mode: command.mode, changes, updatedAt: command.now.toISOString() } },
+        ];
       }
       case 'SetCallbackUrl':
         return decideSetCallbackUrl(command, registered(state, '(unknown)'));
@@ -162,7 +178,12 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
       }
       case 'RotateCallbackToken': {
         registered(state, '(unknown)');
-        return [{ type: 'CallbackTokenRotated', data: { mode: command.mode, tokenId: command.tokenId, rotatedAt: command.now.toISOString() } }];
+        return [
+          {
+            type: 'CallbackTokenRotated',
+            data: { mode: command.mode, tokenId: command.tokenId, rotatedAt: command.now.toISOString() },
+          },
+        ];
       }
       case 'AdvanceTestClock': {
         const business = registered(state, command.businessId);
@@ -203,7 +224,10 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
     if (state.status !== 'registered') return state;
     switch (event.type) {
       case 'ApiKeyCreated':
-        return { ...state, keys: { ...state.keys, [event.data.keyId]: { mode: event.data.mode, kind: event.data.kind, revoked: false } } };
+        return {
+          ...state,
+          keys: { ...state.keys, [event.data.keyId]: { mode: event.data.mode, kind: event.data.kind, revoked: false } },
+        };
       case 'ApiKeyRevoked': {
         const key = state.keys[event.data.keyId];
         return key ? { ...state, keys: { ...state.keys, [event.data.keyId]: { ...key, revoked: true } } } : state;
@@ -211,25 +235,40 @@ export const businessDecider: Decider<BusinessCommand, BusinessState, BusinessEv
       case 'SettingsUpdated':
         return {
           ...state,
-          settings: { ...state.settings, [event.data.mode]: applySettingsChanges(state.settings[event.data.mode], event.data.changes) },
+          settings: {
+            ...state.settings,
+            [event.data.mode]: applySettingsChanges(state.settings[event.data.mode], event.data.changes),
+          },
         };
       case 'CallbackTokenRotated':
         return { ...state, callbackTokenIds: { ...state.callbackTokenIds, [event.data.mode]: event.data.tokenId } };
       case 'TestClockAdvanced':
         return { ...state, testClockOffsetMs: event.data.offsetMs };
       case 'CallbackSigningSecretIssued':
-        return { ...state, signingSecretIds: withKind(state.signingSecretIds, event.data.mode, event.data.kind, event.data.secretId) };
+        return {
+          ...state,
+          signingSecretIds: withKind(state.signingSecretIds, event.data.mode, event.data.kind, event.data.secretId),
+        };
       case 'CallbackEndpointDisabled':
-        return { ...state, disabledCallbackUrls: withKind(state.disabledCallbackUrls, event.data.mode, event.data.kind, event.data.url) };
+        return {
+          ...state,
+          disabledCallbackUrls: withKind(state.disabledCallbackUrls, event.data.mode, event.data.kind, event.data.url),
+        };
       case 'CallbackEndpointReenabled':
-        return { ...state, disabledCallbackUrls: withKind(state.disabledCallbackUrls, event.data.mode, event.data.kind, undefined) };
+        return {
+          ...state,
+          disabledCallbackUrls: withKind(state.disabledCallbackUrls, event.data.mode, event.data.kind, undefined),
+        };
       default:
         return assertNever(event, 'business event');
     }
   },
 };
 
-function decideSetCallbackUrl(command: Extract<BusinessCommand, { type: 'SetCallbackUrl' }>, business: RegisteredBusinessState): BusinessEvent[] {
+function decideSetCallbackUrl(
+  command: Extract<BusinessCommand, { type: 'SetCallbackUrl' }>,
+  business: RegisteredBusinessState,
+): BusinessEvent[] {
   const { mode, kind, url, now } = command;
   const current = business.settings[mode].callbackUrls ?? {};
   const changes: SettingsChanges = { callbackUrls: { ...current, [kind]: url } };
@@ -239,14 +278,23 @@ function decideSetCallbackUrl(command: Extract<BusinessCommand, { type: 'SetCall
   const events: BusinessEvent[] = [];
   if (current[kind] !== url) events.push({ type: 'SettingsUpdated', data: { mode, changes, updatedAt: at } });
   if (!business.signingSecretIds[mode][kind]) {
-    events.push({ type: 'CallbackSigningSecretIssued', data: { mode, kind, secretId: command.newSecretId, issuedAt: at } });
+    events.push({
+      type: 'CallbackSigningSecretIssued',
+      data: { mode, kind, secretId: command.newSecretId, issuedAt: at },
+    });
   }
   // Setting the URL that answered 410 again is the merchant saying the receiver is back.
-  if (business.disabledCallbackUrls[mode][kind] === url) events.push({ type: 'CallbackEndpointReenabled', data: { mode, kind, url, reenabledAt: at } });
+  if (business.disabledCallbackUrls[mode][kind] === url)
+    events.push({ type: 'CallbackEndpointReenabled', data: { mode, kind, url, reenabledAt: at } });
   return events;
 }
 
-function withKind<T>(perMode: PerMode<PerKind<T>>, mode: Mode, kind: CallbackKind, value: T | undefined): PerMode<PerKind<T>> {
+function withKind<T>(
+  perMode: PerMode<PerKind<T>>,
+  mode: Mode,
+  kind: CallbackKind,
+  value: T | undefined,
+): PerMode<PerKind<T>> {
   const kinds = { ...perMode[mode] };
   if (value === undefined) delete kinds[kind];
   else kinds[kind] = value;

@@ -33,7 +33,9 @@ export const BusinessErrors = {
   invalidSettings: (problems: string[], fields: { field: string[]; message: string; type: string }[] = []) =>
     errorOf('API_VALIDATION_ERROR', [...problems, ...fields.map((f) => f.message)].join('; '), {
       problems: [...problems, ...fields.map((f) => f.message)],
-      ...(fields.length > 0 && { errors: fields.map((f) => ({ field: f.field, location: 'body', messages: [f.message], types: [f.type] })) }),
+      ...(fields.length > 0 && {
+        errors: fields.map((f) => ({ field: f.field, location: 'body', messages: [f.message], types: [f.type] })),
+      }),
     }),
   emptySettingsUpdate: () => errorOf('API_VALIDATION_ERROR', 'The settings update changes nothing'),
 };

@@ -31,10 +31,16 @@ export type ApiKeyCreated = DomainEvent<
 
 export type ApiKeyRevoked = DomainEvent<'ApiKeyRevoked', { keyId: string; mode: Mode; revokedAt: string }>;
 
-export type SettingsUpdated = DomainEvent<'SettingsUpdated', { mode: Mode; changes: SettingsChanges; updatedAt: string }>;
+export type SettingsUpdated = DomainEvent<
+  'SettingsUpdated',
+  { mode: Mode; changes: SettingsChanges; updatedAt: string }
+>;
 
 /** The callback token's value lives in the secrets vault; the event names it by id only. */
-export type CallbackTokenRotated = DomainEvent<'CallbackTokenRotated', { mode: Mode; tokenId: string; rotatedAt: string }>;
+export type CallbackTokenRotated = DomainEvent<
+  'CallbackTokenRotated',
+  { mode: Mode; tokenId: string; rotatedAt: string }
+>;
 
 /** Test mode only: the business's virtual clock moved forward; due jobs of that business run at once. */
 export type TestClockAdvanced = DomainEvent<
@@ -55,7 +61,10 @@ export type CallbackEndpointDisabled = DomainEvent<
 >;
 
 /** The merchant set the disabled URL again: callbacks resume. */
-export type CallbackEndpointReenabled = DomainEvent<'CallbackEndpointReenabled', { mode: Mode; kind: CallbackKind; url: string; reenabledAt: string }>;
+export type CallbackEndpointReenabled = DomainEvent<
+  'CallbackEndpointReenabled',
+  { mode: Mode; kind: CallbackKind; url: string; reenabledAt: string }
+>;
 
 export type BusinessEvent =
   | BusinessRegistered
@@ -85,17 +94,14 @@ export const BUSINESS_STREAMS = streamCategory('business');
 export const businessStream = (businessId: string) => BUSINESS_STREAMS.nameOf(businessId);
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
-export const BUSINESS_EVENT_SCHEMAS = declareEventSchemas<BusinessEvent>(
-  'accounts',
-  {
-    BusinessRegistered: 1,
-    ApiKeyCreated: 1,
-    ApiKeyRevoked: 1,
-    SettingsUpdated: 1,
-    CallbackTokenRotated: 1,
-    TestClockAdvanced: 1,
-    CallbackSigningSecretIssued: 1,
-    CallbackEndpointDisabled: 1,
-    CallbackEndpointReenabled: 1,
-  },
-);
+export const BUSINESS_EVENT_SCHEMAS = declareEventSchemas<BusinessEvent>('accounts', {
+  BusinessRegistered: 1,
+  ApiKeyCreated: 1,
+  ApiKeyRevoked: 1,
+  SettingsUpdated: 1,
+  CallbackTokenRotated: 1,
+  TestClockAdvanced: 1,
+  CallbackSigningSecretIssued: 1,
+  CallbackEndpointDisabled: 1,
+  CallbackEndpointReenabled: 1,
+});

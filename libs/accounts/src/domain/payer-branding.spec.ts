@@ -14,13 +14,22 @@ const contrast = (a: string, b: string) => {
 
 describe('payer branding', () => {
   it('uses the brand settings, else the business name and the default colour', () => {
-    expect(payerBrandingOf({ brandName: 'Kopi Kenangan', brandLogoUrl: 'https://cdn.example/logo.png', brandColor: '#ffcc00' }, 'PT Kopi')).toEqual({
+    expect(
+      payerBrandingOf(
+        { brandName: 'Kopi Kenangan', brandLogoUrl: 'https://cdn.example/logo.png', brandColor: '#ffcc00' },
+        'PT Kopi',
+      ),
+    ).toEqual({
       name: 'Kopi Kenangan',
       logoUrl: 'https://cdn.example/logo.png',
       color: '#FFCC00',
       onColor: '#000000',
     });
-    expect(payerBrandingOf(undefined, 'PT Kopi')).toEqual({ name: 'PT Kopi', color: DEFAULT_BRAND_COLOR, onColor: '#FFFFFF' });
+    expect(payerBrandingOf(undefined, 'PT Kopi')).toEqual({
+      name: 'PT Kopi',
+      color: DEFAULT_BRAND_COLOR,
+      onColor: '#FFFFFF',
+    });
   });
 
   it('always picks a text colour with at least 4.5:1 contrast on the brand colour', () => {

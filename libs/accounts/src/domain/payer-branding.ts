@@ -25,9 +25,20 @@ function luminance(hex: string): number {
  * colour, with a text colour readable on that colour (WCAG contrast: the better of black and
  * white is always above 4.5:1).
  */
-export function payerBrandingOf(settings: Pick<BusinessSettings, 'brandName' | 'brandLogoUrl' | 'brandColor'> | undefined, businessName: string): PayerBranding {
-  const color = settings?.brandColor && /^#[0-9A-Fa-f]{6}$/.test(settings.brandColor) ? settings.brandColor.toUpperCase() : DEFAULT_BRAND_COLOR;
+export function payerBrandingOf(
+  settings: Pick<BusinessSettings, 'brandName' | 'brandLogoUrl' | 'brandColor'> | undefined,
+  businessName: string,
+): PayerBranding {
+  const color =
+    settings?.brandColor && /^#[0-9A-Fa-f]{6}$/.test(settings.brandColor)
+      ? settings.brandColor.toUpperCase()
+      : DEFAULT_BRAND_COLOR;
   const light = luminance(color);
   const onColor = (light + 0.05) / 0.05 >= 1.05 / (light + 0.05) ? '#000000' : '#FFFFFF';
-  return { name: settings?.brandName || businessName, ...(settings?.brandLogoUrl && { logoUrl: settings.brandLogoUrl }), color, onColor };
+  return {
+    name: settings?.brandName || businessName,
+    ...(settings?.brandLogoUrl && { logoUrl: settings.brandLogoUrl }),
+    color,
+    onColor,
+  };
 }

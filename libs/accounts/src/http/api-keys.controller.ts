@@ -1,6 +1,15 @@
 import { BusinessErrors } from '../domain/business.errors';
 import { invalidRequest, isPermission, type Permission } from '@gateway/domain';
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, requestContextOf, RequirePermissions, schema, SkipIdempotency } from '@gateway/http-edge';
+import {
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  requestContextOf,
+  RequirePermissions,
+  schema,
+  SkipIdempotency,
+} from '@gateway/http-edge';
 import { Body, Controller, Delete, Get, Param, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -30,9 +39,16 @@ export class ApiKeysController {
   @Get()
   @ApiDoc({
     summary: 'List API keys',
-    description: 'The business\'s keys in the key\'s mode; a key shows only its last characters (`key_hint`).',
+    description: "The business's keys in the key's mode; a key shows only its last characters (`key_hint`).",
     operationId: 'listApiKeys',
-    response: schema.arrayOf(schema.object({ ...KEY_FIELDS, key_hint: schema.string(), created: schema.dateTime(), revoked: schema.nullable(schema.dateTime()) })),
+    response: schema.arrayOf(
+      schema.object({
+        ...KEY_FIELDS,
+        key_hint: schema.string(),
+        created: schema.dateTime(),
+        revoked: schema.nullable(schema.dateTime()),
+      }),
+    ),
   })
   @RequirePermissions('settings:read')
   async list(@CurrentCaller() caller: Caller) {
@@ -46,7 +62,9 @@ export class ApiKeysController {
   @Post()
   @ApiDoc({
     summary: 'Create an API key',
-    description: 'A key in the caller\'s mode. The key itself is in this answer only (it is stored hashed); without `permissions` a secret key gets the default set. Not idempotent.',
+    description:
+      "A key in the caller's mode. The key itself is in this answer only (it is stored hashed); " +
+      'without `permissions` a secret key gets the default set. Not idempotent.',
     operationId: 'createApiKey',
     response: { status: 201, schema: schema.object({ ...KEY_FIELDS, key: schema.string('The key: shown once') }) },
   })
@@ -55,7 +73,14 @@ export class ApiKeysController {
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateApiKeyRequestDto, @Req() request: Request) {
     const permissions = body.permissions === undefined ? undefined : body.permissions.map(asPermission);
     const created = await this.commands.execute(
-      new CreateApiKeyCommand(caller.businessId, caller.mode, body.kind ?? 'secret', body.name, permissions, requestContextOf(request, caller)),
+      new CreateApiKeyCommand(
+        caller.businessId,
+        caller.mode,
+        body.kind ?? 'secret',
+        body.name,
+        permissions,
+        requestContextOf(request, caller),
+      ),
     );
     return {
       key_id: created.keyId,
@@ -81,7 +106,9 @@ export class ApiKeysController {
     const keys = await this.queries.execute(new ListApiKeysQuery(caller.businessId, caller.mode));
     // Another business's or mode's key answers as if it did not exist.
     if (!keys.some((key) => key.key_id === keyId)) throw BusinessErrors.keyNotFound(keyId);
-    const revoked = await this.commands.execute(new RevokeApiKeyCommand(caller.businessId, keyId, requestContextOf(request, caller)));
+    const revoked = await this.commands.execute(
+      new RevokeApiKeyCommand(caller.businessId, keyId, requestContextOf(request, caller)),
+    );
     return { key_id: revoked.keyId, revoked: revoked.revokedAt };
   }
 }

@@ -1,4 +1,13 @@
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, requestContextOf, RequirePermissions, schema, SkipIdempotency } from '@gateway/http-edge';
+import {
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  requestContextOf,
+  RequirePermissions,
+  schema,
+  SkipIdempotency,
+} from '@gateway/http-edge';
 import { Body, Controller, Get, HttpCode, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -12,7 +21,7 @@ import { toSettingsChanges, UpdateSettingsRequestDto } from './settings.request.
  * What the spec leaves to "the dashboard", per business and mode (the key's). Reading needs
  * `settings:read`; changing needs `settings:write`, which ordinary keys do not carry by default.
  */
-@ApiTag('Account', 'The business\'s settings per mode, its API keys, and the callback token.')
+@ApiTag('Account', "The business's settings per mode, its API keys, and the callback token.")
 @Controller('settings')
 export class SettingsController {
   constructor(
@@ -21,7 +30,12 @@ export class SettingsController {
   ) {}
 
   @Get()
-  @ApiDoc({ summary: 'Get the settings', description: 'The business\'s settings in the key\'s mode, and its callback token.', operationId: 'getSettings', response: SETTINGS_SCHEMA })
+  @ApiDoc({
+    summary: 'Get the settings',
+    description: "The business's settings in the key's mode, and its callback token.",
+    operationId: 'getSettings',
+    response: SETTINGS_SCHEMA,
+  })
   @RequirePermissions('settings:read')
   async get(@CurrentCaller() caller: Caller) {
     const view = await this.queries.execute(new GetSettingsQuery(caller.businessId, caller.mode));
@@ -37,23 +51,36 @@ export class SettingsController {
   @Patch()
   @ApiDoc({
     summary: 'Update the settings',
-    description: 'Every field optional: a present field replaces the setting, `null` removes it. Settings belong to the key\'s mode.',
+    description:
+      'Every field optional: a present field replaces the setting, ' +
+      "`null` removes it. Settings belong to the key's mode.",
     operationId: 'updateSettings',
     response: SETTINGS_UPDATED_SCHEMA,
   })
   @RequirePermissions('settings:write')
   async update(@CurrentCaller() caller: Caller, @Body() body: UpdateSettingsRequestDto, @Req() request: Request) {
     const settings = await this.commands.execute(
-      new UpdateSettingsCommand(caller.businessId, caller.mode, toSettingsChanges(body), requestContextOf(request, caller)),
+      new UpdateSettingsCommand(
+        caller.businessId,
+        caller.mode,
+        toSettingsChanges(body),
+        requestContextOf(request, caller),
+      ),
     );
-    return { business_id: caller.businessId, environment: caller.mode === 'live' ? 'LIVE' : 'TEST', ...settingsToWire(settings) };
+    return {
+      business_id: caller.businessId,
+      environment: caller.mode === 'live' ? 'LIVE' : 'TEST',
+      ...settingsToWire(settings),
+    };
   }
 
   /** Not idempotent: a stored replay would copy the token out of the vault. */
   @Post('callback_token/rotate')
   @ApiDoc({
     summary: 'Rotate the callback token',
-    description: 'A new `x-callback-token` for this mode\'s callbacks; the old one stops at once. Not idempotent: a stored replay would copy the token.',
+    description:
+      "A new `x-callback-token` for this mode's callbacks; " +
+      'the old one stops at once. Not idempotent: a stored replay would copy the token.',
     operationId: 'rotateCallbackToken',
     response: schema.object({ callback_token: schema.string(), environment: schema.oneOfStrings(['TEST', 'LIVE']) }),
   })

@@ -12,8 +12,13 @@ describe('UpdateSettingsRequestDto fee_schedule', () => {
   it('validates each rule, naming the channel: a fractional flat fee is refused by the money wire rule', () => {
     const { errors } = parse({ fee_schedule: { OVO: { flat: 0.5 }, default: { basis_points: 290 } } });
     expect(errors).toHaveLength(1);
-    const ovo = errors[0]!.children![0]!;
-    expect({ property: errors[0]!.property, channel: ovo.property, field: ovo.children![0]!.property, rules: Object.keys(ovo.children![0]!.constraints!) }).toEqual({
+    const ovo = errors[0].children![0];
+    expect({
+      property: errors[0].property,
+      channel: ovo.property,
+      field: ovo.children![0].property,
+      rules: Object.keys(ovo.children![0].constraints!),
+    }).toEqual({
       property: 'fee_schedule',
       channel: 'OVO',
       field: 'flat',

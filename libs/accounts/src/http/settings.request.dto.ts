@@ -22,16 +22,28 @@ import {
 import type { SettingsChanges } from '../domain/business-settings';
 
 /** `null` removes the setting: the other rules apply to non-null values. */
-const nullable = (property: string) => applyDecorators(ValidateIf((dto: Record<string, unknown>) => dto[property] !== null), ApiField({ nullable: true }));
+const nullable = (property: string) =>
+  applyDecorators(
+    ValidateIf((dto: Record<string, unknown>) => dto[property] !== null),
+    ApiField({ nullable: true }),
+  );
 
 export class CallbackUrlsDto {
   @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) invoice?: string;
-  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) fva_status?: string;
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  fva_status?: string;
   @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) fva_paid?: string;
-  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) ro_fpc_paid?: string;
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  ro_fpc_paid?: string;
   @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) ewallet?: string;
-  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) credit_card_refund?: string;
-  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) disbursement?: string;
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  credit_card_refund?: string;
+  @IsOptional()
+  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+  disbursement?: string;
   @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) report?: string;
 }
 
@@ -54,11 +66,19 @@ export class FeeRuleDto {
  */
 function toFeeRules({ value }: { value: unknown }): unknown {
   if (value === null || typeof value !== 'object' || Array.isArray(value) || value instanceof Map) return value;
-  return new Map(Object.entries(value).map(([channel, rule]) => [channel, rule !== null && typeof rule === 'object' ? plainToInstance(FeeRuleDto, rule) : rule]));
+  return new Map(
+    Object.entries(value).map(([channel, rule]) => [
+      channel,
+      rule !== null && typeof rule === 'object' ? plainToInstance(FeeRuleDto, rule) : rule,
+    ]),
+  );
 }
 
 @RequestExample({
-  callback_urls: { invoice: 'https://shop.example.com/callbacks/invoice', disbursement: 'https://shop.example.com/callbacks/disbursement' },
+  callback_urls: {
+    invoice: 'https://shop.example.com/callbacks/invoice',
+    disbursement: 'https://shop.example.com/callbacks/disbursement',
+  },
   api_versions: { customers: '2020-10-31' },
   default_disbursement_description: 'Payout from Example Shop',
   virtual_account_ranges: { BCA: { merchant_code: '10766', range_start: '100000', range_end: '999999' } },
@@ -70,12 +90,20 @@ function toFeeRules({ value }: { value: unknown }): unknown {
  * Snake case on the wire, like the rest of the API.
  */
 export class UpdateSettingsRequestDto {
-  @IsOptional() @nullable('callback_urls') @ValidateNested() @Type(() => CallbackUrlsDto) callback_urls?: CallbackUrlsDto | null;
+  @IsOptional()
+  @nullable('callback_urls')
+  @ValidateNested()
+  @Type(() => CallbackUrlsDto)
+  callback_urls?: CallbackUrlsDto | null;
 
-  @IsOptional() @nullable('api_versions') @IsObject()
+  @IsOptional()
+  @nullable('api_versions')
+  @IsObject()
   @ApiField({
     nullable: true,
-    description: 'The default API version per versioned resource in this mode (`{"customers": "2020-10-31"}`); other resources keep theirs, `null` for one resets it, `null` for the whole map resets all',
+    description:
+      'The default API version per versioned resource in this mode (`{"customers": "2020-10-31"}`); ' +
+      'other resources keep theirs, `null` for one resets it, `null` for the whole map resets all',
     schema: { type: 'object', additionalProperties: { type: ['string', 'null'], pattern: '^\\d{4}-\\d{2}-\\d{2}$' } },
   })
   api_versions?: Record<string, string> | null;
@@ -84,30 +112,61 @@ export class UpdateSettingsRequestDto {
 
   @IsOptional() @nullable('fraud_detection') @IsBoolean() fraud_detection?: boolean | null;
 
-  @IsOptional() @nullable('default_disbursement_description') @IsString() @Length(1, 255)
+  @IsOptional()
+  @nullable('default_disbursement_description')
+  @IsString()
+  @Length(1, 255)
   default_disbursement_description?: string | null;
 
-  @IsOptional() @nullable('virtual_account_ranges') @IsObject()
-  @ApiField({ nullable: true, description: 'Per bank code: the merchant code and the range fixed virtual account numbers are drawn from', schema: { type: 'object', additionalProperties: { $ref: '#/components/schemas/VirtualAccountRangeDto' } } })
+  @IsOptional()
+  @nullable('virtual_account_ranges')
+  @IsObject()
+  @ApiField({
+    nullable: true,
+    description: 'Per bank code: the merchant code and the range fixed virtual account numbers are drawn from',
+    schema: { type: 'object', additionalProperties: { $ref: '#/components/schemas/VirtualAccountRangeDto' } },
+  })
   virtual_account_ranges?: Record<string, VirtualAccountRangeDto> | null;
 
-  @IsOptional() @nullable('retail_payment_code_prefix') @Matches(/^[A-Z0-9]{3,6}$/, { message: 'retail_payment_code_prefix must be 3 to 6 characters A-Z or 0-9' })
+  @IsOptional()
+  @nullable('retail_payment_code_prefix')
+  @Matches(/^[A-Z0-9]{3,6}$/, { message: 'retail_payment_code_prefix must be 3 to 6 characters A-Z or 0-9' })
   retail_payment_code_prefix?: string | null;
 
-  @IsOptional() @nullable('enabled_payment_channels') @IsArray() @ArrayMaxSize(200) @IsString({ each: true }) @Length(1, 64, { each: true })
+  @IsOptional()
+  @nullable('enabled_payment_channels')
+  @IsArray()
+  @ArrayMaxSize(200)
+  @IsString({ each: true })
+  @Length(1, 64, { each: true })
   enabled_payment_channels?: string[] | null;
 
-  @IsOptional() @nullable('fee_schedule') @Transform(toFeeRules) @IsObject() @ValidateNested()
-  @ApiField({ nullable: true, description: 'Per channel code (or `default`): the fee rule of payments through it', schema: { type: 'object', additionalProperties: { $ref: '#/components/schemas/FeeRuleDto' } } })
+  @IsOptional()
+  @nullable('fee_schedule')
+  @Transform(toFeeRules)
+  @IsObject()
+  @ValidateNested()
+  @ApiField({
+    nullable: true,
+    description: 'Per channel code (or `default`): the fee rule of payments through it',
+    schema: { type: 'object', additionalProperties: { $ref: '#/components/schemas/FeeRuleDto' } },
+  })
   fee_schedule?: Map<string, FeeRuleDto> | Record<string, FeeRuleDto> | null;
 
   /** Payer pages (invoice, eWallet checkout, 3DS): the merchant's name, logo and colour there. */
   @IsOptional() @nullable('brand_name') @IsString() @Length(1, 100) brand_name?: string | null;
 
-  @IsOptional() @nullable('brand_logo_url') @IsString() @MaxLength(2048) @Matches(/^https?:\/\/[^\s"'<>]+$/, { message: 'brand_logo_url must be an http(s) URL' })
+  @IsOptional()
+  @nullable('brand_logo_url')
+  @IsString()
+  @MaxLength(2048)
+  @Matches(/^https?:\/\/[^\s"'<>]+$/, { message: 'brand_logo_url must be an http(s) URL' })
   brand_logo_url?: string | null;
 
-  @IsOptional() @nullable('brand_color') @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'brand_color must be a colour such as #1A73E8' }) brand_color?: string | null;
+  @IsOptional()
+  @nullable('brand_color')
+  @Matches(/^#[0-9a-fA-F]{6}$/, { message: 'brand_color must be a colour such as #1A73E8' })
+  brand_color?: string | null;
 }
 
 export class RotateCallbackTokenResponse {
@@ -128,14 +187,19 @@ export function toSettingsChanges(dto: UpdateSettingsRequestDto): SettingsChange
   const changes: SettingsChanges = {};
   const map = <T, R>(value: T | null | undefined, convert: (v: T) => R): R | null | undefined =>
     value === undefined ? undefined : value === null ? null : convert(value);
-  changes.callbackUrls = map(dto.callback_urls, (urls) => Object.fromEntries(Object.entries(urls).filter(([, url]) => url !== undefined)));
+  changes.callbackUrls = map(dto.callback_urls, (urls) =>
+    Object.fromEntries(Object.entries(urls).filter(([, url]) => url !== undefined)),
+  );
   changes.apiVersions = map(dto.api_versions, (versions) => ({ ...versions }));
   changes.optionalAuthentication = map(dto.optional_authentication, (v) => v);
   changes.fraudDetection = map(dto.fraud_detection, (v) => v);
   changes.defaultDisbursementDescription = map(dto.default_disbursement_description, (v) => v);
   changes.virtualAccountRanges = map(dto.virtual_account_ranges, (ranges) =>
     Object.fromEntries(
-      Object.entries(ranges).map(([bank, range]) => [bank, { merchantCode: range.merchant_code, rangeStart: range.range_start, rangeEnd: range.range_end }]),
+      Object.entries(ranges).map(([bank, range]) => [
+        bank,
+        { merchantCode: range.merchant_code, rangeStart: range.range_start, rangeEnd: range.range_end },
+      ]),
     ),
   );
   changes.retailPaymentCodePrefix = map(dto.retail_payment_code_prefix, (v) => v);
@@ -144,7 +208,12 @@ export function toSettingsChanges(dto: UpdateSettingsRequestDto): SettingsChange
   changes.brandLogoUrl = map(dto.brand_logo_url, (v) => v);
   changes.brandColor = map(dto.brand_color, (v) => v.toUpperCase());
   changes.feeSchedule = map(dto.fee_schedule, (schedule) =>
-    Object.fromEntries([...(schedule instanceof Map ? schedule : Object.entries(schedule))].map(([channel, rule]) => [channel, { flat: rule.flat, basisPoints: rule.basis_points }])),
+    Object.fromEntries(
+      [...(schedule instanceof Map ? schedule : Object.entries(schedule))].map(([channel, rule]) => [
+        channel,
+        { flat: rule.flat, basisPoints: rule.basis_points },
+      ]),
+    ),
   );
-  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined)) as SettingsChanges;
+  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
 }

@@ -1,20 +1,28 @@
 import type { BusinessSettings } from '../domain/business-settings';
 import { namedSchema, schema } from '@gateway/http-edge';
 
-const ENVIRONMENT = schema.oneOfStrings(['TEST', 'LIVE'], 'The key\'s mode');
+const ENVIRONMENT = schema.oneOfStrings(['TEST', 'LIVE'], "The key's mode");
 
 /** What PATCH /settings answers and GET /settings shows (with the callback token and `updated`). */
 const SETTINGS_FIELDS = {
   business_id: schema.string(),
   environment: ENVIRONMENT,
   callback_urls: { type: 'object', additionalProperties: { type: 'string' }, description: 'URL per callback kind' },
-  api_versions: { type: 'object', additionalProperties: { type: 'string' }, description: 'Default API version per versioned resource' },
+  api_versions: {
+    type: 'object',
+    additionalProperties: { type: 'string' },
+    description: 'Default API version per versioned resource',
+  },
   optional_authentication: schema.boolean('Card charges may skip 3DS authentication'),
   fraud_detection: schema.boolean(),
   default_disbursement_description: schema.nullable(schema.string()),
   virtual_account_ranges: {
     type: 'object',
-    additionalProperties: schema.object({ merchant_code: schema.string(), range_start: schema.string(), range_end: schema.string() }),
+    additionalProperties: schema.object({
+      merchant_code: schema.string(),
+      range_start: schema.string(),
+      range_end: schema.string(),
+    }),
     description: 'Per bank code',
   },
   retail_payment_code_prefix: schema.nullable(schema.string()),
@@ -33,7 +41,11 @@ export const SETTINGS_UPDATED_SCHEMA = namedSchema('SettingsUpdated', schema.obj
 
 export const SETTINGS_SCHEMA = namedSchema(
   'Settings',
-  schema.object({ ...SETTINGS_FIELDS, callback_token: schema.nullable(schema.string('Sent as `x-callback-token` with every callback of this mode')), updated: schema.nullable(schema.dateTime()) }),
+  schema.object({
+    ...SETTINGS_FIELDS,
+    callback_token: schema.nullable(schema.string('Sent as `x-callback-token` with every callback of this mode')),
+    updated: schema.nullable(schema.dateTime()),
+  }),
 );
 
 /** Domain (camel case) to wire (snake case). */
@@ -56,7 +68,10 @@ export function settingsToWire(settings: BusinessSettings): Record<string, unkno
     brand_logo_url: settings.brandLogoUrl ?? null,
     brand_color: settings.brandColor ?? null,
     fee_schedule: Object.fromEntries(
-      Object.entries(settings.feeSchedule ?? {}).map(([channel, rule]) => [channel, { flat: rule.flat ?? 0, basis_points: rule.basisPoints ?? 0 }]),
+      Object.entries(settings.feeSchedule ?? {}).map(([channel, rule]) => [
+        channel,
+        { flat: rule.flat ?? 0, basis_points: rule.basisPoints ?? 0 },
+      ]),
     ),
   };
 }

@@ -28,7 +28,9 @@ interface KeyRow {
  * through LISTEN (the projection NOTIFYs), with the TTL as the backstop.
  */
 @Injectable()
-export class AccountsDirectory implements ApiKeyResolver, SubAccountDirectory, AccountApiVersions, OnApplicationShutdown {
+export class AccountsDirectory
+  implements ApiKeyResolver, SubAccountDirectory, AccountApiVersions, OnApplicationShutdown
+{
   private readonly keys = new TtlCache<string, ApiKeyPrincipal | null>(50_000);
   private readonly parents = new TtlCache<string, string | null>(10_000);
   private readonly versions = new TtlCache<string, Record<string, string>>(10_000);
@@ -59,7 +61,13 @@ export class AccountsDirectory implements ApiKeyResolver, SubAccountDirectory, A
     // The index finds the row by hash; compare the full hash in constant time anyway.
     const principal =
       row && timingSafeEqual(row.key_hash, Buffer.from(hash, 'hex'))
-        ? { keyId: row.key_id, businessId: row.business_id, mode: row.mode, kind: row.kind, permissions: row.permissions }
+        ? {
+            keyId: row.key_id,
+            businessId: row.business_id,
+            mode: row.mode,
+            kind: row.kind,
+            permissions: row.permissions,
+          }
         : null;
     this.keys.set(hash, principal, principal ? KEY_TTL_MS : MISS_TTL_MS);
     return principal ?? undefined;

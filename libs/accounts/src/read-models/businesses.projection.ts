@@ -40,7 +40,10 @@ export class BusinessesProjection implements Projection {
         case 'ApiKeyCreated':
           break; // inserted above
         case 'ApiKeyRevoked':
-          await tx.query('UPDATE api_keys SET revoked_at = $2 WHERE key_id = $1', [event.data.keyId, event.data.revokedAt]);
+          await tx.query('UPDATE api_keys SET revoked_at = $2 WHERE key_id = $1', [
+            event.data.keyId,
+            event.data.revokedAt,
+          ]);
           await tx.query('SELECT pg_notify($1, $2)', [API_KEY_REVOKED_CHANNEL, event.data.keyId]);
           break;
         case 'SettingsUpdated': {
@@ -49,21 +52,17 @@ export class BusinessesProjection implements Projection {
             [businessId, event.data.mode],
           );
           const next = applySettingsChanges(rows[0]?.settings ?? {}, event.data.changes);
-          await tx.query('UPDATE business_settings SET settings = $3, updated_at = $4 WHERE business_id = $1 AND mode = $2', [
-            businessId,
-            event.data.mode,
-            JSON.stringify(next),
-            event.data.updatedAt,
-          ]);
+          await tx.query(
+            'UPDATE business_settings SET settings = $3, updated_at = $4 WHERE business_id = $1 AND mode = $2',
+            [businessId, event.data.mode, JSON.stringify(next), event.data.updatedAt],
+          );
           break;
         }
         case 'CallbackTokenRotated':
-          await tx.query('UPDATE business_settings SET callback_token_id = $3, updated_at = $4 WHERE business_id = $1 AND mode = $2', [
-            businessId,
-            event.data.mode,
-            event.data.tokenId,
-            event.data.rotatedAt,
-          ]);
+          await tx.query(
+            'UPDATE business_settings SET callback_token_id = $3, updated_at = $4 WHERE business_id = $1 AND mode = $2',
+            [businessId, event.data.mode, event.data.tokenId, event.data.rotatedAt],
+          );
           break;
         case 'TestClockAdvanced':
           await tx.query('UPDATE businesses SET test_clock_offset_ms = $2, updated_at = $3 WHERE business_id = $1', [
@@ -76,7 +75,13 @@ export class BusinessesProjection implements Projection {
           await this.testClocks.raiseOffsetTo(tx, businessId, event.data.offsetMs);
           break;
         case 'CallbackSigningSecretIssued':
-          await upsertEndpoint(tx, businessId, event.data, { signing_secret_id: event.data.secretId }, event.data.issuedAt);
+          await upsertEndpoint(
+            tx,
+            businessId,
+            event.data,
+            { signing_secret_id: event.data.secretId },
+            event.data.issuedAt,
+          );
           break;
         case 'CallbackEndpointDisabled':
           await upsertEndpoint(
@@ -88,7 +93,13 @@ export class BusinessesProjection implements Projection {
           );
           break;
         case 'CallbackEndpointReenabled':
-          await upsertEndpoint(tx, businessId, event.data, { disabled_url: null, disabled_reason: null, disabled_at: null }, event.data.reenabledAt);
+          await upsertEndpoint(
+            tx,
+            businessId,
+            event.data,
+            { disabled_url: null, disabled_reason: null, disabled_at: null },
+            event.data.reenabledAt,
+          );
           break;
         default:
           assertNever(event, 'business event');
@@ -112,7 +123,8 @@ async function insertCreatedRows(events: RecordedEvent[], tx: ClientBase): Promi
     await tx.query(
       `INSERT INTO businesses (business_id, name, registered_at, updated_at, is_platform, parent_business_id)
        SELECT business_id, name, registered_at, registered_at, is_platform, parent_business_id
-         FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::boolean[], $5::text[]) WITH ORDINALITY AS b (business_id, name, registered_at, is_platform, parent_business_id, ord)
+         FROM unnest($1::text[], $2::text[], $3::timestamptz[], $4::boolean[], ` +
+        `$5::text[]) WITH ORDINALITY AS b (business_id, name, registered_at, is_platform, parent_business_id, ord)
         ORDER BY ord
        ON CONFLICT (business_id) DO NOTHING`,
       [
@@ -136,9 +148,12 @@ async function insertCreatedRows(events: RecordedEvent[], tx: ClientBase): Promi
   if (keys.length === 0) return;
   await tx.query(
     `INSERT INTO api_keys (key_id, business_id, mode, kind, name, permissions, key_hash, key_hint, created_at)
-     SELECT key_id, business_id, mode, kind, name, ARRAY(SELECT jsonb_array_elements_text(permissions)), decode(key_hash, 'hex'), key_hint, created_at
-       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::text[], $8::text[], $9::timestamptz[])
-            WITH ORDINALITY AS k (key_id, business_id, mode, kind, name, permissions, key_hash, key_hint, created_at, ord)
+     SELECT key_id, business_id, mode, kind, name, ARRAY(SELECT jsonb_array_elements_text(permissions)), ` +
+      `decode(key_hash, 'hex'), key_hint, created_at
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::jsonb[], $7::text[], $8::text[], ` +
+      `$9::timestamptz[])
+            WITH ORDINALITY AS k (key_id, business_id, mode, kind, name, permissions, key_hash, key_hint, ` +
+      `created_at, ord)
       ORDER BY ord
      ON CONFLICT (key_id) DO NOTHING`,
     [
@@ -155,7 +170,9 @@ async function insertCreatedRows(events: RecordedEvent[], tx: ClientBase): Promi
   );
 }
 
-type EndpointColumns = Partial<Record<'signing_secret_id' | 'disabled_url' | 'disabled_reason' | 'disabled_at', string | null>>;
+type EndpointColumns = Partial<
+  Record<'signing_secret_id' | 'disabled_url' | 'disabled_reason' | 'disabled_at', string | null>
+>;
 
 /** One row per business, mode and callback kind, created by whichever of its events comes first. */
 async function upsertEndpoint(

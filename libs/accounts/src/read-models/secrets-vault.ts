@@ -13,17 +13,17 @@ export class SecretsVault {
   constructor(private readonly pool: Pool) {}
 
   async store(secretId: string, businessId: string, mode: Mode, purpose: string, value: string): Promise<void> {
-    await this.pool.query('INSERT INTO business_secrets (secret_id, business_id, mode, purpose, value) VALUES ($1, $2, $3, $4, $5)', [
-      secretId,
-      businessId,
-      mode,
-      purpose,
-      value,
-    ]);
+    await this.pool.query(
+      'INSERT INTO business_secrets (secret_id, business_id, mode, purpose, value) VALUES ($1, $2, $3, $4, $5)',
+      [secretId, businessId, mode, purpose, value],
+    );
   }
 
   async valueOf(secretId: string): Promise<string | undefined> {
-    const { rows } = await this.pool.query<{ value: string }>('SELECT value FROM business_secrets WHERE secret_id = $1', [secretId]);
+    const { rows } = await this.pool.query<{ value: string }>(
+      'SELECT value FROM business_secrets WHERE secret_id = $1',
+      [secretId],
+    );
     return rows[0]?.value;
   }
 

@@ -1,4 +1,4 @@
-import type { Decider, DomainEvent } from '@gateway/domain';
+import type { Decider } from '@gateway/domain';
 
 export interface ResourceOwner {
   businessId: string;
@@ -37,5 +37,5 @@ export function AuditsResources(): ClassDecorator {
 
 /** Folds recorded events with a resource's decider, as the write side does when it loads. */
 export function evolveWith(resource: AuditedResource, state: unknown, event: { type: string; data: unknown }): unknown {
-  return resource.decider.evolve(state, { type: event.type, data: event.data } as DomainEvent);
+  return resource.decider.evolve(state, { type: event.type, data: event.data });
 }

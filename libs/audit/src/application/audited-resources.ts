@@ -27,10 +27,12 @@ export class AuditedResources {
     const byName = new Map<string, AuditedResource>();
     const byCategory = new Map<string, AuditedResource>();
     for (const wrapper of this.discovery.getProviders()) {
-      if (!wrapper.metatype || !wrapper.instance || !Reflect.getMetadata(AUDITED_RESOURCES_METADATA, wrapper.metatype)) continue;
+      if (!wrapper.metatype || !wrapper.instance || !Reflect.getMetadata(AUDITED_RESOURCES_METADATA, wrapper.metatype))
+        continue;
       for (const resource of (wrapper.instance as AuditedResourceSource).auditedResources) {
         if (byName.has(resource.resource)) throw new Error(`Audited resource ${resource.resource} is registered twice`);
-        if (byCategory.has(resource.category)) throw new Error(`Stream category ${resource.category} is registered twice`);
+        if (byCategory.has(resource.category))
+          throw new Error(`Stream category ${resource.category} is registered twice`);
         byName.set(resource.resource, resource);
         byCategory.set(resource.category, resource);
       }

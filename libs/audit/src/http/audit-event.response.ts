@@ -13,7 +13,10 @@ export const AUDIT_EVENT_SCHEMA = namedSchema(
     schema_version: schema.integer('The schema version of `data` as stored (events are shown as stored, never upcast)'),
     stream: schema.string('<category>-<id>'),
     revision: schema.integer('Its place in the stream, from 0'),
-    position: schema.object({ commit: schema.string(), prepare: schema.string() }, { description: 'Its place in the global log (decimal strings)' }),
+    position: schema.object(
+      { commit: schema.string(), prepare: schema.string() },
+      { description: 'Its place in the global log (decimal strings)' },
+    ),
     recorded_at: schema.dateTime(),
     occurred_at: schema.dateTime('On the business clock'),
     actor: schema.string('The API key id, or system:<process>'),
@@ -28,7 +31,10 @@ export const AUDIT_EVENT_SCHEMA = namedSchema(
   }),
 );
 
-export const AUDIT_EVENTS_PAGE_SCHEMA = namedSchema('AuditEventPage', schema.pageOf(ref(AUDIT_EVENT_SCHEMA), { next_cursor: nullableText('Pass as `cursor` for the next page') }));
+export const AUDIT_EVENTS_PAGE_SCHEMA = namedSchema(
+  'AuditEventPage',
+  schema.pageOf(ref(AUDIT_EVENT_SCHEMA), { next_cursor: nullableText('Pass as `cursor` for the next page') }),
+);
 
 export const STATE_AS_OF_SCHEMA = namedSchema(
   'ResourceStateAsOf',
@@ -40,7 +46,7 @@ export const STATE_AS_OF_SCHEMA = namedSchema(
     recorded_at: schema.dateTime(),
     occurred_at: schema.dateTime(),
     events_applied: schema.integer(),
-    state: schema.anyObject('The resource\'s state after that event, as its decider folds it'),
+    state: schema.anyObject("The resource's state after that event, as its decider folds it"),
   }),
 );
 

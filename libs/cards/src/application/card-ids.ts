@@ -9,5 +9,8 @@ export function newCardId(ids: IdGenerator): string {
 
 /** A 22-digit reference (the network's reconciliation id) drawn from a fresh uuid. */
 export function newNumericReference(ids: IdGenerator): string {
-  return BigInt(`0x${ids.uuid().replace(/-/g, '')}`).toString().padStart(22, '0').slice(0, 22);
+  return BigInt(`0x${ids.uuid().replace(/-/g, '')}`)
+    .toString()
+    .padStart(22, '0')
+    .slice(0, 22);
 }

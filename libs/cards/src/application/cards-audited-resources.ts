@@ -11,6 +11,11 @@ import { cardTokenStream } from '../domain/card-token.events';
 export class CardsAuditedResources implements AuditedResourceSource {
   readonly auditedResources: readonly AuditedResource[] = [
     { resource: 'charge', category: 'cardcharge', streamOf: (id) => cardChargeStream(id), decider: cardChargeDecider },
-    { resource: 'credit_card_token', category: 'cardtoken', streamOf: (id) => cardTokenStream(id), decider: cardTokenDecider },
+    {
+      resource: 'credit_card_token',
+      category: 'cardtoken',
+      streamOf: (id) => cardTokenStream(id),
+      decider: cardTokenDecider,
+    },
   ];
 }

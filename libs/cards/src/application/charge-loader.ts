@@ -10,10 +10,15 @@ import { CARD_ID_PATTERN } from './card-ids';
 export class ChargeLoader {
   constructor(private readonly pipeline: CommandPipeline) {}
 
-  async assertOwned(chargeId: string, businessId: string, mode: 'test' | 'live'): Promise<Exclude<CardChargeState, { status: 'none' }>> {
+  async assertOwned(
+    chargeId: string,
+    businessId: string,
+    mode: 'test' | 'live',
+  ): Promise<Exclude<CardChargeState, { status: 'none' }>> {
     if (!CARD_ID_PATTERN.test(chargeId)) throw CardErrors.chargeNotFound();
     const { state } = await this.pipeline.load(cardChargeStream(chargeId), cardChargeDecider);
-    if (state.status === 'none' || state.snapshot.businessId !== businessId || state.snapshot.mode !== mode) throw CardErrors.chargeNotFound();
+    if (state.status === 'none' || state.snapshot.businessId !== businessId || state.snapshot.mode !== mode)
+      throw CardErrors.chargeNotFound();
     return state;
   }
 }

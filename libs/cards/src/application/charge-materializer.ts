@@ -19,12 +19,18 @@ export type ExistingCharge = Exclude<CardChargeState, { status: 'none' }>;
 export class ChargeMaterializer {
   constructor(private readonly pipeline: CommandPipeline) {}
 
-  /** Creates the charge unless it exists; true when this call created it. For the follower: a lost race costs it no read. */
+  /**
+   * Creates the charge unless it exists; true when this call created it. For the follower: a lost race costs it no
+   * read.
+   */
   async create(command: CreateChargeCommand, metadata: CommandMetadata): Promise<boolean> {
     return (await this.append(command, metadata)) !== undefined;
   }
 
-  /** The charge as the log has it, whoever created it (this call, the follower, or an earlier execution of the same request). */
+  /**
+   * The charge as the log has it, whoever created it (this call, the follower, or an earlier execution of the same
+   * request).
+   */
   async materialize(command: CreateChargeCommand, metadata: CommandMetadata): Promise<ExistingCharge> {
     const created = await this.append(command, metadata);
     const stream = cardChargeStream(command.snapshot.chargeId);

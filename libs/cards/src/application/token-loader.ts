@@ -5,15 +5,22 @@ import { cardTokenStream } from '../domain/card-token.events';
 import { CardErrors } from '../domain/cards.errors';
 import { CARD_ID_PATTERN } from './card-ids';
 
-/** A token of this business and mode, or TOKEN_NOT_FOUND_ERROR (another business's token does not exist for the caller). */
+/**
+ * A token of this business and mode, or TOKEN_NOT_FOUND_ERROR (another business's token does not exist for the caller).
+ */
 @Injectable()
 export class TokenLoader {
   constructor(private readonly pipeline: CommandPipeline) {}
 
-  async load(tokenId: string, businessId: string, mode: 'test' | 'live'): Promise<Extract<CardTokenState, { status: 'active' }>> {
+  async load(
+    tokenId: string,
+    businessId: string,
+    mode: 'test' | 'live',
+  ): Promise<Extract<CardTokenState, { status: 'active' }>> {
     if (!CARD_ID_PATTERN.test(tokenId)) throw CardErrors.invalidTokenId();
     const { state } = await this.pipeline.load(cardTokenStream(tokenId), cardTokenDecider);
-    if (state.status !== 'active' || state.snapshot.businessId !== businessId || state.snapshot.mode !== mode) throw CardErrors.tokenNotFound();
+    if (state.status !== 'active' || state.snapshot.businessId !== businessId || state.snapshot.mode !== mode)
+      throw CardErrors.tokenNotFound();
     return state;
   }
 }

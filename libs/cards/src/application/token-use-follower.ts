@@ -40,14 +40,20 @@ export class TokenUseFollower implements Projection {
     if (!metadata) return;
     try {
       if (await this.charges.create(createChargeOf(use), metadata)) {
-        this.logger.log(`Created charge ${use.chargeId} from its use of token ${use.tokenId} (its request had not: it crashed, or is still running)`);
+        this.logger.log(
+          `Created charge ${use.chargeId} from its use of token ${use.tokenId} (its request had not: it crashed, ` +
+            `or is still running)`,
+        );
       }
     } catch (error) {
       // An order the charge decider refuses can never become a charge: retrying the batch would
       // stop every later repair. (The handler decides the charge before committing the use, so
       // only a defect gets here.)
       if (!(error instanceof DomainError)) throw error;
-      this.logger.error(`Token use ${recorded.id} ordered charge ${use.chargeId}, which cannot be created: ${error.code} ${error.message}`);
+      this.logger.error(
+        `Token use ${recorded.id} ordered charge ${use.chargeId}, ` +
+          `which cannot be created: ${error.code} ${error.message}`,
+      );
     }
   }
 }

@@ -72,7 +72,8 @@ export const cardChargeDecider: Decider<CardChargeCommand, CardChargeState, Card
         const failure: ChargeFailureReason | undefined = isExpired(command.expMonth, command.expYear, command.now)
           ? 'EXPIRED_CARD'
           : simulatedChargeFailure(snapshot.amount, command.fraudDetection);
-        if (failure) return [{ type: 'CardChargeCreated', data: { ...snapshot, status: 'FAILED', failureReason: failure } }];
+        if (failure)
+          return [{ type: 'CardChargeCreated', data: { ...snapshot, status: 'FAILED', failureReason: failure } }];
         if (!command.capture) return [{ type: 'CardChargeCreated', data: { ...snapshot, status: 'AUTHORIZED' } }];
         return [
           { type: 'CardChargeCreated', data: { ...snapshot, status: 'CAPTURED', captureAmount: snapshot.amount } },
@@ -83,10 +84,14 @@ export const cardChargeDecider: Decider<CardChargeCommand, CardChargeState, Card
         const charge = existing(state);
         if (charge.status !== 'AUTHORIZED') throw CardErrors.invalidChargeStatus(charge.status, 'AUTHORIZED');
         if (!Number.isSafeInteger(command.amount) || command.amount <= 0) throw CardErrors.invalidAmount();
-        if (command.amount > charge.snapshot.amount) throw CardErrors.amountGreaterThanAuthorized(charge.snapshot.amount);
+        if (command.amount > charge.snapshot.amount)
+          throw CardErrors.amountGreaterThanAuthorized(charge.snapshot.amount);
         const at = command.now.toISOString();
         return [
-          { type: 'CardChargeCaptured', data: { chargeId: charge.snapshot.chargeId, captureAmount: command.amount, capturedAt: at } },
+          {
+            type: 'CardChargeCaptured',
+            data: { chargeId: charge.snapshot.chargeId, captureAmount: command.amount, capturedAt: at },
+          },
           ...moneyInReceived(charge.snapshot, command.amount, command.fee, command.feeTax, at),
         ];
       }
@@ -110,18 +115,25 @@ export const cardChargeDecider: Decider<CardChargeCommand, CardChargeState, Card
       case 'ExpireAuthorization': {
         // A timer: anything but a still-open authorization means there is nothing left to expire.
         if (state.status !== 'AUTHORIZED') return [];
-        return [{ type: 'CardAuthorizationExpired', data: { chargeId: state.snapshot.chargeId, expiredAt: command.now.toISOString() } }];
+        return [
+          {
+            type: 'CardAuthorizationExpired',
+            data: { chargeId: state.snapshot.chargeId, expiredAt: command.now.toISOString() },
+          },
+        ];
       }
       case 'RequestRefund': {
         const charge = existing(state);
         // The same request executed again (its refund id derived from the same idempotency key):
         // the refund it made is the answer, nothing new is appended.
         const made = charge.refunds[command.refundId];
-        if (made && made.snapshot.externalId === command.externalId && made.snapshot.amount === command.amount) return [];
+        if (made && made.snapshot.externalId === command.externalId && made.snapshot.amount === command.amount)
+          return [];
         if (made) throw CardErrors.validation('A refund with this id already exists for this charge');
         if (charge.status !== 'CAPTURED') throw CardErrors.invalidChargeStatus(charge.status, 'CAPTURED');
         if (!Number.isSafeInteger(command.amount) || command.amount <= 0) throw CardErrors.invalidAmount();
-        if (Object.values(charge.refunds).some((refund) => refund.snapshot.externalId === command.externalId)) throw CardErrors.duplicateRefund();
+        if (Object.values(charge.refunds).some((refund) => refund.snapshot.externalId === command.externalId))
+          throw CardErrors.duplicateRefund();
         const refundable = refundableOf(charge);
         if (command.amount > refundable) throw CardErrors.refundAmountExceeded(refundable);
         const captured = charge.captureAmount ?? 0;
@@ -133,8 +145,12 @@ export const cardChargeDecider: Decider<CardChargeCommand, CardChargeState, Card
           externalId: command.externalId,
           amount: command.amount,
           currency: charge.snapshot.currency,
-          // Proportional share of what the capture cost, rounded down: partial refunds never return more fee than was paid.
-          feeRefundAmount: captured > 0 ? Money.of(charge.feePaid, charge.snapshot.currency).share(command.amount, captured, 'down').toNumber() : 0,
+          // Proportional share of what the capture cost, rounded down: partial refunds never return more fee than was
+          // paid.
+          feeRefundAmount:
+            captured > 0
+              ? Money.of(charge.feePaid, charge.snapshot.currency).share(command.amount, captured, 'down').toNumber()
+              : 0,
           createdAt: command.now.toISOString(),
         };
         return [{ type: 'CardRefundRequested', data: { ...snapshot, status: 'PENDING' } }];
@@ -146,7 +162,12 @@ export const cardChargeDecider: Decider<CardChargeCommand, CardChargeState, Card
         if (refund.status !== 'PENDING') throw CardErrors.refundNotPending();
         const at = command.now.toISOString();
         if (command.failureReason) {
-          return [{ type: 'CardRefundFailed', data: { ...refund.snapshot, status: 'FAILED', failureReason: command.failureReason, updatedAt: at } }];
+          return [
+            {
+              type: 'CardRefundFailed',
+              data: { ...refund.snapshot, status: 'FAILED', failureReason: command.failureReason, updatedAt: at },
+            },
+          ];
         }
         // The money left CASH through the ledger's balance aggregate (reserved, then completed to
         // the payer), not here: new refunds append no MoneyInRefunded (docs/ledger.md, "Refunds").
@@ -161,20 +182,37 @@ export const cardChargeDecider: Decider<CardChargeCommand, CardChargeState, Card
     switch (event.type) {
       case 'CardChargeCreated': {
         const { status, captureAmount, failureReason, ...snapshot } = event.data;
-        return { status, snapshot, ...(captureAmount !== undefined && { captureAmount }), ...(failureReason && { failureReason }), feePaid: 0, refunds: {} };
+        return {
+          status,
+          snapshot,
+          ...(captureAmount !== undefined && { captureAmount }),
+          ...(failureReason && { failureReason }),
+          feePaid: 0,
+          refunds: {},
+        };
       }
       case 'CardChargeCaptured':
-        return state.status === 'none' ? state : { ...state, status: 'CAPTURED', captureAmount: event.data.captureAmount };
+        return state.status === 'none'
+          ? state
+          : { ...state, status: 'CAPTURED', captureAmount: event.data.captureAmount };
       case 'CardAuthorizationReversed':
         return state.status === 'none' ? state : { ...state, status: 'REVERSED' };
       case 'CardAuthorizationExpired':
         return state.status === 'none' ? state : { ...state, status: 'EXPIRED' };
       case 'MoneyInReceived':
-        return state.status === 'none' ? state : { ...state, feePaid: state.feePaid + event.data.fee + event.data.feeTax };
+        return state.status === 'none'
+          ? state
+          : { ...state, feePaid: state.feePaid + event.data.fee + event.data.feeTax };
       case 'CardRefundRequested': {
         if (state.status === 'none') return state;
         const { status: _pending, ...snapshot } = event.data;
-        return { ...state, refunds: { ...state.refunds, [snapshot.refundId]: { snapshot, status: 'PENDING', updatedAt: snapshot.createdAt } } };
+        return {
+          ...state,
+          refunds: {
+            ...state.refunds,
+            [snapshot.refundId]: { snapshot, status: 'PENDING', updatedAt: snapshot.createdAt },
+          },
+        };
       }
       case 'CardRefundSucceeded':
       case 'CardRefundFailed': {
@@ -212,20 +250,28 @@ export function refundableOf(charge: ExistingCharge): number {
 }
 
 /** The capture's money-in fact, unless another context records this charge's money (then none). */
-function moneyInReceived(snapshot: CardChargeSnapshot, gross: number, fee: number, feeTax: number, at: string): CardMoneyInReceived[] {
+function moneyInReceived(
+  snapshot: CardChargeSnapshot,
+  gross: number,
+  fee: number,
+  feeTax: number,
+  at: string,
+): CardMoneyInReceived[] {
   if (snapshot.moneyRecordedBy) return [];
-  return [{
-    type: 'MoneyInReceived',
-    data: {
-      movementId: snapshot.chargeId,
-      source: { context: 'cards', resourceId: snapshot.chargeId },
-      channel: CARD_CHANNEL,
-      currency: snapshot.currency,
-      grossAmount: gross,
-      fee,
-      feeTax,
-      settledBySource: false,
-      receivedAt: at,
+  return [
+    {
+      type: 'MoneyInReceived',
+      data: {
+        movementId: snapshot.chargeId,
+        source: { context: 'cards', resourceId: snapshot.chargeId },
+        channel: CARD_CHANNEL,
+        currency: snapshot.currency,
+        grossAmount: gross,
+        fee,
+        feeTax,
+        settledBySource: false,
+        receivedAt: at,
+      },
     },
-  }];
+  ];
 }

@@ -5,7 +5,10 @@ import type { ChargeFailureReason } from './card-network-simulator';
 import type { Eci } from './eci';
 
 export type ChargeType = 'SINGLE_USE_TOKEN' | 'MULTIPLE_USE_TOKEN' | 'RECURRING';
-/** The spec's CAPTURED, AUTHORIZED, FAILED; REVERSED and EXPIRED end an authorization that was never captured (gap decisions). */
+/**
+ * The spec's CAPTURED, AUTHORIZED, FAILED; REVERSED and EXPIRED end an authorization that was never captured (gap
+ * decisions).
+ */
 export type ChargeStatus = 'CAPTURED' | 'AUTHORIZED' | 'FAILED' | 'REVERSED' | 'EXPIRED';
 
 export interface CardChargeSnapshot {
@@ -56,9 +59,16 @@ export type CardMoneyInRefunded = MoneyInRefunded;
 
 export type CardChargeCreated = DomainEvent<
   'CardChargeCreated',
-  CardChargeSnapshot & { status: 'CAPTURED' | 'AUTHORIZED' | 'FAILED'; captureAmount?: number; failureReason?: ChargeFailureReason }
+  CardChargeSnapshot & {
+    status: 'CAPTURED' | 'AUTHORIZED' | 'FAILED';
+    captureAmount?: number;
+    failureReason?: ChargeFailureReason;
+  }
 >;
-export type CardChargeCaptured = DomainEvent<'CardChargeCaptured', { chargeId: string; captureAmount: number; capturedAt: string }>;
+export type CardChargeCaptured = DomainEvent<
+  'CardChargeCaptured',
+  { chargeId: string; captureAmount: number; capturedAt: string }
+>;
 export type CardAuthorizationReversed = DomainEvent<
   'CardAuthorizationReversed',
   { chargeId: string; reversalId: string; externalId: string; amount: number; currency: string; reversedAt: string }
@@ -66,8 +76,14 @@ export type CardAuthorizationReversed = DomainEvent<
 export type CardAuthorizationExpired = DomainEvent<'CardAuthorizationExpired', { chargeId: string; expiredAt: string }>;
 export type CardRefundRequested = DomainEvent<'CardRefundRequested', CardRefundSnapshot & { status: 'PENDING' }>;
 /** The two events that END a refund carry the whole refund, so the callback renders from the event alone. */
-export type CardRefundSucceeded = DomainEvent<'CardRefundSucceeded', CardRefundSnapshot & { status: 'SUCCEEDED'; updatedAt: string }>;
-export type CardRefundFailed = DomainEvent<'CardRefundFailed', CardRefundSnapshot & { status: 'FAILED'; failureReason: RefundFailureReason; updatedAt: string }>;
+export type CardRefundSucceeded = DomainEvent<
+  'CardRefundSucceeded',
+  CardRefundSnapshot & { status: 'SUCCEEDED'; updatedAt: string }
+>;
+export type CardRefundFailed = DomainEvent<
+  'CardRefundFailed',
+  CardRefundSnapshot & { status: 'FAILED'; failureReason: RefundFailureReason; updatedAt: string }
+>;
 
 export type CardChargeEvent =
   | CardChargeCreated
@@ -89,7 +105,10 @@ export const CARD_CHARGE_EVENT_TYPES: readonly CardChargeEvent['type'][] = [
   'CardRefundSucceeded',
   'CardRefundFailed',
 ];
-export const CARD_REFUND_FINAL_EVENT_TYPES: readonly CardChargeEvent['type'][] = ['CardRefundSucceeded', 'CardRefundFailed'];
+export const CARD_REFUND_FINAL_EVENT_TYPES: readonly CardChargeEvent['type'][] = [
+  'CardRefundSucceeded',
+  'CardRefundFailed',
+];
 
 export const cardChargeStream = (chargeId: string) => `cardcharge-${chargeId}`;
 /** Ledger channel of card money (fee rule and settlement delay). */
@@ -102,15 +121,12 @@ export const AUTHORIZATION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 type CardChargeOwnEvent = Exclude<CardChargeEvent, CardMoneyInReceived | CardMoneyInRefunded>;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
-export const CARD_CHARGE_EVENT_SCHEMAS = declareEventSchemas<CardChargeOwnEvent>(
-  'cards',
-  {
-    CardChargeCreated: 1,
-    CardChargeCaptured: 1,
-    CardAuthorizationReversed: 1,
-    CardAuthorizationExpired: 1,
-    CardRefundRequested: 1,
-    CardRefundSucceeded: 1,
-    CardRefundFailed: 1,
-  },
-);
+export const CARD_CHARGE_EVENT_SCHEMAS = declareEventSchemas<CardChargeOwnEvent>('cards', {
+  CardChargeCreated: 1,
+  CardChargeCaptured: 1,
+  CardAuthorizationReversed: 1,
+  CardAuthorizationExpired: 1,
+  CardRefundRequested: 1,
+  CardRefundSucceeded: 1,
+  CardRefundFailed: 1,
+});

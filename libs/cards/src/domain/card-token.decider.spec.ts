@@ -20,7 +20,10 @@ const snapshot = (overrides: Partial<CardTokenSnapshot> = {}): CardTokenSnapshot
   createdAt: at,
   ...overrides,
 });
-const create = (overrides: Partial<CardTokenSnapshot> = {}, options: { shouldAuthenticate?: boolean; amount?: number; optional?: boolean } = {}) =>
+const create = (
+  overrides: Partial<CardTokenSnapshot> = {},
+  options: { shouldAuthenticate?: boolean; amount?: number; optional?: boolean } = {},
+) =>
   ({
     type: 'CreateToken',
     snapshot: snapshot(overrides),
@@ -30,7 +33,10 @@ const create = (overrides: Partial<CardTokenSnapshot> = {}, options: { shouldAut
     optionalAuthenticationAllowed: options.optional ?? false,
   }) as const;
 
-const created = (overrides: Partial<CardTokenSnapshot> = {}): CardTokenEvent => ({ type: 'CardTokenCreated', data: snapshot(overrides) });
+const created = (overrides: Partial<CardTokenSnapshot> = {}): CardTokenEvent => ({
+  type: 'CardTokenCreated',
+  data: snapshot(overrides),
+});
 const started = (id = 'auth1', bundled = true, amount = 10_000): CardTokenEvent => ({
   type: 'CardAuthenticationStarted',
   data: { tokenId: 'tok', authenticationId: id, amount, bundled, maskedCardNumber: '400000XXXXXX0002', startedAt: at },
@@ -69,104 +75,237 @@ const order = (amount = 10_000, chargeId = 'chg'): CardChargeOrder => ({
   feeTax: 31,
 });
 /** A use as the log has it; without an order, as uses were recorded before orders were carried. */
-const charged = (authenticationId?: string, eci: '05' | '07' = '05', options: { chargeId?: string; order?: CardChargeOrder } = {}): CardTokenEvent => ({
+const charged = (
+  authenticationId?: string,
+  eci: '05' | '07' = '05',
+  options: { chargeId?: string; order?: CardChargeOrder } = {},
+): CardTokenEvent => ({
   type: 'CardTokenCharged',
-  data: { tokenId: 'tok', chargeId: options.chargeId ?? 'chg', ...(authenticationId && { authenticationId }), eci, chargedAt: at, ...(options.order && { charge: options.order }) },
+  data: {
+    tokenId: 'tok',
+    chargeId: options.chargeId ?? 'chg',
+    ...(authenticationId && { authenticationId }),
+    eci,
+    chargedAt: at,
+    ...(options.order && { charge: options.order }),
+  },
 });
 
 describe('card token decider (spec: card token states)', () => {
   const spec = deciderSpec(cardTokenDecider);
 
-  it('(new) → IN_REVIEW: bundled authentication and 3DS needed', () => spec.given([]).when(create()).then([created(), started()]));
+  it('(new) → IN_REVIEW: bundled authentication and 3DS needed', () =>
+    spec.given([]).when(create()).then([created(), started()]));
   it('(new) → VERIFIED: not enrolled, bundled authentication verified at once (eci 06)', () =>
-    spec.given([]).when(create({ threeDsProfile: 'NOT_ENROLLED' })).then([created({ threeDsProfile: 'NOT_ENROLLED' }), verified('auth1', true, 10_000, '06')]));
-  it('(new) → VERIFIED: multiple-use tokens bundle nothing', () => spec.given([]).when(create({ isMultipleUse: true }, { amount: undefined })).then([created({ isMultipleUse: true })]));
+    spec
+      .given([])
+      .when(create({ threeDsProfile: 'NOT_ENROLLED' }))
+      .then([created({ threeDsProfile: 'NOT_ENROLLED' }), verified('auth1', true, 10_000, '06')]));
+  it('(new) → VERIFIED: multiple-use tokens bundle nothing', () =>
+    spec
+      .given([])
+      .when(create({ isMultipleUse: true }, { amount: undefined }))
+      .then([created({ isMultipleUse: true })]));
   it('(new) → VERIFIED: should_authenticate false with optional authentication', () =>
-    spec.given([]).when(create({}, { shouldAuthenticate: false, optional: true })).then([created()]));
+    spec
+      .given([])
+      .when(create({}, { shouldAuthenticate: false, optional: true }))
+      .then([created()]));
   it('should_authenticate false without optional authentication: AUTHENTICATION_REQUIRED_ERROR', () =>
-    spec.given([]).when(create({}, { shouldAuthenticate: false })).thenThrows('AUTHENTICATION_REQUIRED_ERROR'));
-  it('bundled authentication needs an amount', () => spec.given([]).when(create({}, { amount: undefined })).thenThrows('VALIDATION_ERROR'));
+    spec
+      .given([])
+      .when(create({}, { shouldAuthenticate: false }))
+      .thenThrows('AUTHENTICATION_REQUIRED_ERROR'));
+  it('bundled authentication needs an amount', () =>
+    spec
+      .given([])
+      .when(create({}, { amount: undefined }))
+      .thenThrows('VALIDATION_ERROR'));
   it('a token is created once', () => spec.given([created()]).when(create()).thenThrows('VALIDATION_ERROR'));
 
   it('IN_REVIEW → VERIFIED when the payer completes the challenge', () =>
-    spec.given([created(), started()]).when({ type: 'CompleteChallenge', authenticationId: 'auth1', passed: true, now }).then([verified()]));
+    spec
+      .given([created(), started()])
+      .when({ type: 'CompleteChallenge', authenticationId: 'auth1', passed: true, now })
+      .then([verified()]));
   it('IN_REVIEW → FAILED when the payer fails it', () =>
-    spec.given([created(), started()]).when({ type: 'CompleteChallenge', authenticationId: 'auth1', passed: false, now }).then([failed()]));
+    spec
+      .given([created(), started()])
+      .when({ type: 'CompleteChallenge', authenticationId: 'auth1', passed: false, now })
+      .then([failed()]));
   it('IN_REVIEW → FAILED for the failing test cards whatever the payer does', () =>
     spec
       .given([created({ threeDsProfile: 'CHALLENGE_FAILS' }), started()])
       .when({ type: 'CompleteChallenge', authenticationId: 'auth1', passed: true, now })
       .then([failed()]));
-  it('the timing-out cards: asking for 3DS is VERIFICATION_TIMEOUT_ERROR, bundled or not, and records nothing (issue 19, item 6)', () => {
-    spec.given([]).when(create({ threeDsProfile: 'CHALLENGE_TIMES_OUT' })).thenThrows('VERIFICATION_TIMEOUT_ERROR');
-    spec
-      .given([created({ threeDsProfile: 'CHALLENGE_TIMES_OUT', isMultipleUse: true })])
-      .when({ type: 'StartAuthentication', authenticationId: 'auth2', amount: 10_000, now })
-      .thenThrows('VERIFICATION_TIMEOUT_ERROR');
-    // No 3DS asked (a multiple-use token): created.
-    spec.given([]).when(create({ threeDsProfile: 'CHALLENGE_TIMES_OUT', isMultipleUse: true })).then([created({ threeDsProfile: 'CHALLENGE_TIMES_OUT', isMultipleUse: true })]);
-  });
+  it(
+    'the timing-out cards: asking for 3DS is VERIFICATION_TIMEOUT_ERROR, bundled or not, ' +
+      'and records nothing (issue 19, item 6)',
+    () => {
+      spec
+        .given([])
+        .when(create({ threeDsProfile: 'CHALLENGE_TIMES_OUT' }))
+        .thenThrows('VERIFICATION_TIMEOUT_ERROR');
+      spec
+        .given([created({ threeDsProfile: 'CHALLENGE_TIMES_OUT', isMultipleUse: true })])
+        .when({ type: 'StartAuthentication', authenticationId: 'auth2', amount: 10_000, now })
+        .thenThrows('VERIFICATION_TIMEOUT_ERROR');
+      // No 3DS asked (a multiple-use token): created.
+      spec
+        .given([])
+        .when(create({ threeDsProfile: 'CHALLENGE_TIMES_OUT', isMultipleUse: true }))
+        .then([created({ threeDsProfile: 'CHALLENGE_TIMES_OUT', isMultipleUse: true })]);
+    },
+  );
   it('the timing-out issuer never answers the page (authentications started before issue 19)', () =>
-    spec.given([created({ threeDsProfile: 'CHALLENGE_TIMES_OUT' }), started()]).when({ type: 'CompleteChallenge', authenticationId: 'auth1', passed: true, now }).then([]));
+    spec
+      .given([created({ threeDsProfile: 'CHALLENGE_TIMES_OUT' }), started()])
+      .when({ type: 'CompleteChallenge', authenticationId: 'auth1', passed: true, now })
+      .then([]));
   it('IN_REVIEW → FAILED when nobody answered in time (abandoned or timed out)', () =>
-    spec.given([created(), started()]).when({ type: 'ExpireAuthentication', authenticationId: 'auth1', now }).then([failed()]));
+    spec
+      .given([created(), started()])
+      .when({ type: 'ExpireAuthentication', authenticationId: 'auth1', now })
+      .then([failed()]));
   it('the timeout of a finished authentication does nothing', () =>
-    spec.given([created(), started(), verified()]).when({ type: 'ExpireAuthentication', authenticationId: 'auth1', now }).then([]));
+    spec
+      .given([created(), started(), verified()])
+      .when({ type: 'ExpireAuthentication', authenticationId: 'auth1', now })
+      .then([]));
   it('illegal: answering a finished challenge', () =>
-    spec.given([created(), started(), failed()]).when({ type: 'CompleteChallenge', authenticationId: 'auth1', passed: true, now }).thenThrows('INVALID_AUTHENTICATION_STATUS_ERROR'));
+    spec
+      .given([created(), started(), failed()])
+      .when({ type: 'CompleteChallenge', authenticationId: 'auth1', passed: true, now })
+      .thenThrows('INVALID_AUTHENTICATION_STATUS_ERROR'));
   it('illegal: answering an unknown authentication', () =>
-    spec.given([created(), started()]).when({ type: 'CompleteChallenge', authenticationId: 'nope', passed: true, now }).thenThrows('AUTHENTICATION_NOT_FOUND_ERROR'));
+    spec
+      .given([created(), started()])
+      .when({ type: 'CompleteChallenge', authenticationId: 'nope', passed: true, now })
+      .thenThrows('AUTHENTICATION_NOT_FOUND_ERROR'));
   it('FAILED: authentication can be retried with createAuthentication', () =>
-    spec.given([created(), started(), failed()]).when({ type: 'StartAuthentication', authenticationId: 'auth2', amount: 10_000, now }).then([started('auth2', false)]));
+    spec
+      .given([created(), started(), failed()])
+      .when({ type: 'StartAuthentication', authenticationId: 'auth2', amount: 10_000, now })
+      .then([started('auth2', false)]));
   it('illegal: authenticating an unknown token', () =>
-    spec.given([]).when({ type: 'StartAuthentication', authenticationId: 'a', amount: 1, now }).thenThrows('TOKEN_NOT_FOUND_ERROR'));
+    spec
+      .given([])
+      .when({ type: 'StartAuthentication', authenticationId: 'a', amount: 1, now })
+      .thenThrows('TOKEN_NOT_FOUND_ERROR'));
 
   describe('charging', () => {
     const use = (authenticationId?: string, amount = 10_000, optional = false, chargeId = 'chg') =>
-      ({ type: 'UseToken', charge: order(amount, chargeId), ...(authenticationId && { authenticationId }), optionalAuthenticationAllowed: optional, now }) as const;
+      ({
+        type: 'UseToken',
+        charge: order(amount, chargeId),
+        ...(authenticationId && { authenticationId }),
+        optionalAuthenticationAllowed: optional,
+        now,
+      }) as const;
     /** The use this command records: the charge's commit point, carrying its order. */
-    const usedBy = (authenticationId?: string, eci: '05' | '07' = '05', amount = 10_000) => charged(authenticationId, eci, { order: order(amount) });
+    const usedBy = (authenticationId?: string, eci: '05' | '07' = '05', amount = 10_000) =>
+      charged(authenticationId, eci, { order: order(amount) });
 
     it('a verified bundled authentication is used when the id is omitted; the use carries the charge order', () =>
-      spec.given([created(), started(), verified()]).when(use()).then([usedBy('auth1')]));
+      spec
+        .given([created(), started(), verified()])
+        .when(use())
+        .then([usedBy('auth1')]));
     it('TOKEN_ALREADY_USED_ERROR: a single-use token charges once', () =>
-      spec.given([created(), started(), verified(), charged('auth1', '05', { chargeId: 'earlier' })]).when(use('auth1')).thenThrows('TOKEN_ALREADY_USED_ERROR'));
+      spec
+        .given([created(), started(), verified(), charged('auth1', '05', { chargeId: 'earlier' })])
+        .when(use('auth1'))
+        .thenThrows('TOKEN_ALREADY_USED_ERROR'));
     it('AUTHENTICATION_ALREADY_USED_ERROR: an authentication charges once', () =>
       spec
-        .given([created({ isMultipleUse: true }), started('a2', false), verified('a2', false), charged('a2', '05', { chargeId: 'earlier' })])
+        .given([
+          created({ isMultipleUse: true }),
+          started('a2', false),
+          verified('a2', false),
+          charged('a2', '05', { chargeId: 'earlier' }),
+        ])
         .when(use('a2'))
         .thenThrows('AUTHENTICATION_ALREADY_USED_ERROR'));
-    it('AMOUNT_GREATER_THAN_AUTHENTICATED_ERROR', () => spec.given([created(), started(), verified()]).when(use('auth1', 10_001)).thenThrows('AMOUNT_GREATER_THAN_AUTHENTICATED_ERROR'));
-    it('AUTHENTICATION_NOT_FOUND_ERROR', () => spec.given([created(), started(), verified()]).when(use('other')).thenThrows('AUTHENTICATION_NOT_FOUND_ERROR'));
-    it('AUTHENTICATION_REQUIRED_ERROR while the bundled 3DS is pending', () => spec.given([created(), started()]).when(use()).thenThrows('AUTHENTICATION_REQUIRED_ERROR'));
-    it('AUTHENTICATION_REQUIRED_ERROR for a failed authentication', () => spec.given([created(), started(), failed()]).when(use('auth1')).thenThrows('AUTHENTICATION_REQUIRED_ERROR'));
+    it('AMOUNT_GREATER_THAN_AUTHENTICATED_ERROR', () =>
+      spec
+        .given([created(), started(), verified()])
+        .when(use('auth1', 10_001))
+        .thenThrows('AMOUNT_GREATER_THAN_AUTHENTICATED_ERROR'));
+    it('AUTHENTICATION_NOT_FOUND_ERROR', () =>
+      spec.given([created(), started(), verified()]).when(use('other')).thenThrows('AUTHENTICATION_NOT_FOUND_ERROR'));
+    it('AUTHENTICATION_REQUIRED_ERROR while the bundled 3DS is pending', () =>
+      spec.given([created(), started()]).when(use()).thenThrows('AUTHENTICATION_REQUIRED_ERROR'));
+    it('AUTHENTICATION_REQUIRED_ERROR for a failed authentication', () =>
+      spec.given([created(), started(), failed()]).when(use('auth1')).thenThrows('AUTHENTICATION_REQUIRED_ERROR'));
     it('AUTHENTICATION_ID_MISSING_ERROR for a token that never authenticated', () =>
-      spec.given([created({ isMultipleUse: true })]).when(use()).thenThrows('AUTHENTICATION_ID_MISSING_ERROR'));
-    it('optional authentication: no id, eci 07', () => spec.given([created({ isMultipleUse: true })]).when(use(undefined, 5, true)).then([usedBy(undefined, '07', 5)]));
+      spec
+        .given([created({ isMultipleUse: true })])
+        .when(use())
+        .thenThrows('AUTHENTICATION_ID_MISSING_ERROR'));
+    it('optional authentication: no id, eci 07', () =>
+      spec
+        .given([created({ isMultipleUse: true })])
+        .when(use(undefined, 5, true))
+        .then([usedBy(undefined, '07', 5)]));
     it('a multiple-use token charges again', () =>
-      spec.given([created({ isMultipleUse: true }), charged(undefined, '07', { chargeId: 'earlier' })]).when(use(undefined, 5, true)).then([usedBy(undefined, '07', 5)]));
+      spec
+        .given([created({ isMultipleUse: true }), charged(undefined, '07', { chargeId: 'earlier' })])
+        .when(use(undefined, 5, true))
+        .then([usedBy(undefined, '07', 5)]));
 
     describe('the same charge again (its request executed again after the use was committed)', () => {
       it('records nothing more on a single-use token, instead of TOKEN_ALREADY_USED_ERROR', () =>
-        spec.given([created(), started(), verified(), charged('auth1', '05', { order: order() })]).when(use()).then([]));
+        spec
+          .given([created(), started(), verified(), charged('auth1', '05', { order: order() })])
+          .when(use())
+          .then([]));
       it('records nothing more on a spent authentication, instead of AUTHENTICATION_ALREADY_USED_ERROR', () =>
         spec
-          .given([created({ isMultipleUse: true }), started('a2', false), verified('a2', false), charged('a2', '05', { order: order() })])
+          .given([
+            created({ isMultipleUse: true }),
+            started('a2', false),
+            verified('a2', false),
+            charged('a2', '05', { order: order() }),
+          ])
           .when(use('a2'))
           .then([]));
       it('another charge is still refused', () =>
-        spec.given([created(), started(), verified(), charged('auth1', '05', { order: order() })]).when(use(undefined, 10_000, false, 'other')).thenThrows('TOKEN_ALREADY_USED_ERROR'));
+        spec
+          .given([created(), started(), verified(), charged('auth1', '05', { order: order() })])
+          .when(use(undefined, 10_000, false, 'other'))
+          .thenThrows('TOKEN_ALREADY_USED_ERROR'));
     });
 
     it('the state keeps each recorded use with its order by charge id (what repairs a crash before the charge)', () =>
-      spec.given([created(), started(), verified()]).when(use()).thenState({
-        status: 'active',
-        snapshot: snapshot(),
-        authentications: { auth1: { authenticationId: 'auth1', amount: 10_000, status: 'VERIFIED', bundled: true, eci: '05', used: true } },
-        bundledAuthenticationId: 'auth1',
-        used: true,
-        uses: { chg: { tokenId: 'tok', chargeId: 'chg', authenticationId: 'auth1', eci: '05', chargedAt: at, charge: order() } },
-      }));
+      spec
+        .given([created(), started(), verified()])
+        .when(use())
+        .thenState({
+          status: 'active',
+          snapshot: snapshot(),
+          authentications: {
+            auth1: {
+              authenticationId: 'auth1',
+              amount: 10_000,
+              status: 'VERIFIED',
+              bundled: true,
+              eci: '05',
+              used: true,
+            },
+          },
+          bundledAuthenticationId: 'auth1',
+          used: true,
+          uses: {
+            chg: {
+              tokenId: 'tok',
+              chargeId: 'chg',
+              authenticationId: 'auth1',
+              eci: '05',
+              chargedAt: at,
+              charge: order(),
+            },
+          },
+        }));
     it('TOKEN_NOT_FOUND_ERROR', () => spec.given([]).when(use()).thenThrows('TOKEN_NOT_FOUND_ERROR'));
   });
 });

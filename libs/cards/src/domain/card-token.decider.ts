@@ -2,7 +2,13 @@ import { assertNever, type Decider } from '@gateway/domain';
 import type { CardChargeOrder } from './card-charge-order';
 import type { ThreeDsProfile } from './card-network-simulator';
 import { CardErrors } from './cards.errors';
-import type { AuthenticationStatus, CardTokenCharged, CardTokenEvent, CardTokenSnapshot, Eci } from './card-token.events';
+import type {
+  AuthenticationStatus,
+  CardTokenCharged,
+  CardTokenEvent,
+  CardTokenSnapshot,
+  Eci,
+} from './card-token.events';
 
 export type CardTokenCommand =
   | {
@@ -19,7 +25,13 @@ export type CardTokenCommand =
   | { type: 'CompleteChallenge'; authenticationId: string; passed: boolean; now: Date }
   | { type: 'ExpireAuthentication'; authenticationId: string; now: Date }
   /** A charge uses the token: `charge` is the whole order, recorded with the use (the charge's commit point). */
-  | { type: 'UseToken'; charge: CardChargeOrder; authenticationId?: string; optionalAuthenticationAllowed: boolean; now: Date };
+  | {
+      type: 'UseToken';
+      charge: CardChargeOrder;
+      authenticationId?: string;
+      optionalAuthenticationAllowed: boolean;
+      now: Date;
+    };
 
 export interface AuthenticationState {
   authenticationId: string;
@@ -38,7 +50,9 @@ export type CardTokenState =
       authentications: Record<string, AuthenticationState>;
       bundledAuthenticationId?: string;
       used: boolean;
-      /** The recorded uses by charge id (with their orders): what a charge left uncreated by a crash is created from. */
+      /**
+       * The recorded uses by charge id (with their orders): what a charge left uncreated by a crash is created from.
+       */
       uses: Record<string, CardTokenCharged['data']>;
     };
 
@@ -63,9 +77,19 @@ function authenticationEvents(
   // The spec's timing-out cards: the network's 3DS verification never answers (408).
   if (profile === 'CHALLENGE_TIMES_OUT') throw CardErrors.verificationTimeout();
   if (profile === 'NOT_ENROLLED') {
-    return [{ type: 'CardAuthenticationVerified', data: { ...base, eci: eciOf(snapshot.cardBrand, 'not_enrolled'), verifiedAt: at } }];
+    return [
+      {
+        type: 'CardAuthenticationVerified',
+        data: { ...base, eci: eciOf(snapshot.cardBrand, 'not_enrolled'), verifiedAt: at },
+      },
+    ];
   }
-  return [{ type: 'CardAuthenticationStarted', data: { ...base, maskedCardNumber: snapshot.maskedCardNumber, startedAt: at } }];
+  return [
+    {
+      type: 'CardAuthenticationStarted',
+      data: { ...base, maskedCardNumber: snapshot.maskedCardNumber, startedAt: at },
+    },
+  ];
 }
 
 /**
@@ -82,32 +106,64 @@ export const cardTokenDecider: Decider<CardTokenCommand, CardTokenState, CardTok
         if (state.status !== 'none') throw CardErrors.validation('This token already exists');
         const { snapshot } = command;
         const bundles = !snapshot.isMultipleUse && command.shouldAuthenticate;
-        if (!snapshot.isMultipleUse && !command.shouldAuthenticate && !command.optionalAuthenticationAllowed) throw CardErrors.authenticationRequired();
+        if (!snapshot.isMultipleUse && !command.shouldAuthenticate && !command.optionalAuthenticationAllowed)
+          throw CardErrors.authenticationRequired();
         if (bundles && command.amount === undefined) throw CardErrors.amountRequiredForAuthentication();
-        if (command.amount !== undefined && (!Number.isSafeInteger(command.amount) || command.amount <= 0)) throw CardErrors.invalidAmount();
+        if (command.amount !== undefined && (!Number.isSafeInteger(command.amount) || command.amount <= 0))
+          throw CardErrors.invalidAmount();
         const created: CardTokenEvent = { type: 'CardTokenCreated', data: snapshot };
         if (!bundles) return [created];
-        return [created, ...authenticationEvents(snapshot, snapshot.threeDsProfile, command.authenticationId, command.amount!, true, snapshot.createdAt)];
+        return [
+          created,
+          ...authenticationEvents(
+            snapshot,
+            snapshot.threeDsProfile,
+            command.authenticationId,
+            command.amount!,
+            true,
+            snapshot.createdAt,
+          ),
+        ];
       }
       case 'StartAuthentication': {
         const token = activeToken(state);
         if (!token.snapshot.isMultipleUse && token.used) throw CardErrors.tokenAlreadyUsed();
         if (!Number.isSafeInteger(command.amount) || command.amount <= 0) throw CardErrors.invalidAmount();
-        if (token.authentications[command.authenticationId]) throw CardErrors.validation('This authentication already exists');
-        return authenticationEvents(token.snapshot, token.snapshot.threeDsProfile, command.authenticationId, command.amount, false, command.now.toISOString());
+        if (token.authentications[command.authenticationId])
+          throw CardErrors.validation('This authentication already exists');
+        return authenticationEvents(
+          token.snapshot,
+          token.snapshot.threeDsProfile,
+          command.authenticationId,
+          command.amount,
+          false,
+          command.now.toISOString(),
+        );
       }
       case 'CompleteChallenge': {
         const token = activeToken(state);
         const authentication = pendingAuthentication(token, command.authenticationId);
-        const base = { tokenId: token.snapshot.tokenId, authenticationId: authentication.authenticationId, amount: authentication.amount, bundled: authentication.bundled };
+        const base = {
+          tokenId: token.snapshot.tokenId,
+          authenticationId: authentication.authenticationId,
+          amount: authentication.amount,
+          bundled: authentication.bundled,
+        };
         const at = command.now.toISOString();
         // The issuer that times out never answers the page: only the expiry job ends it. (Only in
         // logs written before issue 19: such authentications are now refused when asked for.)
         if (token.snapshot.threeDsProfile === 'CHALLENGE_TIMES_OUT') return [];
         if (command.passed && token.snapshot.threeDsProfile === 'CHALLENGE_PASSES') {
-          return [{ type: 'CardAuthenticationVerified', data: { ...base, eci: eciOf(token.snapshot.cardBrand, 'authenticated'), verifiedAt: at } }];
+          return [
+            {
+              type: 'CardAuthenticationVerified',
+              data: { ...base, eci: eciOf(token.snapshot.cardBrand, 'authenticated'), verifiedAt: at },
+            },
+          ];
         }
-        return [{ type: 'CardAuthenticationFailed', data: { ...base, failureReason: 'AUTHENTICATION_FAILED', failedAt: at } }];
+        return [
+          { type: 'CardAuthenticationFailed', data: { ...base, failureReason: 'AUTHENTICATION_FAILED', failedAt: at } },
+        ];
       }
       case 'ExpireAuthentication': {
         if (state.status !== 'active') return [];
@@ -134,16 +190,29 @@ export const cardTokenDecider: Decider<CardTokenCommand, CardTokenState, CardTok
         // from its idempotency key) after its use was committed: nothing more to record.
         if (token.uses[chargeId]) return [];
         if (!token.snapshot.isMultipleUse && token.used) throw CardErrors.tokenAlreadyUsed();
-        const authenticationId = command.authenticationId ?? (token.bundledAuthenticationId && token.authentications[token.bundledAuthenticationId]?.status === 'VERIFIED' ? token.bundledAuthenticationId : undefined);
+        const authenticationId =
+          command.authenticationId ??
+          (token.bundledAuthenticationId && token.authentications[token.bundledAuthenticationId]?.status === 'VERIFIED'
+            ? token.bundledAuthenticationId
+            : undefined);
         if (authenticationId === undefined) {
           if (!command.optionalAuthenticationAllowed) {
-            // A token whose own 3DS is pending or failed has "no valid authentication"; one that never had any misses the id.
-            throw token.bundledAuthenticationId ? CardErrors.authenticationRequired() : CardErrors.authenticationIdMissing();
+            // A token whose own 3DS is pending or failed has "no valid authentication"; one that never had any misses
+            // the id.
+            throw token.bundledAuthenticationId
+              ? CardErrors.authenticationRequired()
+              : CardErrors.authenticationIdMissing();
           }
           return [
             {
               type: 'CardTokenCharged',
-              data: { tokenId: token.snapshot.tokenId, chargeId, eci: eciOf(token.snapshot.cardBrand, 'none'), chargedAt: command.now.toISOString(), charge: command.charge },
+              data: {
+                tokenId: token.snapshot.tokenId,
+                chargeId,
+                eci: eciOf(token.snapshot.cardBrand, 'none'),
+                chargedAt: command.now.toISOString(),
+                charge: command.charge,
+              },
             },
           ];
         }

@@ -36,7 +36,14 @@ export type CardTokenCreated = DomainEvent<'CardTokenCreated', CardTokenSnapshot
 /** The payer was sent to the issuer's challenge page; bundled = started by tokenization itself. */
 export type CardAuthenticationStarted = DomainEvent<
   'CardAuthenticationStarted',
-  { tokenId: string; authenticationId: string; amount: number; bundled: boolean; maskedCardNumber: string; startedAt: string }
+  {
+    tokenId: string;
+    authenticationId: string;
+    amount: number;
+    bundled: boolean;
+    maskedCardNumber: string;
+    startedAt: string;
+  }
 >;
 export type CardAuthenticationVerified = DomainEvent<
   'CardAuthenticationVerified',
@@ -44,7 +51,14 @@ export type CardAuthenticationVerified = DomainEvent<
 >;
 export type CardAuthenticationFailed = DomainEvent<
   'CardAuthenticationFailed',
-  { tokenId: string; authenticationId: string; amount: number; bundled: boolean; failureReason: 'AUTHENTICATION_FAILED'; failedAt: string }
+  {
+    tokenId: string;
+    authenticationId: string;
+    amount: number;
+    bundled: boolean;
+    failureReason: 'AUTHENTICATION_FAILED';
+    failedAt: string;
+  }
 >;
 /**
  * A charge used the token (and its authentication, if any): single-use tokens and authentications
@@ -54,10 +68,22 @@ export type CardAuthenticationFailed = DomainEvent<
  */
 export type CardTokenCharged = DomainEvent<
   'CardTokenCharged',
-  { tokenId: string; chargeId: string; authenticationId?: string; eci: Eci; chargedAt: string; charge?: CardChargeOrder }
+  {
+    tokenId: string;
+    chargeId: string;
+    authenticationId?: string;
+    eci: Eci;
+    chargedAt: string;
+    charge?: CardChargeOrder;
+  }
 >;
 
-export type CardTokenEvent = CardTokenCreated | CardAuthenticationStarted | CardAuthenticationVerified | CardAuthenticationFailed | CardTokenCharged;
+export type CardTokenEvent =
+  | CardTokenCreated
+  | CardAuthenticationStarted
+  | CardAuthenticationVerified
+  | CardAuthenticationFailed
+  | CardTokenCharged;
 
 export const CARD_TOKEN_EVENT_TYPES: readonly CardTokenEvent['type'][] = [
   'CardTokenCreated',
@@ -70,13 +96,10 @@ export const CARD_TOKEN_EVENT_TYPES: readonly CardTokenEvent['type'][] = [
 export const cardTokenStream = (tokenId: string) => `cardtoken-${tokenId}`;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
-export const CARD_TOKEN_EVENT_SCHEMAS = declareEventSchemas<CardTokenEvent>(
-  'cards',
-  {
-    CardTokenCreated: 1,
-    CardAuthenticationStarted: 1,
-    CardAuthenticationVerified: 1,
-    CardAuthenticationFailed: 1,
-    CardTokenCharged: 1,
-  },
-);
+export const CARD_TOKEN_EVENT_SCHEMAS = declareEventSchemas<CardTokenEvent>('cards', {
+  CardTokenCreated: 1,
+  CardAuthenticationStarted: 1,
+  CardAuthenticationVerified: 1,
+  CardAuthenticationFailed: 1,
+  CardTokenCharged: 1,
+});

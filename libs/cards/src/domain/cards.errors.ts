@@ -29,7 +29,10 @@ export const CARD_ERROR_CODES = defineErrorCodes('cards', {
 
 const errorOf = CARD_ERROR_CODES.error.bind(CARD_ERROR_CODES);
 
-/** Every error code of the spec's tokenization, charge, capture, get-charge and refund tables. Messages never carry card data. */
+/**
+ * Every error code of the spec's tokenization, charge, capture, get-charge and refund tables. Messages never carry card
+ * data.
+ */
 export const CardErrors = {
   accountNumberInvalid: () => errorOf('ACCOUNT_NUMBER_INVALID_ERROR', 'The card number is not a valid card number'),
   validation: (message: string) => errorOf('VALIDATION_ERROR', message),

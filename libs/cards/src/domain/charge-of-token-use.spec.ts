@@ -27,7 +27,15 @@ const order: CardChargeOrder = {
   fee: 2900,
   feeTax: 319,
 };
-const use = (overrides: Partial<OrderedTokenUse> = {}): OrderedTokenUse => ({ tokenId: 'tok', chargeId: 'chg', authenticationId: 'auth1', eci: '05', chargedAt: at, charge: order, ...overrides });
+const use = (overrides: Partial<OrderedTokenUse> = {}): OrderedTokenUse => ({
+  tokenId: 'tok',
+  chargeId: 'chg',
+  authenticationId: 'auth1',
+  eci: '05',
+  chargedAt: at,
+  charge: order,
+  ...overrides,
+});
 
 describe('the charge a token use ordered', () => {
   it('is the order plus the authentication and ECI the use decided, at the instant of the use', () => {
@@ -56,7 +64,9 @@ describe('the charge a token use ordered', () => {
   });
 
   it('a magic failing amount, an expired card: a FAILED charge, decided from the recorded order alone', () => {
-    const failing = createChargeOf(use({ charge: { ...order, snapshot: { ...order.snapshot, amount: 5002 }, expYear: 2029 } }));
+    const failing = createChargeOf(
+      use({ charge: { ...order, snapshot: { ...order.snapshot, amount: 5002 }, expYear: 2029 } }),
+    );
     expect(cardChargeDecider.decide(failing, cardChargeDecider.initialState)).toEqual([
       { type: 'CardChargeCreated', data: expect.objectContaining({ status: 'FAILED', failureReason: 'EXPIRED_CARD' }) },
     ]);

@@ -20,7 +20,11 @@ export function createChargeOf(use: OrderedTokenUse): CreateChargeCommand {
   const { snapshot, capture, expMonth, expYear, fraudDetection, fee, feeTax } = use.charge;
   return {
     type: 'CreateCharge',
-    snapshot: { ...snapshot, ...(use.authenticationId !== undefined && { authenticationId: use.authenticationId }), eci: use.eci },
+    snapshot: {
+      ...snapshot,
+      ...(use.authenticationId !== undefined && { authenticationId: use.authenticationId }),
+      eci: use.eci,
+    },
     capture,
     expMonth,
     expYear,

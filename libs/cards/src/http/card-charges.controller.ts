@@ -1,15 +1,39 @@
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequestApiVersion, requestContextOf, RequirePermissions, VersionedResource } from '@gateway/http-edge';
+import {
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  RequestApiVersion,
+  requestContextOf,
+  RequirePermissions,
+  VersionedResource,
+} from '@gateway/http-edge';
 import { Body, Controller, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { CaptureChargeCommand, ReverseAuthorizationCommand } from '../application/capture-charge/capture-charge.command';
+import {
+  CaptureChargeCommand,
+  ReverseAuthorizationCommand,
+} from '../application/capture-charge/capture-charge.command';
 import { CreateChargeCommand } from '../application/create-charge/create-charge.command';
 import { CreateRefundCommand } from '../application/create-refund/create-refund.command';
 import { GetChargeQuery } from '../application/get-charge/get-charge.query';
 import { CARD_REFUNDS_RESOURCE, SYNCHRONOUS_REFUND_VERSION } from './card-refund-versions';
 import { ChargeIdParams } from './charge-id.request.dto';
-import { CaptureChargeRequestDto, CreateChargeRequestDto, CreateRefundRequestDto, ReverseAuthorizationRequestDto } from './cards.request.dto';
-import { CARD_CHARGE_SCHEMA, CARD_REFUND_SCHEMA, CARD_REVERSAL_SCHEMA, chargeToWire, refundToWire, reversalToWire } from './cards.response';
+import {
+  CaptureChargeRequestDto,
+  CreateChargeRequestDto,
+  CreateRefundRequestDto,
+  ReverseAuthorizationRequestDto,
+} from './cards.request.dto';
+import {
+  CARD_CHARGE_SCHEMA,
+  CARD_REFUND_SCHEMA,
+  CARD_REVERSAL_SCHEMA,
+  chargeToWire,
+  refundToWire,
+  reversalToWire,
+} from './cards.response';
 
 @ApiTag('Cards')
 @Controller('credit_card_charges')
@@ -23,7 +47,10 @@ export class CardChargesController {
   @ApiDoc({
     summary: 'Charge a card',
     description:
-      'Charges a token for `amount`: captured at once, or held (`capture: false`, AUTHORIZED) for a capture within 7 days. A single-use token charges once; `authentication_id` may be left out only when the token was authenticated with its bundled 3DS or the account has optional authentication. A declined card answers 200 with status FAILED and a `failure_reason`.',
+      'Charges a token for `amount`: captured at once, or held (`capture: false`, ' +
+      'AUTHORIZED) for a capture within 7 days. A single-use token charges once; ' +
+      '`authentication_id` may be left out only when the token was authenticated with its bundled 3DS or the account ' +
+      'has optional authentication. A declined card answers 200 with status FAILED and a `failure_reason`.',
     operationId: 'createCardCharge',
     response: CARD_CHARGE_SCHEMA,
     errors: [
@@ -65,7 +92,12 @@ export class CardChargesController {
   }
 
   @Get(':credit_card_charge_id')
-  @ApiDoc({ summary: 'Get a card charge', operationId: 'getCardCharge', response: CARD_CHARGE_SCHEMA, errors: ['CREDIT_CARD_CHARGE_NOT_FOUND_ERROR'] })
+  @ApiDoc({
+    summary: 'Get a card charge',
+    operationId: 'getCardCharge',
+    response: CARD_CHARGE_SCHEMA,
+    errors: ['CREDIT_CARD_CHARGE_NOT_FOUND_ERROR'],
+  })
   @RequirePermissions('money_in:read')
   async get(@CurrentCaller() caller: Caller, @Param() { credit_card_charge_id: chargeId }: ChargeIdParams) {
     return chargeToWire(await this.queries.execute(new GetChargeQuery(caller.businessId, caller.mode, chargeId)));
@@ -77,12 +109,31 @@ export class CardChargesController {
     description: 'Captures `amount` (at most the authorized amount) of an AUTHORIZED charge.',
     operationId: 'captureCardCharge',
     response: CARD_CHARGE_SCHEMA,
-    errors: ['CREDIT_CARD_CHARGE_NOT_FOUND_ERROR', 'INVALID_CHARGE_STATUS_ERROR', 'AMOUNT_GREATER_THAN_AUTHORIZED_ERROR'],
+    errors: [
+      'CREDIT_CARD_CHARGE_NOT_FOUND_ERROR',
+      'INVALID_CHARGE_STATUS_ERROR',
+      'AMOUNT_GREATER_THAN_AUTHORIZED_ERROR',
+    ],
   })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
-  async capture(@CurrentCaller() caller: Caller, @Param() { credit_card_charge_id: chargeId }: ChargeIdParams, @Body() body: CaptureChargeRequestDto, @Req() request: Request) {
-    return chargeToWire(await this.commands.execute(new CaptureChargeCommand(caller.businessId, caller.mode, chargeId, body.amount, requestContextOf(request, caller))));
+  async capture(
+    @CurrentCaller() caller: Caller,
+    @Param() { credit_card_charge_id: chargeId }: ChargeIdParams,
+    @Body() body: CaptureChargeRequestDto,
+    @Req() request: Request,
+  ) {
+    return chargeToWire(
+      await this.commands.execute(
+        new CaptureChargeCommand(
+          caller.businessId,
+          caller.mode,
+          chargeId,
+          body.amount,
+          requestContextOf(request, caller),
+        ),
+      ),
+    );
   }
 
   @Post(':credit_card_charge_id/auth_reversal')
@@ -95,9 +146,22 @@ export class CardChargesController {
   })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
-  async reverse(@CurrentCaller() caller: Caller, @Param() { credit_card_charge_id: chargeId }: ChargeIdParams, @Body() body: ReverseAuthorizationRequestDto, @Req() request: Request) {
+  async reverse(
+    @CurrentCaller() caller: Caller,
+    @Param() { credit_card_charge_id: chargeId }: ChargeIdParams,
+    @Body() body: ReverseAuthorizationRequestDto,
+    @Req() request: Request,
+  ) {
     return reversalToWire(
-      await this.commands.execute(new ReverseAuthorizationCommand(caller.businessId, caller.mode, chargeId, body.external_id, requestContextOf(request, caller))),
+      await this.commands.execute(
+        new ReverseAuthorizationCommand(
+          caller.businessId,
+          caller.mode,
+          chargeId,
+          body.external_id,
+          requestContextOf(request, caller),
+        ),
+      ),
     );
   }
 
@@ -106,10 +170,19 @@ export class CardChargesController {
   @ApiDoc({
     summary: 'Refund a card charge',
     description:
-      'Refunds `amount` of a CAPTURED charge; several refunds are allowed while their total stays within the captured amount. Version 2018-01-01 (the default) answers PENDING and sends the `credit_card_refund` callback once processed; 2019-05-01 processes it before answering.',
+      'Refunds `amount` of a CAPTURED charge; several refunds are allowed while their total stays within the ' +
+      'captured amount. Version 2018-01-01 (the default) answers PENDING and sends the `credit_card_refund` callback ' +
+      'once processed; 2019-05-01 processes it before answering.',
     operationId: 'createCardRefund',
     response: CARD_REFUND_SCHEMA,
-    errors: ['CREDIT_CARD_CHARGE_NOT_FOUND_ERROR', 'INVALID_CHARGE_STATUS_ERROR', 'REFUND_AMOUNT_EXCEEDED_ERROR', 'DUPLICATE_REFUND_ERROR', 'INVALID_REFUND_STATUS_ERROR', 'INSUFFICIENT_BALANCE'],
+    errors: [
+      'CREDIT_CARD_CHARGE_NOT_FOUND_ERROR',
+      'INVALID_CHARGE_STATUS_ERROR',
+      'REFUND_AMOUNT_EXCEEDED_ERROR',
+      'DUPLICATE_REFUND_ERROR',
+      'INVALID_REFUND_STATUS_ERROR',
+      'INSUFFICIENT_BALANCE',
+    ],
   })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
@@ -122,7 +195,15 @@ export class CardChargesController {
     @Req() request: Request,
   ) {
     const refund = await this.commands.execute(
-      new CreateRefundCommand(caller.businessId, caller.mode, chargeId, body.external_id, body.amount, version === SYNCHRONOUS_REFUND_VERSION, requestContextOf(request, caller)),
+      new CreateRefundCommand(
+        caller.businessId,
+        caller.mode,
+        chargeId,
+        body.external_id,
+        body.amount,
+        version === SYNCHRONOUS_REFUND_VERSION,
+        requestContextOf(request, caller),
+      ),
     );
     return refundToWire(refund);
   }

@@ -1,7 +1,11 @@
 import type { RecordedEvent } from '@gateway/event-store';
 import { type CallbackMessage, type CallbackRenderer, RendersCallbacks } from '@gateway/webhooks';
 import { Injectable } from '@nestjs/common';
-import { CARD_REFUND_FINAL_EVENT_TYPES, type CardRefundFailed, type CardRefundSucceeded } from '../domain/card-charge.events';
+import {
+  CARD_REFUND_FINAL_EVENT_TYPES,
+  type CardRefundFailed,
+  type CardRefundSucceeded,
+} from '../domain/card-charge.events';
 import { refundToWire } from './cards.response';
 
 /** Spec "Events": card refund finished — the refund object, SUCCEEDED or FAILED (with failure_reason). */

@@ -1,5 +1,14 @@
 import { AppConfig } from '@gateway/config';
-import { AllowPublicKey, ApiDoc, ApiTag, type Caller, CurrentCaller, requestContextOf, RequirePermissions, SkipIdempotency } from '@gateway/http-edge';
+import {
+  AllowPublicKey,
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  requestContextOf,
+  RequirePermissions,
+  SkipIdempotency,
+} from '@gateway/http-edge';
 import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -17,7 +26,10 @@ import { threeDsPageUrl } from './three-ds-page-url';
  * else); a secret key needs money-in write, else 403 REQUEST_FORBIDDEN_ERROR (spec tokenization
  * table; issue 19, item 6).
  */
-@ApiTag('Cards', 'Card tokens (cards.js, public key), 3DS authentications, charges, captures, authorization reversals and refunds.')
+@ApiTag(
+  'Cards',
+  'Card tokens (cards.js, public key), 3DS authentications, charges, captures, authorization reversals and refunds.',
+)
 @Controller()
 export class CardTokensController {
   constructor(
@@ -29,7 +41,10 @@ export class CardTokensController {
   @ApiDoc({
     summary: 'Tokenize a card',
     description:
-      'What cards.js (`GET /js/v1/cards.js`) calls from the payer\'s browser with the PUBLIC key, so card data never passes through the merchant. A single-use token is authenticated with 3DS by default (`should_authenticate`); IN_REVIEW answers the 3DS page in `payer_authentication_url`. Test cards decide the outcome (docs: cards). Not idempotent on a key: a repeated tokenization only makes a second token.',
+      "What cards.js (`GET /js/v1/cards.js`) calls from the payer's browser with the PUBLIC key, " +
+      'so card data never passes through the merchant. A single-use token is authenticated with 3DS by default ' +
+      '(`should_authenticate`); IN_REVIEW answers the 3DS page in `payer_authentication_url`. Test cards decide the ' +
+      'outcome (docs: cards). Not idempotent on a key: a repeated tokenization only makes a second token.',
     operationId: 'createCardToken',
     response: CARD_TOKEN_SCHEMA,
     errors: [
@@ -53,7 +68,12 @@ export class CardTokensController {
       new TokenizeCardCommand(
         caller.businessId,
         caller.mode,
-        { cardNumber: card.account_number, expMonth: card.exp_month, expYear: card.exp_year, cvn: body.card_cvn ?? card.cvn },
+        {
+          cardNumber: card.account_number,
+          expMonth: card.exp_month,
+          expYear: card.exp_year,
+          cvn: body.card_cvn ?? card.cvn,
+        },
         {
           isMultipleUse: body.is_multiple_use ?? (body.is_single_use === undefined ? false : !body.is_single_use),
           shouldAuthenticate: body.should_authenticate ?? true,
@@ -62,23 +82,46 @@ export class CardTokensController {
         requestContextOf(request, caller),
       ),
     );
-    return tokenToWire(token, token.status, token.authenticationId && threeDsPageUrl(request, this.config, token.authenticationId));
+    return tokenToWire(
+      token,
+      token.status,
+      token.authenticationId && threeDsPageUrl(request, this.config, token.authenticationId),
+    );
   }
 
   @Post('credit_card_tokens/:token_id/authentications')
   @ApiDoc({
     summary: 'Authenticate a card token',
-    description: 'A 3DS authentication of a multiple-use token for `amount` (cards.js `createAuthentication`, public key).',
+    description:
+      'A 3DS authentication of a multiple-use token for `amount` (cards.js `createAuthentication`, public key).',
     operationId: 'createCardAuthentication',
     response: CARD_AUTHENTICATION_SCHEMA,
-    errors: ['TOKEN_NOT_FOUND_ERROR', 'INVALID_TOKEN_ID_ERROR', 'VERIFICATION_TIMEOUT_ERROR', 'TEMPORARY_SERVICE_ERROR'],
+    errors: [
+      'TOKEN_NOT_FOUND_ERROR',
+      'INVALID_TOKEN_ID_ERROR',
+      'VERIFICATION_TIMEOUT_ERROR',
+      'TEMPORARY_SERVICE_ERROR',
+    ],
   })
   @HttpCode(200)
   @AllowPublicKey()
   @RequirePermissions('money_in:write')
   @SkipIdempotency()
-  async authenticate(@CurrentCaller() caller: Caller, @Param('token_id') tokenId: string, @Body() body: CreateAuthenticationRequestDto, @Req() request: Request) {
-    const authentication = await this.commands.execute(new CreateAuthenticationCommand(caller.businessId, caller.mode, tokenId, body.amount, requestContextOf(request, caller)));
+  async authenticate(
+    @CurrentCaller() caller: Caller,
+    @Param('token_id') tokenId: string,
+    @Body() body: CreateAuthenticationRequestDto,
+    @Req() request: Request,
+  ) {
+    const authentication = await this.commands.execute(
+      new CreateAuthenticationCommand(
+        caller.businessId,
+        caller.mode,
+        tokenId,
+        body.amount,
+        requestContextOf(request, caller),
+      ),
+    );
     return authenticationToWire(authentication, threeDsPageUrl(request, this.config, authentication.authenticationId));
   }
 }

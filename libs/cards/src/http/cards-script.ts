@@ -14,7 +14,8 @@
  * `{error_code, message}`: the server's codes, or CONNECTION_ERROR (the gateway could not be
  * reached) and TOKENIZATION_ERROR (anything else) raised in the browser.
  */
-export const CARDS_SCRIPT = String.raw`(function (global) {
+export const CARDS_SCRIPT =
+  String.raw`(function (global) {
   'use strict';
   var current = global.document && global.document.currentScript;
   var gatewayOrigin = current && current.src ? new URL(current.src).origin : global.location.origin;
@@ -24,7 +25,8 @@ export const CARDS_SCRIPT = String.raw`(function (global) {
 
   function post(path, body, handler, onResponse) {
     if (typeof handler !== 'function') throw new TypeError('A response handler function is required');
-    if (!publishableKey) { handler(failure('TOKENIZATION_ERROR', 'Call Xendit.setPublishableKey(publicKey) first'), null); return; }
+    if (!publishableKey) { handler(failure('TOKENIZATION_ERROR', 'Call Xendit.setPublishableKey(publicKey) first'), ` +
+  String.raw`null); return; }
     var request;
     try {
       request = global.fetch(gatewayOrigin + path, {
@@ -41,13 +43,15 @@ export const CARDS_SCRIPT = String.raw`(function (global) {
     request.then(function (response) {
       return response.json().then(function (json) {
         if (response.status >= 400 || !json || typeof json !== 'object') {
-          var error = failure(json && json.error_code ? json.error_code : 'TOKENIZATION_ERROR', json && json.message ? json.message : 'Tokenization failed');
+          var error = failure(json && json.error_code ? json.error_code : 'TOKENIZATION_ERROR', ` +
+  String.raw`json && json.message ? json.message : 'Tokenization failed');
           if (json && json.errors) error.errors = json.errors;
           handler(error, null);
           return;
         }
         onResponse(json);
-      }, function () { handler(failure('TOKENIZATION_ERROR', 'The gateway answered something that is not JSON'), null); });
+      }, function () { handler(failure('TOKENIZATION_ERROR', 'The gateway answered something that is not JSON'), ` +
+  String.raw`null); });
     }, function () {
       handler(failure('CONNECTION_ERROR', 'The payment gateway could not be reached'), null);
     });
@@ -58,10 +62,12 @@ export const CARDS_SCRIPT = String.raw`(function (global) {
     if (response.status !== 'IN_REVIEW' || !authenticationId) return;
     function listener(event) {
       var data = event.data;
-      if (event.origin !== gatewayOrigin || !data || data.type !== 'gateway.3ds' || data.authentication_id !== authenticationId) return;
+      if (event.origin !== gatewayOrigin || !data || data.type !== 'gateway.3ds' || data.authentication_id !== ` +
+  String.raw`authenticationId) return;
       global.removeEventListener('message', listener);
       var updated = {};
-      for (var field in response) if (Object.prototype.hasOwnProperty.call(response, field) && field !== 'payer_authentication_url') updated[field] = response[field];
+      for (var field in response) if (Object.prototype.hasOwnProperty.call(response, ` +
+  String.raw`field) && field !== 'payer_authentication_url') updated[field] = response[field];
       updated.status = data.status;
       if (data.failure_reason) updated.failure_reason = data.failure_reason;
       handler(null, updated);
@@ -76,12 +82,14 @@ export const CARDS_SCRIPT = String.raw`(function (global) {
     var isMultipleUse = data.is_multiple_use === true;
     var body = {
       is_single_use: !isMultipleUse,
-      card_data: { account_number: text(data.card_number), exp_month: text(data.card_exp_month), exp_year: text(data.card_exp_year) },
+      card_data: { account_number: text(data.card_number), exp_month: text(data.card_exp_month), ` +
+  String.raw`exp_year: text(data.card_exp_year) },
       should_authenticate: data.should_authenticate !== false
     };
     if (data.amount !== undefined && data.amount !== null && data.amount !== '') body.amount = text(data.amount);
     // The CVN is only used for single-use tokens (spec).
-    if (!isMultipleUse && data.card_cvn !== undefined && data.card_cvn !== null && data.card_cvn !== '') body.card_cvn = text(data.card_cvn);
+    if (!isMultipleUse && data.card_cvn !== undefined && data.card_cvn !== null && data.card_cvn !== '') ` +
+  String.raw`body.card_cvn = text(data.card_cvn);
     post('/v2/credit_card_tokens', body, handler, function (response) {
       handler(null, response);
       followAuthentication(response, response.authentication_id, handler);
@@ -90,8 +98,11 @@ export const CARDS_SCRIPT = String.raw`(function (global) {
 
   function createAuthentication(data, handler) {
     data = data || {};
-    if (!data.token_id) { if (typeof handler === 'function') handler(failure('TOKENIZATION_ERROR', 'token_id is required'), null); else throw new TypeError('A response handler function is required'); return; }
-    post('/credit_card_tokens/' + encodeURIComponent(String(data.token_id)) + '/authentications', { amount: text(data.amount) }, handler, function (response) {
+    if (!data.token_id) { if (typeof handler === 'function') handler(failure('TOKENIZATION_ERROR', ` +
+  String.raw`'token_id is required'), null); else throw new TypeError('A response handler function is required'); ` +
+  String.raw`return; }
+    post('/credit_card_tokens/' + encodeURIComponent(String(data.token_id)) + '/authentications', { ` +
+  String.raw`amount: text(data.amount) }, handler, function (response) {
       handler(null, response);
       followAuthentication(response, response.id, handler);
     });

@@ -1,7 +1,18 @@
 import { applyDecorators } from '@nestjs/common';
 import { Type } from 'class-transformer';
 import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
-import { IsBoolean, IsDefined, IsNotEmptyObject, IsObject, IsOptional, IsString, Length, MaxLength, Min, ValidateNested } from 'class-validator';
+import {
+  IsBoolean,
+  IsDefined,
+  IsNotEmptyObject,
+  IsObject,
+  IsOptional,
+  IsString,
+  Length,
+  MaxLength,
+  Min,
+  ValidateNested,
+} from 'class-validator';
 import { IsStringOrDigits } from './card-amount';
 
 /**

@@ -54,7 +54,16 @@ export const CARD_CHARGE_SCHEMA = namedSchema(
       bank_reconciliation_id: schema.string(),
       eci: schema.oneOfStrings(['01', '02', '05', '06', '07'], 'The 3DS result'),
       capture_amount: schema.amount(),
-      failure_reason: schema.oneOfStrings(['EXPIRED_CARD', 'CARD_DECLINED', 'INSUFFICIENT_BALANCE', 'STOLEN_CARD', 'INACTIVE_CARD', 'INVALID_CVN', 'PROCESSOR_ERROR', 'BIN_BLOCK']),
+      failure_reason: schema.oneOfStrings([
+        'EXPIRED_CARD',
+        'CARD_DECLINED',
+        'INSUFFICIENT_BALANCE',
+        'STOLEN_CARD',
+        'INACTIVE_CARD',
+        'INVALID_CVN',
+        'PROCESSOR_ERROR',
+        'BIN_BLOCK',
+      ]),
       charge_type: schema.oneOfStrings(['SINGLE_USE_TOKEN', 'MULTIPLE_USE_TOKEN', 'RECURRING']),
       currency: schema.string(),
       credit_card_token_id: schema.string(),
@@ -102,7 +111,9 @@ documentCallback({
   kind: 'credit_card_refund',
   tag: 'Cards',
   summary: 'Card refund succeeded or failed',
-  description: 'Sent when a refund created with version 2018-01-01 (PENDING) is processed: the refund as `POST /credit_card_charges/{id}/refunds` shows it, now SUCCEEDED or FAILED.',
+  description:
+    'Sent when a refund created with version 2018-01-01 (PENDING) is processed: the refund as `POST ' +
+    '/credit_card_charges/{id}/refunds` shows it, now SUCCEEDED or FAILED.',
   body: CARD_REFUND_SCHEMA,
 });
 

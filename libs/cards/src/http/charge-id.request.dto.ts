@@ -8,6 +8,8 @@ import { CARD_ID_PATTERN } from '../application/card-ids';
  * the same way (issue 19, item 5).
  */
 export class ChargeIdParams {
-  @Matches(CARD_ID_PATTERN, { message: 'credit_card_charge_id must be a card charge id (24 lowercase hexadecimal digits)' })
+  @Matches(CARD_ID_PATTERN, {
+    message: 'credit_card_charge_id must be a card charge id (24 lowercase hexadecimal digits)',
+  })
   credit_card_charge_id!: string;
 }

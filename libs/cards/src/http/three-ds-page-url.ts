@@ -10,7 +10,10 @@ import type { Request } from 'express';
  */
 export function threeDsPageUrl(request: Request, config: AppConfig, authenticationId: string): string {
   const origin = embedderOrigin(request.get('origin'));
-  return `${publicBaseUrl(request, config)}/3ds/${encodeURIComponent(authenticationId)}${origin ? `?origin=${encodeURIComponent(origin)}` : ''}`;
+  return (
+    `${publicBaseUrl(request, config)}/3ds/${encodeURIComponent(authenticationId)}` +
+    `${origin ? `?origin=${encodeURIComponent(origin)}` : ''}`
+  );
 }
 
 /** A web origin exactly (`https://shop.example`, `http://localhost:8080`), else undefined. */

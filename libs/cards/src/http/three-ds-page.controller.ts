@@ -5,7 +5,10 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { randomBytes } from 'node:crypto';
 import type { AuthenticationView } from '../application/card-views';
-import { CompleteChallengeCommand, GetAuthenticationQuery } from '../application/complete-challenge/complete-challenge.command';
+import {
+  CompleteChallengeCommand,
+  GetAuthenticationQuery,
+} from '../application/complete-challenge/complete-challenge.command';
 import { ChallengeAnswerDto } from './cards.request.dto';
 import { renderThreeDsNotFoundPage, renderThreeDsPage } from './three-ds-page';
 import { embedderOrigin } from './three-ds-page-url';
@@ -26,7 +29,11 @@ export class ThreeDsPageController {
 
   @Get(':authentication_id')
   @NoAuth()
-  async show(@Param('authentication_id') authenticationId: string, @Query('origin') origin: unknown, @Res() response: Response) {
+  async show(
+    @Param('authentication_id') authenticationId: string,
+    @Query('origin') origin: unknown,
+    @Res() response: Response,
+  ) {
     const view = await this.queries.execute(new GetAuthenticationQuery(authenticationId));
     if (!view) return sendNotFound(response);
     send(response, view, embedderOrigin(origin), await this.brandingOf(view));
@@ -34,19 +41,33 @@ export class ThreeDsPageController {
 
   /** The merchant the payer pays, as its brand settings show it (else the business name). */
   private async brandingOf(view: AuthenticationView): Promise<PayerBranding> {
-    const [business, settings] = await Promise.all([this.queries.execute(new GetBusinessQuery(view.businessId)), this.queries.execute(new GetSettingsQuery(view.businessId, view.mode))]);
+    const [business, settings] = await Promise.all([
+      this.queries.execute(new GetBusinessQuery(view.businessId)),
+      this.queries.execute(new GetSettingsQuery(view.businessId, view.mode)),
+    ]);
     return payerBrandingOf(settings?.settings, business?.name ?? 'the shop');
   }
 
   @Post(':authentication_id')
   @NoAuth()
   @SkipIdempotency()
-  async answer(@Param('authentication_id') authenticationId: string, @Query('origin') origin: unknown, @Body() body: ChallengeAnswerDto, @Req() request: Request, @Res() response: Response) {
-    const view = await this.commands.execute(new CompleteChallengeCommand(authenticationId, body.action !== 'fail', gatewayState(request).requestId));
+  async answer(
+    @Param('authentication_id') authenticationId: string,
+    @Query('origin') origin: unknown,
+    @Body() body: ChallengeAnswerDto,
+    @Req() request: Request,
+    @Res() response: Response,
+  ) {
+    const view = await this.commands.execute(
+      new CompleteChallengeCommand(authenticationId, body.action !== 'fail', gatewayState(request).requestId),
+    );
     if (!view) return sendNotFound(response);
     // Post/redirect/get: reloading the result page does not submit again.
     const embedder = embedderOrigin(origin);
-    response.redirect(303, `/3ds/${encodeURIComponent(view.authenticationId)}${embedder ? `?origin=${encodeURIComponent(embedder)}` : ''}`);
+    response.redirect(
+      303,
+      `/3ds/${encodeURIComponent(view.authenticationId)}${embedder ? `?origin=${encodeURIComponent(embedder)}` : ''}`,
+    );
   }
 }
 
@@ -57,13 +78,24 @@ function headers(nonce?: string, logoUrl?: string): Record<string, string> {
     'cache-control': 'no-store',
     'referrer-policy': 'no-referrer',
     'x-content-type-options': 'nosniff',
-    'content-security-policy': `default-src 'none'; style-src 'unsafe-inline';${nonce ? ` script-src 'nonce-${nonce}';` : ''}${logo} form-action 'self'; base-uri 'none'`,
+    'content-security-policy':
+      `default-src 'none'; ` +
+      `style-src 'unsafe-inline';${nonce ? ` script-src 'nonce-${nonce}';` : ''}${logo} form-action 'self'; ` +
+      `base-uri 'none'`,
   };
 }
 
-function send(response: Response, view: AuthenticationView, embedder: string | undefined, branding: PayerBranding): void {
+function send(
+  response: Response,
+  view: AuthenticationView,
+  embedder: string | undefined,
+  branding: PayerBranding,
+): void {
   const nonce = randomBytes(16).toString('base64');
-  response.status(200).set(headers(nonce, branding.logoUrl)).send(renderThreeDsPage(view, nonce, embedder, branding));
+  response
+    .status(200)
+    .set(headers(nonce, branding.logoUrl))
+    .send(renderThreeDsPage(view, nonce, embedder, branding));
 }
 
 function sendNotFound(response: Response): void {

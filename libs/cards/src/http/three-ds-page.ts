@@ -23,7 +23,12 @@ function formatAmount(amount: number): string {
  * only to `embedderOrigin` (the origin that asked for the authentication, from the URL's `origin`),
  * else to the gateway's own origin (its invoice page); never to `*` (issue 19, item 10).
  */
-export function renderThreeDsPage(view: AuthenticationView, nonce: string, embedderOrigin?: string, branding?: PayerBranding): string {
+export function renderThreeDsPage(
+  view: AuthenticationView,
+  nonce: string,
+  embedderOrigin?: string,
+  branding?: PayerBranding,
+): string {
   const color = branding?.color ?? '#2459d6';
   const onColor = branding?.onColor ?? '#FFFFFF';
   const waitsForever = view.status === 'IN_REVIEW' && view.threeDsProfile === 'CHALLENGE_TIMES_OUT';
@@ -43,7 +48,8 @@ export function renderThreeDsPage(view: AuthenticationView, nonce: string, embed
       : `<p id="result" data-status="${escapeHtml(view.status)}" role="status">${
           view.status === 'VERIFIED'
             ? `Your bank confirmed the payment. You can return to ${escapeHtml(branding?.name ?? 'the shop')}.`
-            : `Your bank did not confirm the payment. Return to ${escapeHtml(branding?.name ?? 'the shop')} to try again or pay another way.`
+            : `Your bank did not confirm the payment. Return to ${escapeHtml(branding?.name ?? 'the shop')} to try ` +
+              `again or pay another way.`
         }</p>`;
   const message =
     view.status === 'IN_REVIEW'
@@ -62,7 +68,8 @@ export function renderThreeDsPage(view: AuthenticationView, nonce: string, embed
     if (window.opener) window.opener.postMessage(message, target);
   })();
 </script>`;
-  return `<!doctype html>
+  return (
+    `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -71,14 +78,18 @@ ${waitsForever ? '<meta http-equiv="refresh" content="5">' : ''}
 <title>Card authentication</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1d2433; }
-  main { max-width: 26rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
+  main { max-width: 26rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; ` +
+    `box-shadow: 0 1px 3px rgba(0,0,0,.15); }
   h1 { font-size: 1.25rem; margin-top: 0; }
   dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
   dt { color: #5c6578; }
   input { width: 100%; padding: .5rem; margin: .5rem 0 1rem; box-sizing: border-box; font-size: 1rem; }
   .actions { display: flex; gap: .5rem; }
-  button { padding: .6rem 1rem; font-size: 1rem; border: 0; border-radius: 4px; background: ${color}; color: ${onColor}; cursor: pointer; }
-  .merchant { display: flex; align-items: center; gap: .5rem; background: ${color}; color: ${onColor}; margin: -1.5rem -1.5rem 1rem; padding: .75rem 1.5rem; border-radius: 8px 8px 0 0; font-weight: 700; overflow-wrap: anywhere; }
+  button { padding: .6rem 1rem; font-size: 1rem; border: 0; border-radius: 4px; background: ${color}; ` +
+    `color: ${onColor}; cursor: pointer; }
+  .merchant { display: flex; align-items: center; gap: .5rem; background: ${color}; color: ${onColor}; ` +
+    `margin: -1.5rem -1.5rem 1rem; padding: .75rem 1.5rem; border-radius: 8px 8px 0 0; font-weight: 700; ` +
+    `overflow-wrap: anywhere; }
   .merchant img { max-height: 32px; max-width: 100px; background: #fff; border-radius: 4px; padding: 2px; }
   button.secondary { background: #e3e6ec; color: #1d2433; }
   .hint, .issuer { color: #5c6578; font-size: .875rem; }
@@ -86,7 +97,13 @@ ${waitsForever ? '<meta http-equiv="refresh" content="5">' : ''}
 </head>
 <body>
 <main>
-  ${branding ? `<div class="merchant" id="merchant">${branding.logoUrl ? `<img src="${escapeHtml(branding.logoUrl)}" alt="">` : ''}<span>${escapeHtml(branding.name)}</span></div>` : ''}
+  ${
+    branding
+      ? `<div class="merchant" id="merchant">` +
+        `${branding.logoUrl ? `<img src="${escapeHtml(branding.logoUrl)}" alt="">` : ''}<span>` +
+        `${escapeHtml(branding.name)}</span></div>`
+      : ''
+  }
   <p class="issuer">3-D Secure${view.mode === 'test' ? ' &middot; test-mode issuer simulation' : ''}</p>
   <h1>Verify your card payment</h1>
   <dl>
@@ -98,12 +115,17 @@ ${waitsForever ? '<meta http-equiv="refresh" content="5">' : ''}
 </main>
 ${message}
 </body>
-</html>`;
+</html>`
+  );
 }
 
-/** An authentication link that names none (mistyped, truncated, made up): a page for the payer, not JSON (issue 19, item 9). */
+/**
+ * An authentication link that names none (mistyped, truncated, made up): a page for the payer, not JSON (issue 19, item
+ * 9).
+ */
 export function renderThreeDsNotFoundPage(): string {
-  return `<!doctype html>
+  return (
+    `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -111,7 +133,8 @@ export function renderThreeDsNotFoundPage(): string {
 <title>Card authentication not found</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1d2433; }
-  main { max-width: 26rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; box-shadow: 0 1px 3px rgba(0,0,0,.15); }
+  main { max-width: 26rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; ` +
+    `box-shadow: 0 1px 3px rgba(0,0,0,.15); }
   h1 { font-size: 1.25rem; margin-top: 0; }
 </style>
 </head>
@@ -121,5 +144,6 @@ export function renderThreeDsNotFoundPage(): string {
   <p>This authentication link is not valid. Return to the shop and start the payment again.</p>
 </main>
 </body>
-</html>`;
+</html>`
+  );
 }

@@ -62,17 +62,29 @@ export class CardsProjection implements Projection {
         case 'CardTokenCreated': {
           const t = event.data;
           await tx.query(
-            `INSERT INTO card_tokens (token_id, business_id, mode, masked_card_number, card_brand, is_multiple_use, three_ds_profile, status, created_at, updated_at)
+            `INSERT INTO card_tokens (token_id, business_id, mode, masked_card_number, card_brand, is_multiple_use, ` +
+              `three_ds_profile, status, created_at, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, 'VERIFIED', $8, $8) ON CONFLICT (token_id) DO NOTHING`,
-            [t.tokenId, t.businessId, t.mode, t.maskedCardNumber, t.cardBrand, t.isMultipleUse, t.threeDsProfile, t.createdAt],
+            [
+              t.tokenId,
+              t.businessId,
+              t.mode,
+              t.maskedCardNumber,
+              t.cardBrand,
+              t.isMultipleUse,
+              t.threeDsProfile,
+              t.createdAt,
+            ],
           );
           break;
         }
         case 'CardAuthenticationStarted': {
           const a = event.data;
           await tx.query(
-            `INSERT INTO card_authentications (authentication_id, token_id, business_id, mode, amount, bundled, status, masked_card_number, three_ds_profile, created_at, updated_at)
-             SELECT $1, $2, business_id, mode, $3, $4, 'IN_REVIEW', masked_card_number, three_ds_profile, $5, $5 FROM card_tokens WHERE token_id = $2
+            `INSERT INTO card_authentications (authentication_id, token_id, business_id, mode, amount, bundled, ` +
+              `status, masked_card_number, three_ds_profile, created_at, updated_at)
+             SELECT $1, $2, business_id, mode, $3, $4, 'IN_REVIEW', masked_card_number, three_ds_profile, $5, ` +
+              `$5 FROM card_tokens WHERE token_id = $2
              ON CONFLICT (authentication_id) DO NOTHING`,
             [a.authenticationId, a.tokenId, a.amount, a.bundled, a.startedAt],
           );
@@ -94,8 +106,10 @@ export class CardsProjection implements Projection {
         case 'CardAuthenticationVerified': {
           const a = event.data;
           await tx.query(
-            `INSERT INTO card_authentications (authentication_id, token_id, business_id, mode, amount, bundled, status, masked_card_number, three_ds_profile, created_at, updated_at)
-             SELECT $1, $2, business_id, mode, $3, $4, 'VERIFIED', masked_card_number, three_ds_profile, $5, $5 FROM card_tokens WHERE token_id = $2
+            `INSERT INTO card_authentications (authentication_id, token_id, business_id, mode, amount, bundled, ` +
+              `status, masked_card_number, three_ds_profile, created_at, updated_at)
+             SELECT $1, $2, business_id, mode, $3, $4, 'VERIFIED', masked_card_number, three_ds_profile, $5, ` +
+              `$5 FROM card_tokens WHERE token_id = $2
              ON CONFLICT (authentication_id) DO UPDATE SET status = 'VERIFIED', updated_at = EXCLUDED.updated_at`,
             [a.authenticationId, a.tokenId, a.amount, a.bundled, a.verifiedAt],
           );
@@ -104,56 +118,85 @@ export class CardsProjection implements Projection {
         }
         case 'CardAuthenticationFailed': {
           const a = event.data;
-          await tx.query(`UPDATE card_authentications SET status = 'FAILED', failure_reason = $2, updated_at = $3 WHERE authentication_id = $1`, [
-            a.authenticationId,
-            a.failureReason,
-            a.failedAt,
-          ]);
+          await tx.query(
+            `UPDATE card_authentications SET status = 'FAILED', failure_reason = $2, ` +
+              `updated_at = $3 WHERE authentication_id = $1`,
+            [a.authenticationId, a.failureReason, a.failedAt],
+          );
           if (a.bundled) await this.tokenStatus(tx, a.tokenId, 'FAILED', a.failedAt, a.authenticationId);
           break;
         }
         case 'CardTokenCharged':
-          await tx.query('UPDATE card_tokens SET charges = charges + 1, updated_at = $2 WHERE token_id = $1', [event.data.tokenId, event.data.chargedAt]);
+          await tx.query('UPDATE card_tokens SET charges = charges + 1, updated_at = $2 WHERE token_id = $1', [
+            event.data.tokenId,
+            event.data.chargedAt,
+          ]);
           break;
         case 'CardChargeCreated':
           created.push(event.data);
           break;
         case 'CardChargeCaptured':
-          await tx.query(`UPDATE card_charges SET status = 'CAPTURED', capture_amount = $2, updated_at = $3 WHERE charge_id = $1`, [
-            event.data.chargeId,
-            event.data.captureAmount,
-            event.data.capturedAt,
-          ]);
+          await tx.query(
+            `UPDATE card_charges SET status = 'CAPTURED', capture_amount = $2, updated_at = $3 WHERE charge_id = $1`,
+            [event.data.chargeId, event.data.captureAmount, event.data.capturedAt],
+          );
           break;
         case 'CardAuthorizationReversed':
-          await tx.query(`UPDATE card_charges SET status = 'REVERSED', updated_at = $2 WHERE charge_id = $1`, [event.data.chargeId, event.data.reversedAt]);
+          await tx.query(`UPDATE card_charges SET status = 'REVERSED', updated_at = $2 WHERE charge_id = $1`, [
+            event.data.chargeId,
+            event.data.reversedAt,
+          ]);
           break;
         case 'CardAuthorizationExpired':
-          await tx.query(`UPDATE card_charges SET status = 'EXPIRED', updated_at = $2 WHERE charge_id = $1`, [event.data.chargeId, event.data.expiredAt]);
+          await tx.query(`UPDATE card_charges SET status = 'EXPIRED', updated_at = $2 WHERE charge_id = $1`, [
+            event.data.chargeId,
+            event.data.expiredAt,
+          ]);
           break;
         case 'CardRefundRequested': {
           const r = event.data;
           const { rowCount } = await tx.query(
-            `INSERT INTO card_refunds (refund_id, charge_id, business_id, mode, external_id, amount, currency, fee_refund_amount, status, created_at, updated_at)
+            `INSERT INTO card_refunds (refund_id, charge_id, business_id, mode, external_id, amount, currency, ` +
+              `fee_refund_amount, status, created_at, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'PENDING', $9, $9) ON CONFLICT (refund_id) DO NOTHING`,
-            [r.refundId, r.chargeId, r.businessId, r.mode, r.externalId, r.amount, r.currency, r.feeRefundAmount, r.createdAt],
+            [
+              r.refundId,
+              r.chargeId,
+              r.businessId,
+              r.mode,
+              r.externalId,
+              r.amount,
+              r.currency,
+              r.feeRefundAmount,
+              r.createdAt,
+            ],
           );
           if (rowCount === 0) break;
           const payload: ProcessRefundPayload = { chargeId: r.chargeId, refundId: r.refundId };
           await this.scheduler.schedule(
-            { kind: PROCESS_REFUND_JOB, key: REFUND_JOB_KEYS.of(r.refundId), payload, dueAt: new Date(r.createdAt), businessId: r.businessId, mode: r.mode },
+            {
+              kind: PROCESS_REFUND_JOB,
+              key: REFUND_JOB_KEYS.of(r.refundId),
+              payload,
+              dueAt: new Date(r.createdAt),
+              businessId: r.businessId,
+              mode: r.mode,
+            },
             tx,
           );
           break;
         }
         case 'CardRefundSucceeded':
         case 'CardRefundFailed':
-          await tx.query('UPDATE card_refunds SET status = $2, failure_reason = $3, updated_at = $4 WHERE refund_id = $1', [
-            event.data.refundId,
-            event.data.status,
-            event.data.status === 'FAILED' ? event.data.failureReason : null,
-            event.data.updatedAt,
-          ]);
+          await tx.query(
+            'UPDATE card_refunds SET status = $2, failure_reason = $3, updated_at = $4 WHERE refund_id = $1',
+            [
+              event.data.refundId,
+              event.data.status,
+              event.data.status === 'FAILED' ? event.data.failureReason : null,
+              event.data.updatedAt,
+            ],
+          );
           break;
         case 'MoneyInReceived':
         case 'MoneyInRefunded':
@@ -167,17 +210,29 @@ export class CardsProjection implements Projection {
 
   /** New charges in one statement; an authorization gets its 7-day expiry job (replayed rows: none). */
   private async insertCharges(charges: ChargeCreatedData[], tx: ClientBase): Promise<void> {
-    const rows = charges.map((c) => ({ ...c, authenticationId: c.authenticationId ?? null, captureAmount: c.captureAmount ?? null, failureReason: c.failureReason ?? null }));
+    const rows = charges.map((c) => ({
+      ...c,
+      authenticationId: c.authenticationId ?? null,
+      captureAmount: c.captureAmount ?? null,
+      failureReason: c.failureReason ?? null,
+    }));
     const { rows: inserted } = await tx.query<{ charge_id: string }>(
-      `INSERT INTO card_charges (charge_id, business_id, mode, token_id, authentication_id, external_id, status, authorized_amount, capture_amount, currency,
-                                 masked_card_number, card_brand, card_type, charge_type, eci, merchant_reference_code, bank_reconciliation_id, failure_reason,
+      `INSERT INTO card_charges (charge_id, business_id, mode, token_id, authentication_id, external_id, status, ` +
+        `authorized_amount, capture_amount, currency,
+                                 masked_card_number, card_brand, card_type, charge_type, eci, ` +
+        `merchant_reference_code, bank_reconciliation_id, failure_reason,
                                  created_at, updated_at, money_recorded_by)
-       SELECT c."chargeId", c."businessId", c.mode, c."tokenId", c."authenticationId", c."externalId", c.status, c.amount, c."captureAmount", c.currency,
-              c."maskedCardNumber", c."cardBrand", c."cardType", c."chargeType", c.eci, c."merchantReferenceCode", c."bankReconciliationId", c."failureReason",
+       SELECT c."chargeId", c."businessId", c.mode, c."tokenId", c."authenticationId", c."externalId", c.status, ` +
+        `c.amount, c."captureAmount", c.currency,
+              c."maskedCardNumber", c."cardBrand", c."cardType", c."chargeType", c.eci, c."merchantReferenceCode", ` +
+        `c."bankReconciliationId", c."failureReason",
               c."createdAt", c."createdAt", c."moneyRecordedBy"
-         FROM json_to_recordset($1::json) AS c ("chargeId" text, "businessId" text, mode text, "tokenId" text, "authenticationId" text, "externalId" text, status text,
-                                                amount bigint, "captureAmount" bigint, currency text, "maskedCardNumber" text, "cardBrand" text, "cardType" text,
-                                                "chargeType" text, eci text, "merchantReferenceCode" text, "bankReconciliationId" text, "failureReason" text, "createdAt" timestamptz,
+         FROM json_to_recordset($1::json) AS c ("chargeId" text, "businessId" text, mode text, "tokenId" text, ` +
+        `"authenticationId" text, "externalId" text, status text,
+                                                amount bigint, "captureAmount" bigint, currency text, ` +
+        `"maskedCardNumber" text, "cardBrand" text, "cardType" text,
+                                                "chargeType" text, eci text, "merchantReferenceCode" text, ` +
+        `"bankReconciliationId" text, "failureReason" text, "createdAt" timestamptz,
                                                 "moneyRecordedBy" jsonb)
        ON CONFLICT (charge_id) DO NOTHING
        RETURNING charge_id`,
@@ -197,8 +252,16 @@ export class CardsProjection implements Projection {
     await this.scheduler.scheduleMany(expiries, tx);
   }
 
-  private async tokenStatus(tx: ClientBase, tokenId: string, status: string, at: string, authenticationId: string): Promise<void> {
-    await tx.query('UPDATE card_tokens SET status = $2, bundled_authentication_id = $3, updated_at = $4 WHERE token_id = $1', [tokenId, status, authenticationId, at]);
+  private async tokenStatus(
+    tx: ClientBase,
+    tokenId: string,
+    status: string,
+    at: string,
+    authenticationId: string,
+  ): Promise<void> {
+    await tx.query(
+      'UPDATE card_tokens SET status = $2, bundled_authentication_id = $3, updated_at = $4 WHERE token_id = $1',
+      [tokenId, status, authenticationId, at],
+    );
   }
-
 }

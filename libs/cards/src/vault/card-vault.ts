@@ -22,17 +22,26 @@ export class CardVault {
     this.keys = new AesGcmKeyRing(config.CARD_VAULT_KEY, 'CARD_VAULT_KEY');
   }
 
-  async store(entry: { vaultId: string; businessId: string; mode: 'test' | 'live'; cardNumber: string }): Promise<void> {
+  async store(entry: {
+    vaultId: string;
+    businessId: string;
+    mode: 'test' | 'live';
+    cardNumber: string;
+  }): Promise<void> {
     const sealed = this.seal(entry.cardNumber, aadOf(entry));
     await this.pool.query(
-      'INSERT INTO card_vault (vault_id, business_id, mode, key_id, iv, ciphertext, auth_tag) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      'INSERT INTO card_vault (vault_id, business_id, mode, key_id, iv, ciphertext, auth_tag) VALUES ($1, $2, $3, ' +
+        '$4, $5, $6, $7)',
       [entry.vaultId, entry.businessId, entry.mode, sealed.keyId, sealed.iv, sealed.ciphertext, sealed.authTag],
     );
   }
 
   /** The card number, for a network call; undefined when the row is absent or belongs to another business or mode. */
   async reveal(vaultId: string, businessId: string, mode: 'test' | 'live'): Promise<string | undefined> {
-    const { rows } = await this.pool.query<VaultRow>('SELECT * FROM card_vault WHERE vault_id = $1 AND business_id = $2 AND mode = $3', [vaultId, businessId, mode]);
+    const { rows } = await this.pool.query<VaultRow>(
+      'SELECT * FROM card_vault WHERE vault_id = $1 AND business_id = $2 AND mode = $3',
+      [vaultId, businessId, mode],
+    );
     return rows[0] ? this.open(rows[0]) : undefined;
   }
 
@@ -45,27 +54,27 @@ export class CardVault {
     for (;;) {
       // Guarded: a lost connection fails this batch instead of crashing the process.
       const done = await withPooledClient(this.pool, async (client) => {
-       try {
-        await client.query('BEGIN');
-        const older = 'SELECT * FROM card_vault WHERE key_id <> $1 LIMIT $2 FOR UPDATE SKIP LOCKED';
-        const { rows } = await client.query<VaultRow>(older, [this.keys.currentKeyId, batchSize]);
-        for (const row of rows) {
-          const sealed = this.seal(this.open(row), aadOf({ vaultId: row.vault_id, businessId: row.business_id, mode: row.mode }));
-          await client.query('UPDATE card_vault SET key_id = $2, iv = $3, ciphertext = $4, auth_tag = $5 WHERE vault_id = $1', [
-            row.vault_id,
-            sealed.keyId,
-            sealed.iv,
-            sealed.ciphertext,
-            sealed.authTag,
-          ]);
+        try {
+          await client.query('BEGIN');
+          const older = 'SELECT * FROM card_vault WHERE key_id <> $1 LIMIT $2 FOR UPDATE SKIP LOCKED';
+          const { rows } = await client.query<VaultRow>(older, [this.keys.currentKeyId, batchSize]);
+          for (const row of rows) {
+            const sealed = this.seal(
+              this.open(row),
+              aadOf({ vaultId: row.vault_id, businessId: row.business_id, mode: row.mode }),
+            );
+            await client.query(
+              'UPDATE card_vault SET key_id = $2, iv = $3, ciphertext = $4, auth_tag = $5 WHERE vault_id = $1',
+              [row.vault_id, sealed.keyId, sealed.iv, sealed.ciphertext, sealed.authTag],
+            );
+          }
+          await client.query('COMMIT');
+          moved += rows.length;
+          return rows.length < batchSize;
+        } catch (error) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw error;
         }
-        await client.query('COMMIT');
-        moved += rows.length;
-        return rows.length < batchSize;
-       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-       }
       });
       if (done) return moved;
     }

@@ -8,9 +8,25 @@ export const CUSTOMER_TYPES = ['INDIVIDUAL', 'BUSINESS'] as const;
 export type CustomerType = (typeof CUSTOMER_TYPES)[number];
 
 export const GENDERS = ['MALE', 'FEMALE', 'OTHER'] as const;
-export const BUSINESS_TYPES = ['CORPORATION', 'SOLE_PROPRIETOR', 'PARTNERSHIP', 'COOPERATIVE', 'TRUST', 'NON_PROFIT', 'GOVERNMENT'] as const;
+export const BUSINESS_TYPES = [
+  'CORPORATION',
+  'SOLE_PROPRIETOR',
+  'PARTNERSHIP',
+  'COOPERATIVE',
+  'TRUST',
+  'NON_PROFIT',
+  'GOVERNMENT',
+] as const;
 export const ADDRESS_CATEGORIES = ['HOME', 'WORK', 'PROVINCIAL'] as const;
-export const IDENTITY_ACCOUNT_TYPES = ['BANK_ACCOUNT', 'EWALLET', 'CREDIT_CARD', 'PAY_LATER', 'OTC', 'QR_CODE', 'SOCIAL_MEDIA'] as const;
+export const IDENTITY_ACCOUNT_TYPES = [
+  'BANK_ACCOUNT',
+  'EWALLET',
+  'CREDIT_CARD',
+  'PAY_LATER',
+  'OTC',
+  'QR_CODE',
+  'SOCIAL_MEDIA',
+] as const;
 export const KYC_DOCUMENT_TYPES = [
   'BIRTH_CERTIFICATE',
   'BANK_STATEMENT',

@@ -1,5 +1,9 @@
 import { deciderSpec } from '@gateway/testing';
-import { customerReferenceDecider, type CustomerReferenceReserved, ORPHAN_AFTER_MS } from './customer-reference.decider';
+import {
+  customerReferenceDecider,
+  type CustomerReferenceReserved,
+  ORPHAN_AFTER_MS,
+} from './customer-reference.decider';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const spec = deciderSpec(customerReferenceDecider);
@@ -14,7 +18,13 @@ const reserve = (customerId: string, at: Date, holderChecked?: { customerId: str
 });
 const reserved: CustomerReferenceReserved = {
   type: 'CustomerReferenceReserved',
-  data: { businessId: 'biz_1', mode: 'test', referenceId: 'ref-1', customerId: 'cust-a', reservedAt: now.toISOString() },
+  data: {
+    businessId: 'biz_1',
+    mode: 'test',
+    referenceId: 'ref-1',
+    customerId: 'cust-a',
+    reservedAt: now.toISOString(),
+  },
 };
 const muchLater = new Date(now.getTime() + ORPHAN_AFTER_MS + 1);
 
@@ -29,10 +39,19 @@ describe('customer reference decider', () => {
 
   it('refuses another customer with DUPLICATE_ERROR while the holder exists or may still be being created', () => {
     spec.given([reserved]).when(reserve('cust-b', now)).thenThrows('DUPLICATE_ERROR');
-    spec.given([reserved]).when(reserve('cust-b', muchLater, { customerId: 'cust-a', exists: true })).thenThrows('DUPLICATE_ERROR');
-    spec.given([reserved]).when(reserve('cust-b', new Date(now.getTime() + 1000), { customerId: 'cust-a', exists: false })).thenThrows('DUPLICATE_ERROR');
+    spec
+      .given([reserved])
+      .when(reserve('cust-b', muchLater, { customerId: 'cust-a', exists: true }))
+      .thenThrows('DUPLICATE_ERROR');
+    spec
+      .given([reserved])
+      .when(reserve('cust-b', new Date(now.getTime() + 1000), { customerId: 'cust-a', exists: false }))
+      .thenThrows('DUPLICATE_ERROR');
     // A check about someone else than the holder proves nothing.
-    spec.given([reserved]).when(reserve('cust-b', muchLater, { customerId: 'cust-z', exists: false })).thenThrows('DUPLICATE_ERROR');
+    spec
+      .given([reserved])
+      .when(reserve('cust-b', muchLater, { customerId: 'cust-z', exists: false }))
+      .thenThrows('DUPLICATE_ERROR');
   });
 
   it('takes over a reservation orphaned by a creation that died', () => {
@@ -42,23 +61,58 @@ describe('customer reference decider', () => {
       .then([
         {
           type: 'CustomerReferenceReassigned',
-          data: { businessId: 'biz_1', mode: 'test', referenceId: 'ref-1', customerId: 'cust-b', previousCustomerId: 'cust-a', reassignedAt: muchLater.toISOString() },
+          data: {
+            businessId: 'biz_1',
+            mode: 'test',
+            referenceId: 'ref-1',
+            customerId: 'cust-b',
+            previousCustomerId: 'cust-a',
+            reassignedAt: muchLater.toISOString(),
+          },
         },
       ]);
   });
 
   describe('release after a failed creation', () => {
-    const release = (customerId: string, at: Date = now) => ({ type: 'ReleaseCustomerReference' as const, businessId: 'biz_1', mode: 'test' as const, referenceId: 'ref-1', customerId, now: at });
-    const released = { type: 'CustomerReferenceReleased' as const, data: { businessId: 'biz_1', mode: 'test' as const, referenceId: 'ref-1', customerId: 'cust-a', releasedAt: now.toISOString() } };
+    const release = (customerId: string, at: Date = now) => ({
+      type: 'ReleaseCustomerReference' as const,
+      businessId: 'biz_1',
+      mode: 'test' as const,
+      referenceId: 'ref-1',
+      customerId,
+      now: at,
+    });
+    const released = {
+      type: 'CustomerReferenceReleased' as const,
+      data: {
+        businessId: 'biz_1',
+        mode: 'test' as const,
+        referenceId: 'ref-1',
+        customerId: 'cust-a',
+        releasedAt: now.toISOString(),
+      },
+    };
 
     it('the holder frees the reference', () => {
       spec.given([reserved]).when(release('cust-a')).then([released]);
     });
 
     it('a freed reference is reserved again at once by the next creation, without waiting for the orphan delay', () => {
-      spec.given([reserved, released]).when(reserve('cust-b', new Date(now.getTime() + 1))).then([
-        { type: 'CustomerReferenceReserved', data: { businessId: 'biz_1', mode: 'test', referenceId: 'ref-1', customerId: 'cust-b', reservedAt: new Date(now.getTime() + 1).toISOString() } },
-      ]);
+      spec
+        .given([reserved, released])
+        .when(reserve('cust-b', new Date(now.getTime() + 1)))
+        .then([
+          {
+            type: 'CustomerReferenceReserved',
+            data: {
+              businessId: 'biz_1',
+              mode: 'test',
+              referenceId: 'ref-1',
+              customerId: 'cust-b',
+              reservedAt: new Date(now.getTime() + 1).toISOString(),
+            },
+          },
+        ]);
     });
 
     it('only the holder can release: another creation, or a reference already free, changes nothing', () => {

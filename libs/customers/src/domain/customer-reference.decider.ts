@@ -22,14 +22,22 @@ export type CustomerReferenceReserved = DomainEvent<
 >;
 export type CustomerReferenceReassigned = DomainEvent<
   'CustomerReferenceReassigned',
-  { businessId: string; mode: Mode; referenceId: string; customerId: string; previousCustomerId: string; reassignedAt: string }
+  {
+    businessId: string;
+    mode: Mode;
+    referenceId: string;
+    customerId: string;
+    previousCustomerId: string;
+    reassignedAt: string;
+  }
 >;
 /** The holder's creation failed before its customer existed: the reference is free again. */
 export type CustomerReferenceReleased = DomainEvent<
   'CustomerReferenceReleased',
   { businessId: string; mode: Mode; referenceId: string; customerId: string; releasedAt: string }
 >;
-export type CustomerReferenceEvent = CustomerReferenceReserved | CustomerReferenceReassigned | CustomerReferenceReleased;
+export type CustomerReferenceEvent =
+  CustomerReferenceReserved | CustomerReferenceReassigned | CustomerReferenceReleased;
 
 export interface ReserveCustomerReference {
   type: 'ReserveCustomerReference';
@@ -42,7 +50,10 @@ export interface ReserveCustomerReference {
   now: Date;
 }
 
-/** Sent by the creation that holds the reservation, after its customer append failed and its customer stream is known not to exist. */
+/**
+ * Sent by the creation that holds the reservation, after its customer append failed and its customer stream is known
+ * not to exist.
+ */
 export interface ReleaseCustomerReference {
   type: 'ReleaseCustomerReference';
   businessId: string;
@@ -56,7 +67,11 @@ export type CustomerReferenceCommand = ReserveCustomerReference | ReleaseCustome
 
 export type CustomerReferenceState = { status: 'free' } | { status: 'reserved'; customerId: string; since: string };
 
-export const customerReferenceDecider: Decider<CustomerReferenceCommand, CustomerReferenceState, CustomerReferenceEvent> = {
+export const customerReferenceDecider: Decider<
+  CustomerReferenceCommand,
+  CustomerReferenceState,
+  CustomerReferenceEvent
+> = {
   initialState: { status: 'free' },
 
   decide(command, state) {
@@ -64,10 +79,20 @@ export const customerReferenceDecider: Decider<CustomerReferenceCommand, Custome
     if (command.type === 'ReleaseCustomerReference') {
       // Only the holder releases; a reference already free or taken over by another creation stays as it is.
       if (state.status !== 'reserved' || state.customerId !== customerId) return [];
-      return [{ type: 'CustomerReferenceReleased', data: { businessId, mode, referenceId, customerId, releasedAt: command.now.toISOString() } }];
+      return [
+        {
+          type: 'CustomerReferenceReleased',
+          data: { businessId, mode, referenceId, customerId, releasedAt: command.now.toISOString() },
+        },
+      ];
     }
     if (state.status === 'free') {
-      return [{ type: 'CustomerReferenceReserved', data: { businessId, mode, referenceId, customerId, reservedAt: command.now.toISOString() } }];
+      return [
+        {
+          type: 'CustomerReferenceReserved',
+          data: { businessId, mode, referenceId, customerId, reservedAt: command.now.toISOString() },
+        },
+      ];
     }
     if (state.customerId === customerId) return [];
     const holderIsGone = command.holderChecked?.customerId === state.customerId && !command.holderChecked.exists;
@@ -76,7 +101,14 @@ export const customerReferenceDecider: Decider<CustomerReferenceCommand, Custome
     return [
       {
         type: 'CustomerReferenceReassigned',
-        data: { businessId, mode, referenceId, customerId, previousCustomerId: state.customerId, reassignedAt: command.now.toISOString() },
+        data: {
+          businessId,
+          mode,
+          referenceId,
+          customerId,
+          previousCustomerId: state.customerId,
+          reassignedAt: command.now.toISOString(),
+        },
       },
     ];
   },
@@ -102,11 +134,8 @@ export const customerReferenceDecider: Decider<CustomerReferenceCommand, Custome
 export const customerReferenceStream = (digest: string) => `customerref-${digest}`;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
-export const CUSTOMER_REFERENCE_EVENT_SCHEMAS = declareEventSchemas<CustomerReferenceEvent>(
-  'customers',
-  {
-    CustomerReferenceReserved: 1,
-    CustomerReferenceReassigned: 1,
-    CustomerReferenceReleased: 1,
-  },
-);
+export const CUSTOMER_REFERENCE_EVENT_SCHEMAS = declareEventSchemas<CustomerReferenceEvent>('customers', {
+  CustomerReferenceReserved: 1,
+  CustomerReferenceReassigned: 1,
+  CustomerReferenceReleased: 1,
+});

@@ -1,5 +1,11 @@
 import { assertNever, type Decider } from '@gateway/domain';
-import { applyCustomerChanges, type CustomerChanges, type CustomerProfile, type CustomerType, type IndividualDetail } from './customer-profile';
+import {
+  applyCustomerChanges,
+  type CustomerChanges,
+  type CustomerProfile,
+  type CustomerType,
+  type IndividualDetail,
+} from './customer-profile';
 import {
   detailViolations,
   freeTextViolations,
@@ -68,11 +74,15 @@ function effectiveChanges(profile: CustomerProfile, changes: CustomerChanges): C
     const current = (profile as unknown as Record<string, unknown>)[field];
     if (JSON.stringify(current ?? null) !== JSON.stringify(value)) effective[field] = value;
   }
-  return effective as CustomerChanges;
+  return effective;
 }
 
 /** Flat name fields change single fields of the detail: the one sent in the same update, else the stored one. */
-function mergeLegacyFields(profile: CustomerProfile, legacy: LegacyIndividualChanges, sent: IndividualDetail | null | undefined): IndividualDetail {
+function mergeLegacyFields(
+  profile: CustomerProfile,
+  legacy: LegacyIndividualChanges,
+  sent: IndividualDetail | null | undefined,
+): IndividualDetail {
   const detail = sent ?? profile.individual_detail;
   if (profile.type !== 'INDIVIDUAL' || !detail) throw CustomerErrors.invalid([legacyOnBusiness()]);
   const merged: Record<string, unknown> = { ...detail };
@@ -115,13 +125,23 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         if (state.status !== 'existing' || state.businessId !== command.businessId || state.mode !== command.mode) {
           throw CustomerErrors.notFound(command.customerId);
         }
-        if (command.referenceId !== undefined && command.referenceId !== state.referenceId) throw CustomerErrors.immutable('reference_id');
-        if (command.customerType !== undefined && command.customerType !== state.profile.type) throw CustomerErrors.immutable('type');
+        if (command.referenceId !== undefined && command.referenceId !== state.referenceId)
+          throw CustomerErrors.immutable('reference_id');
+        if (command.customerType !== undefined && command.customerType !== state.profile.type)
+          throw CustomerErrors.immutable('type');
         const legacy = command.legacyIndividualChanges ?? {};
         const legacyFields = Object.keys(legacy).length > 0;
-        const textProblems = [...freeTextViolations(command.changes), ...(legacyFields ? freeTextViolations({ individual_detail: legacy as IndividualDetail }) : [])];
+        const textProblems = [
+          ...freeTextViolations(command.changes),
+          ...(legacyFields ? freeTextViolations({ individual_detail: legacy as IndividualDetail }) : []),
+        ];
         if (textProblems.length > 0) throw CustomerErrors.invalid(textProblems);
-        const requested = legacyFields ? { ...command.changes, individual_detail: mergeLegacyFields(state.profile, legacy, command.changes.individual_detail) } : command.changes;
+        const requested = legacyFields
+          ? {
+              ...command.changes,
+              individual_detail: mergeLegacyFields(state.profile, legacy, command.changes.individual_detail),
+            }
+          : command.changes;
         const changes = effectiveChanges(state.profile, requested);
         if (Object.keys(changes).length === 0) return [];
         const next = applyCustomerChanges(state.profile, changes);
@@ -134,7 +154,12 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
           ...(changes.kyc_documents ? kycDocumentViolations(next.kyc_documents, command.existingFileIds) : []),
         ];
         if (violations.length > 0) throw CustomerErrors.invalid(violations);
-        return [{ type: 'CustomerUpdated', data: { customerId: command.customerId, changes, updatedAt: command.now.toISOString() } }];
+        return [
+          {
+            type: 'CustomerUpdated',
+            data: { customerId: command.customerId, changes, updatedAt: command.now.toISOString() },
+          },
+        ];
       }
       default:
         return assertNever(command, 'customer command');
@@ -156,7 +181,11 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
         };
       case 'CustomerUpdated':
         if (state.status !== 'existing') return state;
-        return { ...state, profile: applyCustomerChanges(state.profile, event.data.changes), updatedAt: event.data.updatedAt };
+        return {
+          ...state,
+          profile: applyCustomerChanges(state.profile, event.data.changes),
+          updatedAt: event.data.updatedAt,
+        };
       default:
         return assertNever(event, 'customer event');
     }

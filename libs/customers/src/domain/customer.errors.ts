@@ -16,9 +16,13 @@ export const CustomerErrors = {
       `A customer with reference_id ${referenceId} already exists; reference_id is unique per business and mode`,
     ),
   invalid: (violations: RuleViolation[]) =>
-    errorOf('API_VALIDATION_ERROR', violations.map((v) => `${v.field.join('.') || 'body'}: ${v.messages.join(', ')}`).join('; '), {
-      errors: violations,
-    }),
+    errorOf(
+      'API_VALIDATION_ERROR',
+      violations.map((v) => `${v.field.join('.') || 'body'}: ${v.messages.join(', ')}`).join('; '),
+      {
+        errors: violations,
+      },
+    ),
   immutable: (field: 'reference_id' | 'type') =>
     errorOf('API_VALIDATION_ERROR', `${field} cannot be changed after the customer is created`, {
       errors: [{ field: [field], location: 'body', messages: [`${field} cannot be changed`], types: ['immutable'] }],

@@ -6,11 +6,21 @@ export type Mode = 'test' | 'live';
 
 export type CustomerCreated = DomainEvent<
   'CustomerCreated',
-  { customerId: string; businessId: string; mode: Mode; referenceId: string; profile: CustomerProfile; createdAt: string }
+  {
+    customerId: string;
+    businessId: string;
+    mode: Mode;
+    referenceId: string;
+    profile: CustomerProfile;
+    createdAt: string;
+  }
 >;
 
 /** Only the fields that changed; `null` removed a field. */
-export type CustomerUpdated = DomainEvent<'CustomerUpdated', { customerId: string; changes: CustomerChanges; updatedAt: string }>;
+export type CustomerUpdated = DomainEvent<
+  'CustomerUpdated',
+  { customerId: string; changes: CustomerChanges; updatedAt: string }
+>;
 
 export type CustomerEvent = CustomerCreated | CustomerUpdated;
 
@@ -20,10 +30,7 @@ export const CUSTOMER_EVENT_TYPES: readonly CustomerEvent['type'][] = ['Customer
 export const customerStream = (customerId: string) => `customer-${customerId}`;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
-export const CUSTOMER_EVENT_SCHEMAS = declareEventSchemas<CustomerEvent>(
-  'customers',
-  {
-    CustomerCreated: 1,
-    CustomerUpdated: 1,
-  },
-);
+export const CUSTOMER_EVENT_SCHEMAS = declareEventSchemas<CustomerEvent>('customers', {
+  CustomerCreated: 1,
+  CustomerUpdated: 1,
+});

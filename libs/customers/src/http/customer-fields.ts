@@ -18,11 +18,17 @@ export const E164 = /^\+[1-9]\d{1,14}$/;
 export const COUNTRY = /^[A-Z]{2}$/;
 
 /** Optional, and on update `null` (remove) is allowed too: the other rules apply to non-null values. */
-export const OptionalOrNull = () => applyDecorators(IsOptional(), ValidateIf((_object, value) => value !== null), ApiField({ nullable: true }));
+export const OptionalOrNull = () =>
+  applyDecorators(
+    IsOptional(),
+    ValidateIf((_object, value) => value !== null),
+    ApiField({ nullable: true }),
+  );
 
 export const Text = (max: number = LIMITS.text) => applyDecorators(IsString(), MinLength(1), MaxLength(max));
 
-export const CountryCode = () => Matches(COUNTRY, { message: '$property must be a two-letter ISO 3166 country code in capitals' });
+export const CountryCode = () =>
+  Matches(COUNTRY, { message: '$property must be a two-letter ISO 3166 country code in capitals' });
 
 export const PhoneNumber = () => Matches(E164, { message: '$property must be an E.164 number: + and up to 15 digits' });
 
@@ -45,6 +51,9 @@ export const CalendarDate = () =>
 /** A JSON object (not an array, not null). */
 export const PlainObject = () =>
   ValidateBy(
-    { name: 'isPlainObject', validator: { validate: (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value) } },
+    {
+      name: 'isPlainObject',
+      validator: { validate: (value: unknown) => typeof value === 'object' && value !== null && !Array.isArray(value) },
+    },
     { message: '$property must be an object' },
   );

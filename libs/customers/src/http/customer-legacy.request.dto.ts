@@ -1,6 +1,15 @@
 import { RequestExample } from '@gateway/http-edge';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsEmail, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsEmail,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 import { CalendarDate, CountryCode, LIMITS, OptionalOrNull, PhoneNumber, PlainObject, Text } from './customer-fields';
 
 /*
@@ -47,7 +56,12 @@ export class CreateLegacyCustomerRequestDto {
   @IsOptional() @Text() hashed_phone_number?: string;
   @IsOptional() @CountryCode() nationality?: string;
   @IsOptional() @CalendarDate() date_of_birth?: string;
-  @IsOptional() @IsArray() @ArrayMaxSize(LIMITS.arrayItems) @ValidateNested({ each: true }) @Type(() => LegacyAddressDto) addresses?: LegacyAddressDto[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.arrayItems)
+  @ValidateNested({ each: true })
+  @Type(() => LegacyAddressDto)
+  addresses?: LegacyAddressDto[];
   @IsOptional() @Text(LIMITS.description) description?: string;
   @IsOptional() @PlainObject() metadata?: Record<string, unknown>;
 }
@@ -64,7 +78,11 @@ export class UpdateLegacyCustomerRequestDto {
   @OptionalOrNull() @Text() hashed_phone_number?: string | null;
   @OptionalOrNull() @CountryCode() nationality?: string | null;
   @OptionalOrNull() @CalendarDate() date_of_birth?: string | null;
-  @OptionalOrNull() @IsArray() @ArrayMaxSize(LIMITS.arrayItems) @ValidateNested({ each: true }) @Type(() => LegacyAddressDto)
+  @OptionalOrNull()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.arrayItems)
+  @ValidateNested({ each: true })
+  @Type(() => LegacyAddressDto)
   addresses?: LegacyAddressDto[] | null;
   @OptionalOrNull() @Text(LIMITS.description) description?: string | null;
   @OptionalOrNull() @PlainObject() metadata?: Record<string, unknown> | null;

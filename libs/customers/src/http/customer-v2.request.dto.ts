@@ -1,6 +1,16 @@
 import { RequestExample } from '@gateway/http-edge';
 import { Type } from 'class-transformer';
-import { ArrayMaxSize, IsArray, IsBoolean, IsEmail, IsIn, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsOptional,
+  IsString,
+  MaxLength,
+  ValidateNested,
+} from 'class-validator';
 import {
   ADDRESS_CATEGORIES,
   BUSINESS_TYPES,
@@ -72,19 +82,34 @@ export class KycDocumentDto {
   @IsOptional() @Text() document_number?: string;
   @IsOptional() @Text() holder_name?: string;
   @IsOptional() @CalendarDate() expires_at?: string;
-  @IsOptional() @IsArray() @ArrayMaxSize(LIMITS.documentImages) @IsString({ each: true }) @MaxLength(64, { each: true })
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.documentImages)
+  @IsString({ each: true })
+  @MaxLength(64, { each: true })
   document_images?: string[];
 }
 
 @RequestExample({
   reference_id: 'customer-78',
   type: 'INDIVIDUAL',
-  individual_detail: { given_names: 'Siti', surname: 'Rahayu', nationality: 'ID', date_of_birth: '1992-08-17', gender: 'FEMALE', employment: { employer_name: 'PT Contoh' } },
+  individual_detail: {
+    given_names: 'Siti',
+    surname: 'Rahayu',
+    nationality: 'ID',
+    date_of_birth: '1992-08-17',
+    gender: 'FEMALE',
+    employment: { employer_name: 'PT Contoh' },
+  },
   email: 'siti@example.com',
   mobile_number: '+6281298765432',
   addresses: [{ country: 'ID', street_line1: 'Jl. Thamrin 2', city: 'Jakarta', category: 'HOME', is_primary: true }],
-  identity_accounts: [{ type: 'BANK_ACCOUNT', company: 'BCA', country: 'ID', properties: { account_number: '1234567890' } }],
-  kyc_documents: [{ country: 'ID', type: 'IDENTITY_CARD', sub_type: 'NATIONAL_ID', document_number: '3171234567890001' }],
+  identity_accounts: [
+    { type: 'BANK_ACCOUNT', company: 'BCA', country: 'ID', properties: { account_number: '1234567890' } },
+  ],
+  kyc_documents: [
+    { country: 'ID', type: 'IDENTITY_CARD', sub_type: 'NATIONAL_ID', document_number: '3171234567890001' },
+  ],
   metadata: { segment: 'gold' },
 })
 export class CreateCustomerRequestDto {
@@ -96,9 +121,23 @@ export class CreateCustomerRequestDto {
   @IsOptional() @PhoneNumber() mobile_number?: string;
   @IsOptional() @PhoneNumber() phone_number?: string;
   @IsOptional() @Text() hashed_phone_number?: string;
-  @IsOptional() @IsArray() @ArrayMaxSize(LIMITS.arrayItems) @ValidateNested({ each: true }) @Type(() => AddressDto) addresses?: AddressDto[];
-  @IsArray() @ArrayMaxSize(LIMITS.arrayItems) @ValidateNested({ each: true }) @Type(() => IdentityAccountDto) identity_accounts!: IdentityAccountDto[];
-  @IsOptional() @IsArray() @ArrayMaxSize(LIMITS.arrayItems) @ValidateNested({ each: true }) @Type(() => KycDocumentDto) kyc_documents?: KycDocumentDto[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.arrayItems)
+  @ValidateNested({ each: true })
+  @Type(() => AddressDto)
+  addresses?: AddressDto[];
+  @IsArray()
+  @ArrayMaxSize(LIMITS.arrayItems)
+  @ValidateNested({ each: true })
+  @Type(() => IdentityAccountDto)
+  identity_accounts!: IdentityAccountDto[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.arrayItems)
+  @ValidateNested({ each: true })
+  @Type(() => KycDocumentDto)
+  kyc_documents?: KycDocumentDto[];
   @IsOptional() @Text(LIMITS.description) description?: string;
   @IsOptional() @CalendarDate() date_of_registration?: string;
   @IsOptional() @CountryCode() domicile_of_registration?: string;
@@ -117,10 +156,23 @@ export class UpdateCustomerRequestDto {
   @OptionalOrNull() @PhoneNumber() mobile_number?: string | null;
   @OptionalOrNull() @PhoneNumber() phone_number?: string | null;
   @OptionalOrNull() @Text() hashed_phone_number?: string | null;
-  @OptionalOrNull() @IsArray() @ArrayMaxSize(LIMITS.arrayItems) @ValidateNested({ each: true }) @Type(() => AddressDto) addresses?: AddressDto[] | null;
-  @OptionalOrNull() @IsArray() @ArrayMaxSize(LIMITS.arrayItems) @ValidateNested({ each: true }) @Type(() => IdentityAccountDto)
+  @OptionalOrNull()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.arrayItems)
+  @ValidateNested({ each: true })
+  @Type(() => AddressDto)
+  addresses?: AddressDto[] | null;
+  @OptionalOrNull()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.arrayItems)
+  @ValidateNested({ each: true })
+  @Type(() => IdentityAccountDto)
   identity_accounts?: IdentityAccountDto[] | null;
-  @OptionalOrNull() @IsArray() @ArrayMaxSize(LIMITS.arrayItems) @ValidateNested({ each: true }) @Type(() => KycDocumentDto)
+  @OptionalOrNull()
+  @IsArray()
+  @ArrayMaxSize(LIMITS.arrayItems)
+  @ValidateNested({ each: true })
+  @Type(() => KycDocumentDto)
   kyc_documents?: KycDocumentDto[] | null;
   @OptionalOrNull() @Text(LIMITS.description) description?: string | null;
   @OptionalOrNull() @CalendarDate() date_of_registration?: string | null;

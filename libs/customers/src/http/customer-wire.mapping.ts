@@ -1,6 +1,10 @@
 import type { Address, CustomerChanges, CustomerProfile, IndividualDetail } from '../domain/customer-profile';
 import type { LegacyIndividualChanges } from '../domain/customer.decider';
-import type { CreateLegacyCustomerRequestDto, LegacyAddressDto, UpdateLegacyCustomerRequestDto } from './customer-legacy.request.dto';
+import type {
+  CreateLegacyCustomerRequestDto,
+  LegacyAddressDto,
+  UpdateLegacyCustomerRequestDto,
+} from './customer-legacy.request.dto';
 import type { CreateCustomerRequestDto, UpdateCustomerRequestDto } from './customer-v2.request.dto';
 
 /** Drops `undefined` values so that events and read models only hold what was sent. */
@@ -24,7 +28,7 @@ export function profileFromV2(dto: CreateCustomerRequestDto): CustomerProfile {
     date_of_registration: dto.date_of_registration,
     domicile_of_registration: dto.domicile_of_registration,
     metadata: dto.metadata,
-  } as CustomerProfile);
+  });
 }
 
 const UPDATABLE_V2 = [
@@ -49,7 +53,7 @@ export function changesFromV2(dto: UpdateCustomerRequestDto): CustomerChanges {
     const value = dto[field];
     if (value !== undefined) changes[field] = value === null ? null : defined(value as object);
   }
-  return changes as CustomerChanges;
+  return changes;
 }
 
 /** The original version's address had `province` and `state`; the current one has `province_state`. */
@@ -85,11 +89,16 @@ export function profileFromLegacy(dto: CreateLegacyCustomerRequestDto): Customer
     kyc_documents: [],
     description: dto.description,
     metadata: dto.metadata,
-  } as CustomerProfile);
+  });
 }
 
-/** The name fields sent flat (the legacy shape, or xendit-node's update in either version): changes inside `individual_detail`. */
-export function flatNameChanges(dto: UpdateLegacyCustomerRequestDto | UpdateCustomerRequestDto): LegacyIndividualChanges {
+/**
+ * The name fields sent flat (the legacy shape, or xendit-node's update in either version): changes inside
+ * `individual_detail`.
+ */
+export function flatNameChanges(
+  dto: UpdateLegacyCustomerRequestDto | UpdateCustomerRequestDto,
+): LegacyIndividualChanges {
   const individual: LegacyIndividualChanges = {};
   for (const field of ['given_names', 'middle_name', 'surname', 'nationality', 'date_of_birth'] as const) {
     if (dto[field] !== undefined) individual[field] = dto[field];
@@ -98,12 +107,23 @@ export function flatNameChanges(dto: UpdateLegacyCustomerRequestDto | UpdateCust
 }
 
 /** A legacy update: the name fields change inside `individual_detail`, the rest as in the current version. */
-export function changesFromLegacy(dto: UpdateLegacyCustomerRequestDto): { changes: CustomerChanges; individual: LegacyIndividualChanges } {
+export function changesFromLegacy(dto: UpdateLegacyCustomerRequestDto): {
+  changes: CustomerChanges;
+  individual: LegacyIndividualChanges;
+} {
   const individual = flatNameChanges(dto);
   const changes: Record<string, unknown> = {};
-  for (const field of ['email', 'mobile_number', 'phone_number', 'hashed_phone_number', 'description', 'metadata'] as const) {
+  for (const field of [
+    'email',
+    'mobile_number',
+    'phone_number',
+    'hashed_phone_number',
+    'description',
+    'metadata',
+  ] as const) {
     if (dto[field] !== undefined) changes[field] = dto[field];
   }
-  if (dto.addresses !== undefined) changes.addresses = dto.addresses === null ? null : dto.addresses.map(addressFromLegacy);
-  return { changes: changes as CustomerChanges, individual };
+  if (dto.addresses !== undefined)
+    changes.addresses = dto.addresses === null ? null : dto.addresses.map(addressFromLegacy);
+  return { changes: changes, individual };
 }

@@ -22,7 +22,11 @@ export const CUSTOMER_SCHEMA = namedSchema(
         employment: schema.nullable(schema.anyObject('employer_name, nature_of_business, role_description')),
       }),
     ),
-    business_detail: schema.nullable(schema.anyObject('business_name, business_type, trading_name, nature_of_business, business_domicile, date_of_registration')),
+    business_detail: schema.nullable(
+      schema.anyObject(
+        'business_name, business_type, trading_name, nature_of_business, business_domicile, date_of_registration',
+      ),
+    ),
     email: text(),
     mobile_number: text(),
     phone_number: text(),
@@ -40,7 +44,11 @@ export const CUSTOMER_SCHEMA = namedSchema(
       }),
     ),
     identity_accounts: schema.arrayOf(schema.anyObject('type, company, description, country, properties')),
-    kyc_documents: schema.arrayOf(schema.anyObject('country, type, sub_type, document_name, document_number, holder_name, expires_at, document_images')),
+    kyc_documents: schema.arrayOf(
+      schema.anyObject(
+        'country, type, sub_type, document_name, document_number, holder_name, expires_at, document_images',
+      ),
+    ),
     description: text(),
     date_of_registration: text(),
     domicile_of_registration: text(),

@@ -12,7 +12,9 @@ export class FindCustomersRequestDto {
   @Text(LIMITS.referenceId) reference_id!: string;
   @IsOptional() @IsString() @MaxLength(64) after_id?: string;
   @IsOptional()
-  @Transform(({ value }) => (typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value))
+  @Transform(({ value }: { value: unknown }) =>
+    typeof value === 'string' && /^\d{1,4}$/.test(value) ? Number(value) : value,
+  )
   @IsInt()
   @Min(1)
   @Max(MAX_PAGE_SIZE)

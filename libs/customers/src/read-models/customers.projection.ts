@@ -69,7 +69,10 @@ export class CustomersProjection implements Projection {
     for (const update of updates) {
       const profile = changed.get(update.customerId)?.profile ?? stored.get(update.customerId);
       if (!profile) continue; // no such row: nothing to change, as one UPDATE per event would find
-      changed.set(update.customerId, { profile: applyCustomerChanges(profile, update.changes), updatedAt: update.updatedAt });
+      changed.set(update.customerId, {
+        profile: applyCustomerChanges(profile, update.changes),
+        updatedAt: update.updatedAt,
+      });
     }
     if (changed.size === 0) return;
     const written = [...changed.keys()].sort();
@@ -77,7 +80,11 @@ export class CustomersProjection implements Projection {
       `UPDATE customers AS c SET profile = u.profile, updated_at = u.updated_at
          FROM unnest($1::text[], $2::jsonb[], $3::timestamptz[]) AS u (customer_id, profile, updated_at)
         WHERE c.customer_id = u.customer_id`,
-      [written, written.map((id) => JSON.stringify(changed.get(id)!.profile)), written.map((id) => changed.get(id)!.updatedAt)],
+      [
+        written,
+        written.map((id) => JSON.stringify(changed.get(id)!.profile)),
+        written.map((id) => changed.get(id)!.updatedAt),
+      ],
     );
   }
 }

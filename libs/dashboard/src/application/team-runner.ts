@@ -1,7 +1,11 @@
 import { CommandPipeline, type PipelineDecision } from '@gateway/event-store';
 import type { RequestContext } from '@gateway/runtime';
 import { Injectable } from '@nestjs/common';
-import { type DashboardTeamCommand, dashboardTeamDecider, type DashboardTeamState } from '../domain/dashboard-team.decider';
+import {
+  type DashboardTeamCommand,
+  dashboardTeamDecider,
+  type DashboardTeamState,
+} from '../domain/dashboard-team.decider';
 import { type DashboardTeamEvent, dashboardTeamStream } from '../domain/dashboard-team.events';
 import { DASHBOARD_USERS_PROJECTION } from '../read-models/dashboard-users.projection';
 

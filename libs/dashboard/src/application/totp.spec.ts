@@ -9,7 +9,10 @@ describe('TOTP (two-step sign-in)', () => {
   it('encodes the secret in base32 as authenticator apps read it (RFC 4648 test vector)', () => {
     expect(base32(Buffer.from('foobar'))).toBe('MZXW6YTBOI');
     expect(base32(secret)).toBe('GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ');
-    expect(otpauthUri(secret, 'ana@toko.test')).toBe('otpauth://totp/Gateway%20dashboard:ana%40toko.test?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=Gateway%20dashboard');
+    expect(otpauthUri(secret, 'ana@toko.test')).toBe(
+      'otpauth://totp/Gateway%20dashboard:ana%40toko.test?secret=GEZDGNBVGY3TQOJQGEZDGNBVGY3TQOJQ&issuer=' +
+        'Gateway%20dashboard',
+    );
   });
 
   it('accepts the current code and one step either way, with its step; refuses older codes and junk', async () => {

@@ -22,8 +22,14 @@ describe('dashboard team decider', () => {
   });
 
   it('refuses a second user with the same email, a bad email and an unknown role', () => {
-    spec.given([admin]).when({ type: 'CreateUser', userId: 'dus_9', email: 'ANA@toko.test', role: 'viewer', by: 'x', now }).thenThrows('DASHBOARD_EMAIL_TAKEN_ERROR');
-    spec.given([]).when({ type: 'CreateUser', userId: 'dus_9', email: 'not-an-email', role: 'viewer', by: 'x', now }).thenThrows('API_VALIDATION_ERROR');
+    spec
+      .given([admin])
+      .when({ type: 'CreateUser', userId: 'dus_9', email: 'ANA@toko.test', role: 'viewer', by: 'x', now })
+      .thenThrows('DASHBOARD_EMAIL_TAKEN_ERROR');
+    spec
+      .given([])
+      .when({ type: 'CreateUser', userId: 'dus_9', email: 'not-an-email', role: 'viewer', by: 'x', now })
+      .thenThrows('API_VALIDATION_ERROR');
     spec
       .given([])
       .when({ type: 'CreateUser', userId: 'dus_9', email: 'a@b.test', role: 'owner' as never, by: 'x', now })
@@ -34,13 +40,24 @@ describe('dashboard team decider', () => {
     spec
       .given([admin, viewer])
       .when({ type: 'ChangeRole', userId: 'dus_2', role: 'finance', by: 'dashboard:dus_1', now })
-      .then([{ type: 'DashboardUserRoleChanged', data: { userId: 'dus_2', fromRole: 'viewer', toRole: 'finance', changedBy: 'dashboard:dus_1', changedAt: at } }]);
+      .then([
+        {
+          type: 'DashboardUserRoleChanged',
+          data: { userId: 'dus_2', fromRole: 'viewer', toRole: 'finance', changedBy: 'dashboard:dus_1', changedAt: at },
+        },
+      ]);
     spec.given([admin, viewer]).when({ type: 'ChangeRole', userId: 'dus_2', role: 'viewer', by: 'x', now }).then([]);
   });
 
   it('keeps at least one admin', () => {
-    spec.given([admin, viewer]).when({ type: 'ChangeRole', userId: 'dus_1', role: 'viewer', by: 'x', now }).thenThrows('DASHBOARD_LAST_ADMIN_ERROR');
-    spec.given([admin, viewer]).when({ type: 'RemoveUser', userId: 'dus_1', by: 'x', now }).thenThrows('DASHBOARD_LAST_ADMIN_ERROR');
+    spec
+      .given([admin, viewer])
+      .when({ type: 'ChangeRole', userId: 'dus_1', role: 'viewer', by: 'x', now })
+      .thenThrows('DASHBOARD_LAST_ADMIN_ERROR');
+    spec
+      .given([admin, viewer])
+      .when({ type: 'RemoveUser', userId: 'dus_1', by: 'x', now })
+      .thenThrows('DASHBOARD_LAST_ADMIN_ERROR');
     spec
       .given([admin, created('dus_3', 'citra@toko.test', 'admin')])
       .when({ type: 'RemoveUser', userId: 'dus_1', by: 'dashboard:dus_3', now })
@@ -49,20 +66,38 @@ describe('dashboard team decider', () => {
 
   it('forgets a removed user: no sign-in, no second removal, and the email is free again', () => {
     const removed = { type: 'DashboardUserRemoved' as const, data: { userId: 'dus_2', removedBy: 'x', removedAt: at } };
-    spec.given([admin, viewer, removed]).when({ type: 'RecordSignIn', userId: 'dus_2', now }).thenThrows('DASHBOARD_USER_NOT_FOUND_ERROR');
-    spec.given([admin, viewer, removed]).when({ type: 'RemoveUser', userId: 'dus_2', by: 'x', now }).thenThrows('DASHBOARD_USER_NOT_FOUND_ERROR');
-    spec.given([admin, viewer, removed]).when({ type: 'CreateUser', userId: 'dus_4', email: 'budi@toko.test', role: 'viewer', by: 'system:cli', now }).then([
-      created('dus_4', 'budi@toko.test', 'viewer'),
-    ]);
+    spec
+      .given([admin, viewer, removed])
+      .when({ type: 'RecordSignIn', userId: 'dus_2', now })
+      .thenThrows('DASHBOARD_USER_NOT_FOUND_ERROR');
+    spec
+      .given([admin, viewer, removed])
+      .when({ type: 'RemoveUser', userId: 'dus_2', by: 'x', now })
+      .thenThrows('DASHBOARD_USER_NOT_FOUND_ERROR');
+    spec
+      .given([admin, viewer, removed])
+      .when({ type: 'CreateUser', userId: 'dus_4', email: 'budi@toko.test', role: 'viewer', by: 'system:cli', now })
+      .then([created('dus_4', 'budi@toko.test', 'viewer')]);
   });
 
   it('records sign-in, sign-out and actions of members', () => {
-    spec.given([admin]).when({ type: 'RecordSignIn', userId: 'dus_1', now }).then([{ type: 'DashboardUserSignedIn', data: { userId: 'dus_1', signedInAt: at } }]);
-    spec.given([admin]).when({ type: 'RecordSignOut', userId: 'dus_1', now }).then([{ type: 'DashboardUserSignedOut', data: { userId: 'dus_1', signedOutAt: at } }]);
+    spec
+      .given([admin])
+      .when({ type: 'RecordSignIn', userId: 'dus_1', now })
+      .then([{ type: 'DashboardUserSignedIn', data: { userId: 'dus_1', signedInAt: at } }]);
+    spec
+      .given([admin])
+      .when({ type: 'RecordSignOut', userId: 'dus_1', now })
+      .then([{ type: 'DashboardUserSignedOut', data: { userId: 'dus_1', signedOutAt: at } }]);
     spec
       .given([admin])
       .when({ type: 'RecordAction', userId: 'dus_1', action: 'callback.resend', target: 'msg_1', mode: 'test', now })
-      .then([{ type: 'DashboardActionPerformed', data: { userId: 'dus_1', action: 'callback.resend', target: 'msg_1', mode: 'test', performedAt: at } }]);
+      .then([
+        {
+          type: 'DashboardActionPerformed',
+          data: { userId: 'dus_1', action: 'callback.resend', target: 'msg_1', mode: 'test', performedAt: at },
+        },
+      ]);
   });
 });
 
@@ -81,7 +116,10 @@ describe('two-step sign-in and password resets', () => {
   const spec2 = deciderSpec(dashboardTeamDecider);
   const admin2 = created('dus_1', 'ana@toko.test', 'admin');
   const enabled = { type: 'DashboardTwoFactorEnabled' as const, data: { userId: 'dus_1', enabledAt: at } };
-  const required = { type: 'DashboardTwoFactorRequirementSet' as const, data: { required: true, setBy: 'dashboard:dus_1', setAt: at } };
+  const required = {
+    type: 'DashboardTwoFactorRequirementSet' as const,
+    data: { required: true, setBy: 'dashboard:dus_1', setAt: at },
+  };
 
   it('turns two-step sign-in on once, and off again', () => {
     spec2.given([admin2]).when({ type: 'EnableTwoFactor', userId: 'dus_1', now }).then([enabled]);
@@ -89,14 +127,28 @@ describe('two-step sign-in and password resets', () => {
     spec2
       .given([admin2, enabled])
       .when({ type: 'DisableTwoFactor', userId: 'dus_1', by: 'dashboard:dus_1', now })
-      .then([{ type: 'DashboardTwoFactorDisabled', data: { userId: 'dus_1', disabledBy: 'dashboard:dus_1', disabledAt: at } }]);
+      .then([
+        {
+          type: 'DashboardTwoFactorDisabled',
+          data: { userId: 'dus_1', disabledBy: 'dashboard:dus_1', disabledAt: at },
+        },
+      ]);
     spec2.given([admin2]).when({ type: 'DisableTwoFactor', userId: 'dus_1', by: 'x', now }).then([]);
   });
 
   it('keeps it on while the team requires it, and records the requirement once', () => {
-    spec2.given([admin2, enabled, required]).when({ type: 'DisableTwoFactor', userId: 'dus_1', by: 'dashboard:dus_1', now }).thenThrows('DASHBOARD_TWO_FACTOR_REQUIRED_ERROR');
-    spec2.given([admin2]).when({ type: 'SetTwoFactorRequirement', required: true, by: 'dashboard:dus_1', now }).then([required]);
-    spec2.given([admin2, required]).when({ type: 'SetTwoFactorRequirement', required: true, by: 'dashboard:dus_1', now }).then([]);
+    spec2
+      .given([admin2, enabled, required])
+      .when({ type: 'DisableTwoFactor', userId: 'dus_1', by: 'dashboard:dus_1', now })
+      .thenThrows('DASHBOARD_TWO_FACTOR_REQUIRED_ERROR');
+    spec2
+      .given([admin2])
+      .when({ type: 'SetTwoFactorRequirement', required: true, by: 'dashboard:dus_1', now })
+      .then([required]);
+    spec2
+      .given([admin2, required])
+      .when({ type: 'SetTwoFactorRequirement', required: true, by: 'dashboard:dus_1', now })
+      .then([]);
   });
 
   it("lets an admin reset a member's two-step sign-in (a lost authenticator), also while the team requires it", () => {
@@ -112,7 +164,13 @@ describe('two-step sign-in and password resets', () => {
   });
 
   it('records a reset request of a member only', () => {
-    spec2.given([admin2]).when({ type: 'RecordPasswordResetRequested', userId: 'dus_1', now }).then([{ type: 'DashboardPasswordResetRequested', data: { userId: 'dus_1', requestedAt: at } }]);
-    spec2.given([admin2]).when({ type: 'RecordPasswordResetRequested', userId: 'dus_9', now }).thenThrows('DASHBOARD_USER_NOT_FOUND_ERROR');
+    spec2
+      .given([admin2])
+      .when({ type: 'RecordPasswordResetRequested', userId: 'dus_1', now })
+      .then([{ type: 'DashboardPasswordResetRequested', data: { userId: 'dus_1', requestedAt: at } }]);
+    spec2
+      .given([admin2])
+      .when({ type: 'RecordPasswordResetRequested', userId: 'dus_9', now })
+      .thenThrows('DASHBOARD_USER_NOT_FOUND_ERROR');
   });
 });

@@ -33,12 +33,17 @@ export type DashboardTeamCommand =
   | { type: 'SetTwoFactorRequirement'; required: boolean; by: string; now: Date }
   | { type: 'RecordPasswordResetRequested'; userId: string; now: Date };
 
-function withMember(state: DashboardTeamState, userId: string, change: (member: TeamMember) => TeamMember): DashboardTeamState {
+function withMember(
+  state: DashboardTeamState,
+  userId: string,
+  change: (member: TeamMember) => TeamMember,
+): DashboardTeamState {
   const member = state.members[userId];
   return member ? { ...state, members: { ...state.members, [userId]: change(member) } } : state;
 }
 
-const adminsOf = (state: DashboardTeamState) => Object.values(state.members).filter((member) => member.role === 'admin').length;
+const adminsOf = (state: DashboardTeamState) =>
+  Object.values(state.members).filter((member) => member.role === 'admin').length;
 
 function memberOf(state: DashboardTeamState, userId: string): TeamMember {
   const member = state.members[userId];
@@ -55,24 +60,43 @@ export const dashboardTeamDecider: Decider<DashboardTeamCommand, DashboardTeamSt
       case 'CreateUser': {
         const email = normalizeEmail(command.email);
         if (!isPlausibleEmail(email)) throw DashboardErrors.invalid('email must be an email address');
-        if (!isDashboardRole(command.role)) throw DashboardErrors.invalid('role must be admin, developer, finance or viewer');
+        if (!isDashboardRole(command.role))
+          throw DashboardErrors.invalid('role must be admin, developer, finance or viewer');
         if (state.members[command.userId]) throw DashboardErrors.invalid(`user id ${command.userId} is taken`);
-        if (Object.values(state.members).some((member) => member.email === email)) throw DashboardErrors.emailTaken(email);
-        return [{ type: 'DashboardUserCreated', data: { userId: command.userId, email, role: command.role, createdBy: command.by, createdAt: at } }];
+        if (Object.values(state.members).some((member) => member.email === email))
+          throw DashboardErrors.emailTaken(email);
+        return [
+          {
+            type: 'DashboardUserCreated',
+            data: { userId: command.userId, email, role: command.role, createdBy: command.by, createdAt: at },
+          },
+        ];
       }
       case 'ChangeRole': {
         const member = memberOf(state, command.userId);
-        if (!isDashboardRole(command.role)) throw DashboardErrors.invalid('role must be admin, developer, finance or viewer');
+        if (!isDashboardRole(command.role))
+          throw DashboardErrors.invalid('role must be admin, developer, finance or viewer');
         if (member.role === command.role) return [];
         if (member.role === 'admin' && adminsOf(state) === 1) throw DashboardErrors.lastAdmin();
         return [
-          { type: 'DashboardUserRoleChanged', data: { userId: command.userId, fromRole: member.role, toRole: command.role, changedBy: command.by, changedAt: at } },
+          {
+            type: 'DashboardUserRoleChanged',
+            data: {
+              userId: command.userId,
+              fromRole: member.role,
+              toRole: command.role,
+              changedBy: command.by,
+              changedAt: at,
+            },
+          },
         ];
       }
       case 'RemoveUser': {
         const member = memberOf(state, command.userId);
         if (member.role === 'admin' && adminsOf(state) === 1) throw DashboardErrors.lastAdmin();
-        return [{ type: 'DashboardUserRemoved', data: { userId: command.userId, removedBy: command.by, removedAt: at } }];
+        return [
+          { type: 'DashboardUserRemoved', data: { userId: command.userId, removedBy: command.by, removedAt: at } },
+        ];
       }
       case 'RecordPasswordSet':
         memberOf(state, command.userId);
@@ -88,7 +112,13 @@ export const dashboardTeamDecider: Decider<DashboardTeamCommand, DashboardTeamSt
         return [
           {
             type: 'DashboardActionPerformed',
-            data: { userId: command.userId, action: command.action, target: command.target, mode: command.mode, performedAt: at },
+            data: {
+              userId: command.userId,
+              action: command.action,
+              target: command.target,
+              mode: command.mode,
+              performedAt: at,
+            },
           },
         ];
       case 'EnableTwoFactor':
@@ -98,7 +128,12 @@ export const dashboardTeamDecider: Decider<DashboardTeamCommand, DashboardTeamSt
         const member = memberOf(state, command.userId);
         if (!member.twoFactor) return [];
         if (state.twoFactorRequired) throw DashboardErrors.twoFactorRequired();
-        return [{ type: 'DashboardTwoFactorDisabled', data: { userId: command.userId, disabledBy: command.by, disabledAt: at } }];
+        return [
+          {
+            type: 'DashboardTwoFactorDisabled',
+            data: { userId: command.userId, disabledBy: command.by, disabledAt: at },
+          },
+        ];
       }
       case 'ResetTwoFactor': {
         // The user sets it up again at their next sign-in (the team's rule sends them there).
@@ -108,7 +143,12 @@ export const dashboardTeamDecider: Decider<DashboardTeamCommand, DashboardTeamSt
       }
       case 'SetTwoFactorRequirement':
         if (state.twoFactorRequired === command.required) return [];
-        return [{ type: 'DashboardTwoFactorRequirementSet', data: { required: command.required, setBy: command.by, setAt: at } }];
+        return [
+          {
+            type: 'DashboardTwoFactorRequirementSet',
+            data: { required: command.required, setBy: command.by, setAt: at },
+          },
+        ];
       case 'RecordPasswordResetRequested':
         memberOf(state, command.userId);
         return [{ type: 'DashboardPasswordResetRequested', data: { userId: command.userId, requestedAt: at } }];
@@ -120,7 +160,13 @@ export const dashboardTeamDecider: Decider<DashboardTeamCommand, DashboardTeamSt
   evolve(state, event) {
     switch (event.type) {
       case 'DashboardUserCreated':
-        return { ...state, members: { ...state.members, [event.data.userId]: { email: event.data.email, role: event.data.role, twoFactor: false } } };
+        return {
+          ...state,
+          members: {
+            ...state.members,
+            [event.data.userId]: { email: event.data.email, role: event.data.role, twoFactor: false },
+          },
+        };
       case 'DashboardUserRoleChanged':
         return withMember(state, event.data.userId, (member) => ({ ...member, role: event.data.toRole }));
       case 'DashboardUserRemoved': {

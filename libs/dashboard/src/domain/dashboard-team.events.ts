@@ -6,12 +6,18 @@ import type { DashboardRole } from './roles';
 export const dashboardTeamStream = (businessId: string) => `dashboardteam-${businessId}`;
 
 /** No password and no password hash: credentials live in `dashboard_credentials` only. */
-export type DashboardUserCreated = DomainEvent<'DashboardUserCreated', { userId: string; email: string; role: DashboardRole; createdBy: string; createdAt: string }>;
+export type DashboardUserCreated = DomainEvent<
+  'DashboardUserCreated',
+  { userId: string; email: string; role: DashboardRole; createdBy: string; createdAt: string }
+>;
 export type DashboardUserRoleChanged = DomainEvent<
   'DashboardUserRoleChanged',
   { userId: string; fromRole: DashboardRole; toRole: DashboardRole; changedBy: string; changedAt: string }
 >;
-export type DashboardUserRemoved = DomainEvent<'DashboardUserRemoved', { userId: string; removedBy: string; removedAt: string }>;
+export type DashboardUserRemoved = DomainEvent<
+  'DashboardUserRemoved',
+  { userId: string; removedBy: string; removedAt: string }
+>;
 export type DashboardPasswordSet = DomainEvent<'DashboardPasswordSet', { userId: string; setAt: string }>;
 export type DashboardUserSignedIn = DomainEvent<'DashboardUserSignedIn', { userId: string; signedInAt: string }>;
 export type DashboardUserSignedOut = DomainEvent<'DashboardUserSignedOut', { userId: string; signedOutAt: string }>;
@@ -21,13 +27,24 @@ export type DashboardActionPerformed = DomainEvent<
   { userId: string; action: string; target: string; mode: 'test' | 'live'; performedAt: string }
 >;
 
-/** Two-step sign-in (TOTP) turned on or off for a user: never the secret, which lives in `dashboard_two_factor` only. */
+/**
+ * Two-step sign-in (TOTP) turned on or off for a user: never the secret, which lives in `dashboard_two_factor` only.
+ */
 export type DashboardTwoFactorEnabled = DomainEvent<'DashboardTwoFactorEnabled', { userId: string; enabledAt: string }>;
-export type DashboardTwoFactorDisabled = DomainEvent<'DashboardTwoFactorDisabled', { userId: string; disabledBy: string; disabledAt: string }>;
+export type DashboardTwoFactorDisabled = DomainEvent<
+  'DashboardTwoFactorDisabled',
+  { userId: string; disabledBy: string; disabledAt: string }
+>;
 /** An admin requires (or stops requiring) two-step sign-in of every user of the team. */
-export type DashboardTwoFactorRequirementSet = DomainEvent<'DashboardTwoFactorRequirementSet', { required: boolean; setBy: string; setAt: string }>;
+export type DashboardTwoFactorRequirementSet = DomainEvent<
+  'DashboardTwoFactorRequirementSet',
+  { required: boolean; setBy: string; setAt: string }
+>;
 /** A reset link was mailed (the link's token is never recorded). */
-export type DashboardPasswordResetRequested = DomainEvent<'DashboardPasswordResetRequested', { userId: string; requestedAt: string }>;
+export type DashboardPasswordResetRequested = DomainEvent<
+  'DashboardPasswordResetRequested',
+  { userId: string; requestedAt: string }
+>;
 
 export type DashboardTeamEvent =
   | DashboardTwoFactorEnabled
@@ -57,19 +74,16 @@ export const DASHBOARD_TEAM_EVENT_TYPES: readonly DashboardTeamEvent['type'][] =
 ];
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
-export const DASHBOARD_TEAM_EVENT_SCHEMAS = declareEventSchemas<DashboardTeamEvent>(
-  'dashboard',
-  {
-    DashboardTwoFactorEnabled: 1,
-    DashboardTwoFactorDisabled: 1,
-    DashboardTwoFactorRequirementSet: 1,
-    DashboardPasswordResetRequested: 1,
-    DashboardUserCreated: 1,
-    DashboardUserRoleChanged: 1,
-    DashboardUserRemoved: 1,
-    DashboardPasswordSet: 1,
-    DashboardUserSignedIn: 1,
-    DashboardUserSignedOut: 1,
-    DashboardActionPerformed: 1,
-  },
-);
+export const DASHBOARD_TEAM_EVENT_SCHEMAS = declareEventSchemas<DashboardTeamEvent>('dashboard', {
+  DashboardTwoFactorEnabled: 1,
+  DashboardTwoFactorDisabled: 1,
+  DashboardTwoFactorRequirementSet: 1,
+  DashboardPasswordResetRequested: 1,
+  DashboardUserCreated: 1,
+  DashboardUserRoleChanged: 1,
+  DashboardUserRemoved: 1,
+  DashboardPasswordSet: 1,
+  DashboardUserSignedIn: 1,
+  DashboardUserSignedOut: 1,
+  DashboardActionPerformed: 1,
+});

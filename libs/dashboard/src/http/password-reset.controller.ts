@@ -40,7 +40,8 @@ export class PasswordResetController {
         'Reset your password',
         html`<form method="post" action="/dashboard/password-reset" class="card">
   <input type="hidden" name="_csrf" value="${csrf}">
-  <label for="email">Your email</label><input id="email" name="email" type="email" autocomplete="username" required maxlength="254">
+  <label for="email">Your email</label><input id="email" name="email" type="email" autocomplete="username" required \
+maxlength="254">
   <p><button type="submit">Mail me a reset link</button></p>
 </form>
 <p><a href="/dashboard/sign-in">Back to sign-in</a></p>`,
@@ -52,12 +53,19 @@ export class PasswordResetController {
   @DashboardPublic()
   async request(@Req() request: Request, @Res() response: Response): Promise<void> {
     checkPublicForm(request);
-    await this.commands.execute(new RequestPasswordResetCommand(field(request, 'email') ?? '', publicBaseUrl(request, this.config), gatewayState(request).requestId));
+    await this.commands.execute(
+      new RequestPasswordResetCommand(
+        field(request, 'email') ?? '',
+        publicBaseUrl(request, this.config),
+        gatewayState(request).requestId,
+      ),
+    );
     sendHtml(
       response,
       renderBarePage(
         'Check your mail',
-        html`<p class="notice" role="status" id="reset-sent">If an account exists for that email, we have sent it a link to choose a new password. The link works for 30 minutes.</p>
+        html`<p class="notice" role="status" id="reset-sent">If an account exists for that email, \
+we have sent it a link to choose a new password. The link works for 30 minutes.</p>
 <p><a href="/dashboard/sign-in">Back to sign-in</a></p>`,
       ),
     );
@@ -66,7 +74,8 @@ export class PasswordResetController {
   @Get(':token')
   @DashboardPublic()
   async form(@Req() request: Request, @Res() response: Response, @Param('token') token: string): Promise<void> {
-    if (!TOKEN.test(token) || !(await this.security.resetUser(token, await this.runner.now(), false))) return this.invalid(response);
+    if (!TOKEN.test(token) || !(await this.security.resetUser(token, await this.runner.now(), false)))
+      return this.invalid(response);
     this.renderForm(request, response, token, 200);
   }
 
@@ -76,7 +85,8 @@ export class PasswordResetController {
     checkPublicForm(request);
     if (!TOKEN.test(token)) return this.invalid(response);
     const password = field(request, 'password') ?? '';
-    if (password !== field(request, 'password_again')) return this.renderForm(request, response, token, 400, 'The two passwords differ: type the same one twice.');
+    if (password !== field(request, 'password_again'))
+      return this.renderForm(request, response, token, 400, 'The two passwords differ: type the same one twice.');
     try {
       await this.commands.execute(new ResetPasswordCommand(token, password, gatewayState(request).requestId));
     } catch (error) {
@@ -96,8 +106,11 @@ export class PasswordResetController {
         html`${error ? html`<p class="error" role="alert" id="reset-error">${error}</p>` : ''}
 <form method="post" action="/dashboard/password-reset/${token}" class="card">
   <input type="hidden" name="_csrf" value="${csrf}">
-  <label for="password">New password (at least 12 characters)</label><input id="password" name="password" type="password" autocomplete="new-password" minlength="12" maxlength="256" required>
-  <label for="password_again">The same again</label><input id="password_again" name="password_again" type="password" autocomplete="new-password" minlength="12" maxlength="256" required>
+  <label for="password">New password (at least 12 characters)</label>\
+<input id="password" name="password" type="password" autocomplete="new-password" minlength="12" maxlength="256" \
+required>
+  <label for="password_again">The same again</label><input id="password_again" name="password_again" type="password" \
+autocomplete="new-password" minlength="12" maxlength="256" required>
   <p><button type="submit">Set my password</button></p>
 </form>`,
       ),
@@ -108,7 +121,11 @@ export class PasswordResetController {
   private invalid(response: Response): void {
     sendHtml(
       response,
-      renderBarePage('This link does not work', html`<p class="error" role="alert" id="reset-invalid">This reset link has expired or was used already.</p><p><a href="/dashboard/password-reset">Ask for a new link</a></p>`),
+      renderBarePage(
+        'This link does not work',
+        html`<p class="error" role="alert" id="reset-invalid">This reset link has expired or was used already.</p><p>\
+<a href="/dashboard/password-reset">Ask for a new link</a></p>`,
+      ),
       410,
     );
   }

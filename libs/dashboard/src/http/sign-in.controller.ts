@@ -16,16 +16,30 @@ import { readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { AllowedDuringSetup, DashboardController, DashboardPublic } from './kit/dashboard-controller.decorator';
-import { cookieHeader, cookieValue, dashboardContext, dashboardState, field, SESSION_COOKIE, SIGN_IN_CSRF_COOKIE } from './kit/dashboard-request';
+import {
+  cookieHeader,
+  cookieValue,
+  dashboardContext,
+  dashboardState,
+  field,
+  SESSION_COOKIE,
+  SIGN_IN_CSRF_COOKIE,
+} from './kit/dashboard-request';
 import { html } from './kit/html';
 import { renderBarePage } from './kit/layout';
 import { redirectTo, sendHtml } from './kit/respond';
 
-/** The second step of a sign-in (HttpOnly, SameSite=Strict): a token standing for "password checked", valid five minutes. */
+/**
+ * The second step of a sign-in (HttpOnly, SameSite=Strict): a token standing for "password checked", valid five
+ * minutes.
+ */
 const CHALLENGE_COOKIE = 'gw_dashboard_2fa';
 
 let chartJs: string | undefined;
-/** Chart.js's browser build, read once from the installed package (its `exports` do not expose the UMD file, its folder does). */
+/**
+ * Chart.js's browser build, read once from the installed package (its `exports` do not expose the UMD file, its folder
+ * does).
+ */
 function chartLibrary(): string {
   chartJs ??= readFileSync(join(dirname(require.resolve('chart.js')), 'chart.umd.min.js'), 'utf8');
   return chartJs;
@@ -93,16 +107,36 @@ export class SignInController {
     const email = field(request, 'email') ?? '';
     const password = field(request, 'password') ?? '';
     try {
-      const signedIn = await this.commands.execute(new SignInCommand(email, password, request.ip ?? 'unknown', gatewayState(request).requestId));
+      const signedIn = await this.commands.execute(
+        new SignInCommand(email, password, request.ip ?? 'unknown', gatewayState(request).requestId),
+      );
       if (signedIn.kind === 'code') {
-        this.renderCodeStep(request, response, 200, undefined, cookieHeader(request, CHALLENGE_COOKIE, signedIn.challengeToken, SIGN_IN_CHALLENGE_MS / 1000));
+        this.renderCodeStep(
+          request,
+          response,
+          200,
+          undefined,
+          cookieHeader(request, CHALLENGE_COOKIE, signedIn.challengeToken, SIGN_IN_CHALLENGE_MS / 1000),
+        );
         return;
       }
-      response.setHeader('set-cookie', [cookieHeader(request, SESSION_COOKIE, signedIn.sessionToken), cookieHeader(request, SIGN_IN_CSRF_COOKIE, '', 0)]);
+      response.setHeader('set-cookie', [
+        cookieHeader(request, SESSION_COOKIE, signedIn.sessionToken),
+        cookieHeader(request, SIGN_IN_CSRF_COOKIE, '', 0),
+      ]);
       response.redirect(303, '/dashboard/overview');
     } catch (error) {
-      if (error instanceof DomainError && (error.code === 'DASHBOARD_INVALID_CREDENTIALS_ERROR' || error.code === 'DASHBOARD_SIGN_IN_THROTTLED_ERROR')) {
-        this.renderSignIn(request, response, error.code === 'DASHBOARD_SIGN_IN_THROTTLED_ERROR' ? 429 : 401, error.message, email);
+      if (
+        error instanceof DomainError &&
+        (error.code === 'DASHBOARD_INVALID_CREDENTIALS_ERROR' || error.code === 'DASHBOARD_SIGN_IN_THROTTLED_ERROR')
+      ) {
+        this.renderSignIn(
+          request,
+          response,
+          error.code === 'DASHBOARD_SIGN_IN_THROTTLED_ERROR' ? 429 : 401,
+          error.message,
+          email,
+        );
         return;
       }
       throw error;
@@ -120,8 +154,14 @@ export class SignInController {
       return;
     }
     try {
-      const signedIn = await this.commands.execute(new CompleteSignInCommand(challenge, field(request, 'code') ?? '', gatewayState(request).requestId));
-      response.setHeader('set-cookie', [cookieHeader(request, SESSION_COOKIE, signedIn.sessionToken), cookieHeader(request, SIGN_IN_CSRF_COOKIE, '', 0), cookieHeader(request, CHALLENGE_COOKIE, '', 0)]);
+      const signedIn = await this.commands.execute(
+        new CompleteSignInCommand(challenge, field(request, 'code') ?? '', gatewayState(request).requestId),
+      );
+      response.setHeader('set-cookie', [
+        cookieHeader(request, SESSION_COOKIE, signedIn.sessionToken),
+        cookieHeader(request, SIGN_IN_CSRF_COOKIE, '', 0),
+        cookieHeader(request, CHALLENGE_COOKIE, '', 0),
+      ]);
       response.redirect(303, '/dashboard/overview');
     } catch (error) {
       const throttled = error instanceof DomainError && error.code === 'DASHBOARD_SIGN_IN_THROTTLED_ERROR';
@@ -134,7 +174,9 @@ export class SignInController {
   @AllowedDuringSetup()
   async signOut(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session, token } = dashboardState(request);
-    await this.commands.execute(new SignOutCommand(session.businessId, session.userId, token, dashboardContext(request, session)));
+    await this.commands.execute(
+      new SignOutCommand(session.businessId, session.userId, token, dashboardContext(request, session)),
+    );
     response.setHeader('set-cookie', cookieHeader(request, SESSION_COOKIE, '', 0));
     response.redirect(303, '/dashboard/sign-in');
   }
@@ -148,7 +190,13 @@ export class SignInController {
     redirectTo(response, '/dashboard/overview', mode === 'live' ? 'mode-live' : 'mode-test');
   }
 
-  private renderCodeStep(request: Request, response: Response, status: number, error?: string, challengeCookie?: string): void {
+  private renderCodeStep(
+    request: Request,
+    response: Response,
+    status: number,
+    error?: string,
+    challengeCookie?: string,
+  ): void {
     const csrf = publicFormToken(request, response, challengeCookie ? [challengeCookie] : []);
     sendHtml(
       response,
@@ -172,7 +220,7 @@ export class SignInController {
 
   private renderSignIn(request: Request, response: Response, status: number, error?: string, email = ''): void {
     const csrf = publicFormToken(request, response);
-    const notice = SIGN_IN_NOTICES[String(request.query.notice)];
+    const notice = typeof request.query.notice === 'string' ? SIGN_IN_NOTICES[request.query.notice] : undefined;
     sendHtml(
       response,
       renderBarePage(

@@ -72,7 +72,9 @@ export class AccountSecurityStore implements OnApplicationBootstrap {
     return rows.length;
   }
 
-  /** A new secret waiting for its first code (replaces one never confirmed; an enabled one stays until confirmed again). */
+  /**
+   * A new secret waiting for its first code (replaces one never confirmed; an enabled one stays until confirmed again).
+   */
   async savePendingSecret(userId: string, secret: Buffer): Promise<void> {
     const sealed = this.keys.seal(secret, totpAad(userId));
     await this.pool.query(
@@ -117,9 +119,14 @@ export class AccountSecurityStore implements OnApplicationBootstrap {
     await this.pool.query('DELETE FROM dashboard_sign_in_failures WHERE scope = $1', [`code:${userId}`]);
   }
 
-  /** Takes a code's time step for the user: false when that step (or a later one) was used already (a replayed code). */
+  /**
+   * Takes a code's time step for the user: false when that step (or a later one) was used already (a replayed code).
+   */
   async useStep(userId: string, step: number): Promise<boolean> {
-    const { rowCount } = await this.pool.query('UPDATE dashboard_two_factor SET last_step = $2 WHERE user_id = $1 AND last_step < $2', [userId, step]);
+    const { rowCount } = await this.pool.query(
+      'UPDATE dashboard_two_factor SET last_step = $2 WHERE user_id = $1 AND last_step < $2',
+      [userId, step],
+    );
     return rowCount === 1;
   }
 
@@ -163,12 +170,10 @@ export class AccountSecurityStore implements OnApplicationBootstrap {
   async openChallenge(user: { userId: string; businessId: string }, now: Date): Promise<string> {
     const token = newToken();
     await this.pool.query('DELETE FROM dashboard_sign_in_challenges WHERE expires_at < $1', [now]);
-    await this.pool.query('INSERT INTO dashboard_sign_in_challenges (token_hash, user_id, business_id, expires_at) VALUES ($1, $2, $3, $4)', [
-      hashOf(token),
-      user.userId,
-      user.businessId,
-      new Date(now.getTime() + SIGN_IN_CHALLENGE_MS),
-    ]);
+    await this.pool.query(
+      'INSERT INTO dashboard_sign_in_challenges (token_hash, user_id, business_id, expires_at) VALUES ($1, $2, $3, $4)',
+      [hashOf(token), user.userId, user.businessId, new Date(now.getTime() + SIGN_IN_CHALLENGE_MS)],
+    );
     return token;
   }
 
@@ -190,22 +195,38 @@ export class AccountSecurityStore implements OnApplicationBootstrap {
   /** A reset link's token (only its hash is kept); earlier links of the user stop working. */
   async openReset(userId: string, now: Date): Promise<string> {
     const token = newToken();
-    await this.pool.query('UPDATE dashboard_password_resets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [userId, now]);
-    await this.pool.query('INSERT INTO dashboard_password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)', [hashOf(token), userId, new Date(now.getTime() + RESET_LINK_MS)]);
+    await this.pool.query('UPDATE dashboard_password_resets SET used_at = $2 WHERE user_id = $1 AND used_at IS NULL', [
+      userId,
+      now,
+    ]);
+    await this.pool.query(
+      'INSERT INTO dashboard_password_resets (token_hash, user_id, expires_at) VALUES ($1, $2, $3)',
+      [hashOf(token), userId, new Date(now.getTime() + RESET_LINK_MS)],
+    );
     return token;
   }
 
   /** Reset links opened for the user since then (to limit the mails a mailbox gets). */
   async resetsSince(userId: string, since: Date): Promise<number> {
-    const { rows } = await this.pool.query<{ count: string }>('SELECT count(*) AS count FROM dashboard_password_resets WHERE user_id = $1 AND expires_at > $2', [userId, new Date(since.getTime() + RESET_LINK_MS)]);
+    const { rows } = await this.pool.query<{ count: string }>(
+      'SELECT count(*) AS count FROM dashboard_password_resets WHERE user_id = $1 AND expires_at > $2',
+      [userId, new Date(since.getTime() + RESET_LINK_MS)],
+    );
     return Number(rows[0].count);
   }
 
   /** The user a valid, unused reset link is for; `consume` uses it up (once, also under concurrent submits). */
   async resetUser(token: string, now: Date, consume: boolean): Promise<string | undefined> {
     const { rows } = consume
-      ? await this.pool.query<{ user_id: string }>('UPDATE dashboard_password_resets SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2 RETURNING user_id', [hashOf(token), now])
-      : await this.pool.query<{ user_id: string }>('SELECT user_id FROM dashboard_password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2', [hashOf(token), now]);
+      ? await this.pool.query<{ user_id: string }>(
+          'UPDATE dashboard_password_resets SET used_at = $2 WHERE token_hash = $1 AND used_at IS NULL AND ' +
+            'expires_at > $2 RETURNING user_id',
+          [hashOf(token), now],
+        )
+      : await this.pool.query<{ user_id: string }>(
+          'SELECT user_id FROM dashboard_password_resets WHERE token_hash = $1 AND used_at IS NULL AND expires_at > $2',
+          [hashOf(token), now],
+        );
     return rows[0]?.user_id;
   }
 }

@@ -33,9 +33,17 @@ export class CredentialsStore {
   constructor(private readonly pool: Pool) {}
 
   /** Claims the email for this user; DASHBOARD_EMAIL_TAKEN_ERROR when another user holds it. */
-  async claim(email: string, userId: string, businessId: string, passwordHash: string, now: Date, mustChange = false): Promise<void> {
+  async claim(
+    email: string,
+    userId: string,
+    businessId: string,
+    passwordHash: string,
+    now: Date,
+    mustChange = false,
+  ): Promise<void> {
     const { rowCount } = await this.pool.query(
-      `INSERT INTO dashboard_credentials (email, user_id, business_id, password_hash, updated_at, must_change) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (email) DO NOTHING`,
+      `INSERT INTO dashboard_credentials (email, user_id, business_id, password_hash, updated_at, ` +
+        `must_change) VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (email) DO NOTHING`,
       [email, userId, businessId, passwordHash, now, mustChange],
     );
     if (rowCount !== 1) throw DashboardErrors.emailTaken(email);
@@ -46,17 +54,26 @@ export class CredentialsStore {
   }
 
   async byEmail(email: string): Promise<StoredCredentials | undefined> {
-    const { rows } = await this.pool.query<CredentialsRow>('SELECT user_id, business_id, email, password_hash, must_change FROM dashboard_credentials WHERE email = $1', [email]);
+    const { rows } = await this.pool.query<CredentialsRow>(
+      'SELECT user_id, business_id, email, password_hash, must_change FROM dashboard_credentials WHERE email = $1',
+      [email],
+    );
     return rows[0] && toCredentials(rows[0]);
   }
 
   async byUserId(userId: string): Promise<StoredCredentials | undefined> {
-    const { rows } = await this.pool.query<CredentialsRow>('SELECT user_id, business_id, email, password_hash, must_change FROM dashboard_credentials WHERE user_id = $1', [userId]);
+    const { rows } = await this.pool.query<CredentialsRow>(
+      'SELECT user_id, business_id, email, password_hash, must_change FROM dashboard_credentials WHERE user_id = $1',
+      [userId],
+    );
     return rows[0] && toCredentials(rows[0]);
   }
 
   /** A new password the user chose: no longer a one-time one. */
   async setPassword(userId: string, passwordHash: string, now: Date): Promise<void> {
-    await this.pool.query('UPDATE dashboard_credentials SET password_hash = $2, must_change = false, updated_at = $3 WHERE user_id = $1', [userId, passwordHash, now]);
+    await this.pool.query(
+      'UPDATE dashboard_credentials SET password_hash = $2, must_change = false, updated_at = $3 WHERE user_id = $1',
+      [userId, passwordHash, now],
+    );
   }
 }

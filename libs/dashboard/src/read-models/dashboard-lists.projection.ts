@@ -7,7 +7,7 @@ import { LISTED_EVENT_TYPES, type ListOp, listOpsOf } from './list-row-events';
 
 export const DASHBOARD_LISTS_PROJECTION = 'dashboard.lists';
 
-interface StoredRow {
+export interface StoredRow {
   business_id: string;
   mode: 'test' | 'live';
   kind: ListRow['kind'];
@@ -95,15 +95,22 @@ export class DashboardListsProjection implements Projection {
     const records = [...rows.values()].map((row) => ({ ...row, search: searchTextOf(row) }));
     await tx.query(
       `INSERT INTO dashboard_list_rows AS r
-         (business_id, mode, kind, id, external_id, status, amount, currency, channel, payer_email, customer, description, extra, listed, created_at, updated_at, search, data)
-       SELECT "businessId", mode, kind, id, "externalId", status, amount, currency, channel, "payerEmail", customer, description, extra, listed, "createdAt", "updatedAt", search, data
+         (business_id, mode, kind, id, external_id, status, amount, currency, channel, payer_email, customer, ` +
+        `description, extra, listed, created_at, updated_at, search, data)
+       SELECT "businessId", mode, kind, id, "externalId", status, amount, currency, channel, "payerEmail", ` +
+        `customer, description, extra, listed, "createdAt", "updatedAt", search, data
          FROM json_to_recordset($1::json) AS t(
-           "businessId" text, mode text, kind text, id text, "externalId" text, status text, amount bigint, currency text, channel text,
-           "payerEmail" text, customer text, description text, extra text, listed boolean, "createdAt" timestamptz, "updatedAt" timestamptz, search text, data jsonb)
+           "businessId" text, mode text, kind text, id text, "externalId" text, status text, amount bigint, ` +
+        `currency text, channel text,
+           "payerEmail" text, customer text, description text, extra text, listed boolean, "createdAt" timestamptz, ` +
+        `"updatedAt" timestamptz, search text, data jsonb)
        ON CONFLICT (business_id, mode, kind, id) DO UPDATE SET
-         external_id = EXCLUDED.external_id, status = EXCLUDED.status, amount = EXCLUDED.amount, currency = EXCLUDED.currency,
-         channel = EXCLUDED.channel, payer_email = EXCLUDED.payer_email, customer = EXCLUDED.customer, description = EXCLUDED.description,
-         extra = EXCLUDED.extra, listed = EXCLUDED.listed, created_at = EXCLUDED.created_at, updated_at = EXCLUDED.updated_at,
+         external_id = EXCLUDED.external_id, status = EXCLUDED.status, amount = EXCLUDED.amount, ` +
+        `currency = EXCLUDED.currency,
+         channel = EXCLUDED.channel, payer_email = EXCLUDED.payer_email, customer = EXCLUDED.customer, ` +
+        `description = EXCLUDED.description,
+         extra = EXCLUDED.extra, listed = EXCLUDED.listed, created_at = EXCLUDED.created_at, ` +
+        `updated_at = EXCLUDED.updated_at,
          search = EXCLUDED.search, data = EXCLUDED.data`,
       [JSON.stringify(records)],
     );

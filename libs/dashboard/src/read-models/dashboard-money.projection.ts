@@ -21,13 +21,17 @@ export class DashboardMoneyProjection implements Projection {
 
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
     const rows = events
-      .map((event) => moneyRowOf({ id: event.id, type: event.type, data: event.data, metadata: event.metadata } as MoneyEventInput))
+      .map((event) =>
+        moneyRowOf({ id: event.id, type: event.type, data: event.data, metadata: event.metadata } as MoneyEventInput),
+      )
       .filter((row): row is MoneyRow => row !== undefined);
     if (rows.length === 0) return;
     await tx.query(
-      `INSERT INTO dashboard_money_rows (event_id, business_id, mode, currency, kind, product, channel, gross, fee, fee_tax, net, occurred_at)
+      `INSERT INTO dashboard_money_rows (event_id, business_id, mode, currency, kind, product, channel, gross, fee, ` +
+        `fee_tax, net, occurred_at)
        SELECT "eventId", "businessId", mode, currency, kind, product, channel, gross, fee, "feeTax", net, "occurredAt"
-         FROM json_to_recordset($1::json) AS t("eventId" uuid, "businessId" text, mode text, currency text, kind text, product text, channel text,
+         FROM json_to_recordset($1::json) AS t("eventId" uuid, "businessId" text, mode text, currency text, ` +
+        `kind text, product text, channel text,
            gross bigint, fee bigint, "feeTax" bigint, net bigint, "occurredAt" timestamptz)
        ON CONFLICT (event_id) DO NOTHING`,
       [JSON.stringify(rows)],

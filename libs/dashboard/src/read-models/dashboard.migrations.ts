@@ -53,7 +53,8 @@ export const dashboardMigrations: MigrationSet = {
       // The migrator keys applied migrations by (component, version) and checksums only the SQL, so
       // the name (stored once, when applied) can be corrected: it used to say "dashboard form outbox".
       name: 'dashboard lists and money rows (projections), second factor, password resets, mail outbox',
-      sql: `
+      sql:
+        `
         -- Read model (projection dashboard.lists): every list of the dashboard, one row per resource.
         CREATE TABLE dashboard_list_rows (
           business_id  text        NOT NULL,
@@ -78,7 +79,8 @@ export const dashboardMigrations: MigrationSet = {
           PRIMARY KEY (business_id, mode, kind, id)
         );
         -- Keyset paging, newest first, over any set of kinds.
-        CREATE INDEX dashboard_list_rows_page ON dashboard_list_rows (business_id, mode, created_at DESC, kind DESC, id DESC);
+        CREATE INDEX dashboard_list_rows_page ON dashboard_list_rows (business_id, mode, created_at DESC, ` +
+        `kind DESC, id DESC);
 
         -- Read model (projection dashboard.money): the finance page's money facts, one per event.
         CREATE TABLE dashboard_money_rows (

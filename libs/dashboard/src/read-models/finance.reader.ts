@@ -52,9 +52,17 @@ interface SumRow {
   net: string;
 }
 
-const sumsOf = (row: SumRow): MoneySums => ({ count: Number(row.count), gross: BigInt(row.gross), fee: BigInt(row.fee), feeTax: BigInt(row.fee_tax), net: BigInt(row.net) });
+const sumsOf = (row: SumRow): MoneySums => ({
+  count: Number(row.count),
+  gross: BigInt(row.gross),
+  fee: BigInt(row.fee),
+  feeTax: BigInt(row.fee_tax),
+  net: BigInt(row.net),
+});
 
-const SUMS = `count(*)::text AS count, coalesce(sum(gross), 0)::text AS gross, coalesce(sum(fee), 0)::text AS fee, coalesce(sum(fee_tax), 0)::text AS fee_tax, coalesce(sum(net), 0)::text AS net`;
+const SUMS =
+  `count(*)::text AS count, coalesce(sum(gross), 0)::text AS gross, coalesce(sum(fee), 0)::text AS fee, ` +
+  `coalesce(sum(fee_tax), 0)::text AS fee_tax, coalesce(sum(net), 0)::text AS net`;
 const PERIOD = `business_id = $1 AND mode = $2 AND currency = $3 AND occurred_at >= $4 AND occurred_at < $5`;
 
 /** The finance page's figures, summed in PostgreSQL from dashboard.money (numeric sums, returned as text: exact). */
@@ -63,31 +71,49 @@ export class FinanceReader {
   constructor(private readonly pool: Pool) {}
 
   async currencies(businessId: string, mode: 'test' | 'live'): Promise<string[]> {
-    const { rows } = await this.pool.query<{ currency: string }>('SELECT DISTINCT currency FROM dashboard_money_rows WHERE business_id = $1 AND mode = $2 ORDER BY currency', [businessId, mode]);
+    const { rows } = await this.pool.query<{ currency: string }>(
+      'SELECT DISTINCT currency FROM dashboard_money_rows WHERE business_id = $1 AND mode = $2 ORDER BY currency',
+      [businessId, mode],
+    );
     return rows.map((row) => row.currency);
   }
 
   async totals(period: FinancePeriod): Promise<FinanceTotals> {
-    const { rows } = await this.pool.query<SumRow>(`SELECT kind, ${SUMS} FROM dashboard_money_rows WHERE ${PERIOD} GROUP BY kind`, this.parameters(period));
+    const { rows } = await this.pool.query<SumRow>(
+      `SELECT kind, ${SUMS} FROM dashboard_money_rows WHERE ${PERIOD} GROUP BY kind`,
+      this.parameters(period),
+    );
     const totals: FinanceTotals = { sale: EMPTY(), top_up: EMPTY(), refund: EMPTY(), payout: EMPTY() };
     for (const row of rows) totals[row.kind] = sumsOf(row);
     return totals;
   }
 
   async byProduct(period: FinancePeriod): Promise<ProductSums[]> {
-    const { rows } = await this.pool.query<SumRow>(`SELECT kind, product, ${SUMS} FROM dashboard_money_rows WHERE ${PERIOD} GROUP BY kind, product ORDER BY array_position(ARRAY['sale', 'refund', 'payout', 'top_up'], kind), sum(gross) DESC, product`, this.parameters(period));
+    const { rows } = await this.pool.query<SumRow>(
+      `SELECT kind, product, ${SUMS} FROM dashboard_money_rows WHERE ${PERIOD} GROUP BY kind, ` +
+        `product ORDER BY array_position(ARRAY['sale', 'refund', 'payout', 'top_up'], kind), sum(gross) DESC, product`,
+      this.parameters(period),
+    );
     return rows.map((row) => ({ kind: row.kind, product: row.product!, ...sumsOf(row) }));
   }
 
   /** Every day of the period, also those without money (zeros), in the viewer's zone. */
   async byDay(period: FinancePeriod, days: string[]): Promise<DaySums[]> {
-    const { rows } = await this.pool.query<{ day: string; kind: MoneyRowKind; gross: string; fees: string; net: string }>(
+    const { rows } = await this.pool.query<{
+      day: string;
+      kind: MoneyRowKind;
+      gross: string;
+      fees: string;
+      net: string;
+    }>(
       `SELECT to_char((occurred_at AT TIME ZONE $6)::date, 'YYYY-MM-DD') AS day, kind,
               sum(gross)::text AS gross, sum(fee + fee_tax)::text AS fees, sum(net)::text AS net
          FROM dashboard_money_rows WHERE ${PERIOD} GROUP BY 1, 2`,
       [...this.parameters(period), period.zone],
     );
-    const byDay = new Map(days.map((day) => [day, { day, sales: 0n, fees: 0n, net: 0n, refunds: 0n, payouts: 0n, topUps: 0n }]));
+    const byDay = new Map(
+      days.map((day) => [day, { day, sales: 0n, fees: 0n, net: 0n, refunds: 0n, payouts: 0n, topUps: 0n }]),
+    );
     for (const row of rows) {
       const entry = byDay.get(row.day);
       if (!entry) continue;

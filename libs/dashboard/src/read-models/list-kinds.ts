@@ -2,7 +2,15 @@
  * What the dashboard's lists hold, one kind per product resource. The transaction kinds are the
  * ids of the transaction sources (detail pages at /dashboard/transactions/<kind>/<id>).
  */
-export const TRANSACTION_KINDS = ['card-charges', 'card-refunds', 'invoices', 'va-payments', 'payment-code-payments', 'ewallet-payments', 'disbursements'] as const;
+export const TRANSACTION_KINDS = [
+  'card-charges',
+  'card-refunds',
+  'invoices',
+  'va-payments',
+  'payment-code-payments',
+  'ewallet-payments',
+  'disbursements',
+] as const;
 export const RESOURCE_KINDS = ['customers', 'recurring-plans', 'fixed-vas', 'payment-codes'] as const;
 export type TransactionKind = (typeof TRANSACTION_KINDS)[number];
 export type ListKind = TransactionKind | (typeof RESOURCE_KINDS)[number];
@@ -51,7 +59,8 @@ export interface ListRow {
   data: Record<string, unknown> | null;
 }
 
-export const rowKey = (row: Pick<ListRow, 'businessId' | 'mode' | 'kind' | 'id'>) => `${row.businessId}\u0000${row.mode}\u0000${row.kind}\u0000${row.id}`;
+export const rowKey = (row: Pick<ListRow, 'businessId' | 'mode' | 'kind' | 'id'>) =>
+  `${row.businessId}\u0000${row.mode}\u0000${row.kind}\u0000${row.id}`;
 
 /** What the search column holds: every searchable text, lower-cased. */
 export function searchTextOf(row: ListRow): string {

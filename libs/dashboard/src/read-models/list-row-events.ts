@@ -14,9 +14,22 @@ type Key = Pick<ListRow, 'businessId' | 'mode' | 'kind' | 'id'>;
 /** A whole row (the event carries everything), or a change to a row as it stands. */
 export type ListOp = { type: 'put'; row: ListRow } | { type: 'patch'; key: Key; change: (row: ListRow) => ListRow };
 
-type ListedEvent = CardChargeEvent | InvoiceOwnEvent | VirtualAccountEvent | PaymentCodeEvent | EwalletPaymentEvent | DisbursementEvent | CustomerEvent | RecurringEvent;
+type ListedEvent =
+  | CardChargeEvent
+  | InvoiceOwnEvent
+  | VirtualAccountEvent
+  | PaymentCodeEvent
+  | EwalletPaymentEvent
+  | DisbursementEvent
+  | CustomerEvent
+  | RecurringEvent;
 
-const base = (kind: ListKind, id: string, businessId: string, mode: 'test' | 'live'): Omit<ListRow, 'status' | 'createdAt' | 'updatedAt'> => ({
+const base = (
+  kind: ListKind,
+  id: string,
+  businessId: string,
+  mode: 'test' | 'live',
+): Omit<ListRow, 'status' | 'createdAt' | 'updatedAt'> => ({
   businessId,
   mode,
   kind,
@@ -66,11 +79,24 @@ export function listOpsOf(recorded: Pick<RecordedEvent, 'type' | 'data' | 'metad
       ];
     }
     case 'CardChargeCaptured':
-      return patch('card-charges', event.data.chargeId, businessId, mode, (row) => ({ ...row, status: 'CAPTURED', amount: event.data.captureAmount, updatedAt: event.data.capturedAt }));
+      return patch('card-charges', event.data.chargeId, businessId, mode, (row) => ({
+        ...row,
+        status: 'CAPTURED',
+        amount: event.data.captureAmount,
+        updatedAt: event.data.capturedAt,
+      }));
     case 'CardAuthorizationReversed':
-      return patch('card-charges', event.data.chargeId, businessId, mode, (row) => ({ ...row, status: 'REVERSED', updatedAt: event.data.reversedAt }));
+      return patch('card-charges', event.data.chargeId, businessId, mode, (row) => ({
+        ...row,
+        status: 'REVERSED',
+        updatedAt: event.data.reversedAt,
+      }));
     case 'CardAuthorizationExpired':
-      return patch('card-charges', event.data.chargeId, businessId, mode, (row) => ({ ...row, status: 'EXPIRED', updatedAt: event.data.expiredAt }));
+      return patch('card-charges', event.data.chargeId, businessId, mode, (row) => ({
+        ...row,
+        status: 'EXPIRED',
+        updatedAt: event.data.expiredAt,
+      }));
     case 'CardRefundRequested':
     case 'CardRefundSucceeded':
     case 'CardRefundFailed': {
@@ -115,7 +141,13 @@ export function listOpsOf(recorded: Pick<RecordedEvent, 'type' | 'data' | 'metad
             channel: invoice.payment?.channel ?? null,
             payerEmail: invoice.payerEmail,
             description: invoice.description,
-            extra: [invoice.recurringPaymentId, ...invoice.banks.map((bank) => bank.accountNumber), ...invoice.retailOutlets.map((outlet) => outlet.paymentCode)].filter(Boolean).join(' '),
+            extra: [
+              invoice.recurringPaymentId,
+              ...invoice.banks.map((bank) => bank.accountNumber),
+              ...invoice.retailOutlets.map((outlet) => outlet.paymentCode),
+            ]
+              .filter(Boolean)
+              .join(' '),
             createdAt: invoice.createdAt,
             updatedAt: invoice.updatedAt,
           },
@@ -161,7 +193,9 @@ export function listOpsOf(recorded: Pick<RecordedEvent, 'type' | 'data' | 'metad
             currency: payment.currency,
             channel: account.bankCode,
             customer: account.name,
-            extra: [payment.paymentId, account.vaId, account.accountNumber, event.data.claimedBy?.resourceId].filter(Boolean).join(' '),
+            extra: [payment.paymentId, account.vaId, account.accountNumber, event.data.claimedBy?.resourceId]
+              .filter(Boolean)
+              .join(' '),
             listed: !event.data.claimedBy,
             createdAt: payment.transactionTimestamp,
             updatedAt: payment.transactionTimestamp,
@@ -232,7 +266,12 @@ export function listOpsOf(recorded: Pick<RecordedEvent, 'type' | 'data' | 'metad
     case 'DisbursementCompleted':
     case 'DisbursementFailed': {
       const disbursement = event.data;
-      const updatedAt = event.type === 'DisbursementCompleted' ? event.data.completedAt : event.type === 'DisbursementFailed' ? event.data.failedAt : disbursement.createdAt;
+      const updatedAt =
+        event.type === 'DisbursementCompleted'
+          ? event.data.completedAt
+          : event.type === 'DisbursementFailed'
+            ? event.data.failedAt
+            : disbursement.createdAt;
       return [
         {
           type: 'put',
@@ -245,7 +284,9 @@ export function listOpsOf(recorded: Pick<RecordedEvent, 'type' | 'data' | 'metad
             channel: disbursement.bankCode,
             customer: disbursement.accountHolderName,
             description: disbursement.description,
-            extra: [disbursement.accountNumber, disbursement.batchId, disbursement.batchReference].filter(Boolean).join(' '),
+            extra: [disbursement.accountNumber, disbursement.batchId, disbursement.batchReference]
+              .filter(Boolean)
+              .join(' '),
             createdAt: disbursement.createdAt,
             updatedAt,
           },
@@ -256,11 +297,28 @@ export function listOpsOf(recorded: Pick<RecordedEvent, 'type' | 'data' | 'metad
     // --- customers
     case 'CustomerCreated': {
       const customer = event.data;
-      return [{ type: 'put', row: customerRow({ ...base('customers', customer.customerId, customer.businessId, customer.mode), externalId: customer.referenceId, status: 'ACTIVE', createdAt: customer.createdAt, updatedAt: customer.createdAt }, customer.profile) }];
+      return [
+        {
+          type: 'put',
+          row: customerRow(
+            {
+              ...base('customers', customer.customerId, customer.businessId, customer.mode),
+              externalId: customer.referenceId,
+              status: 'ACTIVE',
+              createdAt: customer.createdAt,
+              updatedAt: customer.createdAt,
+            },
+            customer.profile,
+          ),
+        },
+      ];
     }
     case 'CustomerUpdated':
       return patch('customers', event.data.customerId, businessId, mode, (row) =>
-        customerRow({ ...row, updatedAt: event.data.updatedAt }, applyCustomerChanges((row.data ?? {}) as unknown as CustomerProfile, event.data.changes)),
+        customerRow(
+          { ...row, updatedAt: event.data.updatedAt },
+          applyCustomerChanges((row.data ?? {}) as unknown as CustomerProfile, event.data.changes),
+        ),
       );
 
     // --- recurring plans
@@ -343,7 +401,13 @@ export const LISTED_EVENT_TYPES: readonly string[] = [
   'RecurringCycleRechargeStarted',
 ];
 
-function patch(kind: ListKind, id: string, businessId: string | undefined, mode: 'test' | 'live' | undefined, change: (row: ListRow) => ListRow): ListOp[] {
+function patch(
+  kind: ListKind,
+  id: string,
+  businessId: string | undefined,
+  mode: 'test' | 'live' | undefined,
+  change: (row: ListRow) => ListRow,
+): ListOp[] {
   return businessId && mode ? [{ type: 'patch', key: { businessId, mode, kind, id }, change }] : [];
 }
 
@@ -366,8 +430,13 @@ function ewalletPut(payment: EwalletPaymentSnapshot, status: string, updatedAt: 
   };
 }
 
-function customerRow(row: Omit<ListRow, 'customer' | 'payerEmail' | 'description' | 'data'> & Partial<ListRow>, profile: CustomerProfile): ListRow {
-  const person = profile.individual_detail ? [profile.individual_detail.given_names, profile.individual_detail.surname].filter(Boolean).join(' ') : undefined;
+function customerRow(
+  row: Omit<ListRow, 'customer' | 'payerEmail' | 'description' | 'data'> & Partial<ListRow>,
+  profile: CustomerProfile,
+): ListRow {
+  const person = profile.individual_detail
+    ? [profile.individual_detail.given_names, profile.individual_detail.surname].filter(Boolean).join(' ')
+    : undefined;
   const name = person || profile.business_detail?.business_name || null;
   return {
     ...row,
@@ -377,7 +446,7 @@ function customerRow(row: Omit<ListRow, 'customer' | 'payerEmail' | 'description
     channel: profile.type,
     extra: [profile.mobile_number, profile.phone_number].filter(Boolean).join(' ') || null,
     data: listedProfile(profile),
-  } as ListRow;
+  };
 }
 
 /**

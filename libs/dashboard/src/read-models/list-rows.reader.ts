@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Pool } from 'pg';
-import { rowFromStored } from './dashboard-lists.projection';
+import { rowFromStored, type StoredRow } from './dashboard-lists.projection';
 import { isListKind, type ListKind, type ListRow } from './list-kinds';
 
 export interface ListFilter {
@@ -41,7 +41,15 @@ export function decodeCursor(text: string | undefined): ListCursor | undefined {
   if (!text || text.length > 600 || !/^[A-Za-z0-9_-]+$/.test(text)) return undefined;
   try {
     const [createdAt, kind, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
-    if (typeof createdAt !== 'string' || Number.isNaN(new Date(createdAt).getTime()) || typeof kind !== 'string' || !isListKind(kind) || typeof id !== 'string' || id.length > 128) return undefined;
+    if (
+      typeof createdAt !== 'string' ||
+      Number.isNaN(new Date(createdAt).getTime()) ||
+      typeof kind !== 'string' ||
+      !isListKind(kind) ||
+      typeof id !== 'string' ||
+      id.length > 128
+    )
+      return undefined;
     return { createdAt, kind, id };
   } catch {
     return undefined;
@@ -64,12 +72,18 @@ export class ListRowsReader {
     const rows = await this.read(filter, after, limit + 1);
     const shown = rows.slice(0, limit);
     const last = shown[shown.length - 1];
-    return { rows: shown, next: rows.length > limit && last ? { createdAt: last.createdAt, kind: last.kind, id: last.id } : undefined };
+    return {
+      rows: shown,
+      next: rows.length > limit && last ? { createdAt: last.createdAt, kind: last.kind, id: last.id } : undefined,
+    };
   }
 
   async count(filter: ListFilter): Promise<number> {
     const { text, values } = where(filter);
-    const { rows } = await this.pool.query<{ count: string }>(`SELECT count(*) AS count FROM dashboard_list_rows WHERE ${text}`, values);
+    const { rows } = await this.pool.query<{ count: string }>(
+      `SELECT count(*) AS count FROM dashboard_list_rows WHERE ${text}`,
+      values,
+    );
     return Number(rows[0].count);
   }
 
@@ -86,14 +100,18 @@ export class ListRowsReader {
 
   /** One row (a detail page's summary), whatever its listing. */
   async one(businessId: string, mode: 'test' | 'live', kind: ListKind, id: string): Promise<ListRow | undefined> {
-    const { rows } = await this.pool.query('SELECT * FROM dashboard_list_rows WHERE business_id = $1 AND mode = $2 AND kind = $3 AND id = $4', [businessId, mode, kind, id]);
+    const { rows } = await this.pool.query<StoredRow>(
+      'SELECT * FROM dashboard_list_rows WHERE business_id = $1 AND mode = $2 AND kind = $3 AND id = $4',
+      [businessId, mode, kind, id],
+    );
     return rows[0] ? rowFromStored(rows[0]) : undefined;
   }
 
   /** The refunds of a card charge (the refund rows name their charge in `extra`), oldest first. */
   async refundsOfCharge(businessId: string, mode: 'test' | 'live', chargeId: string): Promise<ListRow[]> {
-    const { rows } = await this.pool.query(
-      `SELECT * FROM dashboard_list_rows WHERE business_id = $1 AND mode = $2 AND kind = 'card-refunds' AND extra = $3 ORDER BY created_at, id`,
+    const { rows } = await this.pool.query<StoredRow>(
+      `SELECT * FROM dashboard_list_rows WHERE business_id = $1 AND mode = $2 AND kind = 'card-refunds' AND extra = ` +
+        `$3 ORDER BY created_at, id`,
       [businessId, mode, chargeId],
     );
     return rows.map(rowFromStored);
@@ -101,10 +119,14 @@ export class ListRowsReader {
 
   private async read(filter: ListFilter, after: ListCursor | undefined, limit: number): Promise<ListRow[]> {
     const { text, values } = where(filter);
-    const keyset = after ? ` AND (created_at, kind, id) < ($${values.length + 1}::timestamptz, $${values.length + 2}, $${values.length + 3})` : '';
+    const keyset = after
+      ? ` AND (created_at, kind, id) < ($${values.length + 1}::timestamptz, $${values.length + 2}, ` +
+        `$${values.length + 3})`
+      : '';
     const parameters = after ? [...values, after.createdAt, after.kind, after.id] : values;
-    const { rows } = await this.pool.query(
-      `SELECT * FROM dashboard_list_rows WHERE ${text}${keyset} ORDER BY created_at DESC, kind DESC, id DESC LIMIT $${parameters.length + 1}`,
+    const { rows } = await this.pool.query<StoredRow>(
+      `SELECT * FROM dashboard_list_rows WHERE ${text}${keyset} ORDER BY created_at DESC, kind DESC, ` +
+        `id DESC LIMIT $${parameters.length + 1}`,
       [...parameters, limit],
     );
     return rows.map(rowFromStored);

@@ -22,13 +22,18 @@ export class ListsFreshness {
   ) {}
 
   async waitFor(...streamNames: string[]): Promise<void> {
-    await Promise.all(streamNames.map((streamName) => waitForStream(this.progress, this.store, DASHBOARD_LISTS_PROJECTION, streamName, 5_000)));
+    await Promise.all(
+      streamNames.map((streamName) =>
+        waitForStream(this.progress, this.store, DASHBOARD_LISTS_PROJECTION, streamName, 5_000),
+      ),
+    );
   }
 
   async catchUp(): Promise<void> {
     let head: GlobalPosition | undefined;
     for (const checkpoint of await readAllCheckpoints(this.pool)) {
-      if (checkpoint.name !== DASHBOARD_LISTS_PROJECTION && (!head || comparePositions(checkpoint.position, head) > 0)) head = checkpoint.position;
+      if (checkpoint.name !== DASHBOARD_LISTS_PROJECTION && (!head || comparePositions(checkpoint.position, head) > 0))
+        head = checkpoint.position;
     }
     if (head) await this.progress.waitFor(DASHBOARD_LISTS_PROJECTION, head, LIST_WAIT_MS);
   }

@@ -10,7 +10,9 @@ export interface MoneyRow {
   mode: 'test' | 'live';
   currency: string;
   kind: MoneyRowKind;
-  /** Where it came from or went: the context of a payment (invoices, cards, ...), `refunds`, `disbursements`, `top-ups`. */
+  /**
+   * Where it came from or went: the context of a payment (invoices, cards, ...), `refunds`, `disbursements`, `top-ups`.
+   */
   product: string;
   channel: string | null;
   /** What the payer paid (sales and top-ups), else what left. */
@@ -34,7 +36,10 @@ export const TOP_UP_SOURCE_CONTEXT = 'ledger.test-top-up';
  * recipient (completed), as the ledger moves them out of HOLDING. Reservations, failures and
  * settlements move money inside the merchant's own accounts: the balances show them.
  */
-export type MoneyEventInput = MoneyMovementEvent & { id: string; metadata: { businessId?: string; mode?: 'test' | 'live' } };
+export type MoneyEventInput = MoneyMovementEvent & {
+  id: string;
+  metadata: { businessId?: string; mode?: 'test' | 'live' };
+};
 
 export function moneyRowOf(event: MoneyEventInput): MoneyRow | undefined {
   const businessId = event.metadata.businessId;
@@ -60,13 +65,39 @@ export function moneyRowOf(event: MoneyEventInput): MoneyRow | undefined {
     }
     case 'MoneyOutCompleted': {
       const refund = event.data.kind === 'refund';
-      return { ...base, currency: event.data.currency, kind: refund ? 'refund' : 'payout', product: refund ? 'refunds' : 'disbursements', channel: null, gross: event.data.amount, fee: 0, feeTax: 0, net: event.data.amount, occurredAt: event.data.completedAt };
+      return {
+        ...base,
+        currency: event.data.currency,
+        kind: refund ? 'refund' : 'payout',
+        product: refund ? 'refunds' : 'disbursements',
+        channel: null,
+        gross: event.data.amount,
+        fee: 0,
+        feeTax: 0,
+        net: event.data.amount,
+        occurredAt: event.data.completedAt,
+      };
     }
     case 'MoneyInRefunded':
-      return { ...base, currency: event.data.currency, kind: 'refund', product: 'refunds', channel: null, gross: event.data.amount, fee: 0, feeTax: 0, net: event.data.amount, occurredAt: event.data.refundedAt };
+      return {
+        ...base,
+        currency: event.data.currency,
+        kind: 'refund',
+        product: 'refunds',
+        channel: null,
+        gross: event.data.amount,
+        fee: 0,
+        feeTax: 0,
+        net: event.data.amount,
+        occurredAt: event.data.refundedAt,
+      };
     default:
       return undefined;
   }
 }
 
-export const MONEY_ROW_EVENT_TYPES: readonly MoneyMovementEvent['type'][] = ['MoneyInReceived', 'MoneyOutCompleted', 'MoneyInRefunded'];
+export const MONEY_ROW_EVENT_TYPES: readonly MoneyMovementEvent['type'][] = [
+  'MoneyInReceived',
+  'MoneyOutCompleted',
+  'MoneyInRefunded',
+];

@@ -26,8 +26,14 @@ export class SignInThrottle {
   }
 
   async recordFailure(email: string, ip: string, now: Date): Promise<void> {
-    await this.pool.query(`INSERT INTO dashboard_sign_in_failures (scope, failed_at) VALUES ($1, $3), ($2, $3)`, [`email:${email}`, `ip:${ip}`, now]);
-    await this.pool.query('DELETE FROM dashboard_sign_in_failures WHERE failed_at < $1', [new Date(now.getTime() - SIGN_IN_WINDOW_MS)]);
+    await this.pool.query(`INSERT INTO dashboard_sign_in_failures (scope, failed_at) VALUES ($1, $3), ($2, $3)`, [
+      `email:${email}`,
+      `ip:${ip}`,
+      now,
+    ]);
+    await this.pool.query('DELETE FROM dashboard_sign_in_failures WHERE failed_at < $1', [
+      new Date(now.getTime() - SIGN_IN_WINDOW_MS),
+    ]);
   }
 
   async clearAccount(email: string): Promise<void> {

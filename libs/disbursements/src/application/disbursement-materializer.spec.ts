@@ -18,7 +18,13 @@ const snapshot: DisbursementSnapshot = {
   isInstant: true,
   createdAt: '2026-01-05T03:00:00.000Z',
 };
-const metadata = { correlationId: 'req_materializer', actor: 'system:test', occurredAt: new Date('2026-01-05T03:00:00.000Z'), businessId: 'biz_materializer', mode: 'test' as const };
+const metadata = {
+  correlationId: 'req_materializer',
+  actor: 'system:test',
+  occurredAt: new Date('2026-01-05T03:00:00.000Z'),
+  businessId: 'biz_materializer',
+  mode: 'test' as const,
+};
 
 describe('DisbursementMaterializer', () => {
   let db: TestDatabase;
@@ -37,22 +43,31 @@ describe('DisbursementMaterializer', () => {
     await db.drop();
   });
 
-  it('gives the position of the creation whoever appended it, so the second caller waits for the same event', async () => {
-    // The balance process manager and the request's handler both follow the reservation; in
-    // either order, both learn where the one DisbursementCreated is (the handler waits for it).
-    const [first, second] = await Promise.all([materializer.materialize(snapshot, metadata), materializer.materialize(snapshot, metadata)]);
-    const again = await materializer.materialize(snapshot, metadata);
-    const events = await store.readStream(disbursementStream(snapshot.disbursementId));
-    expect(events.map((event) => event.type)).toEqual(['DisbursementCreated']);
-    expect(first.position).toEqual(events[0].position);
-    expect(second.position).toEqual(events[0].position);
-    expect(again.position).toEqual(events[0].position);
-  });
+  it(
+    'gives the position of the creation whoever appended it, ' + 'so the second caller waits for the same event',
+    async () => {
+      // The balance process manager and the request's handler both follow the reservation; in
+      // either order, both learn where the one DisbursementCreated is (the handler waits for it).
+      const [first, second] = await Promise.all([
+        materializer.materialize(snapshot, metadata),
+        materializer.materialize(snapshot, metadata),
+      ]);
+      const again = await materializer.materialize(snapshot, metadata);
+      const events = await store.readStream(disbursementStream(snapshot.disbursementId));
+      expect(events.map((event) => event.type)).toEqual(['DisbursementCreated']);
+      expect(first.position).toEqual(events[0].position);
+      expect(second.position).toEqual(events[0].position);
+      expect(again.position).toEqual(events[0].position);
+    },
+  );
 
   it('answers a re-execution with the disbursement as its first execution created it', async () => {
     const original = { ...snapshot, disbursementId: 'f1e2d3c4b5a6f7e8d9c0b1a2', createdAt: '2026-01-05T03:00:00.000Z' };
     await materializer.materialize(original, metadata);
-    const again = await materializer.materialize({ ...original, createdAt: '2026-01-05T03:01:00.000Z', description: 'retried' }, metadata);
+    const again = await materializer.materialize(
+      { ...original, createdAt: '2026-01-05T03:01:00.000Z', description: 'retried' },
+      metadata,
+    );
     expect(again.snapshot).toEqual(original);
   });
 });

@@ -49,7 +49,10 @@ export class DisbursementMaterializer {
    * when the request is a re-execution of one that already made this disbursement, it is the
    * first execution's (same id, its own creation time).
    */
-  async materialize(snapshot: DisbursementSnapshot, metadata: CommandMetadata): Promise<{ position: GlobalPosition; snapshot: DisbursementSnapshot }> {
+  async materialize(
+    snapshot: DisbursementSnapshot,
+    metadata: CommandMetadata,
+  ): Promise<{ position: GlobalPosition; snapshot: DisbursementSnapshot }> {
     const appended = await this.create(snapshot, metadata);
     if (appended) return { position: appended, snapshot };
     const found = await this.existing(snapshot.disbursementId);
@@ -58,7 +61,9 @@ export class DisbursementMaterializer {
   }
 
   /** The disbursement as created and where, or undefined when its stream does not exist (yet). */
-  async existing(disbursementId: string): Promise<{ position: GlobalPosition; snapshot: DisbursementSnapshot } | undefined> {
+  async existing(
+    disbursementId: string,
+  ): Promise<{ position: GlobalPosition; snapshot: DisbursementSnapshot } | undefined> {
     const [first] = await this.store.readStream(disbursementStream(disbursementId), { maxCount: 1 });
     if (!first) return undefined;
     const { status: _pending, ...created } = first.data as DisbursementCreated['data'];

@@ -1,5 +1,11 @@
 /** The failure codes a rail reports (gaps.md). */
-export const DISBURSEMENT_FAILURE_CODES = ['INVALID_DESTINATION', 'REJECTED_BY_BANK', 'TRANSFER_ERROR', 'TEMPORARY_TRANSFER_ERROR', 'INSUFFICIENT_BALANCE'] as const;
+export const DISBURSEMENT_FAILURE_CODES = [
+  'INVALID_DESTINATION',
+  'REJECTED_BY_BANK',
+  'TRANSFER_ERROR',
+  'TEMPORARY_TRANSFER_ERROR',
+  'INSUFFICIENT_BALANCE',
+] as const;
 export type DisbursementFailureCode = (typeof DISBURSEMENT_FAILURE_CODES)[number];
 
 /**

@@ -17,7 +17,14 @@ export interface DisbursementBank {
 }
 
 export const DISBURSEMENT_BANKS: readonly DisbursementBank[] = [
-  { code: 'BCA', name: 'Bank Central Asia (BCA)', group: 'major', kind: 'bank', exactAccountDigits: 10, canNameValidate: true },
+  {
+    code: 'BCA',
+    name: 'Bank Central Asia (BCA)',
+    group: 'major',
+    kind: 'bank',
+    exactAccountDigits: 10,
+    canNameValidate: true,
+  },
   { code: 'BNI', name: 'Bank Negara Indonesia (BNI)', group: 'major', kind: 'bank', canNameValidate: true },
   { code: 'BRI', name: 'Bank Rakyat Indonesia (BRI)', group: 'major', kind: 'bank', canNameValidate: true },
   { code: 'MANDIRI', name: 'Bank Mandiri', group: 'major', kind: 'bank', canNameValidate: true },

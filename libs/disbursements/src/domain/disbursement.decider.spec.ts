@@ -5,7 +5,9 @@ import type { DisbursementCompleted, DisbursementCreated, DisbursementFailed } f
 const now = new Date('2026-11-23T03:00:00.000Z');
 const later = new Date('2026-11-23T04:00:00.000Z');
 const spec = deciderSpec(disbursementDecider);
-const create = (overrides: Partial<Extract<DisbursementCommand, { type: 'CreateDisbursement' }>> = {}): DisbursementCommand => ({
+const create = (
+  overrides: Partial<Extract<DisbursementCommand, { type: 'CreateDisbursement' }>> = {},
+): DisbursementCommand => ({
   type: 'CreateDisbursement',
   disbursementId: 'd1',
   businessId: 'biz_1',
@@ -34,7 +36,10 @@ const snapshot = {
   createdAt: now.toISOString(),
 };
 const created: DisbursementCreated = { type: 'DisbursementCreated', data: { ...snapshot, status: 'PENDING' } };
-const completed: DisbursementCompleted = { type: 'DisbursementCompleted', data: { ...snapshot, status: 'COMPLETED', completedAt: later.toISOString() } };
+const completed: DisbursementCompleted = {
+  type: 'DisbursementCompleted',
+  data: { ...snapshot, status: 'COMPLETED', completedAt: later.toISOString() },
+};
 const failed: DisbursementFailed = {
   type: 'DisbursementFailed',
   data: { ...snapshot, status: 'FAILED', failureCode: 'REJECTED_BY_BANK', failedAt: later.toISOString() },
@@ -50,7 +55,19 @@ describe('disbursement decider', () => {
       spec
         .given([])
         .when(create({ bankCode: 'MANDIRI', amount: 150_000_000, batchId: 'b1' }))
-        .then([{ type: 'DisbursementCreated', data: { ...snapshot, bankCode: 'MANDIRI', amount: 150_000_000, isInstant: false, batchId: 'b1', status: 'PENDING' } }]);
+        .then([
+          {
+            type: 'DisbursementCreated',
+            data: {
+              ...snapshot,
+              bankCode: 'MANDIRI',
+              amount: 150_000_000,
+              isInstant: false,
+              batchId: 'b1',
+              status: 'PENDING',
+            },
+          },
+        ]);
     });
 
     it.each<[string, Partial<Extract<DisbursementCommand, { type: 'CreateDisbursement' }>>]>([
@@ -69,21 +86,36 @@ describe('disbursement decider', () => {
 
     it('counts the digits of a BCA account number, not its hyphens (issue 19, item 18)', () => {
       for (const accountNumber of ['123-456-7890', '1234567890', '-1234567890-']) {
-        spec.given([]).when(create({ bankCode: 'BCA', accountNumber })).thenState({ status: 'PENDING', snapshot: { ...snapshot, bankCode: 'BCA', accountNumber } });
+        spec
+          .given([])
+          .when(create({ bankCode: 'BCA', accountNumber }))
+          .thenState({ status: 'PENDING', snapshot: { ...snapshot, bankCode: 'BCA', accountNumber } });
       }
     });
 
-    it('records a batch item\'s reference and index', () => {
+    it("records a batch item's reference and index", () => {
       spec
         .given([])
         .when(create({ batchId: 'b1', batchItem: { reference: 'payroll', index: 2 } }))
-        .thenState({ status: 'PENDING', snapshot: { ...snapshot, batchId: 'b1', batchReference: 'payroll', batchIndex: 2 } });
+        .thenState({
+          status: 'PENDING',
+          snapshot: { ...snapshot, batchId: 'b1', batchReference: 'payroll', batchIndex: 2 },
+        });
     });
 
     it('accepts the bounds themselves and any amount for a major bank', () => {
-      spec.given([]).when(create({ bankCode: 'BTN', amount: 10_000 })).thenState({ status: 'PENDING', snapshot: { ...snapshot, bankCode: 'BTN', amount: 10_000 } });
-      spec.given([]).when(create({ bankCode: 'BTN', amount: 25_000_000 })).thenState({ status: 'PENDING', snapshot: { ...snapshot, bankCode: 'BTN', amount: 25_000_000 } });
-      spec.given([]).when(create({ bankCode: 'BRI', amount: 1 })).thenState({ status: 'PENDING', snapshot: { ...snapshot, bankCode: 'BRI', amount: 1 } });
+      spec
+        .given([])
+        .when(create({ bankCode: 'BTN', amount: 10_000 }))
+        .thenState({ status: 'PENDING', snapshot: { ...snapshot, bankCode: 'BTN', amount: 10_000 } });
+      spec
+        .given([])
+        .when(create({ bankCode: 'BTN', amount: 25_000_000 }))
+        .thenState({ status: 'PENDING', snapshot: { ...snapshot, bankCode: 'BTN', amount: 25_000_000 } });
+      spec
+        .given([])
+        .when(create({ bankCode: 'BRI', amount: 1 }))
+        .thenState({ status: 'PENDING', snapshot: { ...snapshot, bankCode: 'BRI', amount: 1 } });
     });
 
     it('refuses to create twice', () => {
@@ -97,23 +129,40 @@ describe('disbursement decider', () => {
     });
 
     it('fails on bank rejection with the failure code', () => {
-      spec.given([created]).when({ type: 'FailDisbursement', failureCode: 'REJECTED_BY_BANK', now: later }).then([failed]);
+      spec
+        .given([created])
+        .when({ type: 'FailDisbursement', failureCode: 'REJECTED_BY_BANK', now: later })
+        .then([failed]);
     });
   });
 
   describe('illegal transitions', () => {
     it.each([
       ['complete a completed', [created, completed], { type: 'CompleteDisbursement' as const, now: later }],
-      ['fail a completed', [created, completed], { type: 'FailDisbursement' as const, failureCode: 'TRANSFER_ERROR' as const, now: later }],
+      [
+        'fail a completed',
+        [created, completed],
+        { type: 'FailDisbursement' as const, failureCode: 'TRANSFER_ERROR' as const, now: later },
+      ],
       ['complete a failed', [created, failed], { type: 'CompleteDisbursement' as const, now: later }],
-      ['fail a failed', [created, failed], { type: 'FailDisbursement' as const, failureCode: 'TRANSFER_ERROR' as const, now: later }],
+      [
+        'fail a failed',
+        [created, failed],
+        { type: 'FailDisbursement' as const, failureCode: 'TRANSFER_ERROR' as const, now: later },
+      ],
     ])('cannot %s disbursement', (_what, history, command) => {
       spec.given(history).when(command).thenThrows('INVALID_DISBURSEMENT_STATUS_ERROR');
     });
 
     it('cannot complete or fail a disbursement that does not exist', () => {
-      spec.given([]).when({ type: 'CompleteDisbursement', now: later }).thenThrows('DIRECT_DISBURSEMENT_NOT_FOUND_ERROR');
-      spec.given([]).when({ type: 'FailDisbursement', failureCode: 'TRANSFER_ERROR', now: later }).thenThrows('DIRECT_DISBURSEMENT_NOT_FOUND_ERROR');
+      spec
+        .given([])
+        .when({ type: 'CompleteDisbursement', now: later })
+        .thenThrows('DIRECT_DISBURSEMENT_NOT_FOUND_ERROR');
+      spec
+        .given([])
+        .when({ type: 'FailDisbursement', failureCode: 'TRANSFER_ERROR', now: later })
+        .thenThrows('DIRECT_DISBURSEMENT_NOT_FOUND_ERROR');
     });
   });
 });

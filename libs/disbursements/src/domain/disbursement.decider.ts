@@ -1,6 +1,12 @@
 import { assertNever, type Decider } from '@gateway/domain';
 import type { DisbursementFailureCode } from './bank-rail-simulator';
-import { accountNumberDigits, bankByCode, INSTANT_TRANSFER_MAXIMUM, OTHER_BANKS_MAXIMUM, OTHER_BANKS_MINIMUM } from './banks';
+import {
+  accountNumberDigits,
+  bankByCode,
+  INSTANT_TRANSFER_MAXIMUM,
+  OTHER_BANKS_MAXIMUM,
+  OTHER_BANKS_MINIMUM,
+} from './banks';
 import { DisbursementErrors } from './disbursement.errors';
 import type { DisbursementEvent, DisbursementSnapshot } from './disbursement.events';
 
@@ -45,11 +51,16 @@ export const disbursementDecider: Decider<DisbursementCommand, DisbursementState
         const bank = bankByCode(command.bankCode);
         if (!bank) throw DisbursementErrors.bankNotSupported(command.bankCode);
         if (!Number.isSafeInteger(command.amount) || command.amount <= 0) throw DisbursementErrors.invalidAmount();
-        if (bank.exactAccountDigits !== undefined && accountNumberDigits(command.accountNumber) !== bank.exactAccountDigits) {
+        if (
+          bank.exactAccountDigits !== undefined &&
+          accountNumberDigits(command.accountNumber) !== bank.exactAccountDigits
+        ) {
           throw DisbursementErrors.accountNumber(bank.code, bank.exactAccountDigits);
         }
-        if (bank.group === 'other' && command.amount < OTHER_BANKS_MINIMUM) throw DisbursementErrors.amountBelowMinimum(bank.code, OTHER_BANKS_MINIMUM);
-        if (bank.group === 'other' && command.amount > OTHER_BANKS_MAXIMUM) throw DisbursementErrors.amountAboveMaximum(bank.code, OTHER_BANKS_MAXIMUM);
+        if (bank.group === 'other' && command.amount < OTHER_BANKS_MINIMUM)
+          throw DisbursementErrors.amountBelowMinimum(bank.code, OTHER_BANKS_MINIMUM);
+        if (bank.group === 'other' && command.amount > OTHER_BANKS_MAXIMUM)
+          throw DisbursementErrors.amountAboveMaximum(bank.code, OTHER_BANKS_MAXIMUM);
         if (command.description === undefined) throw DisbursementErrors.descriptionNotFound();
         return [
           {
@@ -67,7 +78,10 @@ export const disbursementDecider: Decider<DisbursementCommand, DisbursementState
               description: command.description,
               isInstant: command.amount <= INSTANT_TRANSFER_MAXIMUM,
               ...(command.batchId !== undefined && { batchId: command.batchId }),
-              ...(command.batchItem !== undefined && { batchReference: command.batchItem.reference, batchIndex: command.batchItem.index }),
+              ...(command.batchItem !== undefined && {
+                batchReference: command.batchItem.reference,
+                batchIndex: command.batchItem.index,
+              }),
               createdAt: command.now.toISOString(),
               status: 'PENDING',
             },
@@ -76,11 +90,26 @@ export const disbursementDecider: Decider<DisbursementCommand, DisbursementState
       }
       case 'CompleteDisbursement': {
         const snapshot = pendingSnapshot(state);
-        return [{ type: 'DisbursementCompleted', data: { ...snapshot, status: 'COMPLETED', completedAt: command.now.toISOString() } }];
+        return [
+          {
+            type: 'DisbursementCompleted',
+            data: { ...snapshot, status: 'COMPLETED', completedAt: command.now.toISOString() },
+          },
+        ];
       }
       case 'FailDisbursement': {
         const snapshot = pendingSnapshot(state);
-        return [{ type: 'DisbursementFailed', data: { ...snapshot, status: 'FAILED', failureCode: command.failureCode, failedAt: command.now.toISOString() } }];
+        return [
+          {
+            type: 'DisbursementFailed',
+            data: {
+              ...snapshot,
+              status: 'FAILED',
+              failureCode: command.failureCode,
+              failedAt: command.now.toISOString(),
+            },
+          },
+        ];
       }
       default:
         return assertNever(command, 'disbursement command');

@@ -16,7 +16,9 @@ export const DISBURSEMENT_ERROR_CODES = defineErrorCodes('disbursements', {
 
 const errorOf = DISBURSEMENT_ERROR_CODES.error.bind(DISBURSEMENT_ERROR_CODES);
 
-/** The request field a refusal of one disbursement is about, so a batch can name its item's field (issue 19, item 20). */
+/**
+ * The request field a refusal of one disbursement is about, so a batch can name its item's field (issue 19, item 20).
+ */
 const about = (field: string) => ({ field });
 
 export const DisbursementErrors = {
@@ -68,10 +70,19 @@ export const DisbursementErrors = {
     const [first] = refusals;
     const errors = refusals.map(({ index, error }) => {
       const field = fieldOf(error);
-      return { field: ['disbursements', String(index), ...field], location: 'body', messages: [error.message], types: [error.code] };
+      return {
+        field: ['disbursements', String(index), ...field],
+        location: 'body',
+        messages: [error.message],
+        types: [error.code],
+      };
     });
     const more = refusals.length > 1 ? `; and ${refusals.length - 1} more item(s), see errors` : '';
-    return new DomainError(first!.error.declared, `disbursements.${first!.index}${describeField(first!.error)}: ${first!.error.message}${more}`, { errors });
+    return new DomainError(
+      first.error.declared,
+      `disbursements.${first.index}${describeField(first.error)}: ${first.error.message}${more}`,
+      { errors },
+    );
   },
 };
 

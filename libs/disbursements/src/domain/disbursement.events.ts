@@ -31,7 +31,10 @@ export type DisbursementCreated = DomainEvent<'DisbursementCreated', Disbursemen
  * The two events that END a disbursement; they carry the whole snapshot so the callback
  * (`renderDisbursementCallback`) can be rendered from the event alone.
  */
-export type DisbursementCompleted = DomainEvent<'DisbursementCompleted', DisbursementSnapshot & { status: 'COMPLETED'; completedAt: string }>;
+export type DisbursementCompleted = DomainEvent<
+  'DisbursementCompleted',
+  DisbursementSnapshot & { status: 'COMPLETED'; completedAt: string }
+>;
 export type DisbursementFailed = DomainEvent<
   'DisbursementFailed',
   DisbursementSnapshot & { status: 'FAILED'; failureCode: DisbursementFailureCode; failedAt: string }
@@ -39,18 +42,22 @@ export type DisbursementFailed = DomainEvent<
 
 export type DisbursementEvent = DisbursementCreated | DisbursementCompleted | DisbursementFailed;
 
-export const DISBURSEMENT_EVENT_TYPES: readonly DisbursementEvent['type'][] = ['DisbursementCreated', 'DisbursementCompleted', 'DisbursementFailed'];
+export const DISBURSEMENT_EVENT_TYPES: readonly DisbursementEvent['type'][] = [
+  'DisbursementCreated',
+  'DisbursementCompleted',
+  'DisbursementFailed',
+];
 /** For the webhook dispatcher: a disbursement callback is due when one of these is appended. */
-export const DISBURSEMENT_FINAL_EVENT_TYPES: readonly DisbursementEvent['type'][] = ['DisbursementCompleted', 'DisbursementFailed'];
+export const DISBURSEMENT_FINAL_EVENT_TYPES: readonly DisbursementEvent['type'][] = [
+  'DisbursementCompleted',
+  'DisbursementFailed',
+];
 
 export const disbursementStream = (disbursementId: string) => `disbursement-${disbursementId}`;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
-export const DISBURSEMENT_EVENT_SCHEMAS = declareEventSchemas<DisbursementEvent>(
-  'disbursements',
-  {
-    DisbursementCreated: 1,
-    DisbursementCompleted: 1,
-    DisbursementFailed: 1,
-  },
-);
+export const DISBURSEMENT_EVENT_SCHEMAS = declareEventSchemas<DisbursementEvent>('disbursements', {
+  DisbursementCreated: 1,
+  DisbursementCompleted: 1,
+  DisbursementFailed: 1,
+});

@@ -16,10 +16,14 @@ describe('operating windows (Asia/Jakarta)', () => {
   });
 
   it('T+1: weekdays 08:00–15:00; after 15:00 Friday or at the weekend waits for Monday 08:00', () => {
-    expect(nextExecutionTime(at('2026-11-23T03:00:00Z'), false)).toEqual(at('2026-11-23T03:00:00Z')); // Monday 10:00 WIB
-    expect(nextExecutionTime(at('2026-11-23T08:00:00Z'), false)).toEqual(at('2026-11-24T01:00:00Z')); // Monday 15:00 WIB
-    expect(nextExecutionTime(at('2026-11-27T09:00:00Z'), false)).toEqual(at('2026-11-30T01:00:00Z')); // Friday 16:00 WIB
+    // Monday 10:00 WIB
+    expect(nextExecutionTime(at('2026-11-23T03:00:00Z'), false)).toEqual(at('2026-11-23T03:00:00Z'));
+    // Monday 15:00 WIB
+    expect(nextExecutionTime(at('2026-11-23T08:00:00Z'), false)).toEqual(at('2026-11-24T01:00:00Z'));
+    // Friday 16:00 WIB
+    expect(nextExecutionTime(at('2026-11-27T09:00:00Z'), false)).toEqual(at('2026-11-30T01:00:00Z'));
     expect(nextExecutionTime(at('2026-11-28T03:00:00Z'), false)).toEqual(at('2026-11-30T01:00:00Z')); // Saturday
-    expect(nextExecutionTime(at('2026-11-29T20:00:00Z'), false)).toEqual(at('2026-11-30T01:00:00Z')); // Monday 03:00 WIB
+    // Monday 03:00 WIB
+    expect(nextExecutionTime(at('2026-11-29T20:00:00Z'), false)).toEqual(at('2026-11-30T01:00:00Z'));
   });
 });

@@ -1,7 +1,11 @@
 import type { RecordedEvent } from '@gateway/event-store';
 import { type CallbackMessage, type CallbackRenderer, RendersCallbacks } from '@gateway/webhooks';
 import { Injectable } from '@nestjs/common';
-import { DISBURSEMENT_FINAL_EVENT_TYPES, type DisbursementCompleted, type DisbursementFailed } from '../domain/disbursement.events';
+import {
+  DISBURSEMENT_FINAL_EVENT_TYPES,
+  type DisbursementCompleted,
+  type DisbursementFailed,
+} from '../domain/disbursement.events';
 import { renderDisbursementCallbackFromEvent } from './disbursement.response';
 
 /** Spec: "Disbursement update — the disbursement reaches COMPLETED or FAILED". */
@@ -12,6 +16,12 @@ export class DisbursementCallbackRenderer implements CallbackRenderer {
 
   render(event: RecordedEvent): CallbackMessage[] {
     const ending = event as unknown as DisbursementCompleted | DisbursementFailed;
-    return [{ kind: 'disbursement', resourceId: ending.data.disbursementId, body: renderDisbursementCallbackFromEvent(ending) }];
+    return [
+      {
+        kind: 'disbursement',
+        resourceId: ending.data.disbursementId,
+        body: renderDisbursementCallbackFromEvent(ending),
+      },
+    ];
   }
 }

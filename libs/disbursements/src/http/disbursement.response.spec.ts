@@ -20,7 +20,12 @@ describe('disbursement callback body', () => {
     expect(
       renderDisbursementCallbackFromEvent({
         type: 'DisbursementFailed',
-        data: { ...snapshot, status: 'FAILED', failureCode: 'INVALID_DESTINATION', failedAt: '2026-11-23T04:00:00.000Z' },
+        data: {
+          ...snapshot,
+          status: 'FAILED',
+          failureCode: 'INVALID_DESTINATION',
+          failedAt: '2026-11-23T04:00:00.000Z',
+        },
       }),
     ).toEqual({
       id: 'd1',
@@ -39,7 +44,10 @@ describe('disbursement callback body', () => {
   });
 
   it('has no failure_code when completed', () => {
-    const body = renderDisbursementCallbackFromEvent({ type: 'DisbursementCompleted', data: { ...snapshot, status: 'COMPLETED', completedAt: '2026-11-23T04:00:00.000Z' } });
+    const body = renderDisbursementCallbackFromEvent({
+      type: 'DisbursementCompleted',
+      data: { ...snapshot, status: 'COMPLETED', completedAt: '2026-11-23T04:00:00.000Z' },
+    });
     expect(body).toMatchObject({ status: 'COMPLETED', updated: '2026-11-23T04:00:00.000Z' });
     expect('failure_code' in body).toBe(false);
   });

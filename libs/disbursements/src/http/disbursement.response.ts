@@ -50,7 +50,7 @@ export const BATCH_DISBURSEMENT_SCHEMA = namedSchema(
     total_error_amount: schema.amount(),
     total_error_count: schema.integer(),
     updated: schema.dateTime(),
-    disbursements: schema.arrayOf(ref(DISBURSEMENT_SCHEMA), 'The items, in the batch\'s order'),
+    disbursements: schema.arrayOf(ref(DISBURSEMENT_SCHEMA), "The items, in the batch's order"),
   }),
 );
 
@@ -58,7 +58,9 @@ documentCallback({
   kind: 'disbursement',
   tag: 'Disbursements',
   summary: 'Disbursement completed or failed',
-  description: 'Sent when a disbursement (alone or in a batch) reaches COMPLETED or FAILED; a failed one names its `failure_code` and its amount returns to the cash balance.',
+  description:
+    'Sent when a disbursement (alone or in a batch) reaches COMPLETED or FAILED; ' +
+    'a failed one names its `failure_code` and its amount returns to the cash balance.',
   body: DISBURSEMENT_SCHEMA,
 });
 
@@ -97,7 +99,7 @@ export function renderDisbursementCallbackFromEvent(event: DisbursementCompleted
     ...data,
     ...(data.status === 'FAILED' && { failureCode: data.failureCode }),
     updatedAt,
-  } as DisbursementView);
+  });
 }
 
 /**

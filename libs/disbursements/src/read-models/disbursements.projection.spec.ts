@@ -50,10 +50,15 @@ describe('disbursements projection (batched)', () => {
       recordedAt: new Date(),
     } as RecordedEvent;
   };
-  const created = (id: string) => recorded({ type: 'DisbursementCreated', data: { ...snapshot(id), status: 'PENDING' } });
-  const completed = (id: string, at = '2026-01-05T03:00:05.000Z') => recorded({ type: 'DisbursementCompleted', data: { ...snapshot(id), status: 'COMPLETED', completedAt: at } });
+  const created = (id: string) =>
+    recorded({ type: 'DisbursementCreated', data: { ...snapshot(id), status: 'PENDING' } });
+  const completed = (id: string, at = '2026-01-05T03:00:05.000Z') =>
+    recorded({ type: 'DisbursementCompleted', data: { ...snapshot(id), status: 'COMPLETED', completedAt: at } });
   const failed = (id: string, code: 'REJECTED_BY_BANK' | 'TRANSFER_ERROR', at = '2026-01-05T03:00:06.000Z') =>
-    recorded({ type: 'DisbursementFailed', data: { ...snapshot(id, '9999000002'), status: 'FAILED', failureCode: code, failedAt: at } });
+    recorded({
+      type: 'DisbursementFailed',
+      data: { ...snapshot(id, '9999000002'), status: 'FAILED', failureCode: code, failedAt: at },
+    });
 
   async function apply(batches: RecordedEvent[][]): Promise<void> {
     for (const batch of batches) {
@@ -69,17 +74,34 @@ describe('disbursements projection (batched)', () => {
   }
   const rows = async () => (await database.pool.query('SELECT * FROM disbursements ORDER BY disbursement_id')).rows;
   const jobs = async () =>
-    (await database.pool.query<{ job_key: string; status: string }>('SELECT job_key, status FROM scheduled_jobs WHERE kind = $1 ORDER BY job_key', [EXECUTE_TRANSFER_JOB])).rows;
+    (
+      await database.pool.query<{ job_key: string; status: string }>(
+        'SELECT job_key, status FROM scheduled_jobs WHERE kind = $1 ORDER BY job_key',
+        [EXECUTE_TRANSFER_JOB],
+      )
+    ).rows;
 
   it('one batch leaves the same rows as one event per batch', async () => {
-    const log = [created('d1'), created('d2'), created('d3'), completed('d1'), failed('d2', 'REJECTED_BY_BANK'), created('d1'), failed('d3', 'TRANSFER_ERROR'), completed('d3', '2026-01-05T04:00:00.000Z')];
+    const log = [
+      created('d1'),
+      created('d2'),
+      created('d3'),
+      completed('d1'),
+      failed('d2', 'REJECTED_BY_BANK'),
+      created('d1'),
+      failed('d3', 'TRANSFER_ERROR'),
+      completed('d3', '2026-01-05T04:00:00.000Z'),
+    ];
     await apply(log.map((event) => [event]));
     const oneByOne = await rows();
     await database.pool.query('TRUNCATE disbursements, scheduled_jobs');
     await apply([log]);
     expect(await rows()).toEqual(oneByOne);
     // d3: failed then completed, as the UPDATEs one by one leave it (the code stays).
-    expect(oneByOne.find((row) => row.disbursement_id === 'd3')).toMatchObject({ status: 'COMPLETED', failure_code: 'TRANSFER_ERROR' });
+    expect(oneByOne.find((row) => row.disbursement_id === 'd3')).toMatchObject({
+      status: 'COMPLETED',
+      failure_code: 'TRANSFER_ERROR',
+    });
     expect(oneByOne.map((row) => row.status)).toEqual(['COMPLETED', 'FAILED', 'COMPLETED']);
   });
 
@@ -88,15 +110,21 @@ describe('disbursements projection (batched)', () => {
     expect(await jobs()).toEqual([{ job_key: executeTransferKey('d2'), status: 'pending' }]);
   });
 
-  it('cancels the pending job of a disbursement answered in a later batch (a replay that lost its jobs), not a finished one', async () => {
-    await apply([[created('d1'), created('d2')]]);
-    await database.pool.query(`UPDATE scheduled_jobs SET status = 'done' WHERE job_key = $1`, [executeTransferKey('d2')]);
-    await apply([[completed('d1'), completed('d2')]]);
-    expect(await jobs()).toEqual([
-      { job_key: executeTransferKey('d1'), status: 'cancelled' },
-      { job_key: executeTransferKey('d2'), status: 'done' },
-    ]);
-  });
+  it(
+    'cancels the pending job of a disbursement answered in a later batch (a replay that lost its jobs), ' +
+      'not a finished one',
+    async () => {
+      await apply([[created('d1'), created('d2')]]);
+      await database.pool.query(`UPDATE scheduled_jobs SET status = 'done' WHERE job_key = $1`, [
+        executeTransferKey('d2'),
+      ]);
+      await apply([[completed('d1'), completed('d2')]]);
+      expect(await jobs()).toEqual([
+        { job_key: executeTransferKey('d1'), status: 'cancelled' },
+        { job_key: executeTransferKey('d2'), status: 'done' },
+      ]);
+    },
+  );
 
   it('a rebuild replaying answered disbursements leaves no live job behind, whatever the page size', async () => {
     const log = [created('d1'), created('d2'), created('d3'), completed('d1'), failed('d2', 'REJECTED_BY_BANK')];
@@ -109,7 +137,9 @@ describe('disbursements projection (batched)', () => {
       for (let i = 0; i < log.length; i += pageSize) pages.push(log.slice(i, i + pageSize));
       await apply(pages);
       expect(await rows()).toEqual(live);
-      expect((await jobs()).filter((job) => job.status === 'pending')).toEqual([{ job_key: executeTransferKey('d3'), status: 'pending' }]);
+      expect((await jobs()).filter((job) => job.status === 'pending')).toEqual([
+        { job_key: executeTransferKey('d3'), status: 'pending' },
+      ]);
     }
   });
 });

@@ -70,8 +70,16 @@ export class DisbursementsProjection implements Projection {
     },
   };
 
-  /** The answers to rows not inserted just now, the transfer jobs of rows still pending, and no pending job for answered ones. */
-  private async answerAndSchedule(tx: ClientBase, created: Map<string, Created>, outcomes: Map<string, Outcome>, fresh: string[]): Promise<void> {
+  /**
+   * The answers to rows not inserted just now, the transfer jobs of rows still pending, and no pending job for answered
+   * ones.
+   */
+  private async answerAndSchedule(
+    tx: ClientBase,
+    created: Map<string, Created>,
+    outcomes: Map<string, Outcome>,
+    fresh: string[],
+  ): Promise<void> {
     const insertedAsAnswered = new Set(fresh.filter((id) => outcomes.has(id)));
     await updateOutcomes(tx, new Map([...outcomes].filter(([id]) => !insertedAsAnswered.has(id))));
     const jobs: ScheduleJobInput<ExecuteTransferPayload>[] = [];
@@ -104,11 +112,19 @@ function foldBatch(events: RecordedEvent[]): { created: Map<string, Created>; ou
         break;
       case 'DisbursementCompleted': {
         const before = outcomes.get(event.data.disbursementId);
-        outcomes.set(event.data.disbursementId, { status: 'COMPLETED', failureCode: before?.failureCode ?? null, updatedAt: event.data.completedAt });
+        outcomes.set(event.data.disbursementId, {
+          status: 'COMPLETED',
+          failureCode: before?.failureCode ?? null,
+          updatedAt: event.data.completedAt,
+        });
         break;
       }
       case 'DisbursementFailed':
-        outcomes.set(event.data.disbursementId, { status: 'FAILED', failureCode: event.data.failureCode, updatedAt: event.data.failedAt });
+        outcomes.set(event.data.disbursementId, {
+          status: 'FAILED',
+          failureCode: event.data.failureCode,
+          updatedAt: event.data.failedAt,
+        });
         break;
       default:
         assertNever(event, 'disbursement event');
@@ -144,8 +160,24 @@ function rowOf(d: Created, outcome: Outcome | undefined) {
 type Row = ReturnType<typeof rowOf>;
 /** The table's columns, in COPY's order; the check below fails the build when a column of `Row` is missing here. */
 const ROW_COLUMNS = [
-  'disbursement_id', 'business_id', 'mode', 'external_id', 'amount', 'currency', 'bank_code', 'account_holder_name',
-  'account_number', 'description', 'status', 'failure_code', 'is_instant', 'batch_id', 'batch_reference', 'batch_index', 'created_at', 'updated_at',
+  'disbursement_id',
+  'business_id',
+  'mode',
+  'external_id',
+  'amount',
+  'currency',
+  'bank_code',
+  'account_holder_name',
+  'account_number',
+  'description',
+  'status',
+  'failure_code',
+  'is_instant',
+  'batch_id',
+  'batch_reference',
+  'batch_index',
+  'created_at',
+  'updated_at',
 ] as const satisfies readonly (keyof Row)[];
 const everyColumnListed: [Exclude<keyof Row, (typeof ROW_COLUMNS)[number]>] extends [never] ? true : never = true;
 void everyColumnListed;
@@ -164,11 +196,16 @@ async function insertCreated(tx: ClientBase, rows: Created[], outcomes: Map<stri
   // JavaScript, which costs a rebuild more client CPU than JSON.stringify and json_to_recordset.
   const document = rows.map((d) => rowOf(d, outcomes.get(d.disbursementId)));
   const { rows: inserted } = await tx.query<{ disbursement_id: string }>(
-    `INSERT INTO disbursements (disbursement_id, business_id, mode, external_id, amount, currency, bank_code, account_holder_name,
-                                account_number, description, status, failure_code, is_instant, batch_id, batch_reference, batch_index, created_at, updated_at)
-     SELECT * FROM json_to_recordset($1::json) AS d (disbursement_id text, business_id text, mode text, external_id text, amount bigint, currency text,
-                                                     bank_code text, account_holder_name text, account_number text, description text, status text,
-                                                     failure_code text, is_instant boolean, batch_id text, batch_reference text, batch_index integer,
+    `INSERT INTO disbursements (disbursement_id, business_id, mode, external_id, amount, currency, bank_code, ` +
+      `account_holder_name,
+                                account_number, description, status, failure_code, is_instant, batch_id, ` +
+      `batch_reference, batch_index, created_at, updated_at)
+     SELECT * FROM json_to_recordset($1::json) AS d (disbursement_id text, business_id text, mode text, ` +
+      `external_id text, amount bigint, currency text,
+                                                     bank_code text, account_holder_name text, account_number text, ` +
+      `description text, status text,
+                                                     failure_code text, is_instant boolean, batch_id text, ` +
+      `batch_reference text, batch_index integer,
                                                      created_at timestamptz, updated_at timestamptz)
      ON CONFLICT (disbursement_id) DO NOTHING
      RETURNING disbursement_id`,
@@ -186,6 +223,11 @@ async function updateOutcomes(tx: ClientBase, outcomes: Map<string, Outcome>): P
         SET status = o.status, failure_code = coalesce(o.failure_code, d.failure_code), updated_at = o.updated_at
        FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) AS o (id, status, failure_code, updated_at)
       WHERE d.disbursement_id = o.id`,
-    [ids, ids.map((id) => outcomes.get(id)!.status), ids.map((id) => outcomes.get(id)!.failureCode), ids.map((id) => outcomes.get(id)!.updatedAt)],
+    [
+      ids,
+      ids.map((id) => outcomes.get(id)!.status),
+      ids.map((id) => outcomes.get(id)!.failureCode),
+      ids.map((id) => outcomes.get(id)!.updatedAt),
+    ],
   );
 }

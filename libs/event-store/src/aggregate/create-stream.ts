@@ -20,10 +20,17 @@ export interface CreatedStream {
  * created before gets that creation back instead of an error. Any other existing stream is still
  * a WrongExpectedRevisionError (or DuplicateEventIdError) for the caller.
  */
-export async function createStream(store: EventStore, streamName: string, events: DomainEvent[], metadata: CommandMetadata): Promise<CreatedStream> {
+export async function createStream(
+  store: EventStore,
+  streamName: string,
+  events: DomainEvent[],
+  metadata: CommandMetadata,
+): Promise<CreatedStream> {
   const slot = currentKeyedExecution()?.nextAppend(streamName);
   let index = 0;
-  const created = events.map((event) => toNewEvent(event, metadata, () => (slot ? slot.eventId(index++) : randomUUID())));
+  const created = events.map((event) =>
+    toNewEvent(event, metadata, () => (slot ? slot.eventId(index++) : randomUUID())),
+  );
   try {
     return { events: created, appended: await store.append(streamName, created, 'no_stream') };
   } catch (error) {

@@ -29,14 +29,18 @@ describe('decideAndAppend with newStream', () => {
   });
 
   it('appends to a new stream without reading it first', async () => {
-    const decision = await decideAndAppend(store, 'door-new', door, { type: 'Open', by: 'a' }, metadata, { newStream: true });
+    const decision = await decideAndAppend(store, 'door-new', door, { type: 'Open', by: 'a' }, metadata, {
+      newStream: true,
+    });
     expect(decision.revision).toBe(0n);
     expect((await store.readStream('door-new')).map((e) => e.data)).toEqual([{ by: 'a' }]);
   });
 
   it('falls back to the real state when the stream exists after all (the decider then refuses)', async () => {
     await decideAndAppend(store, 'door-taken', door, { type: 'Open', by: 'first' }, metadata);
-    await expect(decideAndAppend(store, 'door-taken', door, { type: 'Open', by: 'second' }, metadata, { newStream: true })).rejects.toThrow('already opened by first');
+    await expect(
+      decideAndAppend(store, 'door-taken', door, { type: 'Open', by: 'second' }, metadata, { newStream: true }),
+    ).rejects.toThrow('already opened by first');
     expect(await store.readStream('door-taken')).toHaveLength(1);
   });
 });

@@ -105,14 +105,19 @@ export async function decideAndAppend<TCommand, TState, TEvent extends DomainEve
     }
     const events = decider.decide(command, loaded.state);
     if (events.length === 0) return { ...loaded, events };
-    const state = events.reduce(decider.evolve, loaded.state);
+    const state = events.reduce((s, event) => decider.evolve(s, event), loaded.state);
     try {
       const eventId = newEventIds();
-      const appended = await store.append(streamName, events.map((event) => toNewEvent(event, metadata, eventId)), loaded.revision);
+      const appended = await store.append(
+        streamName,
+        events.map((event) => toNewEvent(event, metadata, eventId)),
+        loaded.revision,
+      );
       return { state, revision: appended.nextExpectedRevision, events, appended };
     } catch (error) {
       // A duplicate event id inside a keyed execution: its twin appended first; the reload finds it.
-      const concurrent = error instanceof WrongExpectedRevisionError || (slot !== undefined && error instanceof DuplicateEventIdError);
+      const concurrent =
+        error instanceof WrongExpectedRevisionError || (slot !== undefined && error instanceof DuplicateEventIdError);
       if (!concurrent || attempt >= maxAttempts) throw error;
       // Spread retries of writers that collided on the same stream.
       await new Promise((resolve) => setTimeout(resolve, Math.floor(Math.random() * 3 * attempt)));

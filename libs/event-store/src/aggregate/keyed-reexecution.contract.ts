@@ -27,8 +27,14 @@ const add = (n: number) => ({ type: 'Add' as const, n });
  */
 export function describeKeyedReexecution(store: () => EventStore, streamName: (label: string) => string): void {
   describe('decideAndAppend inside a keyed execution', () => {
-    const identity = (): KeyedExecutionIdentity => ({ businessId: 'biz', mode: 'test', key: randomUUID(), generation: randomUUID() });
-    const execute = <T>(who: KeyedExecutionIdentity, work: () => Promise<T>) => runInKeyedExecution(KeyedExecution.of(who), work);
+    const identity = (): KeyedExecutionIdentity => ({
+      businessId: 'biz',
+      mode: 'test',
+      key: randomUUID(),
+      generation: randomUUID(),
+    });
+    const execute = <T>(who: KeyedExecutionIdentity, work: () => Promise<T>) =>
+      runInKeyedExecution(KeyedExecution.of(who), work);
 
     it('replays the append a re-execution meets, with its events, position and the state right after it', async () => {
       const name = streamName('keyed');
@@ -43,13 +49,22 @@ export function describeKeyedReexecution(store: () => EventStore, streamName: (l
       expect(again.state).toEqual({ total: 5, count: 2 });
       expect(again.revision).toBe(1n);
       expect(comparePositions(again.appended!.position, first.appended!.position)).toBe(0);
-      expect((await store().readStream(name)).map((event) => event.data)).toEqual([{ n: 5 }, { n: 0 }, { n: 100 }, { n: 0 }]);
+      expect((await store().readStream(name)).map((event) => event.data)).toEqual([
+        { n: 5 },
+        { n: 0 },
+        { n: 100 },
+        { n: 0 },
+      ]);
     });
 
     it('tells the appends of one request to one stream apart, and replays each in its turn', async () => {
       const name = streamName('twice');
       const request = identity();
-      const both = () => execute(request, async () => [await decideAndAppend(store(), name, counter, add(1), metadata), await decideAndAppend(store(), name, counter, add(2), metadata)]);
+      const both = () =>
+        execute(request, async () => [
+          await decideAndAppend(store(), name, counter, add(1), metadata),
+          await decideAndAppend(store(), name, counter, add(2), metadata),
+        ]);
       await both();
       const [one, two] = await both();
       expect([one.replayed, one.state.total, two.replayed, two.state.total]).toEqual([true, 1, true, 3]);
@@ -60,7 +75,10 @@ export function describeKeyedReexecution(store: () => EventStore, streamName: (l
       const [first, second] = [streamName('done'), streamName('undone')];
       const request = identity();
       await execute(request, () => decideAndAppend(store(), first, counter, add(1), metadata));
-      const retried = await execute(request, async () => [await decideAndAppend(store(), first, counter, add(1), metadata), await decideAndAppend(store(), second, counter, add(2), metadata)]);
+      const retried = await execute(request, async () => [
+        await decideAndAppend(store(), first, counter, add(1), metadata),
+        await decideAndAppend(store(), second, counter, add(2), metadata),
+      ]);
       expect(retried.map((decision) => decision.replayed)).toEqual([true, undefined]);
       expect([(await store().readStream(first)).length, (await store().readStream(second)).length]).toEqual([2, 2]);
     });
@@ -69,7 +87,9 @@ export function describeKeyedReexecution(store: () => EventStore, streamName: (l
       const name = streamName('new');
       const request = identity();
       await execute(request, () => decideAndAppend(store(), name, counter, add(7), metadata, { newStream: true }));
-      const again = await execute(request, () => decideAndAppend(store(), name, counter, add(7), metadata, { newStream: true }));
+      const again = await execute(request, () =>
+        decideAndAppend(store(), name, counter, add(7), metadata, { newStream: true }),
+      );
       expect([again.replayed, again.state.total, again.revision]).toEqual([true, 7, 1n]);
       expect(await store().readStream(name)).toHaveLength(2);
     });
@@ -77,32 +97,47 @@ export function describeKeyedReexecution(store: () => EventStore, streamName: (l
     it('appends once when a hung execution and its retry run at the same time', async () => {
       const name = streamName('twins');
       const request = identity();
-      const twins = await Promise.all(Array.from({ length: 4 }, () => execute(request, () => decideAndAppend(store(), name, counter, add(3), metadata, { newStream: true }))));
+      const twins = await Promise.all(
+        Array.from({ length: 4 }, () =>
+          execute(request, () => decideAndAppend(store(), name, counter, add(3), metadata, { newStream: true })),
+        ),
+      );
       expect(twins.filter((decision) => !decision.replayed)).toHaveLength(1);
       for (const decision of twins) expect(decision.state).toEqual({ total: 3, count: 2 });
       expect(await store().readStream(name)).toHaveLength(2);
     });
 
-    it('acts again for another generation of the key (a reuse after expiry), and outside any keyed execution', async () => {
-      const name = streamName('fresh');
-      const request = identity();
-      await execute(request, () => decideAndAppend(store(), name, counter, add(1), metadata));
-      const reused = await execute({ ...request, generation: randomUUID() }, () => decideAndAppend(store(), name, counter, add(1), metadata));
-      const unkeyed = await decideAndAppend(store(), name, counter, add(1), metadata);
-      expect([reused.replayed, unkeyed.replayed]).toEqual([undefined, undefined]);
-      expect(await store().readStream(name)).toHaveLength(6);
-    });
+    it(
+      'acts again for another generation of the key (a reuse after expiry), ' + 'and outside any keyed execution',
+      async () => {
+        const name = streamName('fresh');
+        const request = identity();
+        await execute(request, () => decideAndAppend(store(), name, counter, add(1), metadata));
+        const reused = await execute({ ...request, generation: randomUUID() }, () =>
+          decideAndAppend(store(), name, counter, add(1), metadata),
+        );
+        const unkeyed = await decideAndAppend(store(), name, counter, add(1), metadata);
+        expect([reused.replayed, unkeyed.replayed]).toEqual([undefined, undefined]);
+        expect(await store().readStream(name)).toHaveLength(6);
+      },
+    );
 
     it('createStream gives a re-execution its earlier creation, and anyone else the usual conflict', async () => {
       const name = streamName('created');
       const request = identity();
       const events = [{ type: 'Opened', data: { by: 'first' } }];
       const first = await execute(request, () => createStream(store(), name, events, metadata));
-      const again = await execute(request, () => createStream(store(), name, [{ type: 'Opened', data: { by: 'retry' } }], metadata));
+      const again = await execute(request, () =>
+        createStream(store(), name, [{ type: 'Opened', data: { by: 'retry' } }], metadata),
+      );
       expect(again.replayed).toBe(true);
-      expect(again.events.map(({ id, data }) => ({ id, data }))).toEqual([{ id: first.events[0].id, data: { by: 'first' } }]);
+      expect(again.events.map(({ id, data }) => ({ id, data }))).toEqual([
+        { id: first.events[0].id, data: { by: 'first' } },
+      ]);
       expect(comparePositions(again.appended.position, first.appended.position)).toBe(0);
-      await expect(execute(identity(), () => createStream(store(), name, events, metadata))).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      await expect(execute(identity(), () => createStream(store(), name, events, metadata))).rejects.toBeInstanceOf(
+        WrongExpectedRevisionError,
+      );
     });
   });
 }

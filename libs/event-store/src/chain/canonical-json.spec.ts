@@ -27,7 +27,9 @@ describe('canonicalJson equals PostgreSQL jsonb::text, so both adapters hash the
   it('renders generated JSON values exactly as jsonb::text', async () => {
     await fc.assert(
       fc.asyncProperty(fc.jsonValue().filter(storable), async (value) => {
-        const { rows } = await database.pool.query<{ text: string }>('SELECT $1::jsonb::text AS text', [JSON.stringify(value)]);
+        const { rows } = await database.pool.query<{ text: string }>('SELECT $1::jsonb::text AS text', [
+          JSON.stringify(value),
+        ]);
         expect(canonicalJson(JSON.parse(JSON.stringify(value)))).toBe(rows[0].text);
       }),
       { numRuns: 300 },
@@ -36,22 +38,35 @@ describe('canonicalJson equals PostgreSQL jsonb::text, so both adapters hash the
 
   it('computes the same chain hash as es_chain_hash', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.jsonValue().filter(storable), fc.string(), fc.bigInt({ min: 0n, max: 1n << 40n }), async (data, actor, revision) => {
-        const event = {
-          id: randomUUID(),
-          streamName: `thing-${randomUUID()}`,
-          revision,
-          type: 'ThingHappened',
-          data: JSON.parse(JSON.stringify(data)) as unknown,
-          metadata: { correlationId: 'req_1', actor, occurredAt: new Date(0).toISOString(), chainHash: 'ignored' },
-        };
-        if (!storable(actor)) return;
-        const { rows } = await database.pool.query<{ hash: string }>(
-          'SELECT es_chain_hash($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb) AS hash',
-          ['prev', event.id, event.streamName, revision.toString(), event.type, JSON.stringify(data), JSON.stringify(event.metadata)],
-        );
-        expect(chainHash('prev', event)).toBe(rows[0].hash);
-      }),
+      fc.asyncProperty(
+        fc.jsonValue().filter(storable),
+        fc.string(),
+        fc.bigInt({ min: 0n, max: 1n << 40n }),
+        async (data, actor, revision) => {
+          const event = {
+            id: randomUUID(),
+            streamName: `thing-${randomUUID()}`,
+            revision,
+            type: 'ThingHappened',
+            data: JSON.parse(JSON.stringify(data)) as unknown,
+            metadata: { correlationId: 'req_1', actor, occurredAt: new Date(0).toISOString(), chainHash: 'ignored' },
+          };
+          if (!storable(actor)) return;
+          const { rows } = await database.pool.query<{ hash: string }>(
+            'SELECT es_chain_hash($1, $2, $3, $4, $5, $6::jsonb, $7::jsonb) AS hash',
+            [
+              'prev',
+              event.id,
+              event.streamName,
+              revision.toString(),
+              event.type,
+              JSON.stringify(data),
+              JSON.stringify(event.metadata),
+            ],
+          );
+          expect(chainHash('prev', event)).toBe(rows[0].hash);
+        },
+      ),
       { numRuns: 200 },
     );
   });

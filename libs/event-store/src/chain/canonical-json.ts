@@ -16,7 +16,9 @@ export function canonicalJson(value: unknown): string {
       return quote(value);
     case 'object': {
       if (Array.isArray(value)) return `[${value.map((item) => canonicalJson(item)).join(', ')}]`;
-      const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && typeof v !== 'function');
+      const entries = Object.entries(value as Record<string, unknown>).filter(
+        ([, v]) => v !== undefined && typeof v !== 'function',
+      );
       entries.sort(([a], [b]) => compareJsonbKeys(a, b));
       return `{${entries.map(([key, v]) => `${quote(key)}: ${canonicalJson(v)}`).join(', ')}}`;
     }

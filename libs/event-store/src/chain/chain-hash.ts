@@ -39,7 +39,7 @@ export function chainHash(previous: string, event: ChainedEventFields): string {
 export function withoutChainHash(metadata: EventMetadata): EventMetadata {
   if (!(CHAIN_HASH_KEY in metadata)) return metadata;
   const { [CHAIN_HASH_KEY]: _removed, ...rest } = metadata;
-  return rest as EventMetadata;
+  return rest;
 }
 
 export function chainHashOf(metadata: EventMetadata): string | undefined {
@@ -51,12 +51,24 @@ export function chainHashOf(metadata: EventMetadata): string | undefined {
  * Client-side sealing (EventStoreDB adapter): the events to append with their chain hashes in
  * their metadata, given the hash of the stream's last event and its next revision.
  */
-export function sealEvents(streamName: string, previousHash: string, firstRevision: bigint, events: NewEvent[]): NewEvent[] {
+export function sealEvents(
+  streamName: string,
+  previousHash: string,
+  firstRevision: bigint,
+  events: NewEvent[],
+): NewEvent[] {
   let previous = previousHash;
   return events.map((event, index) => {
     const metadata = withoutChainHash(event.metadata);
     const data = event.data === undefined ? null : event.data;
-    previous = chainHash(previous, { id: event.id, streamName, revision: firstRevision + BigInt(index), type: event.type, data, metadata });
+    previous = chainHash(previous, {
+      id: event.id,
+      streamName,
+      revision: firstRevision + BigInt(index),
+      type: event.type,
+      data,
+      metadata,
+    });
     return { ...event, data, metadata: { ...metadata, [CHAIN_HASH_KEY]: previous } };
   });
 }

@@ -90,13 +90,18 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
         Array.from({ length: 50 }, (_, i) => store.append(name, [event('Reserved', { writer: i })], 'no_stream')),
       );
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
-      for (const o of outcomes) if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(WrongExpectedRevisionError);
+      for (const o of outcomes)
+        if (o.status === 'rejected') expect(o.reason).toBeInstanceOf(WrongExpectedRevisionError);
       expect(await store.readStream(name)).toHaveLength(1);
     });
 
     it('reads a stream backwards, from a revision, and with a max count', async () => {
       const name = stream('read');
-      await store.append(name, Array.from({ length: 10 }, (_, i) => event('Step', { i })), 'no_stream');
+      await store.append(
+        name,
+        Array.from({ length: 10 }, (_, i) => event('Step', { i })),
+        'no_stream',
+      );
       const backwards = await store.readStream(name, { direction: 'backwards', maxCount: 3 });
       expect(backwards.map((e) => e.revision)).toEqual([9n, 8n, 7n]);
       const fromFour = await store.readStream(name, { fromRevision: 4n, maxCount: 2 });
@@ -152,111 +157,148 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
       expect(fromAll.metadata).toEqual(got.metadata);
     });
 
-    it('chains every event to the previous one of its stream (tamper evidence), whatever the expected revision', async () => {
-      const name = stream('chain');
-      await store.append(name, [event('Opened', { n: 1.5e-7, big: 1e21 }), event('Renamed', { text: 'a\\n"b" ✓' })], 'no_stream');
-      await store.append(name, [event('Renamed', { n: 3 })], 1n);
-      await store.append(name, [event('Closed')], 'any');
-      const read = await store.readStream(name);
-      let previous = CHAIN_START;
-      for (const recorded of read) {
-        const expected = chainHash(previous, recorded);
-        expect(chainHashOf(recorded.metadata)).toBe(expected);
-        previous = expected;
-      }
-      // A client-supplied chainHash is ignored: the store computes its own.
-      const forged = event('Forged');
-      forged.metadata = { ...forged.metadata, [CHAIN_HASH_KEY]: 'f'.repeat(64) };
-      await store.append(name, [forged], 3n);
-      const [last] = await store.readStream(name, { direction: 'backwards', maxCount: 1 });
-      expect(chainHashOf(last.metadata)).toBe(chainHash(previous, last));
-    });
+    it(
+      'chains every event to the previous one of its stream (tamper evidence), ' + 'whatever the expected revision',
+      async () => {
+        const name = stream('chain');
+        await store.append(
+          name,
+          [event('Opened', { n: 1.5e-7, big: 1e21 }), event('Renamed', { text: 'a\\n"b" ✓' })],
+          'no_stream',
+        );
+        await store.append(name, [event('Renamed', { n: 3 })], 1n);
+        await store.append(name, [event('Closed')], 'any');
+        const read = await store.readStream(name);
+        let previous = CHAIN_START;
+        for (const recorded of read) {
+          const expected = chainHash(previous, recorded);
+          expect(chainHashOf(recorded.metadata)).toBe(expected);
+          previous = expected;
+        }
+        // A client-supplied chainHash is ignored: the store computes its own.
+        const forged = event('Forged');
+        forged.metadata = { ...forged.metadata, [CHAIN_HASH_KEY]: 'f'.repeat(64) };
+        await store.append(name, [forged], 3n);
+        const [last] = await store.readStream(name, { direction: 'backwards', maxCount: 1 });
+        expect(chainHashOf(last.metadata)).toBe(chainHash(previous, last));
+      },
+    );
 
     it('reads the global log in pages, strictly after the given position', async () => {
       const name = stream('pages');
-      await store.append(name, Array.from({ length: 25 }, (_, i) => event('Paged', { i })), 'no_stream');
+      await store.append(
+        name,
+        Array.from({ length: 25 }, (_, i) => event('Paged', { i })),
+        'no_stream',
+      );
       const mine = await readAllOf(store, (e) => e.streamName === name, 7, 25);
       expect(mine.map((e) => (e.data as { i: number }).i)).toEqual(Array.from({ length: 25 }, (_, i) => i));
     });
 
-    it('answers concurrent whole-stream reads each with its own stream (combined reads), and a missing stream with nothing', async () => {
-      const names = Array.from({ length: 12 }, (_, i) => stream(`whole${i}`));
-      await Promise.all(names.map((name, i) => store.append(name, Array.from({ length: (i % 4) + 1 }, (_, n) => event('Counted', { i, n })), 'no_stream')));
-      const missing = stream('missing');
-      const reads = await Promise.all([...names, missing, ...names].map((name) => store.readStream(name)));
-      [...names, missing, ...names].forEach((name, index) => {
-        const i = index % (names.length + 1);
-        if (name === missing) return expect(reads[index]).toEqual([]);
-        expect(reads[index].map((e) => [e.streamName, e.revision, (e.data as { n: number }).n])).toEqual(
-          Array.from({ length: (i % 4) + 1 }, (_, n) => [name, BigInt(n), n]),
+    it(
+      'answers concurrent whole-stream reads each with its own stream (combined reads), ' +
+        'and a missing stream with nothing',
+      async () => {
+        const names = Array.from({ length: 12 }, (_, i) => stream(`whole${i}`));
+        await Promise.all(
+          names.map((name, i) =>
+            store.append(
+              name,
+              Array.from({ length: (i % 4) + 1 }, (_, n) => event('Counted', { i, n })),
+              'no_stream',
+            ),
+          ),
         );
-      });
-    });
+        const missing = stream('missing');
+        const reads = await Promise.all([...names, missing, ...names].map((name) => store.readStream(name)));
+        [...names, missing, ...names].forEach((name, index) => {
+          const i = index % (names.length + 1);
+          if (name === missing) return expect(reads[index]).toEqual([]);
+          expect(reads[index].map((e) => [e.streamName, e.revision, (e.data as { n: number }).n])).toEqual(
+            Array.from({ length: (i % 4) + 1 }, (_, n) => [name, BigInt(n), n]),
+          );
+        });
+      },
+    );
 
-    it('gives each of 12 subscribers woken by the same appends every event exactly once (shared tail reads)', async () => {
-      const prefix = stream('fanout');
-      const start = (await store.append(`${prefix}start`, [event('Started')], 'no_stream')).position;
-      const total = 300;
-      const controllers = Array.from({ length: 12 }, () => new AbortController());
-      const consumers = controllers.map(async (controller) => {
-        const seen = new Map<string, number>();
-        for await (const batch of store.subscribeToAll({ after: start, signal: controller.signal, maxCount: 13 })) {
-          for (const e of batch) if (e.streamName.startsWith(prefix)) seen.set(e.id, (seen.get(e.id) ?? 0) + 1);
-          if (seen.size >= total) controller.abort();
+    it(
+      'gives each of 12 subscribers woken by the same ' + 'appends every event exactly once (shared tail reads)',
+      async () => {
+        const prefix = stream('fanout');
+        const start = (await store.append(`${prefix}start`, [event('Started')], 'no_stream')).position;
+        const total = 300;
+        const controllers = Array.from({ length: 12 }, () => new AbortController());
+        const consumers = controllers.map(async (controller) => {
+          const seen = new Map<string, number>();
+          for await (const batch of store.subscribeToAll({ after: start, signal: controller.signal, maxCount: 13 })) {
+            for (const e of batch) if (e.streamName.startsWith(prefix)) seen.set(e.id, (seen.get(e.id) ?? 0) + 1);
+            if (seen.size >= total) controller.abort();
+          }
+          return seen;
+        });
+        for (let i = 0; i < total; i += 3) {
+          await Promise.all(
+            [0, 1, 2].map((k) => store.append(`${prefix}w${k}`, [event('Loaded', { i: i + k })], 'any')),
+          );
         }
-        return seen;
-      });
-      for (let i = 0; i < total; i += 3) {
-        await Promise.all([0, 1, 2].map((k) => store.append(`${prefix}w${k}`, [event('Loaded', { i: i + k })], 'any')));
-      }
-      const timeout = setTimeout(() => controllers.forEach((controller) => controller.abort()), 30_000);
-      const results = await Promise.all(consumers);
-      clearTimeout(timeout);
-      for (const seen of results) {
+        const timeout = setTimeout(() => controllers.forEach((controller) => controller.abort()), 30_000);
+        const results = await Promise.all(consumers);
+        clearTimeout(timeout);
+        for (const seen of results) {
+          expect(seen.size).toBe(total);
+          expect([...seen.values()].every((count) => count === 1)).toBe(true);
+        }
+      },
+      60_000,
+    );
+
+    it(
+      '(b) delivers 8 writers x 2,000 events to a running subscriber exactly once, ' + 'in one order, across a restart',
+      async () => {
+        const prefix = stream('load');
+        const writers = 8;
+        const perWriter = 2_000;
+        const total = writers * perWriter;
+        const seen = new Map<string, number>();
+        let checkpoint: GlobalPosition | undefined;
+        let last: GlobalPosition | undefined;
+        let orderViolations = 0;
+
+        const consume = async (stopAfter: number | undefined) => {
+          const controller = new AbortController();
+          for await (const batch of store.subscribeToAll({
+            after: checkpoint,
+            signal: controller.signal,
+            maxCount: 500,
+          })) {
+            for (const e of batch) {
+              if (last && comparePositions(e.position, last) <= 0) orderViolations++;
+              last = e.position;
+              if (e.streamName.startsWith(prefix)) seen.set(e.id, (seen.get(e.id) ?? 0) + 1);
+            }
+            checkpoint = batch[batch.length - 1].position;
+            if ((stopAfter !== undefined && seen.size >= stopAfter) || seen.size >= total) controller.abort();
+          }
+        };
+
+        const write = async (writer: number) => {
+          for (let i = 0; i < perWriter; i += 1) {
+            await store.append(`${prefix}w${writer}x${i % 50}`, [event('Loaded', { writer, i })], 'any');
+          }
+        };
+
+        const writing = Promise.all(Array.from({ length: writers }, (_, w) => write(w)));
+        await consume(total / 3); // stop midway, keeping only the stored checkpoint
+        await consume(undefined); // restart from the checkpoint and read to the end
+        await writing;
+        if (seen.size < total) await consume(undefined);
+
         expect(seen.size).toBe(total);
         expect([...seen.values()].every((count) => count === 1)).toBe(true);
-      }
-    }, 60_000);
-
-    it('(b) delivers 8 writers x 2,000 events to a running subscriber exactly once, in one order, across a restart', async () => {
-      const prefix = stream('load');
-      const writers = 8;
-      const perWriter = 2_000;
-      const total = writers * perWriter;
-      const seen = new Map<string, number>();
-      let checkpoint: GlobalPosition | undefined;
-      let last: GlobalPosition | undefined;
-      let orderViolations = 0;
-
-      const consume = async (stopAfter: number | undefined) => {
-        const controller = new AbortController();
-        for await (const batch of store.subscribeToAll({ after: checkpoint, signal: controller.signal, maxCount: 500 })) {
-          for (const e of batch) {
-            if (last && comparePositions(e.position, last) <= 0) orderViolations++;
-            last = e.position;
-            if (e.streamName.startsWith(prefix)) seen.set(e.id, (seen.get(e.id) ?? 0) + 1);
-          }
-          checkpoint = batch[batch.length - 1].position;
-          if ((stopAfter !== undefined && seen.size >= stopAfter) || seen.size >= total) controller.abort();
-        }
-      };
-
-      const write = async (writer: number) => {
-        for (let i = 0; i < perWriter; i += 1) {
-          await store.append(`${prefix}w${writer}x${i % 50}`, [event('Loaded', { writer, i })], 'any');
-        }
-      };
-
-      const writing = Promise.all(Array.from({ length: writers }, (_, w) => write(w)));
-      await consume(total / 3); // stop midway, keeping only the stored checkpoint
-      await consume(undefined); // restart from the checkpoint and read to the end
-      await writing;
-      if (seen.size < total) await consume(undefined);
-
-      expect(seen.size).toBe(total);
-      expect([...seen.values()].every((count) => count === 1)).toBe(true);
-      expect(orderViolations).toBe(0);
-    }, 180_000);
+        expect(orderViolations).toBe(0);
+      },
+      180_000,
+    );
 
     it('stamps the current schema version on append and upcasts on every read, keeping the stored form', async () => {
       const type = `ContractShaped${run}`;
@@ -326,7 +368,12 @@ function event(type: string, data: Record<string, unknown> = {}): NewEvent {
  * append while an older transaction is still open (that is how it never skips one), so the
  * read is repeated until the `expected` number of kept events is visible.
  */
-async function readAllOf(store: EventStore, keep: (e: RecordedEvent) => boolean, pageSize: number, expected: number): Promise<RecordedEvent[]> {
+async function readAllOf(
+  store: EventStore,
+  keep: (e: RecordedEvent) => boolean,
+  pageSize: number,
+  expected: number,
+): Promise<RecordedEvent[]> {
   const deadline = Date.now() + 10_000;
   for (;;) {
     const kept: RecordedEvent[] = [];

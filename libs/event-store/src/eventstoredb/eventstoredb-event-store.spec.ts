@@ -39,7 +39,9 @@ function skipWith(message: string): void {
 }
 
 if (!connectionString) {
-  skipWith('SKIPPED: no EventStoreDB reachable (set EVENTSTORE_CONNECTION_STRING to run the EventStoreDB contract suite)');
+  skipWith(
+    'SKIPPED: no EventStoreDB reachable (set EVENTSTORE_CONNECTION_STRING to run the EventStoreDB contract suite)',
+  );
 } else if (!answersWithin(PROBE_TIMEOUT_MS, connectionString)) {
   skipWith(`SKIPPED: no EventStoreDB reachable at ${withoutPassword(connectionString)}`);
 } else {

@@ -92,13 +92,18 @@ export class EventStoreDbEventStore implements EventStore {
         return await this.appendExactly(streamName, sealed, actual);
       } catch (error) {
         if (expected === 'any' && error instanceof WrongExpectedRevisionError && attempt < MAX_SEAL_ATTEMPTS) continue;
-        if (error instanceof WrongExpectedRevisionError) throw new WrongExpectedRevisionError(streamName, expected, error.actual);
+        if (error instanceof WrongExpectedRevisionError)
+          throw new WrongExpectedRevisionError(streamName, expected, error.actual);
         throw error;
       }
     }
   }
 
-  private async appendExactly(streamName: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  private async appendExactly(
+    streamName: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> {
     const proposed = events.map(({ id, type, data, metadata }) =>
       // JSON.stringify(undefined) yields nothing, which the client cannot encode.
       jsonEvent({ id, type, data: (data === undefined ? null : data) as JSONType, metadata }),
@@ -251,7 +256,8 @@ export class EventStoreDbEventStore implements EventStore {
   /** Servers that answer an append without a position: read the event back to learn it. */
   private async positionOfRevision(streamName: string, revision: bigint): Promise<GlobalPosition> {
     const [event] = await this.readStream(streamName, { fromRevision: revision, maxCount: 1 });
-    if (!event) throw new Error(`Stream ${streamName} has no event at revision ${revision.toString()} after appending it`);
+    if (!event)
+      throw new Error(`Stream ${streamName} has no event at revision ${revision.toString()} after appending it`);
     return event.position;
   }
 }

@@ -86,22 +86,21 @@ describe('EventStoreDB mapping', () => {
     const created = new Date('2026-11-22T10:00:00.000Z');
     const metadata = { correlationId: 'req_1', actor: 'key_1', occurredAt: '2026-11-22T10:00:00.000Z' };
     const unversioned = EventSchemaRegistry.unversioned();
-    const resolved = (overrides: Record<string, unknown> = {}): AllStreamResolvedEvent =>
-      ({
-        event: {
-          streamId: 'charge-1',
-          id: '6c0a4cc5-6a1e-4c8f-8d3e-3b8f0f0e2a11',
-          isJson: true,
-          revision: 4n,
-          type: 'ChargeCaptured',
-          created,
-          data: { amount: 100 },
-          metadata,
-          position: { commit: 900n, prepare: 900n },
-          ...overrides,
-        },
-        commitPosition: 900n,
-      }) as AllStreamResolvedEvent;
+    const resolved = (overrides: Record<string, unknown> = {}): AllStreamResolvedEvent => ({
+      event: {
+        streamId: 'charge-1',
+        id: '6c0a4cc5-6a1e-4c8f-8d3e-3b8f0f0e2a11',
+        isJson: true,
+        revision: 4n,
+        type: 'ChargeCaptured',
+        created,
+        data: { amount: 100 },
+        metadata,
+        position: { commit: 900n, prepare: 900n },
+        ...overrides,
+      },
+      commitPosition: 900n,
+    });
 
     it('maps the envelope', () => {
       expect(toRecordedEvent(resolved(), unversioned)).toEqual({
@@ -122,7 +121,11 @@ describe('EventStoreDB mapping', () => {
           owner: 'test',
           versions: { ChargeCaptured: 2 },
           upcasters: [
-            { type: 'ChargeCaptured', fromVersion: 1, upcast: (data) => ({ captured: (data as { amount: number }).amount }) },
+            {
+              type: 'ChargeCaptured',
+              fromVersion: 1,
+              upcast: (data) => ({ captured: (data as { amount: number }).amount }),
+            },
           ],
         },
       ]);
@@ -166,9 +169,9 @@ describe('EventStoreDB mapping', () => {
 
     it('leaves refusals by a reachable server alone', () => {
       expect(isConnectionFailure(new StreamNotFoundError(undefined, 's'))).toBe(false);
-      expect(isConnectionFailure(new WrongExpectedVersionError(undefined, { streamName: 's', expected: 0n, current: 1n }))).toBe(
-        false,
-      );
+      expect(
+        isConnectionFailure(new WrongExpectedVersionError(undefined, { streamName: 's', expected: 0n, current: 1n })),
+      ).toBe(false);
       expect(isConnectionFailure(Object.assign(new Error('12 UNIMPLEMENTED'), { code: 12 }))).toBe(false);
       expect(isConnectionFailure('down')).toBe(false);
     });

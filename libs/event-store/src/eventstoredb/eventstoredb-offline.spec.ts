@@ -36,7 +36,12 @@ describe('EventStoreDbEventStore without a server', () => {
 
   it('refuses an empty append and a negative expected revision before calling the server', async () => {
     await expect(store.append('offline-2', [], 'any')).rejects.toThrow('at least one event');
-    const event = { id: randomUUID(), type: 'A', data: {}, metadata: { correlationId: 'c', actor: 'a', occurredAt: 'x' } };
+    const event = {
+      id: randomUUID(),
+      type: 'A',
+      data: {},
+      metadata: { correlationId: 'c', actor: 'a', occurredAt: 'x' },
+    };
     await expect(store.append('offline-2', [event], -1n)).rejects.toBeInstanceOf(RangeError);
   });
 });

@@ -27,7 +27,7 @@ function recorded(n: number): RecordedEvent {
 /** A live feed the test pushes events into, fails, or ends, like a gRPC subscription. */
 class ControlledFeed implements LiveFeed {
   closed = false;
-  private queue: Array<{ event?: RecordedEvent; error?: unknown; end?: true }> = [];
+  private queue: Array<{ event?: RecordedEvent; error?: Error; end?: true }> = [];
   private wake?: () => void;
 
   readonly events: AsyncIterable<RecordedEvent> = {
@@ -46,7 +46,7 @@ class ControlledFeed implements LiveFeed {
     this.queue.push(...events.map((event) => ({ event })));
     this.wake?.();
   }
-  fail(error: unknown): void {
+  fail(error: Error): void {
     this.queue.push({ error });
     this.wake?.();
   }
@@ -231,7 +231,11 @@ describe('bufferedBatches', () => {
     // The consumer is busy with event 1 while five more arrive.
     feed.push(...[2, 3, 4, 5, 6].map(recorded));
     await tick();
-    expect(((await batches.next()).value as RecordedEvent[]).map((e) => e.id)).toEqual(['event-2', 'event-3', 'event-4']);
+    expect(((await batches.next()).value as RecordedEvent[]).map((e) => e.id)).toEqual([
+      'event-2',
+      'event-3',
+      'event-4',
+    ]);
     await tick(); // the pump paused at three buffered events and reads on once they are taken
     expect(((await batches.next()).value as RecordedEvent[]).map((e) => e.id)).toEqual(['event-5', 'event-6']);
     feed.end();

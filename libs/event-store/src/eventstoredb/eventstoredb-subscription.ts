@@ -44,7 +44,10 @@ export interface CatchUpOptions {
  * dropped subscription, so on a connection failure this starts over (pages, then live) from
  * the last position it yielded, after a capped backoff.
  */
-export async function* catchUpThenFollow(source: CatchUpSource, options: CatchUpOptions): AsyncGenerator<RecordedEvent[]> {
+export async function* catchUpThenFollow(
+  source: CatchUpSource,
+  options: CatchUpOptions,
+): AsyncGenerator<RecordedEvent[]> {
   const { batchSize, signal } = options;
   const policy = options.reconnect ?? DEFAULT_RECONNECT_POLICY;
   let cursor = options.after;

@@ -23,7 +23,9 @@ const counter: Decider<Add, { total: number }, Added> = {
   },
   evolve: (state, event) => ({ total: state.total + event.data.n }),
 };
-const add = (n: number, limit = 1_000) => (now: Date): Add => ({ type: 'Add', n, limit, now });
+const add =
+  (n: number, limit = 1_000) =>
+  (now: Date): Add => ({ type: 'Add', n, limit, now });
 
 /** A business clock: each business at its own time, wall time elsewhere. */
 class ScopedClock extends Clock {

@@ -136,7 +136,7 @@ export class CommandPipeline {
 
   async run<D extends AnyDecider>(run: CommandRun<D>): Promise<PipelineDecision<StateOf<D>, EventOf<D>>> {
     const now = await this.now(run);
-    const command = typeof run.command === 'function' ? (run.command as (now: Date) => CommandOf<D>)(now) : run.command;
+    const command = isCommandBuilder(run.command) ? run.command(now) : run.command;
     const decider: Decider<CommandOf<D>, StateOf<D>, EventOf<D>> = run.decider;
     const decision = await decideAndAppend(this.store, run.stream, decider, command, this.metadata(run, now), {
       newStream: run.newStream,
@@ -220,4 +220,9 @@ export class CommandPipeline {
       throw error;
     }
   }
+}
+
+/** A command given as how to build it at the pipeline's time (CommandRun.command). */
+function isCommandBuilder<C>(command: C | ((now: Date) => C)): command is (now: Date) => C {
+  return typeof command === 'function';
 }

@@ -80,7 +80,9 @@ export class AppendCombiner {
         return;
       }
       await Promise.all(
-        batch.map((pending) => this.send([pending.request]).then(([outcome]) => pending.resolve(outcome), pending.reject)),
+        batch.map((pending) =>
+          this.send([pending.request]).then(([outcome]) => pending.resolve(outcome), pending.reject),
+        ),
       );
     }
   }

@@ -60,7 +60,8 @@ class BinaryCopyRead<T> {
       } else {
         offset = this.decodeTuple(chunk, offset, this.rows);
       }
-      if (offset !== chunk.length) throw new Error(`binary COPY: a message held ${chunk.length} bytes, the row ended at ${offset}`);
+      if (offset !== chunk.length)
+        throw new Error(`binary COPY: a message held ${chunk.length} bytes, the row ended at ${offset}`);
     } catch (error) {
       this.failure = error instanceof Error ? error : new Error(String(error));
     }

@@ -78,7 +78,8 @@ export const eventStoreMigrations: MigrationSet = {
     {
       version: 2,
       name: 'batched appends',
-      sql: `
+      sql:
+        `
         -- Several appends (to different or the same streams) in one call and one transaction, each
         -- decided on its own exactly as es_append does: the adapter combines appends that arrive
         -- while others are in flight, so one commit and one round trip serve many writers.
@@ -97,7 +98,8 @@ export const eventStoreMigrations: MigrationSet = {
           v_last   bigint;
           v_pos    bigint;
         BEGIN
-          FOR v_append, v_idx IN SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a LOOP
+          FOR v_append, v_idx IN SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends) WITH ORDINALITY ` +
+        `AS a LOOP
             v_stream := v_append->>'stream';
             v_expect := (v_append->>'expect')::smallint;
             v_events := v_append->'events';
@@ -105,7 +107,8 @@ export const eventStoreMigrations: MigrationSet = {
             v_last   := NULL;
 
             IF EXISTS (SELECT 1 FROM es_events e
-                        WHERE e.event_id IN (SELECT (x.value->>'id')::uuid FROM jsonb_array_elements(v_events) AS x)) THEN
+                        WHERE e.event_id IN (SELECT (x.value->>'id')::uuid FROM jsonb_array_elements(v_events) AS ` +
+        `x)) THEN
               idx := v_idx; ok := false; duplicate := true; revision := NULL; tx_id := NULL; last_position := NULL;
               RETURN NEXT;
               CONTINUE;
@@ -116,10 +119,12 @@ export const eventStoreMigrations: MigrationSet = {
                 ON CONFLICT DO NOTHING RETURNING s.revision INTO v_last;
             ELSIF v_expect = 2 THEN
               UPDATE es_streams AS s SET revision = s.revision + v_count
-                WHERE s.stream_name = v_stream AND s.revision = (v_append->>'revision')::bigint RETURNING s.revision INTO v_last;
+                WHERE s.stream_name = v_stream AND s.revision = (v_append->>'revision')::bigint RETURNING ` +
+        `s.revision INTO v_last;
             ELSE
               INSERT INTO es_streams AS s (stream_name, revision) VALUES (v_stream, v_count - 1)
-                ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + v_count RETURNING s.revision INTO v_last;
+                ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + v_count RETURNING s.revision INTO ` +
+        `v_last;
             END IF;
 
             IF v_last IS NULL THEN
@@ -140,7 +145,8 @@ export const eventStoreMigrations: MigrationSet = {
             )
             SELECT max(inserted.position) INTO v_pos FROM inserted;
 
-            idx := v_idx; ok := true; duplicate := false; revision := v_last; tx_id := pg_current_xact_id(); last_position := v_pos;
+            idx := v_idx; ok := true; duplicate := false; revision := v_last; tx_id := pg_current_xact_id(); ` +
+        `last_position := v_pos;
             RETURN NEXT;
           END LOOP;
         END
@@ -150,7 +156,8 @@ export const eventStoreMigrations: MigrationSet = {
     {
       version: 3,
       name: 'batched appends without a duplicate pre-check',
-      sql: `
+      sql:
+        `
         -- Version 2 looked every event id up before each append. An existing id is rare, and the
         -- unique index refuses it anyway (failing the whole batch, which the adapter then retries
         -- append by append), so the look-up was a statement per append paid for nothing.
@@ -167,7 +174,8 @@ export const eventStoreMigrations: MigrationSet = {
           v_last   bigint;
           v_pos    bigint;
         BEGIN
-          FOR v_append, v_idx IN SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a LOOP
+          FOR v_append, v_idx IN SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends) WITH ORDINALITY ` +
+        `AS a LOOP
             v_stream := v_append->>'stream';
             v_expect := (v_append->>'expect')::smallint;
             v_events := v_append->'events';
@@ -180,10 +188,12 @@ export const eventStoreMigrations: MigrationSet = {
                 ON CONFLICT DO NOTHING RETURNING s.revision INTO v_last;
             ELSIF v_expect = 2 THEN
               UPDATE es_streams AS s SET revision = s.revision + v_count
-                WHERE s.stream_name = v_stream AND s.revision = (v_append->>'revision')::bigint RETURNING s.revision INTO v_last;
+                WHERE s.stream_name = v_stream AND s.revision = (v_append->>'revision')::bigint RETURNING ` +
+        `s.revision INTO v_last;
             ELSE
               INSERT INTO es_streams AS s (stream_name, revision) VALUES (v_stream, v_count - 1)
-                ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + v_count RETURNING s.revision INTO v_last;
+                ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + v_count RETURNING s.revision INTO ` +
+        `v_last;
             END IF;
 
             IF v_last IS NULL THEN
@@ -204,7 +214,8 @@ export const eventStoreMigrations: MigrationSet = {
             )
             SELECT max(inserted.position) INTO v_pos FROM inserted;
 
-            idx := v_idx; ok := true; duplicate := false; revision := v_last; tx_id := pg_current_xact_id(); last_position := v_pos;
+            idx := v_idx; ok := true; duplicate := false; revision := v_last; tx_id := pg_current_xact_id(); ` +
+        `last_position := v_pos;
             RETURN NEXT;
           END LOOP;
         END
@@ -214,12 +225,14 @@ export const eventStoreMigrations: MigrationSet = {
     {
       version: 4,
       name: 'tamper-evident hash chain and audit indexes',
-      sql: `
+      sql:
+        `
         -- Each event's metadata.chainHash = sha256 over the previous event of its stream's hash
         -- and this event (id, stream, revision, type, data, metadata without the hash). Computed
         -- here, where every append passes; chain-hash.ts computes the same bytes in TypeScript
         -- (the EventStoreDB adapter and the verifier).
-        CREATE FUNCTION es_chain_hash(p_prev text, p_id uuid, p_stream text, p_revision bigint, p_type text, p_data jsonb, p_metadata jsonb)
+        CREATE FUNCTION es_chain_hash(p_prev text, p_id uuid, p_stream text, p_revision bigint, p_type text, ` +
+        `p_data jsonb, p_metadata jsonb)
         RETURNS text LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $fn$
           SELECT encode(sha256(convert_to(
             p_prev || E'\\n' || p_id::text || E'\\n' || p_stream || E'\\n' || p_revision::text || E'\\n' || p_type
@@ -248,7 +261,8 @@ export const eventStoreMigrations: MigrationSet = {
           v_meta   jsonb;
           v_metas  jsonb[];
         BEGIN
-          FOR v_append, v_idx IN SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a LOOP
+          FOR v_append, v_idx IN SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends) WITH ORDINALITY ` +
+        `AS a LOOP
             v_stream := v_append->>'stream';
             v_expect := (v_append->>'expect')::smallint;
             v_events := v_append->'events';
@@ -260,10 +274,12 @@ export const eventStoreMigrations: MigrationSet = {
                 ON CONFLICT DO NOTHING RETURNING s.revision INTO v_last;
             ELSIF v_expect = 2 THEN
               UPDATE es_streams AS s SET revision = s.revision + v_count
-                WHERE s.stream_name = v_stream AND s.revision = (v_append->>'revision')::bigint RETURNING s.revision INTO v_last;
+                WHERE s.stream_name = v_stream AND s.revision = (v_append->>'revision')::bigint RETURNING ` +
+        `s.revision INTO v_last;
             ELSE
               INSERT INTO es_streams AS s (stream_name, revision) VALUES (v_stream, v_count - 1)
-                ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + v_count RETURNING s.revision INTO v_last;
+                ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + v_count RETURNING s.revision INTO ` +
+        `v_last;
             END IF;
 
             IF v_last IS NULL THEN
@@ -283,10 +299,12 @@ export const eventStoreMigrations: MigrationSet = {
 
             -- Hashes in a loop (each needs the previous one), rows in one INSERT (as version 3 did).
             v_metas := ARRAY[]::jsonb[];
-            FOR v_event, v_ord IN SELECT x.value, x.ordinality FROM jsonb_array_elements(v_events) WITH ORDINALITY AS x LOOP
+            FOR v_event, v_ord IN SELECT x.value, x.ordinality FROM jsonb_array_elements(v_events) WITH ORDINALITY ` +
+        `AS x LOOP
               v_rev  := v_last - v_count + v_ord;
               v_meta := (v_event->'metadata') - 'chainHash';
-              v_prev := es_chain_hash(v_prev, (v_event->>'id')::uuid, v_stream, v_rev, v_event->>'type', v_event->'data', v_meta);
+              v_prev := es_chain_hash(v_prev, (v_event->>'id')::uuid, v_stream, v_rev, v_event->>'type', ` +
+        `v_event->'data', v_meta);
               v_metas := v_metas || (v_meta || jsonb_build_object('chainHash', v_prev));
             END LOOP;
             WITH inserted AS (
@@ -299,7 +317,8 @@ export const eventStoreMigrations: MigrationSet = {
             )
             SELECT max(inserted.position) INTO v_pos FROM inserted;
 
-            idx := v_idx; ok := true; duplicate := false; revision := v_last; tx_id := pg_current_xact_id(); last_position := v_pos;
+            idx := v_idx; ok := true; duplicate := false; revision := v_last; tx_id := pg_current_xact_id(); ` +
+        `last_position := v_pos;
             RETURN NEXT;
           END LOOP;
         END
@@ -336,14 +355,16 @@ export const eventStoreMigrations: MigrationSet = {
         $seal$;
 
         -- The audit history API: a business's events over time, and every event of one request.
-        CREATE INDEX es_events_business_time ON es_events ((metadata->>'businessId'), (metadata->>'mode'), recorded_at, position);
+        CREATE INDEX es_events_business_time ON es_events ((metadata->>'businessId'), (metadata->>'mode'), ` +
+        `recorded_at, position);
         CREATE INDEX es_events_correlation ON es_events ((metadata->>'correlationId'), position);
       `,
     },
     {
       version: 5,
       name: 'cheaper hash chain on the append path',
-      sql: `
+      sql:
+        `
         -- Same events, same hashes as version 4, less work per append: the hash input is built
         -- inline (no function call per event), the metadata loses its chainHash once, and a
         -- single-event append (the common case) inserts its row directly, without arrays and a
@@ -367,7 +388,8 @@ export const eventStoreMigrations: MigrationSet = {
           v_meta   jsonb;
           v_metas  jsonb[];
         BEGIN
-          FOR v_append, v_idx IN SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends) WITH ORDINALITY AS a LOOP
+          FOR v_append, v_idx IN SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends) WITH ORDINALITY ` +
+        `AS a LOOP
             v_stream := v_append->>'stream';
             v_expect := (v_append->>'expect')::smallint;
             v_events := v_append->'events';
@@ -379,10 +401,12 @@ export const eventStoreMigrations: MigrationSet = {
                 ON CONFLICT DO NOTHING RETURNING s.revision INTO v_last;
             ELSIF v_expect = 2 THEN
               UPDATE es_streams AS s SET revision = s.revision + v_count
-                WHERE s.stream_name = v_stream AND s.revision = (v_append->>'revision')::bigint RETURNING s.revision INTO v_last;
+                WHERE s.stream_name = v_stream AND s.revision = (v_append->>'revision')::bigint RETURNING ` +
+        `s.revision INTO v_last;
             ELSE
               INSERT INTO es_streams AS s (stream_name, revision) VALUES (v_stream, v_count - 1)
-                ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + v_count RETURNING s.revision INTO v_last;
+                ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + v_count RETURNING s.revision INTO ` +
+        `v_last;
             END IF;
 
             IF v_last IS NULL THEN
@@ -403,19 +427,23 @@ export const eventStoreMigrations: MigrationSet = {
               v_event := v_events->0;
               v_meta  := (v_event->'metadata') - 'chainHash';
               v_prev  := encode(sha256(convert_to(
-                           v_prev || E'\\n' || (v_event->>'id')::uuid::text || E'\\n' || v_stream || E'\\n' || v_last::text || E'\\n' || (v_event->>'type')
+                           v_prev || E'\\n' || (v_event->>'id')::uuid::text || E'\\n' || v_stream || E'\\n' || ` +
+        `v_last::text || E'\\n' || (v_event->>'type')
                              || E'\\n' || (v_event->'data')::text || E'\\n' || v_meta::text,
                            'UTF8')), 'hex');
               INSERT INTO es_events (event_id, stream_name, revision, type, data, metadata)
-                   VALUES ((v_event->>'id')::uuid, v_stream, v_last, v_event->>'type', v_event->'data', v_meta || jsonb_build_object('chainHash', v_prev))
+                   VALUES ((v_event->>'id')::uuid, v_stream, v_last, v_event->>'type', v_event->'data', ` +
+        `v_meta || jsonb_build_object('chainHash', v_prev))
                 RETURNING es_events.position INTO v_pos;
             ELSE
               v_metas := ARRAY[]::jsonb[];
-              FOR v_event, v_ord IN SELECT x.value, x.ordinality FROM jsonb_array_elements(v_events) WITH ORDINALITY AS x LOOP
+              FOR v_event, v_ord IN SELECT x.value, x.ordinality FROM jsonb_array_elements(v_events) WITH ` +
+        `ORDINALITY AS x LOOP
                 v_rev  := v_last - v_count + v_ord;
                 v_meta := (v_event->'metadata') - 'chainHash';
                 v_prev := encode(sha256(convert_to(
-                            v_prev || E'\\n' || (v_event->>'id')::uuid::text || E'\\n' || v_stream || E'\\n' || v_rev::text || E'\\n' || (v_event->>'type')
+                            v_prev || E'\\n' || (v_event->>'id')::uuid::text || E'\\n' || v_stream || E'\\n' || ` +
+        `v_rev::text || E'\\n' || (v_event->>'type')
                               || E'\\n' || (v_event->'data')::text || E'\\n' || v_meta::text,
                             'UTF8')), 'hex');
                 v_metas := v_metas || (v_meta || jsonb_build_object('chainHash', v_prev));
@@ -431,7 +459,8 @@ export const eventStoreMigrations: MigrationSet = {
               SELECT max(inserted.position) INTO v_pos FROM inserted;
             END IF;
 
-            idx := v_idx; ok := true; duplicate := false; revision := v_last; tx_id := pg_current_xact_id(); last_position := v_pos;
+            idx := v_idx; ok := true; duplicate := false; revision := v_last; tx_id := pg_current_xact_id(); ` +
+        `last_position := v_pos;
             RETURN NEXT;
           END LOOP;
         END

@@ -26,7 +26,9 @@ const DEFAULT_PAGE = 1000;
  * bound by the driver's per-column decoding (six columns decode markedly faster than nine).
  * `recorded_at` comes as epoch milliseconds, truncated like pg's own timestamp parser.
  */
-const COLUMNS = `tx_id::text || ' ' || position || ' ' || revision || ' ' || floor(extract(epoch FROM recorded_at) * 1000)::int8,
+const COLUMNS =
+  `tx_id::text || ' ' || position || ' ' || revision || ' ' || floor(extract(epoch FROM recorded_at) ` +
+  `* 1000)::int8,
                  event_id, stream_name, type, data, metadata`;
 
 /**
@@ -204,7 +206,14 @@ function sqlInteger(value: bigint | number): string {
   return BigInt(value).toString();
 }
 
-type EventRow = [numbers: string, eventId: string, streamName: string, type: string, data: unknown, metadata: NewEvent['metadata']];
+type EventRow = [
+  numbers: string,
+  eventId: string,
+  streamName: string,
+  type: string,
+  data: unknown,
+  metadata: NewEvent['metadata'],
+];
 
 function toRecordedEvent([numbers, eventId, streamName, type, data, metadata]: EventRow): RecordedEvent {
   const [txId, position, revision, recordedAtMs] = numbers.split(' ');

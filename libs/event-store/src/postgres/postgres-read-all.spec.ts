@@ -27,16 +27,32 @@ describe('PostgresEventStore readAll', () => {
       Array.from({ length: n }, (_, i) => ({
         id: randomUUID(),
         type: i % 2 ? 'ChargeCaptured' : 'Événement·注册',
-        data: { i, amount: '90071992547409930', note: 'quote " backslash \\ newline \n emoji 💳', nested: { list: [1, null, true, { deep: 'ß' }] } },
-        metadata: { businessId: 'biz_1', mode: 'test', correlationId: `req_${i}`, actor: 'system:test', occurredAt: new Date(i).toISOString(), extra: { ok: true } },
+        data: {
+          i,
+          amount: '90071992547409930',
+          note: 'quote " backslash \\ newline \n emoji 💳',
+          nested: { list: [1, null, true, { deep: 'ß' }] },
+        },
+        metadata: {
+          businessId: 'biz_1',
+          mode: 'test',
+          correlationId: `req_${i}`,
+          actor: 'system:test',
+          occurredAt: new Date(i).toISOString(),
+          extra: { ok: true },
+        },
       }));
     await store.append(streams[0], events(30), 'no_stream');
-    await store.append(streams[1], [...events(5), { ...events(1)[0], data: { big: 'y'.repeat(300_000) } }], 'no_stream');
+    await store.append(
+      streams[1],
+      [...events(5), { ...events(1)[0], data: { big: 'y'.repeat(300_000) } }],
+      'no_stream',
+    );
 
     const fromStreams = [...(await store.readStream(streams[0])), ...(await store.readStream(streams[1]))];
     // The global log hides a commit while an older transaction still runs: read until all show.
     let fromAll: RecordedEvent[] = [];
-    for (const deadline = Date.now() + 10_000; fromAll.length < fromStreams.length && Date.now() < deadline; ) {
+    for (const deadline = Date.now() + 10_000; fromAll.length < fromStreams.length && Date.now() < deadline;) {
       fromAll = [];
       let after;
       for (;;) {
@@ -47,7 +63,9 @@ describe('PostgresEventStore readAll', () => {
       }
     }
     expect(fromAll).toEqual(fromStreams);
-    expect(fromAll.every((event) => event.recordedAt instanceof Date && typeof event.position.commit === 'bigint')).toBe(true);
+    expect(
+      fromAll.every((event) => event.recordedAt instanceof Date && typeof event.position.commit === 'bigint'),
+    ).toBe(true);
   });
 
   it('reads nothing with maxCount 0 and refuses a negative or fractional maxCount', async () => {

@@ -35,7 +35,8 @@ export class RecentTailPages {
     if (maxCount <= 0) return undefined;
     for (let i = this.pages.length - 1; i >= 0; i--) {
       const start = startAfter(this.pages[i], after);
-      if (start !== undefined && start < this.pages[i].events.length) return this.pages[i].events.slice(start, start + maxCount);
+      if (start !== undefined && start < this.pages[i].events.length)
+        return this.pages[i].events.slice(start, start + maxCount);
     }
     return undefined;
   }

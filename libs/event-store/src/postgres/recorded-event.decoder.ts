@@ -3,7 +3,8 @@ import type { EventSchemaRegistry } from '../schema/event-schema-registry';
 import type { TupleDecoder } from './binary-copy-read';
 
 /** The columns `decodeRecordedEvent` expects, in this order, from a binary COPY. */
-export const RECORDED_EVENT_COLUMNS = 'tx_id, position, event_id, stream_name, revision, type, data, metadata, recorded_at';
+export const RECORDED_EVENT_COLUMNS =
+  'tx_id, position, event_id, stream_name, revision, type, data, metadata, recorded_at';
 const COLUMN_COUNT = 9;
 
 /** PostgreSQL's timestamps count microseconds from 2000-01-01 00:00 UTC. */
@@ -102,7 +103,8 @@ class FieldReader {
   jsonb(): unknown {
     const length = this.length();
     const start = this.offset;
-    if (length < 1 || this.buffer[start] !== JSONB_VERSION) throw new Error(`binary row: unknown jsonb format ${this.buffer[start]}`);
+    if (length < 1 || this.buffer[start] !== JSONB_VERSION)
+      throw new Error(`binary row: unknown jsonb format ${this.buffer[start]}`);
     this.offset += length;
     return JSON.parse(this.buffer.toString('utf8', start + 1, this.offset));
   }

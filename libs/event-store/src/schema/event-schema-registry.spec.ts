@@ -79,8 +79,10 @@ describe('EventSchemaRegistry', () => {
   });
 
   describe('refuses at startup', () => {
-    const refuse = (...declarations: Parameters<typeof EventSchemaRegistry.fromDeclarations>[0]) => () =>
-      EventSchemaRegistry.fromDeclarations(declarations);
+    const refuse =
+      (...declarations: Parameters<typeof EventSchemaRegistry.fromDeclarations>[0]) =>
+      () =>
+        EventSchemaRegistry.fromDeclarations(declarations);
 
     it('a chain with a gap', () => {
       const gap = { owner: 'parcels', versions: { ParcelShipped: 3 }, upcasters: [parcels.upcasters[1]] };

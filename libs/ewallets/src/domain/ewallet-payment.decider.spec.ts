@@ -1,6 +1,12 @@
 import { deciderSpec } from '@gateway/testing';
 import { ewalletPaymentDecider } from './ewallet-payment.decider';
-import type { EwalletPaymentCompleted, EwalletPaymentExpired, EwalletPaymentFailed, EwalletPaymentRequested, EwalletPaymentSnapshot } from './ewallet-payment.events';
+import type {
+  EwalletPaymentCompleted,
+  EwalletPaymentExpired,
+  EwalletPaymentFailed,
+  EwalletPaymentRequested,
+  EwalletPaymentSnapshot,
+} from './ewallet-payment.events';
 import type { EwalletType } from './ewallet-types';
 
 const requestedAt = new Date('2026-03-01T10:00:00.000Z');
@@ -21,9 +27,20 @@ function snapshot(type: EwalletType, overrides: Partial<EwalletPaymentSnapshot> 
     requestedAt: requestedAt.toISOString(),
   };
   if (type === 'OVO') return { ...base, phone: '081234567890', ...overrides };
-  const checkout = { callbackUrl: 'https://m.example/cb', redirectUrl: 'https://m.example/done', checkoutToken: 'tok', expiresAt: afterExpiry.toISOString() };
+  const checkout = {
+    callbackUrl: 'https://m.example/cb',
+    redirectUrl: 'https://m.example/done',
+    checkoutToken: 'tok',
+    expiresAt: afterExpiry.toISOString(),
+  };
   if (type === 'DANA') return { ...base, ...checkout, ...overrides };
-  return { ...base, ...checkout, phone: '081234567890', items: [{ id: 'i1', name: 'Tea', price: 25_000, quantity: 1 }], ...overrides };
+  return {
+    ...base,
+    ...checkout,
+    phone: '081234567890',
+    items: [{ id: 'i1', name: 'Tea', price: 25_000, quantity: 1 }],
+    ...overrides,
+  };
 }
 
 const requested = (type: EwalletType, overrides: Partial<EwalletPaymentSnapshot> = {}): EwalletPaymentRequested => ({
@@ -37,18 +54,30 @@ const requestCommand = (type: EwalletType, overrides: Partial<EwalletPaymentSnap
 const complete = (now = later) => ({ type: 'CompleteEwalletPayment' as const, fee: 725, feeTax: 80, now });
 const fail = (failureCode: string) => ({ type: 'FailEwalletPayment' as const, failureCode, now: later });
 const expire = (now = afterExpiry) => ({ type: 'ExpireEwalletPayment' as const, now });
-const completed = (type: EwalletType): EwalletPaymentCompleted => ({ type: 'EwalletPaymentCompleted', data: { payment: snapshot(type), completedAt: later.toISOString() } });
+const completed = (type: EwalletType): EwalletPaymentCompleted => ({
+  type: 'EwalletPaymentCompleted',
+  data: { payment: snapshot(type), completedAt: later.toISOString() },
+});
 const failed = (type: EwalletType, failureCode: string): EwalletPaymentFailed => ({
   type: 'EwalletPaymentFailed',
   data: { payment: snapshot(type), failureCode, failedAt: later.toISOString() },
 });
-const expired = (type: EwalletType): EwalletPaymentExpired => ({ type: 'EwalletPaymentExpired', data: { payment: snapshot(type), expiredAt: afterExpiry.toISOString() } });
+const expired = (type: EwalletType): EwalletPaymentExpired => ({
+  type: 'EwalletPaymentExpired',
+  data: { payment: snapshot(type), expiredAt: afterExpiry.toISOString() },
+});
 
 describe('eWallet payment decider', () => {
   describe('(new) --request--> PENDING', () => {
     it.each(['OVO', 'DANA', 'LINKAJA'] as const)('%s: a request is recorded with the request time', (type) => {
-      spec.given([]).when(requestCommand(type)).then([requested(type)]);
-      spec.given([]).when(requestCommand(type)).thenState({ status: 'PENDING', payment: snapshot(type) });
+      spec
+        .given([])
+        .when(requestCommand(type))
+        .then([requested(type)]);
+      spec
+        .given([])
+        .when(requestCommand(type))
+        .thenState({ status: 'PENDING', payment: snapshot(type) });
     });
 
     it.each([
@@ -56,86 +85,147 @@ describe('eWallet payment decider', () => {
       ['DANA', 'DUPLICATE_ERROR'],
       ['LINKAJA', 'DUPLICATE_PAYMENT_ERROR'],
     ] as const)('%s: the external id already used answers %s, whatever the state', (type, code) => {
-      spec.given([requested(type)]).when(requestCommand(type)).thenThrows(code);
-      spec.given([requested(type), completed(type)]).when(requestCommand(type)).thenThrows(code);
+      spec
+        .given([requested(type)])
+        .when(requestCommand(type))
+        .thenThrows(code);
+      spec
+        .given([requested(type), completed(type)])
+        .when(requestCommand(type))
+        .thenThrows(code);
     });
 
     it('refuses amounts outside the type bounds and fractions', () => {
-      spec.given([]).when(requestCommand('OVO', { amount: 0 })).thenThrows('API_VALIDATION_ERROR');
-      spec.given([]).when(requestCommand('OVO', { amount: 10_000_001 })).thenThrows('API_VALIDATION_ERROR');
-      spec.given([]).when(requestCommand('LINKAJA', { amount: 99 })).thenThrows('API_VALIDATION_ERROR');
-      spec.given([]).when(requestCommand('DANA', { amount: 10.5 })).thenThrows('API_VALIDATION_ERROR');
-      spec.given([]).when(requestCommand('LINKAJA', { amount: 100 })).then([requested('LINKAJA', { amount: 100 })]);
+      spec
+        .given([])
+        .when(requestCommand('OVO', { amount: 0 }))
+        .thenThrows('API_VALIDATION_ERROR');
+      spec
+        .given([])
+        .when(requestCommand('OVO', { amount: 10_000_001 }))
+        .thenThrows('API_VALIDATION_ERROR');
+      spec
+        .given([])
+        .when(requestCommand('LINKAJA', { amount: 99 }))
+        .thenThrows('API_VALIDATION_ERROR');
+      spec
+        .given([])
+        .when(requestCommand('DANA', { amount: 10.5 }))
+        .thenThrows('API_VALIDATION_ERROR');
+      spec
+        .given([])
+        .when(requestCommand('LINKAJA', { amount: 100 }))
+        .then([requested('LINKAJA', { amount: 100 })]);
     });
 
     it('refuses an expiration date that is not in the future', () => {
-      spec.given([]).when(requestCommand('DANA', { expiresAt: requestedAt.toISOString() })).thenThrows('API_VALIDATION_ERROR');
+      spec
+        .given([])
+        .when(requestCommand('DANA', { expiresAt: requestedAt.toISOString() }))
+        .thenThrows('API_VALIDATION_ERROR');
     });
   });
 
   describe('PENDING --payer pays--> COMPLETED', () => {
-    it.each(['OVO', 'DANA', 'LINKAJA'] as const)('%s: completes and appends the ledger contract money in, fee included', (type) => {
-      spec
-        .given([requested(type)])
-        .when(complete())
-        .then([
-          completed(type),
-          {
-            type: 'MoneyInReceived',
-            data: {
-              movementId: 'ewallet_1',
-              source: { context: 'ewallets', resourceId: 'ewallet_1' },
-              channel: type,
-              currency: 'IDR',
-              grossAmount: 25_000,
-              fee: 725,
-              feeTax: 80,
-              settledBySource: false,
-              receivedAt: later.toISOString(),
+    it.each(['OVO', 'DANA', 'LINKAJA'] as const)(
+      '%s: completes and appends the ledger contract money in, fee included',
+      (type) => {
+        spec
+          .given([requested(type)])
+          .when(complete())
+          .then([
+            completed(type),
+            {
+              type: 'MoneyInReceived',
+              data: {
+                movementId: 'ewallet_1',
+                source: { context: 'ewallets', resourceId: 'ewallet_1' },
+                channel: type,
+                currency: 'IDR',
+                grossAmount: 25_000,
+                fee: 725,
+                feeTax: 80,
+                settledBySource: false,
+                receivedAt: later.toISOString(),
+              },
             },
-          },
-        ]);
-    });
+          ]);
+      },
+    );
 
     it('a payment whose money another context records (an invoice) completes without MoneyInReceived', () => {
       const claimed = { moneyRecordedBy: { context: 'invoices', resourceId: 'inv_1' } };
       spec
         .given([requested('DANA', claimed)])
         .when(complete())
-        .then([{ type: 'EwalletPaymentCompleted', data: { payment: snapshot('DANA', claimed), completedAt: later.toISOString() } }]);
+        .then([
+          {
+            type: 'EwalletPaymentCompleted',
+            data: { payment: snapshot('DANA', claimed), completedAt: later.toISOString() },
+          },
+        ]);
     });
 
     it('a checkout cannot be paid at or after its expiry', () => {
-      spec.given([requested('DANA')]).when(complete(afterExpiry)).thenThrows('EWALLET_PAYMENT_EXPIRED_ERROR');
+      spec
+        .given([requested('DANA')])
+        .when(complete(afterExpiry))
+        .thenThrows('EWALLET_PAYMENT_EXPIRED_ERROR');
     });
   });
 
   describe('PENDING --refused--> FAILED', () => {
     it('OVO fails with the failure code', () => {
-      spec.given([requested('OVO')]).when(fail('USER_DECLINED_THE_TRANSACTION')).then([failed('OVO', 'USER_DECLINED_THE_TRANSACTION')]);
-      spec.given([requested('OVO')]).when(fail('ACCOUNT_BLOCKED_ERROR')).thenState({ status: 'FAILED', payment: snapshot('OVO'), failureCode: 'ACCOUNT_BLOCKED_ERROR', decidedAt: later.toISOString() });
+      spec
+        .given([requested('OVO')])
+        .when(fail('USER_DECLINED_THE_TRANSACTION'))
+        .then([failed('OVO', 'USER_DECLINED_THE_TRANSACTION')]);
+      spec
+        .given([requested('OVO')])
+        .when(fail('ACCOUNT_BLOCKED_ERROR'))
+        .thenState({
+          status: 'FAILED',
+          payment: snapshot('OVO'),
+          failureCode: 'ACCOUNT_BLOCKED_ERROR',
+          decidedAt: later.toISOString(),
+        });
     });
 
     it('LINKAJA fails when the payer cancels', () => {
-      spec.given([requested('LINKAJA')]).when(fail('USER_DECLINED_THE_TRANSACTION')).then([failed('LINKAJA', 'USER_DECLINED_THE_TRANSACTION')]);
+      spec
+        .given([requested('LINKAJA')])
+        .when(fail('USER_DECLINED_THE_TRANSACTION'))
+        .then([failed('LINKAJA', 'USER_DECLINED_THE_TRANSACTION')]);
     });
 
     it('DANA cannot fail (only PAID or EXPIRED)', () => {
-      spec.given([requested('DANA')]).when(fail('USER_DECLINED_THE_TRANSACTION')).thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
+      spec
+        .given([requested('DANA')])
+        .when(fail('USER_DECLINED_THE_TRANSACTION'))
+        .thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
     });
   });
 
   describe('PENDING --checkout time runs out--> EXPIRED', () => {
     it.each(['DANA', 'LINKAJA'] as const)('%s expires at its expiry time', (type) => {
-      spec.given([requested(type)]).when(expire()).then([expired(type)]);
+      spec
+        .given([requested(type)])
+        .when(expire())
+        .then([expired(type)]);
     });
 
     it('not before its expiry time', () => {
-      spec.given([requested('DANA')]).when(expire(later)).thenThrows('EWALLET_PAYMENT_NOT_EXPIRED_ERROR');
+      spec
+        .given([requested('DANA')])
+        .when(expire(later))
+        .thenThrows('EWALLET_PAYMENT_NOT_EXPIRED_ERROR');
     });
 
     it('OVO has no checkout to expire', () => {
-      spec.given([requested('OVO')]).when(expire()).thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
+      spec
+        .given([requested('OVO')])
+        .when(expire())
+        .thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
     });
   });
 
@@ -152,14 +242,29 @@ describe('eWallet payment decider', () => {
       ['EXPIRED', [requested('LINKAJA'), expired('LINKAJA')]],
     ] as const;
     it.each(finals)('%s is final: no completion, failure or expiry', (_status, history) => {
-      spec.given([...history]).when(complete()).thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
-      spec.given([...history]).when(fail('USER_DECLINED_THE_TRANSACTION')).thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
-      spec.given([...history]).when(expire()).thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
+      spec
+        .given([...history])
+        .when(complete())
+        .thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
+      spec
+        .given([...history])
+        .when(fail('USER_DECLINED_THE_TRANSACTION'))
+        .thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
+      spec
+        .given([...history])
+        .when(expire())
+        .thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
     });
 
     it('OVO completed or failed is final too', () => {
-      spec.given([requested('OVO'), completed('OVO')]).when(fail('USER_DECLINED_THE_TRANSACTION')).thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
-      spec.given([requested('OVO'), failed('OVO', 'OVO_TIMEOUT_ERROR')]).when(complete()).thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
+      spec
+        .given([requested('OVO'), completed('OVO')])
+        .when(fail('USER_DECLINED_THE_TRANSACTION'))
+        .thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
+      spec
+        .given([requested('OVO'), failed('OVO', 'OVO_TIMEOUT_ERROR')])
+        .when(complete())
+        .thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
     });
   });
 });

@@ -33,7 +33,8 @@ export interface ExpireEwalletPayment {
   now: Date;
 }
 
-export type EwalletPaymentCommand = RequestEwalletPayment | CompleteEwalletPayment | FailEwalletPayment | ExpireEwalletPayment;
+export type EwalletPaymentCommand =
+  RequestEwalletPayment | CompleteEwalletPayment | FailEwalletPayment | ExpireEwalletPayment;
 
 export type EwalletPaymentStatus = 'PENDING' | 'COMPLETED' | 'FAILED' | 'EXPIRED';
 
@@ -48,7 +49,11 @@ export type EwalletPaymentState =
  *                      PENDING --checkout time runs out--> EXPIRED  (DANA, LINKAJA)
  * COMPLETED, FAILED and EXPIRED are final.
  */
-export const ewalletPaymentDecider: Decider<EwalletPaymentCommand, EwalletPaymentState, EwalletPaymentEvent | MoneyInReceived> = {
+export const ewalletPaymentDecider: Decider<
+  EwalletPaymentCommand,
+  EwalletPaymentState,
+  EwalletPaymentEvent | MoneyInReceived
+> = {
   initialState: { status: 'NONE' },
 
   decide(command, state) {
@@ -57,7 +62,8 @@ export const ewalletPaymentDecider: Decider<EwalletPaymentCommand, EwalletPaymen
         return request(command, state);
       case 'CompleteEwalletPayment': {
         const pending = requirePending(state, 'paid');
-        if (pending.payment.expiresAt && command.now.getTime() >= Date.parse(pending.payment.expiresAt)) throw EwalletErrors.expired();
+        if (pending.payment.expiresAt && command.now.getTime() >= Date.parse(pending.payment.expiresAt))
+          throw EwalletErrors.expired();
         const at = command.now.toISOString();
         const { payment } = pending;
         const completed: EwalletPaymentEvent = { type: 'EwalletPaymentCompleted', data: { payment, completedAt: at } };
@@ -85,14 +91,23 @@ export const ewalletPaymentDecider: Decider<EwalletPaymentCommand, EwalletPaymen
         const pending = requirePending(state, 'failed');
         // DANA knows only PAID and EXPIRED (gaps.md callback): its checkout cannot fail.
         if (pending.payment.ewalletType === 'DANA') throw EwalletErrors.invalidStatus('PENDING', 'failed for DANA');
-        return [{ type: 'EwalletPaymentFailed', data: { payment: pending.payment, failureCode: command.failureCode, failedAt: command.now.toISOString() } }];
+        return [
+          {
+            type: 'EwalletPaymentFailed',
+            data: { payment: pending.payment, failureCode: command.failureCode, failedAt: command.now.toISOString() },
+          },
+        ];
       }
       case 'ExpireEwalletPayment': {
         const pending = requirePending(state, 'expired');
         // OVO's time limit is the payer's authorization window, a failure of its own.
-        if (!pending.payment.expiresAt) throw EwalletErrors.invalidStatus('PENDING', `expired for ${pending.payment.ewalletType}`);
-        if (command.now.getTime() < Date.parse(pending.payment.expiresAt)) throw EwalletErrors.notExpiredYet(pending.payment.expiresAt);
-        return [{ type: 'EwalletPaymentExpired', data: { payment: pending.payment, expiredAt: command.now.toISOString() } }];
+        if (!pending.payment.expiresAt)
+          throw EwalletErrors.invalidStatus('PENDING', `expired for ${pending.payment.ewalletType}`);
+        if (command.now.getTime() < Date.parse(pending.payment.expiresAt))
+          throw EwalletErrors.notExpiredYet(pending.payment.expiresAt);
+        return [
+          { type: 'EwalletPaymentExpired', data: { payment: pending.payment, expiredAt: command.now.toISOString() } },
+        ];
       }
       default:
         return assertNever(command, 'eWallet payment command');
@@ -106,7 +121,12 @@ export const ewalletPaymentDecider: Decider<EwalletPaymentCommand, EwalletPaymen
       case 'EwalletPaymentCompleted':
         return { status: 'COMPLETED', payment: event.data.payment, decidedAt: event.data.completedAt };
       case 'EwalletPaymentFailed':
-        return { status: 'FAILED', payment: event.data.payment, failureCode: event.data.failureCode, decidedAt: event.data.failedAt };
+        return {
+          status: 'FAILED',
+          payment: event.data.payment,
+          failureCode: event.data.failureCode,
+          decidedAt: event.data.failedAt,
+        };
       case 'EwalletPaymentExpired':
         return { status: 'EXPIRED', payment: event.data.payment, decidedAt: event.data.expiredAt };
       case 'MoneyInReceived':
@@ -130,7 +150,10 @@ function request(command: RequestEwalletPayment, state: EwalletPaymentState): Ew
   return [{ type: 'EwalletPaymentRequested', data: { ...payment, requestedAt: now.toISOString() } }];
 }
 
-function requirePending(state: EwalletPaymentState, action: string): Extract<EwalletPaymentState, { payment: EwalletPaymentSnapshot }> {
+function requirePending(
+  state: EwalletPaymentState,
+  action: string,
+): Extract<EwalletPaymentState, { payment: EwalletPaymentSnapshot }> {
   if (state.status === 'NONE') throw EwalletErrors.notFound();
   if (state.status !== 'PENDING') throw EwalletErrors.invalidStatus(state.status, action);
   return state;

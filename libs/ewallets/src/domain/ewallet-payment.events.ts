@@ -42,11 +42,21 @@ export interface EwalletPaymentSnapshot {
 }
 
 export type EwalletPaymentRequested = DomainEvent<'EwalletPaymentRequested', EwalletPaymentSnapshot>;
-export type EwalletPaymentCompleted = DomainEvent<'EwalletPaymentCompleted', { payment: EwalletPaymentSnapshot; completedAt: string }>;
-export type EwalletPaymentFailed = DomainEvent<'EwalletPaymentFailed', { payment: EwalletPaymentSnapshot; failureCode: string; failedAt: string }>;
-export type EwalletPaymentExpired = DomainEvent<'EwalletPaymentExpired', { payment: EwalletPaymentSnapshot; expiredAt: string }>;
+export type EwalletPaymentCompleted = DomainEvent<
+  'EwalletPaymentCompleted',
+  { payment: EwalletPaymentSnapshot; completedAt: string }
+>;
+export type EwalletPaymentFailed = DomainEvent<
+  'EwalletPaymentFailed',
+  { payment: EwalletPaymentSnapshot; failureCode: string; failedAt: string }
+>;
+export type EwalletPaymentExpired = DomainEvent<
+  'EwalletPaymentExpired',
+  { payment: EwalletPaymentSnapshot; expiredAt: string }
+>;
 
-export type EwalletPaymentEvent = EwalletPaymentRequested | EwalletPaymentCompleted | EwalletPaymentFailed | EwalletPaymentExpired;
+export type EwalletPaymentEvent =
+  EwalletPaymentRequested | EwalletPaymentCompleted | EwalletPaymentFailed | EwalletPaymentExpired;
 
 export const EWALLET_PAYMENT_EVENT_TYPES: readonly EwalletPaymentEvent['type'][] = [
   'EwalletPaymentRequested',
@@ -56,7 +66,11 @@ export const EWALLET_PAYMENT_EVENT_TYPES: readonly EwalletPaymentEvent['type'][]
 ];
 
 /** The events that end a payment (callbacks are sent for these). */
-export const EWALLET_PAYMENT_FINAL_EVENT_TYPES: readonly EwalletPaymentEvent['type'][] = ['EwalletPaymentCompleted', 'EwalletPaymentFailed', 'EwalletPaymentExpired'];
+export const EWALLET_PAYMENT_FINAL_EVENT_TYPES: readonly EwalletPaymentEvent['type'][] = [
+  'EwalletPaymentCompleted',
+  'EwalletPaymentFailed',
+  'EwalletPaymentExpired',
+];
 
 /**
  * A payment's stream is named after a digest of (business, mode, type, external id): appending
@@ -66,12 +80,9 @@ export const EWALLET_PAYMENT_FINAL_EVENT_TYPES: readonly EwalletPaymentEvent['ty
 export const ewalletPaymentStream = (keyDigest: string) => `ewallet-${keyDigest}`;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
-export const EWALLET_PAYMENT_EVENT_SCHEMAS = declareEventSchemas<EwalletPaymentEvent>(
-  'ewallets',
-  {
-    EwalletPaymentRequested: 1,
-    EwalletPaymentCompleted: 1,
-    EwalletPaymentFailed: 1,
-    EwalletPaymentExpired: 1,
-  },
-);
+export const EWALLET_PAYMENT_EVENT_SCHEMAS = declareEventSchemas<EwalletPaymentEvent>('ewallets', {
+  EwalletPaymentRequested: 1,
+  EwalletPaymentCompleted: 1,
+  EwalletPaymentFailed: 1,
+  EwalletPaymentExpired: 1,
+});

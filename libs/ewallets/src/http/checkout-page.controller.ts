@@ -54,9 +54,15 @@ export class CheckoutPageController {
       const payment = await this.queries.execute(new FindCheckoutQuery(token));
       if (!payment) return send(response, 404, notFoundPage());
       // Already decided (paid twice, cancelled after paying): the page shows the outcome.
-      if (error.code === 'INVALID_EWALLET_PAYMENT_STATUS_ERROR') return void response.redirect(303, checkoutPath(token));
+      if (error.code === 'INVALID_EWALLET_PAYMENT_STATUS_ERROR')
+        return void response.redirect(303, checkoutPath(token));
       const context = await this.contextOf(payment, request);
-      return send(response, error.code === 'EWALLET_PAYMENT_EXPIRED_ERROR' ? 410 : 400, checkoutPage(payment, context, error.message), context);
+      return send(
+        response,
+        error.code === 'EWALLET_PAYMENT_EXPIRED_ERROR' ? 410 : 400,
+        checkoutPage(payment, context, error.message),
+        context,
+      );
     }
     response.redirect(303, checkoutPath(token));
   }
@@ -67,19 +73,27 @@ export class CheckoutPageController {
       this.queries.execute(new GetBusinessQuery(payment.businessId)),
       this.queries.execute(new GetSettingsQuery(payment.businessId, payment.mode)),
     ]);
-    return { branding: payerBrandingOf(settings?.settings, business?.name ?? 'the merchant'), payerZone: payerTimeZoneOf(request.headers.cookie) };
+    return {
+      branding: payerBrandingOf(settings?.settings, business?.name ?? 'the merchant'),
+      payerZone: payerTimeZoneOf(request.headers.cookie),
+    };
   }
 }
 
 function send(response: Response, status: number, html: string, context?: CheckoutPageContext): void {
   // The merchant's logo (settings) from its own address; nothing else is loaded.
-  const logo = context?.branding.logoUrl && URL.canParse(context.branding.logoUrl) ? `; img-src ${new URL(context.branding.logoUrl).origin}` : '';
+  const logo =
+    context?.branding.logoUrl && URL.canParse(context.branding.logoUrl)
+      ? `; img-src ${new URL(context.branding.logoUrl).origin}`
+      : '';
   response
     .status(status)
     .set({
       'content-type': 'text/html; charset=utf-8',
       'cache-control': 'no-store',
-      'content-security-policy': `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'${logo}`,
+      'content-security-policy':
+        `default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; ` +
+        `frame-ancestors 'none'; base-uri 'none'${logo}`,
       'referrer-policy': 'no-referrer',
       'x-content-type-options': 'nosniff',
       'x-frame-options': 'DENY',

@@ -3,7 +3,12 @@ import type { RecordedEvent } from '@gateway/event-store';
 import { type CallbackMessage, type CallbackRenderer, type RenderContext, RendersCallbacks } from '@gateway/webhooks';
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { EWALLET_PAYMENT_FINAL_EVENT_TYPES, type EwalletPaymentCompleted, type EwalletPaymentExpired, type EwalletPaymentFailed } from '../domain/ewallet-payment.events';
+import {
+  EWALLET_PAYMENT_FINAL_EVENT_TYPES,
+  type EwalletPaymentCompleted,
+  type EwalletPaymentExpired,
+  type EwalletPaymentFailed,
+} from '../domain/ewallet-payment.events';
 import { callbackBody } from './ewallet.response';
 import { OVO_ASYNC_VERSION } from './ewallet-versions';
 
@@ -38,6 +43,13 @@ export class EwalletCallbackRenderer implements CallbackRenderer {
     }
     if (!payment.callbackUrl) return [];
     const settings = await this.queries.execute(new GetSettingsQuery(context.businessId, context.mode));
-    return [{ kind: 'ewallet', resourceId: payment.paymentId, url: payment.callbackUrl, body: callbackBody(payment, outcome, settings?.callbackToken ?? null) }];
+    return [
+      {
+        kind: 'ewallet',
+        resourceId: payment.paymentId,
+        url: payment.callbackUrl,
+        body: callbackBody(payment, outcome, settings?.callbackToken ?? null),
+      },
+    ];
   }
 }

@@ -29,7 +29,10 @@ const PHONE_MESSAGE = 'phone must be a local number starting with 0 (not +62), d
 /** Wallet A (OVO): push to the payer's phone. */
 @RequestExample({ external_id: 'ovo-order-3003', amount: 80000, phone: '081234567890', ewallet_type: 'OVO' })
 export class OvoPaymentRequestDto {
-  @IsString() @Length(1, MAX_TEXT) @Matches(OVO_EXTERNAL_ID, { message: 'external_id may contain only letters, digits and -' }) external_id!: string;
+  @IsString()
+  @Length(1, MAX_TEXT)
+  @Matches(OVO_EXTERNAL_ID, { message: 'external_id may contain only letters, digits and -' })
+  external_id!: string;
   @IsMoneyAmount() @Min(AMOUNT_BOUNDS.OVO.min) @Max(AMOUNT_BOUNDS.OVO.max) amount!: number;
   @IsString() @Matches(LOCAL_PHONE, { message: PHONE_MESSAGE }) phone!: string;
   @IsIn(['OVO']) ewallet_type!: 'OVO';
@@ -74,7 +77,12 @@ export class LinkajaPaymentRequestDto {
   @IsString() @Length(1, MAX_TEXT) external_id!: string;
   @IsMoneyAmount() @Min(AMOUNT_BOUNDS.LINKAJA.min) @Max(AMOUNT_BOUNDS.LINKAJA.max) amount!: number;
   @IsString() @Matches(LOCAL_PHONE, { message: PHONE_MESSAGE }) phone!: string;
-  @IsArray() @ArrayMinSize(1) @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => EwalletItemDto) items!: EwalletItemDto[];
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => EwalletItemDto)
+  items!: EwalletItemDto[];
   @IsString() @MaxLength(MAX_URL) @IsUrl(URL_RULES) callback_url!: string;
   @IsString() @MaxLength(MAX_URL) @IsUrl(URL_RULES) redirect_url!: string;
   @IsIn(['LINKAJA']) ewallet_type!: 'LINKAJA';
@@ -88,11 +96,16 @@ export function toPaymentRequest(dto: EwalletPaymentRequestDto): EwalletPaymentR
     case 'OVO':
       return { ...common, phone: dto.phone };
     case 'DANA': {
-      const dana = dto as DanaPaymentRequestDto;
-      return { ...common, callbackUrl: dana.callback_url, redirectUrl: dana.redirect_url, expirationDate: dana.expiration_date };
+      const dana = dto;
+      return {
+        ...common,
+        callbackUrl: dana.callback_url,
+        redirectUrl: dana.redirect_url,
+        expirationDate: dana.expiration_date,
+      };
     }
     case 'LINKAJA': {
-      const linkaja = dto as LinkajaPaymentRequestDto;
+      const linkaja = dto;
       return {
         ...common,
         phone: linkaja.phone,

@@ -4,7 +4,12 @@ import type { EwalletType } from '../domain/ewallet-types';
 import type { EwalletPaymentView } from '../read-models/ewallet-payment-view';
 import { documentCallback, namedSchema, schema } from '@gateway/http-edge';
 
-const ITEM = schema.object({ id: schema.string(), name: schema.string(), price: schema.amount(), quantity: schema.integer() });
+const ITEM = schema.object({
+  id: schema.string(),
+  name: schema.string(),
+  price: schema.amount(),
+  quantity: schema.integer(),
+});
 const type = (value: EwalletType) => schema.oneOfStrings([value]);
 
 /** POST /ewallets answers, one shape per wallet type (spec "Fields returned"). */
@@ -19,14 +24,32 @@ export const EWALLET_PAYMENT_CREATED_SCHEMA = namedSchema('EwalletPaymentCreated
         ewallet_type: type('OVO'),
         ewallet_transaction_id: schema.string(),
         transaction_date: schema.dateTime(),
-        status: schema.oneOfStrings(['PENDING', 'COMPLETED', 'FAILED'], 'Version 2020-02-01: PENDING, the `ewallet` callback tells the outcome. Version 2019-02-04: the payer\'s decision'),
+        status: schema.oneOfStrings(
+          ['PENDING', 'COMPLETED', 'FAILED'],
+          "Version 2020-02-01: PENDING, the `ewallet` callback tells the outcome. Version 2019-02-04: the payer's " +
+            'decision',
+        ),
         created: schema.dateTime(),
       },
       { title: 'OVO' },
     ),
-    schema.object({ external_id: schema.string(), checkout_url: schema.string('Send the payer here', { format: 'uri' }), amount: schema.amount(), ewallet_type: type('DANA') }, { title: 'DANA' }),
     schema.object(
-      { checkout_url: schema.string('Send the payer here', { format: 'uri' }), transaction_date: schema.dateTime(), amount: schema.amount(), external_id: schema.string(), ewallet_type: type('LINKAJA') },
+      {
+        external_id: schema.string(),
+        checkout_url: schema.string('Send the payer here', { format: 'uri' }),
+        amount: schema.amount(),
+        ewallet_type: type('DANA'),
+      },
+      { title: 'DANA' },
+    ),
+    schema.object(
+      {
+        checkout_url: schema.string('Send the payer here', { format: 'uri' }),
+        transaction_date: schema.dateTime(),
+        amount: schema.amount(),
+        external_id: schema.string(),
+        ewallet_type: type('LINKAJA'),
+      },
       { title: 'LINKAJA' },
     ),
   ],
@@ -105,7 +128,7 @@ export const EWALLET_CALLBACK_SCHEMA = namedSchema('EwalletCallback', {
         payment_status: schema.oneOfStrings(['PAID', 'EXPIRED']),
         transaction_date: schema.dateTime(),
         ewallet_type: type('DANA'),
-        callback_authentication_token: schema.nullable(schema.string('The business\'s callback token')),
+        callback_authentication_token: schema.nullable(schema.string("The business's callback token")),
       },
       { title: 'DANA' },
     ),
@@ -116,7 +139,7 @@ export const EWALLET_CALLBACK_SCHEMA = namedSchema('EwalletCallback', {
         items: schema.arrayOf(ITEM),
         status: schema.oneOfStrings(['SUCCESS_COMPLETED', 'FAILED']),
         ewallet_type: type('LINKAJA'),
-        callback_authentication_token: schema.nullable(schema.string('The business\'s callback token')),
+        callback_authentication_token: schema.nullable(schema.string("The business's callback token")),
       },
       { title: 'LINKAJA' },
     ),
@@ -128,7 +151,8 @@ documentCallback({
   tag: 'eWallets',
   summary: 'eWallet payment completed, failed or expired',
   description:
-    'OVO payments of version 2020-02-01 go to the URL set for `ewallet`; DANA and LINKAJA payments go to the `callback_url` of their request. Each wallet type has its own body.',
+    'OVO payments of version 2020-02-01 go to the URL set for `ewallet`; ' +
+    'DANA and LINKAJA payments go to the `callback_url` of their request. Each wallet type has its own body.',
   body: EWALLET_CALLBACK_SCHEMA,
 });
 
@@ -166,7 +190,12 @@ export function createdPaymentToWire(view: EwalletPaymentView, baseUrl: string):
         created: view.createdAt,
       };
     case 'DANA':
-      return { external_id: view.externalId, checkout_url: `${baseUrl}${checkoutPath(view.checkoutToken!)}`, amount: view.amount, ewallet_type: view.ewalletType };
+      return {
+        external_id: view.externalId,
+        checkout_url: `${baseUrl}${checkoutPath(view.checkoutToken!)}`,
+        amount: view.amount,
+        ewallet_type: view.ewalletType,
+      };
     case 'LINKAJA':
       return {
         checkout_url: `${baseUrl}${checkoutPath(view.checkoutToken!)}`,
@@ -190,11 +219,25 @@ export function paymentToWire(view: EwalletPaymentView, baseUrl: string): Record
   };
   switch (view.ewalletType) {
     case 'OVO':
-      return { ...common, phone: view.phone, ewallet_transaction_id: view.paymentId, ...(view.failureCode && { failure_code: view.failureCode }) };
+      return {
+        ...common,
+        phone: view.phone,
+        ewallet_transaction_id: view.paymentId,
+        ...(view.failureCode && { failure_code: view.failureCode }),
+      };
     case 'DANA':
-      return { ...common, checkout_url: `${baseUrl}${checkoutPath(view.checkoutToken!)}`, expiration_date: view.expiresAt };
+      return {
+        ...common,
+        checkout_url: `${baseUrl}${checkoutPath(view.checkoutToken!)}`,
+        expiration_date: view.expiresAt,
+      };
     case 'LINKAJA':
-      return { ...common, phone: view.phone, items: view.items, checkout_url: `${baseUrl}${checkoutPath(view.checkoutToken!)}` };
+      return {
+        ...common,
+        phone: view.phone,
+        items: view.items,
+        checkout_url: `${baseUrl}${checkoutPath(view.checkoutToken!)}`,
+      };
   }
 }
 

@@ -1,5 +1,17 @@
 import { AppConfig } from '@gateway/config';
-import { ApiDoc, ApiError, ApiTag, type Caller, CurrentCaller, GatewayValidationPipe, publicBaseUrl, RequestApiVersion, requestContextOf, RequirePermissions, VersionedResource } from '@gateway/http-edge';
+import {
+  ApiDoc,
+  ApiError,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  GatewayValidationPipe,
+  publicBaseUrl,
+  RequestApiVersion,
+  requestContextOf,
+  RequirePermissions,
+  VersionedResource,
+} from '@gateway/http-edge';
 import { Body, Controller, Get, HttpCode, Post, Query, Req, type Type } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -34,7 +46,7 @@ const DTO_OF: Readonly<Record<EwalletType, Type<EwalletPaymentRequestDto>>> = {
  * eWallet payment requests (spec: eWallet payment request; gaps.md: GET by external id). The
  * body's `ewallet_type` decides the rules, the response shape and the error statuses.
  */
-@ApiTag('eWallets', 'eWallet payments: OVO (push to the payer\'s phone), DANA and LINKAJA (hosted checkout pages).')
+@ApiTag('eWallets', "eWallet payments: OVO (push to the payer's phone), DANA and LINKAJA (hosted checkout pages).")
 @Controller('ewallets')
 export class EwalletsController {
   constructor(
@@ -49,7 +61,11 @@ export class EwalletsController {
   @ApiDoc({
     summary: 'Create an eWallet payment',
     description:
-      '`ewallet_type` decides the fields, the answer and the error statuses (spec tables): OVO pushes the payment to the payer\'s phone (validation errors 422); DANA and LINKAJA answer a `checkout_url` to send the payer to (DANA validation 422, LINKAJA 400). OVO of version 2019-02-04 waits for the payer\'s decision (504 EWALLET_DECISION_TIMEOUT_ERROR past `EWALLET_SYNC_WAIT_MS`); 2020-02-01 answers PENDING at once and sends the `ewallet` callback.',
+      '`ewallet_type` decides the fields, the answer and the error statuses (spec tables): OVO pushes the payment to ' +
+      "the payer's phone (validation errors 422); DANA and LINKAJA answer a `checkout_url` to send the payer to " +
+      "(DANA validation 422, LINKAJA 400). OVO of version 2019-02-04 waits for the payer's decision (504 " +
+      'EWALLET_DECISION_TIMEOUT_ERROR past `EWALLET_SYNC_WAIT_MS`); ' +
+      '2020-02-01 answers PENDING at once and sends the `ewallet` callback.',
     operationId: 'createEwalletPayment',
     body: { byField: { field: 'ewallet_type', dtos: DTO_OF } },
     response: EWALLET_PAYMENT_CREATED_SCHEMA,
@@ -70,12 +86,23 @@ export class EwalletsController {
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   @VersionedResource(EWALLETS_RESOURCE)
-  async create(@CurrentCaller() caller: Caller, @RequestApiVersion() version: string, @Body() body: unknown, @Req() request: Request) {
+  async create(
+    @CurrentCaller() caller: Caller,
+    @RequestApiVersion() version: string,
+    @Body() body: unknown,
+    @Req() request: Request,
+  ) {
     const type = typeOfBody(body);
     try {
-      const dto = (await validation.transform(body, { type: 'body', metatype: DTO_OF[type], data: '' })) as EwalletPaymentRequestDto;
+      const dto = (await validation.transform(body, {
+        type: 'body',
+        metatype: DTO_OF[type],
+        data: '',
+      })) as EwalletPaymentRequestDto;
       const context = requestContextOf(request, caller);
-      const payment = await this.commands.execute(new RequestEwalletPaymentCommand(caller.businessId, caller.mode, toPaymentRequest(dto), version, context));
+      const payment = await this.commands.execute(
+        new RequestEwalletPaymentCommand(caller.businessId, caller.mode, toPaymentRequest(dto), version, context),
+      );
       const baseUrl = publicBaseUrl(request, this.config);
       if (type !== 'OVO' || version !== OVO_SYNC_VERSION) return createdPaymentToWire(payment, baseUrl);
 
@@ -106,7 +133,9 @@ export class EwalletsController {
   async find(@CurrentCaller() caller: Caller, @Query() query: FindEwalletPaymentRequestDto, @Req() request: Request) {
     const type = query.ewallet_type;
     if (!isEwalletType(type)) throw unsupportedType(type);
-    const payment = await this.queries.execute(new FindEwalletPaymentQuery(caller.businessId, caller.mode, type, query.external_id));
+    const payment = await this.queries.execute(
+      new FindEwalletPaymentQuery(caller.businessId, caller.mode, type, query.external_id),
+    );
     if (!payment) throw asEwalletApiError(type, EwalletErrors.notFound());
     return paymentToWire(payment, publicBaseUrl(request, this.config));
   }
@@ -114,10 +143,15 @@ export class EwalletsController {
 
 /** The type comes first: it decides every other rule. Missing → 400 validation; unknown → 422. */
 function typeOfBody(body: unknown): EwalletType {
-  const value = body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as Record<string, unknown>).ewallet_type : undefined;
+  const value =
+    body !== null && typeof body === 'object' && !Array.isArray(body)
+      ? (body as Record<string, unknown>).ewallet_type
+      : undefined;
   if (typeof value !== 'string' || value === '') {
     const message = 'ewallet_type must be a string';
-    throw ApiError.validation(message, [{ field: ['ewallet_type'], location: 'body', messages: [message], types: ['isString'] }]);
+    throw ApiError.validation(message, [
+      { field: ['ewallet_type'], location: 'body', messages: [message], types: ['isString'] },
+    ]);
   }
   if (!isEwalletType(value)) throw unsupportedType(value);
   return value;

@@ -4,7 +4,11 @@ import { Scheduler } from '@gateway/scheduler';
 import { type Projection, ReadModelProjection } from '@gateway/projections';
 import { Injectable } from '@nestjs/common';
 import type { ClientBase } from 'pg';
-import { EWALLET_PAYMENT_EVENT_TYPES, type EwalletPaymentEvent, type EwalletPaymentSnapshot } from '../domain/ewallet-payment.events';
+import {
+  EWALLET_PAYMENT_EVENT_TYPES,
+  type EwalletPaymentEvent,
+  type EwalletPaymentSnapshot,
+} from '../domain/ewallet-payment.events';
 import { simulatedOvoDecision } from '../domain/ovo-payer-simulator';
 
 export const EWALLETS_PROJECTION = 'ewallets.payments';
@@ -57,8 +61,10 @@ export class EwalletPaymentsProjection implements Projection {
 
   private async insert(tx: ClientBase, streamName: string, p: EwalletPaymentSnapshot): Promise<void> {
     const { rowCount } = await tx.query(
-      `INSERT INTO ewallet_payments (payment_id, stream_name, business_id, mode, ewallet_type, external_id, amount, currency, phone, callback_url,
-                                     redirect_url, items, checkout_token, api_version, status, expires_at, created_at, money_recorded_by)
+      `INSERT INTO ewallet_payments (payment_id, stream_name, business_id, mode, ewallet_type, external_id, amount, ` +
+        `currency, phone, callback_url,
+                                     redirect_url, items, checkout_token, api_version, status, expires_at, ` +
+        `created_at, money_recorded_by)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb, $13, $14, 'PENDING', $15, $16, $17::jsonb)
        ON CONFLICT (payment_id) DO NOTHING`,
       [
@@ -87,15 +93,30 @@ export class EwalletPaymentsProjection implements Projection {
     if (p.ewalletType === 'OVO') {
       const { afterMs } = simulatedOvoDecision(p.phone ?? '');
       const dueAt = new Date(Date.parse(p.requestedAt) + afterMs);
-      await this.scheduler.schedule({ kind: OVO_PAYER_DECISION_JOB, key: decisionKey(p.paymentId), payload, dueAt, ...scope }, tx);
+      await this.scheduler.schedule(
+        { kind: OVO_PAYER_DECISION_JOB, key: decisionKey(p.paymentId), payload, dueAt, ...scope },
+        tx,
+      );
     }
     if (p.expiresAt) {
-      await this.scheduler.schedule({ kind: EXPIRE_CHECKOUT_JOB, key: expiryKey(p.paymentId), payload, dueAt: new Date(p.expiresAt), ...scope }, tx);
+      await this.scheduler.schedule(
+        { kind: EXPIRE_CHECKOUT_JOB, key: expiryKey(p.paymentId), payload, dueAt: new Date(p.expiresAt), ...scope },
+        tx,
+      );
     }
   }
 
-  private async decide(tx: ClientBase, p: EwalletPaymentSnapshot, status: string, failureCode: string | null, at: string): Promise<void> {
-    await tx.query(`UPDATE ewallet_payments SET status = $2, failure_code = $3, decided_at = $4 WHERE payment_id = $1`, [p.paymentId, status, failureCode, at]);
+  private async decide(
+    tx: ClientBase,
+    p: EwalletPaymentSnapshot,
+    status: string,
+    failureCode: string | null,
+    at: string,
+  ): Promise<void> {
+    await tx.query(
+      `UPDATE ewallet_payments SET status = $2, failure_code = $3, decided_at = $4 WHERE payment_id = $1`,
+      [p.paymentId, status, failureCode, at],
+    );
     // A decided checkout has nothing left to expire.
     if (p.expiresAt && status !== 'EXPIRED') await this.scheduler.cancel(expiryKey(p.paymentId), tx);
   }

@@ -7,5 +7,7 @@ import { fileStream } from '../domain/file.events';
 @Injectable()
 @AuditsResources()
 export class FilesAuditedResources implements AuditedResourceSource {
-  readonly auditedResources: readonly AuditedResource[] = [{ resource: 'file', category: 'file', streamOf: (id) => fileStream(id), decider: fileDecider }];
+  readonly auditedResources: readonly AuditedResource[] = [
+    { resource: 'file', category: 'file', streamOf: (id) => fileStream(id), decider: fileDecider },
+  ];
 }

@@ -2,7 +2,12 @@ import { detectContentType, resolveContentType } from './file-content-type';
 
 const hex = (text: string) => Uint8Array.from(Buffer.from(text.replace(/\s/g, ''), 'hex'));
 /** A 1×1 RGBA PNG. */
-const png = Uint8Array.from(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64'));
+const png = Uint8Array.from(
+  Buffer.from(
+    'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+    'base64',
+  ),
+);
 /** A 1×1 grey baseline JPEG: DQT, SOF0, DC and AC Huffman tables of one code each, SOS, two bits of scan data, EOI. */
 const jpegParts = {
   soi: 'ffd8',
@@ -44,16 +49,20 @@ describe('file content type', () => {
     expect(detectContentType(jpegOf({ sof: '' }))).toBeUndefined(); // a scan without a frame
     expect(detectContentType(jpegOf({ eoi: '' }))).toBeUndefined(); // cut short
     expect(detectContentType(jpegOf({ sof: 'ffc0000b 08 0001 0000 01 01 11 00' }))).toBeUndefined(); // width 0
-    expect(detectContentType(jpegOf({ sof: 'ffc0000e 08 0001 0001 01 01 11 00' }))).toBeUndefined(); // length does not match its components
-    expect(detectContentType(jpegOf({ dqt: `ffdb0099 00${'01'.repeat(64)}` }))).toBeUndefined(); // a segment longer than the file
+    // length does not match its components
+    expect(detectContentType(jpegOf({ sof: 'ffc0000e 08 0001 0001 01 01 11 00' }))).toBeUndefined();
+    // a segment longer than the file
+    expect(detectContentType(jpegOf({ dqt: `ffdb0099 00${'01'.repeat(64)}` }))).toBeUndefined();
     expect(detectContentType(jpegOf({ sos: 'ffda0008 05 01 00 00 3f 00' }))).toBeUndefined(); // five scan components
-    expect(detectContentType(jpegOf({ dqt: `ffd9 ffdb0043 00${'01'.repeat(64)}` }))).toBeUndefined(); // EOI before the scan
+    // EOI before the scan
+    expect(detectContentType(jpegOf({ dqt: `ffd9 ffdb0043 00${'01'.repeat(64)}` }))).toBeUndefined();
   });
 
   it('refuses a PNG whose structure is broken', () => {
-    const broken = (offset: number, value: number) => Uint8Array.from(png, (byte, index) => (index === offset ? value : byte));
+    const broken = (offset: number, value: number) =>
+      Uint8Array.from(png, (byte, index) => (index === offset ? value : byte));
     expect(detectContentType(broken(19, 0))).toBeUndefined(); // width 0 (and the CRC no longer matches)
-    expect(detectContentType(broken(29, png[29]! ^ 1))).toBeUndefined(); // IHDR CRC
+    expect(detectContentType(broken(29, png[29] ^ 1))).toBeUndefined(); // IHDR CRC
     expect(detectContentType(broken(25, 5))).toBeUndefined(); // no such colour type
     expect(detectContentType(png.subarray(0, png.length - 12))).toBeUndefined(); // no IEND
   });

@@ -45,7 +45,7 @@ const ALIASES: Record<string, AcceptedContentType> = {
 export function resolveContentType(content: Uint8Array, declared: string | undefined): FileContentType | undefined {
   const detected = detectContentType(content);
   if (!detected) return undefined;
-  const normalised = (declared ?? '').split(';')[0]!.trim().toLowerCase();
+  const normalised = (declared ?? '').split(';')[0].trim().toLowerCase();
   if (UNINFORMATIVE.has(normalised)) return detected;
   if (ALIASES[normalised] !== detected) return undefined;
   return normalised === 'image/jpg' ? 'image/jpg' : detected;
@@ -55,13 +55,19 @@ export function resolveContentType(content: Uint8Array, declared: string | undef
 
 const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 /** Allowed bit depths per colour type (PNG specification, IHDR). */
-const PNG_BIT_DEPTHS: Record<number, number[]> = { 0: [1, 2, 4, 8, 16], 2: [8, 16], 3: [1, 2, 4, 8], 4: [8, 16], 6: [8, 16] };
+const PNG_BIT_DEPTHS: Record<number, number[]> = {
+  0: [1, 2, 4, 8, 16],
+  2: [8, 16],
+  3: [1, 2, 4, 8],
+  4: [8, 16],
+  6: [8, 16],
+};
 
 function isPng(bytes: Uint8Array): boolean {
   if (!startsWith(bytes, PNG_SIGNATURE)) return false;
   // IHDR: length 13, type, width, height, bit depth, colour type, compression 0, filter 0, interlace 0|1, CRC.
   if (bytes.length < 33 || uint32(bytes, 8) !== 13 || chunkType(bytes, 12) !== 'IHDR') return false;
-  const [depth, colourType, compression, filter, interlace] = [bytes[24]!, bytes[25]!, bytes[26]!, bytes[27]!, bytes[28]!];
+  const [depth, colourType, compression, filter, interlace] = [bytes[24], bytes[25], bytes[26], bytes[27], bytes[28]];
   if (uint32(bytes, 16) === 0 || uint32(bytes, 20) === 0) return false;
   if (!PNG_BIT_DEPTHS[colourType]?.includes(depth) || compression !== 0 || filter !== 0 || interlace > 1) return false;
   if (crc32(bytes, 12, 29) !== uint32(bytes, 29)) return false;
@@ -80,7 +86,7 @@ function isPng(bytes: Uint8Array): boolean {
 }
 
 function chunkType(bytes: Uint8Array, offset: number): string {
-  return String.fromCharCode(bytes[offset]!, bytes[offset + 1]!, bytes[offset + 2]!, bytes[offset + 3]!);
+  return String.fromCharCode(bytes[offset], bytes[offset + 1], bytes[offset + 2], bytes[offset + 3]);
 }
 
 const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
@@ -92,7 +98,7 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
 /** CRC-32 of bytes[start, end), as PNG computes it over a chunk's type and data. */
 function crc32(bytes: Uint8Array, start: number, end: number): number {
   let crc = 0xffffffff;
-  for (let i = start; i < end; i++) crc = CRC_TABLE[(crc ^ bytes[i]!) & 0xff]! ^ (crc >>> 8);
+  for (let i = start; i < end; i++) crc = CRC_TABLE[(crc ^ bytes[i]) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
 
@@ -103,7 +109,8 @@ const EOI = 0xd9;
 const SOS = 0xda;
 
 /** Start-of-frame markers: SOF0–SOF3, SOF5–SOF7, SOF9–SOF11, SOF13–SOF15 (C4, C8 and CC are other segments). */
-const isStartOfFrame = (marker: number) => marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
+const isStartOfFrame = (marker: number) =>
+  marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
 /** Markers without a length: TEM and the restart markers. */
 const isStandalone = (marker: number) => marker === 0x01 || (marker >= 0xd0 && marker <= 0xd7);
 
@@ -115,7 +122,7 @@ function isJpeg(bytes: Uint8Array): boolean {
     if (bytes[offset] !== 0xff) return false;
     while (bytes[offset] === 0xff) offset++; // fill bytes before a marker
     if (offset >= bytes.length) return false;
-    const marker = bytes[offset++]!;
+    const marker = bytes[offset++];
     if (isStandalone(marker)) continue;
     // No stuffed zero, second SOI or EOI before the scan: that is not a JPEG's header.
     if (marker === 0x00 || marker === SOI || marker === EOI || offset + 2 > bytes.length) return false;
@@ -133,13 +140,13 @@ function isJpeg(bytes: Uint8Array): boolean {
 /** SOF: length, precision, height, width (non-zero), component count Nf ≥ 1 and 3 bytes per component. */
 function isFrameHeader(bytes: Uint8Array, offset: number, length: number): boolean {
   if (length < 8) return false;
-  const components = bytes[offset + 7]!;
+  const components = bytes[offset + 7];
   return uint16(bytes, offset + 5) > 0 && components >= 1 && length === 8 + 3 * components;
 }
 
 /** SOS: length, component count Ns of 1 to 4, and 2 bytes per component, then 3 bytes. */
 function isScanHeader(bytes: Uint8Array, offset: number, length: number): boolean {
-  const components = length >= 3 ? bytes[offset + 2]! : 0;
+  const components = length >= 3 ? bytes[offset + 2] : 0;
   return components >= 1 && components <= 4 && length === 6 + 2 * components;
 }
 
@@ -162,12 +169,14 @@ function isPdf(bytes: Uint8Array): boolean {
 
 // --- bytes -------------------------------------------------------------------------------------
 
-const startsWith = (bytes: Uint8Array, magic: number[]) => bytes.length >= magic.length && magic.every((byte, index) => bytes[index] === byte);
-const uint16 = (bytes: Uint8Array, offset: number) => (bytes[offset]! << 8) | bytes[offset + 1]!;
-const uint32 = (bytes: Uint8Array, offset: number) => ((bytes[offset]! << 24) | (bytes[offset + 1]! << 16) | (bytes[offset + 2]! << 8) | bytes[offset + 3]!) >>> 0;
+const startsWith = (bytes: Uint8Array, magic: number[]) =>
+  bytes.length >= magic.length && magic.every((byte, index) => bytes[index] === byte);
+const uint16 = (bytes: Uint8Array, offset: number) => (bytes[offset] << 8) | bytes[offset + 1];
+const uint32 = (bytes: Uint8Array, offset: number) =>
+  ((bytes[offset] << 24) | (bytes[offset + 1] << 16) | (bytes[offset + 2] << 8) | bytes[offset + 3]) >>> 0;
 
 function latin1(bytes: Uint8Array, start: number, end: number): string {
   let text = '';
-  for (let i = start; i < end; i++) text += String.fromCharCode(bytes[i]!);
+  for (let i = start; i < end; i++) text += String.fromCharCode(bytes[i]);
   return text;
 }

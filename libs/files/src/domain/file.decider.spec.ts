@@ -29,7 +29,14 @@ const uploaded: FileUploaded = {
     uploadedAt: now.toISOString(),
   },
 };
-const remove = (overrides: object = {}) => ({ type: 'DeleteFile' as const, fileId: 'file-1', businessId: 'biz_1', mode: 'test' as const, now, ...overrides });
+const remove = (overrides: object = {}) => ({
+  type: 'DeleteFile' as const,
+  fileId: 'file-1',
+  businessId: 'biz_1',
+  mode: 'test' as const,
+  now,
+  ...overrides,
+});
 
 describe('file decider', () => {
   it('records an upload by its description, never its bytes', () => {
@@ -38,18 +45,42 @@ describe('file decider', () => {
 
   it('accepts 2,000,000 bytes and refuses more, nothing, unsupported content and a second upload', () => {
     const largest = { ...uploaded, data: { ...uploaded.data, sizeBytes: 2_000_000 } };
-    spec.given([]).when(upload({ size: 2_000_000 })).then([largest]);
-    spec.given([]).when(upload({ size: 2_000_001 })).thenThrows('FILE_TOO_LARGE_EXCEEDED_ERROR');
-    spec.given([]).when(upload({ size: 0 })).thenThrows('API_VALIDATION_ERROR');
-    spec.given([]).when(upload({ contentType: undefined })).thenThrows('UNSUPPORTED_CONTENT_TYPE_ERROR');
+    spec
+      .given([])
+      .when(upload({ size: 2_000_000 }))
+      .then([largest]);
+    spec
+      .given([])
+      .when(upload({ size: 2_000_001 }))
+      .thenThrows('FILE_TOO_LARGE_EXCEEDED_ERROR');
+    spec
+      .given([])
+      .when(upload({ size: 0 }))
+      .thenThrows('API_VALIDATION_ERROR');
+    spec
+      .given([])
+      .when(upload({ contentType: undefined }))
+      .thenThrows('UNSUPPORTED_CONTENT_TYPE_ERROR');
     spec.given([uploaded]).when(upload()).thenThrows('API_VALIDATION_ERROR');
   });
 
   it('deletes a stored file once, for its own business and mode only', () => {
-    spec.given([uploaded]).when(remove()).then([{ type: 'FileDeleted', data: { fileId: 'file-1', deletedAt: now.toISOString() } }]);
-    spec.given([uploaded, { type: 'FileDeleted', data: { fileId: 'file-1', deletedAt: now.toISOString() } }]).when(remove()).thenThrows('DATA_NOT_FOUND');
+    spec
+      .given([uploaded])
+      .when(remove())
+      .then([{ type: 'FileDeleted', data: { fileId: 'file-1', deletedAt: now.toISOString() } }]);
+    spec
+      .given([uploaded, { type: 'FileDeleted', data: { fileId: 'file-1', deletedAt: now.toISOString() } }])
+      .when(remove())
+      .thenThrows('DATA_NOT_FOUND');
     spec.given([]).when(remove()).thenThrows('DATA_NOT_FOUND');
-    spec.given([uploaded]).when(remove({ businessId: 'biz_2' })).thenThrows('DATA_NOT_FOUND');
-    spec.given([uploaded]).when(remove({ mode: 'live' })).thenThrows('DATA_NOT_FOUND');
+    spec
+      .given([uploaded])
+      .when(remove({ businessId: 'biz_2' }))
+      .thenThrows('DATA_NOT_FOUND');
+    spec
+      .given([uploaded])
+      .when(remove({ mode: 'live' }))
+      .thenThrows('DATA_NOT_FOUND');
   });
 });

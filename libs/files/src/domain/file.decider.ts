@@ -19,8 +19,7 @@ export type FileCommand =
   | { type: 'DeleteFile'; fileId: string; businessId: string; mode: Mode; now: Date };
 
 export type FileState =
-  | { status: 'none' }
-  | { status: 'stored' | 'deleted'; fileId: string; businessId: string; mode: Mode };
+  { status: 'none' } | { status: 'stored' | 'deleted'; fileId: string; businessId: string; mode: Mode };
 
 /** An uploaded file's life: stored once, deleted once. Time and ids arrive on the command. */
 export const fileDecider: Decider<FileCommand, FileState, FileEvent> = {
@@ -53,7 +52,12 @@ export const fileDecider: Decider<FileCommand, FileState, FileEvent> = {
   evolve(state, event) {
     switch (event.type) {
       case 'FileUploaded':
-        return { status: 'stored', fileId: event.data.fileId, businessId: event.data.businessId, mode: event.data.mode };
+        return {
+          status: 'stored',
+          fileId: event.data.fileId,
+          businessId: event.data.businessId,
+          mode: event.data.mode,
+        };
       case 'FileDeleted':
         return state.status === 'none' ? state : { ...state, status: 'deleted' };
       default:

@@ -1,12 +1,26 @@
 import { ApiError } from '@gateway/http-edge';
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor, PayloadTooLargeException } from '@nestjs/common';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  type NestInterceptor,
+  PayloadTooLargeException,
+} from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import type { Observable } from 'rxjs';
 import { FileErrors, MAX_FILE_BYTES } from '../domain/file.errors';
 
 /** Limits of the multipart body: one file under `file`, a few short fields (`purpose`). */
 const MultipartFile = FileInterceptor('file', {
-  limits: { fileSize: MAX_FILE_BYTES, files: 1, fields: 5, fieldSize: 1024, fieldNameSize: 100, parts: 8, headerPairs: 50 },
+  limits: {
+    fileSize: MAX_FILE_BYTES,
+    files: 1,
+    fields: 5,
+    fieldSize: 1024,
+    fieldNameSize: 100,
+    parts: 8,
+    headerPairs: 50,
+  },
 });
 
 /**
@@ -29,7 +43,12 @@ export class FileUploadInterceptor implements NestInterceptor {
       }
       const reason = error instanceof Error ? error.message : String(error);
       throw ApiError.validation(`The multipart body could not be read: ${reason}`, [
-        { field: ['file'], location: 'body', messages: [`send one file in the "file" field of a multipart/form-data body (${reason})`], types: ['multipart'] },
+        {
+          field: ['file'],
+          location: 'body',
+          messages: [`send one file in the "file" field of a multipart/form-data body (${reason})`],
+          types: ['multipart'],
+        },
       ]);
     }
   }

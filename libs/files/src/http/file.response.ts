@@ -32,7 +32,12 @@ export function fileToWire(file: FileView, request: Request): Record<string, unk
   };
 }
 
-const EXTENSIONS: Record<string, string> = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/jpg': 'jpg', 'application/pdf': 'pdf' };
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'image/jpg': 'jpg',
+  'application/pdf': 'pdf',
+};
 
 export function downloadName(file: FileView): string {
   return `${file.fileId}.${EXTENSIONS[file.contentType] ?? 'bin'}`;

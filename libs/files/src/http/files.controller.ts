@@ -1,5 +1,28 @@
-import { ApiDoc, ApiError, ApiTag, type Caller, CurrentCaller, IdempotencyAfterBodyParsing, RateLimit, requestContextOf, RequirePermissions, schema } from '@gateway/http-edge';
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req, Res, StreamableFile, UseInterceptors } from '@nestjs/common';
+import {
+  ApiDoc,
+  ApiError,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  IdempotencyAfterBodyParsing,
+  RateLimit,
+  requestContextOf,
+  RequirePermissions,
+  schema,
+} from '@gateway/http-edge';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  HttpCode,
+  Param,
+  Post,
+  Req,
+  Res,
+  StreamableFile,
+  UseInterceptors,
+} from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { DeleteFileCommand } from '../application/delete-file/delete-file.command';
@@ -35,7 +58,10 @@ export class FilesController {
   @Post()
   @ApiDoc({
     summary: 'Upload a file',
-    description: 'A multipart/form-data body with one file (PNG, JPEG or PDF, at most 2,000,000 bytes) under `file` and its `purpose`. Uploads and downloads are limited to 60 a minute per account and mode.',
+    description:
+      'A multipart/form-data body with one file (PNG, JPEG or PDF, ' +
+      'at most 2,000,000 bytes) under `file` and its `purpose`. Uploads and downloads are limited to 60 a minute per ' +
+      'account and mode.',
     operationId: 'uploadFile',
     multipartFile: 'file',
     response: FILE_SCHEMA,
@@ -55,7 +81,14 @@ export class FilesController {
       ]);
     }
     const file = await this.commands.execute(
-      new UploadFileCommand(caller.businessId, caller.mode, body.purpose, part.buffer, part.mimetype, requestContextOf(request, caller)),
+      new UploadFileCommand(
+        caller.businessId,
+        caller.mode,
+        body.purpose,
+        part.buffer,
+        part.mimetype,
+        requestContextOf(request, caller),
+      ),
     );
     return fileToWire(file, request);
   }
@@ -72,14 +105,21 @@ export class FilesController {
   @Get(':id/download')
   @ApiDoc({
     summary: 'Download a file',
-    description: 'The file\'s bytes, with its content type, as an attachment.',
+    description: "The file's bytes, with its content type, as an attachment.",
     operationId: 'downloadFile',
-    response: { contentType: 'application/octet-stream', description: 'The file (its own content type: image/png, image/jpeg or application/pdf)' },
+    response: {
+      contentType: 'application/octet-stream',
+      description: 'The file (its own content type: image/png, image/jpeg or application/pdf)',
+    },
     errors: ['DATA_NOT_FOUND'],
   })
   @RequirePermissions('files:read')
   @RateLimit({ perMinute: FILE_TRANSFER_PER_MINUTE })
-  async download(@CurrentCaller() caller: Caller, @Param('id') id: string, @Res({ passthrough: true }) response: Response) {
+  async download(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Res({ passthrough: true }) response: Response,
+  ) {
     const opened = await this.queries.execute(new OpenFileContentQuery(id, caller.businessId, caller.mode));
     if (!opened) throw FileErrors.notFound(id);
     // Uploaded content is the merchant's: never let a browser guess another type for it.
@@ -101,7 +141,9 @@ export class FilesController {
   })
   @RequirePermissions('files:write')
   async delete(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
-    const deleted = await this.commands.execute(new DeleteFileCommand(id, caller.businessId, caller.mode, requestContextOf(request, caller)));
+    const deleted = await this.commands.execute(
+      new DeleteFileCommand(id, caller.businessId, caller.mode, requestContextOf(request, caller)),
+    );
     return { id: deleted.fileId, business_id: deleted.businessId, is_deleted: true };
   }
 }

@@ -46,7 +46,8 @@ export class FilesProjection implements Projection {
       await tx.query(
         `INSERT INTO files (file_id, business_id, mode, purpose, content_type, size, sha256, created_at, updated_at)
          SELECT file_id, business_id, mode, purpose, content_type, size, sha256, uploaded_at, uploaded_at
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::integer[], $7::text[], $8::timestamptz[])
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::integer[], $7::text[], ` +
+          `$8::timestamptz[])
                 WITH ORDINALITY AS f (file_id, business_id, mode, purpose, content_type, size, sha256, uploaded_at, ord)
           ORDER BY ord
          ON CONFLICT (file_id) DO NOTHING`,

@@ -19,16 +19,18 @@ export class PostgresFileStorage extends FileStorage {
 
   /** Stores the bytes once: a second put of the same id (a re-executed keyed upload) keeps the first. */
   async put(key: StoredFileKey, content: Buffer): Promise<void> {
-    await this.pool.query('INSERT INTO file_contents (file_id, business_id, mode, content) VALUES ($1, $2, $3, $4) ON CONFLICT (file_id) DO NOTHING', [
-      key.fileId,
-      key.businessId,
-      key.mode,
-      content,
-    ]);
+    await this.pool.query(
+      'INSERT INTO file_contents (file_id, business_id, mode, content) VALUES ($1, $2, $3, ' +
+        '$4) ON CONFLICT (file_id) DO NOTHING',
+      [key.fileId, key.businessId, key.mode, content],
+    );
   }
 
   async open(fileId: string): Promise<Readable | undefined> {
-    const { rows } = await this.pool.query<{ size: number }>('SELECT octet_length(content) AS size FROM file_contents WHERE file_id = $1', [fileId]);
+    const { rows } = await this.pool.query<{ size: number }>(
+      'SELECT octet_length(content) AS size FROM file_contents WHERE file_id = $1',
+      [fileId],
+    );
     const size = rows[0]?.size;
     if (size === undefined) return undefined;
     return Readable.from(this.chunks(fileId, size), { objectMode: false });

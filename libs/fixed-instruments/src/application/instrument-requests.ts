@@ -63,5 +63,4 @@ export interface PaymentDelegate<TOther> {
 }
 
 export type RoutedPayment<T extends InstrumentTypes, TOther> =
-  | ({ paid: 'own' } & PaidInstrument<T>)
-  | { paid: 'delegated'; result: TOther };
+  ({ paid: 'own' } & PaidInstrument<T>) | { paid: 'delegated'; result: TOther };

@@ -119,8 +119,7 @@ export function instrumentEventTypes<N extends InstrumentEventNames>(names: N): 
 
 /** Every event on an instrument's stream: its own, and the ledger's money-in. */
 export type InstrumentStreamEvent<T extends InstrumentTypes, N extends InstrumentEventNames> =
-  | InstrumentEvent<T, N>
-  | MoneyInReceived;
+  InstrumentEvent<T, N> | MoneyInReceived;
 
 export type InstrumentState<TSnapshot> = { exists: false } | { exists: true; snapshot: TSnapshot };
 
@@ -163,10 +162,7 @@ export interface ReceiveInstrumentPayment {
 }
 
 export type InstrumentCommand<T extends InstrumentTypes> =
-  | CreateInstrument<T>
-  | UpdateInstrument<T>
-  | ExpireInstrument
-  | ReceiveInstrumentPayment;
+  CreateInstrument<T> | UpdateInstrument<T> | ExpireInstrument | ReceiveInstrumentPayment;
 
 /**
  * The schema version of each event verb (docs/operations.md, "Changing an event's shape"): the

@@ -100,8 +100,13 @@ export async function applyInstrumentEvents<S extends StoredSnapshot>(
       throw new Error(`Unhandled ${model.instrumentsTable} event: ${recorded.type}`);
     }
   }
-  await insertRows(tx, model.instrumentsTable, instrumentColumns(model), foldSnapshots(snapshots, model.idOf),
-    `ON CONFLICT (${model.idColumn}) DO UPDATE SET ${UPSERTED}`);
+  await insertRows(
+    tx,
+    model.instrumentsTable,
+    instrumentColumns(model),
+    foldSnapshots(snapshots, (snapshot) => model.idOf(snapshot)),
+    `ON CONFLICT (${model.idColumn}) DO UPDATE SET ${UPSERTED}`,
+  );
   const paid = [...payments.values()];
   await insertRows(tx, model.paymentsTable, paymentColumns(model), paid, 'ON CONFLICT (record_id) DO NOTHING');
   // Every written snapshot that is not INACTIVE (re)schedules its expiry, as before: one per event.

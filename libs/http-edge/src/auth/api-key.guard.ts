@@ -2,7 +2,14 @@ import { type CanActivate, type ExecutionContext, Injectable } from '@nestjs/com
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
 import { gatewayState } from '../caller';
-import { describeRequirement, type PermissionRequirement, ROUTE_NO_AUTH, ROUTE_PERMISSIONS, ROUTE_PUBLIC_KEY_ALLOWED, satisfiesRequirement } from '../route-metadata';
+import {
+  describeRequirement,
+  type PermissionRequirement,
+  ROUTE_NO_AUTH,
+  ROUTE_PERMISSIONS,
+  ROUTE_PUBLIC_KEY_ALLOWED,
+  satisfiesRequirement,
+} from '../route-metadata';
 import { ApiKeyResolver, SubAccountDirectory } from './account-ports';
 import { invalidApiKey, requestForbidden } from './auth-errors';
 import { apiKeyFromAuthorization } from './basic-credentials';
@@ -35,13 +42,19 @@ export class ApiKeyGuard implements CanActivate {
     if (key.kind === 'public') {
       if (!publicKeyAllowed) throw requestForbidden('A public key only reaches card tokenization; use a secret key');
     } else {
-      const declared = this.reflector.getAllAndOverride<PermissionRequirement[] | undefined>(ROUTE_PERMISSIONS, targets);
+      const declared = this.reflector.getAllAndOverride<PermissionRequirement[] | undefined>(
+        ROUTE_PERMISSIONS,
+        targets,
+      );
       // A public-key route's declared permissions bind secret keys (tokenization needs money-in write);
       // one without a declaration needs none. Anywhere else, a route without a declaration is closed.
       const required = declared ?? (publicKeyAllowed ? [] : undefined);
       const missing =
-        required === undefined ? ['(route declares none)'] : required.filter((r) => !satisfiesRequirement(key.permissions, r)).map(describeRequirement);
-      if (missing.length > 0) throw requestForbidden(`The API key lacks the permission this request needs: ${missing.join(', ')}`);
+        required === undefined
+          ? ['(route declares none)']
+          : required.filter((r) => !satisfiesRequirement(key.permissions, r)).map(describeRequirement);
+      if (missing.length > 0)
+        throw requestForbidden(`The API key lacks the permission this request needs: ${missing.join(', ')}`);
     }
 
     const state = gatewayState(request);

@@ -17,6 +17,8 @@ describe('bodyParserErrorToApiError', () => {
   it('leaves errors that are not about the body alone', () => {
     expect(bodyParserErrorToApiError(new Error('boom'), 1024)).toBeUndefined();
     expect(bodyParserErrorToApiError(new ApiError('TLS_REQUIRED_ERROR', 403, 'use HTTPS'), 1024)).toBeUndefined();
-    expect(bodyParserErrorToApiError(Object.assign(new Error('x'), { status: 500, type: 'stream.not.readable' }), 1024)).toBeUndefined();
+    expect(
+      bodyParserErrorToApiError(Object.assign(new Error('x'), { status: 500, type: 'stream.not.readable' }), 1024),
+    ).toBeUndefined();
   });
 });

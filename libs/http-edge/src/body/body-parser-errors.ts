@@ -34,7 +34,10 @@ export function bodyParserErrorToApiError(error: unknown, limitBytes: number): A
       return bodyTooLarge(limitBytes);
     case 'charset.unsupported':
     case 'encoding.unsupported':
-      return edgeError('UNSUPPORTED_CONTENT_TYPE_ERROR', 'The request body uses an unsupported charset or content encoding: send UTF-8 JSON');
+      return edgeError(
+        'UNSUPPORTED_CONTENT_TYPE_ERROR',
+        'The request body uses an unsupported charset or content encoding: send UTF-8 JSON',
+      );
     case 'request.aborted':
     case 'request.size.invalid':
       return edgeError('API_VALIDATION_ERROR', 'The request body did not match its Content-Length', { errors: [] });
@@ -42,7 +45,9 @@ export function bodyParserErrorToApiError(error: unknown, limitBytes: number): A
       return edgeError('API_VALIDATION_ERROR', 'The form body is nested too deeply', { errors: [] });
     default:
       // A corrupt compressed body and the like: still the client's fault, never a 500.
-      return typeof expose === 'boolean' && typeof status === 'number' && status >= 400 && status < 500 ? invalidJson() : undefined;
+      return typeof expose === 'boolean' && typeof status === 'number' && status >= 400 && status < 500
+        ? invalidJson()
+        : undefined;
   }
 }
 

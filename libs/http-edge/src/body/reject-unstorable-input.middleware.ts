@@ -20,7 +20,10 @@ export const STORED_HEADERS = ['x-idempotency-key', 'for-user-id', 'api-version'
  */
 export function rejectUnstorableInput() {
   return (request: Request, _response: Response, next: NextFunction): void => {
-    const issue = findUnstorableValue(request.body, 'body') ?? findUnstorableValue(request.query, 'query') ?? findUnstorableHeader(request);
+    const issue =
+      findUnstorableValue(request.body, 'body') ??
+      findUnstorableValue(request.query, 'query') ??
+      findUnstorableHeader(request);
     next(issue ? unstorableInputError(issue) : undefined);
   };
 }
@@ -44,5 +47,8 @@ export function unstorableInputError(issue: ValidationIssue): ApiError {
 function summaryOf(issue: ValidationIssue): string {
   if (issue.types.includes('maxDepth')) return `The ${issue.location} is nested too deeply`;
   if (issue.types.includes('noNulCharacter')) return `The ${issue.location} contains the NUL character (\\u0000)`;
-  return `The ${issue.location} contains a lone UTF-16 surrogate (not well-formed Unicode) at ${issue.field.join('.') || 'the top level'}`;
+  return (
+    `The ${issue.location} contains a lone UTF-16 surrogate (not well-formed Unicode) at ` +
+    `${issue.field.join('.') || 'the top level'}`
+  );
 }

@@ -41,10 +41,15 @@ describe('findUnstorableValue', () => {
     expect(findUnstorableValue({ customer: { names: ['ok', text] } }, 'body')).toEqual({
       field: ['customer', 'names', '1'],
       location: 'body',
-      messages: ['must be well-formed Unicode: a lone UTF-16 surrogate (\\ud800-\\udfff not in a pair) cannot be stored'],
+      messages: [
+        'must be well-formed Unicode: a lone UTF-16 surrogate (\\ud800-\\udfff not in a pair) cannot be stored',
+      ],
       types: ['wellFormedUnicode'],
     });
-    expect(findUnstorableValue({ metadata: { [text]: 1 } }, 'body')).toMatchObject({ field: ['metadata'], types: ['wellFormedUnicode'] });
+    expect(findUnstorableValue({ metadata: { [text]: 1 } }, 'body')).toMatchObject({
+      field: ['metadata'],
+      types: ['wellFormedUnicode'],
+    });
   });
 
   it('accepts well-formed text of every plane: pairs, emoji, CJK, combining marks', () => {
@@ -54,16 +59,22 @@ describe('findUnstorableValue', () => {
     expect(findUnstorableValue({ name: 'Budi 😀', tags: ['東京'] }, 'body')).toBeUndefined();
   });
 
-  it('accepts any well-formed JSON without NUL (fast-check strings are well-formed), and refuses any with a lone surrogate inserted', () => {
-    fc.assert(
-      fc.property(fc.string({ unit: 'binary' }), fc.integer({ min: 0xd800, max: 0xdfff }), (text, unit) => {
-        expect(unstorableStringProblem(text.replace(/\u0000/g, ''))).toBeUndefined();
-        const lone = String.fromCharCode(unit);
-        expect(unstorableStringProblem(`${text}${lone}`)).toBe(text.includes('\u0000') ? 'noNulCharacter' : 'wellFormedUnicode');
-      }),
-      { numRuns: 300 },
-    );
-  });
+  it(
+    'accepts any well-formed JSON without NUL (fast-check strings are well-formed), ' +
+      'and refuses any with a lone surrogate inserted',
+    () => {
+      fc.assert(
+        fc.property(fc.string({ unit: 'binary' }), fc.integer({ min: 0xd800, max: 0xdfff }), (text, unit) => {
+          expect(unstorableStringProblem(text.replaceAll('\u0000', ''))).toBeUndefined();
+          const lone = String.fromCharCode(unit);
+          expect(unstorableStringProblem(`${text}${lone}`)).toBe(
+            text.includes('\u0000') ? 'noNulCharacter' : 'wellFormedUnicode',
+          );
+        }),
+        { numRuns: 300 },
+      );
+    },
+  );
 
   it('accepts any JSON without NUL and shallower than the limit', () => {
     fc.assert(

@@ -39,7 +39,11 @@ interface Visit {
  * deeper than `maxDepth` objects/arrays; the top level is depth 1), or `undefined` when it is
  * fine. Iterative: a recursive walk could itself overflow the stack on hostile input.
  */
-export function findUnstorableValue(value: unknown, location: ValidationLocation, maxDepth = MAX_JSON_DEPTH): ValidationIssue | undefined {
+export function findUnstorableValue(
+  value: unknown,
+  location: ValidationLocation,
+  maxDepth = MAX_JSON_DEPTH,
+): ValidationIssue | undefined {
   const pending: Visit[] = [{ value, key: '', parent: undefined, depth: 0 }];
   while (pending.length > 0) {
     const visit = pending.pop()!;
@@ -52,7 +56,12 @@ export function findUnstorableValue(value: unknown, location: ValidationLocation
     if (typeof current !== 'object' || current === null) continue;
     const depth = visit.depth + 1;
     if (depth > maxDepth) {
-      return { field: pathOf(visit), location, messages: [`the ${location} is nested deeper than ${maxDepth} levels`], types: ['maxDepth'] };
+      return {
+        field: pathOf(visit),
+        location,
+        messages: [`the ${location} is nested deeper than ${maxDepth} levels`],
+        types: ['maxDepth'],
+      };
     }
     for (const [key, item] of Object.entries(current)) {
       // A bad key is reported at the object holding it: the key itself cannot be printed.
@@ -72,9 +81,14 @@ function pathOf(visit: Visit): string[] {
 
 const PROBLEM_MESSAGES = {
   noNulCharacter: 'must not contain the NUL character (\\u0000)',
-  wellFormedUnicode: 'must be well-formed Unicode: a lone UTF-16 surrogate (\\ud800-\\udfff not in a pair) cannot be stored',
+  wellFormedUnicode:
+    'must be well-formed Unicode: a lone UTF-16 surrogate (\\ud800-\\udfff not in a pair) cannot be stored',
 } as const;
 
-export function stringIssue(path: string[], location: ValidationLocation, problem: keyof typeof PROBLEM_MESSAGES): ValidationIssue {
+export function stringIssue(
+  path: string[],
+  location: ValidationLocation,
+  problem: keyof typeof PROBLEM_MESSAGES,
+): ValidationIssue {
   return { field: path, location, messages: [PROBLEM_MESSAGES[problem]], types: [problem] };
 }

@@ -60,9 +60,19 @@ function refusalOf(code: string | undefined): Refusal {
     };
   }
   if (code === 'ERR_HTTP_REQUEST_TIMEOUT') {
-    return { status: 408, reason: 'Request Timeout', errorCode: 'REQUEST_TIMEOUT_ERROR', message: 'The request did not arrive in time' };
+    return {
+      status: 408,
+      reason: 'Request Timeout',
+      errorCode: 'REQUEST_TIMEOUT_ERROR',
+      message: 'The request did not arrive in time',
+    };
   }
-  return { status: 400, reason: 'Bad Request', errorCode: 'INVALID_HTTP_REQUEST', message: 'The request is not valid HTTP' };
+  return {
+    status: 400,
+    reason: 'Bad Request',
+    errorCode: 'INVALID_HTTP_REQUEST',
+    message: 'The request is not valid HTTP',
+  };
 }
 
 function rawResponse(refusal: Refusal, decision: RateLimitDecision | undefined): string {

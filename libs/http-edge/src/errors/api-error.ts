@@ -5,7 +5,10 @@ export type ValidationLocation = 'body' | 'query' | 'path' | 'header';
 
 /** One entry of the `errors` array of an `API_VALIDATION_ERROR` body. */
 export interface ValidationIssue {
-  /** Path segments to the value, nested objects and array indexes included (`['items', '0', 'name']`); empty for the whole input. */
+  /**
+   * Path segments to the value, nested objects and array indexes included (`['items', '0', 'name']`); empty for the
+   * whole input.
+   */
   field: string[];
   location: ValidationLocation;
   messages: string[];
@@ -101,7 +104,8 @@ export class ApiError extends Error {
    */
   toBody(inputLocation: ValidationLocation = 'body'): ErrorBody {
     const body: ErrorBody = { error_code: this.code, message: this.message };
-    if (this.code === VALIDATION_ERROR_CODE && !this.errors?.length) body.errors = [wholeInputIssue(this.message, inputLocation)];
+    if (this.code === VALIDATION_ERROR_CODE && !this.errors?.length)
+      body.errors = [wholeInputIssue(this.message, inputLocation)];
     else if (this.errors) body.errors = [...this.errors];
     for (const [field, value] of Object.entries(this.fields ?? {})) if (!(field in body)) body[field] = value;
     return body;

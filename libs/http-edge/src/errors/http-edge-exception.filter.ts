@@ -21,7 +21,9 @@ export class HttpEdgeExceptionFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const request = host.switchToHttp().getRequest<Request>();
     const response = host.switchToHttp().getResponse<Response>();
-    const error = isUnknownRoute(exception, request) ? routeNotFound(request.method, request.path) : toApiError(exception);
+    const error = isUnknownRoute(exception, request)
+      ? routeNotFound(request.method, request.path)
+      : toApiError(exception);
     if (error.status >= 500) this.logServerError(error, exception, request);
     if (exception instanceof DomainError && errorStatusFor(exception.code) === undefined) {
       this.logUndeclared(exception, request);
@@ -56,9 +58,17 @@ export class HttpEdgeExceptionFilter implements ExceptionFilter {
    * error line for each would drown the real ones.
    */
   private logServerError(error: ApiError, exception: unknown, request: Request): void {
-    const fields = { requestId: gatewayState(request).requestId, method: request.method, route: routeTemplate(request), status: error.status, errorCode: error.code };
-    if (error.code === 'SERVER_ERROR') this.logger.entry('error', 'HttpEdge', 'Unexpected error', { ...fields, error: exception });
-    else if (error.code === 'SERVICE_UNAVAILABLE') this.logger.entry('warn', 'HttpEdge', 'A dependency is unavailable', { ...fields, error: exception });
+    const fields = {
+      requestId: gatewayState(request).requestId,
+      method: request.method,
+      route: routeTemplate(request),
+      status: error.status,
+      errorCode: error.code,
+    };
+    if (error.code === 'SERVER_ERROR')
+      this.logger.entry('error', 'HttpEdge', 'Unexpected error', { ...fields, error: exception });
+    else if (error.code === 'SERVICE_UNAVAILABLE')
+      this.logger.entry('warn', 'HttpEdge', 'A dependency is unavailable', { ...fields, error: exception });
     else this.logger.entry('warn', 'HttpEdge', `Answered ${error.status} ${error.code}: ${error.message}`, fields);
   }
 }
@@ -67,5 +77,9 @@ const READS = new Set(['GET', 'HEAD', 'DELETE', 'OPTIONS']);
 
 /** Nest's fallback handler raises `NotFoundException('Cannot GET /x')` when no route matched. */
 function isUnknownRoute(exception: unknown, request: Request): boolean {
-  return exception instanceof NotFoundException && routeTemplate(request) === UNMATCHED_ROUTE && exception.message.startsWith('Cannot ');
+  return (
+    exception instanceof NotFoundException &&
+    routeTemplate(request) === UNMATCHED_ROUTE &&
+    exception.message.startsWith('Cannot ')
+  );
 }

@@ -24,21 +24,27 @@ const CODE_OF_STATUS: Readonly<Record<number, string>> = {
 export function apiErrorFromHttpException(exception: HttpException): ApiError {
   const status = exception.getStatus();
   const declared = declaredErrorBody(exception.getResponse());
-  if (declared) return new ApiError(declared.error_code, status, declared.message, { cause: exception, errors: declared.errors });
+  if (declared)
+    return new ApiError(declared.error_code, status, declared.message, { cause: exception, errors: declared.errors });
   if (status >= 500) {
     return status === 503
       ? edgeError('SERVICE_UNAVAILABLE', 'The service is temporarily unavailable; retry later', { cause: exception })
       : edgeError('SERVER_ERROR', UNEXPECTED_ERROR_MESSAGE, { cause: exception });
   }
   const code = CODE_OF_STATUS[status] ?? `${HttpStatus[status] ?? 'REQUEST'}_ERROR`;
-  return new ApiError(code, status, exception.message, { cause: exception, errors: code === 'API_VALIDATION_ERROR' ? [] : undefined });
+  return new ApiError(code, status, exception.message, {
+    cause: exception,
+    errors: code === 'API_VALIDATION_ERROR' ? [] : undefined,
+  });
 }
 
 /**
  * `new HttpException({ error_code, message, errors? }, status)` already says what to answer: kept
  * as given (guards and interceptors written before ApiError existed throw these).
  */
-function declaredErrorBody(response: unknown): { error_code: string; message: string; errors?: ValidationIssue[] } | undefined {
+function declaredErrorBody(
+  response: unknown,
+): { error_code: string; message: string; errors?: ValidationIssue[] } | undefined {
   if (typeof response !== 'object' || response === null) return undefined;
   const { error_code: code, message, errors } = response as Record<string, unknown>;
   if (typeof code !== 'string' || typeof message !== 'string') return undefined;

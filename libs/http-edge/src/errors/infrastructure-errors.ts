@@ -7,7 +7,16 @@ import { edgeError } from './edge-error-codes';
  */
 
 /** Node socket errors: the peer is down, unreachable or went away mid-request. */
-const CONNECTION_ERROR_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOTFOUND', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'EAI_AGAIN']);
+const CONNECTION_ERROR_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EPIPE',
+  'EAI_AGAIN',
+]);
 
 /** PostgreSQL SQLSTATEs meaning "not now": connection exceptions (class 08), shutdowns, too many connections. */
 const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300']);
@@ -20,7 +29,10 @@ const PG_CONNECTION_MESSAGES = [
   'Cannot use a pool after calling end on the pool',
 ];
 
-/** PostgreSQL refusing a value it cannot store (the NUL character, an invalid byte sequence): bad input, not a server fault. */
+/**
+ * PostgreSQL refusing a value it cannot store (the NUL character, an invalid byte sequence): bad input, not a server
+ * fault.
+ */
 const UNSTORABLE_VALUE_SQLSTATES = new Set(['22P05', '22021']);
 
 export function serviceUnavailable(cause?: unknown): ApiError {
@@ -28,14 +40,19 @@ export function serviceUnavailable(cause?: unknown): ApiError {
 }
 
 export function unstorableInput(cause?: unknown): ApiError {
-  return edgeError('API_VALIDATION_ERROR', 'The request contains a value that cannot be stored (such as the NUL character)', { cause, errors: [] });
+  return edgeError(
+    'API_VALIDATION_ERROR',
+    'The request contains a value that cannot be stored (such as the NUL character)',
+    { cause, errors: [] },
+  );
 }
 
 /** Answers the store and connection failures below every context; `undefined` for anything else. */
 export function translateInfrastructureError(error: unknown): ApiError | undefined {
   for (const link of causeChain(error)) {
     if (link.name === 'EventStoreUnavailableError' || isConnectionFailure(link)) return serviceUnavailable(error);
-    if (link.name === 'InvalidEventDataError' || UNSTORABLE_VALUE_SQLSTATES.has(String(link.code))) return unstorableInput(error);
+    if (link.name === 'InvalidEventDataError' || UNSTORABLE_VALUE_SQLSTATES.has(String(link.code)))
+      return unstorableInput(error);
   }
   return undefined;
 }
@@ -57,16 +74,19 @@ function isConnectionFailure(error: ErrorLike): boolean {
   return PG_CONNECTION_MESSAGES.some((known) => message.startsWith(known));
 }
 
-/** The error, its `cause`s and the members of an AggregateError (Node reports a refused dual-stack connect as one), bounded. */
+/**
+ * The error, its `cause`s and the members of an AggregateError (Node reports a refused dual-stack connect as one),
+ * bounded.
+ */
 function causeChain(error: unknown): ErrorLike[] {
   const chain: ErrorLike[] = [];
   const pending: unknown[] = [error];
   while (pending.length > 0 && chain.length < 10) {
     const next = pending.shift();
     if (typeof next !== 'object' || next === null) continue;
-    chain.push(next as ErrorLike);
-    if ('cause' in next) pending.push((next as { cause: unknown }).cause);
-    if (next instanceof AggregateError) pending.push(...next.errors);
+    chain.push(next);
+    if ('cause' in next) pending.push(next.cause);
+    if (next instanceof AggregateError) pending.push(...(next.errors as unknown[]));
   }
   return chain;
 }

@@ -1,12 +1,20 @@
 import { defineErrorCodes, type ErrorCatalogue, invalidField, invalidRequest } from '@gateway/domain';
-import { BadRequestException, ConflictException, HttpException, InternalServerErrorException, NotFoundException } from '@nestjs/common';
+import {
+  BadRequestException,
+  ConflictException,
+  HttpException,
+  InternalServerErrorException,
+  NotFoundException,
+} from '@nestjs/common';
 import { ApiError, UNEXPECTED_ERROR_MESSAGE } from './api-error';
 import { errorStatusFor, registerErrorCatalogues, registeredErrorCodes } from './error-statuses';
 import { registerErrorTranslator } from './error-translators';
 import { toApiError } from './to-api-error';
 
 class TeapotError extends Error {}
-registerErrorTranslator((error) => (error instanceof TeapotError ? new ApiError('TEAPOT_ERROR', 418, 'short and stout') : undefined));
+registerErrorTranslator((error) =>
+  error instanceof TeapotError ? new ApiError('TEAPOT_ERROR', 418, 'short and stout') : undefined,
+);
 
 function named(name: string, message = 'x', extra: Record<string, unknown> = {}): Error {
   return Object.assign(new Error(message), { name }, extra);
@@ -29,14 +37,24 @@ describe('error statuses', () => {
     const other = defineErrorCodes('spec-other', { SPEC_TEST_MISSING_ERROR: { status: 410 } });
     registerErrorCatalogues([first]);
     expect(() => registerErrorCatalogues([first, same])).not.toThrow();
-    expect(registeredErrorCodes().find((entry) => entry.code === 'SPEC_TEST_MISSING_ERROR')?.owners).toEqual(['spec-first', 'spec-same']);
-    expect(() => registerErrorCatalogues([other])).toThrow(/SPEC_TEST_MISSING_ERROR: spec-other declares status 410, spec-first and spec-same 404/);
-    expect(() => registerErrorCatalogues([defineErrorCodes('a', { SPEC_TEST_TWICE_ERROR: { status: 400 } }), defineErrorCodes('b', { SPEC_TEST_TWICE_ERROR: { status: 409 } })])).toThrow(
-      /declares status 409/,
+    expect(registeredErrorCodes().find((entry) => entry.code === 'SPEC_TEST_MISSING_ERROR')?.owners).toEqual([
+      'spec-first',
+      'spec-same',
+    ]);
+    expect(() => registerErrorCatalogues([other])).toThrow(
+      /SPEC_TEST_MISSING_ERROR: spec-other declares status 410, spec-first and spec-same 404/,
     );
+    expect(() =>
+      registerErrorCatalogues([
+        defineErrorCodes('a', { SPEC_TEST_TWICE_ERROR: { status: 400 } }),
+        defineErrorCodes('b', { SPEC_TEST_TWICE_ERROR: { status: 409 } }),
+      ]),
+    ).toThrow(/declares status 409/);
     // Nothing of a refused list is kept.
     expect(errorStatusFor('SPEC_TEST_TWICE_ERROR')).toBeUndefined();
-    expect(() => defineErrorCodes('spec', { SPEC_TEST_OK: { status: 200 as never } })).toThrow(/not an HTTP error status/);
+    expect(() => defineErrorCodes('spec', { SPEC_TEST_OK: { status: 200 as never } })).toThrow(
+      /not an HTTP error status/,
+    );
   });
 
   it('keeps a local declaration out of the registry', () => {
@@ -45,8 +63,14 @@ describe('error statuses', () => {
   });
 
   it('builds errors only from declared codes, with their status', () => {
-    const codes: ErrorCatalogue<'SPEC_TEST_GONE_ERROR'> = defineErrorCodes('spec', { SPEC_TEST_GONE_ERROR: { status: 410 } });
-    expect(codes.error('SPEC_TEST_GONE_ERROR', 'gone')).toMatchObject({ code: 'SPEC_TEST_GONE_ERROR', status: 410, message: 'gone' });
+    const codes: ErrorCatalogue<'SPEC_TEST_GONE_ERROR'> = defineErrorCodes('spec', {
+      SPEC_TEST_GONE_ERROR: { status: 410 },
+    });
+    expect(codes.error('SPEC_TEST_GONE_ERROR', 'gone')).toMatchObject({
+      code: 'SPEC_TEST_GONE_ERROR',
+      status: 410,
+      message: 'gone',
+    });
     expect(codes.error('TEST_MODE_ONLY_ERROR', 'test only')).toMatchObject({ status: 403 });
     // @ts-expect-error: a code the catalogue does not declare is a type error.
     expect(() => codes.error('SPEC_TEST_UNDECLARED_ERROR', 'x')).toThrow(/not declared/);
@@ -60,7 +84,10 @@ describe('toApiError', () => {
   });
 
   it('gives a DomainError the status its catalogue declares', () => {
-    const codes = defineErrorCodes('spec', { SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR: { status: 404 }, SPEC_TEST_RULE_ERROR: { status: 409 } });
+    const codes = defineErrorCodes('spec', {
+      SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR: { status: 404 },
+      SPEC_TEST_RULE_ERROR: { status: 409 },
+    });
     expect(toApiError(codes.error('SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR', 'no such disbursement')).toBody()).toEqual({
       error_code: 'SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR',
       message: 'no such disbursement',
@@ -76,48 +103,93 @@ describe('toApiError', () => {
   it.each([
     ['EventStoreUnavailableError', named('EventStoreUnavailableError')],
     ['a refused connection', named('Error', 'connect ECONNREFUSED 127.0.0.1:1', { code: 'ECONNREFUSED' })],
-    ['a refused dual-stack connection', new AggregateError([named('Error', 'a', { code: 'ECONNREFUSED' })], 'connect failed')],
-    ['a Unix socket whose server is down', named('Error', 'connect ENOENT /data/postgres/.s.PGSQL.5432', { code: 'ENOENT', syscall: 'connect' })],
+    [
+      'a refused dual-stack connection',
+      new AggregateError([named('Error', 'a', { code: 'ECONNREFUSED' })], 'connect failed'),
+    ],
+    [
+      'a Unix socket whose server is down',
+      named('Error', 'connect ENOENT /data/postgres/.s.PGSQL.5432', { code: 'ENOENT', syscall: 'connect' }),
+    ],
     ['a PostgreSQL shutdown', named('error', 'terminating connection due to administrator command', { code: '57P01' })],
     ['a connection exception', named('error', 'connection failure', { code: '08006' })],
     ['a lost pg connection', new Error('Connection terminated unexpectedly')],
     ['a wrapped cause', new Error('append failed', { cause: named('Error', 'x', { code: 'ETIMEDOUT' }) })],
   ])('answers %s with 503 SERVICE_UNAVAILABLE', (_label, error) => {
-    expect(toApiError(error).toBody()).toEqual({ error_code: 'SERVICE_UNAVAILABLE', message: 'The service is temporarily unavailable; retry later' });
+    expect(toApiError(error).toBody()).toEqual({
+      error_code: 'SERVICE_UNAVAILABLE',
+      message: 'The service is temporarily unavailable; retry later',
+    });
     expect(toApiError(error).status).toBe(503);
   });
 
   it('answers data the store refuses (NUL) with 400 API_VALIDATION_ERROR', () => {
     expect(toApiError(named('InvalidEventDataError'))).toMatchObject({ code: 'API_VALIDATION_ERROR', status: 400 });
-    expect(toApiError(named('error', 'unsupported Unicode escape sequence', { code: '22P05' }))).toMatchObject({ status: 400 });
+    expect(toApiError(named('error', 'unsupported Unicode escape sequence', { code: '22P05' }))).toMatchObject({
+      status: 400,
+    });
   });
 
-  it('gives every API_VALIDATION_ERROR an errors[] entry: the field it names, else the whole input (issue 19, item 7)', () => {
-    expect(toApiError(invalidRequest('cursor is not a cursor')).toBody()).toEqual({
-      error_code: 'API_VALIDATION_ERROR',
-      message: 'cursor is not a cursor',
-      errors: [{ field: [], location: 'body', messages: ['cursor is not a cursor'], types: ['invalid'] }],
-    });
-    expect(toApiError(invalidField(['payment_methods', '1'], 'unknown method', 'isPaymentChannel')).toBody().errors).toEqual([
-      { field: ['payment_methods', '1'], location: 'body', messages: ['unknown method'], types: ['isPaymentChannel'] },
-    ]);
-    expect(new ApiError('API_VALIDATION_ERROR', 400, 'bad', { errors: [] }).toBody().errors).toHaveLength(1);
-    expect(new ApiError('API_VALIDATION_ERROR', 400, 'bad').toBody('query').errors).toEqual([{ field: [], location: 'query', messages: ['bad'], types: ['invalid'] }]);
-    expect(toApiError(new BadRequestException('x')).toBody().errors).toHaveLength(1);
-    expect(new ApiError('DUPLICATE_TRANSACTION_ERROR', 400, 'used').toBody()).toEqual({ error_code: 'DUPLICATE_TRANSACTION_ERROR', message: 'used' });
-  });
+  it(
+    'gives every API_VALIDATION_ERROR an errors[] entry: ' +
+      'the field it names, else the whole input (issue 19, item 7)',
+    () => {
+      expect(toApiError(invalidRequest('cursor is not a cursor')).toBody()).toEqual({
+        error_code: 'API_VALIDATION_ERROR',
+        message: 'cursor is not a cursor',
+        errors: [{ field: [], location: 'body', messages: ['cursor is not a cursor'], types: ['invalid'] }],
+      });
+      expect(
+        toApiError(invalidField(['payment_methods', '1'], 'unknown method', 'isPaymentChannel')).toBody().errors,
+      ).toEqual([
+        {
+          field: ['payment_methods', '1'],
+          location: 'body',
+          messages: ['unknown method'],
+          types: ['isPaymentChannel'],
+        },
+      ]);
+      expect(new ApiError('API_VALIDATION_ERROR', 400, 'bad', { errors: [] }).toBody().errors).toHaveLength(1);
+      expect(new ApiError('API_VALIDATION_ERROR', 400, 'bad').toBody('query').errors).toEqual([
+        { field: [], location: 'query', messages: ['bad'], types: ['invalid'] },
+      ]);
+      expect(toApiError(new BadRequestException('x')).toBody().errors).toHaveLength(1);
+      expect(new ApiError('DUPLICATE_TRANSACTION_ERROR', 400, 'used').toBody()).toEqual({
+        error_code: 'DUPLICATE_TRANSACTION_ERROR',
+        message: 'used',
+      });
+    },
+  );
 
   it("maps Nest's HttpExceptions by status, keeping a declared error_code body", () => {
-    expect(toApiError(new BadRequestException('Validation failed (numeric string is expected)'))).toMatchObject({ code: 'API_VALIDATION_ERROR', status: 400 });
+    expect(toApiError(new BadRequestException('Validation failed (numeric string is expected)'))).toMatchObject({
+      code: 'API_VALIDATION_ERROR',
+      status: 400,
+    });
     expect(toApiError(new NotFoundException())).toMatchObject({ code: 'NOT_FOUND_ERROR', status: 404 });
     expect(toApiError(new ConflictException('busy'))).toMatchObject({ code: 'CONFLICT_ERROR', status: 409 });
-    expect(toApiError(new HttpException({ error_code: 'INVALID_API_KEY', message: 'no key' }, 401)).toBody()).toEqual({ error_code: 'INVALID_API_KEY', message: 'no key' });
-    expect(toApiError(new InternalServerErrorException('pool exhausted at db.ts:12')).toBody()).toEqual({ error_code: 'SERVER_ERROR', message: UNEXPECTED_ERROR_MESSAGE });
+    expect(toApiError(new HttpException({ error_code: 'INVALID_API_KEY', message: 'no key' }, 401)).toBody()).toEqual({
+      error_code: 'INVALID_API_KEY',
+      message: 'no key',
+    });
+    expect(toApiError(new InternalServerErrorException('pool exhausted at db.ts:12')).toBody()).toEqual({
+      error_code: 'SERVER_ERROR',
+      message: UNEXPECTED_ERROR_MESSAGE,
+    });
   });
 
   it('answers anything else with a 500 that reveals nothing', () => {
-    const missingFile = named('Error', "ENOENT: no such file or directory, open '/x'", { code: 'ENOENT', syscall: 'open' });
-    for (const thrown of [new TypeError("Cannot read properties of undefined (reading 'id')"), missingFile, 'a string', undefined, { weird: true }]) {
+    const missingFile = named('Error', "ENOENT: no such file or directory, open '/x'", {
+      code: 'ENOENT',
+      syscall: 'open',
+    });
+    for (const thrown of [
+      new TypeError("Cannot read properties of undefined (reading 'id')"),
+      missingFile,
+      'a string',
+      undefined,
+      { weird: true },
+    ]) {
       const error = toApiError(thrown);
       expect(error.status).toBe(500);
       expect(error.toBody()).toEqual({ error_code: 'SERVER_ERROR', message: UNEXPECTED_ERROR_MESSAGE });

@@ -15,7 +15,10 @@ export function toApiError(error: unknown): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof DomainError) {
     const errors = Array.isArray(error.details?.errors) ? (error.details.errors as ApiError['errors']) : undefined;
-    return new ApiError(error.code, error.status, error.message, { cause: error, errors: errors ? [...errors] : undefined });
+    return new ApiError(error.code, error.status, error.message, {
+      cause: error,
+      errors: errors ? [...errors] : undefined,
+    });
   }
   const translated = translateError(error) ?? translateInfrastructureError(error);
   if (translated) return translated;

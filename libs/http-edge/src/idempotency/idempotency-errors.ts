@@ -8,14 +8,17 @@ export const IDEMPOTENCY_KEY_IN_PROGRESS_ERROR = 'IDEMPOTENCY_KEY_IN_PROGRESS_ER
 /** 400 API_VALIDATION_ERROR naming the header, in the validation error shape of design §7. */
 export function invalidIdempotencyKey(header: string, problem: string): ApiError {
   const message = `The ${header} header ${problem}`;
-  return ApiError.validation(message, [{ field: [header], location: 'header', messages: [message], types: ['idempotencyKey'] }]);
+  return ApiError.validation(message, [
+    { field: [header], location: 'header', messages: [message], types: ['idempotencyKey'] },
+  ]);
 }
 
 /** Spec item 4: the same key with different parameters "did not match the original". */
 export function idempotencyKeyMismatch(): ApiError {
   return edgeError(
     IDEMPOTENCY_KEY_MISMATCH_ERROR,
-    'This request does not match the original request sent with the same idempotency key. Send the same parameters to retry, or use a new key for a new request.',
+    'This request does not match the original request sent with the same idempotency key. Send the same parameters ' +
+      'to retry, or use a new key for a new request.',
   );
 }
 
@@ -34,7 +37,8 @@ export function idempotencyKeyInProgress(): ApiError {
  */
 export function idempotencyKeyAlreadyUsed(errorCode: string, original?: Record<string, unknown>): ApiError {
   const message = original
-    ? 'This idempotency key was already used: this answer identifies what the first request made. Use a new key for a new request.'
+    ? 'This idempotency key was already used: this answer identifies what the first request made. Use a new key for ' +
+      'a new request.'
     : 'This idempotency key was already used. Use a new key for a new request.';
   return new ApiError(errorCode, errorStatusFor(errorCode) ?? 400, message, { fields: original });
 }
@@ -46,6 +50,7 @@ export function idempotencyKeyAlreadyUsed(errorCode: string, original?: Record<s
 export function idempotencyKeyUsedInOtherMode(): ApiError {
   return edgeError(
     IDEMPOTENCY_KEY_MISMATCH_ERROR,
-    'This idempotency key was already used by a request in the other mode (test or live): keys are unique across both. Use a new key.',
+    'This idempotency key was already used by a request in the other mode (test or live): keys are unique across ' +
+      'both. Use a new key.',
   );
 }

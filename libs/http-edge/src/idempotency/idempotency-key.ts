@@ -25,6 +25,7 @@ export function readIdempotencyKey(request: Request): string | undefined {
   // Node joins repeated non-standard headers with ", "; an array only comes from odd adapters.
   const key = Array.isArray(raw) ? raw.join(', ') : raw;
   if (key.length === 0) throw invalidIdempotencyKey(IDEMPOTENCY_KEY_HEADER, 'must not be empty');
-  if (!PRINTABLE_ASCII.test(key)) throw invalidIdempotencyKey(IDEMPOTENCY_KEY_HEADER, 'must contain printable ASCII characters only');
+  if (!PRINTABLE_ASCII.test(key))
+    throw invalidIdempotencyKey(IDEMPOTENCY_KEY_HEADER, 'must contain printable ASCII characters only');
   return key;
 }

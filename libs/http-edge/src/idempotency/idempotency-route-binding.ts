@@ -1,4 +1,10 @@
-import { type CallHandler, type ExecutionContext, type NestInterceptor, RequestMethod, SetMetadata } from '@nestjs/common';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  type NestInterceptor,
+  RequestMethod,
+  SetMetadata,
+} from '@nestjs/common';
 import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import type { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { Express, Request } from 'express';
@@ -27,7 +33,9 @@ const MUTATING = new Set<RequestMethod>([RequestMethod.POST, RequestMethod.PATCH
 export const idempotencyRouteInterceptor: NestInterceptor = {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<Request>();
-    const interceptor = (request.app?.locals as { [APP_IDEMPOTENCY]?: IdempotencyInterceptor } | undefined)?.[APP_IDEMPOTENCY];
+    const interceptor = (request.app?.locals as { [APP_IDEMPOTENCY]?: IdempotencyInterceptor } | undefined)?.[
+      APP_IDEMPOTENCY
+    ];
     return interceptor ? interceptor.intercept(context, next) : next.handle();
   },
 };
@@ -40,11 +48,19 @@ export function bindIdempotencyToMutatingRoutes(discovery: DiscoveryService, sca
     if (!prototype) continue;
     for (const name of scanner.getAllMethodNames(prototype)) {
       const handler = (prototype as Record<string, unknown>)[name];
-      if (typeof handler !== 'function' || !MUTATING.has(Reflect.getMetadata(METHOD_METADATA, handler))) continue;
-      const interceptors: unknown[] = Reflect.getMetadata(INTERCEPTORS_METADATA, handler) ?? [];
+      if (
+        typeof handler !== 'function' ||
+        !MUTATING.has(Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod)
+      )
+        continue;
+      const interceptors = (Reflect.getMetadata(INTERCEPTORS_METADATA, handler) as unknown[] | undefined) ?? [];
       if (!interceptors.includes(idempotencyRouteInterceptor)) {
         const after = Reflect.getMetadata(AFTER_ROUTE_INTERCEPTORS, handler) === true;
-        Reflect.defineMetadata(INTERCEPTORS_METADATA, after ? [...interceptors, idempotencyRouteInterceptor] : [idempotencyRouteInterceptor, ...interceptors], handler);
+        Reflect.defineMetadata(
+          INTERCEPTORS_METADATA,
+          after ? [...interceptors, idempotencyRouteInterceptor] : [idempotencyRouteInterceptor, ...interceptors],
+          handler,
+        );
       }
       bound++;
     }

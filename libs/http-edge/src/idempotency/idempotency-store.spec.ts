@@ -11,13 +11,23 @@ import { idempotencyMigrations } from './idempotency.migrations';
 describe('idempotency store, records from before keys were shared across modes', () => {
   let db: TestDatabase;
   const timing = { ttlMs: 24 * 3_600_000, leaseMs: 10_000 };
-  const beforeSharing = { ...idempotencyMigrations, migrations: idempotencyMigrations.migrations.filter((m) => m.version <= 2) };
+  const beforeSharing = {
+    ...idempotencyMigrations,
+    migrations: idempotencyMigrations.migrations.filter((m) => m.version <= 2),
+  };
 
   beforeAll(async () => {
     db = await createTestDatabase([clockMigrations, beforeSharing]);
-    const insert = (mode: string, key: string, state: 'completed' | 'in_progress', expiresIn: string, extra: { body?: string; generation?: string; lockedFor?: string } = {}) =>
+    const insert = (
+      mode: string,
+      key: string,
+      state: 'completed' | 'in_progress',
+      expiresIn: string,
+      extra: { body?: string; generation?: string; lockedFor?: string } = {},
+    ) =>
       db.pool.query(
-        `INSERT INTO idempotency_records (business_id, mode, idempotency_key, fingerprint, state, claim_token, response_status, response_headers, response_body,
+        `INSERT INTO idempotency_records (business_id, mode, idempotency_key, fingerprint, state, claim_token, ` +
+          `response_status, response_headers, response_body,
                                           created_at, expires_at, locked_until, completed_at, generation)
          VALUES ('biz_1', $1, $2, 'fp', $3, 'token', $4, $5, $6, now(), now() + $7::interval, $8, $9, $10)`,
         [
@@ -48,7 +58,11 @@ describe('idempotency store, records from before keys were shared across modes',
 
   const store = () => new IdempotencyStore(db.pool, timing);
   const rows = async () =>
-    (await db.pool.query<{ mode: string; idempotency_key: string }>('SELECT mode, idempotency_key FROM idempotency_records ORDER BY idempotency_key, mode')).rows;
+    (
+      await db.pool.query<{ mode: string; idempotency_key: string }>(
+        'SELECT mode, idempotency_key FROM idempotency_records ORDER BY idempotency_key, mode',
+      )
+    ).rows;
 
   it('keeps every live record; of a key used in both modes the live record stays; expired records go', async () => {
     expect(await rows()).toEqual([
@@ -66,24 +80,48 @@ describe('idempotency store, records from before keys were shared across modes',
       state: 'completed',
       response: { status: 200, body: '{"id":"kept"}' },
     });
-    expect(await store().claim({ businessId: 'biz_1', mode: 'live', key: 'only-test' }, 'fp')).toMatchObject({ claimed: false, mode: 'test', state: 'completed' });
-    expect(await store().claim({ businessId: 'biz_1', mode: 'live', key: 'both-modes' }, 'fp')).toMatchObject({ claimed: false, mode: 'live', response: { body: '{"mode":"live"}' } });
+    expect(await store().claim({ businessId: 'biz_1', mode: 'live', key: 'only-test' }, 'fp')).toMatchObject({
+      claimed: false,
+      mode: 'test',
+      state: 'completed',
+    });
+    expect(await store().claim({ businessId: 'biz_1', mode: 'live', key: 'both-modes' }, 'fp')).toMatchObject({
+      claimed: false,
+      mode: 'live',
+      response: { body: '{"mode":"live"}' },
+    });
   });
 
-  it('lets the same request take over a crashed claim in its generation, and a new request use a key whose record expired', async () => {
-    // Another mode never takes a claim over, even with the same parameters.
-    expect(await store().claim({ businessId: 'biz_1', mode: 'test', key: 'crashed' }, 'fp')).toMatchObject({ claimed: false, mode: 'live', state: 'in_progress' });
-    expect(await store().claim({ businessId: 'biz_1', mode: 'live', key: 'crashed' }, 'fp')).toMatchObject({ claimed: true, claim: { generation: 'gen-1' } });
-    const fresh = await store().claim({ businessId: 'biz_1', mode: 'test', key: 'expired-test' }, 'fp');
-    expect(fresh).toMatchObject({ claimed: true, claim: { mode: 'test' } });
-  });
+  it(
+    'lets the same request take over a crashed claim in its generation, ' +
+      'and a new request use a key whose record expired',
+    async () => {
+      // Another mode never takes a claim over, even with the same parameters.
+      expect(await store().claim({ businessId: 'biz_1', mode: 'test', key: 'crashed' }, 'fp')).toMatchObject({
+        claimed: false,
+        mode: 'live',
+        state: 'in_progress',
+      });
+      expect(await store().claim({ businessId: 'biz_1', mode: 'live', key: 'crashed' }, 'fp')).toMatchObject({
+        claimed: true,
+        claim: { generation: 'gen-1' },
+      });
+      const fresh = await store().claim({ businessId: 'biz_1', mode: 'test', key: 'expired-test' }, 'fp');
+      expect(fresh).toMatchObject({ claimed: true, claim: { mode: 'test' } });
+    },
+  );
 
   it('finds a key of any length by its hash', async () => {
     const key = 'k'.repeat(20_000);
     const first = await store().claim({ businessId: 'biz_1', mode: 'test', key }, 'fp');
     if (!first.claimed) throw new Error('not claimed');
     expect(await store().complete(first.claim, { status: 201, headers: {}, body: '{"long":true}' })).toBe(true);
-    expect(await store().claim({ businessId: 'biz_1', mode: 'test', key }, 'fp')).toMatchObject({ state: 'completed', response: { body: '{"long":true}' } });
-    expect(await store().claim({ businessId: 'biz_1', mode: 'test', key: `${key}k` }, 'fp')).toMatchObject({ claimed: true });
+    expect(await store().claim({ businessId: 'biz_1', mode: 'test', key }, 'fp')).toMatchObject({
+      state: 'completed',
+      response: { body: '{"long":true}' },
+    });
+    expect(await store().claim({ businessId: 'biz_1', mode: 'test', key: `${key}k` }, 'fp')).toMatchObject({
+      claimed: true,
+    });
   });
 });

@@ -14,7 +14,9 @@ export interface IdempotencyScope {
   key: string;
 }
 
-/** What a record is found by: the SHA-256 of the key's UTF-8 bytes, whatever the key's length (idempotency migration 3). */
+/**
+ * What a record is found by: the SHA-256 of the key's UTF-8 bytes, whatever the key's length (idempotency migration 3).
+ */
 export function keyHash(key: string): Buffer {
   return createHash('sha256').update(key, 'utf8').digest();
 }
@@ -78,8 +80,12 @@ const RECORD_NOW = `(now() + CASE WHEN r.mode = 'test' THEN coalesce(
 /** The record counts as absent: expired on its own clock, and not held by a live claim. */
 const RECORD_EXPIRED = `(r.expires_at <= ${RECORD_NOW} AND (r.state = 'completed' OR r.locked_until <= now()))`;
 
-/** The same request again, from the same mode, while its claim is in flight and its holder presumed dead: a takeover. */
-const SAME_REQUEST_TAKEOVER = `(r.state = 'in_progress' AND r.locked_until <= now() AND r.fingerprint = EXCLUDED.fingerprint
+/**
+ * The same request again, from the same mode, while its claim is in flight and its holder presumed dead: a takeover.
+ */
+const SAME_REQUEST_TAKEOVER =
+  `(r.state = 'in_progress' AND r.locked_until ` +
+  `<= now() AND r.fingerprint = EXCLUDED.fingerprint
   AND r.mode = EXCLUDED.mode AND NOT ${RECORD_EXPIRED})`;
 
 /** A claim that races with a concurrent one can find nothing to read; it then simply tries again. */
@@ -113,7 +119,8 @@ export class IdempotencyStore {
       const { rows } = await this.pool.query<ClaimRow>(
         `WITH claimed AS (
            INSERT INTO idempotency_records AS r
-             (business_id, key_hash, mode, idempotency_key, fingerprint, state, claim_token, generation, created_at, expires_at, locked_until)
+             (business_id, key_hash, mode, idempotency_key, fingerprint, state, claim_token, generation, ` +
+          `created_at, expires_at, locked_until)
            SELECT $1, $9, $2, $3, $4, 'in_progress', $5, $8, b.now, b.now + $6 * interval '1 millisecond',
                   now() + $7 * interval '1 millisecond'
              FROM (SELECT ${BUSINESS_NOW} AS now) b
@@ -121,7 +128,8 @@ export class IdempotencyStore {
              SET mode = EXCLUDED.mode, idempotency_key = EXCLUDED.idempotency_key,
                  fingerprint = EXCLUDED.fingerprint, state = 'in_progress', claim_token = EXCLUDED.claim_token,
                  -- The same request again (a takeover of a live key) keeps its generation and its age.
-                 generation = CASE WHEN ${SAME_REQUEST_TAKEOVER} THEN coalesce(r.generation, EXCLUDED.generation) ELSE EXCLUDED.generation END,
+                 generation = CASE WHEN ${SAME_REQUEST_TAKEOVER} THEN coalesce(r.generation, ` +
+          `EXCLUDED.generation) ELSE EXCLUDED.generation END,
                  created_at = CASE WHEN ${SAME_REQUEST_TAKEOVER} THEN r.created_at ELSE EXCLUDED.created_at END,
                  expires_at = CASE WHEN ${SAME_REQUEST_TAKEOVER} THEN r.expires_at ELSE EXCLUDED.expires_at END,
                  response_status = NULL, response_headers = NULL, response_body = NULL,
@@ -129,15 +137,27 @@ export class IdempotencyStore {
              WHERE ${RECORD_EXPIRED} OR ${SAME_REQUEST_TAKEOVER}
            RETURNING r.generation
          )
-         SELECT true AS claimed, c.generation, NULL AS mode, NULL AS state, NULL::boolean AS lease_expired, NULL AS fingerprint,
+         SELECT true AS claimed, c.generation, NULL AS mode, NULL AS state, NULL::boolean AS lease_expired, ` +
+          `NULL AS fingerprint,
                 NULL::smallint AS response_status, NULL::jsonb AS response_headers, NULL AS response_body
            FROM claimed c
          UNION ALL
-         SELECT false, NULL, r.mode, r.state, r.locked_until <= now(), r.fingerprint, r.response_status, r.response_headers, r.response_body
+         SELECT false, NULL, r.mode, r.state, r.locked_until <= now(), r.fingerprint, r.response_status, ` +
+          `r.response_headers, r.response_body
            FROM idempotency_records r
           WHERE r.business_id = $1 AND r.key_hash = $9
             AND NOT EXISTS (SELECT 1 FROM claimed)`,
-        [scope.businessId, scope.mode, scope.key, fingerprint, token, this.timing.ttlMs, this.timing.leaseMs, generation, hash],
+        [
+          scope.businessId,
+          scope.mode,
+          scope.key,
+          fingerprint,
+          token,
+          this.timing.ttlMs,
+          this.timing.leaseMs,
+          generation,
+          hash,
+        ],
       );
       const row = rows[0];
       // No row: the record was inserted after this statement's snapshot (the INSERT saw it,
@@ -145,7 +165,14 @@ export class IdempotencyStore {
       if (!row) continue;
       if (row.claimed) return { claimed: true, claim: { ...scope, token, generation: row.generation! } };
       const mode = row.mode!;
-      if (row.state === 'in_progress') return { claimed: false, mode, state: 'in_progress', fingerprint: row.fingerprint!, leaseExpired: row.lease_expired === true };
+      if (row.state === 'in_progress')
+        return {
+          claimed: false,
+          mode,
+          state: 'in_progress',
+          fingerprint: row.fingerprint!,
+          leaseExpired: row.lease_expired === true,
+        };
       return {
         claimed: false,
         mode,
@@ -165,7 +192,14 @@ export class IdempotencyStore {
           SET state = 'completed', response_status = $4, response_headers = $5::jsonb, response_body = $6,
               locked_until = NULL, completed_at = now()
         WHERE business_id = $1 AND key_hash = $2 AND claim_token = $3 AND state = 'in_progress'`,
-      [claim.businessId, keyHash(claim.key), claim.token, response.status, JSON.stringify(response.headers), response.body],
+      [
+        claim.businessId,
+        keyHash(claim.key),
+        claim.token,
+        response.status,
+        JSON.stringify(response.headers),
+        response.body,
+      ],
     );
     return (rowCount ?? 0) > 0;
   }

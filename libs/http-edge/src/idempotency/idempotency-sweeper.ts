@@ -49,7 +49,9 @@ export class IdempotencySweeper implements OnApplicationBootstrap, OnModuleDestr
         if (count < this.options.sweepBatchSize) break;
       }
     } catch (error) {
-      this.logger.warn(`Could not delete expired idempotency records: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `Could not delete expired idempotency records: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
     return deleted;
   }

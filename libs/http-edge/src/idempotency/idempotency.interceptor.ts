@@ -1,13 +1,29 @@
-import { type CallHandler, type ExecutionContext, Injectable, Logger, type NestInterceptor, StreamableFile } from '@nestjs/common';
+import {
+  type CallHandler,
+  type ExecutionContext,
+  Injectable,
+  Logger,
+  type NestInterceptor,
+  StreamableFile,
+} from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request, Response } from 'express';
 import { defer, lastValueFrom, type Observable } from 'rxjs';
 import { failpoint } from '@gateway/runtime';
 import { KeyedExecution, runInKeyedExecution } from '@gateway/runtime';
 import { gatewayState } from '../caller';
-import { idempotencyKeyAlreadyUsed, idempotencyKeyInProgress, idempotencyKeyMismatch, idempotencyKeyUsedInOtherMode } from './idempotency-errors';
+import {
+  idempotencyKeyAlreadyUsed,
+  idempotencyKeyInProgress,
+  idempotencyKeyMismatch,
+  idempotencyKeyUsedInOtherMode,
+} from './idempotency-errors';
 import { readIdempotencyKey } from './idempotency-key';
-import { DEFAULT_IDEMPOTENCY_POLICY, IDEMPOTENCY_POLICY, type IdempotencyPolicyOptions } from './idempotency-policy.decorator';
+import {
+  DEFAULT_IDEMPOTENCY_POLICY,
+  IDEMPOTENCY_POLICY,
+  type IdempotencyPolicyOptions,
+} from './idempotency-policy.decorator';
 import { type IdempotencyClaim, IdempotencyStore } from './idempotency-store';
 import { isIndeterminate, type RecordedResponse, recordError, recordSuccess } from './recorded-response';
 import { requestFingerprint } from './request-fingerprint';
@@ -49,8 +65,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
     // Unauthenticated requests have no business to scope a key to.
     if (!caller || !SCOPED_METHODS.has(request.method) || request[HANDLED]) return next.handle();
     const policy =
-      this.reflector.getAllAndOverride<IdempotencyPolicyOptions | undefined>(IDEMPOTENCY_POLICY, [context.getHandler(), context.getClass()]) ??
-      DEFAULT_IDEMPOTENCY_POLICY;
+      this.reflector.getAllAndOverride<IdempotencyPolicyOptions | undefined>(IDEMPOTENCY_POLICY, [
+        context.getHandler(),
+        context.getClass(),
+      ]) ?? DEFAULT_IDEMPOTENCY_POLICY;
     if (policy.reuse === 'off') return next.handle();
     const key = readIdempotencyKey(request);
     if (key === undefined) return next.handle();
@@ -61,7 +79,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
     // the end even if the client goes away, so the outcome is always recorded.
     return defer(async () => {
       const fingerprint = requestFingerprint(request);
-      const outcome = await this.store.claim({ businessId: caller.key.businessId, mode: caller.mode, key }, fingerprint);
+      const outcome = await this.store.claim(
+        { businessId: caller.key.businessId, mode: caller.mode, key },
+        fingerprint,
+      );
       if (outcome.claimed) return this.runAndRecord(outcome.claim, next, response);
       // A key is one key in test and live (spec: "unique across development and production"). A
       // request of the other mode is never answered with this one's result (modes never see each
@@ -70,7 +91,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (policy.reuse === 'reject') {
         // A dead holder's key reused with other parameters is not "in progress" any more: it was used.
         if (!otherMode && outcome.state === 'in_progress' && !outcome.leaseExpired) throw idempotencyKeyInProgress();
-        throw idempotencyKeyAlreadyUsed(policy.errorCode, otherMode || outcome.state !== 'completed' ? undefined : originalOf(outcome.response, policy.identifyOriginal));
+        throw idempotencyKeyAlreadyUsed(
+          policy.errorCode,
+          otherMode || outcome.state !== 'completed'
+            ? undefined
+            : originalOf(outcome.response, policy.identifyOriginal),
+        );
       }
       if (otherMode) throw idempotencyKeyUsedInOtherMode();
       if (outcome.fingerprint !== fingerprint) throw idempotencyKeyMismatch();
@@ -82,7 +108,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
   private async runAndRecord(claim: IdempotencyClaim, next: CallHandler, response: Response): Promise<unknown> {
     let value: unknown;
     try {
-      const execution = KeyedExecution.of({ businessId: claim.businessId, mode: claim.mode, key: claim.key, generation: claim.generation });
+      const execution = KeyedExecution.of({
+        businessId: claim.businessId,
+        mode: claim.mode,
+        key: claim.key,
+        generation: claim.generation,
+      });
       value = await runInKeyedExecution(execution, () => lastValueFrom(next.handle(), { defaultValue: undefined }));
     } catch (error) {
       // Crash tests: the handler's effect is committed, its result not yet recorded.
@@ -110,7 +141,10 @@ export class IdempotencyInterceptor implements NestInterceptor {
       if (!result || isIndeterminate(result.status)) {
         await this.store.release(claim);
       } else if (!(await this.store.complete(claim, result))) {
-        this.logger.warn(`Idempotency key ${loggable(claim.key)} (${claim.businessId}/${claim.mode}) was taken over before its request finished; result not stored`);
+        this.logger.warn(
+          `Idempotency key ${loggable(claim.key)} (${claim.businessId}/${claim.mode}) was taken over before its ` +
+            `request finished; result not stored`,
+        );
       }
     } catch (error) {
       this.logger.error(
@@ -144,7 +178,10 @@ function loggable(key: string): string {
  * merchant who lost the first answer can recover the resource. Nothing when the first result was
  * an error (there is no resource) or its body is not an object.
  */
-function originalOf(recorded: RecordedResponse, fields: readonly string[] | undefined): Record<string, unknown> | undefined {
+function originalOf(
+  recorded: RecordedResponse,
+  fields: readonly string[] | undefined,
+): Record<string, unknown> | undefined {
   if (!fields?.length || recorded.status < 200 || recorded.status >= 300) return undefined;
   let body: unknown;
   try {
@@ -153,6 +190,8 @@ function originalOf(recorded: RecordedResponse, fields: readonly string[] | unde
     return undefined;
   }
   if (body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
-  const picked = Object.fromEntries(fields.filter((field) => field in body).map((field) => [field, (body as Record<string, unknown>)[field]]));
+  const picked = Object.fromEntries(
+    fields.filter((field) => field in body).map((field) => [field, (body as Record<string, unknown>)[field]]),
+  );
   return Object.keys(picked).length > 0 ? picked : undefined;
 }

@@ -10,7 +10,8 @@ export const idempotencyMigrations: MigrationSet = {
     {
       version: 1,
       name: 'idempotency records',
-      sql: `
+      sql:
+        `
         CREATE TABLE idempotency_records (
           -- The authenticated account (the API key's business), not a for-user-id sub-account.
           business_id      text        NOT NULL,
@@ -38,7 +39,8 @@ export const idempotencyMigrations: MigrationSet = {
         -- The sweeper: records expired by real time...
         CREATE INDEX idempotency_records_expiry ON idempotency_records (expires_at);
         -- ...and test-mode records expired early by an advanced test clock, per business.
-        CREATE INDEX idempotency_records_test_expiry ON idempotency_records (business_id, expires_at) WHERE mode = 'test';
+        CREATE INDEX idempotency_records_test_expiry ON idempotency_records (business_id, ` +
+        `expires_at) WHERE mode = 'test';
       `,
     },
     {

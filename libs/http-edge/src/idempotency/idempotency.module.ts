@@ -12,10 +12,18 @@ function idempotencyProviders(overrides: Partial<IdempotencyOptions>): Provider[
   return [
     {
       provide: IDEMPOTENCY_OPTIONS,
-      useFactory: (config: AppConfig): IdempotencyOptions => ({ ...DEFAULT_IDEMPOTENCY_OPTIONS, leaseMs: config.IDEMPOTENCY_LEASE_MS, ...overrides }),
+      useFactory: (config: AppConfig): IdempotencyOptions => ({
+        ...DEFAULT_IDEMPOTENCY_OPTIONS,
+        leaseMs: config.IDEMPOTENCY_LEASE_MS,
+        ...overrides,
+      }),
       inject: [AppConfig],
     },
-    { provide: IdempotencyStore, useFactory: (pool: Pool, options: IdempotencyOptions) => new IdempotencyStore(pool, options), inject: [Pool, IDEMPOTENCY_OPTIONS] },
+    {
+      provide: IdempotencyStore,
+      useFactory: (pool: Pool, options: IdempotencyOptions) => new IdempotencyStore(pool, options),
+      inject: [Pool, IDEMPOTENCY_OPTIONS],
+    },
     IdempotencySweeper,
     IdempotencyInterceptor,
   ];

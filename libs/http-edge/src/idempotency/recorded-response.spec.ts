@@ -6,8 +6,16 @@ import { isIndeterminate, recordError } from './recorded-response';
 describe('recordError', () => {
   it('records an HttpException as the filter renders it: a declared error_code kept, else one from the status', () => {
     const declared = new HttpException({ error_code: 'SOME_ERROR', message: 'no' }, 400);
-    expect(recordError(declared)).toEqual({ status: 400, headers: {}, body: '{"error_code":"SOME_ERROR","message":"no"}' });
-    expect(recordError(new HttpException('plain', 404))).toEqual({ status: 404, headers: {}, body: '{"error_code":"NOT_FOUND_ERROR","message":"plain"}' });
+    expect(recordError(declared)).toEqual({
+      status: 400,
+      headers: {},
+      body: '{"error_code":"SOME_ERROR","message":"no"}',
+    });
+    expect(recordError(new HttpException('plain', 404))).toEqual({
+      status: 404,
+      headers: {},
+      body: '{"error_code":"NOT_FOUND_ERROR","message":"plain"}',
+    });
     expect(recordError(new BadRequestException()).status).toBe(400);
   });
 

@@ -46,5 +46,7 @@ export function recordError(error: unknown): RecordedResponse {
  * contradict forever. Every other result is stored, 4xx included (spec item 3).
  */
 export function isIndeterminate(status: number): boolean {
-  return status >= 500 || status === HttpStatus.REQUEST_TIMEOUT || status === HttpStatus.TOO_MANY_REQUESTS;
+  return status >= 500 || TRY_AGAIN_LATER.has(status);
 }
+
+const TRY_AGAIN_LATER: ReadonlySet<number> = new Set([HttpStatus.REQUEST_TIMEOUT, HttpStatus.TOO_MANY_REQUESTS]);

@@ -16,7 +16,9 @@ const request = (overrides: Partial<Request> = {}): Request =>
 
 describe('canonicalJson', () => {
   it('sorts object keys at every depth and keeps array order', () => {
-    expect(canonicalJson({ b: 1, a: { d: [3, { y: 1, x: 2 }], c: null } })).toBe('{"a":{"c":null,"d":[3,{"x":2,"y":1}]},"b":1}');
+    expect(canonicalJson({ b: 1, a: { d: [3, { y: 1, x: 2 }], c: null } })).toBe(
+      '{"a":{"c":null,"d":[3,{"x":2,"y":1}]},"b":1}',
+    );
   });
 
   it('serialises what JSON would contain (toJSON), and undefined as null', () => {
@@ -27,7 +29,10 @@ describe('canonicalJson', () => {
 
 describe('requestFingerprint', () => {
   it('is the same for the same parameters in another key order or URL spelling', () => {
-    const reordered = request({ body: { external_id: 'ref-1', amount: '1000' }, path: '/credit_card_charges/chg_1/refunds/' });
+    const reordered = request({
+      body: { external_id: 'ref-1', amount: '1000' },
+      path: '/credit_card_charges/chg_1/refunds/',
+    });
     expect(requestFingerprint(reordered)).toBe(requestFingerprint(request()));
   });
 
@@ -43,15 +48,37 @@ describe('requestFingerprint', () => {
     for (const variant of variants) expect(requestFingerprint(variant)).not.toBe(base);
   });
 
-  it('counts uploaded files by field, declared type and bytes (issue 19, item 16); a request without files keeps its fingerprint', () => {
-    const upload = (bytes: string, type = 'image/png', field = 'file') =>
-      request({ route: { path: '/files' }, path: '/files', params: {}, body: { purpose: 'KYC_DOCUMENT' }, file: { fieldname: field, mimetype: type, buffer: Buffer.from(bytes) } } as Partial<Request>);
-    const base = requestFingerprint(upload('one'));
-    expect(requestFingerprint(upload('one'))).toBe(base);
-    for (const other of [upload('two'), upload('one', 'image/jpeg'), upload('one', 'image/png', 'document')]) expect(requestFingerprint(other)).not.toBe(base);
-    // Records stored before files counted keep matching their retries.
-    const before = createHash('sha256').update(canonicalJson(['POST', '/credit_card_charges/:credit_card_charge_id/refunds', { credit_card_charge_id: 'chg_1' }, {}, null, { amount: '1000', external_id: 'ref-1' }])).digest('hex');
-    expect(requestFingerprint(request())).toBe(before);
-    expect(requestFingerprint(request({ files: [] } as Partial<Request>))).toBe(before);
-  });
+  it(
+    'counts uploaded files by field, declared type and bytes (issue 19, item 16); ' +
+      'a request without files keeps its fingerprint',
+    () => {
+      const upload = (bytes: string, type = 'image/png', field = 'file') =>
+        request({
+          route: { path: '/files' },
+          path: '/files',
+          params: {},
+          body: { purpose: 'KYC_DOCUMENT' },
+          file: { fieldname: field, mimetype: type, buffer: Buffer.from(bytes) },
+        } as Partial<Request>);
+      const base = requestFingerprint(upload('one'));
+      expect(requestFingerprint(upload('one'))).toBe(base);
+      for (const other of [upload('two'), upload('one', 'image/jpeg'), upload('one', 'image/png', 'document')])
+        expect(requestFingerprint(other)).not.toBe(base);
+      // Records stored before files counted keep matching their retries.
+      const before = createHash('sha256')
+        .update(
+          canonicalJson([
+            'POST',
+            '/credit_card_charges/:credit_card_charge_id/refunds',
+            { credit_card_charge_id: 'chg_1' },
+            {},
+            null,
+            { amount: '1000', external_id: 'ref-1' },
+          ]),
+        )
+        .digest('hex');
+      expect(requestFingerprint(request())).toBe(before);
+      expect(requestFingerprint(request({ files: [] } as Partial<Request>))).toBe(before);
+    },
+  );
 });

@@ -22,12 +22,26 @@ interface UploadedFile {
  * route's interceptor, so such routes run idempotency after it (`@IdempotencyAfterBodyParsing`).
  */
 export function requestFingerprint(request: Request): string {
-  const routeTemplate: unknown = request.route?.path ?? request.path;
+  const routeTemplate: unknown = (request.route as { path?: unknown } | undefined)?.path ?? request.path;
   const forUserId = request.headers['for-user-id'] ?? null;
-  const parts: unknown[] = [request.method, String(routeTemplate), request.params ?? {}, request.query ?? {}, forUserId, request.body ?? null];
+  const parts: unknown[] = [
+    request.method,
+    String(routeTemplate),
+    request.params ?? {},
+    request.query ?? {},
+    forUserId,
+    request.body ?? null,
+  ];
   const files = uploadedFiles(request);
   // Only when there are files, so that every other request's fingerprint stays what it was.
-  if (files.length > 0) parts.push(files.map((file) => ({ field: file.fieldname, type: file.mimetype, sha256: sha256Hex(file.buffer ?? Buffer.alloc(0)) })));
+  if (files.length > 0)
+    parts.push(
+      files.map((file) => ({
+        field: file.fieldname,
+        type: file.mimetype,
+        sha256: sha256Hex(file.buffer ?? Buffer.alloc(0)),
+      })),
+    );
   return sha256Hex(canonicalJson(parts));
 }
 
@@ -36,7 +50,10 @@ function sha256Hex(data: string | Buffer): string {
 }
 
 function uploadedFiles(request: Request): UploadedFile[] {
-  const { file, files } = request as Request & { file?: UploadedFile; files?: UploadedFile[] | Record<string, UploadedFile[]> };
+  const { file, files } = request as Request & {
+    file?: UploadedFile;
+    files?: UploadedFile[] | Record<string, UploadedFile[]>;
+  };
   return [...(file ? [file] : []), ...(Array.isArray(files) ? files : Object.values(files ?? {}).flat())];
 }
 

@@ -11,7 +11,9 @@ describe('JsonLogger', () => {
   it('writes one JSON object per line with time, level, context and message', () => {
     const { logger, parsed } = capture();
     logger.log('started', 'Gateway');
-    expect(parsed()).toEqual([{ time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), level: 'info', context: 'Gateway', message: 'started' }]);
+    expect(parsed()).toEqual([
+      { time: expect.stringMatching(/^\d{4}-\d\d-\d\dT/), level: 'info', context: 'Gateway', message: 'started' },
+    ]);
   });
 
   it('honours LOG_LEVEL', () => {
@@ -31,14 +33,32 @@ describe('JsonLogger', () => {
     logger.error('failed', 'Error: failed\n    at x.ts:1', 'Runner');
     logger.error(new Error('card 4111111111111111 refused'), 'Runner');
     const [first, second] = parsed();
-    expect(first).toMatchObject({ level: 'error', context: 'Runner', message: 'failed', stack: expect.stringContaining('at x.ts:1') });
+    expect(first).toMatchObject({
+      level: 'error',
+      context: 'Runner',
+      message: 'failed',
+      stack: expect.stringContaining('at x.ts:1'),
+    });
     expect(second).toMatchObject({ message: 'card ************1111 refused', error: { name: 'Error' } });
   });
 
   it('adds structured fields without letting them overwrite the line keys, redacted', () => {
     const { logger, parsed } = capture();
-    logger.entry('log', 'HttpAccess', 'GET / 200', { requestId: 'req_1', status: 200, level: 'fake', authorization: 'Basic abc' });
-    expect(parsed()[0]).toEqual({ time: expect.any(String), level: 'info', context: 'HttpAccess', requestId: 'req_1', message: 'GET / 200', status: 200, authorization: '[REDACTED]' });
+    logger.entry('log', 'HttpAccess', 'GET / 200', {
+      requestId: 'req_1',
+      status: 200,
+      level: 'fake',
+      authorization: 'Basic abc',
+    });
+    expect(parsed()[0]).toEqual({
+      time: expect.any(String),
+      level: 'info',
+      context: 'HttpAccess',
+      requestId: 'req_1',
+      message: 'GET / 200',
+      status: 200,
+      authorization: '[REDACTED]',
+    });
   });
 
   it('adds the request id of the log context', () => {
@@ -81,7 +101,9 @@ describe('JsonLogger', () => {
 
   it('writes a short human line in pretty mode', () => {
     const lines: string[] = [];
-    new JsonLogger({ write: (line) => lines.push(line), pretty: true }).entry('warn', 'Edge', 'slow', { durationMs: 5 });
-    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} WARN  \[Edge\] slow durationMs=5$/);
+    new JsonLogger({ write: (line) => lines.push(line), pretty: true }).entry('warn', 'Edge', 'slow', {
+      durationMs: 5,
+    });
+    expect(lines[0]).toMatch(/^\d\d:\d\d:\d\d\.\d{3} WARN {2}\[Edge\] slow durationMs=5$/);
   });
 });

@@ -10,11 +10,9 @@ export function prettyLine(json: string): string {
     return json;
   }
   const { time, level, context, requestId, message, ...fields } = line;
-  const rest = Object.entries(fields).map(
-    ([key, value]) =>
-      `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`,
-  );
-  const where = `[${String(context ?? 'App')}]${requestId ? ` ${String(requestId)}` : ''}`;
+  const text = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value));
+  const rest = Object.entries(fields).map(([key, value]) => `${key}=${text(value)}`);
+  const where = `[${text(context ?? 'App')}]${requestId ? ` ${text(requestId)}` : ''}`;
   const head = `${String(time).slice(11, 23)} ${String(level).toUpperCase().padEnd(5)} ${where}`;
   return [head, message, ...rest].filter((part) => part !== '' && part !== undefined).join(' ');
 }

@@ -16,7 +16,9 @@ describe('log redaction', () => {
   });
 
   it('removes credentials, API keys and secret assignments from text', () => {
-    const text = 'Authorization: Basic eG5kX2RldmVsb3BtZW50X2FiYzo= key xnd_development_P4qDfOss0OCpl8RtKrROHjaQYNCk9dN5lSfk password=hunter2 "cvn": "123"';
+    const text =
+      'Authorization: Basic eG5kX2RldmVsb3BtZW50X2FiYzo= key xnd_development_P4qDfOss0OCpl8RtKrROHjaQYNCk9dN5lSfk ' +
+      'password=hunter2 "cvn": "123"';
     const redacted = redactText(text);
     expect(redacted).not.toMatch(/eG5kX2|P4qDfOss|hunter2|123"/);
     expect(redacted).toContain(`Basic ${REDACTED}`);
@@ -24,7 +26,9 @@ describe('log redaction', () => {
   });
 
   it('removes a whole API key, dashes included (keys are base64url)', () => {
-    expect(redactText('{"key":"xnd_development_6LZQ830AY3-D3zJ8iAz-iI6ksgosFU540ZdC896Pxtw"}')).toBe(`{"key":"xnd_${REDACTED}"}`);
+    expect(redactText('{"key":"xnd_development_6LZQ830AY3-D3zJ8iAz-iI6ksgosFU540ZdC896Pxtw"}')).toBe(
+      `{"key":"xnd_${REDACTED}"}`,
+    );
   });
 
   it('removes Standard Webhooks signing secrets from text', () => {

@@ -7,7 +7,8 @@
 export const REDACTED = '[REDACTED]';
 
 /** Field names whose values are secrets whatever they contain. */
-const SENSITIVE_KEY = /authorization|cookie|password|passwd|secret|api[-_]?key|cvn|cvv|card[-_]?number|account[-_]?number|token/i;
+const SENSITIVE_KEY =
+  /authorization|cookie|password|passwd|secret|api[-_]?key|cvn|cvv|card[-_]?number|account[-_]?number|token/i;
 
 /** `Basic <base64>` / `Bearer <token>` wherever they appear in text. */
 const AUTH_CREDENTIALS = /\b(Basic|Bearer)\s+[A-Za-z0-9+/=._~-]+/gi;
@@ -31,7 +32,7 @@ function maskDigits(run: string): string {
   let digitsToKeep = 4;
   let masked = '';
   for (let index = run.length - 1; index >= 0; index -= 1) {
-    const char = run[index]!;
+    const char = run[index];
     const isDigit = char >= '0' && char <= '9';
     masked = (isDigit && digitsToKeep-- <= 0 ? '*' : char) + masked;
   }
@@ -61,7 +62,11 @@ export function redactValue(value: unknown, depth = 0): unknown {
   if (typeof value !== 'object' || value === null) return typeof value === 'bigint' ? value.toString() : value;
   if (depth >= MAX_FIELD_DEPTH) return '[...]';
   if (value instanceof Error) {
-    return { name: value.name, message: redactText(value.message), ...(value.stack ? { stack: redactText(value.stack) } : {}) };
+    return {
+      name: value.name,
+      message: redactText(value.message),
+      ...(value.stack ? { stack: redactText(value.stack) } : {}),
+    };
   }
   if (value instanceof Date) return value.toISOString();
   if (Array.isArray(value)) return value.map((item) => redactValue(item, depth + 1));

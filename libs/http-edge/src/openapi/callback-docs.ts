@@ -19,7 +19,8 @@ const callbacks = new Map<string, CallbackDoc>();
  * error statuses: the document lists every kind registered when it is built.
  */
 export function documentCallback(doc: CallbackDoc): void {
-  if (callbacks.has(doc.kind) && callbacks.get(doc.kind) !== doc) throw new Error(`Callback ${doc.kind} is documented twice`);
+  if (callbacks.has(doc.kind) && callbacks.get(doc.kind) !== doc)
+    throw new Error(`Callback ${doc.kind} is documented twice`);
   callbacks.set(doc.kind, doc);
 }
 

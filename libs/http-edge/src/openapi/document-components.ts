@@ -2,7 +2,10 @@ import { COMPONENT_SCHEMA_PREFIX, type JsonSchema, namedSchemaOf } from './json-
 import type { OpenApiDocument } from './openapi-types';
 
 /** The schemas the document refers to: request DTOs, named response schemas, and the ones they name. */
-export function collectComponents(document: OpenApiDocument, requestComponents: Record<string, JsonSchema>): Record<string, JsonSchema> {
+export function collectComponents(
+  document: OpenApiDocument,
+  requestComponents: Record<string, JsonSchema>,
+): Record<string, JsonSchema> {
   const components: Record<string, JsonSchema> = { Error: ERROR_BODY, ValidationIssue: VALIDATION_ISSUE };
   const pending = [document.paths, document.webhooks, ERROR_BODY, VALIDATION_ISSUE] as unknown[];
   while (pending.length > 0) {
@@ -40,7 +43,11 @@ const ERROR_BODY: JsonSchema = {
   properties: {
     error_code: { type: 'string', description: 'What went wrong: decide on this' },
     message: { type: 'string', description: 'For people; may change' },
-    errors: { type: 'array', items: { $ref: `${COMPONENT_SCHEMA_PREFIX}ValidationIssue` }, description: 'API_VALIDATION_ERROR only: what was wrong, field by field' },
+    errors: {
+      type: 'array',
+      items: { $ref: `${COMPONENT_SCHEMA_PREFIX}ValidationIssue` },
+      description: 'API_VALIDATION_ERROR only: what was wrong, field by field',
+    },
   },
   // Some errors carry more (a reused disbursement key names the original's id, external_id and status).
   additionalProperties: true,
@@ -51,9 +58,17 @@ const VALIDATION_ISSUE: JsonSchema = {
   description: 'One problem of an API_VALIDATION_ERROR',
   required: ['field', 'location', 'messages', 'types'],
   properties: {
-    field: { type: 'array', items: { type: 'string' }, description: "Path to the value (`['items', '0', 'name']`); empty for the whole input" },
+    field: {
+      type: 'array',
+      items: { type: 'string' },
+      description: "Path to the value (`['items', '0', 'name']`); empty for the whole input",
+    },
     location: { type: 'string', enum: ['body', 'query', 'path', 'header'] },
     messages: { type: 'array', items: { type: 'string' } },
-    types: { type: 'array', items: { type: 'string' }, description: 'The rules that failed (`isString`, `maxLength`, ...)' },
+    types: {
+      type: 'array',
+      items: { type: 'string' },
+      description: 'The rules that failed (`isString`, `maxLength`, ...)',
+    },
   },
 };

@@ -47,7 +47,8 @@ const namedSchemas = new Map<string, NamedSchema>();
  * different schemas alike is a bug worth failing the start-up for.
  */
 export function namedSchema(name: string, schema: JsonSchema): NamedSchema {
-  if (!/^[A-Za-z0-9_.-]+$/.test(name)) throw new Error(`OpenAPI schema name ${name} may use letters, digits, _ . - only`);
+  if (!/^[A-Za-z0-9_.-]+$/.test(name))
+    throw new Error(`OpenAPI schema name ${name} may use letters, digits, _ . - only`);
   const known = namedSchemas.get(name);
   if (known && known.schema !== schema) throw new Error(`OpenAPI schema ${name} is declared twice`);
   const named = { name, schema };
@@ -62,9 +63,16 @@ export function ref(named: NamedSchema): JsonSchema {
 
 /** The named schema a `$ref` of `ref()` points at. */
 export function namedSchemaOf(reference: string): NamedSchema | undefined {
-  return reference.startsWith(COMPONENT_SCHEMA_PREFIX) ? namedSchemas.get(reference.slice(COMPONENT_SCHEMA_PREFIX.length)) : undefined;
+  return reference.startsWith(COMPONENT_SCHEMA_PREFIX)
+    ? namedSchemas.get(reference.slice(COMPONENT_SCHEMA_PREFIX.length))
+    : undefined;
 }
 
 export function isNamedSchema(value: unknown): value is NamedSchema {
-  return typeof value === 'object' && value !== null && typeof (value as NamedSchema).name === 'string' && typeof (value as NamedSchema).schema === 'object';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as NamedSchema).name === 'string' &&
+    typeof (value as NamedSchema).schema === 'object'
+  );
 }

@@ -7,7 +7,11 @@ import type { InventoriedRoute } from './route-inventory';
 
 /** The path, query and header parameters of a route: from its `@Param()`/`@Query()` DTOs and its traits. */
 export function parametersOf(route: InventoriedRoute, requestComponents: Record<string, JsonSchema>): Parameter[] {
-  return [...pathParameters(route, requestComponents), ...queryParameters(route, requestComponents), ...headerParameters(route)];
+  return [
+    ...pathParameters(route, requestComponents),
+    ...queryParameters(route, requestComponents),
+    ...headerParameters(route),
+  ];
 }
 
 function pathParameters(route: InventoriedRoute, requestComponents: Record<string, JsonSchema>): Parameter[] {
@@ -64,7 +68,9 @@ function headerParameters(route: InventoriedRoute): Parameter[] {
       name: 'for-user-id',
       in: 'header',
       required: false,
-      description: 'Platform accounts only: the id of one of your sub-accounts to act on its behalf. Any other business is 403 REQUEST_FORBIDDEN_ERROR.',
+      description:
+        'Platform accounts only: the id of one of your sub-accounts to act on its behalf. Any other business is 403 ' +
+        'REQUEST_FORBIDDEN_ERROR.',
       schema: { type: 'string', minLength: 1, maxLength: 255 },
     });
   }
@@ -76,14 +82,17 @@ function headerParameters(route: InventoriedRoute): Parameter[] {
       name: 'API-Version',
       in: 'header',
       required: false,
-      description: `The dated version of the ${route.versionedResource} resource. Absent: the account's default for the key's mode, else \`${versions.fallback}\`.${empty} Unknown: 400 API_VERSION_NOT_SUPPORTED_ERROR.`,
+      description:
+        `The dated version of the ${route.versionedResource} resource. Absent: the account's default for ` +
+        `the key's mode, else \`${versions.fallback}\`.${empty} Unknown: 400 API_VERSION_NOT_SUPPORTED_ERROR.`,
       schema: enumOf,
     });
     headers.push({
       name: 'X-API-VERSION',
       in: 'header',
       required: false,
-      description: 'The same as `API-Version` (the spelling the eWallet API uses); `API-Version` wins when both are sent.',
+      description:
+        'The same as `API-Version` (the spelling the eWallet API uses); `API-Version` wins when both are sent.',
       schema: enumOf,
     });
   }
@@ -94,8 +103,13 @@ function headerParameters(route: InventoriedRoute): Parameter[] {
       required: false,
       description:
         route.idempotency.reuse === 'reject'
-          ? `A key unique to this request (printable ASCII, any length; unique across test and live). Any reuse is refused with ${route.idempotency.errorCode}. Kept at least 24 hours.`
-          : 'A key unique to this request (printable ASCII, any length; unique across test and live). A retry with the same key and parameters gets the first answer again; other parameters get 400 IDEMPOTENCY_KEY_MISMATCH_ERROR; while the first is in flight, 409 IDEMPOTENCY_KEY_IN_PROGRESS_ERROR. Kept at least 24 hours.',
+          ? `A key unique to this request (printable ASCII, any length; ` +
+            `unique across test and live). Any reuse is refused with ${route.idempotency.errorCode}. Kept at least ` +
+            `24 hours.`
+          : 'A key unique to this request (printable ASCII, any length; ' +
+            'unique across test and live). A retry with the same key and parameters gets the first answer again; ' +
+            'other parameters get 400 IDEMPOTENCY_KEY_MISMATCH_ERROR; while the first is in flight, ' +
+            '409 IDEMPOTENCY_KEY_IN_PROGRESS_ERROR. Kept at least 24 hours.',
       schema: { type: 'string', minLength: 1, pattern: '^[\\x20-\\x7e]+$' },
     });
   }
@@ -103,7 +117,10 @@ function headerParameters(route: InventoriedRoute): Parameter[] {
 }
 
 /** The DTO's schema, converted once per document (its nested DTOs join the components). */
-export function dtoSchemaOf(dto: InventoriedRoute['controller'], requestComponents: Record<string, JsonSchema>): JsonSchema {
+export function dtoSchemaOf(
+  dto: InventoriedRoute['controller'],
+  requestComponents: Record<string, JsonSchema>,
+): JsonSchema {
   if (!requestComponents[dto.name]) Object.assign(requestComponents, requestSchemasOf(dto).components);
   return requestComponents[dto.name];
 }

@@ -15,7 +15,8 @@ export function responsesOf(route: InventoriedRoute): Record<string, ResponseObj
   const answer = successOf(route);
   responses[String(answer.status)] = answer.response;
   const byStatus = new Map<number, Set<string>>();
-  const add = (code: string, status: number) => (byStatus.get(status) ?? byStatus.set(status, new Set()).get(status)!).add(code);
+  const add = (code: string, status: number) =>
+    (byStatus.get(status) ?? byStatus.set(status, new Set()).get(status)!).add(code);
   const traits = {
     authenticated: !route.noAuth,
     versioned: route.versionedResource !== undefined,
@@ -28,7 +29,8 @@ export function responsesOf(route: InventoriedRoute): Record<string, ResponseObj
     if (typeof error === 'string') add(error, declaredStatus(error, route));
     else add(error[0], error[1]);
   }
-  for (const [status, codes] of [...byStatus.entries()].sort(([a], [b]) => a - b)) responses[String(status)] = errorResponse(status, [...codes].sort());
+  for (const [status, codes] of [...byStatus.entries()].sort(([a], [b]) => a - b))
+    responses[String(status)] = errorResponse(status, [...codes].sort());
   return responses;
 }
 
@@ -47,9 +49,19 @@ export function declaredStatus(code: string, route: { method: string; path: stri
 function successOf(route: InventoriedRoute): { status: number; response: ResponseObject } {
   const declared = normalisedResponse(route.doc?.response);
   const status = declared.status ?? route.status;
-  const headers = { 'Request-ID': { $ref: '#/components/headers/Request-ID' }, ...(route.noAuth ? {} : RATE_LIMIT_HEADER_REFS) };
+  const headers = {
+    'Request-ID': { $ref: '#/components/headers/Request-ID' },
+    ...(route.noAuth ? {} : RATE_LIMIT_HEADER_REFS),
+  };
   if (declared.contentType && declared.contentType !== JSON_TYPE) {
-    return { status, response: { description: declared.description ?? 'The file', headers, content: { [declared.contentType]: { schema: { type: 'string', contentMediaType: declared.contentType } } } } };
+    return {
+      status,
+      response: {
+        description: declared.description ?? 'The file',
+        headers,
+        content: { [declared.contentType]: { schema: { type: 'string', contentMediaType: declared.contentType } } },
+      },
+    };
   }
   let schema = declared.schema ? schemaOrRef(declared.schema) : {};
   const byVersion = route.doc?.responseByVersion;
@@ -60,7 +72,10 @@ function successOf(route: InventoriedRoute): { status: number; response: Respons
       anyOf: entries.map(([version, versioned]) => ({ title: `API-Version ${version}`, ...schemaOrRef(versioned) })),
     };
   }
-  return { status, response: { description: declared.description ?? 'Success', headers, content: { [JSON_TYPE]: { schema } } } };
+  return {
+    status,
+    response: { description: declared.description ?? 'Success', headers, content: { [JSON_TYPE]: { schema } } },
+  };
 }
 
 function normalisedResponse(response: ApiDocOptions['response'] | undefined): DocumentedResponse {
@@ -82,7 +97,12 @@ function errorResponse(status: number, codes: string[]): ResponseObject {
     content: {
       [JSON_TYPE]: {
         // No `type` on the second part: it only narrows `error_code` of the shared body.
-        schema: { allOf: [{ $ref: `${COMPONENT_SCHEMA_PREFIX}Error` }, { properties: { error_code: { type: 'string', enum: codes } } }] },
+        schema: {
+          allOf: [
+            { $ref: `${COMPONENT_SCHEMA_PREFIX}Error` },
+            { properties: { error_code: { type: 'string', enum: codes } } },
+          ],
+        },
         examples: Object.fromEntries(codes.map((code) => [code, { $ref: `#/components/examples/${code}` }])) as never,
       },
     },
@@ -90,7 +110,9 @@ function errorResponse(status: number, codes: string[]): ResponseObject {
 }
 
 /** One example per error code the document names, kept once under `components.examples`. */
-export function errorExamples(document: OpenApiDocument): Record<string, { summary: string; value: Record<string, unknown> }> {
+export function errorExamples(
+  document: OpenApiDocument,
+): Record<string, { summary: string; value: Record<string, unknown> }> {
   const codes = new Set<string>();
   for (const operations of Object.values(document.paths)) {
     for (const operation of Object.values(operations)) {
@@ -106,7 +128,11 @@ export function errorExamples(document: OpenApiDocument): Record<string, { summa
 function errorExample(code: string): Record<string, unknown> {
   const message = EDGE_ERROR_MESSAGES[code] ?? `Explains why the request was refused with ${code}`;
   if (code !== 'API_VALIDATION_ERROR') return { error_code: code, message };
-  return { error_code: code, message, errors: [{ field: ['amount'], location: 'body', messages: [message], types: ['isMoneyAmount'] }] };
+  return {
+    error_code: code,
+    message,
+    errors: [{ field: ['amount'], location: 'body', messages: [message], types: ['isMoneyAmount'] }],
+  };
 }
 
 const RATE_LIMIT_HEADER_REFS = {
@@ -116,8 +142,15 @@ const RATE_LIMIT_HEADER_REFS = {
 };
 
 export const RESPONSE_HEADERS = {
-  'Request-ID': { description: 'Identifies the request in our logs and in the event metadata (`correlationId`); quote it when asking for help', schema: { type: 'string' } },
-  'Rate-Limit-Limit': { description: 'Requests allowed per window for this account, endpoint and mode', schema: { type: 'integer' } },
+  'Request-ID': {
+    description:
+      'Identifies the request in our logs and in the event metadata (`correlationId`); quote it when asking for help',
+    schema: { type: 'string' },
+  },
+  'Rate-Limit-Limit': {
+    description: 'Requests allowed per window for this account, endpoint and mode',
+    schema: { type: 'integer' },
+  },
   'Rate-Limit-Remaining': { description: 'Requests left in the current window', schema: { type: 'integer' } },
   'Rate-Limit-Reset': { description: 'Seconds until the window frees requests again', schema: { type: 'integer' } },
 };

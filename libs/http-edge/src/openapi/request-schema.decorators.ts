@@ -13,7 +13,7 @@ import { nullable } from './schema-builders';
  * the DTO's own rules, so an example that stops being accepted fails the build.
  */
 export const RequestExample = (example: Record<string, unknown>): ClassDecorator =>
-  JSONSchema(((schema: JsonSchema) => ({ ...schema, examples: [example] })) as never) as ClassDecorator;
+  JSONSchema(((schema: JsonSchema) => ({ ...schema, examples: [example] })) as never);
 
 export interface ApiFieldOptions {
   description?: string;

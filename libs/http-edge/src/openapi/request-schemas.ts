@@ -6,9 +6,12 @@ import type { ISchemaConverters } from 'class-validator-jsonschema/build/default
 import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
 import { COMPONENT_SCHEMA_PREFIX, type JsonSchema } from './json-schema';
 
-// class-transformer keeps `@Type()` metadata here (what class-validator-jsonschema's README reads); its package ships no typings for the path.
+// class-transformer keeps `@Type()` metadata here (what class-validator-jsonschema's README reads); its package ships
+// no typings for the path.
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as { defaultMetadataStorage: TransformerMetadataStorage };
+const { defaultMetadataStorage } = require('class-transformer/cjs/storage') as {
+  defaultMetadataStorage: TransformerMetadataStorage;
+};
 
 const SAFE_LIMIT = Number.MAX_SAFE_INTEGER;
 
@@ -18,12 +21,24 @@ const SAFE_LIMIT = Number.MAX_SAFE_INTEGER;
  */
 const GATEWAY_RULES: Record<string, (meta: ValidationMetadata) => JsonSchema> = {
   isMoneyAmount: (meta) => {
-    const options = (meta.constraints?.[0] ?? {}) as { decimals?: number; acceptDigitStrings?: boolean; currency?: string };
+    const options = (meta.constraints?.[0] ?? {}) as {
+      decimals?: number;
+      acceptDigitStrings?: boolean;
+      currency?: string;
+    };
     const decimals = options.decimals ?? 0;
     const number: JsonSchema =
       decimals === 0
-        ? { type: 'integer', description: `A whole number${options.currency ? ` (${options.currency} has no decimals)` : ''}, at most 2^53 − 1 in size` }
-        : { type: 'number', description: `At most ${decimals} decimals (${options.currency}), at most 2^53 − 1 in size` };
+        ? {
+            type: 'integer',
+            description:
+              `A whole number${options.currency ? ` (${options.currency} has no decimals)` : ''}, ` +
+              `at most 2^53 − 1 in size`,
+          }
+        : {
+            type: 'number',
+            description: `At most ${decimals} decimals (${options.currency}), at most 2^53 − 1 in size`,
+          };
     if (!options.acceptDigitStrings) return { ...number, 'x-money-amount': true };
     return {
       'x-money-amount': true,
@@ -33,14 +48,24 @@ const GATEWAY_RULES: Record<string, (meta: ValidationMetadata) => JsonSchema> = 
   },
   isStringOrDigits: (meta) => {
     const maxLength = Number(meta.constraints?.[0] ?? 255);
-    return { oneOf: [{ type: 'string', minLength: 1, maxLength }, { type: 'integer', minimum: 0, description: 'digits sent as a number are read as a string' }] };
+    return {
+      oneOf: [
+        { type: 'string', minLength: 1, maxLength },
+        { type: 'integer', minimum: 0, description: 'digits sent as a number are read as a string' },
+      ],
+    };
   },
   isCalendarDate: () => ({ type: 'string', format: 'date' }),
   isPlainObject: () => ({ type: 'object', additionalProperties: true }),
   // class-validator's `isUrl`/`isDate`: the wire value is a string (a query or JSON carries no Date).
   isUrl: () => ({ type: 'string', format: 'uri' }),
   isDate: () => ({ type: 'string', format: 'date-time' }),
-  isIso8601: () => ({ anyOf: [{ type: 'string', format: 'date-time' }, { type: 'string', format: 'date' }] }),
+  isIso8601: () => ({
+    anyOf: [
+      { type: 'string', format: 'date-time' },
+      { type: 'string', format: 'date' },
+    ],
+  }),
   isObject: () => ({ type: 'object' }),
 };
 
@@ -69,7 +94,7 @@ export function requestSchemasOf(dto: Type): RequestSchemas {
     if (components[target.name]) continue;
     const converted = targetConstructorToSchema(target, {
       additionalConverters,
-      classTransformerMetadataStorage: defaultMetadataStorage as never,
+      classTransformerMetadataStorage: defaultMetadataStorage,
       classValidatorMetadataStorage: getMetadataStorage(),
       refPointerPrefix: COMPONENT_SCHEMA_PREFIX,
     }) as JsonSchema;
@@ -95,11 +120,20 @@ function nestedTypes(target: Type): { property: string; type: Type }[] {
   return getMetadataStorage()
     .getTargetValidationMetadatas(target, '', true, false)
     .filter((meta) => meta.type === 'nestedValidation')
-    .map((meta) => ({ property: meta.propertyName, type: defaultMetadataStorage.findTypeMetadata(target, meta.propertyName)?.typeFunction() as Type | undefined }))
-    .filter((nested): nested is { property: string; type: Type } => typeof nested.type === 'function' && nested.type !== Object && nested.type !== Map);
+    .map((meta) => ({
+      property: meta.propertyName,
+      type: defaultMetadataStorage.findTypeMetadata(target, meta.propertyName)?.typeFunction() as Type | undefined,
+    }))
+    .filter(
+      (nested): nested is { property: string; type: Type } =>
+        typeof nested.type === 'function' && nested.type !== Object && nested.type !== Map,
+    );
 }
 
-/** The library names built-in classes (`Object` for a map, `Date`) as if they were DTOs: what they stand for on the wire. */
+/**
+ * The library names built-in classes (`Object` for a map, `Date`) as if they were DTOs: what they stand for on the
+ * wire.
+ */
 const BUILT_IN_SCHEMAS: Record<string, JsonSchema> = {
   Object: { type: 'object' },
   Map: { type: 'object' },
@@ -111,7 +145,8 @@ const BUILT_IN_SCHEMAS: Record<string, JsonSchema> = {
 };
 
 function withoutBuiltInRefs(schema: JsonSchema): JsonSchema {
-  const builtIn = typeof schema.$ref === 'string' ? BUILT_IN_SCHEMAS[schema.$ref.slice(COMPONENT_SCHEMA_PREFIX.length)] : undefined;
+  const builtIn =
+    typeof schema.$ref === 'string' ? BUILT_IN_SCHEMAS[schema.$ref.slice(COMPONENT_SCHEMA_PREFIX.length)] : undefined;
   if (builtIn) {
     const { $ref: _ref, ...rest } = schema;
     return { ...builtIn, ...rest };
@@ -124,7 +159,8 @@ function referencedNames(value: unknown, found: string[] = []): string[] {
   if (Array.isArray(value)) for (const item of value) referencedNames(item, found);
   else if (isRecord(value)) {
     for (const [key, item] of Object.entries(value)) {
-      if (key === '$ref' && typeof item === 'string' && item.startsWith(COMPONENT_SCHEMA_PREFIX)) found.push(item.slice(COMPONENT_SCHEMA_PREFIX.length));
+      if (key === '$ref' && typeof item === 'string' && item.startsWith(COMPONENT_SCHEMA_PREFIX))
+        found.push(item.slice(COMPONENT_SCHEMA_PREFIX.length));
       else referencedNames(item, found);
     }
   }
@@ -134,11 +170,13 @@ function referencedNames(value: unknown, found: string[] = []): string[] {
 /** The class with validation rules of that name (class-validator keeps its rules per class). */
 function validatedClassNamed(name: string): Type | undefined {
   const storage = getMetadataStorage() as unknown as { validationMetadatas: Map<Type, unknown> };
-  for (const target of storage.validationMetadatas.keys()) if (typeof target === 'function' && target.name === name) return target;
+  for (const target of storage.validationMetadatas.keys())
+    if (typeof target === 'function' && target.name === name) return target;
   return undefined;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**
  * Tidies what the converters merged: a `oneOf` wins over a `type` a bound added next to it;

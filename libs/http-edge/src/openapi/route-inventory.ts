@@ -1,8 +1,17 @@
 import { type INestApplication, RequestMethod, type Type } from '@nestjs/common';
 import { HTTP_CODE_METADATA, METHOD_METADATA, PATH_METADATA, ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { MetadataScanner, ModulesContainer } from '@nestjs/core';
-import { DEFAULT_IDEMPOTENCY_POLICY, IDEMPOTENCY_POLICY, type IdempotencyPolicyOptions } from '../idempotency/idempotency-policy.decorator';
-import { type PermissionRequirement, ROUTE_NO_AUTH, ROUTE_PERMISSIONS, ROUTE_PUBLIC_KEY_ALLOWED } from '../route-metadata';
+import {
+  DEFAULT_IDEMPOTENCY_POLICY,
+  IDEMPOTENCY_POLICY,
+  type IdempotencyPolicyOptions,
+} from '../idempotency/idempotency-policy.decorator';
+import {
+  type PermissionRequirement,
+  ROUTE_NO_AUTH,
+  ROUTE_PERMISSIONS,
+  ROUTE_PUBLIC_KEY_ALLOWED,
+} from '../route-metadata';
 import { ROUTE_VERSIONED_RESOURCE } from '../versioning/versioned-resource.decorator';
 import { API_DOC, API_TAG, type ApiDocOptions } from './api-doc.decorator';
 
@@ -47,7 +56,8 @@ const KEYED_METHODS = new Set(['POST', 'PATCH']);
 export function inventoryRoutes(app: INestApplication): InventoriedRoute[] {
   const controllers = new Set<Type>();
   for (const module of app.get(ModulesContainer).values()) {
-    for (const { metatype } of module.controllers.values()) if (typeof metatype === 'function') controllers.add(metatype as Type);
+    for (const { metatype } of module.controllers.values())
+      if (typeof metatype === 'function') controllers.add(metatype as Type);
   }
   const scanner = new MetadataScanner();
   const routes: InventoriedRoute[] = [];
@@ -59,23 +69,31 @@ export function inventoryRoutes(app: INestApplication): InventoriedRoute[] {
       if (typeof handler !== 'function') continue;
       const methodPaths = Reflect.getMetadata(PATH_METADATA, handler) as string | string[] | undefined;
       if (methodPaths === undefined) continue;
-      const read = <T>(key: string): T | undefined => (Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, controller)) as T | undefined;
+      const read = <T>(key: string): T | undefined =>
+        (Reflect.getMetadata(key, handler) ?? Reflect.getMetadata(key, controller)) as T | undefined;
       const method = RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as RequestMethod];
       const noAuth = read<boolean>(ROUTE_NO_AUTH) === true;
       const args = routeArguments(controller, handlerName);
-      for (const controllerPath of asArray(Reflect.getMetadata(PATH_METADATA, controller) as string | string[] | undefined)) {
+      for (const controllerPath of asArray(
+        Reflect.getMetadata(PATH_METADATA, controller) as string | string[] | undefined,
+      )) {
         for (const methodPath of asArray(methodPaths)) {
           routes.push({
             controller,
             handlerName,
             method,
             path: openApiPath(controllerPath, methodPath),
-            status: (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ?? (method === 'POST' ? 201 : 200),
+            status:
+              (Reflect.getMetadata(HTTP_CODE_METADATA, handler) as number | undefined) ??
+              (method === 'POST' ? 201 : 200),
             noAuth,
             publicKeyAllowed: read<boolean>(ROUTE_PUBLIC_KEY_ALLOWED) === true,
             permissions: read<PermissionRequirement[]>(ROUTE_PERMISSIONS),
             versionedResource: read<string>(ROUTE_VERSIONED_RESOURCE),
-            idempotency: !noAuth && KEYED_METHODS.has(method) ? (read<IdempotencyPolicyOptions>(IDEMPOTENCY_POLICY) ?? DEFAULT_IDEMPOTENCY_POLICY) : undefined,
+            idempotency:
+              !noAuth && KEYED_METHODS.has(method)
+                ? (read<IdempotencyPolicyOptions>(IDEMPOTENCY_POLICY) ?? DEFAULT_IDEMPOTENCY_POLICY)
+                : undefined,
             tag: tagMeta?.name,
             tagDescription: tagMeta?.description,
             doc: Reflect.getMetadata(API_DOC, handler) as ApiDocOptions | undefined,
@@ -89,8 +107,12 @@ export function inventoryRoutes(app: INestApplication): InventoriedRoute[] {
 }
 
 function routeArguments(controller: Type, handlerName: string): Pick<InventoriedRoute, 'body' | 'query' | 'params'> {
-  const declared = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handlerName) ?? {}) as Record<string, { index: number; data?: unknown }>;
-  const types = (Reflect.getMetadata('design:paramtypes', controller.prototype, handlerName) ?? []) as unknown[];
+  const declared = (Reflect.getMetadata(ROUTE_ARGS_METADATA, controller, handlerName) ?? {}) as Record<
+    string,
+    { index: number; data?: unknown }
+  >;
+  const prototype = controller.prototype as object;
+  const types = (Reflect.getMetadata('design:paramtypes', prototype, handlerName) ?? []) as unknown[];
   const result: Pick<InventoriedRoute, 'body' | 'query' | 'params'> = { query: [], params: [] };
   for (const [key, { index, data }] of Object.entries(declared)) {
     const kind = Number(key.split(':')[0]);

@@ -8,27 +8,59 @@ import type { JsonSchema } from './json-schema';
 
 type Extra = Omit<JsonSchema, 'type'>;
 
-export const string = (description?: string, extra: Extra = {}): JsonSchema => ({ type: 'string', ...(description && { description }), ...extra });
+export const string = (description?: string, extra: Extra = {}): JsonSchema => ({
+  type: 'string',
+  ...(description && { description }),
+  ...extra,
+});
 
-export const integer = (description?: string, extra: Extra = {}): JsonSchema => ({ type: 'integer', ...(description && { description }), ...extra });
+export const integer = (description?: string, extra: Extra = {}): JsonSchema => ({
+  type: 'integer',
+  ...(description && { description }),
+  ...extra,
+});
 
-export const number = (description?: string, extra: Extra = {}): JsonSchema => ({ type: 'number', ...(description && { description }), ...extra });
+export const number = (description?: string, extra: Extra = {}): JsonSchema => ({
+  type: 'number',
+  ...(description && { description }),
+  ...extra,
+});
 
 export const boolean = (description?: string): JsonSchema => ({ type: 'boolean', ...(description && { description }) });
 
 /** An ISO 8601 time in UTC (`2024-05-01T10:00:00.000Z`). */
-export const dateTime = (description?: string): JsonSchema => ({ type: 'string', format: 'date-time', ...(description && { description }) });
+export const dateTime = (description?: string): JsonSchema => ({
+  type: 'string',
+  format: 'date-time',
+  ...(description && { description }),
+});
 
 /** An amount in the major units of its currency, as every amount on the wire (IDR: whole rupiah). */
-export const amount = (description = 'Amount in the currency\'s major units (IDR: whole rupiah)'): JsonSchema => ({ type: 'number', description });
+export const amount = (description = "Amount in the currency's major units (IDR: whole rupiah)"): JsonSchema => ({
+  type: 'number',
+  description,
+});
 
 /** One of a fixed set of strings. */
-export const oneOfStrings = (values: readonly string[], description?: string): JsonSchema => ({ type: 'string', enum: [...values], ...(description && { description }) });
+export const oneOfStrings = (values: readonly string[], description?: string): JsonSchema => ({
+  type: 'string',
+  enum: [...values],
+  ...(description && { description }),
+});
 
 /** A JSON object of any shape (metadata, event data, a state snapshot). */
-export const anyObject = (description?: string): JsonSchema => ({ type: 'object', additionalProperties: true, ...(description && { description }) });
+export const anyObject = (description?: string): JsonSchema => ({
+  type: 'object',
+  additionalProperties: true,
+  ...(description && { description }),
+});
 
-export const arrayOf = (items: JsonSchema, description?: string, extra: Extra = {}): JsonSchema => ({ type: 'array', items, ...(description && { description }), ...extra });
+export const arrayOf = (items: JsonSchema, description?: string, extra: Extra = {}): JsonSchema => ({
+  type: 'array',
+  items,
+  ...(description && { description }),
+  ...extra,
+});
 
 /** The value or `null`. */
 export function nullable(schema: JsonSchema): JsonSchema {
@@ -59,7 +91,8 @@ export interface ObjectOptions {
  */
 export function object(properties: Record<string, JsonSchema>, options: ObjectOptions = {}): JsonSchema {
   const optional = new Set(options.optional ?? []);
-  for (const name of optional) if (!(name in properties)) throw new Error(`Optional property ${name} is not a property of the schema`);
+  for (const name of optional)
+    if (!(name in properties)) throw new Error(`Optional property ${name} is not a property of the schema`);
   const required = Object.keys(properties).filter((name) => !optional.has(name));
   return {
     type: 'object',

@@ -56,7 +56,10 @@ export class AccountRateLimitGuard implements CanActivate {
   private warnAboutOrderOnce(): void {
     if (this.warnedAboutOrder) return;
     this.warnedAboutOrder = true;
-    this.logger.warn('A route that needs authentication reached the account rate limit without a caller: import RateLimitModule after the auth module');
+    this.logger.warn(
+      'A route that needs authentication reached the account rate limit without a caller: import RateLimitModule ' +
+        'after the auth module',
+    );
   }
 }
 

@@ -22,7 +22,11 @@ class RecordingStore extends QuotaStore {
 describe('expired counter sweeper', () => {
   const policy = new RateLimitPolicy(new AppConfig());
   const store = new RecordingStore();
-  const sweeper = new ExpiredCounterSweeper(store, new SlidingWindowLimiter(store, { windowMs: policy.windowMs, maxLeaseSize: 50 }), policy);
+  const sweeper = new ExpiredCounterSweeper(
+    store,
+    new SlidingWindowLimiter(store, { windowMs: policy.windowMs, maxLeaseSize: 50 }),
+    policy,
+  );
 
   it('keeps the current and the previous window, which still weighs on decisions', async () => {
     await sweeper.sweep(10 * 60_000 + 5_000);

@@ -35,7 +35,9 @@ export class ExpiredCounterSweeper implements OnApplicationBootstrap, OnModuleDe
     try {
       await this.store.deleteWindowsBefore(previousWindowStart);
     } catch (error) {
-      this.logger.warn(`Could not delete expired rate-limit counters: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.warn(
+        `Could not delete expired rate-limit counters: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
   }
 }

@@ -9,7 +9,10 @@ const INSTALLED = 'gateway:client-ip-rate-limit';
  * parsers (`configureHttpEdge`); RateLimitModule does it for an app without the edge. Not through
  * Nest's middleware consumer: a `forRoutes('*')` layer costs a path match per request.
  */
-export function installClientIpRateLimit(express: Pick<Express, 'use' | 'get' | 'set'>, ipLimit: ClientIpRateLimitMiddleware): void {
+export function installClientIpRateLimit(
+  express: Pick<Express, 'use' | 'get' | 'set'>,
+  ipLimit: ClientIpRateLimitMiddleware,
+): void {
   if (express.get(INSTALLED)) return;
   express.set(INSTALLED, true);
   express.use((request: Request, response: Response, next: NextFunction) => ipLimit.use(request, response, next));

@@ -41,8 +41,16 @@ describe('PostgreSQL quota store', () => {
   it('weighs the previous window by its remaining overlap', async () => {
     await store.reserve(request({ key: 'slide', limit: 100, wanted: 100 }));
     const next = request({ key: 'slide', windowStart: START + WINDOW, limit: 100, wanted: 100 });
-    expect(await store.reserve({ ...next, previousWeight: 1 })).toEqual({ granted: 0, currentReserved: 0, previousReserved: 100 });
-    expect(await store.reserve({ ...next, previousWeight: 0.3 })).toEqual({ granted: 70, currentReserved: 70, previousReserved: 100 });
+    expect(await store.reserve({ ...next, previousWeight: 1 })).toEqual({
+      granted: 0,
+      currentReserved: 0,
+      previousReserved: 100,
+    });
+    expect(await store.reserve({ ...next, previousWeight: 0.3 })).toEqual({
+      granted: 70,
+      currentReserved: 70,
+      previousReserved: 100,
+    });
   });
 
   it('never grants more than the limit to concurrent processes', async () => {
@@ -50,7 +58,9 @@ describe('PostgreSQL quota store', () => {
     try {
       const stores = pools.map((pool) => new PostgresQuotaStore(pool));
       const grants = await Promise.all(
-        Array.from({ length: 200 }, (_, i) => stores[i % stores.length]!.reserve(request({ key: 'race', limit: 500, wanted: 7 }))),
+        Array.from({ length: 200 }, (_, i) =>
+          stores[i % stores.length].reserve(request({ key: 'race', limit: 500, wanted: 7 })),
+        ),
       );
       expect(grants.reduce((sum, grant) => sum + grant.granted, 0)).toBe(500);
     } finally {

@@ -9,7 +9,8 @@ import { type QuotaGrant, type QuotaRequest, QuotaStore } from './quota-store';
  * version under its row lock, so concurrent reservations from any number of processes
  * serialise on that row and can never together exceed the allowance.
  */
-const RESERVE_SQL = `
+const RESERVE_SQL =
+  `
   WITH allowance AS (
     SELECT GREATEST(0, FLOOR($4::float8 - previous.reserved * $5::float8))::integer AS total,
            previous.reserved AS previous_reserved
@@ -20,7 +21,8 @@ const RESERVE_SQL = `
   INSERT INTO rate_limit_counters AS counter (key, window_start, reserved, last_grant)
   SELECT $1, $2::bigint, LEAST($6::integer, total), LEAST($6::integer, total) FROM allowance
   ON CONFLICT (key, window_start) DO UPDATE
-     SET reserved   = counter.reserved + LEAST($6::integer, GREATEST(0, (SELECT total FROM allowance) - counter.reserved)),
+     SET reserved   = counter.reserved + LEAST($6::integer, GREATEST(0, ` +
+  `(SELECT total FROM allowance) - counter.reserved)),
          last_grant = LEAST($6::integer, GREATEST(0, (SELECT total FROM allowance) - counter.reserved))
   RETURNING reserved, last_grant, (SELECT previous_reserved FROM allowance) AS previous_reserved`;
 
@@ -30,20 +32,18 @@ export class PostgresQuotaStore extends QuotaStore {
   }
 
   async reserve(request: QuotaRequest): Promise<QuotaGrant> {
-    const { rows } = await this.pool.query<{ reserved: number; last_grant: number; previous_reserved: number }>(RESERVE_SQL, [
-      request.key,
-      request.windowStart,
-      request.windowMs,
-      request.limit,
-      request.previousWeight,
-      request.wanted,
-    ]);
-    const row = rows[0]!;
+    const { rows } = await this.pool.query<{ reserved: number; last_grant: number; previous_reserved: number }>(
+      RESERVE_SQL,
+      [request.key, request.windowStart, request.windowMs, request.limit, request.previousWeight, request.wanted],
+    );
+    const row = rows[0];
     return { granted: row.last_grant, currentReserved: row.reserved, previousReserved: row.previous_reserved };
   }
 
   async deleteWindowsBefore(windowStart: number): Promise<number> {
-    const { rowCount } = await this.pool.query('DELETE FROM rate_limit_counters WHERE window_start < $1::bigint', [windowStart]);
+    const { rowCount } = await this.pool.query('DELETE FROM rate_limit_counters WHERE window_start < $1::bigint', [
+      windowStart,
+    ]);
     return rowCount ?? 0;
   }
 }

@@ -7,7 +7,10 @@ import { EDGE_ERROR_CODES } from '../errors/edge-error-codes';
  */
 export function rateLimitExceeded(): HttpException {
   return new HttpException(
-    { error_code: 'RATE_LIMIT_EXCEEDED', message: 'Too many requests; retry after the number of seconds in the Retry-After header' },
+    {
+      error_code: 'RATE_LIMIT_EXCEEDED',
+      message: 'Too many requests; retry after the number of seconds in the Retry-After header',
+    },
     EDGE_ERROR_CODES.statusOf('RATE_LIMIT_EXCEEDED'),
   );
 }

@@ -21,7 +21,10 @@ function storeErrorLogger(): (error: unknown) => void {
   return (error) => {
     if (Date.now() - lastLoggedAt < STORE_ERROR_LOG_INTERVAL_MS) return;
     lastLoggedAt = Date.now();
-    logger.warn(`Rate-limit counters unavailable, letting requests through: ${error instanceof Error ? error.message : String(error)}`);
+    logger.warn(
+      `Rate-limit counters unavailable, ` +
+        `letting requests through: ${error instanceof Error ? error.message : String(error)}`,
+    );
   };
 }
 

@@ -95,14 +95,23 @@ export class SlidingWindowLimiter {
     const now = this.now();
     const oldestUseful = windowAt(now, this.options.windowMs).start - this.options.windowMs;
     for (const [key, quota] of this.quotas) {
-      if (quota.windowStart < oldestUseful && quota.waiting === 0 && quota.noCapacityUntil <= now) this.quotas.delete(key);
+      if (quota.windowStart < oldestUseful && quota.waiting === 0 && quota.noCapacityUntil <= now)
+        this.quotas.delete(key);
     }
   }
 
   private quotaFor(key: string, now: number): KeyQuota {
     let quota = this.quotas.get(key);
     if (!quota) {
-      quota = { windowStart: 0, held: 0, currentReserved: 0, previousReserved: 0, noCapacityUntil: 0, failOpenUntil: 0, waiting: 0 };
+      quota = {
+        windowStart: 0,
+        held: 0,
+        currentReserved: 0,
+        previousReserved: 0,
+        noCapacityUntil: 0,
+        failOpenUntil: 0,
+        waiting: 0,
+      };
       this.quotas.set(key, quota);
     }
     this.turnWindow(quota, now);
@@ -183,7 +192,10 @@ export class SlidingWindowLimiter {
   private allowed(quota: KeyQuota, limit: number, now: number): RateLimitDecision {
     const { previousWeight } = windowAt(now, this.options.windowMs);
     // Unreserved units of the window plus the ones this process holds; other processes' unspent units look spent.
-    const unreserved = Math.max(0, currentWindowAllowance(limit, quota.previousReserved, previousWeight) - quota.currentReserved);
+    const unreserved = Math.max(
+      0,
+      currentWindowAllowance(limit, quota.previousReserved, previousWeight) - quota.currentReserved,
+    );
     return {
       allowed: true,
       limit,

@@ -42,7 +42,13 @@ export function secondsUntilWindowEnds(now: number, windowMs: number): number {
  * add, nobody subtracts). Before it, asking the shared store again is pointless, which is what
  * keeps a flood of refused requests off the database.
  */
-export function nextCapacityAt(limit: number, previousCount: number, currentCount: number, now: number, windowMs: number): number {
+export function nextCapacityAt(
+  limit: number,
+  previousCount: number,
+  currentCount: number,
+  now: number,
+  windowMs: number,
+): number {
   const { start, end } = windowAt(now, windowMs);
   // 1 ms of slack so that rounding never lands exactly on a still-full boundary.
   const slack = 1;

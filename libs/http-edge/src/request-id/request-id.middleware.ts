@@ -25,7 +25,8 @@ export function assignRequestId() {
     gatewayState(request).requestId = requestId;
     response.setHeader(REQUEST_ID_HEADER, requestId);
     const fromClient = request.headers['request-id'] ?? request.headers['x-request-id'];
-    if (typeof fromClient === 'string' && SAFE_CLIENT_REQUEST_ID.test(fromClient)) clientRequestIds.set(request, fromClient);
+    if (typeof fromClient === 'string' && SAFE_CLIENT_REQUEST_ID.test(fromClient))
+      clientRequestIds.set(request, fromClient);
     next();
   };
 }

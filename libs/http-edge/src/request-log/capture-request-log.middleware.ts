@@ -69,8 +69,19 @@ interface UploadedFile {
 
 /** Multer's `file`/`files`: named and sized, never their bytes. */
 function uploadsOf(request: Request): CapturedUpload[] {
-  const withFiles = request as Request & { file?: UploadedFile; files?: UploadedFile[] | Record<string, UploadedFile[]> };
+  const withFiles = request as Request & {
+    file?: UploadedFile;
+    files?: UploadedFile[] | Record<string, UploadedFile[]>;
+  };
   if (!withFiles.file && !withFiles.files) return [];
-  const files = [...(withFiles.file ? [withFiles.file] : []), ...(Array.isArray(withFiles.files) ? withFiles.files : Object.values(withFiles.files ?? {}).flat())];
-  return files.map((file) => ({ field: file.fieldname ?? '', name: file.originalname ?? '', type: file.mimetype ?? '', size: file.size ?? 0 }));
+  const files = [
+    ...(withFiles.file ? [withFiles.file] : []),
+    ...(Array.isArray(withFiles.files) ? withFiles.files : Object.values(withFiles.files ?? {}).flat()),
+  ];
+  return files.map((file) => ({
+    field: file.fieldname ?? '',
+    name: file.originalname ?? '',
+    type: file.mimetype ?? '',
+    size: file.size ?? 0,
+  }));
 }

@@ -56,9 +56,16 @@ describe('GatewayValidationPipe', () => {
     expect(error.errors).toEqual([
       { field: ['amount'], location: 'body', messages: ['amount must not be less than 1'], types: ['min'] },
       { field: ['customer', 'name'], location: 'body', messages: ['name must be a string'], types: ['isString'] },
-      { field: ['customer', 'addresses', '1', 'city'], location: 'body', messages: ['city must be a string'], types: ['isString'] },
+      {
+        field: ['customer', 'addresses', '1', 'city'],
+        location: 'body',
+        messages: ['city must be a string'],
+        types: ['isString'],
+      },
     ]);
-    expect(error.message).toBe('amount must not be less than 1; customer.name must be a string; customer.addresses.1.city must be a string');
+    expect(error.message).toBe(
+      'amount must not be less than 1; customer.name must be a string; customer.addresses.1.city must be a string',
+    );
   });
 
   it('names the location of query and path parameters', async () => {
@@ -75,34 +82,53 @@ describe('GatewayValidationPipe', () => {
       const optionalOnly = await createValidationPipe()
         .transform(value, { type: 'body', metatype: OptionalDto })
         .catch((thrown: unknown) => thrown);
-      expect((optionalOnly as ApiError).errors).toEqual([{ field: [], location: 'body', messages: ['Validation failed (object is expected)'], types: ['isObject'] }]);
+      expect((optionalOnly as ApiError).errors).toEqual([
+        { field: [], location: 'body', messages: ['Validation failed (object is expected)'], types: ['isObject'] },
+      ]);
     }
   });
 
   it('drops undeclared fields instead of refusing them', async () => {
     const dto = await createValidationPipe().transform(
-      { amount: 5, customer: { name: 'A', addresses: [], extra: 1 }, bank_account_name: 'dup', __proto__: { polluted: true } },
+      {
+        amount: 5,
+        customer: { name: 'A', addresses: [], extra: 1 },
+        bank_account_name: 'dup',
+        __proto__: { polluted: true },
+      },
       { type: 'body', metatype: CreateDto },
     );
     expect(dto).toBeInstanceOf(CreateDto);
     expect(dto).toEqual({ amount: 5, customer: { name: 'A', addresses: [] } });
   });
 
-  it('refuses a lone surrogate or NUL in a path parameter, naming it (the body middleware cannot see parameters)', async () => {
-    for (const [value, type] of [['\ud800', 'wellFormedUnicode'], ['a\u0000', 'noNulCharacter']]) {
-      const error = await createValidationPipe()
-        .transform(value, { type: 'param', metatype: String, data: 'id' })
-        .catch((thrown: unknown) => thrown);
-      expect((error as ApiError).errors).toEqual([expect.objectContaining({ field: ['id'], location: 'path', types: [type] })]);
-    }
-    expect(await createValidationPipe().transform('cust-1', { type: 'param', metatype: String, data: 'id' })).toBe('cust-1');
-  });
+  it(
+    'refuses a lone surrogate or NUL in a path parameter, ' + 'naming it (the body middleware cannot see parameters)',
+    async () => {
+      for (const [value, type] of [
+        ['\ud800', 'wellFormedUnicode'],
+        ['a\u0000', 'noNulCharacter'],
+      ]) {
+        const error = await createValidationPipe()
+          .transform(value, { type: 'param', metatype: String, data: 'id' })
+          .catch((thrown: unknown) => thrown);
+        expect((error as ApiError).errors).toEqual([
+          expect.objectContaining({ field: ['id'], location: 'path', types: [type] }),
+        ]);
+      }
+      expect(await createValidationPipe().transform('cust-1', { type: 'param', metatype: String, data: 'id' })).toBe(
+        'cust-1',
+      );
+    },
+  );
 
   it('refuses a lone surrogate in a body the route parsed itself (multipart fields), even without a DTO', async () => {
     const error = await createValidationPipe()
       .transform({ purpose: 'KYC\udc00' }, { type: 'body', metatype: Object })
       .catch((thrown: unknown) => thrown);
     expect((error as ApiError).status).toBe(400);
-    expect((error as ApiError).errors).toEqual([expect.objectContaining({ field: ['purpose'], location: 'body', types: ['wellFormedUnicode'] })]);
+    expect((error as ApiError).errors).toEqual([
+      expect.objectContaining({ field: ['purpose'], location: 'body', types: ['wellFormedUnicode'] }),
+    ]);
   });
 });

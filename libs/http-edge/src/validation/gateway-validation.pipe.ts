@@ -5,14 +5,22 @@ import { unstorableInputError } from '../body/reject-unstorable-input.middleware
 import { ApiError, type ValidationLocation } from '../errors/api-error';
 import { summariseIssues, validationIssuesFrom } from './validation-issues';
 
-/** Carries class-validator's errors from `exceptionFactory` (which does not know the location) to `transform` (which does). */
+/**
+ * Carries class-validator's errors from `exceptionFactory` (which does not know the location) to `transform` (which
+ * does).
+ */
 class ValidationFailed extends Error {
   constructor(readonly errors: ValidationError[]) {
     super('validation failed');
   }
 }
 
-const LOCATION_OF: Record<ArgumentMetadata['type'], ValidationLocation> = { body: 'body', query: 'query', param: 'path', custom: 'body' };
+const LOCATION_OF: Record<ArgumentMetadata['type'], ValidationLocation> = {
+  body: 'body',
+  query: 'query',
+  param: 'path',
+  custom: 'body',
+};
 
 /**
  * Nest's ValidationPipe with the gateway's rules: DTOs are instantiated (`transform`), fields the
@@ -56,7 +64,8 @@ export class GatewayValidationPipe extends ValidationPipe {
 function refuseUnstorableStrings(value: unknown, metadata: ArgumentMetadata): void {
   if (metadata.type === 'custom') return; // values the server made (the caller, the API version), not input
   const issue = findUnstorableValue(value, LOCATION_OF[metadata.type]);
-  if (issue) throw unstorableInputError({ ...issue, field: metadata.data ? [metadata.data, ...issue.field] : issue.field });
+  if (issue)
+    throw unstorableInputError({ ...issue, field: metadata.data ? [metadata.data, ...issue.field] : issue.field });
 }
 
 /**
@@ -64,7 +73,11 @@ function refuseUnstorableStrings(value: unknown, metadata: ArgumentMetadata): vo
  * parameter type (`body`); the spec's path for the whole value is empty.
  */
 function wholeValueErrorsAtRoot(errors: ValidationError[], metadata: ArgumentMetadata): ValidationError[] {
-  return errors.map((error) => (error.property === (metadata.data || metadata.type) && error.constraints?.isObject ? Object.assign(error, { property: '' }) : error));
+  return errors.map((error) =>
+    error.property === (metadata.data || metadata.type) && error.constraints?.isObject
+      ? Object.assign(error, { property: '' })
+      : error,
+  );
 }
 
 export function createValidationPipe(): GatewayValidationPipe {

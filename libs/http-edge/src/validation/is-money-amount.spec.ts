@@ -31,23 +31,30 @@ async function validate(metatype: new () => object, body: unknown): Promise<{ va
 describe('@IsMoneyAmount (the wire rule for money)', () => {
   it('accepts whole IDR amounts', async () => {
     expect((await validate(IdrDto, { amount: 64_000 })).value).toEqual({ amount: 64_000 });
-    expect((await validate(IdrDto, { amount: Number.MAX_SAFE_INTEGER })).value).toEqual({ amount: Number.MAX_SAFE_INTEGER });
+    expect((await validate(IdrDto, { amount: Number.MAX_SAFE_INTEGER })).value).toEqual({
+      amount: Number.MAX_SAFE_INTEGER,
+    });
   });
 
-  it.each([64_000.5, 20_000.5, 0.1, 1e-7, Number.MAX_SAFE_INTEGER + 1, 1e21, '64000', null, true])('refuses %p with 400 API_VALIDATION_ERROR naming the field', async (amount) => {
-    const { error } = await validate(IdrDto, { amount });
-    expect(error?.status).toBe(400);
-    expect(error?.code).toBe('API_VALIDATION_ERROR');
-    expect(error?.errors).toEqual([
-      {
-        field: ['amount'],
-        location: 'body',
-        // `@Min` also fails for what is not a number at all.
-        messages: expect.arrayContaining(['amount must be a whole number (IDR has no decimals) between -9007199254740991 and 9007199254740991']),
-        types: expect.arrayContaining(['isMoneyAmount']),
-      },
-    ]);
-  });
+  it.each([64_000.5, 20_000.5, 0.1, 1e-7, Number.MAX_SAFE_INTEGER + 1, 1e21, '64000', null, true])(
+    'refuses %p with 400 API_VALIDATION_ERROR naming the field',
+    async (amount) => {
+      const { error } = await validate(IdrDto, { amount });
+      expect(error?.status).toBe(400);
+      expect(error?.code).toBe('API_VALIDATION_ERROR');
+      expect(error?.errors).toEqual([
+        {
+          field: ['amount'],
+          location: 'body',
+          // `@Min` also fails for what is not a number at all.
+          messages: expect.arrayContaining([
+            'amount must be a whole number (IDR has no decimals) between -9007199254740991 and 9007199254740991',
+          ]),
+          types: expect.arrayContaining(['isMoneyAmount']),
+        },
+      ]);
+    },
+  );
 
   it('card amounts: a whole number or a string of digits, which reaches the handler as a number', async () => {
     expect((await validate(CardDto, { amount: '10000' })).value).toEqual({ amount: 10_000 });

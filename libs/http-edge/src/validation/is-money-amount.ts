@@ -32,18 +32,31 @@ export function IsMoneyAmount(options: MoneyAmountOptions = {}): PropertyDecorat
     : decimals === 0
       ? `a whole number (${currency} has no decimals)`
       : `a number with at most ${decimals} decimals (${currency})`;
-  const message = `$property must be ${what} between -${LIMIT} and ${LIMIT}${options.acceptDigitStrings ? ', as a number or a string of digits' : ''}`;
+  const message =
+    `$property must be ${what} between -${LIMIT} and ` +
+    `${LIMIT}${options.acceptDigitStrings ? ', as a number or a string of digits' : ''}`;
   // The options ride along as the rule's constraints: the OpenAPI document reads them (type, decimals).
-  const constraints = [{ decimals, currency: options.minorUnits ? undefined : currency, acceptDigitStrings: options.acceptDigitStrings === true }];
+  const constraints = [
+    {
+      decimals,
+      currency: options.minorUnits ? undefined : currency,
+      acceptDigitStrings: options.acceptDigitStrings === true,
+    },
+  ];
   const rule = ValidateBy({ name: 'isMoneyAmount', constraints, validator: { validate } }, { message });
   if (!options.acceptDigitStrings) return rule;
   return applyDecorators(
-    Transform(({ value }) => (typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : value)),
+    Transform(({ value }: { value: unknown }) =>
+      typeof value === 'string' && /^\d{1,15}$/.test(value.trim()) ? Number(value.trim()) : value,
+    ),
     rule,
   );
 }
 
-/** Whether `value` is an amount the gateway can hold exactly: a number with at most `decimals` decimals, within the safe range. */
+/**
+ * Whether `value` is an amount the gateway can hold exactly: a number with at most `decimals` decimals, within the safe
+ * range.
+ */
 export function isMoneyAmount(value: unknown, decimals: number, currency = 'IDR'): value is number {
   if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > LIMIT) return false;
   if (decimals === 0) return Number.isInteger(value);

@@ -12,7 +12,8 @@ class ValidationErrorStatusInterceptor implements NestInterceptor {
     // Pipes run inside `next.handle()`, so their errors pass through here.
     return next.handle().pipe(
       catchError((error: unknown) => {
-        const isValidationFailure = (error instanceof ApiError || error instanceof DomainError) && error.code === 'API_VALIDATION_ERROR';
+        const isValidationFailure =
+          (error instanceof ApiError || error instanceof DomainError) && error.code === 'API_VALIDATION_ERROR';
         throw isValidationFailure ? toApiError(error).withStatus(this.status) : error;
       }),
     );

@@ -8,15 +8,21 @@ const SUMMARY_LIMIT = 5;
  * class-validator's error tree as the flat `errors` list of the spec: one entry per value that
  * failed, with the full path to it (`['customer', 'addresses', '0', 'city']`).
  */
-export function validationIssuesFrom(errors: readonly ValidationError[], location: ValidationLocation, rootPath: string[] = []): ValidationIssue[] {
+export function validationIssuesFrom(
+  errors: readonly ValidationError[],
+  location: ValidationLocation,
+  rootPath: string[] = [],
+): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   const pending = errors.map((error) => ({ error, path: [...rootPath, ...segment(error.property)] }));
   while (pending.length > 0) {
     const { error, path } = pending.shift()!;
     const constraints = error.constraints ?? {};
     const types = Object.keys(constraints);
-    if (types.length > 0) issues.push({ field: path, location, messages: types.map((type) => constraints[type]!), types });
-    for (const child of error.children ?? []) pending.push({ error: child, path: [...path, ...segment(child.property)] });
+    if (types.length > 0)
+      issues.push({ field: path, location, messages: types.map((type) => constraints[type]), types });
+    for (const child of error.children ?? [])
+      pending.push({ error: child, path: [...path, ...segment(child.property)] });
   }
   return issues;
 }
@@ -35,7 +41,8 @@ export function summariseIssues(issues: readonly ValidationIssue[]): string {
 
 function withFullPath(message: string, field: readonly string[]): string {
   const leaf = field[field.length - 1];
-  if (field.length > 1 && leaf !== undefined && message.startsWith(`${leaf} `)) return `${field.join('.')}${message.slice(leaf.length)}`;
+  if (field.length > 1 && leaf !== undefined && message.startsWith(`${leaf} `))
+    return `${field.join('.')}${message.slice(leaf.length)}`;
   return message;
 }
 

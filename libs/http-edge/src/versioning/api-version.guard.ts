@@ -22,16 +22,27 @@ export class ApiVersionGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    const resource = this.reflector.getAllAndOverride<string | undefined>(ROUTE_VERSIONED_RESOURCE, [context.getHandler(), context.getClass()]);
+    const resource = this.reflector.getAllAndOverride<string | undefined>(ROUTE_VERSIONED_RESOURCE, [
+      context.getHandler(),
+      context.getClass(),
+    ]);
     if (context.getType() === 'http' && resource) {
       const request = context.switchToHttp().getRequest<Request>();
       const state = gatewayState(request);
-      state.apiVersion = await this.resolve(resource, request, state.caller ? { businessId: state.caller.businessId, mode: state.caller.mode } : undefined);
+      state.apiVersion = await this.resolve(
+        resource,
+        request,
+        state.caller ? { businessId: state.caller.businessId, mode: state.caller.mode } : undefined,
+      );
     }
     return true;
   }
 
-  private async resolve(resource: string, request: Request, account: { businessId: string; mode: 'test' | 'live' } | undefined): Promise<string> {
+  private async resolve(
+    resource: string,
+    request: Request,
+    account: { businessId: string; mode: 'test' | 'live' } | undefined,
+  ): Promise<string> {
     const declared = versionsOf(resource);
     if (!declared) throw new Error(`Route declares versioned resource ${resource}, which declares no versions`);
     const requested = firstNonEmpty(request.headers['api-version'], request.headers['x-api-version']);
@@ -40,23 +51,29 @@ export class ApiVersionGuard implements CanActivate {
         throw new HttpException(
           {
             error_code: 'API_VERSION_NOT_SUPPORTED_ERROR',
-            message: `API version ${requested} does not exist for ${resource}; versions: ${declared.versions.join(', ')}`,
+            message:
+              `API version ${requested} does not exist for ${resource}; ` + `versions: ${declared.versions.join(', ')}`,
           },
           EDGE_ERROR_CODES.statusOf('API_VERSION_NOT_SUPPORTED_ERROR'),
         );
       }
       return requested;
     }
-    if (declared.emptyHeader !== undefined && (isEmptyHeader(request.headers['api-version']) || isEmptyHeader(request.headers['x-api-version']))) {
+    if (
+      declared.emptyHeader !== undefined &&
+      (isEmptyHeader(request.headers['api-version']) || isEmptyHeader(request.headers['x-api-version']))
+    ) {
       return declared.emptyHeader;
     }
-    const accountDefault = account ? await this.accountVersions.defaultVersion(account.businessId, account.mode, resource) : undefined;
+    const accountDefault = account
+      ? await this.accountVersions.defaultVersion(account.businessId, account.mode, resource)
+      : undefined;
     return accountDefault && declared.versions.includes(accountDefault) ? accountDefault : declared.fallback;
   }
 }
 
 function isEmptyHeader(value: string | string[] | undefined): boolean {
-  return value !== undefined && (Array.isArray(value) ? value[0] ?? '' : value).trim() === '';
+  return value !== undefined && (Array.isArray(value) ? (value[0] ?? '') : value).trim() === '';
 }
 
 function firstNonEmpty(...values: (string | string[] | undefined)[]): string | undefined {

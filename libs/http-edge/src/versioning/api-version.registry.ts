@@ -21,10 +21,13 @@ export function declareApiVersions(resource: string, declaration: ResourceVersio
     throw new Error(`API versions of ${resource}: the fallback ${declaration.fallback} is not one of its versions`);
   }
   if (declaration.emptyHeader !== undefined && !declaration.versions.includes(declaration.emptyHeader)) {
-    throw new Error(`API versions of ${resource}: the empty-header version ${declaration.emptyHeader} is not one of its versions`);
+    throw new Error(
+      `API versions of ${resource}: the empty-header version ${declaration.emptyHeader} is not one of its versions`,
+    );
   }
   for (const version of declaration.versions) {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(version)) throw new Error(`API versions of ${resource}: ${version} is not YYYY-MM-DD`);
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(version))
+      throw new Error(`API versions of ${resource}: ${version} is not YYYY-MM-DD`);
   }
   registry.set(resource, { ...declaration, versions: [...declaration.versions].sort() });
 }

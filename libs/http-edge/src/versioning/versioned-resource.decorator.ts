@@ -9,5 +9,6 @@ export const VersionedResource = (resource: string) => SetMetadata(ROUTE_VERSION
 
 /** The version in force for this request (set for @VersionedResource routes). */
 export const RequestApiVersion = createParamDecorator(
-  (_data: unknown, context: ExecutionContext): string | undefined => gatewayState(context.switchToHttp().getRequest<Request>()).apiVersion,
+  (_data: unknown, context: ExecutionContext): string | undefined =>
+    gatewayState(context.switchToHttp().getRequest<Request>()).apiVersion,
 );

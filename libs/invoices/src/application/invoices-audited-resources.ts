@@ -7,5 +7,7 @@ import { invoiceStream } from '../domain/invoice.events';
 @Injectable()
 @AuditsResources()
 export class InvoicesAuditedResources implements AuditedResourceSource {
-  readonly auditedResources: readonly AuditedResource[] = [{ resource: 'invoice', category: 'invoice', streamOf: (id) => invoiceStream(id), decider: invoiceDecider }];
+  readonly auditedResources: readonly AuditedResource[] = [
+    { resource: 'invoice', category: 'invoice', streamOf: (id) => invoiceStream(id), decider: invoiceDecider },
+  ];
 }

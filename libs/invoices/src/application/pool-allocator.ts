@@ -49,7 +49,13 @@ export class PoolAllocator {
           ...originOf(request.metadata),
           stream: poolNumberStream(request.kind, request.scope, number),
           decider: poolNumberDecider,
-          command: { type: 'ReservePoolNumber', number, invoiceId, reservedUntil: request.reservedUntil, now: request.now },
+          command: {
+            type: 'ReservePoolNumber',
+            number,
+            invoiceId,
+            reservedUntil: request.reservedUntil,
+            now: request.now,
+          },
           // The invoice's creation, which follows, is what the answer waits for.
           readYourWrites: 'none',
           maxAttempts: 2,

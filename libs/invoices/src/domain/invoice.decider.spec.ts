@@ -16,7 +16,15 @@ const base: Omit<InvoiceSnapshot, 'status' | 'updatedAt'> = {
   amount: 150_000,
   currency: 'IDR',
   paymentMethods: ['BCA'],
-  banks: [{ bankCode: 'BCA', accountNumber: '12345000001', transferAmount: 150_000, identityAmount: 0, accountHolderName: 'Shop' }],
+  banks: [
+    {
+      bankCode: 'BCA',
+      accountNumber: '12345000001',
+      transferAmount: 150_000,
+      identityAmount: 0,
+      accountHolderName: 'Shop',
+    },
+  ],
   retailOutlets: [],
   shouldSendEmail: false,
   shouldExcludeCreditCard: true,
@@ -27,85 +35,245 @@ const base: Omit<InvoiceSnapshot, 'status' | 'updatedAt'> = {
   createdAt: now.toISOString(),
 };
 const pending: InvoiceSnapshot = { ...base, status: 'PENDING', updatedAt: now.toISOString() };
-const payment: PaymentInput = { method: 'BANK_TRANSFER', channel: 'BCA', destination: '12345000001', paymentId: 'pay1', amount: 150_000, fee: 4350, feeTax: 479 };
+const payment: PaymentInput = {
+  method: 'BANK_TRANSFER',
+  channel: 'BCA',
+  destination: '12345000001',
+  paymentId: 'pay1',
+  amount: 150_000,
+  fee: 4350,
+  feeTax: 479,
+};
 const created: InvoiceEvent = { type: 'InvoiceCreated', data: { invoice: pending } };
 const paidInvoice: InvoiceSnapshot = {
   ...pending,
   status: 'PAID',
   updatedAt: later.toISOString(),
-  payment: { method: 'BANK_TRANSFER', channel: 'BCA', destination: '12345000001', paymentId: 'pay1', amount: 150_000, paidAt: later.toISOString() },
+  payment: {
+    method: 'BANK_TRANSFER',
+    channel: 'BCA',
+    destination: '12345000001',
+    paymentId: 'pay1',
+    amount: 150_000,
+    paidAt: later.toISOString(),
+  },
 };
 const paid: InvoiceEvent = { type: 'InvoicePaid', data: { invoice: paidInvoice } };
 const received: InvoiceEvent = {
   type: 'MoneyInReceived',
-  data: { movementId: `invoice_${pending.invoiceId}`, source: { context: 'invoices', resourceId: pending.invoiceId }, channel: 'BCA', currency: 'IDR', grossAmount: 150_000, fee: 4350, feeTax: 479, settledBySource: false, receivedAt: later.toISOString() },
+  data: {
+    movementId: `invoice_${pending.invoiceId}`,
+    source: { context: 'invoices', resourceId: pending.invoiceId },
+    channel: 'BCA',
+    currency: 'IDR',
+    grossAmount: 150_000,
+    fee: 4350,
+    feeTax: 479,
+    settledBySource: false,
+    receivedAt: later.toISOString(),
+  },
 };
-const expired: InvoiceEvent = { type: 'InvoiceExpired', data: { invoice: { ...pending, status: 'EXPIRED', expiryDate: later.toISOString(), expiredAt: later.toISOString(), updatedAt: later.toISOString() } } };
-const settled: InvoiceEvent = { type: 'InvoiceSettled', data: { invoice: { ...paidInvoice, status: 'SETTLED', settledAt: later.toISOString(), updatedAt: later.toISOString() } } };
+const expired: InvoiceEvent = {
+  type: 'InvoiceExpired',
+  data: {
+    invoice: {
+      ...pending,
+      status: 'EXPIRED',
+      expiryDate: later.toISOString(),
+      expiredAt: later.toISOString(),
+      updatedAt: later.toISOString(),
+    },
+  },
+};
+const settled: InvoiceEvent = {
+  type: 'InvoiceSettled',
+  data: {
+    invoice: { ...paidInvoice, status: 'SETTLED', settledAt: later.toISOString(), updatedAt: later.toISOString() },
+  },
+};
 const id = pending.invoiceId;
-const pay = (amount = 150_000): InvoiceCommand => ({ type: 'PayInvoice', invoiceId: id, payment: { ...payment, amount }, now: later });
+const pay = (amount = 150_000): InvoiceCommand => ({
+  type: 'PayInvoice',
+  invoiceId: id,
+  payment: { ...payment, amount },
+  now: later,
+});
 const expire: InvoiceCommand = { type: 'ExpireInvoice', invoiceId: id, now: later };
 const settle: InvoiceCommand = { type: 'SettleInvoice', invoiceId: id, now: later };
 
 describe('invoice decider', () => {
-  it('(new) → PENDING on create', () => spec.given([]).when({ type: 'CreateInvoice', invoice: base, now }).then([created]));
+  it('(new) → PENDING on create', () =>
+    spec.given([]).when({ type: 'CreateInvoice', invoice: base, now }).then([created]));
   it('(new) → PAID at once for a test-mode magic amount, with MoneyInReceived', () => {
     const magic = { ...base, amount: 3_000_000 };
-    const events = invoiceDecider.decide({ type: 'CreateInvoice', invoice: magic, magicPayment: { ...payment, amount: 3_000_000 }, now }, invoiceDecider.initialState);
+    const events = invoiceDecider.decide(
+      { type: 'CreateInvoice', invoice: magic, magicPayment: { ...payment, amount: 3_000_000 }, now },
+      invoiceDecider.initialState,
+    );
     expect(events.map((e) => e.type)).toEqual(['InvoiceCreated', 'InvoicePaid', 'MoneyInReceived']);
   });
   it('refuses a magic payment in live mode', () =>
-    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, mode: 'live', amount: 3_000_000 }, magicPayment: payment, now }).thenThrows('TEST_MODE_ONLY_ERROR'));
+    spec
+      .given([])
+      .when({
+        type: 'CreateInvoice',
+        invoice: { ...base, mode: 'live', amount: 3_000_000 },
+        magicPayment: payment,
+        now,
+      })
+      .thenThrows('TEST_MODE_ONLY_ERROR'));
   it('refuses amounts outside 11,000–1,000,000,000 with the spec codes (issue 19, item 1)', () => {
-    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, amount: 10_999 }, now }).thenThrows('MINIMAL_TRANSFER_AMOUNT_ERROR');
-    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, amount: 1_000_000_001 }, now }).thenThrows('MAXIMUM_TRANSFER_AMOUNT_ERROR');
-    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, amount: 11_000.5 }, now }).thenThrows('API_VALIDATION_ERROR');
+    spec
+      .given([])
+      .when({ type: 'CreateInvoice', invoice: { ...base, amount: 10_999 }, now })
+      .thenThrows('MINIMAL_TRANSFER_AMOUNT_ERROR');
+    spec
+      .given([])
+      .when({ type: 'CreateInvoice', invoice: { ...base, amount: 1_000_000_001 }, now })
+      .thenThrows('MAXIMUM_TRANSFER_AMOUNT_ERROR');
+    spec
+      .given([])
+      .when({ type: 'CreateInvoice', invoice: { ...base, amount: 11_000.5 }, now })
+      .thenThrows('API_VALIDATION_ERROR');
   });
   it('takes 10,000 for an invoice a recurring payment issues, and not 9,999 (issue 19, item 2)', () => {
     const recurring = { ...base, amount: 10_000, recurringPaymentId: 'rp_1' };
-    expect(invoiceDecider.decide({ type: 'CreateInvoice', invoice: recurring, now }, invoiceDecider.initialState).map((e) => e.type)).toEqual(['InvoiceCreated']);
-    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...recurring, amount: 9_999 }, now }).thenThrows('MINIMAL_TRANSFER_AMOUNT_ERROR');
-    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, amount: 10_000 }, now }).thenThrows('MINIMAL_TRANSFER_AMOUNT_ERROR');
+    expect(
+      invoiceDecider
+        .decide({ type: 'CreateInvoice', invoice: recurring, now }, invoiceDecider.initialState)
+        .map((e) => e.type),
+    ).toEqual(['InvoiceCreated']);
+    spec
+      .given([])
+      .when({ type: 'CreateInvoice', invoice: { ...recurring, amount: 9_999 }, now })
+      .thenThrows('MINIMAL_TRANSFER_AMOUNT_ERROR');
+    spec
+      .given([])
+      .when({ type: 'CreateInvoice', invoice: { ...base, amount: 10_000 }, now })
+      .thenThrows('MINIMAL_TRANSFER_AMOUNT_ERROR');
   });
   it('refuses an invoice without any method: NO_COLLECTION_METHODS_ERROR', () =>
-    spec.given([]).when({ type: 'CreateInvoice', invoice: { ...base, paymentMethods: [] }, now }).thenThrows('NO_COLLECTION_METHODS_ERROR'));
-  it('refuses a second create', () => spec.given([created]).when({ type: 'CreateInvoice', invoice: base, now }).thenThrows('DUPLICATE_INVOICE_ERROR'));
-  it('PENDING → PAID by the exact amount, with MoneyInReceived in the same append', () => spec.given([created]).when(pay()).then([paid, received]));
+    spec
+      .given([])
+      .when({ type: 'CreateInvoice', invoice: { ...base, paymentMethods: [] }, now })
+      .thenThrows('NO_COLLECTION_METHODS_ERROR'));
+  it('refuses a second create', () =>
+    spec.given([created]).when({ type: 'CreateInvoice', invoice: base, now }).thenThrows('DUPLICATE_INVOICE_ERROR'));
+  it('PENDING → PAID by the exact amount, with MoneyInReceived in the same append', () =>
+    spec.given([created]).when(pay()).then([paid, received]));
   it('refuses another amount', () => spec.given([created]).when(pay(149_999)).thenThrows('INVALID_AMOUNT_ERROR'));
   it('PENDING → EXPIRED', () => spec.given([created]).when(expire).then([expired]));
-  it('an early expire! sets expiry_date to the moment of expiry; the timer (on time or late) keeps its date (issue 19, item 4)', () => {
-    const lateRun = new Date('2026-11-24T03:00:05.000Z');
-    spec
-      .given([created])
-      .when({ type: 'ExpireInvoice', invoiceId: id, now: lateRun })
-      .then([{ type: 'InvoiceExpired', data: { invoice: { ...pending, status: 'EXPIRED', expiredAt: lateRun.toISOString(), updatedAt: lateRun.toISOString() } } }]);
-  });
-  it('PAID → SETTLED when the ledger settles', () => spec.given([created, paid, received]).when(settle).then([settled]));
-  it('a replayed settlement changes nothing', () => spec.given([created, paid, received, settled]).when(settle).then([]));
+  it(
+    'an early expire! sets expiry_date to the moment of expiry; ' +
+      'the timer (on time or late) keeps its date (issue 19, item 4)',
+    () => {
+      const lateRun = new Date('2026-11-24T03:00:05.000Z');
+      spec
+        .given([created])
+        .when({ type: 'ExpireInvoice', invoiceId: id, now: lateRun })
+        .then([
+          {
+            type: 'InvoiceExpired',
+            data: {
+              invoice: {
+                ...pending,
+                status: 'EXPIRED',
+                expiredAt: lateRun.toISOString(),
+                updatedAt: lateRun.toISOString(),
+              },
+            },
+          },
+        ]);
+    },
+  );
+  it('PAID → SETTLED when the ledger settles', () =>
+    spec.given([created, paid, received]).when(settle).then([settled]));
+  it('a replayed settlement changes nothing', () =>
+    spec.given([created, paid, received, settled]).when(settle).then([]));
   describe('a payment already made on a method committed to the invoice (eWallet checkout, fixed VA)', () => {
-    const dana: PaymentInput = { method: 'EWALLET', channel: 'DANA', destination: '', paymentId: 'ewallet_1', amount: 150_000, fee: 2250, feeTax: 248 };
-    const claim = (input = dana): InvoiceCommand => ({ type: 'RecordClaimedPayment', invoiceId: id, payment: input, now: later });
+    const dana: PaymentInput = {
+      method: 'EWALLET',
+      channel: 'DANA',
+      destination: '',
+      paymentId: 'ewallet_1',
+      amount: 150_000,
+      fee: 2250,
+      feeTax: 248,
+    };
+    const claim = (input = dana): InvoiceCommand => ({
+      type: 'RecordClaimedPayment',
+      invoiceId: id,
+      payment: input,
+      now: later,
+    });
     const surplus = (status: string, input = dana): InvoiceEvent[] => [
       {
         type: 'InvoiceSurplusPaymentReceived',
-        data: { invoiceId: id, invoiceStatus: status as never, payment: { method: input.method, channel: input.channel, destination: '', paymentId: input.paymentId, amount: input.amount, paidAt: later.toISOString() } },
+        data: {
+          invoiceId: id,
+          invoiceStatus: status as never,
+          payment: {
+            method: input.method,
+            channel: input.channel,
+            destination: '',
+            paymentId: input.paymentId,
+            amount: input.amount,
+            paidAt: later.toISOString(),
+          },
+        },
       },
-      { type: 'MoneyInReceived', data: { ...(received.data as object), movementId: `invoicesurplus_${input.paymentId}`, channel: input.channel, grossAmount: input.amount, fee: input.fee, feeTax: input.feeTax } } as InvoiceEvent,
+      {
+        type: 'MoneyInReceived',
+        data: {
+          ...(received.data as object),
+          movementId: `invoicesurplus_${input.paymentId}`,
+          channel: input.channel,
+          grossAmount: input.amount,
+          fee: input.fee,
+          feeTax: input.feeTax,
+        },
+      } as InvoiceEvent,
     ];
     const paidByDana: InvoiceEvent = {
       type: 'InvoicePaid',
-      data: { invoice: { ...pending, status: 'PAID', updatedAt: later.toISOString(), payment: { method: 'EWALLET', channel: 'DANA', destination: '', paymentId: 'ewallet_1', amount: 150_000, paidAt: later.toISOString() } } },
+      data: {
+        invoice: {
+          ...pending,
+          status: 'PAID',
+          updatedAt: later.toISOString(),
+          payment: {
+            method: 'EWALLET',
+            channel: 'DANA',
+            destination: '',
+            paymentId: 'ewallet_1',
+            amount: 150_000,
+            paidAt: later.toISOString(),
+          },
+        },
+      },
     };
-    const receivedByDana = { ...received, data: { ...(received.data as object), channel: 'DANA', fee: 2250, feeTax: 248 } } as InvoiceEvent;
+    const receivedByDana = {
+      ...received,
+      data: { ...(received.data as object), channel: 'DANA', fee: 2250, feeTax: 248 },
+    } as InvoiceEvent;
 
-    it('PENDING → PAID with MoneyInReceived, like any payment', () => spec.given([created]).when(claim()).then([paidByDana, receivedByDana]));
-    it('a replay of the payment that paid it changes nothing', () => spec.given([created, paidByDana, receivedByDana]).when(claim()).then([]));
+    it('PENDING → PAID with MoneyInReceived, like any payment', () =>
+      spec.given([created]).when(claim()).then([paidByDana, receivedByDana]));
+    it('a replay of the payment that paid it changes nothing', () =>
+      spec.given([created, paidByDana, receivedByDana]).when(claim()).then([]));
     it('paid by another method meanwhile: the money is recorded as surplus, the invoice stays PAID', () =>
       spec.given([created, paid, received]).when(claim()).then(surplus('PAID')));
     it('expired meanwhile: surplus', () => spec.given([created, expired]).when(claim()).then(surplus('EXPIRED')));
     it('another amount: surplus (the invoice is not paid by a wrong amount)', () =>
-      spec.given([created]).when(claim({ ...dana, amount: 10_000 })).then(surplus('PENDING', { ...dana, amount: 10_000 })));
-    it('a replayed surplus changes nothing', () => spec.given([created, expired, ...surplus('EXPIRED')]).when(claim()).then([]));
+      spec
+        .given([created])
+        .when(claim({ ...dana, amount: 10_000 }))
+        .then(surplus('PENDING', { ...dana, amount: 10_000 })));
+    it('a replayed surplus changes nothing', () =>
+      spec
+        .given([created, expired, ...surplus('EXPIRED')])
+        .when(claim())
+        .then([]));
     it('an unknown invoice', () => spec.given([]).when(claim()).thenThrows('INVOICE_NOT_FOUND_ERROR'));
   });
 
@@ -121,5 +289,7 @@ describe('invoice decider', () => {
     ['pay an unknown invoice', [], pay(), 'INVOICE_NOT_FOUND_ERROR'],
     ['expire an unknown invoice', [], expire, 'INVOICE_NOT_FOUND_ERROR'],
     ['settle an unknown invoice', [], settle, 'INVOICE_NOT_FOUND_ERROR'],
-  ] as [string, InvoiceEvent[], InvoiceCommand, string][])('illegal: %s', (_, history, command, code) => spec.given(history).when(command).thenThrows(code));
+  ] as [string, InvoiceEvent[], InvoiceCommand, string][])('illegal: %s', (_, history, command, code) =>
+    spec.given(history).when(command).thenThrows(code),
+  );
 });

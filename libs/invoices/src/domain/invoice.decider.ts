@@ -42,7 +42,8 @@ export type InvoiceCommand =
   | { type: 'ExpireInvoice'; invoiceId: string; now: Date }
   | { type: 'SettleInvoice'; invoiceId: string; now: Date };
 
-export type InvoiceState = { status: 'none' } | { status: 'exists'; invoice: InvoiceSnapshot; surplusPaymentIds?: readonly string[] };
+export type InvoiceState =
+  { status: 'none' } | { status: 'exists'; invoice: InvoiceSnapshot; surplusPaymentIds?: readonly string[] };
 
 export const invoiceDecider: Decider<InvoiceCommand, InvoiceState, InvoiceEvent> = {
   initialState: { status: 'none' },
@@ -66,7 +67,8 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceState, InvoiceEvent>
       case 'PayInvoice': {
         const invoice = existing(state, command.invoiceId);
         if (invoice.status !== 'PENDING') throw InvoiceErrors.notPending(invoice.invoiceId, invoice.status);
-        if (command.payment.amount !== invoice.amount) throw InvoiceErrors.wrongAmount(invoice.amount, command.payment.amount);
+        if (command.payment.amount !== invoice.amount)
+          throw InvoiceErrors.wrongAmount(invoice.amount, command.payment.amount);
         return pay(invoice, command.payment, command.now);
       }
       case 'RecordClaimedPayment': {
@@ -74,7 +76,8 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceState, InvoiceEvent>
         const { payment } = command;
         if (invoice.payment?.paymentId === payment.paymentId) return [];
         if (state.status === 'exists' && state.surplusPaymentIds?.includes(payment.paymentId)) return [];
-        if (invoice.status === 'PENDING' && payment.amount === invoice.amount) return pay(invoice, payment, command.now);
+        if (invoice.status === 'PENDING' && payment.amount === invoice.amount)
+          return pay(invoice, payment, command.now);
         return surplus(invoice, payment, command.now);
       }
       case 'ExpireInvoice': {
@@ -84,7 +87,12 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceState, InvoiceEvent>
         // `expiry_date` is when it expired: the moment of an early `expire!` (issue 19, item 4); the
         // timer's own date when the timer ran (a late run does not move it).
         const expiryDate = command.now.getTime() < new Date(invoice.expiryDate).getTime() ? at : invoice.expiryDate;
-        return [{ type: 'InvoiceExpired', data: { invoice: { ...invoice, status: 'EXPIRED', expiryDate, expiredAt: at, updatedAt: at } } }];
+        return [
+          {
+            type: 'InvoiceExpired',
+            data: { invoice: { ...invoice, status: 'EXPIRED', expiryDate, expiredAt: at, updatedAt: at } },
+          },
+        ];
       }
       case 'SettleInvoice': {
         const invoice = existing(state, command.invoiceId);
@@ -92,7 +100,12 @@ export const invoiceDecider: Decider<InvoiceCommand, InvoiceState, InvoiceEvent>
         if (invoice.status === 'SETTLED') return [];
         if (invoice.status !== 'PAID') throw InvoiceErrors.notPending(invoice.invoiceId, invoice.status);
         const at = command.now.toISOString();
-        return [{ type: 'InvoiceSettled', data: { invoice: { ...invoice, status: 'SETTLED', settledAt: at, updatedAt: at } } }];
+        return [
+          {
+            type: 'InvoiceSettled',
+            data: { invoice: { ...invoice, status: 'SETTLED', settledAt: at, updatedAt: at } },
+          },
+        ];
       }
       default:
         return assertNever(command, 'invoice command');
@@ -155,7 +168,10 @@ function received(invoice: InvoiceSnapshot, input: PaymentInput, movementId: str
 function surplus(invoice: InvoiceSnapshot, input: PaymentInput, now: Date): InvoiceEvent[] {
   const at = now.toISOString();
   return [
-    { type: 'InvoiceSurplusPaymentReceived', data: { invoiceId: invoice.invoiceId, invoiceStatus: invoice.status, payment: paymentOf(input, at) } },
+    {
+      type: 'InvoiceSurplusPaymentReceived',
+      data: { invoiceId: invoice.invoiceId, invoiceStatus: invoice.status, payment: paymentOf(input, at) },
+    },
     received(invoice, input, surplusMovementId(input.paymentId), at),
   ];
 }

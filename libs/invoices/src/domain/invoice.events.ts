@@ -93,7 +93,12 @@ export type InvoiceSurplusPaymentReceived = DomainEvent<
 >;
 export type InvoiceEvent = InvoiceOwnEvent | InvoiceSurplusPaymentReceived | MoneyInReceived;
 
-export const INVOICE_EVENT_TYPES: readonly InvoiceOwnEvent['type'][] = ['InvoiceCreated', 'InvoicePaid', 'InvoiceExpired', 'InvoiceSettled'];
+export const INVOICE_EVENT_TYPES: readonly InvoiceOwnEvent['type'][] = [
+  'InvoiceCreated',
+  'InvoicePaid',
+  'InvoiceExpired',
+  'InvoiceSettled',
+];
 
 export const invoiceStream = (invoiceId: string) => `invoice-${invoiceId}`;
 /** The ledger movement of an invoice's payment; the settlement follower recognises invoices by it. */
@@ -110,13 +115,10 @@ export const invoiceMoneyRecorder = (invoiceId: string): MoneyRecorder => ({
 export const surplusMovementId = (paymentId: string) => `invoicesurplus_${paymentId}`;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
-export const INVOICE_EVENT_SCHEMAS = declareEventSchemas<InvoiceOwnEvent | InvoiceSurplusPaymentReceived>(
-  'invoices',
-  {
-    InvoiceCreated: 1,
-    InvoicePaid: 1,
-    InvoiceExpired: 1,
-    InvoiceSettled: 1,
-    InvoiceSurplusPaymentReceived: 1,
-  },
-);
+export const INVOICE_EVENT_SCHEMAS = declareEventSchemas<InvoiceOwnEvent | InvoiceSurplusPaymentReceived>('invoices', {
+  InvoiceCreated: 1,
+  InvoicePaid: 1,
+  InvoiceExpired: 1,
+  InvoiceSettled: 1,
+  InvoiceSurplusPaymentReceived: 1,
+});

@@ -10,9 +10,7 @@ export interface ReservePoolNumber {
   now: Date;
 }
 
-export type PoolNumberState =
-  | { status: 'free' }
-  | { status: 'reserved'; invoiceId: string; reservedUntil: string };
+export type PoolNumberState = { status: 'free' } | { status: 'reserved'; invoiceId: string; reservedUntil: string };
 
 /**
  * A number is the invoice's until the invoice's expiry date; after that it is free again
@@ -25,11 +23,20 @@ export const poolNumberDecider: Decider<ReservePoolNumber, PoolNumberState, Pool
     const at = command.now.toISOString();
     const reserved: PoolNumberEvent = {
       type: 'PoolNumberReserved',
-      data: { number: command.number, invoiceId: command.invoiceId, reservedUntil: command.reservedUntil.toISOString(), reservedAt: at },
+      data: {
+        number: command.number,
+        invoiceId: command.invoiceId,
+        reservedUntil: command.reservedUntil.toISOString(),
+        reservedAt: at,
+      },
     };
     if (state.status === 'free') return [reserved];
-    if (new Date(state.reservedUntil).getTime() > command.now.getTime()) throw InvoiceErrors.numberTaken(command.number);
-    return [{ type: 'PoolNumberReleased', data: { number: command.number, invoiceId: state.invoiceId, releasedAt: at } }, reserved];
+    if (new Date(state.reservedUntil).getTime() > command.now.getTime())
+      throw InvoiceErrors.numberTaken(command.number);
+    return [
+      { type: 'PoolNumberReleased', data: { number: command.number, invoiceId: state.invoiceId, releasedAt: at } },
+      reserved,
+    ];
   },
 
   evolve(state, event) {

@@ -6,9 +6,15 @@ import type { DomainEvent } from '@gateway/domain';
  * retail payment code): a reservation stream per number, so uniqueness holds under parallel
  * requests on every event store (design §4).
  */
-export type PoolNumberReserved = DomainEvent<'PoolNumberReserved', { number: string; invoiceId: string; reservedUntil: string; reservedAt: string }>;
+export type PoolNumberReserved = DomainEvent<
+  'PoolNumberReserved',
+  { number: string; invoiceId: string; reservedUntil: string; reservedAt: string }
+>;
 /** The previous reservation ran out (its invoice's expiry passed) and the number was taken again. */
-export type PoolNumberReleased = DomainEvent<'PoolNumberReleased', { number: string; invoiceId: string; releasedAt: string }>;
+export type PoolNumberReleased = DomainEvent<
+  'PoolNumberReleased',
+  { number: string; invoiceId: string; releasedAt: string }
+>;
 
 export type PoolNumberEvent = PoolNumberReserved | PoolNumberReleased;
 
@@ -19,10 +25,7 @@ export const poolNumberStream = (kind: PoolKind, scope: string, number: string) 
   kind === 'va' ? `invoicepoolva-${scope}.${number}` : `invoiceretailcode-${scope}.${number}`;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
-export const POOL_NUMBER_EVENT_SCHEMAS = declareEventSchemas<PoolNumberEvent>(
-  'invoices',
-  {
-    PoolNumberReserved: 1,
-    PoolNumberReleased: 1,
-  },
-);
+export const POOL_NUMBER_EVENT_SCHEMAS = declareEventSchemas<PoolNumberEvent>('invoices', {
+  PoolNumberReserved: 1,
+  PoolNumberReleased: 1,
+});

@@ -1,4 +1,12 @@
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequestExample, RequirePermissions, schema } from '@gateway/http-edge';
+import {
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  RequestExample,
+  RequirePermissions,
+  schema,
+} from '@gateway/http-edge';
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Type } from 'class-transformer';
@@ -36,14 +44,20 @@ export class EmailOutboxController {
   @ApiDoc({
     summary: 'List payer emails',
     description:
-      'The emails the gateway sent (live mode with `MAIL_TRANSPORT=smtp`) or, in test mode, would have sent to payers about their invoices, newest first: what an integration test reads instead of a mailbox.',
+      'The emails the gateway sent (live mode with `MAIL_TRANSPORT=smtp`) or, in test mode, ' +
+      'would have sent to payers about their invoices, newest first: what an integration test reads instead of a ' +
+      'mailbox.',
     operationId: 'listPayerEmails',
     response: schema.arrayOf(PAYER_EMAIL),
   })
   @RequirePermissions('money_in:read')
   async list(@CurrentCaller() caller: Caller, @Query() query: ListEmailOutboxRequestDto) {
     const emails = await this.queries.execute(
-      new ListPayerEmailsQuery(caller.businessId, caller.mode, { invoiceId: query.invoice_id, recurringPaymentId: query.recurring_payment_id, limit: query.limit }),
+      new ListPayerEmailsQuery(caller.businessId, caller.mode, {
+        invoiceId: query.invoice_id,
+        recurringPaymentId: query.recurring_payment_id,
+        limit: query.limit,
+      }),
     );
     return emails.map((email) => ({
       id: email.id,

@@ -9,13 +9,19 @@ import { IsOptional, IsString, Length, Matches } from 'class-validator';
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { offersCard } from '../application/pay-by-card/pay-invoice-by-card.handler';
-import { PayFromPageByFixedVirtualAccountCommand } from '../application/simulate-payment/pay-from-page-by-fixed-va.command';
+// prettier-ignore
+import {
+  PayFromPageByFixedVirtualAccountCommand,
+} from '../application/simulate-payment/pay-from-page-by-fixed-va.command';
 import { PayInvoiceByCardCommand } from '../application/pay-by-card/pay-invoice-by-card.command';
 import { PayInvoiceByEwalletCommand } from '../application/pay-by-ewallet/pay-invoice-by-ewallet.command';
 import { offeredEwallets } from '../application/pay-by-ewallet/pay-invoice-by-ewallet.handler';
 import { InvoicePagePublicKeys } from '../application/pay-by-card/page-public-key';
 import { GetPublicInvoiceQuery } from '../application/get-invoice/get-invoice.query';
-import { PayInvoiceByRetailCodeCommand, SimulatePoolVirtualAccountPaymentCommand } from '../application/simulate-payment/simulate-payment.commands';
+import {
+  PayInvoiceByRetailCodeCommand,
+  SimulatePoolVirtualAccountPaymentCommand,
+} from '../application/simulate-payment/simulate-payment.commands';
 import type { InvoiceSnapshot } from '../domain/invoice.events';
 import { renderInvoiceNotFoundPage, renderInvoicePage } from './invoice-page.html';
 
@@ -38,7 +44,9 @@ export class PayByCardFromPageDto {
  * fields (`token_id`, `card_exp_month`...), which mean nothing to a payer.
  */
 export function payerNotice(error: DomainError): string {
-  return /\b[a-z]+_[a-z_]+\b/.test(error.message) ? 'This payment could not be completed. Try again, or choose another way to pay.' : error.message;
+  return /\b[a-z]+_[a-z_]+\b/.test(error.message)
+    ? 'This payment could not be completed. Try again, or choose another way to pay.'
+    : error.message;
 }
 
 /** The payer's page at `invoice_url`: public (the unguessable invoice id is the only secret), HTML. */
@@ -59,15 +67,30 @@ export class InvoicePageController {
     await this.send(request, response, invoice);
   }
 
-  /** Charges the card the page's script tokenized, for exactly the invoice amount, then redirects like the other methods. */
+  /**
+   * Charges the card the page's script tokenized, for exactly the invoice amount, then redirects like the other
+   * methods.
+   */
   @NoAuth()
   @Post(':id/pay_card')
-  async payByCard(@Param('id') id: string, @Body() body: PayByCardFromPageDto, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async payByCard(
+    @Param('id') id: string,
+    @Body() body: PayByCardFromPageDto,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const invoice = await this.find(id, response);
     if (!invoice) return;
-    const context: RequestContext = { requestId: gatewayState(request).requestId, actor: 'payer:invoice-page', businessId: invoice.businessId, mode: invoice.mode };
+    const context: RequestContext = {
+      requestId: gatewayState(request).requestId,
+      actor: 'payer:invoice-page',
+      businessId: invoice.businessId,
+      mode: invoice.mode,
+    };
     try {
-      await this.commands.execute(new PayInvoiceByCardCommand(invoice.invoiceId, body.token_id, body.authentication_id || undefined, context));
+      await this.commands.execute(
+        new PayInvoiceByCardCommand(invoice.invoiceId, body.token_id, body.authentication_id || undefined, context),
+      );
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const fresh = await this.queries.execute(new GetPublicInvoiceQuery(id));
@@ -84,12 +107,24 @@ export class InvoicePageController {
    */
   @NoAuth()
   @Post(':id/pay_ewallet')
-  async payByEwallet(@Param('id') id: string, @Body() body: PayByEwalletFromPageDto, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async payByEwallet(
+    @Param('id') id: string,
+    @Body() body: PayByEwalletFromPageDto,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const invoice = await this.find(id, response);
     if (!invoice) return;
-    const context: RequestContext = { requestId: gatewayState(request).requestId, actor: 'payer:invoice-page', businessId: invoice.businessId, mode: invoice.mode };
+    const context: RequestContext = {
+      requestId: gatewayState(request).requestId,
+      actor: 'payer:invoice-page',
+      businessId: invoice.businessId,
+      mode: invoice.mode,
+    };
     try {
-      const checkout = await this.commands.execute(new PayInvoiceByEwalletCommand(invoice.invoiceId, body.ewallet_type, context));
+      const checkout = await this.commands.execute(
+        new PayInvoiceByEwalletCommand(invoice.invoiceId, body.ewallet_type, context),
+      );
       response.redirect(303, checkout.checkoutPath);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
@@ -101,10 +136,20 @@ export class InvoicePageController {
   /** Test mode: completes a simulated payment by the chosen VA or retail outlet, for exactly the amount. */
   @NoAuth()
   @Post(':id/pay')
-  async pay(@Param('id') id: string, @Body() body: PayFromPageDto, @Req() request: Request, @Res() response: Response): Promise<void> {
+  async pay(
+    @Param('id') id: string,
+    @Body() body: PayFromPageDto,
+    @Req() request: Request,
+    @Res() response: Response,
+  ): Promise<void> {
     const invoice = await this.find(id, response);
     if (!invoice) return;
-    const context: RequestContext = { requestId: gatewayState(request).requestId, actor: 'payer:invoice-page', businessId: invoice.businessId, mode: invoice.mode };
+    const context: RequestContext = {
+      requestId: gatewayState(request).requestId,
+      actor: 'payer:invoice-page',
+      businessId: invoice.businessId,
+      mode: invoice.mode,
+    };
     const bank = invoice.banks.find((b) => b.bankCode === body.channel);
     const outlet = invoice.retailOutlets.find((o) => o.retailOutletName === body.channel);
     try {
@@ -113,11 +158,25 @@ export class InvoicePageController {
         await this.commands.execute(new PayFromPageByFixedVirtualAccountCommand(invoice, bank, context));
       } else if (bank) {
         await this.commands.execute(
-          new SimulatePoolVirtualAccountPaymentCommand(invoice.businessId, invoice.mode, { bankCode: bank.bankCode, bankAccountNumber: bank.accountNumber, transferAmount: bank.transferAmount }, context),
+          new SimulatePoolVirtualAccountPaymentCommand(
+            invoice.businessId,
+            invoice.mode,
+            { bankCode: bank.bankCode, bankAccountNumber: bank.accountNumber, transferAmount: bank.transferAmount },
+            context,
+          ),
         );
       } else if (outlet) {
         await this.commands.execute(
-          new PayInvoiceByRetailCodeCommand(invoice.businessId, invoice.mode, { retailOutletName: outlet.retailOutletName, paymentCode: outlet.paymentCode, transferAmount: outlet.transferAmount }, context),
+          new PayInvoiceByRetailCodeCommand(
+            invoice.businessId,
+            invoice.mode,
+            {
+              retailOutletName: outlet.retailOutletName,
+              paymentCode: outlet.paymentCode,
+              transferAmount: outlet.transferAmount,
+            },
+            context,
+          ),
         );
       } else {
         await this.send(request, response, invoice, 'This payment method is not offered on this invoice.', 400);
@@ -143,19 +202,33 @@ export class InvoicePageController {
       response.setHeader('content-type', 'text/html; charset=utf-8');
       response.setHeader('cache-control', 'no-store');
       response.setHeader('x-content-type-options', 'nosniff');
-      response.setHeader('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'");
+      response.setHeader(
+        'content-security-policy',
+        "default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'none'",
+      );
       response.send(renderInvoiceNotFoundPage());
       return undefined;
     }
   }
 
-  private async send(request: Request, response: Response, invoice: InvoiceSnapshot, notice?: string, status = 200): Promise<void> {
+  private async send(
+    request: Request,
+    response: Response,
+    invoice: InvoiceSnapshot,
+    notice?: string,
+    status = 200,
+  ): Promise<void> {
     const now = await this.clock.now({ businessId: invoice.businessId, mode: invoice.mode });
     const nonce = randomBytes(16).toString('base64');
     const card =
       invoice.status === 'PENDING' && offersCard(invoice)
         ? {
-            publicKey: await this.pageKeys.keyFor(invoice.businessId, invoice.mode, { requestId: `invoice-page:${invoice.invoiceId}`, actor: 'system:invoice-page', businessId: invoice.businessId, mode: invoice.mode }),
+            publicKey: await this.pageKeys.keyFor(invoice.businessId, invoice.mode, {
+              requestId: `invoice-page:${invoice.invoiceId}`,
+              actor: 'system:invoice-page',
+              businessId: invoice.businessId,
+              mode: invoice.mode,
+            }),
           }
         : undefined;
     const settings = await this.queries.execute(new GetSettingsQuery(invoice.businessId, invoice.mode));
@@ -166,10 +239,25 @@ export class InvoicePageController {
     response.setHeader('x-content-type-options', 'nosniff');
     // The page's one inline script (copy buttons, local deadline); with a card form, cards.js (same
     // origin) and the hosted 3DS page in a frame; the merchant's logo from its own address. Nothing else.
-    const scripts = card ? `; script-src 'self' 'nonce-${nonce}'; connect-src 'self'; frame-src 'self'` : `; script-src 'nonce-${nonce}'`;
-    const logo = branding.logoUrl && URL.canParse(branding.logoUrl) ? `; img-src ${new URL(branding.logoUrl).origin}` : '';
-    response.setHeader('content-security-policy', `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https: http:; frame-ancestors 'none'${scripts}${logo}`);
-    response.send(renderInvoicePage(invoice, now, { branding, payerZone: payerTimeZoneOf(request.headers.cookie), nonce, card, ewallets: offeredEwallets(invoice), notice }));
+    const scripts = card
+      ? `; script-src 'self' 'nonce-${nonce}'; connect-src 'self'; frame-src 'self'`
+      : `; script-src 'nonce-${nonce}'`;
+    const logo =
+      branding.logoUrl && URL.canParse(branding.logoUrl) ? `; img-src ${new URL(branding.logoUrl).origin}` : '';
+    response.setHeader(
+      'content-security-policy',
+      `default-src 'none'; style-src 'unsafe-inline'; form-action 'self' https: http:; ` +
+        `frame-ancestors 'none'${scripts}${logo}`,
+    );
+    response.send(
+      renderInvoicePage(invoice, now, {
+        branding,
+        payerZone: payerTimeZoneOf(request.headers.cookie),
+        nonce,
+        card,
+        ewallets: offeredEwallets(invoice),
+        notice,
+      }),
+    );
   }
-
 }

@@ -49,18 +49,39 @@ export class CreateInvoiceRequestDto {
   @IsString() @Length(1, 1000) external_id!: string;
   @IsString() @MaxLength(320) @IsEmail({}, { message: 'payer_email must be an email address' }) payer_email!: string;
   @IsString() @Length(1, LONG_TEXT) description!: string;
-  /** Bounds: MINIMAL_/MAXIMUM_TRANSFER_AMOUNT_ERROR from the invoice's rules (`invoiceAmountError`), not a validation error. */
+  /**
+   * Bounds: MINIMAL_/MAXIMUM_TRANSFER_AMOUNT_ERROR from the invoice's rules (`invoiceAmountError`), not a validation
+   * error.
+   */
   @IsMoneyAmount() amount!: number;
   @IsOptional() @IsBoolean() should_send_email?: boolean;
   @IsOptional() @IsString() @Length(1, 255) callback_virtual_account_id?: string;
   @IsOptional() @IsInt() @Min(1) @Max(MAX_INVOICE_DURATION_SECONDS) invoice_duration?: number;
-  @IsOptional() @IsString() @MaxLength(2048) @Matches(URL_PATTERN, { message: 'success_redirect_url must be an http(s) URL' }) success_redirect_url?: string;
-  @IsOptional() @IsString() @MaxLength(2048) @Matches(URL_PATTERN, { message: 'failure_redirect_url must be an http(s) URL' }) failure_redirect_url?: string;
-  @IsOptional() @IsArray() @ArrayMaxSize(50) @IsString({ each: true }) @MaxLength(64, { each: true }) payment_methods?: string[];
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  @Matches(URL_PATTERN, { message: 'success_redirect_url must be an http(s) URL' })
+  success_redirect_url?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  @Matches(URL_PATTERN, { message: 'failure_redirect_url must be an http(s) URL' })
+  failure_redirect_url?: string;
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsString({ each: true })
+  @MaxLength(64, { each: true })
+  payment_methods?: string[];
   @IsOptional() @IsString() @Length(1, 255) mid_label?: string;
   @IsOptional() @IsString() @IsIn(['IDR'], { message: 'currency must be IDR' }) currency?: string;
   @IsOptional() @IsBoolean() fixed_va?: boolean;
-  @IsOptional() @IsArray() @ArrayMaxSize(100) @ValidateNested({ each: true }) @Type(() => InvoiceItemDto) items?: InvoiceItemDto[];
+  @IsOptional()
+  @IsArray()
+  @ArrayMaxSize(100)
+  @ValidateNested({ each: true })
+  @Type(() => InvoiceItemDto)
+  items?: InvoiceItemDto[];
 }
 
 export function toCreateInvoiceRequest(dto: CreateInvoiceRequestDto): CreateInvoiceRequest {
@@ -91,7 +112,7 @@ function toArray({ value }: { value: unknown }): unknown {
       try {
         const parsed: unknown = JSON.parse(part);
         if (Array.isArray(parsed)) {
-          out.push(...parsed);
+          out.push(...(parsed as unknown[]));
           continue;
         }
       } catch {
@@ -107,9 +128,19 @@ const INVOICE_STATUSES = ['PENDING', 'PAID', 'SETTLED', 'EXPIRED'];
 const CLIENT_TYPES = ['API_GATEWAY', 'DASHBOARD', 'INTEGRATION', 'ON_DEMAND', 'RECURRING', 'MOBILE'];
 
 /** GET /v2/invoices (gaps.md filters). */
-@RequestExample({ statuses: ['PAID', 'SETTLED'], limit: 10, created_after: '2024-05-01T00:00:00.000Z', external_id: 'order-1001' })
+@RequestExample({
+  statuses: ['PAID', 'SETTLED'],
+  limit: 10,
+  created_after: '2024-05-01T00:00:00.000Z',
+  external_id: 'order-1001',
+})
 export class ListInvoicesRequestDto {
-  @IsOptional() @Transform(toArray) @IsArray() @ArrayMaxSize(10) @IsIn(INVOICE_STATUSES, { each: true }) statuses?: string[];
+  @IsOptional()
+  @Transform(toArray)
+  @IsArray()
+  @ArrayMaxSize(10)
+  @IsIn(INVOICE_STATUSES, { each: true })
+  statuses?: string[];
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
   @IsOptional() @IsISO8601({ strict: true }) created_after?: string;
   @IsOptional() @IsISO8601({ strict: true }) created_before?: string;
@@ -118,18 +149,34 @@ export class ListInvoicesRequestDto {
   @IsOptional() @IsISO8601({ strict: true }) expired_after?: string;
   @IsOptional() @IsISO8601({ strict: true }) expired_before?: string;
   @IsOptional() @IsString() @Length(1, 64) last_invoice_id?: string;
-  @IsOptional() @Transform(toArray) @IsArray() @ArrayMaxSize(10) @IsIn(CLIENT_TYPES, { each: true }) client_types?: string[];
-  @IsOptional() @Transform(toArray) @IsArray() @ArrayMaxSize(50) @IsIn(PAYMENT_CHANNELS.map((c) => c.code), { each: true }) payment_channels?: string[];
+  @IsOptional()
+  @Transform(toArray)
+  @IsArray()
+  @ArrayMaxSize(10)
+  @IsIn(CLIENT_TYPES, { each: true })
+  client_types?: string[];
+  @IsOptional()
+  @Transform(toArray)
+  @IsArray()
+  @ArrayMaxSize(50)
+  @IsIn(PAYMENT_CHANNELS.map((c) => c.code), { each: true })
+  payment_channels?: string[];
   @IsOptional() @IsString() @Length(1, 64) recurring_payment_id?: string;
   @IsOptional() @IsString() @Length(1, 1000) external_id?: string;
 }
 
-const VA_BANKS = PAYMENT_CHANNELS.filter((channel) => channel.category === 'VIRTUAL_ACCOUNT').map((channel) => channel.code);
+const VA_BANKS = PAYMENT_CHANNELS.filter((channel) => channel.category === 'VIRTUAL_ACCOUNT').map(
+  (channel) => channel.code,
+);
 
 /** POST /pool_virtual_accounts/simulate_payment. */
 @RequestExample({ bank_code: 'BCA', bank_account_number: '3806612345678901', transfer_amount: 50000 })
 export class SimulatePoolPaymentRequestDto {
   @IsString() @IsIn(VA_BANKS, { message: `bank_code must be one of ${VA_BANKS.join(', ')}` }) bank_code!: string;
-  @IsString() @IsNotEmpty() @MaxLength(32) @Matches(/^\d+$/, { message: 'bank_account_number must be digits' }) bank_account_number!: string;
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(32)
+  @Matches(/^\d+$/, { message: 'bank_account_number must be digits' })
+  bank_account_number!: string;
   @IsMoneyAmount() @Min(1) transfer_amount!: number;
 }

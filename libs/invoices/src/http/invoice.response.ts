@@ -31,7 +31,9 @@ export const INVOICE_SCHEMA = namedSchema(
       external_id: schema.string(),
       status: schema.oneOfStrings(INVOICE_STATUSES),
       merchant_name: schema.string(),
-      merchant_profile_picture_url: schema.nullable(schema.string('Always null: the gateway keeps no merchant pictures')),
+      merchant_profile_picture_url: schema.nullable(
+        schema.string('Always null: the gateway keeps no merchant pictures'),
+      ),
       amount: schema.amount(),
       payer_email: schema.string(undefined, { format: 'email' }),
       description: schema.string(),
@@ -48,7 +50,13 @@ export const INVOICE_SCHEMA = namedSchema(
           identity_amount: schema.amount(),
         }),
       ),
-      available_retail_outlets: schema.arrayOf(schema.object({ retail_outlet_name: schema.string(), payment_code: schema.string(), transfer_amount: schema.amount() })),
+      available_retail_outlets: schema.arrayOf(
+        schema.object({
+          retail_outlet_name: schema.string(),
+          payment_code: schema.string(),
+          transfer_amount: schema.amount(),
+        }),
+      ),
       available_ewallets: schema.arrayOf(schema.object({ ewallet_type: schema.string() })),
       should_exclude_credit_card: schema.boolean(),
       should_send_email: schema.boolean(),
@@ -100,7 +108,15 @@ export const INVOICE_CALLBACK_SCHEMA = namedSchema(
       items: schema.arrayOf(INVOICE_ITEM),
       ...PAYMENT_FIELDS,
     },
-    { optional: ['recurring_payment_id', 'success_redirect_url', 'failure_redirect_url', 'items', ...Object.keys(PAYMENT_FIELDS)] },
+    {
+      optional: [
+        'recurring_payment_id',
+        'success_redirect_url',
+        'failure_redirect_url',
+        'items',
+        ...Object.keys(PAYMENT_FIELDS),
+      ],
+    },
   ),
 );
 
@@ -136,7 +152,9 @@ export function invoiceToWire(invoice: InvoiceSnapshot, publicBaseUrl?: string):
       payment_code: outlet.paymentCode,
       transfer_amount: outlet.transferAmount,
     })),
-    available_ewallets: invoice.paymentMethods.filter((code) => ['OVO', 'DANA', 'LINKAJA'].includes(code)).map((code) => ({ ewallet_type: code })),
+    available_ewallets: invoice.paymentMethods
+      .filter((code) => ['OVO', 'DANA', 'LINKAJA'].includes(code))
+      .map((code) => ({ ewallet_type: code })),
     should_exclude_credit_card: invoice.shouldExcludeCreditCard,
     should_send_email: invoice.shouldSendEmail,
     created: invoice.createdAt,
@@ -147,7 +165,9 @@ export function invoiceToWire(invoice: InvoiceSnapshot, publicBaseUrl?: string):
     ...(invoice.items !== undefined && { items: invoice.items }),
     ...(invoice.successRedirectUrl !== undefined && { success_redirect_url: invoice.successRedirectUrl }),
     ...(invoice.failureRedirectUrl !== undefined && { failure_redirect_url: invoice.failureRedirectUrl }),
-    ...(invoice.callbackVirtualAccountId !== undefined && { callback_virtual_account_id: invoice.callbackVirtualAccountId }),
+    ...(invoice.callbackVirtualAccountId !== undefined && {
+      callback_virtual_account_id: invoice.callbackVirtualAccountId,
+    }),
     ...(invoice.recurringPaymentId !== undefined && { recurring_payment_id: invoice.recurringPaymentId }),
     ...(invoice.payment && paymentFields(invoice)),
   };
@@ -207,6 +227,8 @@ documentCallback({
   kind: 'invoice',
   tag: 'Invoices',
   summary: 'Invoice paid, settled or expired',
-  description: 'Sent when an invoice is paid (`PAID`), when its payment settles to the cash balance (`SETTLED`), and when it expires unpaid (`EXPIRED`). The payment fields are present once it is paid.',
+  description:
+    'Sent when an invoice is paid (`PAID`), when its payment settles to the cash balance (`SETTLED`), ' +
+    'and when it expires unpaid (`EXPIRED`). The payment fields are present once it is paid.',
   body: INVOICE_CALLBACK_SCHEMA,
 });

@@ -1,5 +1,15 @@
 import { AppConfig } from '@gateway/config';
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, publicBaseUrl, ref, requestContextOf, RequirePermissions, schema } from '@gateway/http-edge';
+import {
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  publicBaseUrl,
+  ref,
+  requestContextOf,
+  RequirePermissions,
+  schema,
+} from '@gateway/http-edge';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -7,11 +17,14 @@ import { CreateInvoiceCommand } from '../application/create-invoice/create-invoi
 import { ExpireInvoiceCommand } from '../application/expire-invoice/expire-invoice.command';
 import { GetInvoiceQuery } from '../application/get-invoice/get-invoice.query';
 import { ListInvoicesQuery } from '../application/list-invoices/list-invoices.query';
-import { SimulatePoolVirtualAccountPaymentCommand } from '../application/simulate-payment/simulate-payment.commands';
 import { INVOICE_SCHEMA, invoiceToWire } from './invoice.response';
-import { CreateInvoiceRequestDto, ListInvoicesRequestDto, SimulatePoolPaymentRequestDto, toCreateInvoiceRequest } from './invoice.request.dto';
+import { CreateInvoiceRequestDto, ListInvoicesRequestDto, toCreateInvoiceRequest } from './invoice.request.dto';
 
-@ApiTag('Invoices', 'Hosted invoices: one payment page offering bank transfer (virtual accounts), retail outlets, eWallets and cards; callbacks when paid or expired.')
+@ApiTag(
+  'Invoices',
+  'Hosted invoices: one payment page offering bank transfer (virtual accounts), retail outlets, eWallets and cards; ' +
+    'callbacks when paid or expired.',
+)
 @Controller()
 export class InvoicesController {
   constructor(
@@ -24,7 +37,12 @@ export class InvoicesController {
   @ApiDoc({
     summary: 'Create an invoice',
     description:
-      'Creates a payment page for `amount` (IDR 11,000 to 1,000,000,000; outside them MINIMAL_/MAXIMUM_TRANSFER_AMOUNT_ERROR) that offers every channel the business enabled, or `payment_methods`. Each bank gets a POOL virtual account number and each retail chain a payment code for this invoice; `fixed_va` or `callback_virtual_account_id` use the payer\'s fixed virtual account instead. The invoice expires after `invoice_duration` seconds (24 hours by default) and the `invoice` callback tells when it is paid or expired.',
+      'Creates a payment page for `amount` (IDR 11,000 to 1,000,000,000; ' +
+      'outside them MINIMAL_/MAXIMUM_TRANSFER_AMOUNT_ERROR) that offers every channel the business enabled, ' +
+      'or `payment_methods`. Each bank gets a POOL virtual account number and each retail chain a payment code for ' +
+      "this invoice; `fixed_va` or `callback_virtual_account_id` use the payer's fixed virtual account instead. The " +
+      'invoice expires after `invoice_duration` seconds (24 hours by default) and the `invoice` callback tells when ' +
+      'it is paid or expired.',
     operationId: 'createInvoice',
     response: INVOICE_SCHEMA,
     errors: [
@@ -42,23 +60,39 @@ export class InvoicesController {
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateInvoiceRequestDto, @Req() request: Request) {
     const base = publicBaseUrl(request, this.config);
     const invoice = await this.commands.execute(
-      new CreateInvoiceCommand(caller.businessId, caller.mode, toCreateInvoiceRequest(body), requestContextOf(request, caller), { publicBaseUrl: base }),
+      new CreateInvoiceCommand(
+        caller.businessId,
+        caller.mode,
+        toCreateInvoiceRequest(body),
+        requestContextOf(request, caller),
+        { publicBaseUrl: base },
+      ),
     );
     return invoiceToWire(invoice, base);
   }
 
   @Get('v2/invoices/:id')
-  @ApiDoc({ summary: 'Get an invoice', operationId: 'getInvoice', response: INVOICE_SCHEMA, errors: ['INVOICE_NOT_FOUND_ERROR'] })
+  @ApiDoc({
+    summary: 'Get an invoice',
+    operationId: 'getInvoice',
+    response: INVOICE_SCHEMA,
+    errors: ['INVOICE_NOT_FOUND_ERROR'],
+  })
   @RequirePermissions('money_in:read')
   async get(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
-    return invoiceToWire(await this.queries.execute(new GetInvoiceQuery(caller.businessId, caller.mode, id)), publicBaseUrl(request, this.config));
+    return invoiceToWire(
+      await this.queries.execute(new GetInvoiceQuery(caller.businessId, caller.mode, id)),
+      publicBaseUrl(request, this.config),
+    );
   }
 
   @Get('v2/invoices')
   @ApiDoc({
     summary: 'List invoices',
     description:
-      'Newest first, at most `limit` (10 by default). Filters combine. Array filters (`statuses`, `client_types`, `payment_channels`) may be repeated (`statuses=PAID&statuses=SETTLED`) or JSON-style (`statuses=["PAID"]`). Page with `last_invoice_id`, the last id of the previous page.',
+      'Newest first, at most `limit` (10 by default). Filters combine. Array filters (`statuses`, `client_types`, ' +
+      '`payment_channels`) may be repeated (`statuses=PAID&statuses=SETTLED`) or JSON-style (`statuses=["PAID"]`). ' +
+      'Page with `last_invoice_id`, the last id of the previous page.',
     operationId: 'listInvoices',
     response: schema.arrayOf(ref(INVOICE_SCHEMA)),
   })
@@ -89,7 +123,9 @@ export class InvoicesController {
   @Post('invoices/:id/expire\\!')
   @ApiDoc({
     summary: 'Expire an invoice',
-    description: 'Ends a PENDING invoice at once: its page stops taking payments and the `invoice` callback says EXPIRED. (No `/v2` prefix, as in the public API.)',
+    description:
+      'Ends a PENDING invoice at once: its page stops taking payments and the `invoice` callback says EXPIRED. (No ' +
+      '`/v2` prefix, as in the public API.)',
     operationId: 'expireInvoice',
     response: INVOICE_SCHEMA,
     errors: ['INVOICE_NOT_FOUND_ERROR', 'INVOICE_NOT_PENDING_ERROR'],
@@ -97,6 +133,11 @@ export class InvoicesController {
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async expire(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
-    return invoiceToWire(await this.commands.execute(new ExpireInvoiceCommand(caller.businessId, caller.mode, id, requestContextOf(request, caller))), publicBaseUrl(request, this.config));
+    return invoiceToWire(
+      await this.commands.execute(
+        new ExpireInvoiceCommand(caller.businessId, caller.mode, id, requestContextOf(request, caller)),
+      ),
+      publicBaseUrl(request, this.config),
+    );
   }
 }

@@ -6,7 +6,8 @@ export const invoicesMigrations: MigrationSet = {
     {
       version: 1,
       name: 'invoices read model and payer email outbox',
-      sql: `
+      sql:
+        `
         CREATE TABLE invoices (
           invoice_id           text        PRIMARY KEY,
           business_id          text        NOT NULL,
@@ -23,7 +24,8 @@ export const invoicesMigrations: MigrationSet = {
         );
         CREATE INDEX invoices_newest ON invoices (business_id, mode, created_at DESC, invoice_id DESC);
         CREATE INDEX invoices_external_id ON invoices (business_id, mode, external_id);
-        CREATE INDEX invoices_recurring ON invoices (business_id, mode, recurring_payment_id) WHERE recurring_payment_id IS NOT NULL;
+        CREATE INDEX invoices_recurring ON invoices (business_id, mode, ` +
+        `recurring_payment_id) WHERE recurring_payment_id IS NOT NULL;
 
         CREATE TABLE invoice_emails (
           email_id             text        PRIMARY KEY,

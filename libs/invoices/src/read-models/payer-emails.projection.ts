@@ -37,13 +37,35 @@ export class PayerEmailsProjection implements Projection {
       if (!template || !invoice.shouldSendEmail) continue;
       const { subject, text } = renderPayerEmail(template, invoice);
       const { rowCount } = await tx.query(
-        `INSERT INTO invoice_emails (email_id, business_id, mode, invoice_id, recurring_payment_id, template, recipient, subject, text_body, created_at)
+        `INSERT INTO invoice_emails (email_id, business_id, mode, invoice_id, recurring_payment_id, template, ` +
+          `recipient, subject, text_body, created_at)
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (email_id) DO NOTHING`,
-        [recorded.id, invoice.businessId, invoice.mode, invoice.invoiceId, invoice.recurringPaymentId ?? null, template, invoice.payerEmail, subject, text, invoice.updatedAt],
+        [
+          recorded.id,
+          invoice.businessId,
+          invoice.mode,
+          invoice.invoiceId,
+          invoice.recurringPaymentId ?? null,
+          template,
+          invoice.payerEmail,
+          subject,
+          text,
+          invoice.updatedAt,
+        ],
       );
       if (rowCount === 0 || invoice.mode !== 'live') continue;
       const payload: SendPayerEmailPayload = { emailId: recorded.id };
-      await this.scheduler.schedule({ kind: SEND_PAYER_EMAIL_JOB, key: `payer-email:${recorded.id}`, payload, dueAt: new Date(invoice.updatedAt), businessId: invoice.businessId, mode: invoice.mode }, tx);
+      await this.scheduler.schedule(
+        {
+          kind: SEND_PAYER_EMAIL_JOB,
+          key: `payer-email:${recorded.id}`,
+          payload,
+          dueAt: new Date(invoice.updatedAt),
+          businessId: invoice.businessId,
+          mode: invoice.mode,
+        },
+        tx,
+      );
     }
   }
 }

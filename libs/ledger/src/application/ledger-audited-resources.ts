@@ -13,6 +13,11 @@ import { topUpDecider, topUpStream } from '../domain/top-up.decider';
 export class LedgerAuditedResources implements AuditedResourceSource {
   readonly auditedResources: readonly AuditedResource[] = [
     { resource: 'top_up', category: 'topup', streamOf: (id) => topUpStream(id), decider: topUpDecider },
-    { resource: 'balance', category: 'balance', streamOf: (currency, owner) => balanceStream(owner.businessId, owner.mode, currency), decider: balanceDecider },
+    {
+      resource: 'balance',
+      category: 'balance',
+      streamOf: (currency, owner) => balanceStream(owner.businessId, owner.mode, currency),
+      decider: balanceDecider,
+    },
   ];
 }

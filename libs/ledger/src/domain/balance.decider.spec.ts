@@ -1,5 +1,11 @@
 import { deciderSpec } from '@gateway/testing';
-import { balanceDecider, type BalanceState, CLOSED_RESERVATION_MEMORY_MS, type MoneyOutItem, reservationStatus } from './balance.decider';
+import {
+  balanceDecider,
+  type BalanceState,
+  CLOSED_RESERVATION_MEMORY_MS,
+  type MoneyOutItem,
+  reservationStatus,
+} from './balance.decider';
 import type { BalanceCredited, BalanceEvent, MoneyOutDeclined } from './balance.events';
 import type { MoneyOutCompleted, MoneyOutFailed, MoneyOutReserved } from './money-movement.events';
 import { foldEvents } from '@gateway/domain';
@@ -9,18 +15,44 @@ const at = now.toISOString();
 const later = (ms: number) => new Date(now.getTime() + ms);
 const spec = deciderSpec(balanceDecider);
 
-const disbursement = (id: string, amount: number): MoneyOutItem => ({ movementId: id, amount, kind: 'disbursement', details: { disbursementId: id, bankCode: 'BNI' } });
-const refund = (id: string, amount: number): MoneyOutItem => ({ movementId: id, amount, kind: 'refund', details: { chargeId: 'chg_1', refundId: id } });
-const credited = (amount: number): BalanceCredited => ({ type: 'BalanceCredited', data: { movementId: 'm', sourceEventId: 'e', currency: 'IDR', amount } });
+const disbursement = (id: string, amount: number): MoneyOutItem => ({
+  movementId: id,
+  amount,
+  kind: 'disbursement',
+  details: { disbursementId: id, bankCode: 'BNI' },
+});
+const refund = (id: string, amount: number): MoneyOutItem => ({
+  movementId: id,
+  amount,
+  kind: 'refund',
+  details: { chargeId: 'chg_1', refundId: id },
+});
+const credited = (amount: number): BalanceCredited => ({
+  type: 'BalanceCredited',
+  data: { movementId: 'm', sourceEventId: 'e', currency: 'IDR', amount },
+});
 const reserved = (item: MoneyOutItem, when = at): MoneyOutReserved => ({
   type: 'MoneyOutReserved',
-  data: { movementId: item.movementId, currency: 'IDR', amount: item.amount, reservedAt: when, kind: item.kind, [item.kind]: item.details },
+  data: {
+    movementId: item.movementId,
+    currency: 'IDR',
+    amount: item.amount,
+    reservedAt: when,
+    kind: item.kind,
+    [item.kind]: item.details,
+  },
 });
 const completed = (id: string, amount: number, kind: 'disbursement' | 'refund', when = at): MoneyOutCompleted => ({
   type: 'MoneyOutCompleted',
   data: { movementId: id, currency: 'IDR', amount, completedAt: when, kind },
 });
-const failed = (id: string, amount: number, kind: 'disbursement' | 'refund', code = 'TRANSFER_ERROR', when = at): MoneyOutFailed => ({
+const failed = (
+  id: string,
+  amount: number,
+  kind: 'disbursement' | 'refund',
+  code = 'TRANSFER_ERROR',
+  when = at,
+): MoneyOutFailed => ({
   type: 'MoneyOutFailed',
   data: { movementId: id, currency: 'IDR', amount, failureCode: code, failedAt: when, kind },
 });
@@ -28,15 +60,34 @@ const declined = (id: string, amount: number, when = at): MoneyOutDeclined => ({
   type: 'MoneyOutDeclined',
   data: { movementId: id, currency: 'IDR', amount, kind: 'refund', declinedAt: when },
 });
-const reserve = (items: MoneyOutItem[], when = now) => ({ type: 'ReserveMoneyOut' as const, currency: 'IDR', items, now: when });
-const complete = (id: string, when = now) => ({ type: 'CompleteMoneyOut' as const, movementId: id, currency: 'IDR', now: when });
-const fail = (id: string, code = 'TRANSFER_ERROR', when = now) => ({ type: 'FailMoneyOut' as const, movementId: id, currency: 'IDR', failureCode: code, now: when });
+const reserve = (items: MoneyOutItem[], when = now) => ({
+  type: 'ReserveMoneyOut' as const,
+  currency: 'IDR',
+  items,
+  now: when,
+});
+const complete = (id: string, when = now) => ({
+  type: 'CompleteMoneyOut' as const,
+  movementId: id,
+  currency: 'IDR',
+  now: when,
+});
+const fail = (id: string, code = 'TRANSFER_ERROR', when = now) => ({
+  type: 'FailMoneyOut' as const,
+  movementId: id,
+  currency: 'IDR',
+  failureCode: code,
+  now: when,
+});
 const stateOf = (events: BalanceEvent[]): BalanceState => foldEvents(balanceDecider, events);
 
 describe('balance decider (the one authority over CASH debits)', () => {
   describe('CreditBalance / DebitBalance', () => {
     it('credits settled money', () => {
-      spec.given([]).when({ type: 'CreditBalance', movementId: 'm', sourceEventId: 'e', currency: 'IDR', amount: 100 }).then([credited(100)]);
+      spec
+        .given([])
+        .when({ type: 'CreditBalance', movementId: 'm', sourceEventId: 'e', currency: 'IDR', amount: 100 })
+        .then([credited(100)]);
     });
 
     it('debits for an old MoneyInRefunded (logs from before refunds reserved)', () => {
@@ -47,112 +98,243 @@ describe('balance decider (the one authority over CASH debits)', () => {
     });
 
     it('refuses a negative or fractional credit', () => {
-      spec.given([]).when({ type: 'CreditBalance', movementId: 'm', sourceEventId: 'e', currency: 'IDR', amount: -1 }).thenThrows('API_VALIDATION_ERROR');
-      spec.given([]).when({ type: 'CreditBalance', movementId: 'm', sourceEventId: 'e', currency: 'IDR', amount: 1.5 }).thenThrows('API_VALIDATION_ERROR');
+      spec
+        .given([])
+        .when({ type: 'CreditBalance', movementId: 'm', sourceEventId: 'e', currency: 'IDR', amount: -1 })
+        .thenThrows('API_VALIDATION_ERROR');
+      spec
+        .given([])
+        .when({ type: 'CreditBalance', movementId: 'm', sourceEventId: 'e', currency: 'IDR', amount: 1.5 })
+        .thenThrows('API_VALIDATION_ERROR');
     });
   });
 
   describe('ReserveMoneyOut', () => {
     it('reserves a disbursement when the available balance covers it, exactly to zero, and holds it open', () => {
-      spec.given([credited(100)]).when(reserve([disbursement('d1', 100)])).then([reserved(disbursement('d1', 100))]);
       spec
         .given([credited(100)])
         .when(reserve([disbursement('d1', 100)]))
-        .thenState({ available: 0n, inFlight: 100n, open: new Map([['d1', { amount: 100, kind: 'disbursement' }]]), recentlyClosed: new Map() });
+        .then([reserved(disbursement('d1', 100))]);
+      spec
+        .given([credited(100)])
+        .when(reserve([disbursement('d1', 100)]))
+        .thenState({
+          available: 0n,
+          inFlight: 100n,
+          open: new Map([['d1', { amount: 100, kind: 'disbursement' }]]),
+          recentlyClosed: new Map(),
+        });
     });
 
     it('reserves a refund the same way: every debit of CASH draws on one available balance', () => {
-      spec.given([credited(100)]).when(reserve([refund('r1', 60)])).then([reserved(refund('r1', 60))]);
-      spec.given([credited(100), reserved(refund('r1', 60))]).when(reserve([disbursement('d1', 41)])).thenThrows('INSUFFICIENT_BALANCE');
-      spec.given([credited(100), reserved(disbursement('d1', 41))]).when(reserve([refund('r1', 60)])).then([declined('r1', 60)]);
+      spec
+        .given([credited(100)])
+        .when(reserve([refund('r1', 60)]))
+        .then([reserved(refund('r1', 60))]);
+      spec
+        .given([credited(100), reserved(refund('r1', 60))])
+        .when(reserve([disbursement('d1', 41)]))
+        .thenThrows('INSUFFICIENT_BALANCE');
+      spec
+        .given([credited(100), reserved(disbursement('d1', 41))])
+        .when(reserve([refund('r1', 60)]))
+        .then([declined('r1', 60)]);
     });
 
-    it('refuses a disbursement overdraft, and a batch whose total is not covered (all or nothing), appending nothing', () => {
-      spec.given([credited(99)]).when(reserve([disbursement('d1', 100)])).thenThrows('INSUFFICIENT_BALANCE');
-      spec.given([credited(150)]).when(reserve([disbursement('d1', 100), disbursement('d2', 100)])).thenThrows('INSUFFICIENT_BALANCE');
-      spec.given([credited(100), reserved(disbursement('d1', 100))]).when(reserve([disbursement('d2', 1)])).thenThrows('INSUFFICIENT_BALANCE');
-    });
+    it(
+      'refuses a disbursement overdraft, ' +
+        'and a batch whose total is not covered (all or nothing), appending nothing',
+      () => {
+        spec
+          .given([credited(99)])
+          .when(reserve([disbursement('d1', 100)]))
+          .thenThrows('INSUFFICIENT_BALANCE');
+        spec
+          .given([credited(150)])
+          .when(reserve([disbursement('d1', 100), disbursement('d2', 100)]))
+          .thenThrows('INSUFFICIENT_BALANCE');
+        spec
+          .given([credited(100), reserved(disbursement('d1', 100))])
+          .when(reserve([disbursement('d2', 1)]))
+          .thenThrows('INSUFFICIENT_BALANCE');
+      },
+    );
 
-    it('declines a refund the balance cannot cover: recorded, so every processor of that refund learns the same answer', () => {
-      spec.given([credited(10)]).when(reserve([refund('r1', 11)])).then([declined('r1', 11)]);
-      spec.given([credited(10)]).when(reserve([refund('r1', 11)])).thenState({
-        available: 10n,
-        inFlight: 0n,
-        open: new Map(),
-        recentlyClosed: new Map([['r1', { outcome: 'declined', closedAt: at }]]),
-      });
-      // Money arriving later does not turn that refund into a reservation.
-      spec.given([credited(10), declined('r1', 11), credited(100)]).when(reserve([refund('r1', 11)])).then([]);
-    });
+    it(
+      'declines a refund the balance cannot cover: recorded, ' +
+        'so every processor of that refund learns the same answer',
+      () => {
+        spec
+          .given([credited(10)])
+          .when(reserve([refund('r1', 11)]))
+          .then([declined('r1', 11)]);
+        spec
+          .given([credited(10)])
+          .when(reserve([refund('r1', 11)]))
+          .thenState({
+            available: 10n,
+            inFlight: 0n,
+            open: new Map(),
+            recentlyClosed: new Map([['r1', { outcome: 'declined', closedAt: at }]]),
+          });
+        // Money arriving later does not turn that refund into a reservation.
+        spec
+          .given([credited(10), declined('r1', 11), credited(100)])
+          .when(reserve([refund('r1', 11)]))
+          .then([]);
+      },
+    );
 
     it('is idempotent by movement id: an open, completed, failed or declined id appends nothing', () => {
       const d1 = disbursement('d1', 60);
-      spec.given([credited(100), reserved(d1)]).when(reserve([d1])).then([]);
-      spec.given([credited(100), reserved(d1), completed('d1', 60, 'disbursement')]).when(reserve([d1])).then([]);
-      spec.given([credited(100), reserved(d1), failed('d1', 60, 'disbursement')]).when(reserve([d1])).then([]);
-      spec.given([credited(100), declined('r1', 500)]).when(reserve([refund('r1', 500)])).then([]);
+      spec
+        .given([credited(100), reserved(d1)])
+        .when(reserve([d1]))
+        .then([]);
+      spec
+        .given([credited(100), reserved(d1), completed('d1', 60, 'disbursement')])
+        .when(reserve([d1]))
+        .then([]);
+      spec
+        .given([credited(100), reserved(d1), failed('d1', 60, 'disbursement')])
+        .when(reserve([d1]))
+        .then([]);
+      spec
+        .given([credited(100), declined('r1', 500)])
+        .when(reserve([refund('r1', 500)]))
+        .then([]);
       // Even when the balance could no longer cover it: the re-execution is not a new debit.
-      spec.given([credited(60), reserved(d1)]).when(reserve([d1])).then([]);
+      spec
+        .given([credited(60), reserved(d1)])
+        .when(reserve([d1]))
+        .then([]);
     });
 
     it('reserves only the items not seen before when a batch is executed again in part', () => {
-      spec.given([credited(100), reserved(disbursement('d1', 60))]).when(reserve([disbursement('d1', 60), disbursement('d2', 40)])).then([reserved(disbursement('d2', 40))]);
+      spec
+        .given([credited(100), reserved(disbursement('d1', 60))])
+        .when(reserve([disbursement('d1', 60), disbursement('d2', 40)]))
+        .then([reserved(disbursement('d2', 40))]);
     });
 
-    it('forgets a closed id after 48 hours of event time (bounded memory, pruned by the events’ own timestamps)', () => {
-      const d1 = disbursement('d1', 10);
-      const history: BalanceEvent[] = [credited(100), reserved(d1), completed('d1', 10, 'disbursement')];
-      const justInside = later(CLOSED_RESERVATION_MEMORY_MS);
-      spec.given([...history, reserved(disbursement('d2', 1), justInside.toISOString())]).when(reserve([d1], justInside)).then([]);
-      const after = later(CLOSED_RESERVATION_MEMORY_MS + 1);
-      const state = stateOf([...history, reserved(disbursement('d2', 1), after.toISOString())]);
-      expect(reservationStatus(state, 'd1')).toBe('unknown');
-      expect(state.recentlyClosed.size).toBe(0);
-    });
+    it(
+      'forgets a closed id after 48 hours of event time (bounded memory, ' + 'pruned by the events’ own timestamps)',
+      () => {
+        const d1 = disbursement('d1', 10);
+        const history: BalanceEvent[] = [credited(100), reserved(d1), completed('d1', 10, 'disbursement')];
+        const justInside = later(CLOSED_RESERVATION_MEMORY_MS);
+        spec
+          .given([...history, reserved(disbursement('d2', 1), justInside.toISOString())])
+          .when(reserve([d1], justInside))
+          .then([]);
+        const after = later(CLOSED_RESERVATION_MEMORY_MS + 1);
+        const state = stateOf([...history, reserved(disbursement('d2', 1), after.toISOString())]);
+        expect(reservationStatus(state, 'd1')).toBe('unknown');
+        expect(state.recentlyClosed.size).toBe(0);
+      },
+    );
 
-    it('refuses an empty reservation, an id twice in one command, and amounts that are not positive whole numbers', () => {
-      spec.given([credited(100)]).when(reserve([])).thenThrows('API_VALIDATION_ERROR');
-      spec.given([credited(100)]).when(reserve([disbursement('d1', 1), disbursement('d1', 1)])).thenThrows('API_VALIDATION_ERROR');
-      spec.given([credited(100)]).when(reserve([disbursement('d1', 0)])).thenThrows('API_VALIDATION_ERROR');
-      spec.given([credited(100)]).when(reserve([refund('r1', 2.5)])).thenThrows('API_VALIDATION_ERROR');
-    });
+    it(
+      'refuses an empty reservation, an id twice in one command, ' + 'and amounts that are not positive whole numbers',
+      () => {
+        spec
+          .given([credited(100)])
+          .when(reserve([]))
+          .thenThrows('API_VALIDATION_ERROR');
+        spec
+          .given([credited(100)])
+          .when(reserve([disbursement('d1', 1), disbursement('d1', 1)]))
+          .thenThrows('API_VALIDATION_ERROR');
+        spec
+          .given([credited(100)])
+          .when(reserve([disbursement('d1', 0)]))
+          .thenThrows('API_VALIDATION_ERROR');
+        spec
+          .given([credited(100)])
+          .when(reserve([refund('r1', 2.5)]))
+          .thenThrows('API_VALIDATION_ERROR');
+      },
+    );
   });
 
   describe('CompleteMoneyOut', () => {
     it('takes the reserved amount out of flight, with the kind the reservation had', () => {
-      spec.given([credited(100), reserved(refund('r1', 60))]).when(complete('r1')).then([completed('r1', 60, 'refund')]);
+      spec
+        .given([credited(100), reserved(refund('r1', 60))])
+        .when(complete('r1'))
+        .then([completed('r1', 60, 'refund')]);
       spec
         .given([credited(100), reserved(disbursement('d1', 60))])
         .when(complete('d1'))
-        .thenState({ available: 40n, inFlight: 0n, open: new Map(), recentlyClosed: new Map([['d1', { outcome: 'completed', closedAt: at }]]) });
+        .thenState({
+          available: 40n,
+          inFlight: 0n,
+          open: new Map(),
+          recentlyClosed: new Map([['d1', { outcome: 'completed', closedAt: at }]]),
+        });
     });
 
     it('appends nothing for an unknown id or one already closed (no double completion)', () => {
-      spec.given([credited(100)]).when(complete('nobody')).then([]);
-      spec.given([credited(100), reserved(refund('r1', 60)), completed('r1', 60, 'refund')]).when(complete('r1')).then([]);
-      spec.given([credited(100), reserved(refund('r1', 60)), failed('r1', 60, 'refund')]).when(complete('r1')).then([]);
-      spec.given([credited(10), declined('r1', 60)]).when(complete('r1')).then([]);
+      spec
+        .given([credited(100)])
+        .when(complete('nobody'))
+        .then([]);
+      spec
+        .given([credited(100), reserved(refund('r1', 60)), completed('r1', 60, 'refund')])
+        .when(complete('r1'))
+        .then([]);
+      spec
+        .given([credited(100), reserved(refund('r1', 60)), failed('r1', 60, 'refund')])
+        .when(complete('r1'))
+        .then([]);
+      spec
+        .given([credited(10), declined('r1', 60)])
+        .when(complete('r1'))
+        .then([]);
     });
 
     it('treats a reservation written before kinds existed as a disbursement', () => {
-      const old: MoneyOutReserved = { type: 'MoneyOutReserved', data: { movementId: 'd0', currency: 'IDR', amount: 5, reservedAt: at, disbursement: { disbursementId: 'd0' } } };
-      spec.given([credited(100), old]).when(complete('d0')).then([completed('d0', 5, 'disbursement')]);
+      const old: MoneyOutReserved = {
+        type: 'MoneyOutReserved',
+        data: { movementId: 'd0', currency: 'IDR', amount: 5, reservedAt: at, disbursement: { disbursementId: 'd0' } },
+      };
+      spec
+        .given([credited(100), old])
+        .when(complete('d0'))
+        .then([completed('d0', 5, 'disbursement')]);
     });
   });
 
   describe('FailMoneyOut (release)', () => {
     it('returns the reserved money to the available balance', () => {
-      spec.given([credited(100), reserved(refund('r1', 60))]).when(fail('r1', 'REFUND_FAILED')).then([failed('r1', 60, 'refund', 'REFUND_FAILED')]);
+      spec
+        .given([credited(100), reserved(refund('r1', 60))])
+        .when(fail('r1', 'REFUND_FAILED'))
+        .then([failed('r1', 60, 'refund', 'REFUND_FAILED')]);
       spec
         .given([credited(100), reserved(disbursement('d1', 60))])
         .when(fail('d1'))
-        .thenState({ available: 100n, inFlight: 0n, open: new Map(), recentlyClosed: new Map([['d1', { outcome: 'failed', closedAt: at }]]) });
+        .thenState({
+          available: 100n,
+          inFlight: 0n,
+          open: new Map(),
+          recentlyClosed: new Map([['d1', { outcome: 'failed', closedAt: at }]]),
+        });
     });
 
     it('appends nothing for an unknown id or one already closed (no double release)', () => {
-      spec.given([credited(100)]).when(fail('nobody')).then([]);
-      spec.given([credited(100), reserved(disbursement('d1', 60)), failed('d1', 60, 'disbursement')]).when(fail('d1')).then([]);
-      spec.given([credited(100), reserved(disbursement('d1', 60)), completed('d1', 60, 'disbursement')]).when(fail('d1')).then([]);
+      spec
+        .given([credited(100)])
+        .when(fail('nobody'))
+        .then([]);
+      spec
+        .given([credited(100), reserved(disbursement('d1', 60)), failed('d1', 60, 'disbursement')])
+        .when(fail('d1'))
+        .then([]);
+      spec
+        .given([credited(100), reserved(disbursement('d1', 60)), completed('d1', 60, 'disbursement')])
+        .when(fail('d1'))
+        .then([]);
     });
   });
 });

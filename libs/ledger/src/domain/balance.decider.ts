@@ -3,7 +3,10 @@ import { BalanceErrors } from './balance.errors';
 import type { BalanceEvent, MoneyOutDeclined } from './balance.events';
 import type { MoneyOutKind, MoneyOutReserved } from './money-movement.events';
 
-/** How long a closed (or declined) movement id is remembered, in event time: a re-executed keyed request or a retried job within it appends nothing. */
+/**
+ * How long a closed (or declined) movement id is remembered, in event time: a re-executed keyed request or a retried
+ * job within it appends nothing.
+ */
 export const CLOSED_RESERVATION_MEMORY_MS = 48 * 60 * 60 * 1000;
 
 /** One debit of CASH: a disbursement or a refund. */
@@ -12,7 +15,10 @@ export interface MoneyOutItem {
   movementId: string;
   amount: number;
   kind: MoneyOutKind;
-  /** What the money-out is, for the context that owns it; stored on the reservation under the kind's name (`disbursement: {...}`). */
+  /**
+   * What the money-out is, for the context that owns it; stored on the reservation under the kind's name
+   * (`disbursement: {...}`).
+   */
   details?: Record<string, unknown>;
 }
 
@@ -80,7 +86,12 @@ export const balanceDecider: Decider<BalanceCommand, BalanceState, BalanceEvent>
         return [
           {
             type: command.type === 'CreditBalance' ? 'BalanceCredited' : 'BalanceDebited',
-            data: { movementId: command.movementId, sourceEventId: command.sourceEventId, currency: command.currency, amount: command.amount },
+            data: {
+              movementId: command.movementId,
+              sourceEventId: command.sourceEventId,
+              currency: command.currency,
+              amount: command.amount,
+            },
           },
         ];
       case 'ReserveMoneyOut':
@@ -91,7 +102,13 @@ export const balanceDecider: Decider<BalanceCommand, BalanceState, BalanceEvent>
         return [
           {
             type: 'MoneyOutCompleted',
-            data: { movementId: command.movementId, currency: command.currency, amount: open.amount, completedAt: command.now.toISOString(), kind: open.kind },
+            data: {
+              movementId: command.movementId,
+              currency: command.currency,
+              amount: open.amount,
+              completedAt: command.now.toISOString(),
+              kind: open.kind,
+            },
           },
         ];
       }
@@ -127,12 +144,25 @@ export const balanceDecider: Decider<BalanceCommand, BalanceState, BalanceEvent>
       case 'MoneyOutReserved': {
         const open = new Map(state.open);
         open.set(event.data.movementId, { amount: event.data.amount, kind: event.data.kind ?? 'disbursement' });
-        return { ...state, available: state.available - amount, inFlight: state.inFlight + amount, open, recentlyClosed: pruned(state.recentlyClosed, event.data.reservedAt) };
+        return {
+          ...state,
+          available: state.available - amount,
+          inFlight: state.inFlight + amount,
+          open,
+          recentlyClosed: pruned(state.recentlyClosed, event.data.reservedAt),
+        };
       }
       case 'MoneyOutCompleted':
-        return { ...closed(state, event.data.movementId, 'completed', event.data.completedAt), inFlight: state.inFlight - amount };
+        return {
+          ...closed(state, event.data.movementId, 'completed', event.data.completedAt),
+          inFlight: state.inFlight - amount,
+        };
       case 'MoneyOutFailed':
-        return { ...closed(state, event.data.movementId, 'failed', event.data.failedAt), available: state.available + amount, inFlight: state.inFlight - amount };
+        return {
+          ...closed(state, event.data.movementId, 'failed', event.data.failedAt),
+          available: state.available + amount,
+          inFlight: state.inFlight - amount,
+        };
       case 'MoneyOutDeclined':
         return closed(state, event.data.movementId, 'declined', event.data.declinedAt);
       default:
@@ -144,7 +174,8 @@ export const balanceDecider: Decider<BalanceCommand, BalanceState, BalanceEvent>
 function reserve(command: Extract<BalanceCommand, { type: 'ReserveMoneyOut' }>, state: BalanceState): BalanceEvent[] {
   const ids = new Set(command.items.map((item) => item.movementId));
   if (command.items.length === 0 || ids.size !== command.items.length) throw BalanceErrors.invalidItems();
-  if (command.items.some((item) => !Number.isSafeInteger(item.amount) || item.amount <= 0)) throw BalanceErrors.invalidAmount();
+  if (command.items.some((item) => !Number.isSafeInteger(item.amount) || item.amount <= 0))
+    throw BalanceErrors.invalidAmount();
   // Known ids were decided before (a re-execution): they append nothing, whatever their outcome.
   const fresh = command.items.filter((item) => reservationStatus(state, item.movementId) === 'unknown');
   if (fresh.length === 0) return [];
@@ -153,31 +184,38 @@ function reserve(command: Extract<BalanceCommand, { type: 'ReserveMoneyOut' }>, 
   if (requested > state.available) {
     // A refund's refusal is a fact its processors must agree on; a disbursement's is only an answer.
     if (fresh.every((item) => item.kind === 'refund')) {
-      return fresh.map(
-        (item): MoneyOutDeclined => ({
-          type: 'MoneyOutDeclined',
-          data: { movementId: item.movementId, currency: command.currency, amount: item.amount, kind: item.kind, declinedAt: at },
-        }),
-      );
+      return fresh.map((item): MoneyOutDeclined => ({
+        type: 'MoneyOutDeclined',
+        data: {
+          movementId: item.movementId,
+          currency: command.currency,
+          amount: item.amount,
+          kind: item.kind,
+          declinedAt: at,
+        },
+      }));
     }
     throw BalanceErrors.insufficientBalance(state.available, requested);
   }
-  return fresh.map(
-    (item): MoneyOutReserved => ({
-      type: 'MoneyOutReserved',
-      data: {
-        movementId: item.movementId,
-        currency: command.currency,
-        amount: item.amount,
-        reservedAt: at,
-        kind: item.kind,
-        ...(item.details && { [item.kind]: item.details }),
-      },
-    }),
-  );
+  return fresh.map((item): MoneyOutReserved => ({
+    type: 'MoneyOutReserved',
+    data: {
+      movementId: item.movementId,
+      currency: command.currency,
+      amount: item.amount,
+      reservedAt: at,
+      kind: item.kind,
+      ...(item.details && { [item.kind]: item.details }),
+    },
+  }));
 }
 
-function closed(state: BalanceState, movementId: string, outcome: ClosedReservation['outcome'], closedAt: string): BalanceState {
+function closed(
+  state: BalanceState,
+  movementId: string,
+  outcome: ClosedReservation['outcome'],
+  closedAt: string,
+): BalanceState {
   const open = new Map(state.open);
   open.delete(movementId);
   const recentlyClosed = new Map(pruned(state.recentlyClosed, closedAt));

@@ -11,7 +11,10 @@ export class InsufficientBalanceError extends DomainError {
     readonly available: bigint,
     readonly requested: bigint,
   ) {
-    super(LEDGER_ERROR_CODES.code('INSUFFICIENT_BALANCE'), `Balance is too low: ${available} available, ${requested} requested`);
+    super(
+      LEDGER_ERROR_CODES.code('INSUFFICIENT_BALANCE'),
+      `Balance is too low: ${available} available, ${requested} requested`,
+    );
     this.name = 'InsufficientBalanceError';
   }
 }
@@ -19,5 +22,6 @@ export class InsufficientBalanceError extends DomainError {
 export const BalanceErrors = {
   insufficientBalance: (available: bigint, requested: bigint) => new InsufficientBalanceError(available, requested),
   invalidAmount: () => invalidField(['amount'], 'amount must be a positive whole number', 'isMoneyAmount'),
-  invalidItems: () => LEDGER_ERROR_CODES.error('API_VALIDATION_ERROR', 'A reservation needs at least one item and each movement id once'),
+  invalidItems: () =>
+    LEDGER_ERROR_CODES.error('API_VALIDATION_ERROR', 'A reservation needs at least one item and each movement id once'),
 };

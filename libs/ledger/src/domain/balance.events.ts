@@ -8,9 +8,15 @@ import type { MoneyOutCompleted, MoneyOutFailed, MoneyOutKind, MoneyOutReserved 
  * ledger: users' logs hold them, so neither changes. The three `MoneyOut*` events are the ledger
  * contract's (`balance-contract.check.ts`); a `MoneyOut*` without `kind` is a disbursement.
  */
-export type BalanceCredited = DomainEvent<'BalanceCredited', { movementId: string; sourceEventId: string; currency: string; amount: number }>;
+export type BalanceCredited = DomainEvent<
+  'BalanceCredited',
+  { movementId: string; sourceEventId: string; currency: string; amount: number }
+>;
 /** Old logs only: a refund paid out of CASH before refunds reserved (`MoneyInRefunded`). */
-export type BalanceDebited = DomainEvent<'BalanceDebited', { movementId: string; sourceEventId: string; currency: string; amount: number }>;
+export type BalanceDebited = DomainEvent<
+  'BalanceDebited',
+  { movementId: string; sourceEventId: string; currency: string; amount: number }
+>;
 
 /**
  * A refund the balance could not cover, recorded so the refund's fate is decided once: a second
@@ -24,7 +30,8 @@ export type MoneyOutDeclined = DomainEvent<
   { movementId: string; currency: string; amount: number; kind: MoneyOutKind; declinedAt: string }
 >;
 
-export type BalanceEvent = BalanceCredited | BalanceDebited | MoneyOutReserved | MoneyOutCompleted | MoneyOutFailed | MoneyOutDeclined;
+export type BalanceEvent =
+  BalanceCredited | BalanceDebited | MoneyOutReserved | MoneyOutCompleted | MoneyOutFailed | MoneyOutDeclined;
 
 export const BALANCE_EVENT_TYPES: readonly BalanceEvent['type'][] = [
   'BalanceCredited',

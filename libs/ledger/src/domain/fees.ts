@@ -24,7 +24,13 @@ export const DEFAULT_FEE_SCHEDULE: FeeSchedule = {
  * gateway's rule for the channel, the business's `default`, the gateway's `default`.
  */
 export function feeRuleFor(channel: string, businessSchedule: FeeSchedule | undefined): FeeRule {
-  return businessSchedule?.[channel] ?? DEFAULT_FEE_SCHEDULE[channel] ?? businessSchedule?.default ?? DEFAULT_FEE_SCHEDULE.default ?? {};
+  return (
+    businessSchedule?.[channel] ??
+    DEFAULT_FEE_SCHEDULE[channel] ??
+    businessSchedule?.default ??
+    DEFAULT_FEE_SCHEDULE.default ??
+    {}
+  );
 }
 
 /**

@@ -6,44 +6,122 @@ import { parseSettlementDelays, settlementDelayMs } from './settlement-delays';
 
 const at = '2026-11-22T10:00:00.000Z';
 const sum = (event: MoneyMovementEvent) => postingsFor(event).postings.reduce((total, p) => total + p.amount, 0n);
-const byAccount = (event: MoneyMovementEvent) => Object.fromEntries(postingsFor(event).postings.map((p) => [p.account, p.amount]));
+const byAccount = (event: MoneyMovementEvent) =>
+  Object.fromEntries(postingsFor(event).postings.map((p) => [p.account, p.amount]));
 
 describe('postings', () => {
   it('money in: payers pay the gross, HOLDING gets the net, FEES the fee, TAX the VAT on it', () => {
     const received: MoneyMovementEvent = {
       type: 'MoneyInReceived',
-      data: { movementId: 'm1', source: { context: 'x', resourceId: 'r' }, channel: 'BCA', currency: 'IDR', grossAmount: 100_000, fee: 2900, feeTax: 319, settledBySource: false, receivedAt: at },
+      data: {
+        movementId: 'm1',
+        source: { context: 'x', resourceId: 'r' },
+        channel: 'BCA',
+        currency: 'IDR',
+        grossAmount: 100_000,
+        fee: 2900,
+        feeTax: 319,
+        settledBySource: false,
+        receivedAt: at,
+      },
     };
     expect(byAccount(received)).toEqual({ PAYERS: -100_000n, HOLDING: 96_781n, FEES: 2900n, TAX: 319n });
   });
 
   it.each<[MoneyMovementEvent, Record<string, bigint>]>([
-    [{ type: 'MoneyInSettled', data: { movementId: 'm', currency: 'IDR', amount: 10, settledAt: at } }, { HOLDING: -10n, CASH: 10n }],
-    [{ type: 'MoneyInRefunded', data: { movementId: 'm', refundId: 'r', currency: 'IDR', amount: 10, refundedAt: at } }, { CASH: -10n, PAYERS: 10n }],
-    [{ type: 'MoneyOutReserved', data: { movementId: 'm', currency: 'IDR', amount: 10, reservedAt: at } }, { CASH: -10n, HOLDING: 10n }],
-    [{ type: 'MoneyOutCompleted', data: { movementId: 'm', currency: 'IDR', amount: 10, completedAt: at } }, { HOLDING: -10n, PAYOUT_RAIL: 10n }],
-    [{ type: 'MoneyOutCompleted', data: { movementId: 'm', currency: 'IDR', amount: 10, completedAt: at, kind: 'disbursement' } }, { HOLDING: -10n, PAYOUT_RAIL: 10n }],
-    [{ type: 'MoneyOutReserved', data: { movementId: 'r', currency: 'IDR', amount: 10, reservedAt: at, kind: 'refund' } }, { CASH: -10n, HOLDING: 10n }],
-    [{ type: 'MoneyOutCompleted', data: { movementId: 'r', currency: 'IDR', amount: 10, completedAt: at, kind: 'refund' } }, { HOLDING: -10n, PAYERS: 10n }],
-    [{ type: 'MoneyOutFailed', data: { movementId: 'r', currency: 'IDR', amount: 10, failureCode: 'REFUND_FAILED', failedAt: at, kind: 'refund' } }, { HOLDING: -10n, CASH: 10n }],
-    [{ type: 'MoneyOutFailed', data: { movementId: 'm', currency: 'IDR', amount: 10, failureCode: 'REJECTED_BY_BANK', failedAt: at } }, { HOLDING: -10n, CASH: 10n }],
+    [
+      { type: 'MoneyInSettled', data: { movementId: 'm', currency: 'IDR', amount: 10, settledAt: at } },
+      { HOLDING: -10n, CASH: 10n },
+    ],
+    [
+      {
+        type: 'MoneyInRefunded',
+        data: { movementId: 'm', refundId: 'r', currency: 'IDR', amount: 10, refundedAt: at },
+      },
+      { CASH: -10n, PAYERS: 10n },
+    ],
+    [
+      { type: 'MoneyOutReserved', data: { movementId: 'm', currency: 'IDR', amount: 10, reservedAt: at } },
+      { CASH: -10n, HOLDING: 10n },
+    ],
+    [
+      { type: 'MoneyOutCompleted', data: { movementId: 'm', currency: 'IDR', amount: 10, completedAt: at } },
+      { HOLDING: -10n, PAYOUT_RAIL: 10n },
+    ],
+    [
+      {
+        type: 'MoneyOutCompleted',
+        data: { movementId: 'm', currency: 'IDR', amount: 10, completedAt: at, kind: 'disbursement' },
+      },
+      { HOLDING: -10n, PAYOUT_RAIL: 10n },
+    ],
+    [
+      {
+        type: 'MoneyOutReserved',
+        data: { movementId: 'r', currency: 'IDR', amount: 10, reservedAt: at, kind: 'refund' },
+      },
+      { CASH: -10n, HOLDING: 10n },
+    ],
+    [
+      {
+        type: 'MoneyOutCompleted',
+        data: { movementId: 'r', currency: 'IDR', amount: 10, completedAt: at, kind: 'refund' },
+      },
+      { HOLDING: -10n, PAYERS: 10n },
+    ],
+    [
+      {
+        type: 'MoneyOutFailed',
+        data: {
+          movementId: 'r',
+          currency: 'IDR',
+          amount: 10,
+          failureCode: 'REFUND_FAILED',
+          failedAt: at,
+          kind: 'refund',
+        },
+      },
+      { HOLDING: -10n, CASH: 10n },
+    ],
+    [
+      {
+        type: 'MoneyOutFailed',
+        data: { movementId: 'm', currency: 'IDR', amount: 10, failureCode: 'REJECTED_BY_BANK', failedAt: at },
+      },
+      { HOLDING: -10n, CASH: 10n },
+    ],
   ])('%j moves money as documented', (event, expected) => {
     expect(byAccount(event)).toEqual(expected);
   });
 
   it('every money-in transaction sums to zero, whatever the fee rule', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }), fc.integer({ min: 0, max: 1_000_000_000 }), fc.integer({ min: 0, max: 10_000 }), (gross, flat, basisPoints) => {
-        const { fee, feeTax } = feeFor(gross, { flat, basisPoints });
-        expect(fee + feeTax).toBeLessThanOrEqual(gross);
-        expect(fee).toBeGreaterThanOrEqual(0);
-        expect(feeTax).toBeGreaterThanOrEqual(0);
-        const event: MoneyMovementEvent = {
-          type: 'MoneyInReceived',
-          data: { movementId: 'm', source: { context: 'x', resourceId: 'r' }, channel: 'X', currency: 'IDR', grossAmount: gross, fee, feeTax, settledBySource: false, receivedAt: at },
-        };
-        expect(sum(event)).toBe(0n);
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: Number.MAX_SAFE_INTEGER }),
+        fc.integer({ min: 0, max: 1_000_000_000 }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (gross, flat, basisPoints) => {
+          const { fee, feeTax } = feeFor(gross, { flat, basisPoints });
+          expect(fee + feeTax).toBeLessThanOrEqual(gross);
+          expect(fee).toBeGreaterThanOrEqual(0);
+          expect(feeTax).toBeGreaterThanOrEqual(0);
+          const event: MoneyMovementEvent = {
+            type: 'MoneyInReceived',
+            data: {
+              movementId: 'm',
+              source: { context: 'x', resourceId: 'r' },
+              channel: 'X',
+              currency: 'IDR',
+              grossAmount: gross,
+              fee,
+              feeTax,
+              settledBySource: false,
+              receivedAt: at,
+            },
+          };
+          expect(sum(event)).toBe(0n);
+        },
+      ),
     );
   });
 });

@@ -52,7 +52,10 @@ export function postingsFor(event: MoneyMovementEvent): JournalTransaction {
       return { ...base, postings: move('CASH', 'HOLDING', event.data.amount) };
     case 'MoneyOutCompleted':
       // A refund's money goes back to the payer it came from; no kind (old events) is a disbursement.
-      return { ...base, postings: move('HOLDING', event.data.kind === 'refund' ? 'PAYERS' : 'PAYOUT_RAIL', event.data.amount) };
+      return {
+        ...base,
+        postings: move('HOLDING', event.data.kind === 'refund' ? 'PAYERS' : 'PAYOUT_RAIL', event.data.amount),
+      };
     case 'MoneyOutFailed':
       return { ...base, postings: move('HOLDING', 'CASH', event.data.amount) };
     default:

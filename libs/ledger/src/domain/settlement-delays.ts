@@ -31,7 +31,10 @@ export function settlementDelayMs(channel: string, delays: Readonly<Record<strin
  * `CREDIT_CARD=2d,OVO=12h,default=1d` (units ms, s, m, h, d) over the defaults. Returns the
  * problems instead of throwing so configuration errors read as one line each.
  */
-export function parseSettlementDelays(text: string | undefined): { delays: Record<string, number>; problems: string[] } {
+export function parseSettlementDelays(text: string | undefined): {
+  delays: Record<string, number>;
+  problems: string[];
+} {
   const delays: Record<string, number> = { ...DEFAULT_SETTLEMENT_DELAYS_MS };
   const problems: string[] = [];
   if (!text?.trim()) return { delays, problems };

@@ -36,16 +36,32 @@ describe('test top-up decider', () => {
     spec
       .given([])
       .when(command({ fee: 100, feeTax: 11 }))
-      .then([received(true, 100, 11), { type: 'MoneyInSettled', data: { movementId: 'topup_1', currency: 'IDR', amount: 9889, settledAt: now.toISOString() } }]);
+      .then([
+        received(true, 100, 11),
+        {
+          type: 'MoneyInSettled',
+          data: { movementId: 'topup_1', currency: 'IDR', amount: 9889, settledAt: now.toISOString() },
+        },
+      ]);
   });
 
   it('scheduled: only received; the ledger settles it later', () => {
-    spec.given([]).when(command({ settlement: 'scheduled' })).then([received(false)]);
+    spec
+      .given([])
+      .when(command({ settlement: 'scheduled' }))
+      .then([received(false)]);
   });
 
   it('refuses live mode, a second top-up with the same id, and amounts that are not positive whole numbers', () => {
-    spec.given([]).when(command({ mode: 'live' })).thenThrows('TEST_MODE_ONLY_ERROR');
-    spec.given([received(false)]).when(command()).thenThrows('API_VALIDATION_ERROR');
-    for (const amount of [0, -1, 1.5, Number.NaN]) spec.given([]).when(command({ amount })).thenThrows('API_VALIDATION_ERROR');
+    spec
+      .given([])
+      .when(command({ mode: 'live' }))
+      .thenThrows('TEST_MODE_ONLY_ERROR');
+    spec
+      .given([received(false)])
+      .when(command())
+      .thenThrows('API_VALIDATION_ERROR');
+    for (const amount of [0, -1, 1.5, Number.NaN])
+      spec.given([]).when(command({ amount })).thenThrows('API_VALIDATION_ERROR');
   });
 });

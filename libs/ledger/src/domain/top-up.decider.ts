@@ -50,7 +50,13 @@ export const topUpDecider: Decider<TopUpCommand, TopUpState, TopUpEvent> = {
     };
     if (command.settlement === 'scheduled') return [received];
     const net = command.amount - command.fee - command.feeTax;
-    return [received, { type: 'MoneyInSettled', data: { movementId: command.topUpId, currency: command.currency, amount: net, settledAt: at } }];
+    return [
+      received,
+      {
+        type: 'MoneyInSettled',
+        data: { movementId: command.topUpId, currency: command.currency, amount: net, settledAt: at },
+      },
+    ];
   },
 
   evolve(state, event) {

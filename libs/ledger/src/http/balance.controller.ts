@@ -1,4 +1,12 @@
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, requestContextOf, RequirePermissions, schema } from '@gateway/http-edge';
+import {
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  requestContextOf,
+  RequirePermissions,
+  schema,
+} from '@gateway/http-edge';
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
@@ -7,7 +15,7 @@ import { TopUpBalanceCommand } from '../application/top-up/top-up.command';
 import { TEST_TOPUP_CHANNEL } from '../domain/top-up.decider';
 import { GetBalanceRequestDto, TopUpRequestDto } from './balance.request.dto';
 
-@ApiTag('Balance', 'The business\'s balances (cash, holding, tax), test top-ups and the ledger\'s reconciliation.')
+@ApiTag('Balance', "The business's balances (cash, holding, tax), test top-ups and the ledger's reconciliation.")
 @Controller('balance')
 export class BalanceController {
   constructor(
@@ -22,15 +30,26 @@ export class BalanceController {
   @Get()
   @ApiDoc({
     summary: 'Get the balance',
-    description: 'The balance of `account_type` (CASH by default: what disbursements can spend; HOLDING: received, not yet settled; TAX) in `currency` (IDR by default), in minor units of that currency (IDR has none: whole rupiah), exact at any size.',
+    description:
+      'The balance of `account_type` (CASH by default: what disbursements can spend; HOLDING: received, ' +
+      'not yet settled; TAX) in `currency` (IDR by default), ' +
+      'in minor units of that currency (IDR has none: whole rupiah), exact at any size.',
     operationId: 'getBalance',
-    response: schema.object({ balance: schema.integer('The balance; exact (written digit for digit, even past 2^53)') }),
+    response: schema.object({
+      balance: schema.integer('The balance; exact (written digit for digit, even past 2^53)'),
+    }),
   })
   // The spec's table: money-out read. `balance:read` is the finer option (a key that may read the
   // balance and nothing else of money out); either grants the route (issue 19, item 12).
   @RequirePermissions(['money_out:read', 'balance:read'])
-  async get(@CurrentCaller() caller: Caller, @Query() query: GetBalanceRequestDto, @Res() response: Response): Promise<void> {
-    const view = await this.queries.execute(new GetBalanceQuery(caller.businessId, caller.mode, query.account_type ?? 'CASH', query.currency));
+  async get(
+    @CurrentCaller() caller: Caller,
+    @Query() query: GetBalanceRequestDto,
+    @Res() response: Response,
+  ): Promise<void> {
+    const view = await this.queries.execute(
+      new GetBalanceQuery(caller.businessId, caller.mode, query.account_type ?? 'CASH', query.currency),
+    );
     response.status(200).type('application/json').send(`{"balance":${view.balance.toString()}}`);
   }
 
@@ -43,7 +62,9 @@ export class BalanceController {
   @ApiDoc({
     summary: 'Top up the test balance',
     description:
-      'A simulated incoming payment of `amount` minor units (channel TEST_TOPUP by default: free, settled at once). `settlement: "scheduled"` leaves it in HOLDING for the channel\'s settlement delay, on the business\'s test clock.',
+      'A simulated incoming payment of `amount` minor units (channel TEST_TOPUP by default: free, ' +
+      'settled at once). `settlement: "scheduled"` leaves it in HOLDING for the channel\'s settlement delay, ' +
+      "on the business's test clock.",
     operationId: 'topUpBalance',
     testModeOnly: true,
     response: schema.object({
@@ -67,7 +88,12 @@ export class BalanceController {
       new TopUpBalanceCommand(
         caller.businessId,
         caller.mode,
-        { amount: body.amount, currency: body.currency ?? 'IDR', channel: body.channel ?? TEST_TOPUP_CHANNEL, settlement: body.settlement ?? 'immediate' },
+        {
+          amount: body.amount,
+          currency: body.currency ?? 'IDR',
+          channel: body.channel ?? TEST_TOPUP_CHANNEL,
+          settlement: body.settlement ?? 'immediate',
+        },
         requestContextOf(request, caller),
       ),
     );

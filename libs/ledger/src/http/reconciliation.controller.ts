@@ -13,13 +13,18 @@ export class ReconciliationController {
   @Get('reconciliation')
   @ApiDoc({
     summary: 'Reconcile the ledger',
-    description: 'Checks the business\'s ledger in the key\'s mode: every balance equals the sum of its entries, every transaction sums to zero, a replay of the event log gives the same journal, and cash and holding never went below zero.',
+    description:
+      "Checks the business's ledger in the key's mode: every balance equals the sum of its entries, " +
+      'every transaction sums to zero, a replay of the event log gives the same journal, ' +
+      'and cash and holding never went below zero.',
     operationId: 'reconcileLedger',
     response: RECONCILIATION_SCHEMA,
   })
   @RequirePermissions('audit:read')
   async reconcile(@CurrentCaller() caller: Caller) {
-    const report = await this.queries.execute(new ReconcileLedgerQuery({ businessId: caller.businessId, mode: caller.mode }));
+    const report = await this.queries.execute(
+      new ReconcileLedgerQuery({ businessId: caller.businessId, mode: caller.mode }),
+    );
     return reconciliationToWire(report);
   }
 }

@@ -1,7 +1,10 @@
 import { namedSchema, schema } from '@gateway/http-edge';
 import type { ReconciliationReport } from '../application/reconcile/reconciliation-report';
 
-const POSITION = schema.object({ commit: schema.string(), prepare: schema.string() }, { description: 'A log position (decimal strings)' });
+const POSITION = schema.object(
+  { commit: schema.string(), prepare: schema.string() },
+  { description: 'A log position (decimal strings)' },
+);
 const DECIMAL = (description?: string) => schema.string(description, { pattern: '^-?\\d+$' });
 
 /** GET /ledger/reconciliation. */
@@ -42,7 +45,7 @@ export const RECONCILIATION_SCHEMA = namedSchema(
         event_type: schema.string(),
         stream: schema.string(),
         position: POSITION,
-        amount: DECIMAL('The event\'s change to the account (negative)'),
+        amount: DECIMAL("The event's change to the account (negative)"),
         balance: DECIMAL('The balance right after it'),
       }),
     ),

@@ -31,13 +31,18 @@ export interface EntryRow {
 function scopeOf(recorded: RecordedEvent): { businessId: string; mode: 'test' | 'live' } {
   const { businessId, mode } = recorded.metadata;
   if (!businessId || (mode !== 'test' && mode !== 'live')) {
-    throw new Error(`Ledger contract: event ${recorded.id} (${recorded.type}) carries no businessId/mode in its metadata`);
+    throw new Error(
+      `Ledger contract: event ${recorded.id} (${recorded.type}) carries no businessId/mode in its metadata`,
+    );
   }
   return { businessId, mode };
 }
 
 /** The journal rows of a batch of contract events; an event without business or mode breaks the contract. */
-export function journalRowsOf(events: readonly RecordedEvent[]): { transactions: TransactionRow[]; entries: EntryRow[] } {
+export function journalRowsOf(events: readonly RecordedEvent[]): {
+  transactions: TransactionRow[];
+  entries: EntryRow[];
+} {
   const transactions: TransactionRow[] = [];
   const entries: EntryRow[] = [];
   for (const recorded of events) {
@@ -56,14 +61,33 @@ export function journalRowsOf(events: readonly RecordedEvent[]): { transactions:
       occurredAt: recorded.metadata.occurredAt,
     });
     transaction.postings.forEach((posting, line) =>
-      entries.push({ eventId: recorded.id, line, businessId, mode, currency: transaction.currency, account: posting.account, amount: posting.amount.toString() }),
+      entries.push({
+        eventId: recorded.id,
+        line,
+        businessId,
+        mode,
+        currency: transaction.currency,
+        account: posting.account,
+        amount: posting.amount.toString(),
+      }),
     );
   }
   return { transactions, entries };
 }
 
 /** The columns of `ledger_transactions` and `ledger_entries`, in the order `journalCopyOf` writes them. */
-export const TRANSACTION_COLUMNS = ['event_id', 'business_id', 'mode', 'currency', 'kind', 'movement_id', 'stream_name', 'log_commit', 'log_prepare', 'occurred_at'] as const;
+export const TRANSACTION_COLUMNS = [
+  'event_id',
+  'business_id',
+  'mode',
+  'currency',
+  'kind',
+  'movement_id',
+  'stream_name',
+  'log_commit',
+  'log_prepare',
+  'occurred_at',
+] as const;
 export const ENTRY_COLUMNS = ['event_id', 'line', 'business_id', 'mode', 'currency', 'account', 'amount'] as const;
 
 // Bound once: through the package's index (a getter per re-exported name) it cost a rebuild ~0.5 s of CPU.
@@ -74,7 +98,11 @@ const field = copyText;
  * checked mode as they are, other text escaped), and the balance movements it makes. One pass and
  * no row objects: a rebuild turns a million events into these.
  */
-export function journalCopyOf(events: readonly RecordedEvent[]): { transactions: string; entries: string; totals: BalanceTotals } {
+export function journalCopyOf(events: readonly RecordedEvent[]): {
+  transactions: string;
+  entries: string;
+  totals: BalanceTotals;
+} {
   let transactions = '';
   let entries = '';
   const totals = new BalanceTotals();
@@ -83,7 +111,10 @@ export function journalCopyOf(events: readonly RecordedEvent[]): { transactions:
     const transaction = postingsFor({ type: recorded.type, data: recorded.data } as MoneyMovementEvent);
     const business = field(businessId);
     const currency = field(transaction.currency);
-    transactions += `${recorded.id}\t${business}\t${mode}\t${currency}\t${field(transaction.kind)}\t${field(transaction.movementId)}\t${field(recorded.streamName)}\t${recorded.position.commit}\t${recorded.position.prepare}\t${field(recorded.metadata.occurredAt)}\n`;
+    transactions +=
+      `${recorded.id}\t${business}\t${mode}\t${currency}\t${field(transaction.kind)}\t` +
+      `${field(transaction.movementId)}\t${field(recorded.streamName)}\t${recorded.position.commit}\t` +
+      `${recorded.position.prepare}\t${field(recorded.metadata.occurredAt)}\n`;
     const { postings } = transaction;
     for (let line = 0; line < postings.length; line += 1) {
       const { account, amount } = postings[line];
@@ -117,7 +148,7 @@ export class BalanceTotals {
     if (!scope || scope.businessId !== businessId || scope.mode !== mode || scope.currency !== currency) {
       const key = `${businessId}|${mode}|${currency}`;
       let accounts = this.scopes.get(key);
-      if (!accounts) this.scopes.set(key, (accounts = new Map()));
+      if (!accounts) this.scopes.set(key, (accounts = new Map<string, BalanceTotal>()));
       scope = this.last = { businessId, mode, currency, accounts };
     }
     const total = scope.accounts.get(account);
@@ -132,7 +163,8 @@ export class BalanceTotals {
   /** In key order, so two writers (a rebuild racing a stale runner) lock balance rows in one order. */
   sorted(): BalanceTotal[] {
     const keyed: [string, BalanceTotal][] = [];
-    for (const [scope, accounts] of this.scopes) for (const [account, total] of accounts) keyed.push([`${scope}|${account}`, total]);
+    for (const [scope, accounts] of this.scopes)
+      for (const [account, total] of accounts) keyed.push([`${scope}|${account}`, total]);
     return keyed.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, total]) => total);
   }
 }

@@ -6,7 +6,11 @@ import type { ClientBase } from 'pg';
 import { MONEY_MOVEMENT_EVENT_TYPES, type MoneyMovementEvent } from '../domain/money-movement.events';
 import { settlementDelayMs } from '../domain/settlement-delays';
 import { SettlementPolicy } from '../application/settle-payment/settlement-policy';
-import { SETTLE_PAYMENT_JOB, SETTLEMENT_JOB_KEYS, type SettlePaymentPayload } from '../application/settle-payment/settle-payment.job';
+import {
+  SETTLE_PAYMENT_JOB,
+  SETTLEMENT_JOB_KEYS,
+  type SettlePaymentPayload,
+} from '../application/settle-payment/settle-payment.job';
 import { BalanceTotals, ENTRY_COLUMNS, journalCopyOf, journalRowsOf, TRANSACTION_COLUMNS } from './journal-rows';
 
 export const LEDGER_PROJECTION = 'ledger.journal';
@@ -41,9 +45,12 @@ export class LedgerJournalProjection implements Projection {
     const rows = journalRowsOf(events);
     if (rows.transactions.length === 0) return;
     const inserted = await tx.query<{ event_id: string }>(
-      `INSERT INTO ledger_transactions (event_id, business_id, mode, currency, kind, movement_id, stream_name, log_commit, log_prepare, occurred_at)
-       SELECT * FROM json_to_recordset($1::json) AS t ("eventId" uuid, "businessId" text, mode text, currency text, kind text, "movementId" text,
-                                                        "streamName" text, "logCommit" numeric, "logPrepare" bigint, "occurredAt" timestamptz)
+      `INSERT INTO ledger_transactions (event_id, business_id, mode, currency, kind, movement_id, stream_name, ` +
+        `log_commit, log_prepare, occurred_at)
+       SELECT * FROM json_to_recordset($1::json) AS t ("eventId" uuid, "businessId" text, mode text, currency text, ` +
+        `kind text, "movementId" text,
+                                                        "streamName" text, "logCommit" numeric, ` +
+        `"logPrepare" bigint, "occurredAt" timestamptz)
        ON CONFLICT (event_id) DO NOTHING
        RETURNING event_id`,
       [JSON.stringify(rows.transactions)],
@@ -52,10 +59,12 @@ export class LedgerJournalProjection implements Projection {
     if (fresh.size === 0) return;
     const entries = rows.entries.filter((entry) => fresh.has(entry.eventId));
     const totals = new BalanceTotals();
-    for (const entry of entries) totals.add(entry.businessId, entry.mode, entry.currency, entry.account, BigInt(entry.amount));
+    for (const entry of entries)
+      totals.add(entry.businessId, entry.mode, entry.currency, entry.account, BigInt(entry.amount));
     await tx.query(
       `INSERT INTO ledger_entries (event_id, line, business_id, mode, currency, account, amount)
-       SELECT * FROM json_to_recordset($1::json) AS e ("eventId" uuid, line smallint, "businessId" text, mode text, currency text, account text, amount bigint)`,
+       SELECT * FROM json_to_recordset($1::json) AS e ("eventId" uuid, line smallint, "businessId" text, mode text, ` +
+        `currency text, account text, amount bigint)`,
       [JSON.stringify(entries)],
     );
     await this.moveBalancesAndScheduleSettlements(events, totals, (eventId) => fresh.has(eventId), tx);
@@ -79,13 +88,19 @@ export class LedgerJournalProjection implements Projection {
   };
 
   /** The balances of the entries just written, and the settlement jobs of the payments just journaled. */
-  private async moveBalancesAndScheduleSettlements(events: RecordedEvent[], totals: BalanceTotals, fresh: (eventId: string) => boolean, tx: ClientBase): Promise<void> {
+  private async moveBalancesAndScheduleSettlements(
+    events: RecordedEvent[],
+    totals: BalanceTotals,
+    fresh: (eventId: string) => boolean,
+    tx: ClientBase,
+  ): Promise<void> {
     const sorted = totals.sorted().map((total) => ({ ...total, amount: total.amount.toString() }));
     await tx.query(
       `INSERT INTO ledger_balances (business_id, mode, currency, account, balance, entries)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::bigint[])
        ON CONFLICT (business_id, mode, currency, account)
-       DO UPDATE SET balance = ledger_balances.balance + EXCLUDED.balance, entries = ledger_balances.entries + EXCLUDED.entries`,
+       DO UPDATE SET balance = ledger_balances.balance + EXCLUDED.balance, ` +
+        `entries = ledger_balances.entries + EXCLUDED.entries`,
       columns(sorted, ['businessId', 'mode', 'currency', 'account', 'amount', 'count']),
     );
     // Settled in this batch (a replay of old history): no job at all; settled earlier: none pending.
@@ -96,14 +111,18 @@ export class LedgerJournalProjection implements Projection {
     const jobs: ScheduleJobInput<SettlePaymentPayload>[] = [];
     for (const recorded of events) {
       if (recorded.type !== 'MoneyInReceived' || !fresh(recorded.id)) continue;
-      const job = this.settlementJob(recorded as RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>);
+      const job = this.settlementJob(
+        recorded as RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>,
+      );
       if (job && !settled.has(job.payload.movementId)) jobs.push(job);
     }
     await this.scheduler.scheduleMany(jobs, tx);
     await this.scheduler.cancelPending([...settled].map(settlementKey), tx);
   }
 
-  private settlementJob(recorded: RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>): ScheduleJobInput<SettlePaymentPayload> | undefined {
+  private settlementJob(
+    recorded: RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>,
+  ): ScheduleJobInput<SettlePaymentPayload> | undefined {
     const data = recorded.data;
     if (data.settledBySource) return undefined;
     const payload: SettlePaymentPayload = {
@@ -114,8 +133,17 @@ export class LedgerJournalProjection implements Projection {
       mode: recorded.metadata.mode!,
       causationId: recorded.id,
     };
-    const dueAt = new Date(new Date(data.receivedAt).getTime() + settlementDelayMs(data.channel, this.settlement.delays));
-    return { kind: SETTLE_PAYMENT_JOB, key: settlementKey(data.movementId), payload, dueAt, businessId: payload.businessId, mode: payload.mode };
+    const dueAt = new Date(
+      new Date(data.receivedAt).getTime() + settlementDelayMs(data.channel, this.settlement.delays),
+    );
+    return {
+      kind: SETTLE_PAYMENT_JOB,
+      key: settlementKey(data.movementId),
+      payload,
+      dueAt,
+      businessId: payload.businessId,
+      mode: payload.mode,
+    };
   }
 }
 

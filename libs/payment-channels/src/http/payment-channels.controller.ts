@@ -4,7 +4,10 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ListPaymentChannelsQuery } from '../application/list-payment-channels/list-payment-channels.query';
 
 /** Every channel, once per currency, with whether the caller's business may use it in the key's mode. */
-@ApiTag('Payment channels', 'The channels (banks, retail outlets, eWallets, cards) and whether the business may use each in the key\'s mode.')
+@ApiTag(
+  'Payment channels',
+  "The channels (banks, retail outlets, eWallets, cards) and whether the business may use each in the key's mode.",
+)
 @Controller('payment_channels')
 export class PaymentChannelsController {
   constructor(private readonly queries: QueryBus) {}
@@ -12,7 +15,9 @@ export class PaymentChannelsController {
   @Get()
   @ApiDoc({
     summary: 'List payment channels',
-    description: 'Every channel, once per currency, with whether the business may use it in the key\'s mode (`PATCH /settings` `enabled_payment_channels`).',
+    description:
+      "Every channel, once per currency, with whether the business may use it in the key's mode (`PATCH /settings` " +
+      '`enabled_payment_channels`).',
     operationId: 'listPaymentChannels',
     response: schema.arrayOf(
       schema.object({

@@ -31,7 +31,10 @@ export function* codeCandidates(
 ): Generator<InstrumentCandidate<PaymentCodeTypes>> {
   for (let attempt = 0; attempt < (requested !== undefined ? 1 : MAX_RANDOM_TRIES); attempt += 1) {
     const paymentCode = requested ?? `${at.prefix}${digitsFrom(draw(), RANDOM_SUFFIX_DIGITS)}`;
-    yield { instrumentId: paymentCodeId(at.businessId, at.mode, at.retailOutletName, paymentCode), placement: { paymentCode } };
+    yield {
+      instrumentId: paymentCodeId(at.businessId, at.mode, at.retailOutletName, paymentCode),
+      placement: { paymentCode },
+    };
   }
 }
 
@@ -39,7 +42,10 @@ export function* codeCandidates(
  * How a code opens (the kernel opens it): the requested code, or the business's prefix
  * (`retail_payment_code_prefix`, else TEST/LIVE) and random digits, at a chain it has enabled.
  */
-export function paymentCodeOpening(request: OpenPaymentCode, settings: BusinessSettings): InstrumentOpening<PaymentCodeTypes> {
+export function paymentCodeOpening(
+  request: OpenPaymentCode,
+  settings: BusinessSettings,
+): InstrumentOpening<PaymentCodeTypes> {
   const { businessId, mode, retailOutletName } = request;
   const prefix = settings.retailPaymentCodePrefix ?? defaultPrefix(mode);
   const enabled = enabledOutlets(settings.enabledPaymentChannels).map((outlet) => outlet.code);

@@ -21,9 +21,28 @@ const create = (overrides: Partial<CreatePaymentCode> = {}): CreatePaymentCode =
   now,
   ...overrides,
 });
-const code: PaymentCodeSnapshot = { fpcId: 'c1', ...owner, retailOutletName: 'ALFAMART', ...terms, currency: 'IDR', ...activeLifecycle(now, '2057-03-01T10:00:00.000Z') };
-const created = (snapshot: Partial<PaymentCodeSnapshot> = {}): PaymentCodeStreamEvent => ({ type: 'FixedPaymentCodeCreated', data: { snapshot: { ...code, ...snapshot } } });
-const pay = (amount: number, at = later) => ({ type: 'ReceiveInstrumentPayment' as const, instrumentId: 'c1', id: 'r1', paymentId: 'p1', amount, fee: 1, feeTax: 0, now: at });
+const code: PaymentCodeSnapshot = {
+  fpcId: 'c1',
+  ...owner,
+  retailOutletName: 'ALFAMART',
+  ...terms,
+  currency: 'IDR',
+  ...activeLifecycle(now, '2057-03-01T10:00:00.000Z'),
+};
+const created = (snapshot: Partial<PaymentCodeSnapshot> = {}): PaymentCodeStreamEvent => ({
+  type: 'FixedPaymentCodeCreated',
+  data: { snapshot: { ...code, ...snapshot } },
+});
+const pay = (amount: number, at = later) => ({
+  type: 'ReceiveInstrumentPayment' as const,
+  instrumentId: 'c1',
+  id: 'r1',
+  paymentId: 'p1',
+  amount,
+  fee: 1,
+  feeTax: 0,
+  now: at,
+});
 
 describe('payment code decider', () => {
   describe('(new) → ACTIVE', () => {
@@ -36,44 +55,89 @@ describe('payment code decider', () => {
       [{ expirationDate: new Date('2020-01-01T00:00:00Z') }, 'EXPIRATION_DATE_INVALID_ERROR'],
       [{ paymentCode: 'XYZ123' }, 'PAYMENT_CODE_OUTSIDE_RANGE'],
       [{ paymentCode: 'TEST' }, 'PAYMENT_CODE_OUTSIDE_RANGE'],
-    ] as const)('refuses %j with %s', (overrides, errorCode) => spec.given([]).when(create(overrides)).thenThrows(errorCode));
-    it('refuses a code already used', () => spec.given([created()]).when(create()).thenThrows('DUPLICATE_PAYMENT_CODE_ERROR'));
+    ] as const)('refuses %j with %s', (overrides, errorCode) =>
+      spec.given([]).when(create(overrides)).thenThrows(errorCode),
+    );
+    it('refuses a code already used', () =>
+      spec.given([created()]).when(create()).thenThrows('DUPLICATE_PAYMENT_CODE_ERROR'));
   });
 
   describe('ACTIVE → paid', () => {
     it('records the payment and the ledger money-in', () => {
       const events = paymentCodeDecider.decide(pay(50_000), { exists: true, snapshot: code });
       expect(events.map((e) => e.type)).toEqual(['FixedPaymentCodePaid', 'MoneyInReceived']);
-      expect(events[1].data).toMatchObject({ channel: 'ALFAMART', grossAmount: 50_000, source: { context: 'payment-codes', resourceId: 'c1' } });
+      expect(events[1].data).toMatchObject({
+        channel: 'ALFAMART',
+        grossAmount: 50_000,
+        source: { context: 'payment-codes', resourceId: 'c1' },
+      });
     });
     it('single use → INACTIVE', () =>
-      spec.given([created({ isSingleUse: true })]).when(pay(50_000)).thenState({ exists: true, snapshot: { ...code, isSingleUse: true, status: 'INACTIVE', updatedAt: later.toISOString() } }));
-    it('only the exact expected amount completes', () => spec.given([created()]).when(pay(50_001)).thenThrows('EXPECTED_AMOUNT_MISMATCH_ERROR'));
+      spec
+        .given([created({ isSingleUse: true })])
+        .when(pay(50_000))
+        .thenState({
+          exists: true,
+          snapshot: { ...code, isSingleUse: true, status: 'INACTIVE', updatedAt: later.toISOString() },
+        }));
+    it('only the exact expected amount completes', () =>
+      spec.given([created()]).when(pay(50_001)).thenThrows('EXPECTED_AMOUNT_MISMATCH_ERROR'));
     it('without an expected amount, the bounds apply', () => {
-      spec.given([created({ expectedAmount: undefined })]).when(pay(9_999)).thenThrows('EXPECTED_AMOUNT_MISMATCH_ERROR');
-      spec.given([created({ expectedAmount: undefined })]).when(pay(5_000_001)).thenThrows('EXPECTED_AMOUNT_MISMATCH_ERROR');
+      spec
+        .given([created({ expectedAmount: undefined })])
+        .when(pay(9_999))
+        .thenThrows('EXPECTED_AMOUNT_MISMATCH_ERROR');
+      spec
+        .given([created({ expectedAmount: undefined })])
+        .when(pay(5_000_001))
+        .thenThrows('EXPECTED_AMOUNT_MISMATCH_ERROR');
     });
   });
 
   describe('ACTIVE → INACTIVE by expiry', () => {
     it('the job at the date expires it', () =>
-      spec.given([created({ expirationDate: later.toISOString() })]).when({ type: 'ExpireInstrument', instrumentId: 'c1', now: later }).thenState({
-        exists: true,
-        snapshot: { ...code, expirationDate: later.toISOString(), status: 'INACTIVE', updatedAt: later.toISOString() },
-      }));
-    it('the job before the date does nothing', () => spec.given([created({ expirationDate: later.toISOString() })]).when({ type: 'ExpireInstrument', instrumentId: 'c1', now }).then([]));
+      spec
+        .given([created({ expirationDate: later.toISOString() })])
+        .when({ type: 'ExpireInstrument', instrumentId: 'c1', now: later })
+        .thenState({
+          exists: true,
+          snapshot: {
+            ...code,
+            expirationDate: later.toISOString(),
+            status: 'INACTIVE',
+            updatedAt: later.toISOString(),
+          },
+        }));
+    it('the job before the date does nothing', () =>
+      spec
+        .given([created({ expirationDate: later.toISOString() })])
+        .when({ type: 'ExpireInstrument', instrumentId: 'c1', now })
+        .then([]));
     it('an update to a past date expires at once', () => {
-      const events = paymentCodeDecider.decide({ type: 'UpdateInstrument', instrumentId: 'c1', changes: { expirationDate: now }, now: later }, { exists: true, snapshot: code });
+      const events = paymentCodeDecider.decide(
+        { type: 'UpdateInstrument', instrumentId: 'c1', changes: { expirationDate: now }, now: later },
+        { exists: true, snapshot: code },
+      );
       expect(events.map((e) => e.type)).toEqual(['FixedPaymentCodeUpdated', 'FixedPaymentCodeExpired']);
     });
   });
 
   describe('illegal transitions', () => {
     const inactive = created({ status: 'INACTIVE' });
-    it('INACTIVE refuses updates', () => spec.given([inactive]).when({ type: 'UpdateInstrument', instrumentId: 'c1', changes: { name: 'x' }, now }).thenThrows('INACTIVE_FIXED_PAYMENT_CODE_ERROR'));
-    it('INACTIVE refuses payments', () => spec.given([inactive]).when(pay(50_000)).thenThrows('INACTIVE_FIXED_PAYMENT_CODE_ERROR'));
-    it('INACTIVE does not expire again', () => spec.given([inactive]).when({ type: 'ExpireInstrument', instrumentId: 'c1', now: later }).then([]));
-    it('update amounts out of bounds', () => spec.given([created()]).when({ type: 'UpdateInstrument', instrumentId: 'c1', changes: { expectedAmount: 1 }, now }).thenThrows('MINIMUM_EXPECTED_AMOUNT_ERROR'));
+    it('INACTIVE refuses updates', () =>
+      spec
+        .given([inactive])
+        .when({ type: 'UpdateInstrument', instrumentId: 'c1', changes: { name: 'x' }, now })
+        .thenThrows('INACTIVE_FIXED_PAYMENT_CODE_ERROR'));
+    it('INACTIVE refuses payments', () =>
+      spec.given([inactive]).when(pay(50_000)).thenThrows('INACTIVE_FIXED_PAYMENT_CODE_ERROR'));
+    it('INACTIVE does not expire again', () =>
+      spec.given([inactive]).when({ type: 'ExpireInstrument', instrumentId: 'c1', now: later }).then([]));
+    it('update amounts out of bounds', () =>
+      spec
+        .given([created()])
+        .when({ type: 'UpdateInstrument', instrumentId: 'c1', changes: { expectedAmount: 1 }, now })
+        .thenThrows('MINIMUM_EXPECTED_AMOUNT_ERROR'));
     it('no code: not found', () => spec.given([]).when(pay(50_000)).thenThrows('FIXED_PAYMENT_CODE_NOT_FOUND_ERROR'));
   });
 });

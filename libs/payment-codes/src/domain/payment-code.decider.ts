@@ -1,7 +1,17 @@
 import { fixedInstrumentDecider, type InstrumentTypesOf } from '@gateway/fixed-instruments/domain';
-import { type CreateInstrument, describeAmountRule, type InstrumentStreamEvent } from '@gateway/fixed-instruments/domain';
+import {
+  type CreateInstrument,
+  describeAmountRule,
+  type InstrumentStreamEvent,
+} from '@gateway/fixed-instruments/domain';
 import { PaymentCodeErrors } from './payment-code.errors';
-import { type Mode, PAYMENT_CODE_EVENT_NAMES, type PaymentCodeChanges, type PaymentCodePayment, type PaymentCodeSnapshot } from './payment-code.events';
+import {
+  type Mode,
+  PAYMENT_CODE_EVENT_NAMES,
+  type PaymentCodeChanges,
+  type PaymentCodePayment,
+  type PaymentCodeSnapshot,
+} from './payment-code.events';
 import { checkAmount, isInRange, MAX_AMOUNT, MIN_AMOUNT } from './payment-code.rules';
 
 /** What a code's creation carries besides the kernel's fields. */
@@ -27,7 +37,13 @@ export interface PaymentCodeUpdate {
 }
 
 /** The kernel's type parameters for a fixed payment code. */
-export type PaymentCodeTypes = InstrumentTypesOf<PaymentCodeSnapshot, PaymentCodeCreation, PaymentCodeUpdate, PaymentCodeChanges, PaymentCodePayment>;
+export type PaymentCodeTypes = InstrumentTypesOf<
+  PaymentCodeSnapshot,
+  PaymentCodeCreation,
+  PaymentCodeUpdate,
+  PaymentCodeChanges,
+  PaymentCodePayment
+>;
 export type CreatePaymentCode = CreateInstrument<PaymentCodeTypes>;
 export type PaymentCodeStreamEvent = InstrumentStreamEvent<PaymentCodeTypes, typeof PAYMENT_CODE_EVENT_NAMES>;
 
@@ -41,11 +57,13 @@ export type PaymentCodeStreamEvent = InstrumentStreamEvent<PaymentCodeTypes, typ
 export const paymentCodeDecider = fixedInstrumentDecider<PaymentCodeTypes, typeof PAYMENT_CODE_EVENT_NAMES>({
   eventNames: PAYMENT_CODE_EVENT_NAMES,
   checkCreate(command) {
-    if (!command.enabledOutlets.includes(command.retailOutletName)) throw PaymentCodeErrors.outletNotSupported(command.retailOutletName);
+    if (!command.enabledOutlets.includes(command.retailOutletName))
+      throw PaymentCodeErrors.outletNotSupported(command.retailOutletName);
     if (command.expectedAmount !== undefined) checkAmount(command.expectedAmount);
   },
   checkPlacement(command) {
-    if (!isInRange(command.paymentCode, command.prefix)) throw PaymentCodeErrors.outsideRange(command.paymentCode, command.prefix);
+    if (!isInRange(command.paymentCode, command.prefix))
+      throw PaymentCodeErrors.outsideRange(command.paymentCode, command.prefix);
   },
   // The stream is named after the code: an existing stream means the code is taken.
   refusals: {
@@ -76,7 +94,8 @@ export const paymentCodeDecider = fixedInstrumentDecider<PaymentCodeTypes, typeo
     };
     return { stored, snapshot: { ...current, ...stored } };
   },
-  amountRule: (code) => (code.expectedAmount !== undefined ? { exactly: code.expectedAmount } : { from: MIN_AMOUNT, to: MAX_AMOUNT }),
+  amountRule: (code) =>
+    code.expectedAmount !== undefined ? { exactly: code.expectedAmount } : { from: MIN_AMOUNT, to: MAX_AMOUNT },
   paymentRecord: (fields, code) => ({
     id: fields.id,
     paymentId: fields.paymentId,

@@ -15,7 +15,10 @@ export const PAYMENT_CODE_ERROR_CODES = defineErrorCodes('payment-codes', {
 
 const errorOf = PAYMENT_CODE_ERROR_CODES.error.bind(PAYMENT_CODE_ERROR_CODES);
 
-/** The spec's "Payment code create and update" and "Payment code get" codes, plus the gaps we filled (docs/decisions.md). */
+/**
+ * The spec's "Payment code create and update" and "Payment code get" codes, plus the gaps we filled
+ * (docs/decisions.md).
+ */
 export const PaymentCodeErrors = {
   notFound: (id: string) => errorOf('FIXED_PAYMENT_CODE_NOT_FOUND_ERROR', `Fixed payment code ${id} does not exist`),
   outletNotSupported: (outlet: string) =>
@@ -23,7 +26,8 @@ export const PaymentCodeErrors = {
   outsideRange: (code: string, prefix: string) =>
     errorOf(
       'PAYMENT_CODE_OUTSIDE_RANGE',
-      `Payment code ${code} is outside your range: it must be your prefix ${prefix} followed by 1 to 14 characters A-Z or 0-9`,
+      `Payment code ${code} is outside your range: it must be your prefix ${prefix} followed by 1 to 14 characters ` +
+        `A-Z or 0-9`,
     ),
   duplicate: (code: string) => errorOf('DUPLICATE_PAYMENT_CODE_ERROR', `Payment code ${code} is already in use`),
   noCodeAvailable: (outlet: string) =>

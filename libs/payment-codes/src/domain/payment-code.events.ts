@@ -1,5 +1,10 @@
 import { declareEventSchemas } from '@gateway/domain';
-import { type InstrumentEventOf, instrumentEventNames, instrumentEventTypes, instrumentEventVersions } from '@gateway/fixed-instruments/domain';
+import {
+  type InstrumentEventOf,
+  instrumentEventNames,
+  instrumentEventTypes,
+  instrumentEventVersions,
+} from '@gateway/fixed-instruments/domain';
 
 export type Mode = 'test' | 'live';
 
@@ -50,16 +55,22 @@ export interface PaymentCodeChanges {
  * whole code, so the read model and callbacks need no fold.
  */
 export const PAYMENT_CODE_EVENT_NAMES = instrumentEventNames('FixedPaymentCode');
-export type PaymentCodeEvent =
-  InstrumentEventOf<PaymentCodeSnapshot, PaymentCodeChanges, PaymentCodePayment, typeof PAYMENT_CODE_EVENT_NAMES>;
+export type PaymentCodeEvent = InstrumentEventOf<
+  PaymentCodeSnapshot,
+  PaymentCodeChanges,
+  PaymentCodePayment,
+  typeof PAYMENT_CODE_EVENT_NAMES
+>;
 export type FixedPaymentCodePaid = Extract<PaymentCodeEvent, { type: 'FixedPaymentCodePaid' }>;
 
-export const PAYMENT_CODE_EVENT_TYPES: readonly PaymentCodeEvent['type'][] = instrumentEventTypes(
-  PAYMENT_CODE_EVENT_NAMES,
-);
+export const PAYMENT_CODE_EVENT_TYPES: readonly PaymentCodeEvent['type'][] =
+  instrumentEventTypes(PAYMENT_CODE_EVENT_NAMES);
 
 export const paymentCodeStream = (fpcId: string) => `fpc-${fpcId}`;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
 // The shapes are the fixed instruments kernel's: so are their versions (INSTRUMENT_EVENT_VERSIONS, by verb).
-export const PAYMENT_CODE_EVENT_SCHEMAS = declareEventSchemas<PaymentCodeEvent>('payment-codes', instrumentEventVersions(PAYMENT_CODE_EVENT_NAMES));
+export const PAYMENT_CODE_EVENT_SCHEMAS = declareEventSchemas<PaymentCodeEvent>(
+  'payment-codes',
+  instrumentEventVersions(PAYMENT_CODE_EVENT_NAMES),
+);

@@ -4,7 +4,10 @@ import { Injectable } from '@nestjs/common';
 import type { FixedPaymentCodePaid } from '../domain/payment-code.events';
 import { paymentCodePaidBody } from './payment-code.response';
 
-/** `ro_fpc_paid` for each payment on a merchant's code (invoice codes are silent: their invoice notifies); 3 attempts 30 s apart. */
+/**
+ * `ro_fpc_paid` for each payment on a merchant's code (invoice codes are silent: their invoice notifies); 3 attempts 30
+ * s apart.
+ */
 @RendersCallbacks()
 @Injectable()
 export class PaymentCodeCallbackRenderer implements CallbackRenderer {

@@ -4,7 +4,13 @@ import { IsBoolean, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min }
 const EXAMPLE_TERMS = { is_single_use: true, expiration_date: '2030-12-31T23:59:59.000Z' };
 
 /** Shapes only: outlet support, ranges and amount bounds are the decider's (with the spec's codes). */
-@RequestExample({ external_id: 'order-2002', retail_outlet_name: 'ALFAMART', name: 'Budi Santoso', expected_amount: 75000, ...EXAMPLE_TERMS })
+@RequestExample({
+  external_id: 'order-2002',
+  retail_outlet_name: 'ALFAMART',
+  name: 'Budi Santoso',
+  expected_amount: 75000,
+  ...EXAMPLE_TERMS,
+})
 export class CreatePaymentCodeRequestDto {
   @IsString() @Length(1, 1000) external_id!: string;
   @IsString() @Length(1, 64) retail_outlet_name!: string;

@@ -11,8 +11,8 @@ export const PAYMENT_CODE_SCHEMA = namedSchema(
       owner_id: schema.string('The business'),
       external_id: schema.string(),
       retail_outlet_name: schema.string('The chain: ALFAMART, INDOMARET'),
-      prefix: schema.string('3 to 6 characters that set the business\'s codes apart'),
-      name: schema.string('The payer\'s name, checked by the cashier'),
+      prefix: schema.string("3 to 6 characters that set the business's codes apart"),
+      name: schema.string("The payer's name, checked by the cashier"),
       payment_code: schema.string('The complete code the payer tells the cashier (prefix included)'),
       type: schema.oneOfStrings(['USER']),
       expected_amount: schema.amount(),
@@ -28,13 +28,30 @@ export const PAYMENT_CODE_SCHEMA = namedSchema(
 
 // In the callback's order: the payment and its owner, the code (its id, reference, value, outlet), then what was paid.
 const PAID_FIELDS = {
-  ...{ fixed_payment_code_payment_id: schema.string(), owner_id: schema.string(), fixed_payment_code_id: schema.string() },
-  ...{ payment_id: schema.string(), external_id: schema.string('The code\'s'), payment_code: schema.string(), prefix: schema.string() },
-  ...{ retail_outlet_name: schema.string(), amount: schema.amount(), name: schema.string(), transaction_timestamp: schema.dateTime() },
+  ...{
+    fixed_payment_code_payment_id: schema.string(),
+    owner_id: schema.string(),
+    fixed_payment_code_id: schema.string(),
+  },
+  ...{
+    payment_id: schema.string(),
+    external_id: schema.string("The code's"),
+    payment_code: schema.string(),
+    prefix: schema.string(),
+  },
+  ...{
+    retail_outlet_name: schema.string(),
+    amount: schema.amount(),
+    name: schema.string(),
+    transaction_timestamp: schema.dateTime(),
+  },
 };
 
 /** The `ro_fpc_paid` callback body. */
-export const PAYMENT_CODE_PAID_CALLBACK_SCHEMA = namedSchema('FixedPaymentCodePaidCallback', schema.object(PAID_FIELDS));
+export const PAYMENT_CODE_PAID_CALLBACK_SCHEMA = namedSchema(
+  'FixedPaymentCodePaidCallback',
+  schema.object(PAID_FIELDS),
+);
 
 /** `GET /fixed_payment_code/{id}/payments`. */
 export const PAYMENT_CODE_PAYMENTS_SCHEMA = namedSchema(
@@ -45,14 +62,15 @@ export const PAYMENT_CODE_PAYMENTS_SCHEMA = namedSchema(
 /** What a simulated till payment answers: a fixed code's payment, or the invoice whose code it is. */
 export const SIMULATED_RETAIL_PAYMENT_SCHEMA = simulatedPaymentSchema('SimulatedRetailPayment', PAID_FIELDS, {
   own: 'A fixed payment code was paid',
-  invoice: 'An invoice\'s payment code was paid',
+  invoice: "An invoice's payment code was paid",
 });
 
 documentCallback({
   kind: 'ro_fpc_paid',
   tag: 'Retail payment codes',
   summary: 'Payment with a fixed payment code',
-  description: 'Sent for each payment made at a retail outlet with a fixed payment code. Three attempts, 30 seconds apart.',
+  description:
+    'Sent for each payment made at a retail outlet with a fixed payment code. Three attempts, 30 seconds apart.',
   body: PAYMENT_CODE_PAID_CALLBACK_SCHEMA,
 });
 

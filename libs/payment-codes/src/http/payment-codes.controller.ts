@@ -1,18 +1,44 @@
 import { ApiDoc, ApiTag, type Caller, CurrentCaller, requestContextOf, RequirePermissions } from '@gateway/http-edge';
-import { INSTRUMENT_CREATION_ERRORS, INSTRUMENT_ID_PATTERN, instrumentChangesOf, instrumentOpeningOf, paidInvoiceAnswer, simulatedPaymentDoc } from '@gateway/fixed-instruments';
+import {
+  INSTRUMENT_CREATION_ERRORS,
+  INSTRUMENT_ID_PATTERN,
+  instrumentChangesOf,
+  instrumentOpeningOf,
+  paidInvoiceAnswer,
+  simulatedPaymentDoc,
+} from '@gateway/fixed-instruments';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { CreatePaymentCodeCommand } from '../application/create-payment-code/create-payment-code.command';
-import { GetPaymentCodeQuery, ListPaymentCodePaymentsQuery } from '../application/get-payment-code/get-payment-code.query';
+import {
+  GetPaymentCodeQuery,
+  ListPaymentCodePaymentsQuery,
+} from '../application/get-payment-code/get-payment-code.query';
 import { SimulateTillPaymentCommand } from '../application/simulate-payment/simulate-till-payment.command';
 import { UpdatePaymentCodeCommand } from '../application/update-payment-code/update-payment-code.command';
 import { PaymentCodeErrors } from '../domain/payment-code.errors';
-import { CreatePaymentCodeRequestDto, SimulateRetailPaymentRequestDto, UpdatePaymentCodeRequestDto } from './payment-code.request.dto';
-import { PAYMENT_CODE_PAYMENTS_SCHEMA, PAYMENT_CODE_SCHEMA, SIMULATED_RETAIL_PAYMENT_SCHEMA, paymentCodePaidBody, paymentCodeToWire } from './payment-code.response';
+import {
+  CreatePaymentCodeRequestDto,
+  SimulateRetailPaymentRequestDto,
+  UpdatePaymentCodeRequestDto,
+} from './payment-code.request.dto';
+import {
+  PAYMENT_CODE_PAYMENTS_SCHEMA,
+  PAYMENT_CODE_SCHEMA,
+  SIMULATED_RETAIL_PAYMENT_SCHEMA,
+  paymentCodePaidBody,
+  paymentCodeToWire,
+} from './payment-code.response';
 
-/** Fixed payment codes. The public client posts to `/fixed_payment_code/` (trailing slash): Express's non-strict routing matches both. */
-@ApiTag('Retail payment codes', 'Fixed payment codes the payer pays with at a retail outlet (ALFAMART, INDOMARET); test-mode till payments.')
+/**
+ * Fixed payment codes. The public client posts to `/fixed_payment_code/` (trailing slash): Express's non-strict routing
+ * matches both.
+ */
+@ApiTag(
+  'Retail payment codes',
+  'Fixed payment codes the payer pays with at a retail outlet (ALFAMART, INDOMARET); test-mode till payments.',
+)
 @Controller('fixed_payment_code')
 export class PaymentCodesController {
   constructor(
@@ -24,7 +50,9 @@ export class PaymentCodesController {
   @ApiDoc({
     summary: 'Create a fixed payment code',
     description:
-      'A code the payer tells the cashier at `retail_outlet_name`: the business\'s prefix and `payment_code` when given, else a random one. `expected_amount` IDR 10,000 to 5,000,000. The public client posts to `/fixed_payment_code/` (trailing slash), the same operation.',
+      "A code the payer tells the cashier at `retail_outlet_name`: the business's prefix and `payment_code` when " +
+      'given, else a random one. `expected_amount` IDR 10,000 to 5,000,000. The public client posts to ' +
+      '`/fixed_payment_code/` (trailing slash), the same operation.',
     operationId: 'createFixedPaymentCode',
     response: PAYMENT_CODE_SCHEMA,
     errors: [
@@ -62,7 +90,9 @@ export class PaymentCodesController {
   @ApiDoc(
     simulatedPaymentDoc({
       summary: 'Simulate a payment at a retail outlet',
-      description: 'A payer pays `transfer_amount` at the till with a fixed payment code of the business or, when the code is none of them, an invoice\'s code (exact amount). Callbacks follow as for a real payment.',
+      description:
+        'A payer pays `transfer_amount` at the till with a fixed payment code of the business or, ' +
+        "when the code is none of them, an invoice's code (exact amount). Callbacks follow as for a real payment.",
       operationId: 'simulateRetailPayment',
       notFound: 'FIXED_PAYMENT_CODE_NOT_FOUND_ERROR',
       inactive: 'INACTIVE_FIXED_PAYMENT_CODE_ERROR',
@@ -71,13 +101,23 @@ export class PaymentCodesController {
   )
   @HttpCode(200)
   @RequirePermissions('money_in:write')
-  async simulate(@CurrentCaller() caller: Caller, @Body() body: SimulateRetailPaymentRequestDto, @Req() request: Request) {
+  async simulate(
+    @CurrentCaller() caller: Caller,
+    @Body() body: SimulateRetailPaymentRequestDto,
+    @Req() request: Request,
+  ) {
     const { retail_outlet_name: outlet, payment_code: paymentCode, transfer_amount: amount } = body;
     const context = requestContextOf(request, caller);
-    const routed = await this.commands.execute(new SimulateTillPaymentCommand(caller.businessId, caller.mode, outlet, paymentCode, amount, context));
+    const routed = await this.commands.execute(
+      new SimulateTillPaymentCommand(caller.businessId, caller.mode, outlet, paymentCode, amount, context),
+    );
     if (routed.paid === 'own') {
       const { payment, instrument: code } = routed;
-      return { status: 'COMPLETED', message: `Payment of ${payment.amount} with code ${code.paymentCode} at ${code.retailOutletName} completed`, ...paymentCodePaidBody(payment, code) };
+      return {
+        status: 'COMPLETED',
+        message: `Payment of ${payment.amount} with code ${code.paymentCode} at ${code.retailOutletName} completed`,
+        ...paymentCodePaidBody(payment, code),
+      };
     }
     return paidInvoiceAnswer(`Payment of ${amount} with code ${paymentCode} at ${outlet} completed`, routed.result);
   }
@@ -88,16 +128,39 @@ export class PaymentCodesController {
     description: 'Every field optional; a past `expiration_date` expires the code at once.',
     operationId: 'updateFixedPaymentCode',
     response: PAYMENT_CODE_SCHEMA,
-    errors: ['FIXED_PAYMENT_CODE_NOT_FOUND_ERROR', 'INACTIVE_FIXED_PAYMENT_CODE_ERROR', 'MINIMUM_EXPECTED_AMOUNT_ERROR', 'MAXIMUM_EXPECTED_AMOUNT_ERROR', 'EXPIRATION_DATE_INVALID_ERROR'],
+    errors: [
+      'FIXED_PAYMENT_CODE_NOT_FOUND_ERROR',
+      'INACTIVE_FIXED_PAYMENT_CODE_ERROR',
+      'MINIMUM_EXPECTED_AMOUNT_ERROR',
+      'MAXIMUM_EXPECTED_AMOUNT_ERROR',
+      'EXPIRATION_DATE_INVALID_ERROR',
+    ],
   })
   @RequirePermissions('money_in:write')
-  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: UpdatePaymentCodeRequestDto, @Req() request: Request) {
-    const changes = { ...(body.name !== undefined && body.name !== null && { name: body.name }), ...instrumentChangesOf(body) };
-    return paymentCodeToWire(await this.commands.execute(new UpdatePaymentCodeCommand(id, caller.businessId, caller.mode, changes, requestContextOf(request, caller))));
+  async update(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Body() body: UpdatePaymentCodeRequestDto,
+    @Req() request: Request,
+  ) {
+    const changes = {
+      ...(body.name !== undefined && body.name !== null && { name: body.name }),
+      ...instrumentChangesOf(body),
+    };
+    return paymentCodeToWire(
+      await this.commands.execute(
+        new UpdatePaymentCodeCommand(id, caller.businessId, caller.mode, changes, requestContextOf(request, caller)),
+      ),
+    );
   }
 
   @Get(':id')
-  @ApiDoc({ summary: 'Get a fixed payment code', operationId: 'getFixedPaymentCode', response: PAYMENT_CODE_SCHEMA, errors: ['FIXED_PAYMENT_CODE_NOT_FOUND_ERROR'] })
+  @ApiDoc({
+    summary: 'Get a fixed payment code',
+    operationId: 'getFixedPaymentCode',
+    response: PAYMENT_CODE_SCHEMA,
+    errors: ['FIXED_PAYMENT_CODE_NOT_FOUND_ERROR'],
+  })
   @RequirePermissions('money_in:read')
   async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     return paymentCodeToWire(await this.findOwn(caller, id));
@@ -116,12 +179,17 @@ export class PaymentCodesController {
   async payments(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     const code = await this.findOwn(caller, id);
     const payments = await this.queries.execute(new ListPaymentCodePaymentsQuery(id, caller.businessId, caller.mode));
-    return { data: payments.map((payment) => ({ ...paymentCodePaidBody(payment, code), status: 'COMPLETED' })), has_more: false };
+    return {
+      data: payments.map((payment) => ({ ...paymentCodePaidBody(payment, code), status: 'COMPLETED' })),
+      has_more: false,
+    };
   }
 
   /** Ids are 24 hex characters: anything else (NUL bytes included) is simply not found. */
   private async findOwn(caller: Caller, id: string) {
-    const code = INSTRUMENT_ID_PATTERN.test(id) ? await this.queries.execute(new GetPaymentCodeQuery(id, caller.businessId, caller.mode)) : undefined;
+    const code = INSTRUMENT_ID_PATTERN.test(id)
+      ? await this.queries.execute(new GetPaymentCodeQuery(id, caller.businessId, caller.mode))
+      : undefined;
     if (!code) throw PaymentCodeErrors.notFound(id);
     return code;
   }

@@ -6,7 +6,8 @@ export const paymentCodesMigrations: MigrationSet = {
     {
       version: 1,
       name: 'fixed payment codes and their payments',
-      sql: `
+      sql:
+        `
         CREATE TABLE fixed_payment_codes (
           fpc_id       text        PRIMARY KEY,
           business_id  text        NOT NULL,
@@ -17,7 +18,8 @@ export const paymentCodesMigrations: MigrationSet = {
           snapshot     jsonb       NOT NULL,
           updated_at   timestamptz NOT NULL
         );
-        CREATE INDEX fixed_payment_codes_business ON fixed_payment_codes (business_id, mode, retail_outlet_name, payment_code);
+        CREATE INDEX fixed_payment_codes_business ON fixed_payment_codes (business_id, mode, retail_outlet_name, ` +
+        `payment_code);
         CREATE TABLE fixed_payment_code_payments (
           record_id    text        PRIMARY KEY,
           payment_id   text        NOT NULL,

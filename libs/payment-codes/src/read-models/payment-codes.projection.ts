@@ -1,5 +1,9 @@
 import { type InstrumentReadModel, instrumentProjection } from '@gateway/fixed-instruments';
-import { PAYMENT_CODE_EVENT_NAMES, PAYMENT_CODE_EVENT_TYPES, type PaymentCodeSnapshot } from '../domain/payment-code.events';
+import {
+  PAYMENT_CODE_EVENT_NAMES,
+  PAYMENT_CODE_EVENT_TYPES,
+  type PaymentCodeSnapshot,
+} from '../domain/payment-code.events';
 
 export const PAYMENT_CODES_PROJECTION = 'payment-codes.codes';
 export const EXPIRE_PAYMENT_CODE_JOB = 'payment-codes.expire';
@@ -30,4 +34,8 @@ export interface ExpirePaymentCodePayload {
 }
 
 /** The GETs' tables and the expiry timer (same transaction as the row): the kernel's projection. */
-export const PaymentCodesProjection = instrumentProjection(PAYMENT_CODES_PROJECTION, PAYMENT_CODES_READ_MODEL, PAYMENT_CODE_EVENT_TYPES);
+export const PaymentCodesProjection = instrumentProjection(
+  PAYMENT_CODES_PROJECTION,
+  PAYMENT_CODES_READ_MODEL,
+  PAYMENT_CODE_EVENT_TYPES,
+);

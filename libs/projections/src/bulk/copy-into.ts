@@ -29,10 +29,17 @@ const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n'
  * A pg Submittable, like the event store's binary COPY reader (no dependency: pg-copy-streams
  * would wrap the same three protocol messages in a stream, and a page is in memory anyway).
  */
-export async function copyInto(tx: ClientBase, table: string, columns: readonly string[], rows: string): Promise<number> {
+export async function copyInto(
+  tx: ClientBase,
+  table: string,
+  columns: readonly string[],
+  rows: string,
+): Promise<number> {
   if (rows.length === 0) return 0;
   if (!rows.endsWith('\n')) throw new Error('copyInto: every row must end with a newline');
-  const statement = `COPY ${tx.escapeIdentifier(table)} (${columns.map((column) => tx.escapeIdentifier(column)).join(', ')}) FROM STDIN`;
+  const statement =
+    `COPY ${tx.escapeIdentifier(table)} ` +
+    `(${columns.map((column) => tx.escapeIdentifier(column)).join(', ')}) FROM STDIN`;
   const copy = new CopyFromText(statement, Buffer.from(rows, 'utf8'));
   // A connection lost with no message to route reaches pg's 'error' event, not the query: fail it too.
   const fail = (error: Error) => copy.handleError(error);

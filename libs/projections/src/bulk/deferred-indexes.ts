@@ -32,7 +32,8 @@ export async function deferIndexesDuringLoad(client: ClientBase, projection: Pro
     const { rows: found } = await client.query<DeferredIndex & { drop: string }>(
       `SELECT t.relname AS "table", i.relname AS name,
               CASE WHEN c.oid IS NULL THEN pg_get_indexdef(i.oid)
-                   ELSE format('ALTER TABLE %I.%I ADD CONSTRAINT %I %s', n.nspname, t.relname, c.conname, pg_get_constraintdef(c.oid)) END AS "create",
+                   ELSE format('ALTER TABLE %I.%I ADD CONSTRAINT %I %s', n.nspname, t.relname, c.conname, ` +
+        `pg_get_constraintdef(c.oid)) END AS "create",
               CASE WHEN c.oid IS NULL THEN format('DROP INDEX %I.%I', n.nspname, i.relname)
                    ELSE format('ALTER TABLE %I.%I DROP CONSTRAINT %I', n.nspname, t.relname, c.conname) END AS drop
          FROM pg_index x
@@ -45,8 +46,14 @@ export async function deferIndexesDuringLoad(client: ClientBase, projection: Pro
       [tables],
     );
     for (const index of found) await client.query(index.drop);
-    const deferred = [...(checkpoint[0].deferred_indexes ?? []), ...found.map(({ table, name, create }) => ({ table, name, create }))];
-    await client.query('UPDATE projection_checkpoints SET deferred_indexes = $2::jsonb WHERE name = $1', [projection.name, JSON.stringify(deferred)]);
+    const deferred = [
+      ...(checkpoint[0].deferred_indexes ?? []),
+      ...found.map(({ table, name, create }) => ({ table, name, create })),
+    ];
+    await client.query('UPDATE projection_checkpoints SET deferred_indexes = $2::jsonb WHERE name = $1', [
+      projection.name,
+      JSON.stringify(deferred),
+    ]);
     await client.query('COMMIT');
     return deferred;
   } catch (error) {
@@ -63,11 +70,17 @@ export async function deferIndexesDuringLoad(client: ClientBase, projection: Pro
  * be built (a duplicate row) fails here, loudly, and stays deferred.
  */
 export async function restoreDeferredIndexes(client: ClientBase, name: string): Promise<number> {
-  const { rows: pending } = await client.query<{ pending: boolean }>('SELECT deferred_indexes IS NOT NULL AS pending FROM projection_checkpoints WHERE name = $1', [name]);
+  const { rows: pending } = await client.query<{ pending: boolean }>(
+    'SELECT deferred_indexes IS NOT NULL AS pending FROM projection_checkpoints WHERE name = $1',
+    [name],
+  );
   if (!pending[0]?.pending) return 0;
   await client.query('BEGIN');
   try {
-    const { rows } = await client.query<{ deferred_indexes: DeferredIndex[] | null }>('SELECT deferred_indexes FROM projection_checkpoints WHERE name = $1 FOR UPDATE', [name]);
+    const { rows } = await client.query<{ deferred_indexes: DeferredIndex[] | null }>(
+      'SELECT deferred_indexes FROM projection_checkpoints WHERE name = $1 FOR UPDATE',
+      [name],
+    );
     const deferred = rows[0]?.deferred_indexes ?? [];
     // Room to sort a million-row index in memory rather than in temporary files.
     await client.query(`SET LOCAL maintenance_work_mem TO '256MB'`);

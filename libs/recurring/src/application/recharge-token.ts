@@ -9,7 +9,10 @@ const REASONS = {
   CARD_EXPIRED: "the token's card has expired",
 } as const;
 
-/** `credit_card_token` at create and PATCH: a token each cycle can charge without the payer, else INVALID_CREDIT_CARD_TOKEN_ERROR (400). */
+/**
+ * `credit_card_token` at create and PATCH: a token each cycle can charge without the payer, else
+ * INVALID_CREDIT_CARD_TOKEN_ERROR (400).
+ */
 @Injectable()
 export class RechargeTokenCheck {
   constructor(private readonly queries: QueryBus) {}

@@ -3,9 +3,18 @@ import { Injectable } from '@nestjs/common';
 import { recurringDecider } from '../domain/recurring.decider';
 import { recurringStream } from '../domain/recurring.events';
 
-/** Recurring payments (their pauses, resumes, stop and cycles on the same stream), by id: the dashboard's event history. */
+/**
+ * Recurring payments (their pauses, resumes, stop and cycles on the same stream), by id: the dashboard's event history.
+ */
 @Injectable()
 @AuditsResources()
 export class RecurringAuditedResources implements AuditedResourceSource {
-  readonly auditedResources: readonly AuditedResource[] = [{ resource: 'recurring_payment', category: 'recurring', streamOf: (id) => recurringStream(id), decider: recurringDecider }];
+  readonly auditedResources: readonly AuditedResource[] = [
+    {
+      resource: 'recurring_payment',
+      category: 'recurring',
+      streamOf: (id) => recurringStream(id),
+      decider: recurringDecider,
+    },
+  ];
 }

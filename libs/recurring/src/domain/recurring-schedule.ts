@@ -32,7 +32,11 @@ export function startsInThePast(startDate: Date, now: Date): boolean {
  * cycle 1 falls on `start_date`. A start at or before the creation (omitted, or "now" sent a moment
  * ago) already bills at once, so `charge_immediately` adds no second invoice then.
  */
-export function initialAnchor(startDate: Date, createdAt: Date, chargeImmediately: boolean): NonNullable<RecurringSnapshot['scheduleAnchor']> {
+export function initialAnchor(
+  startDate: Date,
+  createdAt: Date,
+  chargeImmediately: boolean,
+): NonNullable<RecurringSnapshot['scheduleAnchor']> {
   const immediateFirst = chargeImmediately && startDate.getTime() > createdAt.getTime();
   return { cycle: immediateFirst ? 2 : 1, dueAt: startDate.toISOString() };
 }
@@ -46,7 +50,8 @@ export function initialAnchor(startDate: Date, createdAt: Date, chargeImmediatel
  */
 export function cycleDueAt(recurring: RecurringSnapshot, cycle: number): Date {
   const anchor = recurring.scheduleAnchor;
-  if (anchor && cycle >= anchor.cycle) return addIntervals(new Date(anchor.dueAt), recurring.interval, (cycle - anchor.cycle) * recurring.intervalCount);
+  if (anchor && cycle >= anchor.cycle)
+    return addIntervals(new Date(anchor.dueAt), recurring.interval, (cycle - anchor.cycle) * recurring.intervalCount);
   if (recurring.chargeImmediately && cycle === 1) return new Date(recurring.createdAt);
   const steps = recurring.chargeImmediately ? cycle - 2 : cycle - 1;
   return addIntervals(new Date(recurring.startDate), recurring.interval, steps * recurring.intervalCount);
@@ -59,7 +64,10 @@ export function cycleDueAt(recurring: RecurringSnapshot, cycle: number): Date {
 function startDateCycle(recurring: RecurringSnapshot): number {
   const anchor = recurring.scheduleAnchor;
   if (!anchor) return recurring.chargeImmediately ? 2 : 1;
-  return recurring.chargeImmediately && new Date(recurring.startDate).getTime() > new Date(recurring.createdAt).getTime() ? 2 : 1;
+  return recurring.chargeImmediately &&
+    new Date(recurring.startDate).getTime() > new Date(recurring.createdAt).getTime()
+    ? 2
+    : 1;
 }
 
 /**
@@ -71,7 +79,11 @@ function startDateCycle(recurring: RecurringSnapshot): number {
  * cycle ran, that date stays: it is the first charge the merchant chose. `before` is the snapshot
  * before the change, `after` carries the new interval and count.
  */
-export function anchorAfterIntervalChange(before: RecurringSnapshot, after: RecurringSnapshot, now: Date): NonNullable<RecurringSnapshot['scheduleAnchor']> {
+export function anchorAfterIntervalChange(
+  before: RecurringSnapshot,
+  after: RecurringSnapshot,
+  now: Date,
+): NonNullable<RecurringSnapshot['scheduleAnchor']> {
   const startCycle = startDateCycle(before);
   if (before.nextCycle <= startCycle) return { cycle: startCycle, dueAt: cycleDueAt(before, startCycle).toISOString() };
   const last = before.nextCycle - 1;

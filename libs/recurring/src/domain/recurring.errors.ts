@@ -20,7 +20,11 @@ export const RecurringErrors = {
     errorOf('INVALID_RECURRING_PAYMENT_STATUS_ERROR', `Recurring payment ${id} is ${status}: it cannot be ${action}`),
   /** A validation error of one field, in the edge's `errors[]` shape. */
   startDateInPast: (startDate: string, now: string) => {
-    const message = `start_date ${startDate} is in the past (the current time is ${now}): missed cycles are never billed; send a date from now on, or omit start_date to start now`;
-    return errorOf('API_VALIDATION_ERROR', message, { errors: [{ field: ['start_date'], location: 'body', messages: [message], types: ['notInThePast'] }] });
+    const message =
+      `start_date ${startDate} is in the past (the current time is ${now}): missed cycles are never ` +
+      `billed; send a date from now on, or omit start_date to start now`;
+    return errorOf('API_VALIDATION_ERROR', message, {
+      errors: [{ field: ['start_date'], location: 'body', messages: [message], types: ['notInThePast'] }],
+    });
   },
 };

@@ -18,7 +18,9 @@ export interface RecurringSnapshot {
   interval: RecurringInterval;
   intervalCount: number;
   totalRecurrence?: number;
-  /** Cycles billed so far (an invoice issued, or refused: RecurringCycleFailed); lapsed and paused cycles do not count. */
+  /**
+   * Cycles billed so far (an invoice issued, or refused: RecurringCycleFailed); lapsed and paused cycles do not count.
+   */
   recurrenceProgress: number;
   invoiceDuration?: number;
   shouldSendEmail: boolean;
@@ -52,7 +54,10 @@ type Carrying<T extends string, Extra = object> = DomainEvent<T, { recurring: Re
 
 export type RecurringPaymentCreated = Carrying<'RecurringPaymentCreated'>;
 export type RecurringPaymentUpdated = Carrying<'RecurringPaymentUpdated'>;
-export type RecurringPaymentStopped = Carrying<'RecurringPaymentStopped', { reason: 'REQUESTED' | 'MISSED_PAYMENT' | 'COMPLETED' }>;
+export type RecurringPaymentStopped = Carrying<
+  'RecurringPaymentStopped',
+  { reason: 'REQUESTED' | 'MISSED_PAYMENT' | 'COMPLETED' }
+>;
 export type RecurringPaymentPaused = Carrying<'RecurringPaymentPaused'>;
 export type RecurringPaymentResumed = Carrying<'RecurringPaymentResumed'>;
 export type RecurringCycleIssued = Carrying<'RecurringCycleIssued', { cycle: number; invoiceId: string }>;
@@ -69,9 +74,15 @@ export type RecurringCyclesLapsed = Carrying<'RecurringCyclesLapsed', { fromCycl
  * cycle counts as an unpaid one and is not retried; `last_created_invoice_*` point back to the
  * previous invoice.
  */
-export type RecurringCycleFailed = Carrying<'RecurringCycleFailed', { cycle: number; invoiceId: string; errorCode: string; message: string }>;
+export type RecurringCycleFailed = Carrying<
+  'RecurringCycleFailed',
+  { cycle: number; invoiceId: string; errorCode: string; message: string }
+>;
 /** The cycle's invoice is about to be charged to the saved card: recorded first, so a cycle is charged at most once. */
-export type RecurringCycleRechargeStarted = Carrying<'RecurringCycleRechargeStarted', { cycle: number; invoiceId: string }>;
+export type RecurringCycleRechargeStarted = Carrying<
+  'RecurringCycleRechargeStarted',
+  { cycle: number; invoiceId: string }
+>;
 
 export type RecurringEvent =
   | RecurringPaymentCreated
@@ -101,18 +112,15 @@ export const RECURRING_EVENT_TYPES: readonly RecurringEvent['type'][] = [
 export const recurringStream = (id: string) => `recurring-${id}`;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
-export const RECURRING_EVENT_SCHEMAS = declareEventSchemas<RecurringEvent>(
-  'recurring',
-  {
-    RecurringPaymentCreated: 1,
-    RecurringPaymentUpdated: 1,
-    RecurringPaymentStopped: 1,
-    RecurringPaymentPaused: 1,
-    RecurringPaymentResumed: 1,
-    RecurringCycleIssued: 1,
-    RecurringCycleSkipped: 1,
-    RecurringCyclesLapsed: 1,
-    RecurringCycleFailed: 1,
-    RecurringCycleRechargeStarted: 1,
-  },
-);
+export const RECURRING_EVENT_SCHEMAS = declareEventSchemas<RecurringEvent>('recurring', {
+  RecurringPaymentCreated: 1,
+  RecurringPaymentUpdated: 1,
+  RecurringPaymentStopped: 1,
+  RecurringPaymentPaused: 1,
+  RecurringPaymentResumed: 1,
+  RecurringCycleIssued: 1,
+  RecurringCycleSkipped: 1,
+  RecurringCyclesLapsed: 1,
+  RecurringCycleFailed: 1,
+  RecurringCycleRechargeStarted: 1,
+});

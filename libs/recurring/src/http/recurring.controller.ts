@@ -1,17 +1,37 @@
 import { AppConfig } from '@gateway/config';
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, publicBaseUrl, requestContextOf, RequirePermissions } from '@gateway/http-edge';
+import {
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  publicBaseUrl,
+  requestContextOf,
+  RequirePermissions,
+} from '@gateway/http-edge';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
-import { type RecurringChange, ChangeRecurringPaymentCommand } from '../application/change-recurring/change-recurring.command';
+import {
+  type RecurringChange,
+  ChangeRecurringPaymentCommand,
+} from '../application/change-recurring/change-recurring.command';
 import { CreateRecurringPaymentCommand } from '../application/create-recurring/create-recurring.command';
 import { GetRecurringPaymentQuery } from '../application/get-recurring/get-recurring.query';
-import { CreateRecurringRequestDto, toCreateRecurringRequest, toRecurringChanges, UpdateRecurringRequestDto } from './recurring.request.dto';
+import {
+  CreateRecurringRequestDto,
+  toCreateRecurringRequest,
+  toRecurringChanges,
+  UpdateRecurringRequestDto,
+} from './recurring.request.dto';
 import { RECURRING_PAYMENT_SCHEMA, recurringToWire } from './recurring.response';
 
 const CHANGE_ERRORS = ['NOT_FOUND_ERROR', 'INVALID_RECURRING_PAYMENT_STATUS_ERROR'];
 
-@ApiTag('Recurring payments', 'Recurring payments issue an invoice every cycle (days, weeks or months) on the business clock, optionally charged to a saved card; pause, resume and stop them.')
+@ApiTag(
+  'Recurring payments',
+  'Recurring payments issue an invoice every cycle (days, weeks or months) on the business clock, ' +
+    'optionally charged to a saved card; pause, resume and stop them.',
+)
 @Controller('recurring_payments')
 export class RecurringController {
   constructor(
@@ -25,7 +45,11 @@ export class RecurringController {
   @ApiDoc({
     summary: 'Create a recurring payment',
     description:
-      'Bills `amount` every `interval_count` `interval`s from `start_date` (now when absent), `total_recurrence` times or until stopped: each cycle issues an invoice (`recurring_payment_id` names this payment) and, with `credit_card_token`, charges it to that card. `missed_payment_action` STOP stops the payment when a cycle\'s invoice expires unpaid. The public client posts to `/recurring_payments/` (trailing slash), which is the same operation.',
+      'Bills `amount` every `interval_count` `interval`s from `start_date` (now when absent), ' +
+      '`total_recurrence` times or until stopped: each cycle issues an invoice (`recurring_payment_id` names this ' +
+      'payment) and, with `credit_card_token`, charges it to that card. `missed_payment_action` STOP stops the ' +
+      "payment when a cycle's invoice expires unpaid. The public client posts to `/recurring_payments/` (trailing " +
+      'slash), which is the same operation.',
     operationId: 'createRecurringPayment',
     response: RECURRING_PAYMENT_SCHEMA,
     errors: ['INVALID_CREDIT_CARD_TOKEN_ERROR', 'DUPLICATE_RECURRING_PAYMENT_ERROR', 'NO_COLLECTION_METHODS_ERROR'],
@@ -33,32 +57,59 @@ export class RecurringController {
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async create(@CurrentCaller() caller: Caller, @Body() body: CreateRecurringRequestDto, @Req() request: Request) {
-    const created = await this.commands.execute(new CreateRecurringPaymentCommand(caller.businessId, caller.mode, toCreateRecurringRequest(body), requestContextOf(request, caller)));
+    const created = await this.commands.execute(
+      new CreateRecurringPaymentCommand(
+        caller.businessId,
+        caller.mode,
+        toCreateRecurringRequest(body),
+        requestContextOf(request, caller),
+      ),
+    );
     return recurringToWire(created, publicBaseUrl(request, this.config));
   }
 
   @Get(':id')
-  @ApiDoc({ summary: 'Get a recurring payment', operationId: 'getRecurringPayment', response: RECURRING_PAYMENT_SCHEMA, errors: ['NOT_FOUND_ERROR'] })
+  @ApiDoc({
+    summary: 'Get a recurring payment',
+    operationId: 'getRecurringPayment',
+    response: RECURRING_PAYMENT_SCHEMA,
+    errors: ['NOT_FOUND_ERROR'],
+  })
   @RequirePermissions('money_in:read')
   async get(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
-    return recurringToWire(await this.queries.execute(new GetRecurringPaymentQuery(caller.businessId, caller.mode, id)), publicBaseUrl(request, this.config));
+    return recurringToWire(
+      await this.queries.execute(new GetRecurringPaymentQuery(caller.businessId, caller.mode, id)),
+      publicBaseUrl(request, this.config),
+    );
   }
 
   @Patch(':id')
   @ApiDoc({
     summary: 'Update a recurring payment',
-    description: 'Changes apply from the next cycle not yet billed; a new `interval` or `interval_count` moves that cycle\'s date.',
+    description:
+      "Changes apply from the next cycle not yet billed; a new `interval` or `interval_count` moves that cycle's date.",
     operationId: 'updateRecurringPayment',
     response: RECURRING_PAYMENT_SCHEMA,
     errors: [...CHANGE_ERRORS, 'INVALID_CREDIT_CARD_TOKEN_ERROR'],
   })
   @RequirePermissions('money_in:write')
-  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: UpdateRecurringRequestDto, @Req() request: Request) {
+  async update(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Body() body: UpdateRecurringRequestDto,
+    @Req() request: Request,
+  ) {
     return this.change(caller, id, { type: 'update', changes: toRecurringChanges(body) }, request);
   }
 
   @Post(':id/stop\\!')
-  @ApiDoc({ summary: 'Stop a recurring payment', description: 'No further cycle is billed; a stopped payment cannot resume.', operationId: 'stopRecurringPayment', response: RECURRING_PAYMENT_SCHEMA, errors: CHANGE_ERRORS })
+  @ApiDoc({
+    summary: 'Stop a recurring payment',
+    description: 'No further cycle is billed; a stopped payment cannot resume.',
+    operationId: 'stopRecurringPayment',
+    response: RECURRING_PAYMENT_SCHEMA,
+    errors: CHANGE_ERRORS,
+  })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   stop(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
@@ -66,7 +117,13 @@ export class RecurringController {
   }
 
   @Post(':id/pause\\!')
-  @ApiDoc({ summary: 'Pause a recurring payment', description: 'Cycles that fall due while paused are skipped (not billed later).', operationId: 'pauseRecurringPayment', response: RECURRING_PAYMENT_SCHEMA, errors: CHANGE_ERRORS })
+  @ApiDoc({
+    summary: 'Pause a recurring payment',
+    description: 'Cycles that fall due while paused are skipped (not billed later).',
+    operationId: 'pauseRecurringPayment',
+    response: RECURRING_PAYMENT_SCHEMA,
+    errors: CHANGE_ERRORS,
+  })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   pause(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
@@ -74,7 +131,13 @@ export class RecurringController {
   }
 
   @Post(':id/resume\\!')
-  @ApiDoc({ summary: 'Resume a recurring payment', description: 'Billing continues with the next cycle that falls due.', operationId: 'resumeRecurringPayment', response: RECURRING_PAYMENT_SCHEMA, errors: CHANGE_ERRORS })
+  @ApiDoc({
+    summary: 'Resume a recurring payment',
+    description: 'Billing continues with the next cycle that falls due.',
+    operationId: 'resumeRecurringPayment',
+    response: RECURRING_PAYMENT_SCHEMA,
+    errors: CHANGE_ERRORS,
+  })
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   resume(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
@@ -82,7 +145,9 @@ export class RecurringController {
   }
 
   private async change(caller: Caller, id: string, change: RecurringChange, request: Request) {
-    const changed = await this.commands.execute(new ChangeRecurringPaymentCommand(caller.businessId, caller.mode, id, change, requestContextOf(request, caller)));
+    const changed = await this.commands.execute(
+      new ChangeRecurringPaymentCommand(caller.businessId, caller.mode, id, change, requestContextOf(request, caller)),
+    );
     return recurringToWire(changed, publicBaseUrl(request, this.config));
   }
 }

@@ -1,6 +1,19 @@
 import { INVOICE_MAX_AMOUNT, RECURRING_MIN_AMOUNT } from '@gateway/invoices';
 import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsOptional, IsString, Length, Matches, Max, MaxLength, Min } from 'class-validator';
+import {
+  IsBoolean,
+  IsEmail,
+  IsIn,
+  IsInt,
+  IsISO8601,
+  IsOptional,
+  IsString,
+  Length,
+  Matches,
+  Max,
+  MaxLength,
+  Min,
+} from 'class-validator';
 import type { RecurringChanges } from '../domain/recurring.decider';
 import type { CreateRecurringRequest } from '../application/create-recurring/create-recurring.command';
 
@@ -42,9 +55,20 @@ export class CreateRecurringRequestDto {
   @IsOptional() @IsBoolean() should_send_email?: boolean;
   @IsOptional() @IsString() @IsIn(ACTIONS) missed_payment_action?: 'IGNORE' | 'STOP';
   @IsOptional() @IsString() @Length(1, 255) credit_card_token?: string;
-  @IsOptional() @IsISO8601({ strict: true }) @Matches(/^\d{4}-/, { message: 'start_date must be an ISO 8601 date' }) start_date?: string;
-  @IsOptional() @IsString() @MaxLength(2048) @Matches(URL_PATTERN, { message: 'success_redirect_url must be an http(s) URL' }) success_redirect_url?: string;
-  @IsOptional() @IsString() @MaxLength(2048) @Matches(URL_PATTERN, { message: 'failure_redirect_url must be an http(s) URL' }) failure_redirect_url?: string;
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  @Matches(/^\d{4}-/, { message: 'start_date must be an ISO 8601 date' })
+  start_date?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  @Matches(URL_PATTERN, { message: 'success_redirect_url must be an http(s) URL' })
+  success_redirect_url?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(2048)
+  @Matches(URL_PATTERN, { message: 'failure_redirect_url must be an http(s) URL' })
+  failure_redirect_url?: string;
   @IsOptional() @IsBoolean() charge_immediately?: boolean;
 }
 
@@ -69,7 +93,13 @@ export function toCreateRecurringRequest(dto: CreateRecurringRequestDto): Create
 }
 
 /** PATCH /recurring_payments/{id}: the spec's optional fields. */
-@RequestExample({ amount: 175000, interval: 'MONTH', interval_count: 1, should_send_email: false, missed_payment_action: 'STOP' })
+@RequestExample({
+  amount: 175000,
+  interval: 'MONTH',
+  interval_count: 1,
+  should_send_email: false,
+  missed_payment_action: 'STOP',
+})
 export class UpdateRecurringRequestDto {
   @IsOptional() @IsMoneyAmount() @Min(MIN_AMOUNT) @Max(MAX_AMOUNT) amount?: number;
   @IsOptional() @IsString() @Length(1, 255) credit_card_token?: string;

@@ -9,7 +9,9 @@ import type { RecurringSnapshot } from '../domain/recurring.events';
  */
 export function recurringToWire(recurring: RecurringSnapshot, publicBaseUrl?: string): Record<string, unknown> {
   const lastInvoiceUrl =
-    publicBaseUrl !== undefined && recurring.lastCreatedInvoiceId !== undefined ? invoicePageUrl(publicBaseUrl, recurring.lastCreatedInvoiceId) : recurring.lastCreatedInvoiceUrl;
+    publicBaseUrl !== undefined && recurring.lastCreatedInvoiceId !== undefined
+      ? invoicePageUrl(publicBaseUrl, recurring.lastCreatedInvoiceId)
+      : recurring.lastCreatedInvoiceUrl;
   return {
     id: recurring.recurringPaymentId,
     user_id: recurring.businessId,
@@ -53,19 +55,28 @@ export const RECURRING_PAYMENT_SCHEMA = namedSchema(
       interval_count: schema.integer('Intervals between two cycles'),
       total_recurrence: schema.integer('Cycles in all; absent: until stopped'),
       recurrence_progress: schema.integer('Cycles billed so far'),
-      invoice_duration: schema.integer('Seconds each cycle\'s invoice stays payable'),
+      invoice_duration: schema.integer("Seconds each cycle's invoice stays payable"),
       should_send_email: schema.boolean(),
       missed_payment_action: schema.oneOfStrings(['IGNORE', 'STOP']),
-      credit_card_token: schema.string('A multiple-use card token each cycle\'s invoice is charged to'),
+      credit_card_token: schema.string("A multiple-use card token each cycle's invoice is charged to"),
       start_date: schema.dateTime('When the first cycle is billed'),
       success_redirect_url: schema.string(),
       failure_redirect_url: schema.string(),
-      last_created_invoice_url: schema.string('The page of the latest cycle\'s invoice'),
+      last_created_invoice_url: schema.string("The page of the latest cycle's invoice"),
       recharge: schema.boolean('Whether cycles are charged to `credit_card_token`'),
       charge_immediately: schema.boolean(),
       created: schema.dateTime(),
       updated: schema.dateTime(),
     },
-    { optional: ['total_recurrence', 'invoice_duration', 'credit_card_token', 'success_redirect_url', 'failure_redirect_url', 'last_created_invoice_url'] },
+    {
+      optional: [
+        'total_recurrence',
+        'invoice_duration',
+        'credit_card_token',
+        'success_redirect_url',
+        'failure_redirect_url',
+        'last_created_invoice_url',
+      ],
+    },
   ),
 );

@@ -26,14 +26,20 @@ export class RecurringProjection implements Projection {
     for (const recorded of events) {
       const { recurring } = (recorded as unknown as RecurringEvent).data;
       const { rowCount } = await tx.query(
-        `INSERT INTO recurring_payments (recurring_payment_id, business_id, mode, status, snapshot) VALUES ($1, $2, $3, $4, $5)
+        `INSERT INTO recurring_payments (recurring_payment_id, business_id, mode, status, snapshot) VALUES ($1, $2, ` +
+          `$3, $4, $5)
          ON CONFLICT (recurring_payment_id) DO UPDATE SET status = EXCLUDED.status, snapshot = EXCLUDED.snapshot
          RETURNING (xmax = 0) AS inserted`,
         [recurring.recurringPaymentId, recurring.businessId, recurring.mode, recurring.status, recurring],
       );
-      if (recorded.type === 'RecurringPaymentCreated' && rowCount) await scheduleCycle(this.scheduler, recurring, 1, tx);
+      if (recorded.type === 'RecurringPaymentCreated' && rowCount)
+        await scheduleCycle(this.scheduler, recurring, 1, tx);
       // A PATCH of the interval re-timed the next cycle (the anchor sits on it): move its waiting job.
-      if (recorded.type === 'RecurringPaymentUpdated' && recurring.scheduleAnchor?.cycle === recurring.nextCycle && hasMoreCycles(recurring)) {
+      if (
+        recorded.type === 'RecurringPaymentUpdated' &&
+        recurring.scheduleAnchor?.cycle === recurring.nextCycle &&
+        hasMoreCycles(recurring)
+      ) {
         await scheduleCycle(this.scheduler, recurring, recurring.nextCycle, tx);
       }
     }

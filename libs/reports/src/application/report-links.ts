@@ -21,7 +21,9 @@ export class ReportLinks {
   async urlFor(reportId: string, expiresAt: Date, publicBaseUrl = this.config.publicBaseUrl()): Promise<string> {
     const expires = Math.floor(expiresAt.getTime() / 1000);
     const signature = await this.sign(reportId, expires);
-    return `${publicBaseUrl}/reports/${encodeURIComponent(reportId)}/download?expires=${expires}&signature=${signature}`;
+    return (
+      `${publicBaseUrl}/reports/${encodeURIComponent(reportId)}/download?expires=${expires}&signature=` + `${signature}`
+    );
   }
 
   /** Constant-time check of a link's signature (the expiry is checked by the caller, on the business clock). */
@@ -46,7 +48,10 @@ export class ReportLinks {
   }
 
   private async loadOrCreate(): Promise<Buffer> {
-    await this.pool.query('INSERT INTO report_link_keys (key_id, secret) VALUES (1, $1) ON CONFLICT (key_id) DO NOTHING', [randomBytes(32).toString('base64')]);
+    await this.pool.query(
+      'INSERT INTO report_link_keys (key_id, secret) VALUES (1, $1) ON CONFLICT (key_id) DO NOTHING',
+      [randomBytes(32).toString('base64')],
+    );
     const { rows } = await this.pool.query<{ secret: string }>('SELECT secret FROM report_link_keys WHERE key_id = 1');
     return Buffer.from(rows[0].secret, 'base64');
   }

@@ -11,7 +11,13 @@ import { REPORTS_PROJECTION } from '../read-models/reports.projection';
 export class ReportRunner {
   constructor(private readonly pipeline: CommandPipeline) {}
 
-  async run(reportId: string, businessId: string, mode: Mode, context: RequestContext, command: (now: Date) => ReportCommand): Promise<void> {
+  async run(
+    reportId: string,
+    businessId: string,
+    mode: Mode,
+    context: RequestContext,
+    command: (now: Date) => ReportCommand,
+  ): Promise<void> {
     await this.pipeline.run({
       context,
       scope: { businessId, mode },

@@ -15,7 +15,8 @@ export function resolveReportFilter(requested: { from?: Date; to?: Date }, now: 
   const to = requested.to ?? now;
   const from = requested.from ?? new Date(to.getTime() - DEFAULT_REPORT_RANGE_MS);
   if (from.getTime() >= to.getTime()) throw ReportErrors.invalidFilter('filter.from must be before filter.to');
-  if (to.getTime() - from.getTime() > MAX_REPORT_RANGE_MS) throw ReportErrors.invalidFilter('a report covers at most 366 days: narrow filter.from and filter.to');
+  if (to.getTime() - from.getTime() > MAX_REPORT_RANGE_MS)
+    throw ReportErrors.invalidFilter('a report covers at most 366 days: narrow filter.from and filter.to');
   if (to.getTime() > now.getTime()) throw ReportErrors.invalidFilter('filter.to must not be in the future');
   return { from: from.toISOString(), to: to.toISOString() };
 }

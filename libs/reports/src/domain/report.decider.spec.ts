@@ -9,19 +9,50 @@ const spec = deciderSpec(reportDecider);
 const filter = { from: '2026-11-01T00:00:00.000Z', to: '2026-11-23T00:00:00.000Z' };
 const requested: ReportRequested = {
   type: 'ReportRequested',
-  data: { reportId: 'report_1', type: 'BALANCE_HISTORY', format: 'CSV', currency: 'IDR', filter, requestedAt: now.toISOString() },
+  data: {
+    reportId: 'report_1',
+    type: 'BALANCE_HISTORY',
+    format: 'CSV',
+    currency: 'IDR',
+    filter,
+    requestedAt: now.toISOString(),
+  },
 };
 const completed: ReportCompleted = {
   type: 'ReportCompleted',
-  data: { reportId: 'report_1', rows: 3, sizeBytes: 120, sha256: 'ab', completedAt: later.toISOString(), linkExpiresAt: '2026-11-24T03:05:00.000Z' },
+  data: {
+    reportId: 'report_1',
+    rows: 3,
+    sizeBytes: 120,
+    sha256: 'ab',
+    completedAt: later.toISOString(),
+    linkExpiresAt: '2026-11-24T03:05:00.000Z',
+  },
 };
-const failed: ReportFailed = { type: 'ReportFailed', data: { reportId: 'report_1', reason: 'boom', failedAt: later.toISOString() } };
-const retried: ReportRetried = { type: 'ReportRetried', data: { reportId: 'report_1', retriedAt: later.toISOString() } };
+const failed: ReportFailed = {
+  type: 'ReportFailed',
+  data: { reportId: 'report_1', reason: 'boom', failedAt: later.toISOString() },
+};
+const retried: ReportRetried = {
+  type: 'ReportRetried',
+  data: { reportId: 'report_1', retriedAt: later.toISOString() },
+};
 const complete = { type: 'CompleteReport' as const, rows: 3, sizeBytes: 120, sha256: 'ab', now: later };
 
 describe('report decider (spec: Report states)', () => {
   it('(new) → PENDING on generate', () => {
-    spec.given([]).when({ type: 'RequestReport', reportId: 'report_1', reportType: 'BALANCE_HISTORY', format: 'CSV', currency: 'IDR', filter, now }).then([requested]);
+    spec
+      .given([])
+      .when({
+        type: 'RequestReport',
+        reportId: 'report_1',
+        reportType: 'BALANCE_HISTORY',
+        format: 'CSV',
+        currency: 'IDR',
+        filter,
+        now,
+      })
+      .then([requested]);
   });
   it('PENDING → COMPLETED when processing succeeds, with a link valid 24 hours', () => {
     spec.given([requested]).when(complete).then([completed]);
@@ -31,11 +62,22 @@ describe('report decider (spec: Report states)', () => {
   });
   it('FAILED → PENDING on retry (spec: safe to retry)', () => {
     spec.given([requested, failed]).when({ type: 'RetryReport', now: later }).then([retried]);
-    spec.given([requested, failed]).when({ type: 'RetryReport', now: later }).thenState({ status: 'PENDING', reportId: 'report_1', reportType: 'BALANCE_HISTORY', format: 'CSV', currency: 'IDR', filter, attempt: 2 });
+    spec.given([requested, failed]).when({ type: 'RetryReport', now: later }).thenState({
+      status: 'PENDING',
+      reportId: 'report_1',
+      reportType: 'BALANCE_HISTORY',
+      format: 'CSV',
+      currency: 'IDR',
+      filter,
+      attempt: 2,
+    });
   });
   it('refuses to retry a report that is not FAILED, or does not exist', () => {
     spec.given([requested]).when({ type: 'RetryReport', now: later }).thenThrows('REPORT_NOT_RETRYABLE_ERROR');
-    spec.given([requested, completed]).when({ type: 'RetryReport', now: later }).thenThrows('REPORT_NOT_RETRYABLE_ERROR');
+    spec
+      .given([requested, completed])
+      .when({ type: 'RetryReport', now: later })
+      .thenThrows('REPORT_NOT_RETRYABLE_ERROR');
     spec.given([]).when({ type: 'RetryReport', now: later }).thenThrows('REPORT_NOT_FOUND_ERROR');
   });
   it('records a generation outcome once: finishing a finished report decides nothing', () => {
@@ -49,7 +91,10 @@ describe('report decider (spec: Report states)', () => {
 describe('report filter defaults and bounds', () => {
   it('defaults to the 30 days up to the request', () => {
     expect(resolveReportFilter({}, now)).toEqual({ from: '2026-10-24T03:00:00.000Z', to: now.toISOString() });
-    expect(resolveReportFilter({ to: new Date('2026-11-10T00:00:00Z') }, now)).toEqual({ from: '2026-10-11T00:00:00.000Z', to: '2026-11-10T00:00:00.000Z' });
+    expect(resolveReportFilter({ to: new Date('2026-11-10T00:00:00Z') }, now)).toEqual({
+      from: '2026-10-11T00:00:00.000Z',
+      to: '2026-11-10T00:00:00.000Z',
+    });
   });
   it('refuses an empty, reversed, too long or future range', () => {
     const code = (f: () => unknown) => {
@@ -61,8 +106,14 @@ describe('report filter defaults and bounds', () => {
       return undefined;
     };
     expect(code(() => resolveReportFilter({ from: now, to: now }, now))).toBe('API_VALIDATION_ERROR');
-    expect(code(() => resolveReportFilter({ from: new Date('2026-11-22T00:00:00Z'), to: new Date('2026-11-21T00:00:00Z') }, now))).toBe('API_VALIDATION_ERROR');
-    expect(code(() => resolveReportFilter({ from: new Date('2025-01-01T00:00:00Z') }, now))).toBe('API_VALIDATION_ERROR');
+    expect(
+      code(() =>
+        resolveReportFilter({ from: new Date('2026-11-22T00:00:00Z'), to: new Date('2026-11-21T00:00:00Z') }, now),
+      ),
+    ).toBe('API_VALIDATION_ERROR');
+    expect(code(() => resolveReportFilter({ from: new Date('2025-01-01T00:00:00Z') }, now))).toBe(
+      'API_VALIDATION_ERROR',
+    );
     expect(code(() => resolveReportFilter({ to: new Date('2026-12-01T00:00:00Z') }, now))).toBe('API_VALIDATION_ERROR');
   });
 });

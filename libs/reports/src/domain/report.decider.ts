@@ -8,7 +8,16 @@ export type ReportStatus = 'PENDING' | 'COMPLETED' | 'FAILED';
 export const REPORT_LINK_VALIDITY_MS = 24 * 3_600_000;
 
 export type ReportCommand =
-  | { type: 'RequestReport'; reportId: string; reportType: ReportType; format: ReportFormat; currency: string; filter: ReportFilter; publicBaseUrl?: string; now: Date }
+  | {
+      type: 'RequestReport';
+      reportId: string;
+      reportType: ReportType;
+      format: ReportFormat;
+      currency: string;
+      filter: ReportFilter;
+      publicBaseUrl?: string;
+      now: Date;
+    }
   | { type: 'CompleteReport'; rows: number; sizeBytes: number; sha256: string; now: Date }
   | { type: 'FailReport'; reason: string; now: Date }
   | { type: 'RetryReport'; now: Date };
@@ -42,7 +51,15 @@ export const reportDecider: Decider<ReportCommand, ReportState, ReportEvent> = {
         return [
           {
             type: 'ReportRequested',
-            data: { reportId, type: reportType, format, currency, filter, requestedAt: now.toISOString(), ...(publicBaseUrl !== undefined && { publicBaseUrl }) },
+            data: {
+              reportId,
+              type: reportType,
+              format,
+              currency,
+              filter,
+              requestedAt: now.toISOString(),
+              ...(publicBaseUrl !== undefined && { publicBaseUrl }),
+            },
           },
         ];
       }
@@ -50,11 +67,25 @@ export const reportDecider: Decider<ReportCommand, ReportState, ReportEvent> = {
         if (state.status !== 'PENDING') return [];
         const { rows, sizeBytes, sha256, now } = command;
         const linkExpiresAt = new Date(now.getTime() + REPORT_LINK_VALIDITY_MS).toISOString();
-        return [{ type: 'ReportCompleted', data: { reportId: state.reportId, rows, sizeBytes, sha256, completedAt: now.toISOString(), linkExpiresAt } }];
+        return [
+          {
+            type: 'ReportCompleted',
+            data: { reportId: state.reportId, rows, sizeBytes, sha256, completedAt: now.toISOString(), linkExpiresAt },
+          },
+        ];
       }
       case 'FailReport': {
         if (state.status !== 'PENDING') return [];
-        return [{ type: 'ReportFailed', data: { reportId: state.reportId, reason: command.reason.slice(0, 500), failedAt: command.now.toISOString() } }];
+        return [
+          {
+            type: 'ReportFailed',
+            data: {
+              reportId: state.reportId,
+              reason: command.reason.slice(0, 500),
+              failedAt: command.now.toISOString(),
+            },
+          },
+        ];
       }
       case 'RetryReport': {
         if (state.status === 'NONE') throw ReportErrors.notFound('(unknown)');

@@ -19,7 +19,15 @@ export interface ReportFilter {
  */
 export type ReportRequested = DomainEvent<
   'ReportRequested',
-  { reportId: string; type: ReportType; format: ReportFormat; currency: string; filter: ReportFilter; requestedAt: string; publicBaseUrl?: string }
+  {
+    reportId: string;
+    type: ReportType;
+    format: ReportFormat;
+    currency: string;
+    filter: ReportFilter;
+    requestedAt: string;
+    publicBaseUrl?: string;
+  }
 >;
 
 /** The content is stored outside the log (report_contents); the event names its size and hash. */
@@ -35,17 +43,19 @@ export type ReportRetried = DomainEvent<'ReportRetried', { reportId: string; ret
 
 export type ReportEvent = ReportRequested | ReportCompleted | ReportFailed | ReportRetried;
 
-export const REPORT_EVENT_TYPES: readonly ReportEvent['type'][] = ['ReportRequested', 'ReportCompleted', 'ReportFailed', 'ReportRetried'];
+export const REPORT_EVENT_TYPES: readonly ReportEvent['type'][] = [
+  'ReportRequested',
+  'ReportCompleted',
+  'ReportFailed',
+  'ReportRetried',
+];
 
 export const reportStream = (reportId: string) => `report-${reportId}`;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
-export const REPORT_EVENT_SCHEMAS = declareEventSchemas<ReportEvent>(
-  'reports',
-  {
-    ReportRequested: 1,
-    ReportCompleted: 1,
-    ReportFailed: 1,
-    ReportRetried: 1,
-  },
-);
+export const REPORT_EVENT_SCHEMAS = declareEventSchemas<ReportEvent>('reports', {
+  ReportRequested: 1,
+  ReportCompleted: 1,
+  ReportFailed: 1,
+  ReportRetried: 1,
+});

@@ -33,7 +33,9 @@ export class ReportCallbackRenderer implements CallbackRenderer {
       status: completed ? 'COMPLETED' : 'FAILED',
       filter: requested.filter,
       format: requested.format,
-      ...(completed && { url: await this.links.urlFor(requested.reportId, new Date(completed.linkExpiresAt), requested.publicBaseUrl) }),
+      ...(completed && {
+        url: await this.links.urlFor(requested.reportId, new Date(completed.linkExpiresAt), requested.publicBaseUrl),
+      }),
       currency: requested.currency,
       business_id: context.businessId,
       created: requested.requestedAt,

@@ -11,7 +11,9 @@ export const REPORT_SCHEMA = namedSchema(
       status: schema.oneOfStrings(['PENDING', 'COMPLETED', 'FAILED']),
       filter: schema.object({ from: schema.dateTime('Start (inclusive)'), to: schema.dateTime('End (exclusive)') }),
       format: schema.oneOfStrings(REPORT_FORMATS),
-      url: schema.string('COMPLETED: a signed link to the file, valid 24 hours, that needs no API key', { format: 'uri' }),
+      url: schema.string('COMPLETED: a signed link to the file, valid 24 hours, that needs no API key', {
+        format: 'uri',
+      }),
       currency: schema.string(),
       business_id: schema.string(),
       created: schema.dateTime(),

@@ -1,5 +1,14 @@
 import { AppConfig } from '@gateway/config';
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, NoAuth, publicBaseUrl, requestContextOf, RequirePermissions } from '@gateway/http-edge';
+import {
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  NoAuth,
+  publicBaseUrl,
+  requestContextOf,
+  RequirePermissions,
+} from '@gateway/http-edge';
 import { REPORT_SCHEMA } from './report.response';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
@@ -24,7 +33,10 @@ export class ReportsController {
   @Post()
   @ApiDoc({
     summary: 'Generate a report',
-    description: 'Queues a report of `type` over `filter` (the 30 days up to now by default, at most 366 days); it is PENDING until the worker has written it, then the `report` callback tells COMPLETED (with a download `url`) or FAILED.',
+    description:
+      'Queues a report of `type` over `filter` (the 30 days up to now by default, at most 366 days); ' +
+      'it is PENDING until the worker has written it, then the `report` callback tells COMPLETED (with a download ' +
+      '`url`) or FAILED.',
     operationId: 'generateReport',
     response: REPORT_SCHEMA,
   })
@@ -43,12 +55,22 @@ export class ReportsController {
     );
   }
 
-  /** A malformed id is an unknown id: 404 REPORT_NOT_FOUND_ERROR, as for every resource but card charges (issue 19, item 21). */
+  /**
+   * A malformed id is an unknown id: 404 REPORT_NOT_FOUND_ERROR, as for every resource but card charges (issue 19, item
+   * 21).
+   */
   @Get(':id')
-  @ApiDoc({ summary: 'Get a report', operationId: 'getReport', response: REPORT_SCHEMA, errors: ['REPORT_NOT_FOUND_ERROR'] })
+  @ApiDoc({
+    summary: 'Get a report',
+    operationId: 'getReport',
+    response: REPORT_SCHEMA,
+    errors: ['REPORT_NOT_FOUND_ERROR'],
+  })
   @RequirePermissions('reports:read')
   get(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
-    return this.queries.execute(new GetReportQuery(caller.businessId, caller.mode, id, publicBaseUrl(request, this.config)));
+    return this.queries.execute(
+      new GetReportQuery(caller.businessId, caller.mode, id, publicBaseUrl(request, this.config)),
+    );
   }
 
   @Post(':id/retry')
@@ -62,20 +84,33 @@ export class ReportsController {
   @HttpCode(200)
   @RequirePermissions('reports:write')
   retry(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
-    return this.commands.execute(new RetryReportCommand(caller.businessId, caller.mode, id, requestContextOf(request, caller)));
+    return this.commands.execute(
+      new RetryReportCommand(caller.businessId, caller.mode, id, requestContextOf(request, caller)),
+    );
   }
 
   /** The signed link is the credential (it goes to finance tools and browsers without an API key). */
   @Get(':id/download')
   @ApiDoc({
     summary: 'Download a report',
-    description: 'The CSV file. The signed link of the report\'s `url` is the credential: no API key (it goes to finance tools and browsers).',
+    description:
+      "The CSV file. The signed link of the report's `url` is the credential: no API key (it goes to finance tools " +
+      'and browsers).',
     operationId: 'downloadReport',
     response: { contentType: 'text/csv', description: 'The report as CSV' },
-    errors: ['INVALID_REPORT_LINK_ERROR', 'REPORT_LINK_EXPIRED_ERROR', 'REPORT_NOT_READY_ERROR', 'REPORT_NOT_FOUND_ERROR'],
+    errors: [
+      'INVALID_REPORT_LINK_ERROR',
+      'REPORT_LINK_EXPIRED_ERROR',
+      'REPORT_NOT_READY_ERROR',
+      'REPORT_NOT_FOUND_ERROR',
+    ],
   })
   @NoAuth()
-  async download(@Param() params: ReportIdParams, @Query() query: DownloadQueryDto, @Res() response: Response): Promise<void> {
+  async download(
+    @Param() params: ReportIdParams,
+    @Query() query: DownloadQueryDto,
+    @Res() response: Response,
+  ): Promise<void> {
     const file = await this.downloads.open(params.id, query.expires, query.signature);
     response.status(200);
     response.setHeader('content-type', 'text/csv; charset=utf-8');

@@ -3,9 +3,12 @@ import { assertNever } from '@gateway/domain';
 import { Scheduler } from '@gateway/scheduler';
 import { type Projection, ReadModelProjection } from '@gateway/projections';
 import { Injectable } from '@nestjs/common';
-import type { ClientBase, PoolClient } from 'pg';
+import type { ClientBase } from 'pg';
 import { REPORT_EVENT_TYPES, type ReportEvent } from '../domain/report.events';
-import { GENERATE_REPORT_JOB, type GenerateReportPayload } from '../application/generate-report/generate-report.payload';
+import {
+  GENERATE_REPORT_JOB,
+  type GenerateReportPayload,
+} from '../application/generate-report/generate-report.payload';
 
 export const REPORTS_PROJECTION = 'reports.reports';
 
@@ -30,7 +33,8 @@ export class ReportsProjection implements Projection {
         case 'ReportRequested': {
           const { reportId, type, format, currency, filter, requestedAt } = event.data;
           await tx.query(
-            `INSERT INTO reports (report_id, business_id, mode, type, format, currency, filter_from, filter_to, status, attempt, created_at, updated_at)
+            `INSERT INTO reports (report_id, business_id, mode, type, format, currency, filter_from, filter_to, ` +
+              `status, attempt, created_at, updated_at)
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'PENDING', 1, $9, $9) ON CONFLICT (report_id) DO NOTHING`,
             [reportId, businessId, mode, type, format, currency, filter.from, filter.to, requestedAt],
           );
@@ -40,25 +44,33 @@ export class ReportsProjection implements Projection {
         case 'ReportCompleted': {
           const { reportId, rows, sizeBytes, linkExpiresAt, completedAt } = event.data;
           await tx.query(
-            `UPDATE reports SET status = 'COMPLETED', rows = $2, size_bytes = $3, link_expires_at = $4, failure_reason = NULL, updated_at = $5
+            `UPDATE reports SET status = 'COMPLETED', rows = $2, size_bytes = $3, link_expires_at = $4, ` +
+              `failure_reason = NULL, updated_at = $5
               WHERE report_id = $1`,
             [reportId, rows, sizeBytes, linkExpiresAt, completedAt],
           );
           break;
         }
         case 'ReportFailed':
-          await tx.query(`UPDATE reports SET status = 'FAILED', failure_reason = $2, updated_at = $3 WHERE report_id = $1`, [
-            event.data.reportId,
-            event.data.reason,
-            event.data.failedAt,
-          ]);
+          await tx.query(
+            `UPDATE reports SET status = 'FAILED', failure_reason = $2, updated_at = $3 WHERE report_id = $1`,
+            [event.data.reportId, event.data.reason, event.data.failedAt],
+          );
           break;
         case 'ReportRetried': {
           const { rows } = await tx.query<{ attempt: number }>(
-            `UPDATE reports SET status = 'PENDING', attempt = attempt + 1, failure_reason = NULL, updated_at = $2 WHERE report_id = $1 RETURNING attempt`,
+            `UPDATE reports SET status = 'PENDING', attempt = attempt + 1, failure_reason = NULL, ` +
+              `updated_at = $2 WHERE report_id = $1 RETURNING attempt`,
             [event.data.reportId, event.data.retriedAt],
           );
-          if (rows[0]) await this.scheduleRun(tx, { reportId: event.data.reportId, attempt: rows[0].attempt }, event.data.retriedAt, businessId, mode);
+          if (rows[0])
+            await this.scheduleRun(
+              tx,
+              { reportId: event.data.reportId, attempt: rows[0].attempt },
+              event.data.retriedAt,
+              businessId,
+              mode,
+            );
           break;
         }
         default:
@@ -67,7 +79,13 @@ export class ReportsProjection implements Projection {
     }
   }
 
-  private async scheduleRun(tx: ClientBase, payload: GenerateReportPayload, at: string, businessId?: string, mode?: 'test' | 'live'): Promise<void> {
+  private async scheduleRun(
+    tx: ClientBase,
+    payload: GenerateReportPayload,
+    at: string,
+    businessId?: string,
+    mode?: 'test' | 'live',
+  ): Promise<void> {
     await this.scheduler.schedule(
       {
         kind: GENERATE_REPORT_JOB,
@@ -79,7 +97,7 @@ export class ReportsProjection implements Projection {
         // A run that throws is retried a few times; a generator that keeps failing ends FAILED.
         maxAttempts: 3,
       },
-      tx as PoolClient,
+      tx,
     );
   }
 }

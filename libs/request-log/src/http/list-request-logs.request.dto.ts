@@ -16,20 +16,34 @@ export class ListRequestLogsRequestDto {
 
   @IsOptional() @Type(() => Number) @IsInt() @Min(100) @Max(599) status?: number;
 
-  @IsOptional() @IsIn(METHODS, { message: `method must be one of ${METHODS.join(', ')}` }) method?: (typeof METHODS)[number];
+  @IsOptional()
+  @IsIn(METHODS, { message: `method must be one of ${METHODS.join(', ')}` })
+  method?: (typeof METHODS)[number];
 
   /** The route as declared, e.g. `/v2/invoices/:id` (every entry names its own). */
-  @IsOptional() @IsString() @MaxLength(255) @Matches(/^\//, { message: 'route must be a route template starting with /, e.g. /v2/invoices/:id' }) route?: string;
+  @IsOptional()
+  @IsString()
+  @MaxLength(255)
+  @Matches(/^\//, { message: 'route must be a route template starting with /, e.g. /v2/invoices/:id' })
+  route?: string;
 
-  @IsOptional() @Matches(/^[A-Z][A-Z0-9_]{0,63}$/, { message: 'error_code must be an error code such as API_VALIDATION_ERROR' }) error_code?: string;
+  @IsOptional()
+  @Matches(/^[A-Z][A-Z0-9_]{0,63}$/, { message: 'error_code must be an error code such as API_VALIDATION_ERROR' })
+  error_code?: string;
 
-  @IsOptional() @Matches(/^[A-Za-z0-9._:-]{1,128}$/, { message: 'request_id must be a Request-ID as responses carry it' }) request_id?: string;
+  @IsOptional()
+  @Matches(/^[A-Za-z0-9._:-]{1,128}$/, { message: 'request_id must be a Request-ID as responses carry it' })
+  request_id?: string;
 
   @IsOptional() @Type(() => Date) @IsDate({ message: 'created_after must be an ISO 8601 time' }) created_after?: Date;
   @IsOptional() @Type(() => Date) @IsDate({ message: 'created_before must be an ISO 8601 time' }) created_before?: Date;
 
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
 
-  @IsOptional() @Matches(REQUEST_LOG_ID, { message: 'starting_after must be a request log entry id (rlog_ and 32 hex digits)' }) starting_after?: string;
-  @IsOptional() @Matches(REQUEST_LOG_ID, { message: 'ending_before must be a request log entry id (rlog_ and 32 hex digits)' }) ending_before?: string;
+  @IsOptional()
+  @Matches(REQUEST_LOG_ID, { message: 'starting_after must be a request log entry id (rlog_ and 32 hex digits)' })
+  starting_after?: string;
+  @IsOptional()
+  @Matches(REQUEST_LOG_ID, { message: 'ending_before must be a request log entry id (rlog_ and 32 hex digits)' })
+  ending_before?: string;
 }

@@ -32,9 +32,15 @@ export function requestLogPageToWire(page: RequestLogPage) {
 
 const ENTRY_SCHEMA = schema.object({
   id: schema.string('The entry (`starting_after`, `ending_before` take it)', { pattern: '^rlog_[0-9a-f]{32}$' }),
-  request_id: schema.string('The `Request-ID` the answer carried (events the request recorded carry it as their correlation id)'),
-  client_request_id: schema.nullable(schema.string('The `Request-ID`/`X-Request-ID` the client sent, when it looked harmless')),
-  business_id: schema.string('The business the request acted for (a sub-account when a platform key used `for-user-id`)'),
+  request_id: schema.string(
+    'The `Request-ID` the answer carried (events the request recorded carry it as their correlation id)',
+  ),
+  client_request_id: schema.nullable(
+    schema.string('The `Request-ID`/`X-Request-ID` the client sent, when it looked harmless'),
+  ),
+  business_id: schema.string(
+    'The business the request acted for (a sub-account when a platform key used `for-user-id`)',
+  ),
   mode: schema.oneOfStrings(['test', 'live']),
   key_id: schema.string('The API key that authenticated it'),
   platform_business_id: schema.nullable(schema.string('The platform business whose key acted through `for-user-id`')),
@@ -45,9 +51,16 @@ const ENTRY_SCHEMA = schema.object({
   error_code: schema.nullable(schema.string('The `error_code` of a 4xx or 5xx answer')),
   latency_ms: schema.number('From the first byte read to the answer'),
   api_version: schema.nullable(schema.string('The dated API version the request ran with, for versioned resources')),
-  request_body: schema.nullable(schema.string('The body (JSON or form fields) as JSON text, secrets, card data and keys redacted, cut at REQUEST_LOG_BODY_LIMIT')),
+  request_body: schema.nullable(
+    schema.string(
+      'The body (JSON or form fields) as JSON text, secrets, ' +
+        'card data and keys redacted, cut at REQUEST_LOG_BODY_LIMIT',
+    ),
+  ),
   request_body_truncated: schema.boolean(),
-  response_body: schema.nullable(schema.string('The answer, redacted and cut the same way (a binary or very large answer is only described)')),
+  response_body: schema.nullable(
+    schema.string('The answer, redacted and cut the same way (a binary or very large answer is only described)'),
+  ),
   response_body_truncated: schema.boolean(),
   created: schema.dateTime('When the request arrived'),
 });

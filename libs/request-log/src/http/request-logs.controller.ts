@@ -1,5 +1,12 @@
 import { invalidRequest } from '@gateway/domain';
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, exemptFromRequestLog, RequirePermissions } from '@gateway/http-edge';
+import {
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  exemptFromRequestLog,
+  RequirePermissions,
+} from '@gateway/http-edge';
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -13,7 +20,10 @@ import { REQUEST_LOG_PAGE_SCHEMA, requestLogPageToWire } from './request-log.res
  * bodies of every product are in it. Reading it is not logged (a `logs tail` would otherwise
  * print its own polls).
  */
-@ApiTag('Request log', 'Every authenticated API request of the business and mode, with its answer: for finding out what went wrong.')
+@ApiTag(
+  'Request log',
+  'Every authenticated API request of the business and mode, with its answer: for finding out what went wrong.',
+)
 @Controller('request_logs')
 export class RequestLogsController {
   constructor(private readonly queries: QueryBus) {}
@@ -22,10 +32,14 @@ export class RequestLogsController {
   @ApiDoc({
     summary: 'List API requests (the request log)',
     description: [
-      "Every authenticated request of the key's business and mode, newest first: method, route, status, `error_code`, latency, `Request-ID`, key and time,",
-      'with both bodies redacted (secrets, card numbers, CVNs, keys) and cut at REQUEST_LOG_BODY_LIMIT. Failed calls are there (validation, not found, 5xx);',
-      'requests refused before authentication (401) are not. Entries are written a moment after the answer and kept REQUEST_LOG_RETENTION_DAYS.',
-      'Page older with `starting_after` (the last id of a page), newer with `ending_before` (what `cli logs tail` does). Reading the log is not logged.',
+      "Every authenticated request of the key's business and mode, newest first: method, route, status, " +
+        '`error_code`, latency, `Request-ID`, key and time,',
+      'with both bodies redacted (secrets, card numbers, CVNs, ' +
+        'keys) and cut at REQUEST_LOG_BODY_LIMIT. Failed calls are there (validation, not found, 5xx);',
+      'requests refused before authentication (401) are not. Entries are written a moment after the answer and kept ' +
+        'REQUEST_LOG_RETENTION_DAYS.',
+      'Page older with `starting_after` (the last id of a page), ' +
+        'newer with `ending_before` (what `cli logs tail` does). Reading the log is not logged.',
     ].join(' '),
     operationId: 'listRequestLogs',
     response: REQUEST_LOG_PAGE_SCHEMA,
@@ -33,8 +47,10 @@ export class RequestLogsController {
   @RequirePermissions('audit:read')
   async list(@CurrentCaller() caller: Caller, @Query() query: ListRequestLogsRequestDto, @Req() request: Request) {
     exemptFromRequestLog(request);
-    if (query.starting_after && query.ending_before) throw invalidRequest('starting_after and ending_before cannot be used together');
-    if (query.status_class && query.status !== undefined) throw invalidRequest('status_class and status cannot be used together');
+    if (query.starting_after && query.ending_before)
+      throw invalidRequest('starting_after and ending_before cannot be used together');
+    if (query.status_class && query.status !== undefined)
+      throw invalidRequest('status_class and status cannot be used together');
     const page = await this.queries.execute(
       new ListRequestLogsQuery(caller.businessId, caller.mode, {
         statusClass: query.status_class,

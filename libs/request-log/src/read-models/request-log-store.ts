@@ -50,8 +50,11 @@ export interface RequestLogRows {
   unknownCursor?: 'starting_after' | 'ending_before';
 }
 
-const COLUMNS = `log_id, business_id, mode, key_id, platform_business_id, request_id, client_request_id, method, route, path, status,
-  error_code, latency_ms, api_version, request_body, request_body_truncated, response_body, response_body_truncated, requested_at`;
+const COLUMNS =
+  `log_id, business_id, mode, key_id, platform_business_id, request_id, client_request_id, method, ` +
+  `route, path, status,
+  error_code, latency_ms, api_version, request_body, request_body_truncated, response_body, ` +
+  `response_body_truncated, requested_at`;
 
 /** The request log's table: batched inserts, filtered pages per business and mode, retention deletes. */
 @Injectable()
@@ -97,9 +100,12 @@ export class RequestLogStore {
         await client.query(
           `INSERT INTO api_request_log (${COLUMNS})
            SELECT ${COLUMNS} FROM json_to_recordset($1::json) AS r(
-             log_id text, business_id text, mode text, key_id text, platform_business_id text, request_id text, client_request_id text, method text,
-             route text, path text, status smallint, error_code text, latency_ms float8, api_version text, request_body text,
-             request_body_truncated boolean, response_body text, response_body_truncated boolean, requested_at timestamptz)`,
+             log_id text, business_id text, mode text, key_id text, platform_business_id text, request_id text, ` +
+            `client_request_id text, method text,
+             route text, path text, status smallint, error_code text, latency_ms float8, api_version text, ` +
+            `request_body text,
+             request_body_truncated boolean, response_body text, response_body_truncated boolean, ` +
+            `requested_at timestamptz)`,
           [json],
         );
         await client.query('COMMIT');
@@ -129,13 +135,17 @@ export class RequestLogStore {
     if (filter.requestId) add((p) => `request_id = ${p}`, filter.requestId);
     if (filter.createdAfter) add((p) => `requested_at > ${p}`, filter.createdAfter);
     if (filter.createdBefore) add((p) => `requested_at < ${p}`, filter.createdBefore);
-    const cursorOf = (placeholder: string) => `(SELECT seq FROM api_request_log WHERE log_id = ${placeholder} AND business_id = $1 AND mode = $2)`;
+    const cursorOf = (placeholder: string) =>
+      `(SELECT seq FROM api_request_log WHERE log_id = ${placeholder} AND business_id = $1 AND mode = $2)`;
     for (const [name, id] of [
       ['starting_after', filter.startingAfter],
       ['ending_before', filter.endingBefore],
     ] as const) {
       if (id === undefined) continue;
-      const { rowCount } = await this.pool.query('SELECT 1 FROM api_request_log WHERE log_id = $1 AND business_id = $2 AND mode = $3', [id, businessId, mode]);
+      const { rowCount } = await this.pool.query(
+        'SELECT 1 FROM api_request_log WHERE log_id = $1 AND business_id = $2 AND mode = $3',
+        [id, businessId, mode],
+      );
       if (!rowCount) return { rows: [], hasMore: false, unknownCursor: name };
     }
     if (filter.startingAfter) add((p) => `seq < ${cursorOf(p)}`, filter.startingAfter);
@@ -143,7 +153,8 @@ export class RequestLogStore {
     const ascending = filter.endingBefore !== undefined && filter.startingAfter === undefined;
     params.push(filter.limit + 1);
     const { rows } = await this.pool.query<RequestLogRow>(
-      `SELECT ${COLUMNS} FROM api_request_log WHERE ${where.join(' AND ')} ORDER BY seq ${ascending ? 'ASC' : 'DESC'} LIMIT $${params.length}`,
+      `SELECT ${COLUMNS} FROM api_request_log WHERE ${where.join(' AND ')} ORDER BY seq ` +
+        `${ascending ? 'ASC' : 'DESC'} LIMIT $${params.length}`,
       params,
     );
     const hasMore = rows.length > filter.limit;
@@ -154,7 +165,8 @@ export class RequestLogStore {
   /** Deletes up to `batch` of the oldest rows stored before `cutoff`; returns how many went. */
   async deleteStoredBefore(cutoff: Date, batch: number): Promise<number> {
     const { rowCount } = await this.pool.query(
-      'DELETE FROM api_request_log WHERE seq IN (SELECT seq FROM api_request_log WHERE created_at < $1 ORDER BY created_at LIMIT $2)',
+      'DELETE FROM api_request_log WHERE seq IN (SELECT seq FROM api_request_log WHERE created_at ' +
+        '< $1 ORDER BY created_at LIMIT $2)',
       [cutoff, batch],
     );
     return rowCount ?? 0;
@@ -169,7 +181,8 @@ export class RequestLogStore {
   async deleteBeyond(maxRows: number, batch: number): Promise<number> {
     const { rowCount } = await this.pool.query(
       `DELETE FROM api_request_log WHERE seq IN (
-         SELECT seq FROM api_request_log WHERE seq <= (SELECT max(seq) FROM api_request_log) - $1 ORDER BY seq LIMIT $2)`,
+         SELECT seq FROM api_request_log WHERE seq <= (SELECT max(seq) FROM api_request_log) - $1 ORDER BY seq ` +
+        `LIMIT $2)`,
       [maxRows, batch],
     );
     return rowCount ?? 0;

@@ -1,5 +1,12 @@
 import { IdGenerator, RandomIdGenerator } from './id-generator';
-import { currentKeyedExecution, derivedUuid, KeyedExecution, type KeyedExecutionIdentity, outsideKeyedExecution, runInKeyedExecution } from './keyed-execution';
+import {
+  currentKeyedExecution,
+  derivedUuid,
+  KeyedExecution,
+  type KeyedExecutionIdentity,
+  outsideKeyedExecution,
+  runInKeyedExecution,
+} from './keyed-execution';
 
 const identity: KeyedExecutionIdentity = { businessId: 'biz_1', mode: 'test', key: 'key-1', generation: 'gen-1' };
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-8[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
@@ -87,7 +94,9 @@ describe('runInKeyedExecution and IdGenerator', () => {
   });
 
   it('ends the execution when its work fails, too', async () => {
-    await expect(runInKeyedExecution(KeyedExecution.of(identity), async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(
+      runInKeyedExecution(KeyedExecution.of(identity), async () => Promise.reject(new Error('boom'))),
+    ).rejects.toThrow('boom');
     expect(currentKeyedExecution()).toBeUndefined();
     expect(ids.uuid()).not.toMatch(UUID);
   });

@@ -38,7 +38,11 @@ export class KeyedExecution {
   constructor(readonly seed: string) {}
 
   static of(identity: KeyedExecutionIdentity): KeyedExecution {
-    const seed = createHash('sha256').update(JSON.stringify(['keyed-execution', identity.businessId, identity.mode, identity.key, identity.generation])).digest('hex');
+    const seed = createHash('sha256')
+      .update(
+        JSON.stringify(['keyed-execution', identity.businessId, identity.mode, identity.key, identity.generation]),
+      )
+      .digest('hex');
     return new KeyedExecution(seed);
   }
 
@@ -56,7 +60,11 @@ export class KeyedExecution {
     const ordinal = this.appendsPerStream.get(streamName) ?? 0;
     this.appendsPerStream.set(streamName, ordinal + 1);
     const seed = this.seed;
-    return { streamName, ordinal, eventId: (index) => derivedUuid(seed, 'event', streamName, String(ordinal), String(index)) };
+    return {
+      streamName,
+      ordinal,
+      eventId: (index) => derivedUuid(seed, 'event', streamName, String(ordinal), String(index)),
+    };
   }
 }
 
@@ -69,7 +77,10 @@ export function derivedUuid(...parts: string[]): string {
   for (const part of parts) hash.update(`${part.length}:${part};`);
   const hex = hash.digest('hex');
   const variant = ((parseInt(hex[16], 16) & 0x3) | 0x8).toString(16);
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+  return (
+    `${hex.slice(0, 8)}-${hex.slice(8, 12)}-8${hex.slice(13, 16)}-${variant}${hex.slice(17, 20)}-` +
+    `${hex.slice(20, 32)}`
+  );
 }
 
 const storage = new AsyncLocalStorage<KeyedExecution>();

@@ -45,7 +45,11 @@ export class PlatformModule {
         PoolShutdown,
         { provide: IdGenerator, useClass: RandomIdGenerator },
         { provide: TestClockStore, useFactory: (pool: Pool) => new TestClockStore(pool), inject: [Pool] },
-        { provide: Clock, useFactory: (testClocks: TestClockStore) => new BusinessClock(testClocks), inject: [TestClockStore] },
+        {
+          provide: Clock,
+          useFactory: (testClocks: TestClockStore) => new BusinessClock(testClocks),
+          inject: [TestClockStore],
+        },
         { provide: Scheduler, useFactory: (pool: Pool) => new Scheduler(pool), inject: [Pool] },
         SchedulerMetrics,
       ],

@@ -1,5 +1,12 @@
 import type { BusinessSettings } from '@gateway/accounts';
-import { type InstrumentCandidate, type InstrumentOpening, type NumberRange, numberRange, offsetFrom, probeSuffixes } from '@gateway/fixed-instruments';
+import {
+  type InstrumentCandidate,
+  type InstrumentOpening,
+  type NumberRange,
+  numberRange,
+  offsetFrom,
+  probeSuffixes,
+} from '@gateway/fixed-instruments';
 import type { Mode } from '@gateway/clock';
 import { enabledBanks, VA_BANKS, type VaBank } from '../domain/va-banks';
 import { DEFAULT_SUFFIX_END, DEFAULT_SUFFIX_START, requestedSuffix } from '../domain/va-number-range';
@@ -54,9 +61,15 @@ export function* accountCandidates(
   requested: string | undefined,
   draw: () => string,
 ): Generator<InstrumentCandidate<VirtualAccountTypes>> {
-  const suffixes = requested !== undefined ? [requestedSuffix(range, requested)] : probeSuffixes(range, offsetFrom(draw()), MAX_PROBES);
+  const suffixes =
+    requested !== undefined
+      ? [requestedSuffix(range, requested)]
+      : probeSuffixes(range, offsetFrom(draw()), MAX_PROBES);
   for (const suffix of suffixes) {
-    yield { instrumentId: virtualAccountId(at.businessId, at.mode, at.bankCode, `${range.merchantCode}${suffix}`), placement: { suffix } };
+    yield {
+      instrumentId: virtualAccountId(at.businessId, at.mode, at.bankCode, `${range.merchantCode}${suffix}`),
+      placement: { suffix },
+    };
   }
 }
 
@@ -64,7 +77,10 @@ export function* accountCandidates(
  * How an account opens (the kernel opens it): on a number of the business's range for the bank,
  * the requested one or a free one. Used by fixed VA creation and by invoices (customer accounts).
  */
-export function virtualAccountOpening(request: OpenVirtualAccount, settings: BusinessSettings): InstrumentOpening<VirtualAccountTypes> {
+export function virtualAccountOpening(
+  request: OpenVirtualAccount,
+  settings: BusinessSettings,
+): InstrumentOpening<VirtualAccountTypes> {
   const { businessId, mode, bankCode } = request;
   const terms = vaTermsOf(settings);
   const range = terms.rangeFor(bankCode);

@@ -18,14 +18,30 @@ const assign = (account = first, replacing?: string): AssignCustomerVirtualAccou
 });
 const assigned = (account = first, replacedVaId?: string): CustomerVirtualAccountEvent => ({
   type: 'CustomerVirtualAccountAssigned',
-  data: { businessId: 'biz', mode: 'test', bankCode: 'BRI', ...account, ...(replacedVaId !== undefined && { replacedVaId }), assignedAt: now.toISOString() },
+  data: {
+    businessId: 'biz',
+    mode: 'test',
+    bankCode: 'BRI',
+    ...account,
+    ...(replacedVaId !== undefined && { replacedVaId }),
+    assignedAt: now.toISOString(),
+  },
 });
 
 describe('customer virtual account decider', () => {
   it('assigns the first account of a customer', () => spec.given([]).when(assign()).then([assigned()]));
-  it('keeps the assignment a parallel request made first (the caller uses that one)', () => spec.given([assigned()]).when(assign(second)).then([]));
-  it('replaces the account the caller saw (it can no longer take payments)', () => spec.given([assigned()]).when(assign(second, 'va1')).then([assigned(second, 'va1')]));
+  it('keeps the assignment a parallel request made first (the caller uses that one)', () =>
+    spec.given([assigned()]).when(assign(second)).then([]));
+  it('replaces the account the caller saw (it can no longer take payments)', () =>
+    spec
+      .given([assigned()])
+      .when(assign(second, 'va1'))
+      .then([assigned(second, 'va1')]));
   it('does not replace an account the caller did not see (someone replaced it already)', () =>
-    spec.given([assigned(), assigned(second, 'va1')]).when(assign({ ...first, vaId: 'va3' }, 'va1')).then([]));
-  it('folds to the latest assignment', () => spec.given([assigned()]).when(assign(second, 'va1')).thenState({ assigned: second }));
+    spec
+      .given([assigned(), assigned(second, 'va1')])
+      .when(assign({ ...first, vaId: 'va3' }, 'va1'))
+      .then([]));
+  it('folds to the latest assignment', () =>
+    spec.given([assigned()]).when(assign(second, 'va1')).thenState({ assigned: second }));
 });

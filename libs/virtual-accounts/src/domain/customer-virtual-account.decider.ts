@@ -26,7 +26,11 @@ export interface AssignCustomerVirtualAccount {
 export type CustomerVirtualAccountState = { assigned?: AssignedAccount };
 
 /** One customer's fixed account for one bank, for `fixed_va: true` invoices. */
-export const customerVirtualAccountDecider: Decider<AssignCustomerVirtualAccount, CustomerVirtualAccountState, CustomerVirtualAccountEvent> = {
+export const customerVirtualAccountDecider: Decider<
+  AssignCustomerVirtualAccount,
+  CustomerVirtualAccountState,
+  CustomerVirtualAccountEvent
+> = {
   initialState: {},
 
   decide(command, state) {
@@ -52,7 +56,9 @@ export const customerVirtualAccountDecider: Decider<AssignCustomerVirtualAccount
   evolve(_state, event) {
     switch (event.type) {
       case 'CustomerVirtualAccountAssigned':
-        return { assigned: { vaId: event.data.vaId, accountNumber: event.data.accountNumber, suffix: event.data.suffix } };
+        return {
+          assigned: { vaId: event.data.vaId, accountNumber: event.data.accountNumber, suffix: event.data.suffix },
+        };
       default:
         return assertNever(event.type, 'customer virtual account event');
     }

@@ -15,15 +15,63 @@ export interface VaBank {
 }
 
 export const VA_BANKS: readonly VaBank[] = [
-  { code: 'BCA', name: 'Bank Central Asia', supportsSuggestedAmount: false, supportsClosed: true, defaultMerchantCode: '10766' },
-  { code: 'BNI', name: 'Bank Negara Indonesia', supportsSuggestedAmount: false, supportsClosed: true, defaultMerchantCode: '88089' },
-  { code: 'BRI', name: 'Bank Rakyat Indonesia', supportsSuggestedAmount: true, supportsClosed: true, defaultMerchantCode: '26215' },
-  { code: 'MANDIRI', name: 'Bank Mandiri', supportsSuggestedAmount: true, supportsClosed: true, defaultMerchantCode: '88908' },
-  { code: 'PERMATA', name: 'Bank Permata', supportsSuggestedAmount: false, supportsClosed: true, defaultMerchantCode: '82148' },
-  { code: 'BSI', name: 'Bank Syariah Indonesia', supportsSuggestedAmount: false, supportsClosed: true, defaultMerchantCode: '64561' },
+  {
+    code: 'BCA',
+    name: 'Bank Central Asia',
+    supportsSuggestedAmount: false,
+    supportsClosed: true,
+    defaultMerchantCode: '10766',
+  },
+  {
+    code: 'BNI',
+    name: 'Bank Negara Indonesia',
+    supportsSuggestedAmount: false,
+    supportsClosed: true,
+    defaultMerchantCode: '88089',
+  },
+  {
+    code: 'BRI',
+    name: 'Bank Rakyat Indonesia',
+    supportsSuggestedAmount: true,
+    supportsClosed: true,
+    defaultMerchantCode: '26215',
+  },
+  {
+    code: 'MANDIRI',
+    name: 'Bank Mandiri',
+    supportsSuggestedAmount: true,
+    supportsClosed: true,
+    defaultMerchantCode: '88908',
+  },
+  {
+    code: 'PERMATA',
+    name: 'Bank Permata',
+    supportsSuggestedAmount: false,
+    supportsClosed: true,
+    defaultMerchantCode: '82148',
+  },
+  {
+    code: 'BSI',
+    name: 'Bank Syariah Indonesia',
+    supportsSuggestedAmount: false,
+    supportsClosed: true,
+    defaultMerchantCode: '64561',
+  },
   { code: 'BJB', name: 'Bank BJB', supportsSuggestedAmount: false, supportsClosed: true, defaultMerchantCode: '12340' },
-  { code: 'CIMB', name: 'Bank CIMB Niaga', supportsSuggestedAmount: false, supportsClosed: true, defaultMerchantCode: '93490' },
-  { code: 'SAHABAT_SAMPOERNA', name: 'Bank Sahabat Sampoerna', supportsSuggestedAmount: false, supportsClosed: false, defaultMerchantCode: '45670' },
+  {
+    code: 'CIMB',
+    name: 'Bank CIMB Niaga',
+    supportsSuggestedAmount: false,
+    supportsClosed: true,
+    defaultMerchantCode: '93490',
+  },
+  {
+    code: 'SAHABAT_SAMPOERNA',
+    name: 'Bank Sahabat Sampoerna',
+    supportsSuggestedAmount: false,
+    supportsClosed: false,
+    defaultMerchantCode: '45670',
+  },
 ];
 
 /**

@@ -17,8 +17,10 @@ export function requestedSuffix(range: NumberRange, requested: string): string {
   let suffix: string | undefined;
   if (/^\d+$/.test(requested)) {
     if (requested.length === range.width) suffix = requested;
-    else if (requested.length === range.merchantCode.length + range.width && requested.startsWith(range.merchantCode)) suffix = requested.slice(range.merchantCode.length);
+    else if (requested.length === range.merchantCode.length + range.width && requested.startsWith(range.merchantCode))
+      suffix = requested.slice(range.merchantCode.length);
   }
-  if (suffix === undefined || BigInt(suffix) < range.start || BigInt(suffix) > range.end) throw VirtualAccountErrors.numberOutsideRange(requested);
+  if (suffix === undefined || BigInt(suffix) < range.start || BigInt(suffix) > range.end)
+    throw VirtualAccountErrors.numberOutsideRange(requested);
   return suffix;
 }

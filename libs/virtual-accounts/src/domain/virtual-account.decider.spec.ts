@@ -1,6 +1,10 @@
 import { activeLifecycle } from '@gateway/fixed-instruments';
 import { deciderSpec } from '@gateway/testing';
-import { type CreateVirtualAccount, type VirtualAccountStreamEvent, virtualAccountDecider } from './virtual-account.decider';
+import {
+  type CreateVirtualAccount,
+  type VirtualAccountStreamEvent,
+  virtualAccountDecider,
+} from './virtual-account.decider';
 import type { VirtualAccountSnapshot } from './virtual-account.events';
 
 const now = new Date('2026-03-01T10:00:00.000Z');
@@ -41,13 +45,30 @@ const account: VirtualAccountSnapshot = {
   isSingleUse: false,
   ...activeLifecycle(now, '2057-03-01T10:00:00.000Z'),
 };
-const created = (snapshot: Partial<VirtualAccountSnapshot> = {}): VirtualAccountStreamEvent => ({ type: 'VirtualAccountCreated', data: { snapshot: { ...account, ...snapshot } } });
-const pay = (amount: number, at = later) => ({ type: 'ReceiveInstrumentPayment' as const, instrumentId: 'va1', id: 'r1', paymentId: 'p1', amount, fee: 290, feeTax: 32, now: at });
+const created = (snapshot: Partial<VirtualAccountSnapshot> = {}): VirtualAccountStreamEvent => ({
+  type: 'VirtualAccountCreated',
+  data: { snapshot: { ...account, ...snapshot } },
+});
+const pay = (amount: number, at = later) => ({
+  type: 'ReceiveInstrumentPayment' as const,
+  instrumentId: 'va1',
+  id: 'r1',
+  paymentId: 'p1',
+  amount,
+  fee: 290,
+  feeTax: 32,
+  now: at,
+});
 
 describe('virtual account decider', () => {
   describe('(new) → created', () => {
-    it('opens ACTIVE when the bank confirms at once, with a 31-year default expiry', () => spec.given([]).when(create()).then([created()]));
-    it('opens PENDING when no bank confirms it (live mode)', () => spec.given([]).when(create({ confirmedByBank: false })).then([created({ status: 'PENDING' })]));
+    it('opens ACTIVE when the bank confirms at once, with a 31-year default expiry', () =>
+      spec.given([]).when(create()).then([created()]));
+    it('opens PENDING when no bank confirms it (live mode)', () =>
+      spec
+        .given([])
+        .when(create({ confirmedByBank: false }))
+        .then([created({ status: 'PENDING' })]));
     it.each([
       [{ bankCode: 'XYZ' }, 'BANK_NOT_SUPPORTED_ERROR'],
       [{ bankCode: 'MANDIRI' }, 'BANK_NOT_SUPPORTED_ERROR'],
@@ -59,7 +80,11 @@ describe('virtual account decider', () => {
       [{ isClosed: true, expectedAmount: 10, suggestedAmount: 10 }, 'SUGGESTED_AMOUNT_NOT_SUPPORTED_ERROR'],
       [{ expirationDate: new Date('2020-01-01T00:00:00Z') }, 'EXPIRATION_DATE_INVALID_ERROR'],
     ] as const)('refuses %j with %s', (overrides, code) => spec.given([]).when(create(overrides)).thenThrows(code));
-    it('refuses a number already taken (the stream exists)', () => spec.given([created()]).when(create({ instrumentId: 'va1' })).thenThrows('VIRTUAL_ACCOUNT_NUMBER_OUTSIDE_RANGE'));
+    it('refuses a number already taken (the stream exists)', () =>
+      spec
+        .given([created()])
+        .when(create({ instrumentId: 'va1' }))
+        .thenThrows('VIRTUAL_ACCOUNT_NUMBER_OUTSIDE_RANGE'));
   });
 
   describe('ACTIVE → payment received', () => {
@@ -71,63 +96,185 @@ describe('virtual account decider', () => {
         .then([
           {
             type: 'VirtualAccountPaid',
-            data: { payment: { id: 'r1', paymentId: 'p1', vaId: 'va1', amount: 50_000, currency: 'IDR', transactionTimestamp: later.toISOString() }, snapshot: { ...account, isSingleUse: true }, claimedBy },
+            data: {
+              payment: {
+                id: 'r1',
+                paymentId: 'p1',
+                vaId: 'va1',
+                amount: 50_000,
+                currency: 'IDR',
+                transactionTimestamp: later.toISOString(),
+              },
+              snapshot: { ...account, isSingleUse: true },
+              claimedBy,
+            },
           },
-          { type: 'VirtualAccountDeactivated', data: { reason: 'SINGLE_USE_PAID', snapshot: { ...account, isSingleUse: true, status: 'INACTIVE', updatedAt: later.toISOString() } } },
+          {
+            type: 'VirtualAccountDeactivated',
+            data: {
+              reason: 'SINGLE_USE_PAID',
+              snapshot: { ...account, isSingleUse: true, status: 'INACTIVE', updatedAt: later.toISOString() },
+            },
+          },
         ]);
     });
     it('records the payment and the ledger money-in; stays ACTIVE when not single use', () =>
-      spec.given([created()]).when(pay(50_000)).then([
-        { type: 'VirtualAccountPaid', data: { payment: { id: 'r1', paymentId: 'p1', vaId: 'va1', amount: 50_000, currency: 'IDR', transactionTimestamp: later.toISOString() }, snapshot: account } },
-        {
-          type: 'MoneyInReceived',
-          data: { movementId: 'p1', source: { context: 'virtual-accounts', resourceId: 'va1' }, channel: 'BRI', currency: 'IDR', grossAmount: 50_000, fee: 290, feeTax: 32, settledBySource: false, receivedAt: later.toISOString() },
-        },
-      ]));
+      spec
+        .given([created()])
+        .when(pay(50_000))
+        .then([
+          {
+            type: 'VirtualAccountPaid',
+            data: {
+              payment: {
+                id: 'r1',
+                paymentId: 'p1',
+                vaId: 'va1',
+                amount: 50_000,
+                currency: 'IDR',
+                transactionTimestamp: later.toISOString(),
+              },
+              snapshot: account,
+            },
+          },
+          {
+            type: 'MoneyInReceived',
+            data: {
+              movementId: 'p1',
+              source: { context: 'virtual-accounts', resourceId: 'va1' },
+              channel: 'BRI',
+              currency: 'IDR',
+              grossAmount: 50_000,
+              fee: 290,
+              feeTax: 32,
+              settledBySource: false,
+              receivedAt: later.toISOString(),
+            },
+          },
+        ]));
     it('is_single_use true → INACTIVE (spec row)', () =>
-      spec.given([created({ isSingleUse: true })]).when(pay(50_000)).thenState({ exists: true, snapshot: { ...account, isSingleUse: true, status: 'INACTIVE', updatedAt: later.toISOString() } }));
-    it('a closed account refuses another amount', () => spec.given([created({ isClosed: true, expectedAmount: 70_000 })]).when(pay(69_999)).thenThrows('EXPECTED_AMOUNT_MISMATCH_ERROR'));
-    it('a closed account takes its expected amount', () => spec.given([created({ isClosed: true, expectedAmount: 70_000 })]).when(pay(70_000)).thenState({ exists: true, snapshot: { ...account, isClosed: true, expectedAmount: 70_000 } }));
+      spec
+        .given([created({ isSingleUse: true })])
+        .when(pay(50_000))
+        .thenState({
+          exists: true,
+          snapshot: { ...account, isSingleUse: true, status: 'INACTIVE', updatedAt: later.toISOString() },
+        }));
+    it('a closed account refuses another amount', () =>
+      spec
+        .given([created({ isClosed: true, expectedAmount: 70_000 })])
+        .when(pay(69_999))
+        .thenThrows('EXPECTED_AMOUNT_MISMATCH_ERROR'));
+    it('a closed account takes its expected amount', () =>
+      spec
+        .given([created({ isClosed: true, expectedAmount: 70_000 })])
+        .when(pay(70_000))
+        .thenState({ exists: true, snapshot: { ...account, isClosed: true, expectedAmount: 70_000 } }));
   });
 
   describe('ACTIVE → INACTIVE by expiry (spec row)', () => {
     const expiring = created({ expirationDate: later.toISOString() });
     it('the expiry job at the date expires it', () =>
-      spec.given([expiring]).when({ type: 'ExpireInstrument', instrumentId: 'va1', now: later }).thenState({ exists: true, snapshot: { ...account, expirationDate: later.toISOString(), status: 'INACTIVE', updatedAt: later.toISOString() } }));
-    it('the job before the date (the date moved) does nothing', () => spec.given([expiring]).when({ type: 'ExpireInstrument', instrumentId: 'va1', now }).then([]));
+      spec
+        .given([expiring])
+        .when({ type: 'ExpireInstrument', instrumentId: 'va1', now: later })
+        .thenState({
+          exists: true,
+          snapshot: {
+            ...account,
+            expirationDate: later.toISOString(),
+            status: 'INACTIVE',
+            updatedAt: later.toISOString(),
+          },
+        }));
+    it('the job before the date (the date moved) does nothing', () =>
+      spec.given([expiring]).when({ type: 'ExpireInstrument', instrumentId: 'va1', now }).then([]));
     it('an update to a past date expires it at once', () => {
-      const events = virtualAccountDecider.decide({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { expirationDate: new Date('2026-01-01T00:00:00Z') }, now: later }, { exists: true, snapshot: account });
+      const events = virtualAccountDecider.decide(
+        {
+          type: 'UpdateInstrument',
+          instrumentId: 'va1',
+          changes: { expirationDate: new Date('2026-01-01T00:00:00Z') },
+          now: later,
+        },
+        { exists: true, snapshot: account },
+      );
       expect(events.map((e) => e.type)).toEqual(['VirtualAccountUpdated', 'VirtualAccountExpired']);
     });
     it('a PENDING account expires too', () =>
-      spec.given([created({ status: 'PENDING', expirationDate: now.toISOString() })]).when({ type: 'ExpireInstrument', instrumentId: 'va1', now: later }).thenState({
-        exists: true,
-        snapshot: { ...account, status: 'INACTIVE', expirationDate: now.toISOString(), updatedAt: later.toISOString() },
-      }));
-    it('a payment after the date is refused even before the job ran', () => spec.given([expiring]).when(pay(1, new Date(later.getTime() + 1))).thenThrows('INACTIVE_VIRTUAL_ACCOUNT_ERROR'));
+      spec
+        .given([created({ status: 'PENDING', expirationDate: now.toISOString() })])
+        .when({ type: 'ExpireInstrument', instrumentId: 'va1', now: later })
+        .thenState({
+          exists: true,
+          snapshot: {
+            ...account,
+            status: 'INACTIVE',
+            expirationDate: now.toISOString(),
+            updatedAt: later.toISOString(),
+          },
+        }));
+    it('a payment after the date is refused even before the job ran', () =>
+      spec
+        .given([expiring])
+        .when(pay(1, new Date(later.getTime() + 1)))
+        .thenThrows('INACTIVE_VIRTUAL_ACCOUNT_ERROR'));
   });
 
   describe('illegal transitions', () => {
     const inactive = created({ status: 'INACTIVE' });
-    it('INACTIVE refuses updates', () => spec.given([inactive]).when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { expectedAmount: 5 }, now }).thenThrows('INACTIVE_VIRTUAL_ACCOUNT_ERROR'));
-    it('INACTIVE refuses payments', () => spec.given([inactive]).when(pay(5)).thenThrows('INACTIVE_VIRTUAL_ACCOUNT_ERROR'));
-    it('INACTIVE does not expire again', () => spec.given([inactive]).when({ type: 'ExpireInstrument', instrumentId: 'va1', now: later }).then([]));
-    it('PENDING refuses payments (the bank has not confirmed the number)', () => spec.given([created({ status: 'PENDING' })]).when(pay(5)).thenThrows('INACTIVE_VIRTUAL_ACCOUNT_ERROR'));
-    it.each(['UpdateInstrument', 'ExpireInstrument', 'ReceiveInstrumentPayment'] as const)('%s on no account is not found', (type) =>
-      spec.given([]).when({ ...pay(5), changes: {}, type } as never).thenThrows('CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR'));
+    it('INACTIVE refuses updates', () =>
+      spec
+        .given([inactive])
+        .when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { expectedAmount: 5 }, now })
+        .thenThrows('INACTIVE_VIRTUAL_ACCOUNT_ERROR'));
+    it('INACTIVE refuses payments', () =>
+      spec.given([inactive]).when(pay(5)).thenThrows('INACTIVE_VIRTUAL_ACCOUNT_ERROR'));
+    it('INACTIVE does not expire again', () =>
+      spec.given([inactive]).when({ type: 'ExpireInstrument', instrumentId: 'va1', now: later }).then([]));
+    it('PENDING refuses payments (the bank has not confirmed the number)', () =>
+      spec
+        .given([created({ status: 'PENDING' })])
+        .when(pay(5))
+        .thenThrows('INACTIVE_VIRTUAL_ACCOUNT_ERROR'));
+    it.each(['UpdateInstrument', 'ExpireInstrument', 'ReceiveInstrumentPayment'] as const)(
+      '%s on no account is not found',
+      (type) =>
+        spec
+          .given([])
+          .when({ ...pay(5), changes: {}, type })
+          .thenThrows('CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR'),
+    );
   });
 
   describe('updates', () => {
     it('closing needs an expected amount; closing drops the suggestion', () => {
-      spec.given([created({ suggestedAmount: 10 })]).when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { isClosed: true }, now }).thenThrows('EXPECTED_AMOUNT_REQUIRED_ERROR');
-      spec.given([created({ suggestedAmount: 10 })]).when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { isClosed: true, expectedAmount: 20 }, now: later }).thenState({
-        exists: true,
-        snapshot: { ...account, isClosed: true, expectedAmount: 20, updatedAt: later.toISOString() },
-      });
+      spec
+        .given([created({ suggestedAmount: 10 })])
+        .when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { isClosed: true }, now })
+        .thenThrows('EXPECTED_AMOUNT_REQUIRED_ERROR');
+      spec
+        .given([created({ suggestedAmount: 10 })])
+        .when({
+          type: 'UpdateInstrument',
+          instrumentId: 'va1',
+          changes: { isClosed: true, expectedAmount: 20 },
+          now: later,
+        })
+        .thenState({
+          exists: true,
+          snapshot: { ...account, isClosed: true, expectedAmount: 20, updatedAt: later.toISOString() },
+        });
     });
     it('refuses amounts out of bounds', () => {
-      spec.given([created()]).when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { expectedAmount: -1 }, now }).thenThrows('MINIMUM_EXPECTED_AMOUNT_ERROR');
-      spec.given([created()]).when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { suggestedAmount: 0 }, now }).thenThrows('SUGGESTED_AMOUNT_NOT_SUPPORTED_ERROR');
+      spec
+        .given([created()])
+        .when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { expectedAmount: -1 }, now })
+        .thenThrows('MINIMUM_EXPECTED_AMOUNT_ERROR');
+      spec
+        .given([created()])
+        .when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { suggestedAmount: 0 }, now })
+        .thenThrows('SUGGESTED_AMOUNT_NOT_SUPPORTED_ERROR');
     });
   });
 });

@@ -1,4 +1,10 @@
-import { type CreateInstrument, fixedInstrumentDecider, type InstrumentStreamEvent, type InstrumentTypesOf, type Mode } from '@gateway/fixed-instruments/domain';
+import {
+  type CreateInstrument,
+  fixedInstrumentDecider,
+  type InstrumentStreamEvent,
+  type InstrumentTypesOf,
+  type Mode,
+} from '@gateway/fixed-instruments/domain';
 import { VA_BANKS, type VaBank } from './va-banks';
 import { VirtualAccountErrors } from './virtual-account.errors';
 import type { VirtualAccountChanges, VirtualAccountPayment, VirtualAccountSnapshot } from './virtual-account.events';
@@ -51,7 +57,11 @@ function changeAccount(current: VirtualAccountSnapshot, changes: VirtualAccountU
   const isClosed = changes.isClosed ?? current.isClosed;
   const expectedAmount = changes.expectedAmount ?? current.expectedAmount;
   const suggestedAmount = changes.suggestedAmount ?? current.suggestedAmount;
-  checkAmountTerms(bank, { isClosed, expectedAmount, suggestedAmount: isClosed && changes.suggestedAmount === undefined ? undefined : suggestedAmount });
+  checkAmountTerms(bank, {
+    isClosed,
+    expectedAmount,
+    suggestedAmount: isClosed && changes.suggestedAmount === undefined ? undefined : suggestedAmount,
+  });
   const stored: VirtualAccountChanges = {
     ...(changes.suggestedAmount !== undefined && { suggestedAmount: changes.suggestedAmount }),
     ...(changes.expectedAmount !== undefined && { expectedAmount: changes.expectedAmount }),
@@ -89,7 +99,8 @@ export const virtualAccountDecider = fixedInstrumentDecider<VirtualAccountTypes,
   },
   checkCreate(command) {
     const bank = bankOf(command.bankCode);
-    if (!bank || !command.enabledBankCodes.includes(bank.code)) throw VirtualAccountErrors.bankNotSupported(command.bankCode);
+    if (!bank || !command.enabledBankCodes.includes(bank.code))
+      throw VirtualAccountErrors.bankNotSupported(command.bankCode);
     checkAmountTerms(bank, command);
   },
   termsOf: (command) => ({
@@ -111,6 +122,13 @@ export const virtualAccountDecider = fixedInstrumentDecider<VirtualAccountTypes,
   openingStatus: (command) => (command.confirmedByBank ? 'ACTIVE' : 'PENDING'),
   change: changeAccount,
   amountRule: (account) => (account.isClosed ? { exactly: account.expectedAmount ?? 0 } : { any: true }),
-  paymentRecord: ({ id, paymentId, amount, currency, transactionTimestamp }, account) => ({ id, paymentId, vaId: account.vaId, amount, currency, transactionTimestamp }),
+  paymentRecord: ({ id, paymentId, amount, currency, transactionTimestamp }, account) => ({
+    id,
+    paymentId,
+    vaId: account.vaId,
+    amount,
+    currency,
+    transactionTimestamp,
+  }),
   moneyIn: { context: 'virtual-accounts', channelOf: (account) => account.bankCode },
 });

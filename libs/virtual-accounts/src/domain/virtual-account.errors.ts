@@ -18,7 +18,10 @@ export const VIRTUAL_ACCOUNT_ERROR_CODES = defineErrorCodes('virtual-accounts', 
 
 const errorOf = VIRTUAL_ACCOUNT_ERROR_CODES.error.bind(VIRTUAL_ACCOUNT_ERROR_CODES);
 
-/** Codes from the spec's "Virtual account update" and "Get virtual account payment" tables, plus the gaps we filled (docs/decisions.md). */
+/**
+ * Codes from the spec's "Virtual account update" and "Get virtual account payment" tables, plus the gaps we filled
+ * (docs/decisions.md).
+ */
 export const VirtualAccountErrors = {
   notFound: (id: string) =>
     errorOf('CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR', `Fixed virtual account ${id} does not exist`),

@@ -1,5 +1,10 @@
 import { declareEventSchemas } from '@gateway/domain';
-import { type InstrumentEventOf, instrumentEventNames, instrumentEventTypes, instrumentEventVersions } from '@gateway/fixed-instruments/domain';
+import {
+  type InstrumentEventOf,
+  instrumentEventNames,
+  instrumentEventTypes,
+  instrumentEventVersions,
+} from '@gateway/fixed-instruments/domain';
 
 export type Mode = 'test' | 'live';
 
@@ -89,4 +94,7 @@ export const virtualAccountStream = (vaId: string) => `fva-${vaId}`;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
 // The shapes are the fixed instruments kernel's: so are their versions (INSTRUMENT_EVENT_VERSIONS, by verb).
-export const VIRTUAL_ACCOUNT_EVENT_SCHEMAS = declareEventSchemas<VirtualAccountEvent>('virtual-accounts', instrumentEventVersions(VIRTUAL_ACCOUNT_EVENT_NAMES));
+export const VIRTUAL_ACCOUNT_EVENT_SCHEMAS = declareEventSchemas<VirtualAccountEvent>(
+  'virtual-accounts',
+  instrumentEventVersions(VIRTUAL_ACCOUNT_EVENT_NAMES),
+);

@@ -19,10 +19,16 @@ export function checkAmountTerms(bank: VaBank, terms: AmountTerms): void {
     if (terms.expectedAmount >= MAX_EXPECTED_AMOUNT) throw VirtualAccountErrors.maximumExpectedAmount();
   }
   if (terms.suggestedAmount !== undefined) {
-    if (!bank.supportsSuggestedAmount) throw VirtualAccountErrors.suggestedAmountNotSupported(`suggested_amount is not available for ${bank.code}`);
-    if (terms.isClosed) throw VirtualAccountErrors.suggestedAmountNotSupported('suggested_amount cannot be used on a closed account: it accepts expected_amount only');
+    if (!bank.supportsSuggestedAmount)
+      throw VirtualAccountErrors.suggestedAmountNotSupported(`suggested_amount is not available for ${bank.code}`);
+    if (terms.isClosed)
+      throw VirtualAccountErrors.suggestedAmountNotSupported(
+        'suggested_amount cannot be used on a closed account: it accepts expected_amount only',
+      );
     if (terms.suggestedAmount <= 0 || terms.suggestedAmount >= MAX_EXPECTED_AMOUNT) {
-      throw VirtualAccountErrors.suggestedAmountNotSupported('suggested_amount must be above 0 and below 1,000,000,000');
+      throw VirtualAccountErrors.suggestedAmountNotSupported(
+        'suggested_amount must be above 0 and below 1,000,000,000',
+      );
     }
   }
 }

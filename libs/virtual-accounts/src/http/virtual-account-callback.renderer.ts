@@ -21,7 +21,13 @@ export class VirtualAccountCallbackRenderer implements CallbackRenderer {
     if (event.type === 'VirtualAccountPaid') {
       // An invoice took the payment: the merchant gets the invoice callback, as for invoice-initiated payments.
       if (event.data.claimedBy) return [];
-      return [{ kind: 'fva_paid', resourceId: account.vaId, body: virtualAccountPaidCallbackBody(event.data.payment, account) }];
+      return [
+        {
+          kind: 'fva_paid',
+          resourceId: account.vaId,
+          body: virtualAccountPaidCallbackBody(event.data.payment, account),
+        },
+      ];
     }
     return [{ kind: 'fva_status', resourceId: account.vaId, body: virtualAccountCallbackBody(account) }];
   }

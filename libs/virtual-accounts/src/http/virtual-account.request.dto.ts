@@ -39,11 +39,18 @@ export class UpdateVirtualAccountRequestDto {
 @RequestExample({ bank_code: 'BCA', bank_account_number: '1076612345678', transfer_amount: 250000 })
 export class SimulateVirtualAccountPaymentRequestDto {
   @IsString() @Length(1, 64) bank_code!: string;
-  @IsString() @Matches(/^\d{1,32}$/, { message: 'bank_account_number must be the complete account number, digits only' }) bank_account_number!: string;
+  @IsString()
+  @Matches(/^\d{1,32}$/, { message: 'bank_account_number must be the complete account number, digits only' })
+  bank_account_number!: string;
   @IsMoneyAmount() @Min(1) @Max(999_999_999) transfer_amount!: number;
 }
 
 /** A VA's own opening fields from a validated create request (the API's and the dashboard's). */
 export function virtualAccountTermsOf(body: CreateVirtualAccountRequestDto) {
-  return { bankCode: body.bank_code, virtualAccountNumber: body.virtual_account_number, suggestedAmount: body.suggested_amount, isClosed: body.is_closed ?? false };
+  return {
+    bankCode: body.bank_code,
+    virtualAccountNumber: body.virtual_account_number,
+    suggestedAmount: body.suggested_amount,
+    isClosed: body.is_closed ?? false,
+  };
 }

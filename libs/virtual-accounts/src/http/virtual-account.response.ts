@@ -6,7 +6,7 @@ const ACCOUNT_FIELDS = {
   id: schema.string(),
   owner_id: schema.string('The business'),
   external_id: schema.string(),
-  merchant_code: schema.string('The prefix of the business\'s numbers at this bank'),
+  merchant_code: schema.string("The prefix of the business's numbers at this bank"),
   account_number: schema.string('The complete number the payer enters (merchant code included)'),
   bank_code: schema.string(),
   name: schema.string('Shown to the payer'),
@@ -21,19 +21,25 @@ const ACCOUNT_FIELDS = {
 };
 
 /** The `fva_status` callback body: the account, sent when it is created or changed. */
-export const VIRTUAL_ACCOUNT_CALLBACK_SCHEMA = namedSchema('FixedVirtualAccountCallback', schema.object(ACCOUNT_FIELDS, { optional: ['suggested_amount', 'expected_amount'] }));
+export const VIRTUAL_ACCOUNT_CALLBACK_SCHEMA = namedSchema(
+  'FixedVirtualAccountCallback',
+  schema.object(ACCOUNT_FIELDS, { optional: ['suggested_amount', 'expected_amount'] }),
+);
 
 /** The fixed virtual account (create, update, get). */
 export const VIRTUAL_ACCOUNT_SCHEMA = namedSchema(
   'FixedVirtualAccount',
-  schema.object({ ...ACCOUNT_FIELDS, currency: schema.string() }, { optional: ['suggested_amount', 'expected_amount'] }),
+  schema.object(
+    { ...ACCOUNT_FIELDS, currency: schema.string() },
+    { optional: ['suggested_amount', 'expected_amount'] },
+  ),
 );
 
 const PAYMENT_FIELDS = {
   id: schema.string('The callback payment id'),
   payment_id: schema.string(),
   callback_virtual_account_id: schema.string('The paid account'),
-  external_id: schema.string('The account\'s'),
+  external_id: schema.string("The account's"),
   merchant_code: schema.string(),
   account_number: schema.string('The number without the merchant code'),
   bank_code: schema.string(),
@@ -47,20 +53,27 @@ export const VIRTUAL_ACCOUNT_PAYMENT_SCHEMA = namedSchema('FixedVirtualAccountPa
 /** The `fva_paid` callback body. */
 export const VIRTUAL_ACCOUNT_PAID_CALLBACK_SCHEMA = namedSchema(
   'FixedVirtualAccountPaidCallback',
-  schema.object({ ...PAYMENT_FIELDS, owner_id: schema.string(), updated: schema.dateTime(), created: schema.dateTime() }),
+  schema.object({
+    ...PAYMENT_FIELDS,
+    owner_id: schema.string(),
+    updated: schema.dateTime(),
+    created: schema.dateTime(),
+  }),
 );
 
 /** What a simulated payment answers: a fixed account's payment, or the invoice a POOL number belongs to. */
 export const SIMULATED_VA_PAYMENT_SCHEMA = simulatedPaymentSchema('SimulatedVirtualAccountPayment', PAYMENT_FIELDS, {
   own: 'A fixed virtual account was paid',
-  invoice: 'An invoice\'s POOL number was paid',
+  invoice: "An invoice's POOL number was paid",
 });
 
 documentCallback({
   kind: 'fva_status',
   tag: 'Virtual accounts',
   summary: 'Fixed virtual account created or changed',
-  description: 'Sent when a fixed virtual account becomes ACTIVE, is updated, or becomes INACTIVE (expired, or paid when single-use). Three attempts, 30 seconds apart.',
+  description:
+    'Sent when a fixed virtual account becomes ACTIVE, is updated, or becomes INACTIVE (expired, ' +
+    'or paid when single-use). Three attempts, 30 seconds apart.',
   body: VIRTUAL_ACCOUNT_CALLBACK_SCHEMA,
 });
 
@@ -68,7 +81,9 @@ documentCallback({
   kind: 'fva_paid',
   tag: 'Virtual accounts',
   summary: 'Payment to a fixed virtual account',
-  description: 'Sent for each payment into a fixed virtual account. Verify it with `GET /callback_virtual_account_payments/payment_id={payment_id}`. Three attempts, 30 seconds apart.',
+  description:
+    'Sent for each payment into a fixed virtual account. Verify it with `GET ' +
+    '/callback_virtual_account_payments/payment_id={payment_id}`. Three attempts, 30 seconds apart.',
   body: VIRTUAL_ACCOUNT_PAID_CALLBACK_SCHEMA,
 });
 
@@ -99,7 +114,10 @@ export function virtualAccountToWire(va: VirtualAccountSnapshot): Record<string,
 }
 
 /** The read resource of a payment; `account_number` without the merchant code, as in the paid callback. */
-export function virtualAccountPaymentToWire(payment: VirtualAccountPayment, va: VirtualAccountSnapshot): Record<string, unknown> {
+export function virtualAccountPaymentToWire(
+  payment: VirtualAccountPayment,
+  va: VirtualAccountSnapshot,
+): Record<string, unknown> {
   return {
     id: payment.id,
     payment_id: payment.paymentId,
@@ -114,7 +132,10 @@ export function virtualAccountPaymentToWire(payment: VirtualAccountPayment, va: 
 }
 
 /** The `fva_paid` callback body (spec, Events). */
-export function virtualAccountPaidCallbackBody(payment: VirtualAccountPayment, va: VirtualAccountSnapshot): Record<string, unknown> {
+export function virtualAccountPaidCallbackBody(
+  payment: VirtualAccountPayment,
+  va: VirtualAccountSnapshot,
+): Record<string, unknown> {
   return {
     ...virtualAccountPaymentToWire(payment, va),
     owner_id: va.businessId,

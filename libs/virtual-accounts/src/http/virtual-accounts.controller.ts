@@ -1,15 +1,39 @@
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, requestContextOf, RequirePermissions, schema } from '@gateway/http-edge';
-import { FixedInstruments, INSTRUMENT_CREATION_ERRORS, INSTRUMENT_ID_PATTERN, instrumentChangesOf, instrumentOpeningOf, paidInvoiceAnswer, simulatedPaymentDoc } from '@gateway/fixed-instruments';
+import {
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  requestContextOf,
+  RequirePermissions,
+  schema,
+} from '@gateway/http-edge';
+import {
+  FixedInstruments,
+  INSTRUMENT_CREATION_ERRORS,
+  INSTRUMENT_ID_PATTERN,
+  instrumentChangesOf,
+  instrumentOpeningOf,
+  paidInvoiceAnswer,
+  simulatedPaymentDoc,
+} from '@gateway/fixed-instruments';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { CreateVirtualAccountCommand } from '../application/create-virtual-account/create-virtual-account.command';
-import { GetVirtualAccountPaymentQuery, GetVirtualAccountQuery } from '../application/get-virtual-account/get-virtual-account.query';
+import {
+  GetVirtualAccountPaymentQuery,
+  GetVirtualAccountQuery,
+} from '../application/get-virtual-account/get-virtual-account.query';
 import { SimulateBankTransferCommand } from '../application/simulate-payment/simulate-bank-transfer.command';
 import { UpdateVirtualAccountCommand } from '../application/update-virtual-account/update-virtual-account.command';
 import { vaTermsOf } from '../application/virtual-account-opening';
 import { VirtualAccountErrors } from '../domain/virtual-account.errors';
-import { CreateVirtualAccountRequestDto, SimulateVirtualAccountPaymentRequestDto, UpdateVirtualAccountRequestDto, virtualAccountTermsOf } from './virtual-account.request.dto';
+import {
+  CreateVirtualAccountRequestDto,
+  SimulateVirtualAccountPaymentRequestDto,
+  UpdateVirtualAccountRequestDto,
+  virtualAccountTermsOf,
+} from './virtual-account.request.dto';
 import {
   SIMULATED_VA_PAYMENT_SCHEMA,
   VIRTUAL_ACCOUNT_PAYMENT_SCHEMA,
@@ -20,7 +44,10 @@ import {
 
 const dateOf = (iso: string | undefined) => (iso === undefined ? undefined : new Date(iso));
 
-@ApiTag('Virtual accounts', 'Fixed virtual accounts: a permanent bank account number per payer, paid by bank transfer; test-mode bank payments.')
+@ApiTag(
+  'Virtual accounts',
+  'Fixed virtual accounts: a permanent bank account number per payer, paid by bank transfer; test-mode bank payments.',
+)
 @Controller()
 export class VirtualAccountsController {
   constructor(
@@ -33,7 +60,10 @@ export class VirtualAccountsController {
   @ApiDoc({
     summary: 'Create a fixed virtual account',
     description:
-      'A permanent account number at `bank_code`, in the range configured for the business (`PATCH /settings` `virtual_account_ranges`) or `virtual_account_number` when given. Open accounts take any amount (`suggested_amount` is shown to the payer); closed ones (`is_closed`) only `expected_amount`. The `fva_status` callback follows.',
+      'A permanent account number at `bank_code`, in the range configured for the business (`PATCH /settings` ' +
+      '`virtual_account_ranges`) or `virtual_account_number` when given. Open accounts take any amount ' +
+      '(`suggested_amount` is shown to the payer); closed ones (`is_closed`) only `expected_amount`. The ' +
+      '`fva_status` callback follows.',
     operationId: 'createFixedVirtualAccount',
     response: VIRTUAL_ACCOUNT_SCHEMA,
     errors: [
@@ -55,7 +85,9 @@ export class VirtualAccountsController {
       expectedAmount: body.expected_amount,
       expirationDate: dateOf(body.expiration_date),
     };
-    const created = await this.commands.execute(new CreateVirtualAccountCommand(opening, requestContextOf(request, caller)));
+    const created = await this.commands.execute(
+      new CreateVirtualAccountCommand(opening, requestContextOf(request, caller)),
+    );
     return virtualAccountToWire(created);
   }
 
@@ -65,26 +97,49 @@ export class VirtualAccountsController {
     description: 'Every field optional; a past `expiration_date` expires the account at once.',
     operationId: 'updateFixedVirtualAccount',
     response: VIRTUAL_ACCOUNT_SCHEMA,
-    errors: ['CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR', 'INACTIVE_VIRTUAL_ACCOUNT_ERROR', 'SUGGESTED_AMOUNT_NOT_SUPPORTED_ERROR', 'EXPECTED_AMOUNT_REQUIRED_ERROR', 'MINIMUM_EXPECTED_AMOUNT_ERROR', 'MAXIMUM_EXPECTED_AMOUNT_ERROR', 'EXPIRATION_DATE_INVALID_ERROR'],
+    errors: [
+      'CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR',
+      'INACTIVE_VIRTUAL_ACCOUNT_ERROR',
+      'SUGGESTED_AMOUNT_NOT_SUPPORTED_ERROR',
+      'EXPECTED_AMOUNT_REQUIRED_ERROR',
+      'MINIMUM_EXPECTED_AMOUNT_ERROR',
+      'MAXIMUM_EXPECTED_AMOUNT_ERROR',
+      'EXPIRATION_DATE_INVALID_ERROR',
+    ],
   })
   @RequirePermissions('money_in:write')
-  async update(@CurrentCaller() caller: Caller, @Param('id') id: string, @Body() body: UpdateVirtualAccountRequestDto, @Req() request: Request) {
+  async update(
+    @CurrentCaller() caller: Caller,
+    @Param('id') id: string,
+    @Body() body: UpdateVirtualAccountRequestDto,
+    @Req() request: Request,
+  ) {
     const changes = {
-      ...(body.suggested_amount !== undefined && body.suggested_amount !== null && { suggestedAmount: body.suggested_amount }),
+      ...(body.suggested_amount !== undefined &&
+        body.suggested_amount !== null && { suggestedAmount: body.suggested_amount }),
       ...instrumentChangesOf(body),
       ...(body.is_single_use !== undefined && body.is_single_use !== null && { isSingleUse: body.is_single_use }),
       ...(body.is_closed !== undefined && body.is_closed !== null && { isClosed: body.is_closed }),
     };
-    const updated = await this.commands.execute(new UpdateVirtualAccountCommand(id, caller.businessId, caller.mode, changes, requestContextOf(request, caller)));
+    const updated = await this.commands.execute(
+      new UpdateVirtualAccountCommand(id, caller.businessId, caller.mode, changes, requestContextOf(request, caller)),
+    );
     return virtualAccountToWire(updated);
   }
 
   @Get('callback_virtual_accounts/:id')
-  @ApiDoc({ summary: 'Get a fixed virtual account', operationId: 'getFixedVirtualAccount', response: VIRTUAL_ACCOUNT_SCHEMA, errors: ['CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR'] })
+  @ApiDoc({
+    summary: 'Get a fixed virtual account',
+    operationId: 'getFixedVirtualAccount',
+    response: VIRTUAL_ACCOUNT_SCHEMA,
+    errors: ['CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR'],
+  })
   @RequirePermissions('money_in:read')
   async get(@CurrentCaller() caller: Caller, @Param('id') id: string) {
     // Ids are 24 hex characters: anything else (NUL bytes included) is simply not found.
-    const account = INSTRUMENT_ID_PATTERN.test(id) ? await this.queries.execute(new GetVirtualAccountQuery(id, caller.businessId, caller.mode)) : undefined;
+    const account = INSTRUMENT_ID_PATTERN.test(id)
+      ? await this.queries.execute(new GetVirtualAccountQuery(id, caller.businessId, caller.mode))
+      : undefined;
     if (!account) throw VirtualAccountErrors.notFound(id);
     return virtualAccountToWire(account);
   }
@@ -100,7 +155,9 @@ export class VirtualAccountsController {
   })
   @RequirePermissions('money_in:read')
   async payment(@CurrentCaller() caller: Caller, @Param('paymentId') paymentId: string) {
-    const found = INSTRUMENT_ID_PATTERN.test(paymentId) ? await this.queries.execute(new GetVirtualAccountPaymentQuery(paymentId, caller.businessId, caller.mode)) : undefined;
+    const found = INSTRUMENT_ID_PATTERN.test(paymentId)
+      ? await this.queries.execute(new GetVirtualAccountPaymentQuery(paymentId, caller.businessId, caller.mode))
+      : undefined;
     if (!found) throw VirtualAccountErrors.paymentNotFound(paymentId);
     return virtualAccountPaymentToWire(found.payment, found.account);
   }
@@ -114,7 +171,9 @@ export class VirtualAccountsController {
     simulatedPaymentDoc({
       summary: 'Simulate a bank transfer to a virtual account',
       description:
-        'The simulated bank pays `transfer_amount` into a fixed virtual account of the business or, when the number is none of them, into the invoice that holds it as a POOL number. Callbacks follow as for a real payment.',
+        'The simulated bank pays `transfer_amount` into a fixed virtual account of the business or, ' +
+        'when the number is none of them, into the invoice that holds it as a POOL number. Callbacks follow as for a ' +
+        'real payment.',
       operationId: 'simulateVirtualAccountPayment',
       response: SIMULATED_VA_PAYMENT_SCHEMA,
       notFound: 'CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR',
@@ -123,10 +182,24 @@ export class VirtualAccountsController {
   )
   @HttpCode(200)
   @RequirePermissions('money_in:write')
-  async simulate(@CurrentCaller() caller: Caller, @Body() body: SimulateVirtualAccountPaymentRequestDto, @Req() request: Request) {
+  async simulate(
+    @CurrentCaller() caller: Caller,
+    @Body() body: SimulateVirtualAccountPaymentRequestDto,
+    @Req() request: Request,
+  ) {
     const { bank_code: bankCode, bank_account_number: number, transfer_amount: amount } = body;
-    const routed = await this.commands.execute(new SimulateBankTransferCommand(caller.businessId, caller.mode, bankCode, number, amount, requestContextOf(request, caller)));
-    if (routed.paid === 'delegated') return paidInvoiceAnswer(`Payment of ${amount} to ${bankCode} ${number} completed`, routed.result);
+    const routed = await this.commands.execute(
+      new SimulateBankTransferCommand(
+        caller.businessId,
+        caller.mode,
+        bankCode,
+        number,
+        amount,
+        requestContextOf(request, caller),
+      ),
+    );
+    if (routed.paid === 'delegated')
+      return paidInvoiceAnswer(`Payment of ${amount} to ${bankCode} ${number} completed`, routed.result);
     const { payment, instrument: account } = routed;
     return {
       status: 'COMPLETED',
@@ -138,7 +211,7 @@ export class VirtualAccountsController {
   @Get('available_virtual_account_banks')
   @ApiDoc({
     summary: 'List virtual account banks',
-    description: 'The banks the business can open fixed virtual accounts at in the key\'s mode.',
+    description: "The banks the business can open fixed virtual accounts at in the key's mode.",
     operationId: 'listVirtualAccountBanks',
     response: schema.arrayOf(schema.object({ name: schema.string(), code: schema.string() })),
   })

@@ -31,7 +31,7 @@ export const virtualAccountsMigrations: MigrationSet = {
     },
     {
       version: 2,
-      name: 'payments an invoice claimed (its money and its listing are the invoice\'s)',
+      name: "payments an invoice claimed (its money and its listing are the invoice's)",
       sql: `ALTER TABLE virtual_account_payments ADD COLUMN claimed_by jsonb;`,
     },
   ],

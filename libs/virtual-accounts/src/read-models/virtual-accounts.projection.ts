@@ -1,5 +1,9 @@
 import { type InstrumentReadModel, instrumentProjection } from '@gateway/fixed-instruments';
-import { VIRTUAL_ACCOUNT_EVENT_NAMES, VIRTUAL_ACCOUNT_EVENT_TYPES, type VirtualAccountSnapshot } from '../domain/virtual-account.events';
+import {
+  VIRTUAL_ACCOUNT_EVENT_NAMES,
+  VIRTUAL_ACCOUNT_EVENT_TYPES,
+  type VirtualAccountSnapshot,
+} from '../domain/virtual-account.events';
 
 export const VIRTUAL_ACCOUNTS_PROJECTION = 'virtual-accounts.accounts';
 export const EXPIRE_VIRTUAL_ACCOUNT_JOB = 'virtual-accounts.expire';
@@ -30,4 +34,8 @@ export const VIRTUAL_ACCOUNTS_READ_MODEL: InstrumentReadModel<VirtualAccountSnap
 };
 
 /** The GETs' tables and the expiry timer (same transaction as the row): the kernel's projection. */
-export const VirtualAccountsProjection = instrumentProjection(VIRTUAL_ACCOUNTS_PROJECTION, VIRTUAL_ACCOUNTS_READ_MODEL, VIRTUAL_ACCOUNT_EVENT_TYPES);
+export const VirtualAccountsProjection = instrumentProjection(
+  VIRTUAL_ACCOUNTS_PROJECTION,
+  VIRTUAL_ACCOUNTS_READ_MODEL,
+  VIRTUAL_ACCOUNT_EVENT_TYPES,
+);

@@ -21,7 +21,8 @@ export class CallbackRenderers {
     if (this.byType) return this.byType;
     const byType = new Map<string, CallbackRenderer[]>();
     for (const wrapper of this.discovery.getProviders()) {
-      if (!wrapper.metatype || !wrapper.instance || !Reflect.getMetadata(CALLBACK_RENDERER_METADATA, wrapper.metatype)) continue;
+      if (!wrapper.metatype || !wrapper.instance || !Reflect.getMetadata(CALLBACK_RENDERER_METADATA, wrapper.metatype))
+        continue;
       const renderer = wrapper.instance as CallbackRenderer;
       for (const type of renderer.eventTypes) byType.set(type, [...(byType.get(type) ?? []), renderer]);
     }

@@ -42,7 +42,7 @@ export function isPublicAddress(address: string): boolean {
   if (family === 4) return !NON_PUBLIC.check(address, 'ipv4');
   if (family !== 6) return false;
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return isPublicAddress(mapped[1]!);
+  if (mapped) return isPublicAddress(mapped[1]);
   return !NON_PUBLIC.check(address, 'ipv6');
 }
 

@@ -24,6 +24,7 @@ export function callbackHeaders(callback: CallbackToSign, sentAt: Date): Record<
     'webhook-timestamp': Math.floor(sentAt.getTime() / 1000).toString(),
   };
   if (callback.callbackToken) headers['x-callback-token'] = callback.callbackToken;
-  if (callback.signingSecret) headers['webhook-signature'] = new Webhook(callback.signingSecret).sign(callback.id, sentAt, callback.payload);
+  if (callback.signingSecret)
+    headers['webhook-signature'] = new Webhook(callback.signingSecret).sign(callback.id, sentAt, callback.payload);
   return headers;
 }

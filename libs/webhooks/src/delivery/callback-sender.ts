@@ -1,4 +1,9 @@
-import { type CallbackEndpointView, type CallbackKind, DisableCallbackEndpointCommand, GetCallbackEndpointQuery } from '@gateway/accounts';
+import {
+  type CallbackEndpointView,
+  type CallbackKind,
+  DisableCallbackEndpointCommand,
+  GetCallbackEndpointQuery,
+} from '@gateway/accounts';
 import { PgListener, SCHEDULER_WAKEUP_CHANNEL } from '@gateway/database';
 import type { LoggerService } from '@nestjs/common';
 import type { CommandBus, QueryBus } from '@nestjs/cqrs';
@@ -63,7 +68,9 @@ export class CallbackSender {
         new PgListener(this.pool, channel, {
           onNotification: () => this.wake(),
           onConnected: () => this.wake(),
-          onLost: (error) => this.logger.warn(`Callback sender LISTEN on ${channel} lost, reconnecting: ${describe(error)}`),
+          onLost: (error) => {
+            this.logger.warn(`Callback sender LISTEN on ${channel} lost, reconnecting: ${describe(error)}`);
+          },
         }),
     );
     for (const listener of this.listeners) listener.start();
@@ -104,7 +111,8 @@ export class CallbackSender {
           });
           for (const delivery of batch) this.track(delivery.url, this.attempt(delivery));
           claimedAll = batch.length === free;
-          this.saturated = claimedAll || [...this.inFlightByUrl.values()].some((count) => count >= this.options.perUrlConcurrency);
+          this.saturated =
+            claimedAll || [...this.inFlightByUrl.values()].some((count) => count >= this.options.perUrlConcurrency);
         } catch (error) {
           this.logger.error(`Could not claim due callbacks: ${describe(error)}`);
         }
@@ -142,8 +150,14 @@ export class CallbackSender {
 
   private async attempt(delivery: ClaimedDelivery): Promise<void> {
     try {
-      const endpoint = await this.queries.execute(new GetCallbackEndpointQuery(delivery.businessId, delivery.mode, delivery.kind as CallbackKind));
-      const result = await this.http[delivery.mode].post(delivery.url, delivery.payload, this.headersFor(delivery, endpoint));
+      const endpoint = await this.queries.execute(
+        new GetCallbackEndpointQuery(delivery.businessId, delivery.mode, delivery.kind as CallbackKind),
+      );
+      const result = await this.http[delivery.mode].post(
+        delivery.url,
+        delivery.payload,
+        this.headersFor(delivery, endpoint),
+      );
       await this.recordOutcome(delivery, result);
     } catch (error) {
       // The outcome is lost; the lease expires and the delivery is attempted again (at least once).
@@ -169,7 +183,11 @@ export class CallbackSender {
     const firstAttemptAt = delivery.firstAttemptAt ?? attemptedAt;
     const attemptNumber = delivery.attempts + 1;
     const next = nextStepAfter(
-      { statusCode: result.statusCode, retryAfterMs: parseRetryAfter(result.retryAfter, attemptedAt), refused: result.refused },
+      {
+        statusCode: result.statusCode,
+        retryAfterMs: parseRetryAfter(result.retryAfter, attemptedAt),
+        refused: result.refused,
+      },
       {
         schedule: delivery.schedule,
         attemptNumber,
@@ -185,7 +203,9 @@ export class CallbackSender {
             businessId: delivery.businessId,
             mode: delivery.mode,
             kind: delivery.kind,
-            message: `${delivery.kind} callback ${delivery.deliveryId} failed ${attemptNumber} times; the merchant must be contacted`,
+            message:
+              `${delivery.kind} callback ${delivery.deliveryId} failed ${attemptNumber} times; ` +
+              `the merchant must be contacted`,
           }
         : undefined;
     const recorded = await this.queue.record({
@@ -198,19 +218,28 @@ export class CallbackSender {
       statusCode: result.statusCode,
       latencyMs: result.latencyMs,
       responseExcerpt: result.responseExcerpt,
-      error: result.error ?? (result.statusCode !== undefined && next.status !== 'succeeded' ? `HTTP ${result.statusCode}` : undefined),
+      error:
+        result.error ??
+        (result.statusCode !== undefined && next.status !== 'succeeded' ? `HTTP ${result.statusCode}` : undefined),
       alert,
     });
     if (!recorded) return;
     if (alert) this.logger.warn(alert.message);
     if (next.status === 'failed' && next.disableEndpoint) {
       await this.commands.execute(
-        new DisableCallbackEndpointCommand(delivery.businessId, delivery.mode, delivery.kind as CallbackKind, delivery.url, '410 Gone', {
-          requestId: `callback:${delivery.deliveryId}`,
-          actor: 'system:webhooks',
-          businessId: delivery.businessId,
-          mode: delivery.mode,
-        }),
+        new DisableCallbackEndpointCommand(
+          delivery.businessId,
+          delivery.mode,
+          delivery.kind as CallbackKind,
+          delivery.url,
+          '410 Gone',
+          {
+            requestId: `callback:${delivery.deliveryId}`,
+            actor: 'system:webhooks',
+            businessId: delivery.businessId,
+            mode: delivery.mode,
+          },
+        ),
       );
     }
   }

@@ -32,8 +32,14 @@ describe('OutboundHttp (real local server)', () => {
   it('refuses loopback targets unless allowed, by literal address and through DNS, without connecting', async () => {
     const guarded = client({ allowPrivateTargets: false });
     try {
-      expect(await guarded.post(`http://127.0.0.1:${port}/`, '{}', {})).toMatchObject({ refused: true, error: expect.stringContaining('not a public address') });
-      expect(await guarded.post(`http://localhost:${port}/`, '{}', {})).toMatchObject({ refused: true, error: expect.stringContaining('not a public address') });
+      expect(await guarded.post(`http://127.0.0.1:${port}/`, '{}', {})).toMatchObject({
+        refused: true,
+        error: expect.stringContaining('not a public address'),
+      });
+      expect(await guarded.post(`http://localhost:${port}/`, '{}', {})).toMatchObject({
+        refused: true,
+        error: expect.stringContaining('not a public address'),
+      });
       expect(await guarded.post(`http://[::1]:${port}/`, '{}', {})).toMatchObject({ refused: true });
       expect(hits).toBe(0);
     } finally {
@@ -41,7 +47,11 @@ describe('OutboundHttp (real local server)', () => {
     }
     const allowed = client();
     try {
-      expect(await allowed.post(`http://localhost:${port}/`, '{}', {})).toMatchObject({ statusCode: 200, responseExcerpt: 'ok', retryAfter: '7' });
+      expect(await allowed.post(`http://localhost:${port}/`, '{}', {})).toMatchObject({
+        statusCode: 200,
+        responseExcerpt: 'ok',
+        retryAfter: '7',
+      });
     } finally {
       allowed.close();
     }
@@ -50,7 +60,10 @@ describe('OutboundHttp (real local server)', () => {
   it('refuses plain http when https is required, other schemes, and URLs with credentials', async () => {
     const live = client({ requireHttps: true });
     try {
-      expect(await live.post(`http://127.0.0.1:${port}/`, '{}', {})).toMatchObject({ refused: true, error: expect.stringContaining('https') });
+      expect(await live.post(`http://127.0.0.1:${port}/`, '{}', {})).toMatchObject({
+        refused: true,
+        error: expect.stringContaining('https'),
+      });
       expect(await live.post('ftp://example.com/', '{}', {})).toMatchObject({ refused: true });
       expect(await live.post('https://user:pw@example.com/', '{}', {})).toMatchObject({ refused: true });
       expect(hits).toBe(0);

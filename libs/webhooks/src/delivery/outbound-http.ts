@@ -62,8 +62,10 @@ export class OutboundHttp {
   }
 
   private checkUrl(target: URL): void {
-    if (target.protocol !== 'https:' && target.protocol !== 'http:') throw new TargetRefusedError(`${target.protocol} URLs are not allowed`);
-    if (this.policy.requireHttps && target.protocol !== 'https:') throw new TargetRefusedError('live-mode callbacks go to https URLs only');
+    if (target.protocol !== 'https:' && target.protocol !== 'http:')
+      throw new TargetRefusedError(`${target.protocol} URLs are not allowed`);
+    if (this.policy.requireHttps && target.protocol !== 'https:')
+      throw new TargetRefusedError('live-mode callbacks go to https URLs only');
     if (target.username || target.password) throw new TargetRefusedError('URLs with credentials are not allowed');
     const host = target.hostname.replace(/^\[|\]$/g, '');
     if (!this.policy.allowPrivateTargets && isIP(host) && !isPublicAddress(host)) {
@@ -106,7 +108,10 @@ export class OutboundHttp {
         },
       );
       // The socket timeout covers idle gaps; the deadline covers a receiver trickling bytes.
-      const deadline = setTimeout(() => request.destroy(new Error(`no answer within ${this.policy.timeoutMs} ms`)), this.policy.timeoutMs);
+      const deadline = setTimeout(
+        () => request.destroy(new Error(`no answer within ${this.policy.timeoutMs} ms`)),
+        this.policy.timeoutMs,
+      );
       request.on('timeout', () => request.destroy(new Error(`no answer within ${this.policy.timeoutMs} ms`)));
       request.on('error', reject);
       request.on('close', () => clearTimeout(deadline));
@@ -118,11 +123,16 @@ export class OutboundHttp {
 const guardedLookup: LookupFunction = (hostname, options, callback) => {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, '', 0);
-    const list = addresses as unknown as LookupAddress[];
+    const list = addresses;
     const refused = list.find((entry) => !isPublicAddress(entry.address));
-    if (refused) return callback(new TargetRefusedError(`${hostname} resolves to ${refused.address}, not a public address`), '', 0);
+    if (refused)
+      return callback(
+        new TargetRefusedError(`${hostname} resolves to ${refused.address}, not a public address`),
+        '',
+        0,
+      );
     if (options.all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-    callback(null, list[0]!.address, list[0]!.family);
+    callback(null, list[0].address, list[0].family);
   });
 };
 

@@ -1,4 +1,10 @@
-import { LEGACY_RETRY_OFFSETS_MS, nextStepAfter, parseRetryAfter, STANDARD_RETRY_OFFSETS_MS, type AttemptContext } from './retry-policy';
+import {
+  LEGACY_RETRY_OFFSETS_MS,
+  nextStepAfter,
+  parseRetryAfter,
+  STANDARD_RETRY_OFFSETS_MS,
+  type AttemptContext,
+} from './retry-policy';
 
 const first = new Date('2026-01-01T00:00:00.000Z');
 const at = (ms: number) => new Date(first.getTime() + ms);
@@ -14,8 +20,10 @@ const context = (over: Partial<AttemptContext> = {}): AttemptContext => ({
 
 describe('callback retry policy', () => {
   it('treats every 2xx as delivered and nothing else', () => {
-    for (const status of [200, 201, 204, 299]) expect(nextStepAfter({ statusCode: status }, context()).status).toBe('succeeded');
-    for (const status of [100, 301, 302, 400, 404, 500, 503, undefined]) expect(nextStepAfter({ statusCode: status }, context()).status).toBe('pending');
+    for (const status of [200, 201, 204, 299])
+      expect(nextStepAfter({ statusCode: status }, context()).status).toBe('succeeded');
+    for (const status of [100, 301, 302, 400, 404, 500, 503, undefined])
+      expect(nextStepAfter({ statusCode: status }, context()).status).toBe('pending');
   });
 
   it('retries 15 min, 1 h, 3 h, 6 h, 12 h and 24 h after the FIRST attempt, then gives up', () => {
@@ -23,11 +31,13 @@ describe('callback retry policy', () => {
     expect(STANDARD_RETRY_OFFSETS_MS).toHaveLength(6);
     STANDARD_RETRY_OFFSETS_MS.forEach((_, i) => {
       const attemptNumber = i + 1;
-      const attemptedAt = attemptNumber === 1 ? first : at(STANDARD_RETRY_OFFSETS_MS[i - 1]! + 1234);
+      const attemptedAt = attemptNumber === 1 ? first : at(STANDARD_RETRY_OFFSETS_MS[i - 1] + 1234);
       const step = nextStepAfter({ statusCode: 500 }, context({ attemptNumber, attemptedAt }));
       if (step.status !== 'pending') throw new Error(`attempt ${attemptNumber}: ${step.status}`);
       const hours = (step.nextAttemptAt.getTime() - first.getTime()) / 3_600_000;
-      expect(`${String(Math.floor(hours)).padStart(2, '0')}:${String(Math.round((hours % 1) * 60)).padStart(2, '0')}`).toBe(expected[i]);
+      expect(
+        `${String(Math.floor(hours)).padStart(2, '0')}:${String(Math.round((hours % 1) * 60)).padStart(2, '0')}`,
+      ).toBe(expected[i]);
     });
     expect(nextStepAfter({ statusCode: 500 }, context({ attemptNumber: 7 }))).toEqual({
       status: 'failed',
@@ -39,17 +49,29 @@ describe('callback retry policy', () => {
 
   it('gives the legacy VA and payment-code callbacks three attempts 30 s apart, then raises an alert', () => {
     expect(LEGACY_RETRY_OFFSETS_MS).toEqual([30_000, 60_000]);
-    expect(nextStepAfter({}, context({ schedule: 'legacy', attemptNumber: 1 }))).toEqual({ status: 'pending', nextAttemptAt: at(30_000) });
+    expect(nextStepAfter({}, context({ schedule: 'legacy', attemptNumber: 1 }))).toEqual({
+      status: 'pending',
+      nextAttemptAt: at(30_000),
+    });
     expect(nextStepAfter({}, context({ schedule: 'legacy', attemptNumber: 2, attemptedAt: at(30_000) }))).toEqual({
       status: 'pending',
       nextAttemptAt: at(60_000),
     });
-    expect(nextStepAfter({}, context({ schedule: 'legacy', attemptNumber: 3 }))).toMatchObject({ status: 'failed', raiseAlert: true });
+    expect(nextStepAfter({}, context({ schedule: 'legacy', attemptNumber: 3 }))).toMatchObject({
+      status: 'failed',
+      raiseAlert: true,
+    });
   });
 
   it('disables a configured endpoint on 410 Gone, but not a per-request URL', () => {
-    expect(nextStepAfter({ statusCode: 410 }, context())).toMatchObject({ status: 'failed', reason: 'gone', disableEndpoint: true });
-    expect(nextStepAfter({ statusCode: 410 }, context({ configuredEndpoint: false }))).toMatchObject({ disableEndpoint: false });
+    expect(nextStepAfter({ statusCode: 410 }, context())).toMatchObject({
+      status: 'failed',
+      reason: 'gone',
+      disableEndpoint: true,
+    });
+    expect(nextStepAfter({ statusCode: 410 }, context({ configuredEndpoint: false }))).toMatchObject({
+      disableEndpoint: false,
+    });
   });
 
   it('honours Retry-After only when it asks for a later time than the schedule', () => {
@@ -60,8 +82,13 @@ describe('callback retry policy', () => {
   });
 
   it('gives a manual resend one attempt and no new schedule; a refused target fails at once', () => {
-    expect(nextStepAfter({ statusCode: 500 }, context({ manual: true, attemptNumber: 8 }))).toMatchObject({ status: 'failed', reason: 'exhausted' });
-    expect(nextStepAfter({ statusCode: 200 }, context({ manual: true, attemptNumber: 8 }))).toEqual({ status: 'succeeded' });
+    expect(nextStepAfter({ statusCode: 500 }, context({ manual: true, attemptNumber: 8 }))).toMatchObject({
+      status: 'failed',
+      reason: 'exhausted',
+    });
+    expect(nextStepAfter({ statusCode: 200 }, context({ manual: true, attemptNumber: 8 }))).toEqual({
+      status: 'succeeded',
+    });
     expect(nextStepAfter({ refused: true }, context())).toMatchObject({ status: 'failed', reason: 'refused' });
   });
 

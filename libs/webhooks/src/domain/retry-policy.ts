@@ -12,7 +12,10 @@ export const STANDARD_RETRY_OFFSETS_MS = [15 * MINUTE, 1 * HOUR, 3 * HOUR, 6 * H
 /** The legacy fixed-VA and fixed-payment-code callbacks: three attempts, 30 seconds apart. */
 export const LEGACY_ATTEMPT_INTERVAL_MS = 30_000;
 export const LEGACY_MAX_ATTEMPTS = 3;
-export const LEGACY_RETRY_OFFSETS_MS = Array.from({ length: LEGACY_MAX_ATTEMPTS - 1 }, (_, i) => (i + 1) * LEGACY_ATTEMPT_INTERVAL_MS);
+export const LEGACY_RETRY_OFFSETS_MS = Array.from(
+  { length: LEGACY_MAX_ATTEMPTS - 1 },
+  (_, i) => (i + 1) * LEGACY_ATTEMPT_INTERVAL_MS,
+);
 
 /** 410 Gone: the receiver says the endpoint no longer exists; it is disabled, not retried. */
 export const GONE_STATUS = 410;
@@ -65,7 +68,8 @@ export function nextStepAfter(result: AttemptResult & { refused?: boolean }, con
   if (context.manual) return { status: 'failed', reason: 'exhausted', disableEndpoint: false, raiseAlert: false };
   const offsets = retryOffsetsOf(context.schedule);
   const offset = offsets[context.attemptNumber - 1];
-  if (offset === undefined) return { status: 'failed', reason: 'exhausted', disableEndpoint: false, raiseAlert: legacyAlert };
+  if (offset === undefined)
+    return { status: 'failed', reason: 'exhausted', disableEndpoint: false, raiseAlert: legacyAlert };
   const scheduled = context.firstAttemptAt.getTime() + offset;
   const asked = result.retryAfterMs === undefined ? 0 : context.attemptedAt.getTime() + result.retryAfterMs;
   // Retry-After may only push the next attempt later, never earlier than the schedule.

@@ -1,9 +1,18 @@
 import { ApiDoc, ApiTag, type Caller, CurrentCaller, RequirePermissions, schema } from '@gateway/http-edge';
 import { IdGenerator } from '@gateway/runtime';
-import { CALLBACK_DELIVERIES_SCHEMA, CALLBACK_DELIVERY_DETAIL_SCHEMA, CALLBACK_DELIVERY_SUMMARY_SCHEMA } from './callbacks.response';
+import {
+  CALLBACK_DELIVERIES_SCHEMA,
+  CALLBACK_DELIVERY_DETAIL_SCHEMA,
+  CALLBACK_DELIVERY_SUMMARY_SCHEMA,
+} from './callbacks.response';
 import { Body, Controller, Get, HttpCode, Param, Post, Query } from '@nestjs/common';
 import { DeliveryLog } from '../read-models/delivery-log';
-import { DeliveryIdParams, DeliverySummaryQueryDto, ListDeliveriesQueryDto, ResendFailedRequestDto } from './callbacks.request.dto';
+import {
+  DeliveryIdParams,
+  DeliverySummaryQueryDto,
+  ListDeliveriesQueryDto,
+  ResendFailedRequestDto,
+} from './callbacks.request.dto';
 
 /** The delivery log: every callback, each attempt, and manual resends (caller's business and mode). */
 @ApiTag('Callbacks')
@@ -15,7 +24,12 @@ export class CallbackDeliveriesController {
   ) {}
 
   @Get()
-  @ApiDoc({ summary: 'List callback deliveries', description: 'Newest first, 20 a page by default; page with `after_id`, the last id of the previous page.', operationId: 'listCallbackDeliveries', response: CALLBACK_DELIVERIES_SCHEMA })
+  @ApiDoc({
+    summary: 'List callback deliveries',
+    description: 'Newest first, 20 a page by default; page with `after_id`, the last id of the previous page.',
+    operationId: 'listCallbackDeliveries',
+    response: CALLBACK_DELIVERIES_SCHEMA,
+  })
   @RequirePermissions('settings:read')
   list(@CurrentCaller() caller: Caller, @Query() query: ListDeliveriesQueryDto) {
     return this.log.list(caller.businessId, caller.mode, {
@@ -33,14 +47,19 @@ export class CallbackDeliveriesController {
   @Get('summary')
   @ApiDoc({
     summary: 'Summarise callback deliveries',
-    description: 'Attempts that succeeded and failed per 6-hour window (UTC 00, 06, 12, 18) from `from` to `to` (now by default).',
+    description:
+      'Attempts that succeeded and failed per 6-hour window (UTC 00, 06, 12, 18) from `from` to `to` (now by default).',
     operationId: 'summariseCallbackDeliveries',
     response: CALLBACK_DELIVERY_SUMMARY_SCHEMA,
   })
   @RequirePermissions('settings:read')
   async summary(@CurrentCaller() caller: Caller, @Query() query: DeliverySummaryQueryDto) {
     const to = query.to ?? new Date();
-    return { from: query.from.toISOString(), to: to.toISOString(), windows: await this.log.summary(caller.businessId, caller.mode, query.from, to) };
+    return {
+      from: query.from.toISOString(),
+      to: to.toISOString(),
+      windows: await this.log.summary(caller.businessId, caller.mode, query.from, to),
+    };
   }
 
   @Post('resend_failed')
@@ -54,12 +73,24 @@ export class CallbackDeliveriesController {
   @RequirePermissions('settings:write')
   async resendFailed(@CurrentCaller() caller: Caller, @Body() body: ResendFailedRequestDto) {
     // The resend's id: derived from the idempotency key when there is one, so it happens once.
-    const resent = await this.log.resendFailedSince(caller.businessId, caller.mode, body.since, body.callback_type, this.ids.uuid());
+    const resent = await this.log.resendFailedSince(
+      caller.businessId,
+      caller.mode,
+      body.since,
+      body.callback_type,
+      this.ids.uuid(),
+    );
     return { resent };
   }
 
   @Get(':id')
-  @ApiDoc({ summary: 'Get a callback delivery', description: 'The delivery, its body, every attempt and its alerts.', operationId: 'getCallbackDelivery', response: CALLBACK_DELIVERY_DETAIL_SCHEMA, errors: ['CALLBACK_DELIVERY_NOT_FOUND_ERROR'] })
+  @ApiDoc({
+    summary: 'Get a callback delivery',
+    description: 'The delivery, its body, every attempt and its alerts.',
+    operationId: 'getCallbackDelivery',
+    response: CALLBACK_DELIVERY_DETAIL_SCHEMA,
+    errors: ['CALLBACK_DELIVERY_NOT_FOUND_ERROR'],
+  })
   @RequirePermissions('settings:read')
   get(@CurrentCaller() caller: Caller, @Param() params: DeliveryIdParams) {
     return this.log.get(caller.businessId, caller.mode, params.id);
@@ -68,7 +99,9 @@ export class CallbackDeliveriesController {
   @Post(':id/resend')
   @ApiDoc({
     summary: 'Resend a callback delivery',
-    description: 'One more attempt now, with the same `webhook-id` and body; a delivery still in its retry schedule has its next retry brought forward.',
+    description:
+      'One more attempt now, with the same `webhook-id` and body; ' +
+      'a delivery still in its retry schedule has its next retry brought forward.',
     operationId: 'resendCallbackDelivery',
     response: CALLBACK_DELIVERY_DETAIL_SCHEMA,
     errors: ['CALLBACK_DELIVERY_NOT_FOUND_ERROR', 'CALLBACK_DELIVERY_IN_PROGRESS_ERROR'],

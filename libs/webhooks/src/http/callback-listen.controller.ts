@@ -1,5 +1,12 @@
 import { GetCallbackEndpointQuery } from '@gateway/accounts';
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, exemptFromRequestLog, RequirePermissions } from '@gateway/http-edge';
+import {
+  ApiDoc,
+  ApiTag,
+  type Caller,
+  CurrentCaller,
+  exemptFromRequestLog,
+  RequirePermissions,
+} from '@gateway/http-edge';
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -27,10 +34,14 @@ export class CallbackListenController {
   @ApiDoc({
     summary: "Stream the business's test-mode callbacks (what `cli listen` polls)",
     description: [
-      'Long poll. The first call (no `after`) starts the stream now and names the signing secret; each later call passes the previous `next_cursor` as `after`',
-      `and waits up to \`wait\` seconds (at most ${MAX_LISTEN_WAIT_SECONDS}) for the next callbacks. While someone polls (at least once a minute), every`,
-      'test-mode callback of the business is kept here for an hour, rendered once like a delivery, whether or not a callback URL is set. Each comes',
-      'with the headers to forward it with: `webhook-signature` signed now with the listen signing secret (the same on every call), and the callback token.',
+      'Long poll. The first call (no `after`) starts the stream now and names the signing secret; ' +
+        'each later call passes the previous `next_cursor` as `after`',
+      `and waits up to \`wait\` seconds (at most ${MAX_LISTEN_WAIT_SECONDS}) for the next callbacks. While someone ` +
+        `polls (at least once a minute), every`,
+      'test-mode callback of the business is kept here for an hour, rendered once like a delivery, ' +
+        'whether or not a callback URL is set. Each comes',
+      'with the headers to forward it with: `webhook-signature` signed now with the listen signing secret (the same ' +
+        'on every call), and the callback token.',
       "The gateway never connects to the forwarding target: the CLI does, from the developer's machine.",
     ].join(' '),
     operationId: 'listenToCallbacks',
@@ -45,7 +56,12 @@ export class CallbackListenController {
     if (caller.mode !== 'test') throw WebhookErrors.listenTestModeOnly();
     const gone = new AbortController();
     request.res?.once('close', () => gone.abort());
-    const batch = await this.stream.poll(caller.businessId, { after: query.after, waitMs: (query.wait ?? 0) * 1000, kinds: query.events, signal: gone.signal });
+    const batch = await this.stream.poll(caller.businessId, {
+      after: query.after,
+      waitMs: (query.wait ?? 0) * 1000,
+      kinds: query.events,
+      signal: gone.signal,
+    });
     const [secret, endpoint] = await Promise.all([
       this.stream.secretOf(caller.businessId),
       // The callback token is per business and mode: any kind's endpoint carries it.
@@ -55,7 +71,21 @@ export class CallbackListenController {
     return {
       business_id: caller.businessId,
       signing_secret: secret,
-      data: batch.messages.map((message) => listenMessageToWire(message, callbackHeaders({ id: message.id, payload: message.payload, signingSecret: secret, callbackToken: endpoint.callbackToken, userAgent: 'payment-gateway-listen/1' }, sentAt))),
+      data: batch.messages.map((message) =>
+        listenMessageToWire(
+          message,
+          callbackHeaders(
+            {
+              id: message.id,
+              payload: message.payload,
+              signingSecret: secret,
+              callbackToken: endpoint.callbackToken,
+              userAgent: 'payment-gateway-listen/1',
+            },
+            sentAt,
+          ),
+        ),
+      ),
       next_cursor: batch.nextCursor,
     };
   }

@@ -6,10 +6,15 @@ export const CALLBACK_LISTEN_SCHEMA = namedSchema(
   'CallbackListenBatch',
   schema.object({
     business_id: schema.string('The business whose callbacks these are'),
-    signing_secret: schema.string('`whsec_...`: what `webhook-signature` of every forwarded callback is made with; the same on every call and run'),
+    signing_secret: schema.string(
+      '`whsec_...`: what `webhook-signature` of every forwarded callback is made with; the same on every call and run',
+    ),
     data: schema.arrayOf(
       schema.object({
-        id: schema.string('The `webhook-id` of this forwarded copy (stable: a second poll after the same cursor gives the same id)', { pattern: '^msg_[0-9a-f]{32}$' }),
+        id: schema.string(
+          'The `webhook-id` of this forwarded copy (stable: a second poll after the same cursor gives the same id)',
+          { pattern: '^msg_[0-9a-f]{32}$' },
+        ),
         cursor: schema.string('Poll with `after` set to this to get what follows this callback', { pattern: '^\\d+$' }),
         callback_type: schema.oneOfStrings(CALLBACK_KINDS),
         event_type: schema.string('The domain event that caused it (`InvoicePaid`, ...)'),

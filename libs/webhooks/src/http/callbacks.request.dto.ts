@@ -14,7 +14,10 @@ export class CallbackTypeParams {
 export class SetCallbackUrlRequestDto {
   @IsString()
   @MaxLength(2048)
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }, { message: 'url must be an http or https URL' })
+  @IsUrl(
+    { require_tld: false, protocols: ['http', 'https'], require_protocol: true },
+    { message: 'url must be an http or https URL' },
+  )
   url!: string;
 }
 
@@ -32,7 +35,9 @@ export class ListDeliveriesQueryDto {
   @IsOptional() @Type(() => Date) @IsDate({ message: 'created_after must be an ISO 8601 time' }) created_after?: Date;
   @IsOptional() @Type(() => Date) @IsDate({ message: 'created_before must be an ISO 8601 time' }) created_before?: Date;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
-  @IsOptional() @Matches(/^msg_[0-9a-f]{32}$/, { message: 'after_id must be a callback delivery id' }) after_id?: string;
+  @IsOptional()
+  @Matches(/^msg_[0-9a-f]{32}$/, { message: 'after_id must be a callback delivery id' })
+  after_id?: string;
 }
 
 @RequestExample({ from: '2024-05-01T00:00:00.000Z', to: '2024-05-02T00:00:00.000Z' })

@@ -2,15 +2,18 @@ import { CALLBACK_KINDS } from '@gateway/accounts';
 import { namedSchema, ref, schema } from '@gateway/http-edge';
 import { DELIVERY_STATUSES } from '../read-models/delivery-log';
 
-const ENVIRONMENT = schema.oneOfStrings(['TEST', 'LIVE'], 'The key\'s mode');
+const ENVIRONMENT = schema.oneOfStrings(['TEST', 'LIVE'], "The key's mode");
 const KIND = schema.oneOfStrings(CALLBACK_KINDS);
-const SIGNING_SECRET = schema.string('Verifies the Standard Webhooks signature of this kind\'s callbacks (`whsec_...`)');
+const SIGNING_SECRET = schema.string("Verifies the Standard Webhooks signature of this kind's callbacks (`whsec_...`)");
 
 /** One kind's URL and state (`GET /callback_urls`, `GET /callback_urls/{type}`). */
 const ENDPOINT_FIELDS = {
   callback_type: KIND,
   url: schema.nullable(schema.string(undefined, { format: 'uri' })),
-  status: schema.oneOfStrings(['ENABLED', 'DISABLED', 'NOT_SET'], 'DISABLED: the receiver answered 410 Gone; setting the URL again enables it'),
+  status: schema.oneOfStrings(
+    ['ENABLED', 'DISABLED', 'NOT_SET'],
+    'DISABLED: the receiver answered 410 Gone; setting the URL again enables it',
+  ),
   disabled_reason: schema.nullable(schema.string()),
   // null until a URL was set for the kind (the secret is made with the first URL).
   signing_secret: schema.nullable(SIGNING_SECRET),
@@ -27,14 +30,24 @@ export const CALLBACK_URL_SET_SCHEMA = namedSchema(
   }),
 );
 
-export const CALLBACK_URLS_SCHEMA = namedSchema('CallbackUrls', schema.object({ environment: ENVIRONMENT, data: schema.arrayOf(schema.object(ENDPOINT_FIELDS)) }));
+export const CALLBACK_URLS_SCHEMA = namedSchema(
+  'CallbackUrls',
+  schema.object({ environment: ENVIRONMENT, data: schema.arrayOf(schema.object(ENDPOINT_FIELDS)) }),
+);
 
 export const CALLBACK_URL_SCHEMA = namedSchema(
   'CallbackUrl',
-  schema.object({ environment: ENVIRONMENT, ...ENDPOINT_FIELDS, callback_token: schema.nullable(schema.string('Sent as `x-callback-token`')) }),
+  schema.object({
+    environment: ENVIRONMENT,
+    ...ENDPOINT_FIELDS,
+    callback_token: schema.nullable(schema.string('Sent as `x-callback-token`')),
+  }),
 );
 
-export const SIGNING_SECRET_ROTATED_SCHEMA = namedSchema('SigningSecretRotated', schema.object({ callback_type: KIND, environment: ENVIRONMENT, signing_secret: SIGNING_SECRET }));
+export const SIGNING_SECRET_ROTATED_SCHEMA = namedSchema(
+  'SigningSecretRotated',
+  schema.object({ callback_type: KIND, environment: ENVIRONMENT, signing_secret: SIGNING_SECRET }),
+);
 
 export const TEST_CALLBACK_SCHEMA = namedSchema(
   'TestCallbackRequested',
@@ -89,13 +102,23 @@ export const CALLBACK_DELIVERY_DETAIL_SCHEMA = namedSchema(
   }),
 );
 
-export const CALLBACK_DELIVERIES_SCHEMA = namedSchema('CallbackDeliveries', schema.pageOf(ref(CALLBACK_DELIVERY_SCHEMA)));
+export const CALLBACK_DELIVERIES_SCHEMA = namedSchema(
+  'CallbackDeliveries',
+  schema.pageOf(ref(CALLBACK_DELIVERY_SCHEMA)),
+);
 
 export const CALLBACK_DELIVERY_SUMMARY_SCHEMA = namedSchema(
   'CallbackDeliverySummary',
   schema.object({
     from: schema.dateTime(),
     to: schema.dateTime(),
-    windows: schema.arrayOf(schema.object({ window_start: schema.dateTime(), window_end: schema.dateTime(), succeeded: schema.integer(), failed: schema.integer() })),
+    windows: schema.arrayOf(
+      schema.object({
+        window_start: schema.dateTime(),
+        window_end: schema.dateTime(),
+        succeeded: schema.integer(),
+        failed: schema.integer(),
+      }),
+    ),
   }),
 );

@@ -67,14 +67,27 @@ export class CallbackDispatcherProjection implements Projection {
       throw new Error(`${BUSINESSES_PROJECTION} has not reached the dispatcher's batch yet`);
     }
     // Businesses with a running `listen` get a copy of each test-mode callback, URL or not.
-    const listening = await listeningAmong(tx, events.flatMap((event) => (event.metadata.mode === 'test' && event.metadata.businessId ? [event.metadata.businessId] : [])));
+    const listening = await listeningAmong(
+      tx,
+      events.flatMap((event) =>
+        event.metadata.mode === 'test' && event.metadata.businessId ? [event.metadata.businessId] : [],
+      ),
+    );
     // Rendered concurrently: the endpoint and settings look-ups of a whole batch share a few queries.
-    const rendered = await Promise.all(events.map((event) => (event.type === ENDPOINT_DISABLED ? NOTHING : this.deliveriesFor(event, listening))));
+    const rendered = await Promise.all(
+      events.map((event) =>
+        event.type === ENDPOINT_DISABLED ? Promise.resolve(NOTHING) : this.deliveriesFor(event, listening),
+      ),
+    );
     const rows = rendered.flatMap((r) => r.deliveries);
     for (const event of events) {
-      if (event.type === ENDPOINT_DISABLED) await failPendingDeliveriesTo(tx, event as RecordedEvent<CallbackEndpointDisabled['data']>);
+      if (event.type === ENDPOINT_DISABLED)
+        await failPendingDeliveriesTo(tx, event as RecordedEvent<CallbackEndpointDisabled['data']>);
     }
-    await insertListenMessages(tx, rendered.flatMap((r) => r.listen));
+    await insertListenMessages(
+      tx,
+      rendered.flatMap((r) => r.listen),
+    );
     if (rows.length === 0) return;
     await insertDeliveries(tx, rows);
     await tx.query('SELECT pg_notify($1, $2)', [DELIVERIES_CHANNEL, '']);
@@ -86,15 +99,25 @@ export class CallbackDispatcherProjection implements Projection {
     const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
     const apiVersions = settings?.settings.apiVersions ?? {};
     const context = { businessId, mode, apiVersionOf: (resource: string) => apiVersions[resource] };
-    const messages = (await Promise.all(this.renderers.for(event.type).map((renderer) => renderer.render(event, context)))).flat();
-    const listen = mode === 'test' && listening.has(businessId) ? messages.map((message, index) => listenRowOf(event, businessId, message, index)) : [];
-    const endpoints = await Promise.all(messages.map((message) => this.queries.execute(new GetCallbackEndpointQuery(businessId, mode, message.kind))));
+    const messages = (
+      await Promise.all(
+        this.renderers.for(event.type).map((renderer) => Promise.resolve(renderer.render(event, context))),
+      )
+    ).flat();
+    const listen =
+      mode === 'test' && listening.has(businessId)
+        ? messages.map((message, index) => listenRowOf(event, businessId, message, index))
+        : [];
+    const endpoints = await Promise.all(
+      messages.map((message) => this.queries.execute(new GetCallbackEndpointQuery(businessId, mode, message.kind))),
+    );
     const rows: DeliveryRow[] = [];
     for (const [i, message] of messages.entries()) {
       const endpoint = endpoints[i];
       const url = message.url ?? endpoint.url;
       if (!url) continue; // nobody asked for this kind of callback
-      const disabledReason = !message.url && endpoint.disabled ? `endpoint disabled: ${endpoint.disabledReason ?? '410 Gone'}` : null;
+      const disabledReason =
+        !message.url && endpoint.disabled ? `endpoint disabled: ${endpoint.disabledReason ?? '410 Gone'}` : null;
       rows.push({
         deliveryId: deliveryIdOf(event.id, message.kind, url),
         event,
@@ -118,7 +141,10 @@ interface Rendered {
 const NOTHING: Rendered = { deliveries: [], listen: [] };
 
 /** A 410 Gone disabled the endpoint: what still waits for it will not be sent. */
-async function failPendingDeliveriesTo(tx: ClientBase, event: RecordedEvent<CallbackEndpointDisabled['data']>): Promise<void> {
+async function failPendingDeliveriesTo(
+  tx: ClientBase,
+  event: RecordedEvent<CallbackEndpointDisabled['data']>,
+): Promise<void> {
   const businessId = BUSINESS_STREAMS.idOf(event.streamName);
   const { mode, kind, url, reason, disabledAt } = event.data;
   await tx.query(
@@ -139,7 +165,8 @@ async function insertDeliveries(tx: ClientBase, rows: DeliveryRow[]): Promise<vo
     `INSERT INTO webhook_deliveries
        (delivery_id, business_id, mode, kind, event_id, event_type, resource_id, url, configured_url, payload, schedule,
         status, next_attempt_at, last_error, created_at, finished_at)
-     SELECT d.delivery_id, d.business_id, d.mode, d.kind, d.event_id, d.event_type, d.resource_id, d.url, d.configured_url,
+     SELECT d.delivery_id, d.business_id, d.mode, d.kind, d.event_id, d.event_type, d.resource_id, d.url, ` +
+      `d.configured_url,
             d.payload, d.schedule,
             CASE WHEN d.disabled_reason IS NULL THEN 'pending' ELSE 'failed' END,
             CASE WHEN d.disabled_reason IS NULL THEN d.created_at END,
@@ -147,7 +174,8 @@ async function insertDeliveries(tx: ClientBase, rows: DeliveryRow[]): Promise<vo
             CASE WHEN d.disabled_reason IS NULL THEN NULL ELSE d.created_at END
        FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[],
                    $9::boolean[], $10::text[], $11::text[], $12::text[], $13::timestamptz[])
-         AS d(delivery_id, business_id, mode, kind, event_id, event_type, resource_id, url, configured_url, payload, schedule,
+         AS d(delivery_id, business_id, mode, kind, event_id, event_type, resource_id, url, configured_url, ` +
+      `payload, schedule,
               disabled_reason, created_at)
      ON CONFLICT (delivery_id) DO NOTHING`,
     [

@@ -64,7 +64,29 @@ export interface SummaryWindow {
 
 const SIX_HOURS_MS = 6 * 3_600_000;
 
-const DELIVERY_COLUMNS = `delivery_id, kind, mode, status, event_id, event_type, resource_id, url, attempts, next_attempt_at,
+/** A webhook_deliveries row as DELIVERY_COLUMNS selects it. */
+interface DeliveryRow {
+  delivery_id: string;
+  kind: string;
+  mode: Mode;
+  status: string;
+  event_id: string;
+  event_type: string;
+  resource_id: string;
+  url: string;
+  attempts: number;
+  next_attempt_at: Date | null;
+  first_attempt_at: Date | null;
+  last_attempt_at: Date | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  created_at: Date;
+  finished_at: Date | null;
+}
+
+const DELIVERY_COLUMNS =
+  `delivery_id, kind, mode, status, event_id, event_type, resource_id, url, attempts, ` +
+  `next_attempt_at,
   first_attempt_at, last_attempt_at, last_status_code, last_error, created_at, finished_at`;
 
 /** The business clock of delivery row `d` (test mode: real time plus the test-clock offset). */
@@ -80,8 +102,12 @@ export const DeliveryErrors = {
 export class DeliveryLog {
   constructor(private readonly pool: Pool) {}
 
-  async list(businessId: string, mode: Mode, filters: DeliveryFilters): Promise<{ data: DeliveryView[]; has_more: boolean }> {
-    const { rows } = await this.pool.query(
+  async list(
+    businessId: string,
+    mode: Mode,
+    filters: DeliveryFilters,
+  ): Promise<{ data: DeliveryView[]; has_more: boolean }> {
+    const { rows } = await this.pool.query<DeliveryRow>(
       `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries
         WHERE business_id = $1 AND mode = $2
           AND ($3::text IS NULL OR status = $3)
@@ -89,7 +115,8 @@ export class DeliveryLog {
           AND ($5::text IS NULL OR resource_id = $5)
           AND ($6::timestamptz IS NULL OR created_at > $6)
           AND ($7::timestamptz IS NULL OR created_at < $7)
-          AND ($8::text IS NULL OR seq < (SELECT seq FROM webhook_deliveries WHERE delivery_id = $8 AND business_id = $1 AND mode = $2))
+          AND ($8::text IS NULL OR seq < (SELECT seq FROM webhook_deliveries WHERE delivery_id = $8 AND business_id ` +
+        `= $1 AND mode = $2))
         ORDER BY seq DESC
         LIMIT $9`,
       [
@@ -108,23 +135,26 @@ export class DeliveryLog {
   }
 
   async get(businessId: string, mode: Mode, deliveryId: string): Promise<DeliveryDetailView> {
-    const { rows } = await this.pool.query(`SELECT ${DELIVERY_COLUMNS}, payload FROM webhook_deliveries WHERE delivery_id = $1 AND business_id = $2 AND mode = $3`, [
-      deliveryId,
-      businessId,
-      mode,
-    ]);
+    const { rows } = await this.pool.query<DeliveryRow & { payload: string }>(
+      `SELECT ${DELIVERY_COLUMNS}, payload FROM webhook_deliveries WHERE delivery_id = $1 AND business_id = $2 AND ` +
+        `mode = $3`,
+      [deliveryId, businessId, mode],
+    );
     if (rows.length === 0) throw DeliveryErrors.notFound(deliveryId);
     const [attempts, alerts] = await Promise.all([
-      this.pool.query(
+      this.pool.query<Omit<AttemptView, 'attempted_at'> & { attempted_at: Date }>(
         `SELECT attempt, attempted_at, succeeded, status_code, latency_ms, response_excerpt, error, manual
            FROM webhook_attempts WHERE delivery_id = $1 ORDER BY attempt`,
         [deliveryId],
       ),
-      this.pool.query('SELECT message, raised_at FROM webhook_alerts WHERE delivery_id = $1 ORDER BY alert_id', [deliveryId]),
+      this.pool.query<{ message: string; raised_at: Date }>(
+        'SELECT message, raised_at FROM webhook_alerts WHERE delivery_id = $1 ORDER BY alert_id',
+        [deliveryId],
+      ),
     ]);
     return {
       ...toView(rows[0]),
-      payload: JSON.parse(rows[0].payload),
+      payload: JSON.parse(rows[0].payload) as unknown,
       attempt_log: attempts.rows.map((row) => ({ ...row, attempted_at: row.attempted_at.toISOString() })),
       alerts: alerts.rows.map((row) => ({ message: row.message, raised_at: row.raised_at.toISOString() })),
     };
@@ -136,18 +166,26 @@ export class DeliveryLog {
    * attempt that starts no new schedule.
    */
   async resend(businessId: string, mode: Mode, deliveryId: string, resendId?: string): Promise<DeliveryDetailView> {
-    await this.once(resendId, { businessId, mode, deliveryId }, (db) => this.markForResend(db, businessId, mode, deliveryId));
+    await this.once(resendId, { businessId, mode, deliveryId }, (db) =>
+      this.markForResend(db, businessId, mode, deliveryId),
+    );
     return this.get(businessId, mode, deliveryId);
   }
 
-  private async markForResend(db: Pool | PoolClient, businessId: string, mode: Mode, deliveryId: string): Promise<number> {
+  private async markForResend(
+    db: Pool | PoolClient,
+    businessId: string,
+    mode: Mode,
+    deliveryId: string,
+  ): Promise<number> {
     const { rows } = await db.query<{ status: string }>(
       `WITH target AS (
          SELECT delivery_id, status FROM webhook_deliveries WHERE delivery_id = $1 AND business_id = $2 AND mode = $3
        ),
        resent AS (
          UPDATE webhook_deliveries d
-            SET manual_resend = d.status <> 'pending', status = 'pending', next_attempt_at = ${DELIVERY_BUSINESS_NOW}, finished_at = NULL
+            SET manual_resend = d.status <> 'pending', status = 'pending', ` +
+        `next_attempt_at = ${DELIVERY_BUSINESS_NOW}, finished_at = NULL
           WHERE d.delivery_id = (SELECT delivery_id FROM target) AND d.status <> 'sending'
       RETURNING d.delivery_id
        ),
@@ -161,13 +199,21 @@ export class DeliveryLog {
   }
 
   /** Resends every delivery that ended failed since a time (optionally of one kind). */
-  async resendFailedSince(businessId: string, mode: Mode, since: Date, kind?: string, resendId?: string): Promise<number> {
+  async resendFailedSince(
+    businessId: string,
+    mode: Mode,
+    since: Date,
+    kind?: string,
+    resendId?: string,
+  ): Promise<number> {
     return this.once(resendId, { businessId, mode }, async (db) => {
       const { rowCount } = await db.query(
         `WITH resent AS (
            UPDATE webhook_deliveries d
-              SET manual_resend = true, status = 'pending', next_attempt_at = ${DELIVERY_BUSINESS_NOW}, finished_at = NULL
-            WHERE business_id = $1 AND mode = $2 AND status = 'failed' AND finished_at >= $3 AND ($4::text IS NULL OR kind = $4)
+              SET manual_resend = true, status = 'pending', next_attempt_at = ${DELIVERY_BUSINESS_NOW}, ` +
+          `finished_at = NULL
+            WHERE business_id = $1 AND mode = $2 AND status = 'failed' AND finished_at >= $3 AND ($4::text IS NULL ` +
+          `OR kind = $4)
         RETURNING delivery_id
          )
          SELECT pg_notify($5, '') FROM resent`,
@@ -194,13 +240,18 @@ export class DeliveryLog {
       await client.query('BEGIN');
       try {
         const claimed = await client.query(
-          `INSERT INTO webhook_manual_resends (resend_id, business_id, mode, delivery_id, resent) VALUES ($1, $2, $3, $4, 0)
+          `INSERT INTO webhook_manual_resends (resend_id, business_id, mode, delivery_id, resent) VALUES ($1, $2, ` +
+            `$3, $4, 0)
            ON CONFLICT (resend_id) DO NOTHING`,
           [resendId, target.businessId, target.mode, target.deliveryId ?? null],
         );
         let resent: number;
         if (claimed.rowCount === 0) {
-          resent = (await client.query<{ resent: number }>('SELECT resent FROM webhook_manual_resends WHERE resend_id = $1', [resendId])).rows[0].resent;
+          resent = (
+            await client.query<{ resent: number }>('SELECT resent FROM webhook_manual_resends WHERE resend_id = $1', [
+              resendId,
+            ])
+          ).rows[0].resent;
         } else {
           resent = await resend(client);
           await client.query('UPDATE webhook_manual_resends SET resent = $2 WHERE resend_id = $1', [resendId, resent]);
@@ -237,7 +288,7 @@ export class DeliveryLog {
   }
 }
 
-function toView(row: Record<string, any>): DeliveryView {
+function toView(row: DeliveryRow): DeliveryView {
   const iso = (value: Date | null) => (value ? value.toISOString() : null);
   return {
     id: row.delivery_id,

@@ -62,17 +62,24 @@ export class DeliveryQueue {
    * At most `perUrlLimit` deliveries to one URL are in flight across all senders, counting
    * those already sending, so one slow receiver cannot take every slot.
    */
-  async claimDue(request: { limit: number; perUrlLimit: number; workerId: string; leaseMs: number }): Promise<ClaimedDelivery[]> {
+  async claimDue(request: {
+    limit: number;
+    perUrlLimit: number;
+    workerId: string;
+    leaseMs: number;
+  }): Promise<ClaimedDelivery[]> {
     const { rows } = await this.pool.query<ClaimedRow>({
       name: 'webhooks_claim_due',
-      text: `WITH candidates AS (
+      text:
+        `WITH candidates AS (
            (SELECT delivery_id FROM webhook_deliveries
              WHERE status = 'pending' AND next_attempt_at <= now()
              ORDER BY next_attempt_at LIMIT $1 * 4)
            UNION ALL
            (SELECT d.delivery_id FROM test_clocks c
               JOIN webhook_deliveries d ON d.business_id = c.business_id AND d.mode = 'test' AND d.status = 'pending'
-             WHERE c.offset_ms > 0 AND d.next_attempt_at > now() AND d.next_attempt_at <= now() + c.offset_ms * interval '1 millisecond'
+             WHERE c.offset_ms > 0 AND d.next_attempt_at > now() AND d.next_attempt_at ` +
+        `<= now() + c.offset_ms * interval '1 millisecond'
              ORDER BY d.next_attempt_at LIMIT $1 * 4)
            UNION ALL
            (SELECT delivery_id FROM webhook_deliveries
@@ -85,7 +92,8 @@ export class DeliveryQueue {
          ),
          ranked AS (
            SELECT d.delivery_id,
-                  row_number() OVER (PARTITION BY d.url ORDER BY d.next_attempt_at NULLS FIRST) + coalesce(b.sending, 0) AS slot
+                  row_number() OVER (PARTITION BY d.url ORDER BY d.next_attempt_at NULLS FIRST) + ` +
+        `coalesce(b.sending, 0) AS slot
              FROM webhook_deliveries d LEFT JOIN busy b ON b.url = d.url
             WHERE d.delivery_id IN (SELECT delivery_id FROM candidates)
          ),
@@ -103,7 +111,8 @@ export class DeliveryQueue {
             SET status = 'sending', locked_by = $2, locked_until = now() + $3 * interval '1 millisecond'
            FROM claimable c
           WHERE d.delivery_id = c.delivery_id
-      RETURNING d.delivery_id, d.business_id, d.mode, d.kind, d.url, d.configured_url, d.payload, d.schedule, d.attempts,
+      RETURNING d.delivery_id, d.business_id, d.mode, d.kind, d.url, d.configured_url, d.payload, d.schedule, ` +
+        `d.attempts,
                 d.manual_resend, d.first_attempt_at, c.business_now`,
       values: [request.limit, request.workerId, request.leaseMs, request.perUrlLimit],
     });
@@ -134,7 +143,8 @@ export class DeliveryQueue {
     const nextAttemptAt = next.status === 'pending' ? next.nextAttemptAt : null;
     const { rows } = await this.pool.query<{ attempts: number }>({
       name: 'webhooks_record_attempt',
-      text: `WITH updated AS (
+      text:
+        `WITH updated AS (
            UPDATE webhook_deliveries
               SET status = $3::text, attempts = attempts + 1, next_attempt_at = $4::timestamptz,
                   first_attempt_at = coalesce(first_attempt_at, $5::timestamptz), last_attempt_at = $6::timestamptz,
@@ -146,13 +156,16 @@ export class DeliveryQueue {
          ),
          attempt AS (
            INSERT INTO webhook_attempts
-             (delivery_id, attempt, attempted_at, succeeded, status_code, latency_ms, response_excerpt, error, manual, worker_id)
-           SELECT $1, attempts, $6::timestamptz, $3::text = 'succeeded', $7::integer, $9::integer, $10::text, $8::text, $11::boolean, $2
+             (delivery_id, attempt, attempted_at, succeeded, status_code, latency_ms, response_excerpt, error, ` +
+        `manual, worker_id)
+           SELECT $1, attempts, $6::timestamptz, $3::text = 'succeeded', $7::integer, $9::integer, $10::text, ` +
+        `$8::text, $11::boolean, $2
              FROM updated
          ),
          alert AS (
            INSERT INTO webhook_alerts (delivery_id, business_id, mode, kind, message, raised_at)
-           SELECT $1, $12::text, $13::text, $14::text, $15::text, $6::timestamptz FROM updated WHERE $15::text IS NOT NULL
+           SELECT $1, $12::text, $13::text, $14::text, $15::text, ` +
+        `$6::timestamptz FROM updated WHERE $15::text IS NOT NULL
          )
          SELECT attempts FROM updated`,
       values: [

@@ -19,7 +19,12 @@ export interface ListenRow {
  * The listen copy of the `index`-th message an event rendered: a `webhook-id` of its own (stable,
  * so re-projection writes nothing twice), distinct from any real delivery's.
  */
-export function listenRowOf(event: { id: string; type: string; metadata: { occurredAt: string } }, businessId: string, message: CallbackMessage, index: number): ListenRow {
+export function listenRowOf(
+  event: { id: string; type: string; metadata: { occurredAt: string } },
+  businessId: string,
+  message: CallbackMessage,
+  index: number,
+): ListenRow {
   return {
     messageId: deliveryIdOf(event.id, message.kind, `listen:${index}`),
     businessId,
@@ -33,9 +38,10 @@ export function listenRowOf(event: { id: string; type: string; metadata: { occur
 /** The businesses among `businessIds` that someone listens to right now. */
 export async function listeningAmong(tx: ClientBase, businessIds: readonly string[]): Promise<Set<string>> {
   if (businessIds.length === 0) return new Set();
-  const { rows } = await tx.query<{ business_id: string }>('SELECT business_id FROM webhook_listeners WHERE business_id = ANY($1) AND active_until > now()', [
-    [...new Set(businessIds)],
-  ]);
+  const { rows } = await tx.query<{ business_id: string }>(
+    'SELECT business_id FROM webhook_listeners WHERE business_id = ANY($1) AND active_until > now()',
+    [[...new Set(businessIds)]],
+  );
   return new Set(rows.map((row) => row.business_id));
 }
 
@@ -44,8 +50,10 @@ export async function insertListenMessages(tx: ClientBase, rows: readonly Listen
   if (rows.length === 0) return;
   const column = <T>(pick: (row: ListenRow) => T) => rows.map(pick);
   await tx.query(
-    `INSERT INTO webhook_listen_messages (message_id, business_id, kind, event_id, event_type, resource_id, payload, occurred_at)
-     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::timestamptz[])
+    `INSERT INTO webhook_listen_messages (message_id, business_id, kind, event_id, event_type, resource_id, ` +
+      `payload, occurred_at)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], ` +
+      `$8::timestamptz[])
      ON CONFLICT (message_id) DO NOTHING`,
     [
       column((r) => r.messageId),
@@ -58,5 +66,6 @@ export async function insertListenMessages(tx: ClientBase, rows: readonly Listen
       column((r) => r.occurredAt),
     ],
   );
-  for (const businessId of new Set(rows.map((row) => row.businessId))) await tx.query('SELECT pg_notify($1, $2)', [LISTEN_CHANNEL, businessId]);
+  for (const businessId of new Set(rows.map((row) => row.businessId)))
+    await tx.query('SELECT pg_notify($1, $2)', [LISTEN_CHANNEL, businessId]);
 }

@@ -73,11 +73,12 @@ export class ListenStream implements OnModuleDestroy {
     for (let attempt = 0; ; attempt++) {
       const candidate = `whsec_${randomBytes(32).toString('base64')}`;
       const { rows } = await this.pool.query<{ secret: string }>(
-        `WITH made AS (INSERT INTO webhook_listen_secrets (business_id, secret) VALUES ($1, $2) ON CONFLICT (business_id) DO NOTHING RETURNING secret)
+        `WITH made AS (INSERT INTO webhook_listen_secrets (business_id, secret) VALUES ($1, ` +
+          `$2) ON CONFLICT (business_id) DO NOTHING RETURNING secret)
          SELECT secret FROM made UNION ALL SELECT secret FROM webhook_listen_secrets WHERE business_id = $1`,
         [businessId, candidate],
       );
-      if (rows[0] || attempt > 0) return rows[0]!.secret;
+      if (rows[0] || attempt > 0) return rows[0].secret;
     }
   }
 
@@ -113,11 +114,15 @@ export class ListenStream implements OnModuleDestroy {
   async keepListening(businessId: string, ttlMs = LISTENER_TTL_MS): Promise<void> {
     await this.pool.query(
       `INSERT INTO webhook_listeners (business_id, active_until) VALUES ($1, now() + $2 * interval '1 millisecond')
-       ON CONFLICT (business_id) DO UPDATE SET active_until = GREATEST(webhook_listeners.active_until, EXCLUDED.active_until)`,
+       ON CONFLICT (business_id) DO UPDATE SET active_until = GREATEST(webhook_listeners.active_until, ` +
+        `EXCLUDED.active_until)`,
       [businessId, ttlMs],
     );
     // Cheap (indexed, usually nothing to do), and only while someone listens somewhere.
-    await this.pool.query(`DELETE FROM webhook_listen_messages WHERE created_at < now() - $1 * interval '1 millisecond'`, [LISTEN_RETENTION_MS]);
+    await this.pool.query(
+      `DELETE FROM webhook_listen_messages WHERE created_at < now() - $1 * interval '1 millisecond'`,
+      [LISTEN_RETENTION_MS],
+    );
     await this.pool.query('DELETE FROM webhook_listeners WHERE active_until < now()');
   }
 
@@ -133,7 +138,9 @@ export class ListenStream implements OnModuleDestroy {
   }
 
   private async newestCursor(): Promise<string> {
-    const { rows } = await this.pool.query<{ seq: string | null }>('SELECT max(seq)::text AS seq FROM webhook_listen_messages');
+    const { rows } = await this.pool.query<{ seq: string | null }>(
+      'SELECT max(seq)::text AS seq FROM webhook_listen_messages',
+    );
     return rows[0]?.seq ?? '0';
   }
 
@@ -174,7 +181,10 @@ export class ListenStream implements OnModuleDestroy {
       onConnected: () => {
         for (const businessId of [...this.waiters.keys()]) this.wake(businessId);
       },
-      onLost: (error) => this.logger.warn(`LISTEN ${LISTEN_CHANNEL} lost, reconnecting: ${error instanceof Error ? error.message : String(error)}`),
+      onLost: (error) =>
+        this.logger.warn(
+          `LISTEN ${LISTEN_CHANNEL} lost, reconnecting: ${error instanceof Error ? error.message : String(error)}`,
+        ),
     });
     this.listener.start();
   }

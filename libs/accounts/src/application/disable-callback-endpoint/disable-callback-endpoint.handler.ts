@@ -8,6 +8,13 @@ export class DisableCallbackEndpointHandler implements ICommandHandler<DisableCa
 
   async execute(command: DisableCallbackEndpointCommand): Promise<void> {
     const { businessId, mode, kind, url, reason } = command;
-    await this.runner.run(businessId, command.context, mode, (now) => ({ type: 'DisableCallbackEndpoint', mode, kind, url, reason, now }));
+    await this.runner.run(businessId, command.context, mode, (now) => ({
+      type: 'DisableCallbackEndpoint',
+      mode,
+      kind,
+      url,
+      reason,
+      now,
+    }));
   }
 }

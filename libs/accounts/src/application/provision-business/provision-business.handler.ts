@@ -22,8 +22,12 @@ export class ProvisionBusinessHandler implements ICommandHandler<ProvisionBusine
       const secret = await this.commands.execute(
         new CreateApiKeyCommand(businessId, mode, 'secret', 'Owner secret key', [...PERMISSIONS], command.context),
       );
-      const publicKey = await this.commands.execute(new CreateApiKeyCommand(businessId, mode, 'public', 'Public key', [], command.context));
-      const { callbackToken } = await this.commands.execute(new RotateCallbackTokenCommand(businessId, mode, command.context));
+      const publicKey = await this.commands.execute(
+        new CreateApiKeyCommand(businessId, mode, 'public', 'Public key', [], command.context),
+      );
+      const { callbackToken } = await this.commands.execute(
+        new RotateCallbackTokenCommand(businessId, mode, command.context),
+      );
       return { secret_key: secret.key, public_key: publicKey.key, callback_token: callbackToken };
     };
     return {

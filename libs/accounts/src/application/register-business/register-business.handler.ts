@@ -17,7 +17,9 @@ export class RegisterBusinessHandler implements ICommandHandler<RegisterBusiness
 
   async execute(command: RegisterBusinessCommand): Promise<RegisteredBusiness> {
     const businessId = command.options.businessId ?? this.ids.prefixed('biz_');
-    const parent = command.options.parentBusinessId ? await this.parentFacts(command.options.parentBusinessId) : undefined;
+    const parent = command.options.parentBusinessId
+      ? await this.parentFacts(command.options.parentBusinessId)
+      : undefined;
     await this.runner.run(businessId, command.context, undefined, (now) => ({
       type: 'RegisterBusiness',
       businessId,

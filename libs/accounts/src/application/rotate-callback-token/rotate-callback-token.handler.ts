@@ -5,7 +5,10 @@ import { BusinessAggregateRunner } from '../business-runner/business-aggregate-r
 import { RotateCallbackTokenCommand } from './rotate-callback-token.command';
 
 @CommandHandler(RotateCallbackTokenCommand)
-export class RotateCallbackTokenHandler implements ICommandHandler<RotateCallbackTokenCommand, { callbackToken: string }> {
+export class RotateCallbackTokenHandler implements ICommandHandler<
+  RotateCallbackTokenCommand,
+  { callbackToken: string }
+> {
   constructor(
     private readonly runner: BusinessAggregateRunner,
     private readonly vault: SecretsVault,

@@ -5,7 +5,10 @@ import { BusinessAggregateRunner } from '../business-runner/business-aggregate-r
 import { RotateSigningSecretCommand } from './rotate-signing-secret.command';
 
 @CommandHandler(RotateSigningSecretCommand)
-export class RotateSigningSecretHandler implements ICommandHandler<RotateSigningSecretCommand, { signingSecret: string }> {
+export class RotateSigningSecretHandler implements ICommandHandler<
+  RotateSigningSecretCommand,
+  { signingSecret: string }
+> {
   constructor(
     private readonly runner: BusinessAggregateRunner,
     private readonly vault: SecretsVault,
@@ -17,7 +20,13 @@ export class RotateSigningSecretHandler implements ICommandHandler<RotateSigning
     const secretId = this.ids.prefixed('sec_');
     const signingSecret = SecretsVault.newSigningSecret();
     await this.vault.store(secretId, businessId, mode, `callback_signing_secret:${kind}`, signingSecret);
-    await this.runner.run(businessId, command.context, mode, (now) => ({ type: 'RotateCallbackSigningSecret', mode, kind, secretId, now }));
+    await this.runner.run(businessId, command.context, mode, (now) => ({
+      type: 'RotateCallbackSigningSecret',
+      mode,
+      kind,
+      secretId,
+      now,
+    }));
     return { signingSecret };
   }
 }

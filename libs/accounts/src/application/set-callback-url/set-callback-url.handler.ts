@@ -19,8 +19,21 @@ export class SetCallbackUrlHandler implements ICommandHandler<SetCallbackUrlComm
     // Vault first: the decider references the secret only when the kind has none yet, and an
     // unreferenced vault row is harmless.
     const newSecretId = this.ids.prefixed('sec_');
-    await this.vault.store(newSecretId, businessId, mode, `callback_signing_secret:${kind}`, SecretsVault.newSigningSecret());
-    await this.runner.run(businessId, command.context, mode, (now) => ({ type: 'SetCallbackUrl', mode, kind, url, newSecretId, now }));
+    await this.vault.store(
+      newSecretId,
+      businessId,
+      mode,
+      `callback_signing_secret:${kind}`,
+      SecretsVault.newSigningSecret(),
+    );
+    await this.runner.run(businessId, command.context, mode, (now) => ({
+      type: 'SetCallbackUrl',
+      mode,
+      kind,
+      url,
+      newSecretId,
+      now,
+    }));
     const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
     return { url, callbackToken: settings?.callbackToken ?? null };
   }

@@ -25,7 +25,10 @@ export class AnchorLogJob implements ScheduledJobHandler, OnApplicationBootstrap
   /** Best effort: a process must start (and answer /ready with 503) even when the database is down. */
   onApplicationBootstrap(): void {
     this.scheduleAfter(new Date()).catch((error: unknown) =>
-      this.logger.warn(`could not schedule the next anchor (the next start or run will): ${error instanceof Error ? error.message : String(error)}`),
+      this.logger.warn(
+        `could not schedule the next anchor (the next start or run will): ` +
+          `${error instanceof Error ? error.message : String(error)}`,
+      ),
     );
   }
 
@@ -36,6 +39,12 @@ export class AnchorLogJob implements ScheduledJobHandler, OnApplicationBootstrap
 
   private async scheduleAfter(now: Date): Promise<void> {
     const dueAt = nextAnchorSlot(now);
-    await this.scheduler.schedule({ kind: ANCHOR_JOB, key: `${ANCHOR_JOB}:${dueAt.toISOString()}`, dueAt, payload: null, maxAttempts: 5 });
+    await this.scheduler.schedule({
+      kind: ANCHOR_JOB,
+      key: `${ANCHOR_JOB}:${dueAt.toISOString()}`,
+      dueAt,
+      payload: null,
+      maxAttempts: 5,
+    });
   }
 }

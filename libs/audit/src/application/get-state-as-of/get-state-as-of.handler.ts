@@ -22,9 +22,12 @@ export class GetStateAsOfHandler implements IQueryHandler<GetStateAsOfQuery, Sta
     const stream = resource.streamOf(id, owner);
     const events = await this.store.readStream(stream);
     if (events.length === 0 || !belongsTo(events[0].metadata, owner)) throw AuditErrors.notFound(name, id);
-    const included = events.filter((event) => ('revision' in asOf ? event.revision <= asOf.revision : event.recordedAt.getTime() <= asOf.time.getTime()));
+    const included = events.filter((event) =>
+      'revision' in asOf ? event.revision <= asOf.revision : event.recordedAt.getTime() <= asOf.time.getTime(),
+    );
     if (included.length === 0) throw AuditErrors.notBefore(name, id, 'time' in asOf ? asOf.time.toISOString() : '');
-    if ('revision' in asOf && included[included.length - 1].revision !== asOf.revision) throw AuditErrors.revisionNotFound(name, id, asOf.revision);
+    if ('revision' in asOf && included[included.length - 1].revision !== asOf.revision)
+      throw AuditErrors.revisionNotFound(name, id, asOf.revision);
     let state: unknown = resource.decider.initialState;
     for (const event of included) state = evolveWith(resource, state, event);
     const last = included[included.length - 1];

@@ -24,7 +24,13 @@ export function encodeCursor<K extends CursorKind>(kind: K, value: CursorValue<K
 export function decodeCursor<K extends CursorKind>(cursor: string | undefined, kind: K): CursorValue<K> | undefined {
   if (cursor === undefined) return undefined;
   const match = PATTERNS[kind].exec(cursor);
-  if (!match) throw invalidField(['cursor'], 'cursor is not a cursor of this listing: pass back next_cursor unchanged', 'isCursor', 'query');
+  if (!match)
+    throw invalidField(
+      ['cursor'],
+      'cursor is not a cursor of this listing: pass back next_cursor unchanged',
+      'isCursor',
+      'query',
+    );
   if (kind === 'time') return { recordedMicros: BigInt(match[1]), position: BigInt(match[2]) } as CursorValue<K>;
   return BigInt(match[1]) as CursorValue<K>;
 }

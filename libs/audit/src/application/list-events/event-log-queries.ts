@@ -43,7 +43,13 @@ function toLogged(row: Row): LoggedEvent {
   };
 }
 
-export async function eventsOfRequest(pool: Pool, owner: ResourceOwner, correlationId: string, afterPosition: bigint | undefined, limit: number): Promise<LoggedEvent[]> {
+export async function eventsOfRequest(
+  pool: Pool,
+  owner: ResourceOwner,
+  correlationId: string,
+  afterPosition: bigint | undefined,
+  limit: number,
+): Promise<LoggedEvent[]> {
   const values: unknown[] = [correlationId, owner.businessId, owner.mode, limit];
   let after = '';
   if (afterPosition !== undefined) {
@@ -78,7 +84,10 @@ export async function eventsOfBusiness(
   }
   if (after) {
     values.push(after.recordedMicros.toString(), after.position.toString());
-    conditions.push(`(recorded_at, position) > (timestamptz 'epoch' + $${values.length - 1}::int8 * interval '1 microsecond', $${values.length}::int8)`);
+    conditions.push(
+      `(recorded_at, position) > (timestamptz 'epoch' + $${values.length - 1}::int8 * interval '1 microsecond', ` +
+        `$${values.length}::int8)`,
+    );
   }
   const { rows } = await pool.query<Row>(
     `SELECT ${COLUMNS} FROM es_events WHERE ${conditions.join(' AND ')} ORDER BY recorded_at, position LIMIT $3`,

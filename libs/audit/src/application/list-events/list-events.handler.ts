@@ -29,7 +29,10 @@ export class ListEventsHandler implements IQueryHandler<ListEventsQuery, EventPa
       const [first] = await this.store.readStream(stream, { maxCount: 1 });
       // Another business's (or mode's) resource does not exist for this caller.
       if (!first || !belongsTo(first.metadata, owner)) throw AuditErrors.notFound(filter.resource, filter.id);
-      const events = await this.store.readStream(stream, { fromRevision: after === undefined ? 0n : after + 1n, maxCount: limit + 1 });
+      const events = await this.store.readStream(stream, {
+        fromRevision: after === undefined ? 0n : after + 1n,
+        maxCount: limit + 1,
+      });
       const page = events.slice(0, limit);
       return {
         events: page.filter((event) => belongsTo(event.metadata, owner)).map(toAuditEvent),
@@ -38,11 +41,18 @@ export class ListEventsHandler implements IQueryHandler<ListEventsQuery, EventPa
     }
     if (this.config.EVENT_STORE !== 'postgres') throw AuditErrors.needsPostgres();
     if (filter.kind === 'correlation') {
-      const rows = await eventsOfRequest(this.pool, owner, filter.correlationId, decodeCursor(query.cursor, 'position'), limit + 1);
+      const rows = await eventsOfRequest(
+        this.pool,
+        owner,
+        filter.correlationId,
+        decodeCursor(query.cursor, 'position'),
+        limit + 1,
+      );
       const page = rows.slice(0, limit);
       return {
         events: page.map((row) => toAuditEvent(row.event)),
-        nextCursor: rows.length > limit ? encodeCursor('position', page[page.length - 1].event.position.prepare) : undefined,
+        nextCursor:
+          rows.length > limit ? encodeCursor('position', page[page.length - 1].event.position.prepare) : undefined,
       };
     }
     const after = decodeCursor(query.cursor, 'time');
@@ -51,7 +61,10 @@ export class ListEventsHandler implements IQueryHandler<ListEventsQuery, EventPa
     const last = page[page.length - 1];
     return {
       events: page.map((row) => toAuditEvent(row.event)),
-      nextCursor: rows.length > limit ? encodeCursor('time', { recordedMicros: last.recordedMicros, position: last.event.position.prepare }) : undefined,
+      nextCursor:
+        rows.length > limit
+          ? encodeCursor('time', { recordedMicros: last.recordedMicros, position: last.event.position.prepare })
+          : undefined,
     };
   }
 }

@@ -24,7 +24,10 @@ export class AnchorCheck {
     let anchor = this.anchors[this.index];
     while (anchor && comparePositions(event.position, anchor.lastPosition) > 0) {
       // We went past the anchor's last event without meeting it: that event is gone.
-      this.close(anchor, `its last event (${anchor.lastPosition.commit}/${anchor.lastPosition.prepare}) is missing from the log`);
+      this.close(
+        anchor,
+        `its last event (${anchor.lastPosition.commit}/${anchor.lastPosition.prepare}) is missing from the log`,
+      );
       anchor = this.anchors[this.index];
     }
     this.digest.add(event);
@@ -42,10 +45,17 @@ export class AnchorCheck {
   private close(anchor: Anchor, missing?: string): void {
     this.checked += 1;
     const previous = this.index === 0 ? GENESIS_DIGEST : this.anchors[this.index - 1].digest;
-    if (anchor.previousDigest !== previous) this.broken.push({ anchorId: anchor.anchorId, reason: 'its previous digest is not the digest of the anchor before it' });
+    if (anchor.previousDigest !== previous)
+      this.broken.push({
+        anchorId: anchor.anchorId,
+        reason: 'its previous digest is not the digest of the anchor before it',
+      });
     else if (missing) this.broken.push({ anchorId: anchor.anchorId, reason: missing });
     else if (this.digest.count.toString() !== anchor.eventCount.toString()) {
-      this.broken.push({ anchorId: anchor.anchorId, reason: `it sealed ${anchor.eventCount} events, the log now has ${this.digest.count} in its range` });
+      this.broken.push({
+        anchorId: anchor.anchorId,
+        reason: `it sealed ${anchor.eventCount} events, the log now has ${this.digest.count} in its range`,
+      });
     } else if (this.digest.digest() !== anchor.digest) {
       this.broken.push({ anchorId: anchor.anchorId, reason: 'the events in its range no longer give its digest' });
     }

@@ -72,7 +72,12 @@ export class ChainCheck {
     const recomputed = chainHash(previous, event);
     const stored = chainHashOf(event.metadata);
     if (stored !== recomputed) {
-      this.report(event, stored === undefined ? 'no chain hash' : 'the event does not match its chain hash (altered, or its predecessor was)');
+      this.report(
+        event,
+        stored === undefined
+          ? 'no chain hash'
+          : 'the event does not match its chain hash (altered, or its predecessor was)',
+      );
     }
     // Continue from the stored hash, so one altered event is reported once, not with all its successors.
     const head: StreamHead = { revision: event.revision, hash: stored ?? recomputed, early };
@@ -89,7 +94,13 @@ export class ChainCheck {
     if (this.broken.length >= 100) return;
     this.broken.push(
       'streamName' in event
-        ? { stream: event.streamName, revision: event.revision.toString(), eventId: event.id, position: positionToJson(event.position), reason }
+        ? {
+            stream: event.streamName,
+            revision: event.revision.toString(),
+            eventId: event.id,
+            position: positionToJson(event.position),
+            reason,
+          }
         : { ...event, reason },
     );
   }

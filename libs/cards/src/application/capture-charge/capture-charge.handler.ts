@@ -4,14 +4,21 @@ import { feeFor, feeRuleFor } from '@gateway/ledger';
 import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { cardChargeDecider } from '../../domain/card-charge.decider';
-import { CARD_CHANNEL, cardChargeStream, type CardAuthorizationReversed, type CardChargeCaptured } from '../../domain/card-charge.events';
+import {
+  CARD_CHANNEL,
+  cardChargeStream,
+  type CardAuthorizationReversed,
+  type CardChargeCaptured,
+} from '../../domain/card-charge.events';
 import { CARDS_PROJECTION } from '../../read-models/cards.projection';
 import { newCardId } from '../card-ids';
 import { chargeViewOf, type ChargeView, type ReversalView } from '../card-views';
 import { ChargeLoader } from '../charge-loader';
 import { CaptureChargeCommand, ReverseAuthorizationCommand } from './capture-charge.command';
 
-/** AUTHORIZED → CAPTURED for up to the authorized amount; the capture is the money-in (fee on the captured amount). */
+/**
+ * AUTHORIZED → CAPTURED for up to the authorized amount; the capture is the money-in (fee on the captured amount).
+ */
 @CommandHandler(CaptureChargeCommand)
 export class CaptureChargeHandler implements ICommandHandler<CaptureChargeCommand, ChargeView> {
   constructor(

@@ -27,7 +27,10 @@ export class GetAuthenticationHandler implements IQueryHandler<GetAuthentication
 
   async execute(query: GetAuthenticationQuery): Promise<AuthenticationView | undefined> {
     if (!CARD_ID_PATTERN.test(query.authenticationId)) return undefined;
-    const { rows } = await this.pool.query<AuthenticationRow>('SELECT * FROM card_authentications WHERE authentication_id = $1', [query.authenticationId]);
+    const { rows } = await this.pool.query<AuthenticationRow>(
+      'SELECT * FROM card_authentications WHERE authentication_id = $1',
+      [query.authenticationId],
+    );
     const row = rows[0];
     if (!row) return undefined;
     return {
@@ -45,7 +48,10 @@ export class GetAuthenticationHandler implements IQueryHandler<GetAuthentication
 }
 
 @CommandHandler(CompleteChallengeCommand)
-export class CompleteChallengeHandler implements ICommandHandler<CompleteChallengeCommand, AuthenticationView | undefined> {
+export class CompleteChallengeHandler implements ICommandHandler<
+  CompleteChallengeCommand,
+  AuthenticationView | undefined
+> {
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly lookup: GetAuthenticationHandler,

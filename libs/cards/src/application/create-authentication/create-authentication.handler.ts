@@ -30,7 +30,7 @@ export class CreateAuthenticationHandler implements ICommandHandler<CreateAuthen
       readYourWrites: { projection: CARDS_PROJECTION },
     });
     if (decision.state.status !== 'active') throw new Error('token vanished');
-    const authentication = decision.state.authentications[authenticationId]!;
+    const authentication = decision.state.authentications[authenticationId];
     return {
       authenticationId,
       tokenId,

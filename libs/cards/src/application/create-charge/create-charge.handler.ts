@@ -46,7 +46,8 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
 
   async execute(command: CreateChargeCommand): Promise<ChargeView> {
     const { businessId, mode, request } = command;
-    if (request.authenticationId !== undefined && !CARD_ID_PATTERN.test(request.authenticationId)) throw CardErrors.invalidAuthenticationId();
+    if (request.authenticationId !== undefined && !CARD_ID_PATTERN.test(request.authenticationId))
+      throw CardErrors.invalidAuthenticationId();
     const origin = { context: command.context, scope: { businessId, mode } };
     // Three independent reads at once (each shared with concurrent requests by its combiner).
     const [token, settingsView, now] = await Promise.all([
@@ -74,7 +75,11 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
         maskedCardNumber: token.snapshot.maskedCardNumber,
         cardBrand: token.snapshot.cardBrand,
         cardType: token.snapshot.cardType,
-        chargeType: request.isRecurring ? 'RECURRING' : token.snapshot.isMultipleUse ? 'MULTIPLE_USE_TOKEN' : 'SINGLE_USE_TOKEN',
+        chargeType: request.isRecurring
+          ? 'RECURRING'
+          : token.snapshot.isMultipleUse
+            ? 'MULTIPLE_USE_TOKEN'
+            : 'SINGLE_USE_TOKEN',
         merchantReferenceCode: newCardId(this.ids),
         bankReconciliationId: newNumericReference(this.ids),
         createdAt: now.toISOString(),
@@ -92,7 +97,9 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
       type: 'UseToken',
       charge: order,
       authenticationId: request.authenticationId,
-      optionalAuthenticationAllowed: settings.optionalAuthentication === true || (request.merchantInitiated === true && token.snapshot.isMultipleUse),
+      optionalAuthenticationAllowed:
+        settings.optionalAuthentication === true ||
+        (request.merchantInitiated === true && token.snapshot.isMultipleUse),
       now,
     } as const;
     // Decided on the token as loaded: refuses a bad use, and tells whether this use spends anything

@@ -49,6 +49,6 @@ export class CreateRefundHandler implements ICommandHandler<CreateRefundCommand,
       if (decision.appended) await this.pipeline.waitFor(readYourWrites, stream, decision.appended.position);
     }
     if (decision.state.status === 'none') throw new Error('charge vanished');
-    return refundViewOf(decision.state.refunds[refundId]!);
+    return refundViewOf(decision.state.refunds[refundId]);
   }
 }

@@ -40,11 +40,10 @@ export class GetChargeHandler implements IQueryHandler<GetChargeQuery, ChargeVie
 
   async execute(query: GetChargeQuery): Promise<ChargeView> {
     if (!CARD_ID_PATTERN.test(query.chargeId)) throw CardErrors.chargeNotFound();
-    const { rows } = await this.pool.query<ChargeRow>('SELECT * FROM card_charges WHERE charge_id = $1 AND business_id = $2 AND mode = $3', [
-      query.chargeId,
-      query.businessId,
-      query.mode,
-    ]);
+    const { rows } = await this.pool.query<ChargeRow>(
+      'SELECT * FROM card_charges WHERE charge_id = $1 AND business_id = $2 AND mode = $3',
+      [query.chargeId, query.businessId, query.mode],
+    );
     const row = rows[0];
     if (!row) return this.fromStream(query);
     return {

@@ -1,6 +1,14 @@
 import { DomainError } from '@gateway/domain';
 import { type CommandMetadata, CommandPipeline, originOf } from '@gateway/event-store';
-import { balanceStream, type BalanceScope, CompleteMoneyOutCommand, FailMoneyOutCommand, LEDGER_PROJECTION, ReserveMoneyOutCommand, SettleEarlyCommand } from '@gateway/ledger';
+import {
+  balanceStream,
+  type BalanceScope,
+  CompleteMoneyOutCommand,
+  FailMoneyOutCommand,
+  LEDGER_PROJECTION,
+  ReserveMoneyOutCommand,
+  SettleEarlyCommand,
+} from '@gateway/ledger';
 import { Clock } from '@gateway/clock';
 import { failpoint } from '@gateway/runtime';
 import { Injectable } from '@nestjs/common';
@@ -23,7 +31,9 @@ const balanceStreamOf = (scope: BalanceScope) => balanceStream(scope.businessId,
 function receivedMoneyOf(charge: Charge): { movementId: string; stream: string } | undefined {
   const recorder = charge.snapshot.moneyRecordedBy;
   if (!recorder) return { movementId: charge.snapshot.chargeId, stream: cardChargeStream(charge.snapshot.chargeId) };
-  return recorder.movementId && recorder.receivedIn ? { movementId: recorder.movementId, stream: recorder.receivedIn } : undefined;
+  return recorder.movementId && recorder.receivedIn
+    ? { movementId: recorder.movementId, stream: recorder.receivedIn }
+    : undefined;
 }
 
 /**
@@ -56,7 +66,7 @@ export class RefundProcessor {
     const { state } = await this.pipeline.load(cardChargeStream(chargeId), cardChargeDecider);
     if (state.status === 'none' || !state.refunds[refundId]) return undefined;
     const { businessId, mode } = state.snapshot;
-    const refund = state.refunds[refundId]!;
+    const refund = state.refunds[refundId];
     const scope: BalanceScope = { businessId, mode, currency: refund.snapshot.currency };
     const ended = refund.status === 'PENDING' ? await this.finish(state, refund, scope, correlationId) : refund;
     // Also when the refund was final already: a crash may have come between finishing and closing.
@@ -76,38 +86,66 @@ export class RefundProcessor {
     ]);
   }
 
-  private async finish(charge: Charge, refund: RefundState, scope: BalanceScope, correlationId: string): Promise<RefundState> {
+  private async finish(
+    charge: Charge,
+    refund: RefundState,
+    scope: BalanceScope,
+    correlationId: string,
+  ): Promise<RefundState> {
     const { businessId, mode } = scope;
     const { refundId, externalId, amount, chargeId } = refund.snapshot;
     const received = receivedMoneyOf(charge);
     if (received) {
       // If the settlement job has not run yet, settle this charge's payment (and only it) now,
       // so its money is in CASH for the refund (docs/ledger.md, "Refunds").
-      await this.commands.execute(new SettleEarlyCommand(businessId, mode, received.movementId, received.stream, { requestId: correlationId, actor: 'system:card-refunds', businessId, mode }));
+      await this.commands.execute(
+        new SettleEarlyCommand(businessId, mode, received.movementId, received.stream, {
+          requestId: correlationId,
+          actor: 'system:card-refunds',
+          businessId,
+          mode,
+        }),
+      );
     }
     const now = await this.clock.now({ businessId, mode });
     const metadata = this.metadata(scope, correlationId, now);
     const reservation = await this.commands.execute(
-      new ReserveMoneyOutCommand(scope, [{ movementId: refundId, amount, kind: 'refund', details: { chargeId, refundId, externalId } }], metadata, now),
+      new ReserveMoneyOutCommand(
+        scope,
+        [{ movementId: refundId, amount, kind: 'refund', details: { chargeId, refundId, externalId } }],
+        metadata,
+        now,
+      ),
     );
     const { status } = reservation.items[0];
     if (status === 'completed' || status === 'failed') {
       // Closed only after the refund ended: another processor (the job beside a 2019-05-01
       // request) reserved, finished and closed it after this one loaded the charge. Its outcome stands.
       const ended = await this.current(chargeId, refundId);
-      if (ended.status === 'PENDING') throw new Error(`Refund ${refundId} is PENDING but its reservation is already ${status}`);
+      if (ended.status === 'PENDING')
+        throw new Error(`Refund ${refundId} is PENDING but its reservation is already ${status}`);
       return ended;
     }
     failpoint('cards.refund-reserved');
 
-    const failureReason: RefundFailureReason | undefined = status === 'declined' ? 'INSUFFICIENT_BALANCE' : simulatedRefundRejected(externalId) ? 'REFUND_FAILED' : undefined;
+    const failureReason: RefundFailureReason | undefined =
+      status === 'declined'
+        ? 'INSUFFICIENT_BALANCE'
+        : simulatedRefundRejected(externalId)
+          ? 'REFUND_FAILED'
+          : undefined;
     const ended = await this.end(chargeId, refundId, failureReason, metadata);
     failpoint('cards.refund-finished');
     return ended;
   }
 
   /** Finishes the refund on the charge's stream; if another processor finished it first, its outcome stands. */
-  private async end(chargeId: string, refundId: string, failureReason: RefundFailureReason | undefined, metadata: CommandMetadata): Promise<RefundState> {
+  private async end(
+    chargeId: string,
+    refundId: string,
+    failureReason: RefundFailureReason | undefined,
+    metadata: CommandMetadata,
+  ): Promise<RefundState> {
     try {
       const decision = await this.pipeline.run({
         ...originOf(metadata),
@@ -119,7 +157,7 @@ export class RefundProcessor {
         maxAttempts: 50,
       });
       if (decision.state.status === 'none') throw new Error(`Charge ${chargeId} vanished`);
-      return decision.state.refunds[refundId]!;
+      return decision.state.refunds[refundId];
     } catch (error) {
       if (!(error instanceof DomainError) || error.code !== 'INVALID_REFUND_STATUS_ERROR') throw error;
       return this.current(chargeId, refundId);
@@ -130,20 +168,32 @@ export class RefundProcessor {
   private async current(chargeId: string, refundId: string): Promise<RefundState> {
     const { state } = await this.pipeline.load(cardChargeStream(chargeId), cardChargeDecider);
     if (state.status === 'none') throw new Error(`Charge ${chargeId} vanished`);
-    return state.refunds[refundId]!;
+    return state.refunds[refundId];
   }
 
-  /** Completes the reservation of a SUCCEEDED refund, releases that of a FAILED one (nothing when there is none open). */
+  /**
+   * Completes the reservation of a SUCCEEDED refund, releases that of a FAILED one (nothing when there is none open).
+   */
   private async closeReservation(refund: RefundState, scope: BalanceScope, correlationId: string): Promise<void> {
     if (refund.status === 'PENDING') return;
     const now = await this.clock.now({ businessId: scope.businessId, mode: scope.mode });
     const metadata = this.metadata(scope, correlationId, now);
     const { refundId } = refund.snapshot;
-    if (refund.status === 'SUCCEEDED') await this.commands.execute(new CompleteMoneyOutCommand(scope, refundId, metadata, now));
-    else await this.commands.execute(new FailMoneyOutCommand(scope, refundId, refund.failureReason ?? 'REFUND_FAILED', metadata, now));
+    if (refund.status === 'SUCCEEDED')
+      await this.commands.execute(new CompleteMoneyOutCommand(scope, refundId, metadata, now));
+    else
+      await this.commands.execute(
+        new FailMoneyOutCommand(scope, refundId, refund.failureReason ?? 'REFUND_FAILED', metadata, now),
+      );
   }
 
   private metadata(scope: BalanceScope, correlationId: string, now: Date): CommandMetadata {
-    return { correlationId, actor: 'system:card-refunds', occurredAt: now, businessId: scope.businessId, mode: scope.mode };
+    return {
+      correlationId,
+      actor: 'system:card-refunds',
+      occurredAt: now,
+      businessId: scope.businessId,
+      mode: scope.mode,
+    };
   }
 }

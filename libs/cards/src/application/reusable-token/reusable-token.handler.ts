@@ -24,7 +24,8 @@ export class CheckReusableCardTokenHandler implements IQueryHandler<CheckReusabl
     }
     if (!token.snapshot.isMultipleUse) return { reusable: false, reason: 'SINGLE_USE' };
     const now = await this.clock.now({ businessId, mode });
-    if (isExpired(token.snapshot.expMonth, token.snapshot.expYear, now)) return { reusable: false, reason: 'CARD_EXPIRED' };
+    if (isExpired(token.snapshot.expMonth, token.snapshot.expYear, now))
+      return { reusable: false, reason: 'CARD_EXPIRED' };
     return { reusable: true };
   }
 }

@@ -15,13 +15,20 @@ interface Row {
   updated_at: Date;
 }
 
-const CHARGES = `SELECT charge_id AS id, charge_id, external_id, status, COALESCE(capture_amount, authorized_amount) AS amount, currency,
+const CHARGES =
+  `SELECT charge_id AS id, charge_id, external_id, status, COALESCE(capture_amount, ` +
+  `authorized_amount) AS amount, currency,
   masked_card_number, failure_reason, created_at, updated_at, money_recorded_by FROM card_charges`;
-const REFUNDS = `SELECT refund_id AS id, charge_id, external_id, status, amount, currency,
-  NULL::text AS masked_card_number, failure_reason, created_at, updated_at, NULL::jsonb AS money_recorded_by FROM card_refunds`;
+const REFUNDS =
+  `SELECT refund_id AS id, charge_id, external_id, status, amount, currency,
+  NULL::text AS masked_card_number, failure_reason, created_at, updated_at, ` +
+  `NULL::jsonb AS money_recorded_by FROM card_refunds`;
 
 @QueryHandler(SearchCardTransactionsQuery)
-export class SearchCardTransactionsHandler implements IQueryHandler<SearchCardTransactionsQuery, CardTransactionView[]> {
+export class SearchCardTransactionsHandler implements IQueryHandler<
+  SearchCardTransactionsQuery,
+  CardTransactionView[]
+> {
   constructor(private readonly pool: Pool) {}
 
   async execute(query: SearchCardTransactionsQuery): Promise<CardTransactionView[]> {
@@ -35,7 +42,16 @@ export class SearchCardTransactionsHandler implements IQueryHandler<SearchCardTr
           AND (NOT $8::boolean OR money_recorded_by IS NULL)
         ORDER BY created_at DESC, id
         LIMIT $7`,
-      [query.businessId, query.mode, id ?? null, status ?? null, createdFrom ?? null, createdTo ?? null, Math.min(Math.max(limit, 1), 500), excludeRecordedElsewhere === true],
+      [
+        query.businessId,
+        query.mode,
+        id ?? null,
+        status ?? null,
+        createdFrom ?? null,
+        createdTo ?? null,
+        Math.min(Math.max(limit, 1), 500),
+        excludeRecordedElsewhere === true,
+      ],
     );
     return rows.map((row) => ({
       kind,

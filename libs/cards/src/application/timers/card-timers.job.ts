@@ -37,7 +37,9 @@ export class ExpireAuthorizationJob implements ScheduledJobHandler<ChargeJobPayl
   }
 }
 
-/** A 3DS challenge nobody answered (abandoned, or an issuer that times out) fails: AUTHENTICATION_FAILED, retry allowed. */
+/**
+ * A 3DS challenge nobody answered (abandoned, or an issuer that times out) fails: AUTHENTICATION_FAILED, retry allowed.
+ */
 @HandlesScheduledJob(EXPIRE_AUTHENTICATION_JOB)
 @Injectable()
 export class ExpireAuthenticationJob implements ScheduledJobHandler<ExpireAuthenticationPayload> {

@@ -72,7 +72,7 @@ export class TokenizeCardHandler implements ICommandHandler<TokenizeCardCommand,
       readYourWrites: { projection: CARDS_PROJECTION },
     });
 
-    const state = events.reduce(cardTokenDecider.evolve, cardTokenDecider.initialState);
+    const state = events.reduce((s, event) => cardTokenDecider.evolve(s, event), cardTokenDecider.initialState);
     if (state.status !== 'active') throw new Error('token not created');
     const bundled = state.bundledAuthenticationId ? state.authentications[state.bundledAuthenticationId] : undefined;
     return {

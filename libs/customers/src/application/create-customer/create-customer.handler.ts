@@ -59,7 +59,13 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
     // As stored: a keyed request executed again after a crash answers with its first execution's customer.
     const { state } = decision;
     if (state.status !== 'existing') throw new Error(`Customer ${customerId} was not created`);
-    return { customerId, referenceId: state.referenceId, profile: state.profile, createdAt: state.createdAt, updatedAt: state.updatedAt };
+    return {
+      customerId,
+      referenceId: state.referenceId,
+      profile: state.profile,
+      createdAt: state.createdAt,
+      updatedAt: state.updatedAt,
+    };
   }
 
   /** Reserves the reference for `customerId`; returns the reservation stream. */
@@ -77,7 +83,11 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
       const current = await this.pipeline.load(stream, customerReferenceDecider);
       const holderChecked =
         current.state.status === 'reserved'
-          ? { customerId: current.state.customerId, exists: (await this.store.readStream(customerStream(current.state.customerId), { maxCount: 1 })).length > 0 }
+          ? {
+              customerId: current.state.customerId,
+              exists:
+                (await this.store.readStream(customerStream(current.state.customerId), { maxCount: 1 })).length > 0,
+            }
           : undefined;
       return this.pipeline.run({
         ...origin,

@@ -1,6 +1,12 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
-import { CUSTOMER_COLUMNS, CUSTOMER_ID, type CustomerRow, type CustomerView, toCustomerView } from '../../read-models/customer-view';
+import {
+  CUSTOMER_COLUMNS,
+  CUSTOMER_ID,
+  type CustomerRow,
+  type CustomerView,
+  toCustomerView,
+} from '../../read-models/customer-view';
 import { GetCustomerQuery } from './get-customer.query';
 
 @QueryHandler(GetCustomerQuery)

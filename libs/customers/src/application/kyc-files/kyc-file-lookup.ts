@@ -9,7 +9,11 @@ import { type KycDocument, referencedFileIds } from '../../domain/customer-profi
 export class KycFileLookup {
   constructor(private readonly queries: QueryBus) {}
 
-  async existing(businessId: string, mode: Mode, documents: readonly KycDocument[] | null | undefined): Promise<Set<string>> {
+  async existing(
+    businessId: string,
+    mode: Mode,
+    documents: readonly KycDocument[] | null | undefined,
+  ): Promise<Set<string>> {
     const ids = referencedFileIds(documents);
     if (ids.length === 0) return new Set();
     return this.queries.execute(new FindExistingFilesQuery(businessId, mode, ids));

@@ -40,6 +40,12 @@ export class UpdateCustomerHandler implements ICommandHandler<UpdateCustomerComm
     });
     const state = decision.state;
     if (state.status !== 'existing') throw CustomerErrors.notFound(customerId);
-    return { customerId, referenceId: state.referenceId, profile: state.profile, createdAt: state.createdAt, updatedAt: state.updatedAt };
+    return {
+      customerId,
+      referenceId: state.referenceId,
+      profile: state.profile,
+      createdAt: state.createdAt,
+      updatedAt: state.updatedAt,
+    };
   }
 }

@@ -25,7 +25,9 @@ import {
 
 function checkNewPassword(password: string): void {
   if (password.length < MIN_PASSWORD_LENGTH || password.length > MAX_PASSWORD_LENGTH) {
-    throw DashboardErrors.invalid(`the new password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`);
+    throw DashboardErrors.invalid(
+      `the new password must be ${MIN_PASSWORD_LENGTH} to ${MAX_PASSWORD_LENGTH} characters`,
+    );
   }
 }
 
@@ -39,13 +41,19 @@ export class ChangePasswordHandler implements ICommandHandler<ChangePasswordComm
 
   async execute(command: ChangePasswordCommand): Promise<void> {
     const stored = await this.credentials.byUserId(command.userId);
-    if (!stored || !(await verifyPassword(command.currentPassword.slice(0, MAX_PASSWORD_LENGTH), stored.passwordHash))) throw DashboardErrors.wrongPassword();
+    if (!stored || !(await verifyPassword(command.currentPassword.slice(0, MAX_PASSWORD_LENGTH), stored.passwordHash)))
+      throw DashboardErrors.wrongPassword();
     checkNewPassword(command.newPassword);
-    if (command.newPassword === command.currentPassword) throw DashboardErrors.invalid('the new password must differ from the current one');
+    if (command.newPassword === command.currentPassword)
+      throw DashboardErrors.invalid('the new password must differ from the current one');
     const now = await this.runner.now();
     await this.credentials.setPassword(command.userId, await hashPassword(command.newPassword), now);
     await this.sessions.destroyOthersOf(command.userId, command.sessionToken);
-    await this.runner.run(command.businessId, command.context, (at) => ({ type: 'RecordPasswordSet', userId: command.userId, now: at }));
+    await this.runner.run(command.businessId, command.context, (at) => ({
+      type: 'RecordPasswordSet',
+      userId: command.userId,
+      now: at,
+    }));
   }
 }
 
@@ -89,11 +97,15 @@ export class ResetPasswordHandler implements ICommandHandler<ResetPasswordComman
     if (!stored) throw DashboardErrors.resetLinkInvalid();
     await this.credentials.setPassword(stored.userId, await hashPassword(command.newPassword), now);
     await this.sessions.destroyAllOf(stored.userId);
-    await this.runner.run(stored.businessId, { requestId: command.requestId, actor: `dashboard:${stored.userId}`, businessId: stored.businessId }, (at) => ({
-      type: 'RecordPasswordSet',
-      userId: stored.userId,
-      now: at,
-    }));
+    await this.runner.run(
+      stored.businessId,
+      { requestId: command.requestId, actor: `dashboard:${stored.userId}`, businessId: stored.businessId },
+      (at) => ({
+        type: 'RecordPasswordSet',
+        userId: stored.userId,
+        now: at,
+      }),
+    );
   }
 }
 
@@ -111,7 +123,13 @@ export class StartTwoFactorHandler implements ICommandHandler<StartTwoFactorComm
 }
 
 /** A current code of the user's secret, used once (a replayed code is refused like a wrong one). */
-async function checkCode(security: AccountSecurityStore, userId: string, code: string, now: Date, enabled: boolean): Promise<void> {
+async function checkCode(
+  security: AccountSecurityStore,
+  userId: string,
+  code: string,
+  now: Date,
+  enabled: boolean,
+): Promise<void> {
   const stored = await security.secretOf(userId);
   if (!stored || stored.enabled !== enabled) throw DashboardErrors.wrongCode();
   const step = await totpStepOf(stored.secret, code, now);
@@ -131,7 +149,11 @@ export class ConfirmTwoFactorHandler implements ICommandHandler<ConfirmTwoFactor
     const codes = newRecoveryCodes();
     await this.security.replaceRecoveryCodes(command.userId, codes);
     await this.security.enable(command.userId, now);
-    await this.runner.run(command.businessId, command.context, (at) => ({ type: 'EnableTwoFactor', userId: command.userId, now: at }));
+    await this.runner.run(command.businessId, command.context, (at) => ({
+      type: 'EnableTwoFactor',
+      userId: command.userId,
+      now: at,
+    }));
     return codes;
   }
 }
@@ -168,7 +190,12 @@ export class DisableTwoFactorHandler implements ICommandHandler<DisableTwoFactor
     const now = await this.runner.now();
     await checkCode(this.security, command.userId, command.code, now, true);
     // The team's rule is the decider's: refused while the team requires two-step sign-in.
-    await this.runner.run(command.businessId, command.context, (at) => ({ type: 'DisableTwoFactor', userId: command.userId, by: command.context.actor, now: at }));
+    await this.runner.run(command.businessId, command.context, (at) => ({
+      type: 'DisableTwoFactor',
+      userId: command.userId,
+      by: command.context.actor,
+      now: at,
+    }));
     await this.security.forget(command.userId);
   }
 }
@@ -178,12 +205,20 @@ export class SetTeamTwoFactorHandler implements ICommandHandler<SetTeamTwoFactor
   constructor(private readonly runner: TeamRunner) {}
 
   async execute(command: SetTeamTwoFactorCommand): Promise<void> {
-    await this.runner.run(command.businessId, command.context, (at) => ({ type: 'SetTwoFactorRequirement', required: command.required, by: command.context.actor, now: at }));
+    await this.runner.run(command.businessId, command.context, (at) => ({
+      type: 'SetTwoFactorRequirement',
+      required: command.required,
+      by: command.context.actor,
+      now: at,
+    }));
   }
 }
 
 @CommandHandler(CompleteSignInCommand)
-export class CompleteSignInHandler implements ICommandHandler<CompleteSignInCommand, { userId: string; businessId: string; sessionToken: string }> {
+export class CompleteSignInHandler implements ICommandHandler<
+  CompleteSignInCommand,
+  { userId: string; businessId: string; sessionToken: string }
+> {
   constructor(
     private readonly runner: TeamRunner,
     private readonly security: AccountSecurityStore,
@@ -210,11 +245,15 @@ export class CompleteSignInHandler implements ICommandHandler<CompleteSignInComm
     }
     await this.security.clearCodeFailures(challenge.userId);
     await this.security.closeChallenge(command.challengeToken);
-    await this.runner.run(challenge.businessId, { requestId: command.requestId, actor: `dashboard:${challenge.userId}`, businessId: challenge.businessId }, (at) => ({
-      type: 'RecordSignIn',
-      userId: challenge.userId,
-      now: at,
-    }));
+    await this.runner.run(
+      challenge.businessId,
+      { requestId: command.requestId, actor: `dashboard:${challenge.userId}`, businessId: challenge.businessId },
+      (at) => ({
+        type: 'RecordSignIn',
+        userId: challenge.userId,
+        now: at,
+      }),
+    );
     const { token } = await this.sessions.create(challenge, 'test', now);
     return { ...challenge, sessionToken: token };
   }

@@ -7,6 +7,12 @@ export class ChangeDashboardRoleHandler implements ICommandHandler<ChangeDashboa
   constructor(private readonly runner: TeamRunner) {}
 
   async execute(command: ChangeDashboardRoleCommand): Promise<void> {
-    await this.runner.run(command.businessId, command.context, (now) => ({ type: 'ChangeRole', userId: command.userId, role: command.role, by: command.context.actor, now }));
+    await this.runner.run(command.businessId, command.context, (now) => ({
+      type: 'ChangeRole',
+      userId: command.userId,
+      role: command.role,
+      by: command.context.actor,
+      now,
+    }));
   }
 }

@@ -55,7 +55,10 @@ export class DashboardMailer {
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
       this.logger.error(`Could not send dashboard mail ${rows[0].mail_id}: ${reason}`);
-      await this.pool.query('UPDATE dashboard_mail_outbox SET error = $2 WHERE mail_id = $1', [rows[0].mail_id, reason.slice(0, 500)]);
+      await this.pool.query('UPDATE dashboard_mail_outbox SET error = $2 WHERE mail_id = $1', [
+        rows[0].mail_id,
+        reason.slice(0, 500),
+      ]);
     }
   }
 

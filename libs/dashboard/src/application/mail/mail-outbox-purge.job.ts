@@ -32,7 +32,9 @@ export class MailOutboxPurgeJob implements ScheduledJobHandler, OnApplicationBoo
   /** Best effort: a process must start even when the database is down (the next start schedules it). */
   onApplicationBootstrap(): void {
     this.scheduleAfter(new Date()).catch((error: unknown) =>
-      this.logger.warn(`could not schedule the outbox purge: ${error instanceof Error ? error.message : error}`),
+      this.logger.warn(
+        `could not schedule the outbox purge: ${error instanceof Error ? error.message : String(error)}`,
+      ),
     );
   }
 

@@ -13,7 +13,12 @@ export class RemoveDashboardUserHandler implements ICommandHandler<RemoveDashboa
   ) {}
 
   async execute(command: RemoveDashboardUserCommand): Promise<void> {
-    await this.runner.run(command.businessId, command.context, (now) => ({ type: 'RemoveUser', userId: command.userId, by: command.context.actor, now }));
+    await this.runner.run(command.businessId, command.context, (now) => ({
+      type: 'RemoveUser',
+      userId: command.userId,
+      by: command.context.actor,
+      now,
+    }));
     await this.sessions.destroyAllOf(command.userId);
     await this.credentials.release(command.userId);
   }

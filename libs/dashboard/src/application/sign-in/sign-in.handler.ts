@@ -32,7 +32,8 @@ export class SignInHandler implements ICommandHandler<SignInCommand, DashboardSi
     }
     await this.throttle.clearAccount(email);
     // Two-step sign-in: the session opens only with the code (CompleteSignInCommand).
-    if ((await this.security.secretOf(stored.userId))?.enabled) return { kind: 'code', challengeToken: await this.security.openChallenge(stored, now) };
+    if ((await this.security.secretOf(stored.userId))?.enabled)
+      return { kind: 'code', challengeToken: await this.security.openChallenge(stored, now) };
     const actor = { requestId: command.requestId, actor: `dashboard:${stored.userId}`, businessId: stored.businessId };
     await this.runner.run(stored.businessId, actor, (at) => ({ type: 'RecordSignIn', userId: stored.userId, now: at }));
     const { token } = await this.sessions.create(stored, 'test', now);

@@ -12,6 +12,10 @@ export class SignOutHandler implements ICommandHandler<SignOutCommand, void> {
 
   async execute(command: SignOutCommand): Promise<void> {
     await this.sessions.destroy(command.sessionToken);
-    await this.runner.run(command.businessId, command.context, (now) => ({ type: 'RecordSignOut', userId: command.userId, now }));
+    await this.runner.run(command.businessId, command.context, (now) => ({
+      type: 'RecordSignOut',
+      userId: command.userId,
+      now,
+    }));
   }
 }

@@ -54,7 +54,12 @@ export class DashboardActionRunner {
   }
 
   private async run(claim: IdempotencyClaim, perform: () => Promise<string>): Promise<string> {
-    const execution = KeyedExecution.of({ businessId: claim.businessId, mode: claim.mode, key: claim.key, generation: claim.generation });
+    const execution = KeyedExecution.of({
+      businessId: claim.businessId,
+      mode: claim.mode,
+      key: claim.key,
+      generation: claim.generation,
+    });
     let location: string;
     try {
       location = await runInKeyedExecution(execution, perform);
@@ -62,7 +67,12 @@ export class DashboardActionRunner {
       const answer = toApiError(error);
       // 5xx: indeterminate, so a resubmit runs again (same key and generation: it meets its own events).
       if (answer.status >= 500) await this.store.release(claim);
-      else await this.store.complete(claim, { status: answer.status, headers: {}, body: JSON.stringify({ error_code: answer.code, message: answer.message, errors: answer.errors ?? [] }) });
+      else
+        await this.store.complete(claim, {
+          status: answer.status,
+          headers: {},
+          body: JSON.stringify({ error_code: answer.code, message: answer.message, errors: answer.errors ?? [] }),
+        });
       throw error;
     }
     await this.store.complete(claim, { status: 303, headers: { location }, body: 'null' });
@@ -75,23 +85,39 @@ function formKeyOf(request: Request): string {
   const key = body?.[FORM_KEY_FIELD];
   if (typeof key !== 'string' || !FORM_KEY.test(key)) {
     throw ApiError.validation('The form has no valid key; reload the page and send it again', [
-      { field: [FORM_KEY_FIELD], location: 'body', messages: ['reload the page: the form key is missing or malformed'], types: ['formKey'] },
+      {
+        field: [FORM_KEY_FIELD],
+        location: 'body',
+        messages: ['reload the page: the form key is missing or malformed'],
+        types: ['formKey'],
+      },
     ]);
   }
   return key;
 }
 
-/** The same parameters: the route (with its path parameters) and every field but the CSRF token, the form key and the confirmation. */
+/**
+ * The same parameters: the route (with its path parameters) and every field but the CSRF token, the form key and the
+ * confirmation.
+ */
 function fingerprintOf(request: Request): string {
   const body = (request.body ?? {}) as Record<string, unknown>;
   const parameters = Object.fromEntries(Object.entries(body).filter(([name]) => !NOT_PARAMETERS.has(name)));
   return createHash('sha256')
-    .update(canonicalJson([request.method, String(request.route?.path ?? request.path), request.params ?? {}, parameters]))
+    .update(canonicalJson([request.method, routePath(request), request.params ?? {}, parameters]))
     .digest('hex');
 }
 
 function replay(recorded: { status: number; headers: Record<string, string>; body: string }): string {
   if (recorded.status === 303 && recorded.headers.location) return recorded.headers.location;
   const body = JSON.parse(recorded.body) as { error_code: string; message: string; errors?: ApiError['errors'] };
-  throw new ApiError(body.error_code, recorded.status, body.message, { errors: body.errors ? [...body.errors] : undefined });
+  throw new ApiError(body.error_code, recorded.status, body.message, {
+    errors: body.errors ? [...body.errors] : undefined,
+  });
+}
+
+/** The matched route's pattern (express types `request.route` as any), else the path. */
+function routePath(request: Request): string {
+  const route = request.route as { path?: string } | undefined;
+  return route?.path ?? request.path;
 }

@@ -25,7 +25,11 @@ export interface Confirmation {
 export function confirmationBody(confirmation: Confirmation): SafeHtml {
   return html`<section class="card confirm" aria-labelledby="confirm-h">
   <h2 id="confirm-h">Check and confirm</h2>
-  ${confirmation.session.mode === 'live' ? html`<p class="error"><strong>Live mode:</strong> this moves real money.</p>` : html`<p class="muted">Test mode: no real money moves.</p>`}
+  ${
+    confirmation.session.mode === 'live'
+      ? html`<p class="error"><strong>Live mode:</strong> this moves real money.</p>`
+      : html`<p class="muted">Test mode: no real money moves.</p>`
+  }
   ${confirmation.warning ? html`<p>${confirmation.warning}</p>` : ''}
   <dl class="summary">${confirmation.summary.map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}</dl>
   <form method="post" action="${confirmation.action}">${csrfField(confirmation.session)}
@@ -33,7 +37,8 @@ export function confirmationBody(confirmation: Confirmation): SafeHtml {
       .filter(([name]) => name !== '_csrf' && name !== 'confirm')
       .map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
     <input type="hidden" name="confirm" value="yes">
-    <button type="submit" id="confirm-action"${confirmation.danger ? html` class="danger"` : ''}>${confirmation.confirmLabel}</button>
+    <button type="submit" id="confirm-action"${confirmation.danger ? html` class="danger"` : ''}>\
+${confirmation.confirmLabel}</button>
     <a href="${confirmation.cancelHref}" class="button-link">Cancel</a>
   </form>
 </section>`;
@@ -42,5 +47,9 @@ export function confirmationBody(confirmation: Confirmation): SafeHtml {
 /** A form's string fields, as sent (for the confirmation page to carry them). */
 export function formFields(body: unknown): Record<string, string> {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return {};
-  return Object.fromEntries(Object.entries(body as Record<string, unknown>).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  return Object.fromEntries(
+    Object.entries(body as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
 }

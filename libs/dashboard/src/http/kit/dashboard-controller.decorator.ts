@@ -10,4 +10,9 @@ export { AllowedDuringSetup, CsrfAfterUpload, DashboardPublic, RequireCapability
  * guard instead, which is the only way in; errors render as HTML pages.
  */
 export const DashboardController = (path = '') =>
-  applyDecorators(Controller(path ? `dashboard/${path}` : 'dashboard'), NoAuth(), UseGuards(DashboardSessionGuard), UseFilters(DashboardErrorFilter));
+  applyDecorators(
+    Controller(path ? `dashboard/${path}` : 'dashboard'),
+    NoAuth(),
+    UseGuards(DashboardSessionGuard),
+    UseFilters(DashboardErrorFilter),
+  );

@@ -28,7 +28,11 @@ export class DashboardErrorFilter implements ExceptionFilter {
       return;
     }
     const error = toApiError(exception);
-    if (error.status >= 500) this.logger.error(`Dashboard error (request ${gatewayState(request).requestId})`, exception instanceof Error ? exception.stack : String(exception));
+    if (error.status >= 500)
+      this.logger.error(
+        `Dashboard error (request ${gatewayState(request).requestId})`,
+        exception instanceof Error ? exception.stack : String(exception),
+      );
     const message = error.status >= 500 ? 'Something went wrong on our side. Try again in a moment.' : error.message;
     const details = error.errors?.flatMap((issue) => issue.messages) ?? [];
     response

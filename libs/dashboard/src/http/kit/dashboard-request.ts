@@ -21,7 +21,12 @@ export function dashboardState(request: Request): DashboardRequestState {
 
 /** Every event a dashboard change appends names the user: actor `dashboard:<userId>`. */
 export function dashboardContext(request: Request, session: DashboardSession): RequestContext {
-  return { requestId: gatewayState(request).requestId, actor: `dashboard:${session.userId}`, businessId: session.businessId, mode: session.mode };
+  return {
+    requestId: gatewayState(request).requestId,
+    actor: `dashboard:${session.userId}`,
+    businessId: session.businessId,
+    mode: session.mode,
+  };
 }
 
 export function cookieValue(request: Request, name: string): string | undefined {

@@ -7,14 +7,16 @@
  * - Copy buttons: `<button data-copy="element-id">` copies that element's text (or an input's
  *   value) and says so in a live region.
  */
-export const DASHBOARD_JS = `(function () {
+export const DASHBOARD_JS =
+  `(function () {
   'use strict';
   var root = document.documentElement;
   var zone;
   try { zone = Intl.DateTimeFormat().resolvedOptions().timeZone; } catch (e) { zone = null; }
   if (zone && root.getAttribute('data-tz') !== zone) {
     document.cookie = 'gw_tz=' + encodeURIComponent(zone) + '; path=/dashboard; max-age=31536000; samesite=strict';
-    var format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
+    var format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: 'short', ` +
+  `day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
     var times = document.querySelectorAll('time[datetime][title]');
     for (var i = 0; i < times.length; i++) {
       var when = new Date(times[i].getAttribute('datetime'));

@@ -7,7 +7,12 @@ import { DashboardErrors } from '../../domain/dashboard-team.errors';
 import { type Capability, roleCan } from '../../domain/roles';
 import { TeamRunner } from '../../application/team-runner';
 import { SessionStore } from '../../read-models/session-store';
-import { DASHBOARD_CAPABILITY, DASHBOARD_CSRF_AFTER_UPLOAD, DASHBOARD_DURING_SETUP, DASHBOARD_PUBLIC } from './dashboard-metadata';
+import {
+  DASHBOARD_CAPABILITY,
+  DASHBOARD_CSRF_AFTER_UPLOAD,
+  DASHBOARD_DURING_SETUP,
+  DASHBOARD_PUBLIC,
+} from './dashboard-metadata';
 import { setDashboardHeaders } from './security-headers';
 import { AccountSetupRequired, csrfRefused, SignInRequired } from './dashboard-errors';
 import { cookieValue, type DashboardRequest, field, SESSION_COOKIE } from './dashboard-request';
@@ -41,14 +46,21 @@ export class DashboardSessionGuard implements CanActivate {
     if (this.reflector.getAllAndOverride<boolean>(DASHBOARD_PUBLIC, targets)) return true;
 
     const token = cookieValue(request, SESSION_COOKIE);
-    const session = token ? await this.sessions.touch(token, await this.runner.now(), this.config.DASHBOARD_SESSION_IDLE_MINUTES * 60_000) : undefined;
+    const session = token
+      ? await this.sessions.touch(token, await this.runner.now(), this.config.DASHBOARD_SESSION_IDLE_MINUTES * 60_000)
+      : undefined;
     if (!token || !session) throw new SignInRequired();
-    const upload = this.reflector.getAllAndOverride<boolean>(DASHBOARD_CSRF_AFTER_UPLOAD, targets) === true && typeof request.is('multipart/form-data') === 'string';
-    if (UNSAFE_METHODS.has(request.method) && !upload && !tokensMatch(session.csrfToken, field(request, '_csrf'))) throw csrfRefused();
+    const upload =
+      this.reflector.getAllAndOverride<boolean>(DASHBOARD_CSRF_AFTER_UPLOAD, targets) === true &&
+      typeof request.is('multipart/form-data') === 'string';
+    if (UNSAFE_METHODS.has(request.method) && !upload && !tokensMatch(session.csrfToken, field(request, '_csrf')))
+      throw csrfRefused();
     // A one-time password to replace, or two-step sign-in the team requires: that first.
-    if (session.setupNeeded && !this.reflector.getAllAndOverride<boolean>(DASHBOARD_DURING_SETUP, targets)) throw new AccountSetupRequired();
+    if (session.setupNeeded && !this.reflector.getAllAndOverride<boolean>(DASHBOARD_DURING_SETUP, targets))
+      throw new AccountSetupRequired();
     const capability = this.reflector.getAllAndOverride<Capability | undefined>(DASHBOARD_CAPABILITY, targets);
-    if (capability && !roleCan(session.role, capability)) throw DashboardErrors.forbidden(`Your role (${session.role}) does not allow this`);
+    if (capability && !roleCan(session.role, capability))
+      throw DashboardErrors.forbidden(`Your role (${session.role}) does not allow this`);
     request.dashboard = { session, token };
     return true;
   }

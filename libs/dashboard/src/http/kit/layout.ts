@@ -39,7 +39,9 @@ ${scripts.map((src) => html`<script src="${src}" defer></script>`)}
 export function renderPage(options: PageOptions): string {
   const { session } = options;
   const live = session.mode === 'live';
-  const nav = dashboardPages().filter((page) => (!page.capability || roleCan(session.role, page.capability)) && (!page.testModeOnly || !live));
+  const nav = dashboardPages().filter(
+    (page) => (!page.capability || roleCan(session.role, page.capability)) && (!page.testModeOnly || !live),
+  );
   return html`${head(options.title, options.zone, options.scripts)}
 <body class="${live ? 'mode-live' : 'mode-test'}">
 <a class="skip" href="#main">Skip to content</a>
@@ -58,7 +60,11 @@ export function renderPage(options: PageOptions): string {
 </header>
 <nav aria-label="Dashboard">
   <ul>
-    ${nav.map((page) => html`<li><a href="${page.path}"${page.id === options.active ? html` aria-current="page"` : ''}>${page.title}</a></li>`)}
+    ${nav.map(
+      (page) =>
+        html`<li><a href="${page.path}"${page.id === options.active ? html` aria-current="page"` : ''}>\
+${page.title}</a></li>`,
+    )}
   </ul>
 </nav>
 <main id="main">

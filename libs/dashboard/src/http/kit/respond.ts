@@ -13,7 +13,7 @@ export const NOTICES = {
   'versions-saved': 'API versions saved.',
   'url-saved': 'Callback URL saved.',
   'test-sent': 'Test callback requested; it appears in the delivery log in a moment.',
-  'resent': 'Resend requested.',
+  resent: 'Resend requested.',
   'resent-failed': 'Failed deliveries resent.',
   'report-requested': 'Report requested; it is generated in the background.',
   'topped-up': 'Balance topped up.',
@@ -60,4 +60,3 @@ export function withNotice(path: string, notice?: NoticeCode): string {
 export function redirectTo(response: Response, path: string, notice?: NoticeCode): void {
   response.redirect(303, withNotice(path, notice));
 }
-

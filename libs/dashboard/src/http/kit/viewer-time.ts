@@ -47,7 +47,17 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 function formatIn(zone: string): Intl.DateTimeFormat {
   let format = formats.get(zone);
   if (!format) {
-    format = new Intl.DateTimeFormat('en-GB', { timeZone: zone, year: 'numeric', month: 'short', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23', timeZoneName: 'short' });
+    format = new Intl.DateTimeFormat('en-GB', {
+      timeZone: zone,
+      year: 'numeric',
+      month: 'short',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+      timeZoneName: 'short',
+    });
     formats.set(zone, format);
   }
   return format;
@@ -64,7 +74,10 @@ export function formatInstant(instant: Date | string, zone: string): string {
 export function formatUtc(instant: Date | string): string {
   const date = typeof instant === 'string' ? new Date(instant) : instant;
   if (Number.isNaN(date.getTime())) return String(instant);
-  return `${date.toISOString().replace('T', ' ').replace(/\.\d{3}Z$/, '')} UTC`;
+  return `${date
+    .toISOString()
+    .replace('T', ' ')
+    .replace(/\.\d{3}Z$/, '')} UTC`;
 }
 
 /** A time in the viewer's zone, the UTC instant on hover (title) and in `datetime`. */
@@ -76,9 +89,25 @@ export function timeHtml(instant: Date | string | undefined | null, zone: string
 
 /** Milliseconds the zone is ahead of UTC at `instant`. */
 export function zoneOffsetMs(instant: number, zone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', { timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric', hour: 'numeric', minute: 'numeric', second: 'numeric' }).formatToParts(new Date(instant));
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone: zone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(instant));
   const value = (type: string) => Number(parts.find((part) => part.type === type)?.value);
-  const asUtc = Date.UTC(value('year'), value('month') - 1, value('day'), value('hour') % 24, value('minute'), value('second'));
+  const asUtc = Date.UTC(
+    value('year'),
+    value('month') - 1,
+    value('day'),
+    value('hour') % 24,
+    value('minute'),
+    value('second'),
+  );
   return asUtc - (instant - (instant % 1000));
 }
 

@@ -1,4 +1,11 @@
-import { CALLBACK_KINDS, type CallbackKind, GetCallbackEndpointQuery, GetSettingsQuery, RotateCallbackTokenCommand, SetCallbackUrlCommand } from '@gateway/accounts';
+import {
+  CALLBACK_KINDS,
+  type CallbackKind,
+  GetCallbackEndpointQuery,
+  GetSettingsQuery,
+  RotateCallbackTokenCommand,
+  SetCallbackUrlCommand,
+} from '@gateway/accounts';
 import { invalidRequest } from '@gateway/domain';
 import { DeliveryLog, RequestTestCallbackCommand } from '@gateway/webhooks';
 import { Get, Param, Post, Req, Res } from '@nestjs/common';
@@ -22,7 +29,8 @@ registerDashboardPage({ id: 'callbacks', title: 'Callbacks', path: '/dashboard/c
 const DELIVERY_ID = /^msg_[0-9a-f]{32}$/;
 
 function kindOf(value: string | undefined): CallbackKind {
-  if (!value || !(CALLBACK_KINDS as readonly string[]).includes(value)) throw invalidRequest(`callback type must be one of ${CALLBACK_KINDS.join(', ')}`);
+  if (!value || !(CALLBACK_KINDS as readonly string[]).includes(value))
+    throw invalidRequest(`callback type must be one of ${CALLBACK_KINDS.join(', ')}`);
   return value as CallbackKind;
 }
 
@@ -47,10 +55,15 @@ export class CallbacksController {
     const { session } = dashboardState(request);
     const kind = kindOf(field(request, 'kind'));
     const url = field(request, 'url')?.trim() ?? '';
-    if (url.length > 2048 || !isURL(url, { require_tld: false, protocols: ['http', 'https'], require_protocol: true })) {
+    if (
+      url.length > 2048 ||
+      !isURL(url, { require_tld: false, protocols: ['http', 'https'], require_protocol: true })
+    ) {
       throw invalidRequest('url must be an http or https URL');
     }
-    await this.commands.execute(new SetCallbackUrlCommand(session.businessId, session.mode, kind, url, dashboardContext(request, session)));
+    await this.commands.execute(
+      new SetCallbackUrlCommand(session.businessId, session.mode, kind, url, dashboardContext(request, session)),
+    );
     redirectTo(response, '/dashboard/callbacks', 'url-saved');
   }
 
@@ -58,7 +71,14 @@ export class CallbacksController {
   @RequireCapability('callbacks:manage')
   async sendTest(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session } = dashboardState(request);
-    await this.commands.execute(new RequestTestCallbackCommand(session.businessId, session.mode, kindOf(field(request, 'kind')), dashboardContext(request, session)));
+    await this.commands.execute(
+      new RequestTestCallbackCommand(
+        session.businessId,
+        session.mode,
+        kindOf(field(request, 'kind')),
+        dashboardContext(request, session),
+      ),
+    );
     redirectTo(response, '/dashboard/callbacks', 'test-sent');
   }
 
@@ -75,8 +95,13 @@ export class CallbacksController {
   @RequireCapability('callbacks:manage')
   async rotateToken(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session } = dashboardState(request);
-    const { callbackToken } = await this.commands.execute(new RotateCallbackTokenCommand(session.businessId, session.mode, dashboardContext(request, session)));
-    sendHtml(response, await this.render(request, session, callbackToken, 'The callback token was rotated. Update your receivers.'));
+    const { callbackToken } = await this.commands.execute(
+      new RotateCallbackTokenCommand(session.businessId, session.mode, dashboardContext(request, session)),
+    );
+    sendHtml(
+      response,
+      await this.render(request, session, callbackToken, 'The callback token was rotated. Update your receivers.'),
+    );
   }
 
   @Post('resend-failed')
@@ -87,7 +112,14 @@ export class CallbacksController {
     if (Number.isNaN(since.getTime())) throw invalidRequest('since must be a date and time');
     const resent = await this.deliveries.resendFailedSince(session.businessId, session.mode, since);
     await this.commands.execute(
-      new RecordDashboardActionCommand(session.businessId, session.userId, session.mode, 'callbacks.resend_failed', `since ${since.toISOString()} (${resent})`, dashboardContext(request, session)),
+      new RecordDashboardActionCommand(
+        session.businessId,
+        session.userId,
+        session.mode,
+        'callbacks.resend_failed',
+        `since ${since.toISOString()} (${resent})`,
+        dashboardContext(request, session),
+      ),
     );
     redirectTo(response, '/dashboard/callbacks', 'resent-failed');
   }
@@ -107,18 +139,39 @@ export class CallbacksController {
     <dt>URL</dt><dd><code>${delivery.url}</code></dd>
     <dt>Created</dt><dd>${timeHtml(delivery.created, zone)}</dd>
   </dl>
-  ${canResend ? html`<form method="post" action="/dashboard/callbacks/deliveries/${delivery.id}/resend">${csrfField(session)}<button type="submit">Resend this callback</button></form>` : ''}
+  ${
+    canResend
+      ? html`<form method="post" action="/dashboard/callbacks/deliveries/${delivery.id}/resend">\
+${csrfField(session)}<button type="submit">Resend this callback</button></form>`
+      : ''
+  }
 </section>
 <h2>Attempts</h2>
-<div class="table-wrap" tabindex="0"><table id="attempts"><thead><tr><th scope="col">#</th><th scope="col">At</th><th scope="col">Result</th><th scope="col">HTTP status</th><th scope="col">Latency</th><th scope="col">Manual</th></tr></thead>
+<div class="table-wrap" tabindex="0"><table id="attempts"><thead><tr><th scope="col">#</th><th scope="col">At</th>\
+<th scope="col">Result</th><th scope="col">HTTP status</th><th scope="col">Latency</th><th scope="col">Manual</th></tr>\
+</thead>
 <tbody>${delivery.attempt_log.map(
       (attempt) =>
-        html`<tr><td>${attempt.attempt}</td><td>${timeHtml(attempt.attempted_at, zone)}</td><td>${attempt.succeeded ? 'delivered' : attempt.error ?? 'failed'}</td><td>${attempt.status_code ?? '-'}</td><td>${attempt.latency_ms} ms</td><td>${attempt.manual ? 'yes' : 'no'}</td></tr>`,
+        html`<tr><td>${attempt.attempt}</td><td>${timeHtml(attempt.attempted_at, zone)}</td><td>${
+          attempt.succeeded ? 'delivered' : (attempt.error ?? 'failed')
+        }</td><td>${attempt.status_code ?? '-'}</td><td>${attempt.latency_ms} ms</td><td>${
+          attempt.manual ? 'yes' : 'no'
+        }</td></tr>`,
     )}</tbody></table></div>
 <h2>Payload</h2>
 <pre><code>${JSON.stringify(delivery.payload, null, 2)}</code></pre>
 <p><a href="/dashboard/callbacks">Back to callbacks</a></p>`;
-    sendHtml(response, renderPage({ title: `Delivery ${delivery.id}`, active: 'callbacks', session, body, zone, notice: noticeOf(request) }));
+    sendHtml(
+      response,
+      renderPage({
+        title: `Delivery ${delivery.id}`,
+        active: 'callbacks',
+        session,
+        body,
+        zone,
+        notice: noticeOf(request),
+      }),
+    );
   }
 
   @Post('deliveries/:id/resend')
@@ -127,42 +180,104 @@ export class CallbacksController {
     const { session } = dashboardState(request);
     if (!DELIVERY_ID.test(id)) throw pageNotFound('This delivery');
     await this.deliveries.resend(session.businessId, session.mode, id);
-    await this.commands.execute(new RecordDashboardActionCommand(session.businessId, session.userId, session.mode, 'callbacks.resend', id, dashboardContext(request, session)));
+    await this.commands.execute(
+      new RecordDashboardActionCommand(
+        session.businessId,
+        session.userId,
+        session.mode,
+        'callbacks.resend',
+        id,
+        dashboardContext(request, session),
+      ),
+    );
     redirectTo(response, `/dashboard/callbacks/deliveries/${id}`, 'resent');
   }
 
-  private async render(request: Request, session: DashboardSession, revealedToken?: string, notice?: string): Promise<string> {
+  private async render(
+    request: Request,
+    session: DashboardSession,
+    revealedToken?: string,
+    notice?: string,
+  ): Promise<string> {
     const zone = viewerTimeZone(request);
-    const endpoints = await Promise.all(CALLBACK_KINDS.map((kind) => this.queries.execute(new GetCallbackEndpointQuery(session.businessId, session.mode, kind))));
+    const endpoints = await Promise.all(
+      CALLBACK_KINDS.map((kind) =>
+        this.queries.execute(new GetCallbackEndpointQuery(session.businessId, session.mode, kind)),
+      ),
+    );
     const log = await this.deliveries.list(session.businessId, session.mode, { limit: 50 });
     const manage = roleCan(session.role, 'callbacks:manage');
     const reveal = roleCan(session.role, 'secrets:reveal');
     const urlRow = (endpoint: (typeof endpoints)[number]): SafeHtml =>
-      html`<tr><th scope="row">${endpoint.kind}</th><td>${endpoint.url ? html`<code>${endpoint.url}</code>` : html`<span class="muted">not set</span>`}${endpoint.disabled ? html` <strong>(disabled: ${endpoint.disabledReason})</strong>` : ''}</td>
-<td>${manage ? html`<form method="post" action="/dashboard/callbacks/url">${csrfField(session)}<input type="hidden" name="kind" value="${endpoint.kind}">
-<label for="url-${endpoint.kind}">New URL for ${endpoint.kind}</label><input id="url-${endpoint.kind}" name="url" type="url" required value="${endpoint.url ?? ''}"><button type="submit">Save ${endpoint.kind} URL</button></form>
-${endpoint.url ? html`<form method="post" action="/dashboard/callbacks/test">${csrfField(session)}<input type="hidden" name="kind" value="${endpoint.kind}"><button type="submit" class="secondary">Send test ${endpoint.kind} callback</button></form>` : ''}` : ''}</td></tr>`;
+      html`<tr><th scope="row">${endpoint.kind}</th><td>${
+        endpoint.url ? html`<code>${endpoint.url}</code>` : html`<span class="muted">not set</span>`
+      }${endpoint.disabled ? html` <strong>(disabled: ${endpoint.disabledReason})</strong>` : ''}</td>
+<td>${
+        manage
+          ? html`<form method="post" action="/dashboard/callbacks/url">${csrfField(session)}<input type="hidden" \
+name="kind" value="${endpoint.kind}">
+<label for="url-${endpoint.kind}">New URL for ${endpoint.kind}</label>\
+<input id="url-${endpoint.kind}" name="url" type="url" required value="${endpoint.url ?? ''}">\
+<button type="submit">Save ${endpoint.kind} URL</button></form>
+${
+  endpoint.url
+    ? html`<form method="post" action="/dashboard/callbacks/test">${csrfField(session)}<input type="hidden" \
+name="kind" value="${endpoint.kind}"><button type="submit" class="secondary">Send test ${endpoint.kind} \
+callback</button></form>`
+    : ''
+}`
+          : ''
+      }</td></tr>`;
     const body = html`<section aria-labelledby="token-h">
   <h2 id="token-h">Callback token</h2>
   <p class="muted">Sent as <code>x-callback-token</code> with every callback of this mode.</p>
   ${revealedToken ? html`<p class="secret" id="callback-token">${revealedToken}</p>` : ''}
-  ${reveal ? html`<form method="post" action="/dashboard/callbacks/token/reveal" class="inline">${csrfField(session)}<button type="submit" class="secondary">Reveal token</button></form>` : ''}
-  ${manage ? html`<form method="post" action="/dashboard/callbacks/token/rotate" class="inline">${csrfField(session)}<button type="submit" class="danger">Rotate token</button></form>` : ''}
+  ${
+    reveal
+      ? html`<form method="post" action="/dashboard/callbacks/token/reveal" \
+class="inline">${csrfField(session)}<button type="submit" class="secondary">Reveal token</button></form>`
+      : ''
+  }
+  ${
+    manage
+      ? html`<form method="post" action="/dashboard/callbacks/token/rotate" \
+class="inline">${csrfField(session)}<button type="submit" class="danger">Rotate token</button></form>`
+      : ''
+  }
 </section>
 <section aria-labelledby="urls-h">
   <h2 id="urls-h">Callback URLs</h2>
-  <div class="table-wrap" tabindex="0"><table><thead><tr><th scope="col">Kind</th><th scope="col">URL</th><th scope="col">Change</th></tr></thead><tbody>${endpoints.map(urlRow)}</tbody></table></div>
+  <div class="table-wrap" tabindex="0"><table><thead><tr><th scope="col">Kind</th><th scope="col">URL</th>\
+<th scope="col">Change</th></tr></thead><tbody>${endpoints.map(urlRow)}</tbody></table></div>
 </section>
 <section aria-labelledby="log-h">
   <h2 id="log-h">Delivery log</h2>
-  ${manage ? html`<form method="post" action="/dashboard/callbacks/resend-failed">${csrfField(session)}<label for="since">Resend every failed delivery since</label><input id="since" name="since" type="datetime-local" required><button type="submit" class="secondary">Resend failed</button></form>` : ''}
-  <div class="table-wrap" tabindex="0"><table id="deliveries"><thead><tr><th scope="col">Delivery</th><th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last status</th><th scope="col">Created</th></tr></thead>
+  ${
+    manage
+      ? html`<form method="post" action="/dashboard/callbacks/resend-failed">${csrfField(session)}<label \
+for="since">Resend every failed delivery since</label><input id="since" name="since" type="datetime-local" required>\
+<button type="submit" class="secondary">Resend failed</button></form>`
+      : ''
+  }
+  <div class="table-wrap" tabindex="0"><table id="deliveries"><thead><tr><th scope="col">Delivery</th>\
+<th scope="col">Kind</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Last status</th>\
+<th scope="col">Created</th></tr></thead>
   <tbody>${log.data.map(
     (delivery) =>
-      html`<tr><td><a href="/dashboard/callbacks/deliveries/${delivery.id}">${delivery.id}</a></td><td>${delivery.callback_type}</td><td>${delivery.status}</td><td>${delivery.attempts}</td><td>${delivery.last_status_code ?? '-'}</td><td>${timeHtml(delivery.created, zone)}</td></tr>`,
+      html`<tr><td><a href="/dashboard/callbacks/deliveries/${delivery.id}">${delivery.id}</a></td>\
+<td>${delivery.callback_type}</td><td>${delivery.status}</td><td>${delivery.attempts}</td><td>${
+        delivery.last_status_code ?? '-'
+      }</td><td>${timeHtml(delivery.created, zone)}</td></tr>`,
   )}</tbody></table></div>
   ${log.data.length === 0 ? html`<p class="muted">No callbacks yet in this mode.</p>` : ''}
 </section>`;
-    return renderPage({ title: 'Callbacks', active: 'callbacks', session, body, zone, notice: notice ?? noticeOf(request) });
+    return renderPage({
+      title: 'Callbacks',
+      active: 'callbacks',
+      session,
+      body,
+      zone,
+      notice: notice ?? noticeOf(request),
+    });
   }
 }

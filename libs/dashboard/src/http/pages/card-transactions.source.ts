@@ -33,7 +33,15 @@ abstract class CardTransactionSource implements TransactionSource {
     if (!view) return undefined;
     const fields: [string, string | SafeHtml][] = [
       ['Id', view.id],
-      ...(this.kind === 'refund' ? ([['Charge', html`<a href="/dashboard/transactions/card-charges/${encodeURIComponent(view.chargeId)}">${view.chargeId}</a>`]] as [string, SafeHtml][]) : []),
+      ...(this.kind === 'refund'
+        ? ([
+            [
+              'Charge',
+              html`<a href="/dashboard/transactions/card-charges/${encodeURIComponent(view.chargeId)}">\
+${view.chargeId}</a>`,
+            ],
+          ] as [string, SafeHtml][])
+        : []),
       ['External id', view.externalId],
       ['Status', view.status],
       ['Amount', formatMoney(view.amount, view.currency)],
@@ -49,22 +57,39 @@ abstract class CardTransactionSource implements TransactionSource {
   /** The charge's refunds, and (captured money left, a role that may) the refund form. */
   private async refunds(context: DetailContext, charge: CardTransactionView): Promise<SafeHtml> {
     const refunds = await this.lists.refundsOfCharge(context.businessId, context.mode, charge.chargeId);
-    const held = refunds.filter((refund) => HOLDING_REFUND.has(refund.status)).reduce((total, refund) => total + (refund.amount ?? 0), 0);
+    const held = refunds
+      .filter((refund) => HOLDING_REFUND.has(refund.status))
+      .reduce((total, refund) => total + (refund.amount ?? 0), 0);
     const refundable = charge.status === 'CAPTURED' ? Math.max(charge.amount - held, 0) : 0;
     const canRefund = roleCan(context.session.role, 'payments:manage') && refundable > 0;
     return html`<section aria-labelledby="refunds-h" class="card"><h2 id="refunds-h">Refunds</h2>
-${refunds.length > 0
-  ? html`<div class="table-wrap" tabindex="0"><table id="charge-refunds"><thead><tr><th scope="col">Refund</th><th scope="col">Status</th><th scope="col">Amount</th><th scope="col">Created</th></tr></thead>
-<tbody>${refunds.map((refund) => html`<tr><td><a href="/dashboard/transactions/card-refunds/${encodeURIComponent(refund.id)}">${refund.id}</a></td><td>${refund.status}</td><td>${formatMoney(refund.amount ?? 0, refund.currency ?? charge.currency)}</td><td>${timeHtml(refund.createdAt, context.zone)}</td></tr>`)}</tbody></table></div>`
-  : html`<p class="muted">No refunds.</p>`}
+${
+  refunds.length > 0
+    ? html`<div class="table-wrap" tabindex="0"><table id="charge-refunds"><thead><tr><th scope="col">Refund</th>\
+<th scope="col">Status</th><th scope="col">Amount</th><th scope="col">Created</th></tr></thead>
+<tbody>${refunds.map(
+        (refund) =>
+          html`<tr><td><a href="/dashboard/transactions/card-refunds/${encodeURIComponent(refund.id)}">${refund.id}</a>\
+</td><td>${refund.status}</td><td>${formatMoney(refund.amount ?? 0, refund.currency ?? charge.currency)}</td>\
+<td>${timeHtml(refund.createdAt, context.zone)}</td></tr>`,
+      )}</tbody></table></div>`
+    : html`<p class="muted">No refunds.</p>`
+}
 <p>Refundable: <strong id="refundable">${formatMoney(refundable, charge.currency)}</strong></p>
-${canRefund
-  ? html`<form method="post" action="/dashboard/transactions/card-charges/${encodeURIComponent(charge.chargeId)}/refund" class="action-form">${csrfField(context.session)}${formKeyField()}
-  <label for="refund-amount">Refund amount (${charge.currency})</label><input id="refund-amount" name="amount" type="number" min="1" max="${refundable}" step="1" required value="${refundable}">
-  <label for="refund-external-id">Refund reference (external id)</label><input id="refund-external-id" name="external_id" type="text" maxlength="64" required value="refund-${randomUUID().slice(0, 8)}">
+${
+  canRefund
+    ? html`<form method="post" action="/dashboard/transactions/card-charges/\
+${encodeURIComponent(charge.chargeId)}/refund" class="action-form">${csrfField(context.session)}${formKeyField()}
+  <label for="refund-amount">Refund amount (${charge.currency})</label>\
+<input id="refund-amount" name="amount" type="number" min="1" max="${refundable}" step="1" required \
+value="${refundable}">
+  <label for="refund-external-id">Refund reference (external id)</label>\
+<input id="refund-external-id" name="external_id" type="text" maxlength="64" required \
+value="refund-${randomUUID().slice(0, 8)}">
   <button type="submit" class="danger">Refund…</button>
 </form>`
-  : ''}
+    : ''
+}
 </section>`;
   }
 

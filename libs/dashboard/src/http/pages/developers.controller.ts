@@ -1,5 +1,11 @@
-import { CreateApiKeyCommand, GetSettingsQuery, ListApiKeysQuery, RevokeApiKeyCommand, UpdateSettingsCommand } from '@gateway/accounts';
-import { DEFAULT_SECRET_KEY_PERMISSIONS, invalidRequest, isPermission, type Permission, PERMISSIONS } from '@gateway/domain';
+import {
+  CreateApiKeyCommand,
+  GetSettingsQuery,
+  ListApiKeysQuery,
+  RevokeApiKeyCommand,
+  UpdateSettingsCommand,
+} from '@gateway/accounts';
+import { DEFAULT_SECRET_KEY_PERMISSIONS, invalidRequest, type Permission, PERMISSIONS } from '@gateway/domain';
 import { declaredResources, versionsOf } from '@gateway/http-edge';
 import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
@@ -44,7 +50,16 @@ export class DevelopersController {
     if (name.length < 1 || name.length > 100) throw invalidRequest('name must be 1 to 100 characters');
     const permissions = PERMISSIONS.filter((permission) => field(request, permissionField(permission)) === 'on');
     if (permissions.length === 0) throw invalidRequest('Choose at least one permission');
-    const created = await this.commands.execute(new CreateApiKeyCommand(session.businessId, session.mode, 'secret', name, permissions, dashboardContext(request, session)));
+    const created = await this.commands.execute(
+      new CreateApiKeyCommand(
+        session.businessId,
+        session.mode,
+        'secret',
+        name,
+        permissions,
+        dashboardContext(request, session),
+      ),
+    );
     const shown = html`<section aria-labelledby="new-key-h"><h2 id="new-key-h">New key ${created.name}</h2>
 <p>Copy it now: it is stored hashed and shown only this once.</p>
 <p class="secret" id="new-api-key">${created.key}</p>
@@ -79,37 +94,64 @@ export class DevelopersController {
       if (!known.includes(chosen)) throw invalidRequest(`${chosen} is not a version of ${resource}`);
       versions[resource] = chosen;
     }
-    await this.commands.execute(new UpdateSettingsCommand(session.businessId, session.mode, { apiVersions: versions }, dashboardContext(request, session)));
+    await this.commands.execute(
+      new UpdateSettingsCommand(
+        session.businessId,
+        session.mode,
+        { apiVersions: versions },
+        dashboardContext(request, session),
+      ),
+    );
     redirectTo(response, '/dashboard/developers', 'versions-saved');
   }
 
   private async render(request: Request, session: DashboardSession, shown?: ReturnType<typeof html>): Promise<string> {
     const requestId = queryField(request, 'request_id')?.trim() || undefined;
-    if (requestId !== undefined && !REQUEST_ID.test(requestId)) throw invalidRequest('request_id must be a Request-ID as responses carry it');
+    if (requestId !== undefined && !REQUEST_ID.test(requestId))
+      throw invalidRequest('request_id must be a Request-ID as responses carry it');
     const [keys, settings, requestEvents] = await Promise.all([
       this.queries.execute(new ListApiKeysQuery(session.businessId, session.mode)),
       this.queries.execute(new GetSettingsQuery(session.businessId, session.mode)),
-      requestId ? eventsOf(this.queries, { kind: 'correlation', correlationId: requestId }, session.businessId, session.mode) : Promise.resolve(undefined),
+      requestId
+        ? eventsOf(this.queries, { kind: 'correlation', correlationId: requestId }, session.businessId, session.mode)
+        : Promise.resolve(undefined),
     ]);
     const manage = roleCan(session.role, 'keys:manage');
     const current = settings?.settings.apiVersions ?? {};
     const body = html`${shown ?? ''}
 <section aria-labelledby="keys-h">
   <h2 id="keys-h">API keys (${session.mode} mode)</h2>
-  <div class="table-wrap" tabindex="0"><table id="api-keys"><thead><tr><th scope="col">Name</th><th scope="col">Key</th><th scope="col">Kind</th><th scope="col">Permissions</th><th scope="col">Status</th><th scope="col">Action</th></tr></thead>
+  <div class="table-wrap" tabindex="0"><table id="api-keys"><thead><tr><th scope="col">Name</th>\
+<th scope="col">Key</th><th scope="col">Kind</th><th scope="col">Permissions</th><th scope="col">Status</th>\
+<th scope="col">Action</th></tr></thead>
   <tbody>${keys.map(
-    (key) => html`<tr data-key-id="${key.key_id}"><td>${key.name}</td><td><code>…${key.key_hint}</code></td><td>${key.kind}</td><td>${key.permissions.join(', ')}</td><td>${key.revoked ? `revoked ${key.revoked}` : 'active'}</td>
-<td>${manage && !key.revoked ? html`<form method="post" action="/dashboard/developers/keys/${key.key_id}/revoke">${csrfField(session)}<button type="submit" class="danger" aria-label="Revoke key ${key.name}">Revoke</button></form>` : ''}</td></tr>`,
+    (key) => html`<tr data-key-id="${key.key_id}"><td>${key.name}</td><td><code>…${key.key_hint}</code></td>\
+<td>${key.kind}</td><td>${key.permissions.join(', ')}</td><td>${key.revoked ? `revoked ${key.revoked}` : 'active'}</td>
+<td>${
+      manage && !key.revoked
+        ? html`<form method="post" action="/dashboard/developers/keys/${key.key_id}/revoke">\
+${csrfField(session)}<button type="submit" class="danger" aria-label="Revoke key ${key.name}">Revoke</button></form>`
+        : ''
+    }</td></tr>`,
   )}</tbody></table></div>
 </section>
-${manage ? html`<section aria-labelledby="create-h"><h2 id="create-h">Create a secret key</h2>
+${
+  manage
+    ? html`<section aria-labelledby="create-h"><h2 id="create-h">Create a secret key</h2>
 <form method="post" action="/dashboard/developers/keys">${csrfField(session)}
   <label for="key-name">Name</label><input id="key-name" name="name" type="text" required maxlength="100">
   <fieldset><legend>Permissions</legend>
-  ${PERMISSIONS.map((permission) => html`<label><input type="checkbox" name="${permissionField(permission)}"${DEFAULT_SECRET_KEY_PERMISSIONS.includes(permission) ? html` checked` : ''}> ${permission}</label> `)}
+  ${PERMISSIONS.map(
+    (permission) =>
+      html`<label><input type="checkbox" name="${permissionField(permission)}"${
+        DEFAULT_SECRET_KEY_PERMISSIONS.includes(permission) ? html` checked` : ''
+      }> ${permission}</label> `,
+  )}
   </fieldset>
   <button type="submit">Create key</button>
-</form></section>` : ''}
+</form></section>`
+    : ''
+}
 <section aria-labelledby="versions-h"><h2 id="versions-h">API version per resource</h2>
 <form method="post" action="/dashboard/developers/api-versions">${csrfField(session)}
 ${declaredResources().map((resource) => {
@@ -117,18 +159,30 @@ ${declaredResources().map((resource) => {
   return html`<label for="version-${resource}">${resource}</label>
 <select id="version-${resource}" name="version_${resource}"${manage ? '' : html` disabled`}>
 <option value="">default</option>
-${versions.map((version) => html`<option value="${version}"${current[resource] === version ? html` selected` : ''}>${version}</option>`)}
+${versions.map(
+  (version) =>
+    html`<option value="${version}"${current[resource] === version ? html` selected` : ''}>${version}</option>`,
+)}
 </select>`;
 })}
 ${manage ? html`<p><button type="submit">Save versions</button></p>` : ''}
 </form></section>
 <section aria-labelledby="reqlog-h"><h2 id="reqlog-h">Request log</h2>
-<p class="muted">Every response carries a <code>Request-ID</code> header; enter one to see every event that request recorded, in any resource, in ${session.mode} mode.</p>
+<p class="muted">Every response carries a <code>Request-ID</code> header; \
+enter one to see every event that request recorded, in any resource, in ${session.mode} mode.</p>
 <form method="get" action="/dashboard/developers" role="search">
-  <label for="request-id">Request-ID</label><input id="request-id" name="request_id" type="text" maxlength="128" required value="${requestId ?? ''}">
+  <label for="request-id">Request-ID</label><input id="request-id" name="request_id" type="text" maxlength="128" \
+required value="${requestId ?? ''}">
   <button type="submit">Search</button>
 </form>
-${requestId ? (requestEvents && requestEvents.length > 0 ? eventTable('request-events', requestEvents, true) : html`<p class="muted" id="request-events-empty">No events recorded by request <code>${requestId}</code> in ${session.mode} mode (reads record none).</p>`) : ''}
+${
+  requestId
+    ? requestEvents && requestEvents.length > 0
+      ? eventTable('request-events', requestEvents, true)
+      : html`<p class="muted" id="request-events-empty">No events recorded by request \
+<code>${requestId}</code> in ${session.mode} mode (reads record none).</p>`
+    : ''
+}
 </section>`;
     return renderPage({ title: 'Developers', active: 'developers', session, body, notice: noticeOf(request) });
   }

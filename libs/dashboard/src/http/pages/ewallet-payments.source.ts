@@ -17,10 +17,13 @@ export class EwalletPaymentsTransactionSource implements TransactionSource {
 
   async detail(context: DetailContext, id: string): Promise<TransactionDetail | undefined> {
     if (!PAYMENT_ID.test(id)) return undefined;
-    const views: EwalletPaymentView[] = await this.queries.execute(new SearchEwalletPaymentsQuery(context.businessId, context.mode, { id, limit: 10 }));
+    const views: EwalletPaymentView[] = await this.queries.execute(
+      new SearchEwalletPaymentsQuery(context.businessId, context.mode, { id, limit: 10 }),
+    );
     const view = views.find((candidate) => candidate.paymentId === id);
     if (!view) return undefined;
-    const optional = (label: string, value: string | SafeHtml | undefined): [string, string | SafeHtml][] => (value ? [[label, value]] : []);
+    const optional = (label: string, value: string | SafeHtml | undefined): [string, string | SafeHtml][] =>
+      value ? [[label, value]] : [];
     const fields: [string, string | SafeHtml][] = [
       ['Id', view.paymentId],
       ['External id', view.externalId],

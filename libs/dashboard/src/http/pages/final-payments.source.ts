@@ -24,7 +24,9 @@ export abstract class FinalPaymentsTransactionSource<View> implements Transactio
 
   async detail(context: DetailContext, id: string): Promise<TransactionDetail | undefined> {
     if (!PAYMENT_ID.test(id)) return undefined;
-    const view = (await this.find(context.businessId, context.mode, { id, limit: 10 })).find((candidate) => this.paymentIdOf(candidate) === id);
+    const view = (await this.find(context.businessId, context.mode, { id, limit: 10 })).find(
+      (candidate) => this.paymentIdOf(candidate) === id,
+    );
     return view && this.detailOf(view, context);
   }
 }

@@ -29,15 +29,35 @@ export class InvoicesTransactionSource implements TransactionSource {
       ['Amount', formatMoney(invoice.amount, invoice.currency)],
       ['Description', invoice.description],
       ['Payer email', invoice.payerEmail],
-      ...(invoice.recurringPaymentId ? ([['Recurring plan', html`<a href="/dashboard/recurring-plans/${encodeURIComponent(invoice.recurringPaymentId)}">${invoice.recurringPaymentId}</a>`]] as [string, SafeHtml][]) : []),
+      ...(invoice.recurringPaymentId
+        ? ([
+            [
+              'Recurring plan',
+              html`<a href="/dashboard/recurring-plans/${encodeURIComponent(invoice.recurringPaymentId)}">\
+${invoice.recurringPaymentId}</a>`,
+            ],
+          ] as [string, SafeHtml][])
+        : []),
       ...(invoice.payment
-        ? ([['Paid with', html`${invoice.payment.method} ${invoice.payment.channel} ${invoice.payment.destination} (${timeHtml(invoice.payment.paidAt, context.zone)})`]] as [string, SafeHtml][])
+        ? ([
+            [
+              'Paid with',
+              html`${invoice.payment.method} ${invoice.payment.channel} ${invoice.payment.destination} (${timeHtml(
+                invoice.payment.paidAt,
+                context.zone,
+              )})`,
+            ],
+          ] as [string, SafeHtml][])
         : []),
       ['Expires', timeHtml(invoice.expiryDate, context.zone)],
       ['Created', timeHtml(invoice.createdAt, context.zone)],
       ['Updated', timeHtml(invoice.updatedAt, context.zone)],
     ];
-    return { fields, history: { resource: 'invoice', id: invoice.invoiceId }, sections: [this.link(context, invoice), this.methods(context, invoice)] };
+    return {
+      fields,
+      history: { resource: 'invoice', id: invoice.invoiceId },
+      sections: [this.link(context, invoice), this.methods(context, invoice)],
+    };
   }
 
   /** The payer's link (with a copy button) and, while it can be paid, the way to expire it. */
@@ -45,27 +65,58 @@ export class InvoicesTransactionSource implements TransactionSource {
     const canExpire = invoice.status === 'PENDING' && roleCan(context.session.role, 'payments:manage');
     return html`<section class="card" aria-labelledby="link-h"><h2 id="link-h">Payment link</h2>
 <label for="invoice-url">Send this link to the payer</label>
-<div class="copy-row"><input id="invoice-url" type="text" readonly value="${invoice.invoiceUrl}"><button type="button" class="secondary" data-copy="invoice-url" hidden>Copy link</button></div>
+<div class="copy-row"><input id="invoice-url" type="text" readonly value="${invoice.invoiceUrl}">\
+<button type="button" class="secondary" data-copy="invoice-url" hidden>Copy link</button></div>
 <p><a href="${invoice.invoiceUrl}" id="open-invoice-page">Open the payer's page</a></p>
-${canExpire
-  ? html`<form method="post" action="/dashboard/invoices/${encodeURIComponent(invoice.invoiceId)}/expire">${csrfField(context.session)}${formKeyField()}<button type="submit" class="danger" id="expire-invoice">Expire invoice…</button></form>`
-  : ''}
+${
+  canExpire
+    ? html`<form method="post" action="/dashboard/invoices/${encodeURIComponent(invoice.invoiceId)}/expire">\
+${csrfField(context.session)}${formKeyField()}<button type="submit" class="danger" id="expire-invoice">Expire \
+invoice…</button></form>`
+    : ''
+}
 </section>`;
   }
 
   /** What the payer can pay with; in test mode, each number or code opens the test tools with the exact amount. */
   private methods(context: DetailContext, invoice: InvoiceSnapshot): SafeHtml {
     if (invoice.banks.length === 0 && invoice.retailOutlets.length === 0) return html``;
-    const payable = invoice.status === 'PENDING' && context.mode === 'test' && roleCan(context.session.role, 'test-tools:use');
+    const payable =
+      invoice.status === 'PENDING' && context.mode === 'test' && roleCan(context.session.role, 'test-tools:use');
     return html`<section class="card" aria-labelledby="methods-h"><h2 id="methods-h">Numbers and codes</h2>
-<div class="table-wrap" tabindex="0"><table id="invoice-methods"><thead><tr><th scope="col">Method</th><th scope="col">Number or code</th><th scope="col">Amount to pay</th>${payable ? html`<th scope="col">Test mode</th>` : ''}</tr></thead><tbody>
+<div class="table-wrap" tabindex="0"><table id="invoice-methods"><thead><tr><th scope="col">Method</th>\
+<th scope="col">Number or code</th><th scope="col">Amount to pay</th>${
+      payable ? html`<th scope="col">Test mode</th>` : ''
+    }</tr></thead><tbody>
 ${invoice.banks.map(
-  (bank) => html`<tr><td>${bank.bankCode} virtual account${bank.callbackVirtualAccountId ? ' (fixed)' : ''}</td><td><code>${bank.accountNumber}</code></td><td>${formatMoney(bank.transferAmount, invoice.currency)}</td>
-${payable ? html`<td><a href="${testPaymentHref({ method: 'va', channel: bank.bankCode, number: bank.accountNumber, amount: bank.transferAmount })}" data-pay="${bank.bankCode}">Pay ${bank.bankCode} in test tools</a></td>` : ''}</tr>`,
+  (bank) => html`<tr><td>${bank.bankCode} virtual account${bank.callbackVirtualAccountId ? ' (fixed)' : ''}</td><td>\
+<code>${bank.accountNumber}</code></td><td>${formatMoney(bank.transferAmount, invoice.currency)}</td>
+${
+  payable
+    ? html`<td><a href="${testPaymentHref({
+        method: 'va',
+        channel: bank.bankCode,
+        number: bank.accountNumber,
+        amount: bank.transferAmount,
+      })}" data-pay="${bank.bankCode}">Pay ${bank.bankCode} in test tools</a></td>`
+    : ''
+}</tr>`,
 )}
 ${invoice.retailOutlets.map(
-  (outlet) => html`<tr><td>${outlet.retailOutletName}</td><td><code>${outlet.paymentCode}</code></td><td>${formatMoney(outlet.transferAmount, invoice.currency)}</td>
-${payable ? html`<td><a href="${testPaymentHref({ method: 'retail', channel: outlet.retailOutletName, number: outlet.paymentCode, amount: outlet.transferAmount })}" data-pay="${outlet.retailOutletName}">Pay ${outlet.retailOutletName} in test tools</a></td>` : ''}</tr>`,
+  (outlet) => html`<tr><td>${outlet.retailOutletName}</td><td><code>${outlet.paymentCode}</code></td><td>${formatMoney(
+    outlet.transferAmount,
+    invoice.currency,
+  )}</td>
+${
+  payable
+    ? html`<td><a href="${testPaymentHref({
+        method: 'retail',
+        channel: outlet.retailOutletName,
+        number: outlet.paymentCode,
+        amount: outlet.transferAmount,
+      })}" data-pay="${outlet.retailOutletName}">Pay ${outlet.retailOutletName} in test tools</a></td>`
+    : ''
+}</tr>`,
 )}
 </tbody></table></div></section>`;
   }

@@ -31,7 +31,12 @@ export class PaymentCodePaymentsTransactionSource extends FinalPaymentsTransacti
       ['Payment id', payment.paymentId],
       ['Status', FINAL_PAYMENT_STATUS],
       ['Amount', formatMoney(payment.amount, payment.currency)],
-      ['Payment code', code.origin.kind === 'fixed' ? html`<a href="/dashboard/payment-codes/${code.fpcId}">${code.paymentCode}</a>` : code.paymentCode],
+      [
+        'Payment code',
+        code.origin.kind === 'fixed'
+          ? html`<a href="/dashboard/payment-codes/${code.fpcId}">${code.paymentCode}</a>`
+          : code.paymentCode,
+      ],
       ['External id', code.externalId],
       ['Retail outlet', code.retailOutletName],
       ['Name', code.name],

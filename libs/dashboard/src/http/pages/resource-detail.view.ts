@@ -27,14 +27,40 @@ export class ResourceDetailView {
 
   async render(request: Request, session: DashboardSession, detail: ResourceDetail, error?: SafeHtml): Promise<string> {
     const zone = viewerTimeZone(request);
-    const events = detail.history ? await eventsOf(this.queries, { kind: 'resource', resource: detail.history.resource, id: detail.history.id }, session.businessId, session.mode) : undefined;
-    const body = html`<section class="card"><dl class="fields">${detail.fields.map(([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`)}</dl></section>
+    const events = detail.history
+      ? await eventsOf(
+          this.queries,
+          { kind: 'resource', resource: detail.history.resource, id: detail.history.id },
+          session.businessId,
+          session.mode,
+        )
+      : undefined;
+    const body = html`<section class="card"><dl class="fields">${detail.fields.map(
+      ([label, value]) => html`<dt>${label}</dt><dd>${value}</dd>`,
+    )}</dl></section>
 ${detail.sections ?? []}
 <section aria-labelledby="history-h"><h2 id="history-h">Event history</h2>
-${detail.history ? html`<p class="muted">Every event of ${detail.history.resource} <code>${detail.history.id}</code>, oldest first (as <code>GET /events?resource=${detail.history.resource}&amp;id=…</code> returns it).</p>` : ''}
-${events && events.length > 0 ? eventTable('event-history', events, false, zone) : html`<p class="muted">No recorded events for this resource.</p>`}
+${
+  detail.history
+    ? html`<p class="muted">Every event of ${detail.history.resource} <code>${detail.history.id}</code>, \
+oldest first (as <code>GET /events?resource=${detail.history.resource}&amp;id=…</code> returns it).</p>`
+    : ''
+}
+${
+  events && events.length > 0
+    ? eventTable('event-history', events, false, zone)
+    : html`<p class="muted">No recorded events for this resource.</p>`
+}
 </section>
 <p><a href="${detail.back.href}">${detail.back.label}</a></p>`;
-    return renderPage({ title: detail.title, active: detail.active, session, body, zone, notice: noticeOf(request), error });
+    return renderPage({
+      title: detail.title,
+      active: detail.active,
+      session,
+      body,
+      zone,
+      notice: noticeOf(request),
+      error,
+    });
   }
 }

@@ -1,4 +1,10 @@
-import { GetSettingsQuery, settingsToWire, toSettingsChanges, UpdateSettingsCommand, UpdateSettingsRequestDto } from '@gateway/accounts';
+import {
+  GetSettingsQuery,
+  settingsToWire,
+  toSettingsChanges,
+  UpdateSettingsCommand,
+  UpdateSettingsRequestDto,
+} from '@gateway/accounts';
 import { invalidRequest } from '@gateway/domain';
 import { Get, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
@@ -26,6 +32,17 @@ function jsonField(request: Request, name: string): unknown {
 }
 
 /** The settings API's fields; only admins change them (the same validation as PATCH /settings). */
+/** The settings' wire form (settingsToWire), as far as this page reads it. */
+interface SettingsWire {
+  [name: string]: unknown;
+  default_disbursement_description: string | null;
+  retail_payment_code_prefix: string | null;
+  enabled_payment_channels: string[] | null;
+  brand_name: string | null;
+  brand_logo_url: string | null;
+  brand_color: string | null;
+}
+
 @DashboardController('settings')
 export class SettingsPageController {
   constructor(
@@ -37,32 +54,44 @@ export class SettingsPageController {
   async page(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session } = dashboardState(request);
     const view = await this.queries.execute(new GetSettingsQuery(session.businessId, session.mode));
-    const wire = settingsToWire(view?.settings ?? {}) as Record<string, any>;
+    const wire = settingsToWire(view?.settings ?? {}) as SettingsWire;
     const editable = roleCan(session.role, 'settings:write');
     const disabled = editable ? '' : html` disabled`;
     const checkbox = (name: string, label: string) =>
-      html`<p><label><input type="checkbox" name="${name}" value="on"${wire[name] ? html` checked` : ''}${disabled}> ${label}</label></p>`;
+      html`<p><label><input type="checkbox" name="${name}" value="on"${wire[name] ? html` checked` : ''}${disabled}> \
+${label}</label></p>`;
     const body = html`${editable ? '' : html`<p class="muted">Read-only: only an admin can change settings.</p>`}
 <form method="post" action="/dashboard/settings" class="card">${csrfField(session)}
   ${checkbox('optional_authentication', 'Optional 3DS authentication')}
   ${checkbox('fraud_detection', 'Fraud detection')}
   <label for="default_disbursement_description">Default disbursement description</label>
-  <input id="default_disbursement_description" name="default_disbursement_description" type="text" maxlength="255" value="${wire.default_disbursement_description ?? ''}"${disabled}>
+  <input id="default_disbursement_description" name="default_disbursement_description" type="text" maxlength="255" \
+value="${wire.default_disbursement_description ?? ''}"${disabled}>
   <label for="retail_payment_code_prefix">Payment-code prefix</label>
-  <input id="retail_payment_code_prefix" name="retail_payment_code_prefix" type="text" maxlength="6" value="${wire.retail_payment_code_prefix ?? ''}"${disabled}>
+  <input id="retail_payment_code_prefix" name="retail_payment_code_prefix" type="text" maxlength="6" value="${
+    wire.retail_payment_code_prefix ?? ''
+  }"${disabled}>
   <label for="enabled_payment_channels">Payment channels on (comma-separated codes; empty: all)</label>
-  <input id="enabled_payment_channels" name="enabled_payment_channels" type="text" value="${(wire.enabled_payment_channels ?? []).join(', ')}"${disabled}>
+  <input id="enabled_payment_channels" name="enabled_payment_channels" type="text" value="${(
+    wire.enabled_payment_channels ?? []
+  ).join(', ')}"${disabled}>
   <label for="virtual_account_ranges">VA ranges per bank (JSON)</label>
-  <textarea id="virtual_account_ranges" name="virtual_account_ranges" rows="3"${disabled}>${JSON.stringify(wire.virtual_account_ranges)}</textarea>
+  <textarea id="virtual_account_ranges" name="virtual_account_ranges" rows="3"${disabled}>${JSON.stringify(
+    wire.virtual_account_ranges,
+  )}</textarea>
   <label for="fee_schedule">Fee schedule per channel (JSON: flat, basis_points)</label>
   <textarea id="fee_schedule" name="fee_schedule" rows="3"${disabled}>${JSON.stringify(wire.fee_schedule)}</textarea>
   <fieldset><legend>What payers see on the invoice page, the eWallet checkout and the card check</legend>
   <label for="brand_name">Name (empty: the business name)</label>
   <input id="brand_name" name="brand_name" type="text" maxlength="100" value="${wire.brand_name ?? ''}"${disabled}>
   <label for="brand_logo_url">Logo address (https; http in test mode)</label>
-  <input id="brand_logo_url" name="brand_logo_url" type="url" maxlength="2048" value="${wire.brand_logo_url ?? ''}"${disabled}>
+  <input id="brand_logo_url" name="brand_logo_url" type="url" maxlength="2048" value="${
+    wire.brand_logo_url ?? ''
+  }"${disabled}>
   <label for="brand_color">Colour</label>
-  <input id="brand_color" name="brand_color" type="color" value="${(wire.brand_color ?? '#1F4E8C').toLowerCase()}"${disabled}>
+  <input id="brand_color" name="brand_color" type="color" value="${(
+    wire.brand_color ?? '#1F4E8C'
+  ).toLowerCase()}"${disabled}>
   </fieldset>
   ${editable ? html`<p><button type="submit">Save settings</button></p>` : ''}
 </form>`;
@@ -80,7 +109,12 @@ export class SettingsPageController {
       fraud_detection: field(request, 'fraud_detection') === 'on',
       default_disbursement_description: text('default_disbursement_description'),
       retail_payment_code_prefix: text('retail_payment_code_prefix'),
-      enabled_payment_channels: channels ? channels.split(',').map((code) => code.trim()).filter(Boolean) : null,
+      enabled_payment_channels: channels
+        ? channels
+            .split(',')
+            .map((code) => code.trim())
+            .filter(Boolean)
+        : null,
       virtual_account_ranges: jsonField(request, 'virtual_account_ranges'),
       fee_schedule: jsonField(request, 'fee_schedule'),
       brand_name: text('brand_name'),
@@ -90,10 +124,20 @@ export class SettingsPageController {
     const dto = plainToInstance(UpdateSettingsRequestDto, plain);
     const problems = await validate(dto, { whitelist: true, forbidUnknownValues: false });
     if (problems.length > 0) {
-      const messages = problems.flatMap((problem) => [...Object.values(problem.constraints ?? {}), ...(problem.children?.length ? [`${problem.property} is invalid`] : [])]);
+      const messages = problems.flatMap((problem) => [
+        ...Object.values(problem.constraints ?? {}),
+        ...(problem.children?.length ? [`${problem.property} is invalid`] : []),
+      ]);
       throw invalidRequest(`Settings not saved: ${messages.join('; ')}`);
     }
-    await this.commands.execute(new UpdateSettingsCommand(session.businessId, session.mode, toSettingsChanges(dto), dashboardContext(request, session)));
+    await this.commands.execute(
+      new UpdateSettingsCommand(
+        session.businessId,
+        session.mode,
+        toSettingsChanges(dto),
+        dashboardContext(request, session),
+      ),
+    );
     redirectTo(response, '/dashboard/settings', 'settings-saved');
   }
 }

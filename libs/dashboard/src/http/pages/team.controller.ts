@@ -47,7 +47,13 @@ export class TeamController {
   async invite(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session } = dashboardState(request);
     const created = await this.commands.execute(
-      new CreateDashboardUserCommand(session.businessId, field(request, 'email') ?? '', roleField(request), undefined, dashboardContext(request, session)),
+      new CreateDashboardUserCommand(
+        session.businessId,
+        field(request, 'email') ?? '',
+        roleField(request),
+        undefined,
+        dashboardContext(request, session),
+      ),
     );
     const shown = html`<section aria-labelledby="invited-h"><h2 id="invited-h">${created.email} can sign in</h2>
 <p>Give them this one-time password through a safe channel; it is not shown again.</p>
@@ -60,7 +66,14 @@ export class TeamController {
   async changeRole(@Req() request: Request, @Res() response: Response, @Param('id') userId: string): Promise<void> {
     const { session } = dashboardState(request);
     await this.ensureMember(session, userId);
-    await this.commands.execute(new ChangeDashboardRoleCommand(session.businessId, userId, roleField(request), dashboardContext(request, session)));
+    await this.commands.execute(
+      new ChangeDashboardRoleCommand(
+        session.businessId,
+        userId,
+        roleField(request),
+        dashboardContext(request, session),
+      ),
+    );
     redirectTo(response, '/dashboard/team', 'role-changed');
   }
 
@@ -69,7 +82,9 @@ export class TeamController {
   async remove(@Req() request: Request, @Res() response: Response, @Param('id') userId: string): Promise<void> {
     const { session } = dashboardState(request);
     await this.ensureMember(session, userId);
-    await this.commands.execute(new RemoveDashboardUserCommand(session.businessId, userId, dashboardContext(request, session)));
+    await this.commands.execute(
+      new RemoveDashboardUserCommand(session.businessId, userId, dashboardContext(request, session)),
+    );
     redirectTo(response, '/dashboard/team', 'user-removed');
   }
 
@@ -97,7 +112,9 @@ export class TeamController {
     const { session } = dashboardState(request);
     const required = field(request, 'required');
     if (required !== 'on' && required !== 'off') throw DashboardErrors.invalid('required must be on or off');
-    await this.commands.execute(new SetTeamTwoFactorCommand(session.businessId, required === 'on', dashboardContext(request, session)));
+    await this.commands.execute(
+      new SetTeamTwoFactorCommand(session.businessId, required === 'on', dashboardContext(request, session)),
+    );
     redirectTo(response, '/dashboard/team', 'team-two-factor');
   }
 
@@ -116,17 +133,29 @@ export class TeamController {
     const zone = viewerTimeZone(request);
     const users = await this.queries.execute(new ListDashboardUsersQuery(session.businessId));
     const required = await this.teams.twoFactorRequired(session.businessId);
-    const roleOptions = (current?: DashboardRole) => DASHBOARD_ROLES.map((role) => html`<option value="${role}"${role === current ? html` selected` : ''}>${role}</option>`);
+    const roleOptions = (current?: DashboardRole) =>
+      DASHBOARD_ROLES.map(
+        (role) => html`<option value="${role}"${role === current ? html` selected` : ''}>${role}</option>`,
+      );
     const body = html`${shown ?? ''}
 <section aria-labelledby="users-h"><h2 id="users-h">Users</h2>
-<div class="table-wrap" tabindex="0"><table id="users"><thead><tr><th scope="col">Email</th><th scope="col">Role</th><th scope="col">Last sign-in</th><th scope="col">Two-step sign-in</th><th scope="col">Remove</th></tr></thead>
+<div class="table-wrap" tabindex="0"><table id="users"><thead><tr><th scope="col">Email</th><th scope="col">Role</th>\
+<th scope="col">Last sign-in</th><th scope="col">Two-step sign-in</th><th scope="col">Remove</th></tr></thead>
 <tbody>${users.map(
       (user) => html`<tr data-user-id="${user.userId}"><td>${user.email}</td>
-<td><form method="post" action="/dashboard/team/users/${user.userId}/role">${csrfField(session)}<label for="role-${user.userId}">Role of ${user.email}</label><select id="role-${user.userId}" name="role">${roleOptions(user.role)}</select><button type="submit" class="secondary">Change role</button></form></td>
+<td><form method="post" action="/dashboard/team/users/${user.userId}/role">${csrfField(session)}<label \
+for="role-${user.userId}">Role of ${user.email}</label>\
+<select id="role-${user.userId}" name="role">${roleOptions(user.role)}</select>\
+<button type="submit" class="secondary">Change role</button></form></td>
 <td>${user.lastSignIn ? timeHtml(user.lastSignIn, zone) : 'never'}</td>
 <td>${user.twoFactor ? 'on' : 'off'}
 ${user.twoFactor && user.userId !== session.userId ? this.resetForm(session, user) : ''}</td>
-<td>${user.userId === session.userId ? html`<span class="muted">you</span>` : html`<form method="post" action="/dashboard/team/users/${user.userId}/remove">${csrfField(session)}<button type="submit" class="danger" aria-label="Remove ${user.email}">Remove</button></form>`}</td></tr>`,
+<td>${
+        user.userId === session.userId
+          ? html`<span class="muted">you</span>`
+          : html`<form method="post" action="/dashboard/team/users/${user.userId}/remove">${csrfField(session)}<button \
+type="submit" class="danger" aria-label="Remove ${user.email}">Remove</button></form>`
+      }</td></tr>`,
     )}</tbody></table></div></section>
 <section aria-labelledby="invite-h"><h2 id="invite-h">Invite a user</h2>
 <form method="post" action="/dashboard/team/users">${csrfField(session)}
@@ -134,11 +163,17 @@ ${user.twoFactor && user.userId !== session.userId ? this.resetForm(session, use
   <label for="invite-role">Role</label><select id="invite-role" name="role">${roleOptions('viewer')}</select>
   <p><button type="submit">Invite</button></p>
 </form>
-<p class="muted">Admin: everything. Developer: API keys, callbacks, test tools. Finance: refunds, invoices, payouts, reports. Viewer: reads only.</p></section>
+<p class="muted">Admin: everything. Developer: API keys, callbacks, test tools. Finance: refunds, invoices, payouts, \
+reports. Viewer: reads only.</p></section>
 <section aria-labelledby="team-2fa-h"><h2 id="team-2fa-h">Two-step sign-in</h2>
-<p id="team-two-factor">${required ? 'Required: every user signs in with a code of an authenticator app.' : 'Optional: each user chooses.'}</p>
-<form method="post" action="/dashboard/team/two-factor">${csrfField(session)}<input type="hidden" name="required" value="${required ? 'off' : 'on'}">
-<button type="submit" class="secondary" id="team-two-factor-toggle">${required ? 'Make two-step sign-in optional' : 'Require two-step sign-in for everyone'}</button></form></section>`;
+<p id="team-two-factor">${
+      required ? 'Required: every user signs in with a code of an authenticator app.' : 'Optional: each user chooses.'
+    }</p>
+<form method="post" action="/dashboard/team/two-factor">${csrfField(session)}<input type="hidden" name="required" \
+value="${required ? 'off' : 'on'}">
+<button type="submit" class="secondary" id="team-two-factor-toggle">${
+      required ? 'Make two-step sign-in optional' : 'Require two-step sign-in for everyone'
+    }</button></form></section>`;
     return renderPage({ title: 'Team', active: 'team', session, body, zone, notice: noticeOf(request) });
   }
 }

@@ -11,8 +11,16 @@ export interface TestPayment {
 export function testPaymentHref(payment: TestPayment): string {
   const query = new URLSearchParams(
     payment.method === 'va'
-      ? { bank_code: payment.channel, account_number: payment.number, ...(payment.amount !== undefined && { amount: String(payment.amount) }) }
-      : { retail_outlet_name: payment.channel, payment_code: payment.number, ...(payment.amount !== undefined && { amount: String(payment.amount) }) },
+      ? {
+          bank_code: payment.channel,
+          account_number: payment.number,
+          ...(payment.amount !== undefined && { amount: String(payment.amount) }),
+        }
+      : {
+          retail_outlet_name: payment.channel,
+          payment_code: payment.number,
+          ...(payment.amount !== undefined && { amount: String(payment.amount) }),
+        },
   );
   return `/dashboard/test-tools?${query.toString()}#${payment.method === 'va' ? 'sim-va-h' : 'sim-fpc-h'}`;
 }

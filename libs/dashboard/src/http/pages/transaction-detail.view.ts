@@ -18,15 +18,31 @@ export class TransactionDetailView {
     private readonly frame: ResourceDetailView,
   ) {}
 
-  async render(request: Request, session: DashboardSession, sourceId: string, id: string, error?: SafeHtml): Promise<string> {
+  async render(
+    request: Request,
+    session: DashboardSession,
+    sourceId: string,
+    id: string,
+    error?: SafeHtml,
+  ): Promise<string> {
     const source = this.sources.find((candidate) => candidate.id === sourceId);
     if (!source || id.length > 128) throw pageNotFound('This transaction');
-    const detail = await source.detail({ businessId: session.businessId, mode: session.mode, session, zone: viewerTimeZone(request) }, id);
+    const detail = await source.detail(
+      { businessId: session.businessId, mode: session.mode, session, zone: viewerTimeZone(request) },
+      id,
+    );
     if (!detail) throw pageNotFound('This transaction');
     return this.frame.render(
       request,
       session,
-      { title: `${source.title.replace(/s$/, '')} ${id}`, active: 'transactions', fields: detail.fields, sections: detail.sections, history: detail.history, back: { href: '/dashboard/transactions', label: 'Back to transactions' } },
+      {
+        title: `${source.title.replace(/s$/, '')} ${id}`,
+        active: 'transactions',
+        fields: detail.fields,
+        sections: detail.sections,
+        history: detail.history,
+        back: { href: '/dashboard/transactions', label: 'Back to transactions' },
+      },
       error,
     );
   }

@@ -14,7 +14,8 @@ import { TransactionDetailView } from './transaction-detail.view';
 
 registerDashboardPage({ id: 'transactions', title: 'Transactions', path: '/dashboard/transactions', order: 20 });
 
-const detailHref = (row: { kind: string; id: string }) => `/dashboard/transactions/${row.kind}/${encodeURIComponent(row.id)}`;
+const detailHref = (row: { kind: string; id: string }) =>
+  `/dashboard/transactions/${row.kind}/${encodeURIComponent(row.id)}`;
 
 export const TRANSACTIONS_LIST: ListDefinition = {
   id: 'transactions',
@@ -30,7 +31,18 @@ export const TRANSACTIONS_LIST: ListDefinition = {
     'ewallet-payments': 'eWallet payments',
     disbursements: 'Disbursements',
   },
-  statuses: ['PENDING', 'AUTHORIZED', 'CAPTURED', 'PAID', 'SETTLED', 'COMPLETED', 'SUCCEEDED', 'FAILED', 'EXPIRED', 'REVERSED'],
+  statuses: [
+    'PENDING',
+    'AUTHORIZED',
+    'CAPTURED',
+    'PAID',
+    'SETTLED',
+    'COMPLETED',
+    'SUCCEEDED',
+    'FAILED',
+    'EXPIRED',
+    'REVERSED',
+  ],
   amountLabel: 'Amount',
   searchHint: 'Id, external id, payer email, customer or account holder, VA number, payment code',
   columns: [
@@ -45,7 +57,10 @@ export const TRANSACTIONS_LIST: ListDefinition = {
   detailHref,
 };
 
-/** Every product's transactions in one list (dashboard.lists), and a detail page per transaction with its actions and history. */
+/**
+ * Every product's transactions in one list (dashboard.lists), and a detail page per transaction with its actions and
+ * history.
+ */
 @DashboardController('transactions')
 export class TransactionsController {
   constructor(
@@ -60,8 +75,18 @@ export class TransactionsController {
     const payouts = roleCan(session.role, 'payouts:manage');
     const actions =
       payments || payouts
-        ? html`<p class="actions">${payments ? html`<a class="button-link" href="/dashboard/invoices/new" id="create-invoice-link">Create an invoice</a>` : ''}
-${payouts ? html`<a class="button-link" href="/dashboard/payouts/new" id="new-disbursement-link">Send a disbursement</a> <a class="button-link" href="/dashboard/payouts/batch" id="batch-link">Batch disbursement from CSV</a>` : ''}</p>`
+        ? html`<p class="actions">${
+            payments
+              ? html`<a class="button-link" href="/dashboard/invoices/new" id="create-invoice-link">Create an \
+invoice</a>`
+              : ''
+          }
+${
+  payouts
+    ? html`<a class="button-link" href="/dashboard/payouts/new" id="new-disbursement-link">Send a disbursement</a> \
+<a class="button-link" href="/dashboard/payouts/batch" id="batch-link">Batch disbursement from CSV</a>`
+    : ''
+}</p>`
         : undefined;
     const { status, page } = await this.lists.render(TRANSACTIONS_LIST, request, session, actions);
     sendHtml(response, page, status);
@@ -73,7 +98,12 @@ ${payouts ? html`<a class="button-link" href="/dashboard/payouts/new" id="new-di
   }
 
   @Get(':source/:id')
-  async detail(@Req() request: Request, @Res() response: Response, @Param('source') sourceId: string, @Param('id') id: string): Promise<void> {
+  async detail(
+    @Req() request: Request,
+    @Res() response: Response,
+    @Param('source') sourceId: string,
+    @Param('id') id: string,
+  ): Promise<void> {
     sendHtml(response, await this.details.render(request, dashboardState(request).session, sourceId, id));
   }
 }

@@ -1,5 +1,8 @@
 import type { Mode } from '@gateway/clock';
-import { SearchVirtualAccountPaymentsQuery, type VirtualAccountPaymentView as VaPaymentView } from '@gateway/virtual-accounts';
+import {
+  SearchVirtualAccountPaymentsQuery,
+  type VirtualAccountPaymentView as VaPaymentView,
+} from '@gateway/virtual-accounts';
 import { Injectable } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { html, type SafeHtml } from '../kit/html';
@@ -31,7 +34,12 @@ export class VirtualAccountPaymentsTransactionSource extends FinalPaymentsTransa
       ['Payment id', payment.paymentId],
       ['Status', FINAL_PAYMENT_STATUS],
       ['Amount', formatMoney(payment.amount, payment.currency)],
-      ['Virtual account', account.origin.kind === 'fixed' ? html`<a href="/dashboard/fixed-vas/${account.vaId}">${account.vaId}</a>` : account.vaId],
+      [
+        'Virtual account',
+        account.origin.kind === 'fixed'
+          ? html`<a href="/dashboard/fixed-vas/${account.vaId}">${account.vaId}</a>`
+          : account.vaId,
+      ],
       ['External id', account.externalId],
       ['Bank', account.bankCode],
       ['Account number', account.accountNumber],

@@ -75,19 +75,27 @@ export class CreateDisbursementsHandler implements ICommandHandler<CreateDisburs
       .execute(
         new ReserveMoneyOutCommand(
           { businessId, mode, currency: DISBURSEMENT_CURRENCY },
-          snapshots.map((snapshot) => ({ movementId: snapshot.disbursementId, amount: snapshot.amount, kind: 'disbursement' as const, details: { ...snapshot } })),
+          snapshots.map((snapshot) => ({
+            movementId: snapshot.disbursementId,
+            amount: snapshot.amount,
+            kind: 'disbursement' as const,
+            details: { ...snapshot },
+          })),
           metadata,
           now,
         ),
       )
       .catch((error: unknown) => {
-        if (error instanceof InsufficientBalanceError) throw DisbursementErrors.insufficientBalance(error.available, error.requested);
+        if (error instanceof InsufficientBalanceError)
+          throw DisbursementErrors.insufficientBalance(error.available, error.requested);
         throw error;
       });
     let last: GlobalPosition | undefined = reserved.position;
     const made = await Promise.all(
       snapshots.map((snapshot, index) =>
-        reserved.items[index].decidedNow ? this.materializer.materialize(snapshot, metadata) : this.madeBefore(snapshot.disbursementId, businessId, mode),
+        reserved.items[index].decidedNow
+          ? this.materializer.materialize(snapshot, metadata)
+          : this.madeBefore(snapshot.disbursementId, businessId, mode),
       ),
     );
     for (const { position } of made) if (!last || comparePositions(position, last) > 0) last = position;
@@ -103,7 +111,11 @@ export class CreateDisbursementsHandler implements ICommandHandler<CreateDisburs
    * reservation: it answers with the disbursement its first execution reserved, created from
    * that reservation (by the first execution, or by the process manager if it died in between).
    */
-  private async madeBefore(disbursementId: string, businessId: string, mode: 'test' | 'live'): Promise<{ position: GlobalPosition; snapshot: DisbursementSnapshot }> {
+  private async madeBefore(
+    disbursementId: string,
+    businessId: string,
+    mode: 'test' | 'live',
+  ): Promise<{ position: GlobalPosition; snapshot: DisbursementSnapshot }> {
     const found = await this.materializer.existing(disbursementId);
     if (found) return found;
     // The process manager creates it from the reservation: wait until it has passed the balance's head.

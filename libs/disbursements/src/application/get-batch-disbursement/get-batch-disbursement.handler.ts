@@ -23,6 +23,11 @@ export class GetBatchDisbursementHandler implements IQueryHandler<GetBatchDisbur
     if (rows.length === 0) throw DisbursementErrors.batchNotFound(query.batchId);
     const items = rows.map(toView);
     const reference = items.find((item) => item.batchReference !== undefined)?.batchReference;
-    return { batchId: query.batchId, businessId: query.businessId, ...(reference !== undefined && { reference }), items };
+    return {
+      batchId: query.batchId,
+      businessId: query.businessId,
+      ...(reference !== undefined && { reference }),
+      items,
+    };
   }
 }

@@ -11,7 +11,10 @@ export interface BatchDisbursementView {
   items: DisbursementView[];
 }
 
-/** GET /batch_disbursements/{id}: the batch of the caller's business and mode; DIRECT_DISBURSEMENT_NOT_FOUND_ERROR otherwise. */
+/**
+ * GET /batch_disbursements/{id}: the batch of the caller's business and mode; DIRECT_DISBURSEMENT_NOT_FOUND_ERROR
+ * otherwise.
+ */
 export class GetBatchDisbursementQuery extends Query<BatchDisbursementView> {
   constructor(
     readonly businessId: string,

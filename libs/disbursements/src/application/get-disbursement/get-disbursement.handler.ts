@@ -20,12 +20,16 @@ export class GetDisbursementHandler implements IQueryHandler<GetDisbursementQuer
 }
 
 @QueryHandler(ListDisbursementsByExternalIdQuery)
-export class ListDisbursementsByExternalIdHandler implements IQueryHandler<ListDisbursementsByExternalIdQuery, DisbursementView[]> {
+export class ListDisbursementsByExternalIdHandler implements IQueryHandler<
+  ListDisbursementsByExternalIdQuery,
+  DisbursementView[]
+> {
   constructor(private readonly pool: Pool) {}
 
   async execute(query: ListDisbursementsByExternalIdQuery): Promise<DisbursementView[]> {
     const { rows } = await this.pool.query<DisbursementRow>(
-      'SELECT * FROM disbursements WHERE business_id = $1 AND mode = $2 AND external_id = $3 ORDER BY created_at, disbursement_id LIMIT 1000',
+      'SELECT * FROM disbursements WHERE business_id = $1 AND mode = $2 AND external_id = $3 ORDER BY created_at, ' +
+        'disbursement_id LIMIT 1000',
       [query.businessId, query.mode, query.externalId],
     );
     if (rows.length === 0) throw DisbursementErrors.notFound(`with external_id ${query.externalId}`);

@@ -1,5 +1,10 @@
 import type { RecordedEvent } from '@gateway/event-store';
-import { balanceReactionId, CompleteMoneyOutCommand, FailMoneyOutCommand, type MoneyOutReserved } from '@gateway/ledger';
+import {
+  balanceReactionId,
+  CompleteMoneyOutCommand,
+  FailMoneyOutCommand,
+  type MoneyOutReserved,
+} from '@gateway/ledger';
 import { type Projection, reactionMetadata, reactToAll, ReadModelProjection } from '@gateway/projections';
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
@@ -53,18 +58,34 @@ export class MoneyOutProcessManager implements Projection {
       case 'MoneyOutReserved': {
         // Only disbursements (a reservation without kind is one, from before refunds reserved).
         const snapshot = event.data.disbursement as DisbursementSnapshot | undefined;
-        if ((event.data.kind ?? 'disbursement') === 'disbursement' && snapshot) await this.materializer.create(snapshot, metadata);
+        if ((event.data.kind ?? 'disbursement') === 'disbursement' && snapshot)
+          await this.materializer.create(snapshot, metadata);
         return;
       }
       case 'DisbursementCompleted': {
         const scope = { businessId, mode, currency: event.data.currency };
-        await this.commands.execute(new CompleteMoneyOutCommand(scope, event.data.disbursementId, metadata, new Date(event.data.completedAt), balanceReactionId(recorded.id)));
+        await this.commands.execute(
+          new CompleteMoneyOutCommand(
+            scope,
+            event.data.disbursementId,
+            metadata,
+            new Date(event.data.completedAt),
+            balanceReactionId(recorded.id),
+          ),
+        );
         return;
       }
       case 'DisbursementFailed': {
         const scope = { businessId, mode, currency: event.data.currency };
         await this.commands.execute(
-          new FailMoneyOutCommand(scope, event.data.disbursementId, event.data.failureCode, metadata, new Date(event.data.failedAt), balanceReactionId(recorded.id)),
+          new FailMoneyOutCommand(
+            scope,
+            event.data.disbursementId,
+            event.data.failureCode,
+            metadata,
+            new Date(event.data.failedAt),
+            balanceReactionId(recorded.id),
+          ),
         );
         return;
       }

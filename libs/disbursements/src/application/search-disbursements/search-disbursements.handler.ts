@@ -19,7 +19,15 @@ export class SearchDisbursementsHandler implements IQueryHandler<SearchDisbursem
           AND ($6::timestamptz IS NULL OR created_at < $6)
         ORDER BY created_at DESC, disbursement_id
         LIMIT $7`,
-      [query.businessId, query.mode, id ?? null, status ?? null, createdFrom ?? null, createdTo ?? null, Math.min(Math.max(limit, 1), 500)],
+      [
+        query.businessId,
+        query.mode,
+        id ?? null,
+        status ?? null,
+        createdFrom ?? null,
+        createdTo ?? null,
+        Math.min(Math.max(limit, 1), 500),
+      ],
     );
     return rows.map(toView);
   }

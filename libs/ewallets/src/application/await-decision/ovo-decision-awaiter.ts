@@ -27,12 +27,16 @@ export class OvoDecisionAwaiter {
     const deadline = Date.now() + timeoutMs;
     for (let round = 0; ; round += 1) {
       const events = await this.store.readStream(payment.streamName);
-      const final = events.find((event) => (EWALLET_PAYMENT_FINAL_EVENT_TYPES as readonly string[]).includes(event.type));
+      const final = events.find((event) =>
+        (EWALLET_PAYMENT_FINAL_EVENT_TYPES as readonly string[]).includes(event.type),
+      );
       if (final) {
         const last = events[events.length - 1];
         const readYourWrites = { projection: EWALLETS_PROJECTION, timeoutMs: Math.max(1000, deadline - Date.now()) };
         await this.pipeline.waitFor(readYourWrites, payment.streamName, last.position);
-        return this.queries.execute(new FindEwalletPaymentQuery(payment.businessId, payment.mode, payment.ewalletType, payment.externalId));
+        return this.queries.execute(
+          new FindEwalletPaymentQuery(payment.businessId, payment.mode, payment.ewalletType, payment.externalId),
+        );
       }
       const left = deadline - Date.now();
       if (left <= 0) return undefined;

@@ -14,7 +14,10 @@ export class ExpireCheckoutJob implements ScheduledJobHandler<EwalletJobPayload>
 
   async handle(job: DueJob<EwalletJobPayload>): Promise<void> {
     if (!job.businessId || !job.mode) return;
-    const metadata = systemMetadata('ewallet-expiry', `job_${job.id}`, job.now, { businessId: job.businessId, mode: job.mode });
+    const metadata = systemMetadata('ewallet-expiry', `job_${job.id}`, job.now, {
+      businessId: job.businessId,
+      mode: job.mode,
+    });
     try {
       await this.pipeline.run({
         ...originOf(metadata),

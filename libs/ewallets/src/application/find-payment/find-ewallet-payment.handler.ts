@@ -4,7 +4,10 @@ import { type EwalletPaymentRow, type EwalletPaymentView, toView } from '../../r
 import { FindCheckoutQuery, FindEwalletPaymentQuery } from './find-ewallet-payment.query';
 
 @QueryHandler(FindEwalletPaymentQuery)
-export class FindEwalletPaymentHandler implements IQueryHandler<FindEwalletPaymentQuery, EwalletPaymentView | undefined> {
+export class FindEwalletPaymentHandler implements IQueryHandler<
+  FindEwalletPaymentQuery,
+  EwalletPaymentView | undefined
+> {
   constructor(private readonly pool: Pool) {}
 
   async execute(query: FindEwalletPaymentQuery): Promise<EwalletPaymentView | undefined> {
@@ -21,7 +24,10 @@ export class FindCheckoutHandler implements IQueryHandler<FindCheckoutQuery, Ewa
   constructor(private readonly pool: Pool) {}
 
   async execute(query: FindCheckoutQuery): Promise<EwalletPaymentView | undefined> {
-    const { rows } = await this.pool.query<EwalletPaymentRow>('SELECT * FROM ewallet_payments WHERE checkout_token = $1', [query.checkoutToken]);
+    const { rows } = await this.pool.query<EwalletPaymentRow>(
+      'SELECT * FROM ewallet_payments WHERE checkout_token = $1',
+      [query.checkoutToken],
+    );
     return rows[0] ? toView(rows[0]) : undefined;
   }
 }

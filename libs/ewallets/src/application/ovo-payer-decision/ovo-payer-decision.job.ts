@@ -40,7 +40,8 @@ export class OvoPayerDecisionJob implements ScheduledJobHandler<EwalletJobPayloa
         });
       }
     } catch (error) {
-      if (error instanceof DomainError && error.code === 'INVALID_EWALLET_PAYMENT_STATUS_ERROR') return; // decided meanwhile
+      // decided meanwhile
+      if (error instanceof DomainError && error.code === 'INVALID_EWALLET_PAYMENT_STATUS_ERROR') return;
       throw error;
     }
   }

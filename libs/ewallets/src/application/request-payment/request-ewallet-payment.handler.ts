@@ -5,7 +5,11 @@ import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { createHash } from 'node:crypto';
 import { ewalletPaymentDecider } from '../../domain/ewallet-payment.decider';
 import { EwalletErrors } from '../../domain/ewallet.errors';
-import { ewalletPaymentStream, type EwalletPaymentRequested, type EwalletPaymentSnapshot } from '../../domain/ewallet-payment.events';
+import {
+  ewalletPaymentStream,
+  type EwalletPaymentRequested,
+  type EwalletPaymentSnapshot,
+} from '../../domain/ewallet-payment.events';
 import { CHECKOUT_LIFETIME_MS, EWALLET_CURRENCY } from '../../domain/ewallet-types';
 import { LINKAJA_CHECKOUT_TOKEN_FAILURE_PHONE } from '../../domain/ovo-payer-simulator';
 import type { EwalletPaymentView } from '../../read-models/ewallet-payment-view';
@@ -15,7 +19,9 @@ import { RequestEwalletPaymentCommand } from './request-ewallet-payment.command'
 
 /** The stream of (business, mode, type, external id): bounded and separator-free whatever the merchant sends. */
 export function paymentStreamOf(businessId: string, mode: string, ewalletType: string, externalId: string): string {
-  return ewalletPaymentStream(createHash('sha256').update(`${businessId}\u0000${mode}\u0000${ewalletType}\u0000${externalId}`).digest('hex'));
+  return ewalletPaymentStream(
+    createHash('sha256').update(`${businessId}\u0000${mode}\u0000${ewalletType}\u0000${externalId}`).digest('hex'),
+  );
 }
 
 /**
@@ -49,7 +55,8 @@ export class RequestEwalletPaymentHandler implements ICommandHandler<RequestEwal
     }
 
     const expiration = request.expirationDate === undefined ? undefined : new Date(request.expirationDate);
-    if (expiration && Number.isNaN(expiration.getTime())) throw EwalletErrors.invalidRequest('expiration_date', 'expiration_date must be an ISO 8601 date');
+    if (expiration && Number.isNaN(expiration.getTime()))
+      throw EwalletErrors.invalidRequest('expiration_date', 'expiration_date must be an ISO 8601 date');
 
     const origin = { context: { ...command.context, apiVersion: command.apiVersion }, scope: { businessId, mode } };
     const now = await this.pipeline.now(origin);
@@ -85,7 +92,9 @@ export class RequestEwalletPaymentHandler implements ICommandHandler<RequestEwal
     });
     // As stored: a keyed request executed again after a crash answers with its first execution's
     // payment (its checkout token and times), never with values computed now.
-    const requested = decision.events.find((event): event is EwalletPaymentRequested => event.type === 'EwalletPaymentRequested');
+    const requested = decision.events.find(
+      (event): event is EwalletPaymentRequested => event.type === 'EwalletPaymentRequested',
+    );
     if (!requested) throw new Error(`eWallet payment ${paymentId} was not requested`);
     const { requestedAt, ...stored } = requested.data;
     return { ...stored, streamName, status: 'PENDING', createdAt: requestedAt };

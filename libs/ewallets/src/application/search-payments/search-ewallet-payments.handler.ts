@@ -19,7 +19,16 @@ export class SearchEwalletPaymentsHandler implements IQueryHandler<SearchEwallet
           AND (NOT $8::boolean OR money_recorded_by IS NULL)
         ORDER BY created_at DESC, payment_id
         LIMIT $7`,
-      [query.businessId, query.mode, id ?? null, status ?? null, createdFrom ?? null, createdTo ?? null, Math.min(Math.max(limit, 1), 500), excludeRecordedElsewhere === true],
+      [
+        query.businessId,
+        query.mode,
+        id ?? null,
+        status ?? null,
+        createdFrom ?? null,
+        createdTo ?? null,
+        Math.min(Math.max(limit, 1), 500),
+        excludeRecordedElsewhere === true,
+      ],
     );
     return rows.map(toView);
   }

@@ -16,7 +16,13 @@ export class DeleteFileHandler implements ICommandHandler<DeleteFileCommand, { f
     const { fileId, businessId, mode } = command;
     if (!FILE_ID.test(fileId)) throw FileErrors.notFound(fileId);
     const now = await this.runner.now(businessId, mode);
-    await this.runner.run(fileId, businessId, mode, command.context, { type: 'DeleteFile', fileId, businessId, mode, now });
+    await this.runner.run(fileId, businessId, mode, command.context, {
+      type: 'DeleteFile',
+      fileId,
+      businessId,
+      mode,
+      now,
+    });
     // The content goes now; the files projection erases it again should this process die first.
     await this.storage.erase(fileId);
     return { fileId, businessId };

@@ -11,7 +11,8 @@ export class FindExistingFilesHandler implements IQueryHandler<FindExistingFiles
     const wanted = [...new Set(query.fileIds)].filter((id) => FILE_ID.test(id));
     if (wanted.length === 0) return new Set();
     const { rows } = await this.pool.query<{ file_id: string }>(
-      'SELECT file_id FROM files WHERE file_id = ANY($1::text[]) AND business_id = $2 AND mode = $3 AND deleted_at IS NULL',
+      'SELECT file_id FROM files WHERE file_id = ANY($1::text[]) AND business_id = $2 AND mode = $3 AND deleted_at ' +
+        'IS NULL',
       [wanted, query.businessId, query.mode],
     );
     return new Set(rows.map((row) => row.file_id));

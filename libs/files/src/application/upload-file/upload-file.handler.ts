@@ -42,7 +42,8 @@ export class UploadFileHandler implements ICommandHandler<UploadFileCommand, Fil
     } catch (error) {
       // Only bytes no file refers to: the upload may be committed (a failure after the append,
       // or another execution of the same keyed request that appended first).
-      if (!(await this.runner.exists(fileId).catch(() => true))) await this.storage.erase(fileId).catch(() => undefined);
+      if (!(await this.runner.exists(fileId).catch(() => true)))
+        await this.storage.erase(fileId).catch(() => undefined);
       throw error;
     }
     // As stored: a re-execution answers with the file its first execution created.

@@ -3,7 +3,10 @@ import { Pool } from 'pg';
 import { FindInvoiceClaimingVirtualAccountQuery } from './callback-virtual-account.queries';
 
 @QueryHandler(FindInvoiceClaimingVirtualAccountQuery)
-export class FindInvoiceClaimingVirtualAccountHandler implements IQueryHandler<FindInvoiceClaimingVirtualAccountQuery, string | undefined> {
+export class FindInvoiceClaimingVirtualAccountHandler implements IQueryHandler<
+  FindInvoiceClaimingVirtualAccountQuery,
+  string | undefined
+> {
   constructor(private readonly pool: Pool) {}
 
   async execute(query: FindInvoiceClaimingVirtualAccountQuery): Promise<string | undefined> {
@@ -14,7 +17,12 @@ export class FindInvoiceClaimingVirtualAccountHandler implements IQueryHandler<F
           AND (snapshot->>'expiryDate')::timestamptz > $4
         ORDER BY created_at, invoice_id
         LIMIT 1`,
-      [query.businessId, query.mode, JSON.stringify([{ callbackVirtualAccountId: query.vaId, transferAmount: query.amount }]), query.now],
+      [
+        query.businessId,
+        query.mode,
+        JSON.stringify([{ callbackVirtualAccountId: query.vaId, transferAmount: query.amount }]),
+        query.now,
+      ],
     );
     return rows[0]?.invoice_id;
   }

@@ -7,13 +7,26 @@ import { IdGenerator } from '@gateway/runtime';
 import { CommandBus, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { invoiceDecider, type PaymentInput } from '../../domain/invoice.decider';
 import { InvoiceErrors } from '../../domain/invoice.errors';
-import { type InvoiceBank, type InvoiceRetailOutlet, type InvoiceSnapshot, invoiceStream } from '../../domain/invoice.events';
-import { DEFAULT_INVOICE_DURATION_SECONDS, INVOICE_RETAIL_OUTLETS, invoiceAmountError, MAGIC_PAID_AMOUNTS } from '../../domain/invoice.rules';
+import {
+  type InvoiceBank,
+  type InvoiceRetailOutlet,
+  type InvoiceSnapshot,
+  invoiceStream,
+} from '../../domain/invoice.events';
+import {
+  DEFAULT_INVOICE_DURATION_SECONDS,
+  INVOICE_RETAIL_OUTLETS,
+  invoiceAmountError,
+  MAGIC_PAID_AMOUNTS,
+} from '../../domain/invoice.rules';
 import { INVOICES_PROJECTION } from '../../read-models/invoices.projection';
 import { invoicePageUrl } from '../../domain/invoice.rules';
 import { invoiceIdFrom, poolMerchantCode, retailPrefix } from '../invoice-identity';
 import { PoolAllocator } from '../pool-allocator';
-import { FindFixedVirtualAccountQuery, type FixedVirtualAccountRef } from '../callback-virtual-account/callback-virtual-account.queries';
+import {
+  FindFixedVirtualAccountQuery,
+  type FixedVirtualAccountRef,
+} from '../callback-virtual-account/callback-virtual-account.queries';
 import { OpenCustomerVirtualAccountCommand } from '../callback-virtual-account/customer-virtual-account.command';
 import { CreateInvoiceCommand } from './create-invoice.command';
 
@@ -39,7 +52,10 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
       this.queries.execute(new GetSettingsQuery(businessId, mode)),
     ]);
     const settings = settingsView?.settings ?? {};
-    const fixedVa = request.callbackVirtualAccountId === undefined ? undefined : await this.fixedVirtualAccount(businessId, mode, request.callbackVirtualAccountId, request.amount);
+    const fixedVa =
+      request.callbackVirtualAccountId === undefined
+        ? undefined
+        : await this.fixedVirtualAccount(businessId, mode, request.callbackVirtualAccountId, request.amount);
     const offered = this.offeredMethods(request.paymentMethods, settings.enabledPaymentChannels);
     // The spec: the fixed VA "enables that payment method", whatever payment_methods say.
     const methods = fixedVa && !offered.includes(fixedVa.bankCode) ? [...offered, fixedVa.bankCode] : offered;
@@ -51,30 +67,68 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     const expiry = new Date(now.getTime() + durationSeconds * 1000);
     const metadata = this.pipeline.metadata(origin, now);
     const merchantName = business?.name ?? businessId;
-    const customerAccounts = request.fixedVa ? await this.customerAccounts(command, methods, fixedVa?.bankCode) : new Map<string, FixedVirtualAccountRef>();
+    const customerAccounts = request.fixedVa
+      ? await this.customerAccounts(command, methods, fixedVa?.bankCode)
+      : new Map<string, FixedVirtualAccountRef>();
 
     const banks: InvoiceBank[] = [];
     for (const bankCode of methods.filter((code) => category(code) === 'VIRTUAL_ACCOUNT')) {
       if (fixedVa?.bankCode === bankCode) {
         // The business's own fixed account replaces the POOL number for its bank.
-        banks.push({ bankCode, accountNumber: fixedVa.accountNumber, transferAmount: request.amount, identityAmount: 0, accountHolderName: fixedVa.name, callbackVirtualAccountId: fixedVa.vaId });
+        banks.push({
+          bankCode,
+          accountNumber: fixedVa.accountNumber,
+          transferAmount: request.amount,
+          identityAmount: 0,
+          accountHolderName: fixedVa.name,
+          callbackVirtualAccountId: fixedVa.vaId,
+        });
         continue;
       }
       const customer = customerAccounts.get(bankCode);
       if (customer) {
         // fixed_va: the customer's own account, the same on each of its invoices; paid like a callback VA.
-        banks.push({ bankCode, accountNumber: customer.accountNumber, transferAmount: request.amount, identityAmount: 0, accountHolderName: customer.name, callbackVirtualAccountId: customer.vaId });
+        banks.push({
+          bankCode,
+          accountNumber: customer.accountNumber,
+          transferAmount: request.amount,
+          identityAmount: 0,
+          accountHolderName: customer.name,
+          callbackVirtualAccountId: customer.vaId,
+        });
         continue;
       }
       const prefix = poolMerchantCode(businessId, settings.virtualAccountRanges?.[bankCode]?.merchantCode);
-      const number = await this.pools.reserve({ kind: 'va', scope: `${businessId}.${mode}.${bankCode}`, prefix, invoiceId, reservedUntil: expiry, now, metadata });
+      const number = await this.pools.reserve({
+        kind: 'va',
+        scope: `${businessId}.${mode}.${bankCode}`,
+        prefix,
+        invoiceId,
+        reservedUntil: expiry,
+        now,
+        metadata,
+      });
       if (number === undefined) throw InvoiceErrors.poolExhausted(bankCode);
-      banks.push({ bankCode, accountNumber: number, transferAmount: request.amount, identityAmount: 0, accountHolderName: merchantName });
+      banks.push({
+        bankCode,
+        accountNumber: number,
+        transferAmount: request.amount,
+        identityAmount: 0,
+        accountHolderName: merchantName,
+      });
     }
     const retailOutlets: InvoiceRetailOutlet[] = [];
     for (const outlet of methods.filter((code) => category(code) === 'RETAIL_OUTLET')) {
       const prefix = retailPrefix(businessId, settings.retailPaymentCodePrefix);
-      const code = await this.pools.reserve({ kind: 'retail', scope: `${mode}.${outlet}`, prefix, invoiceId, reservedUntil: expiry, now, metadata });
+      const code = await this.pools.reserve({
+        kind: 'retail',
+        scope: `${mode}.${outlet}`,
+        prefix,
+        invoiceId,
+        reservedUntil: expiry,
+        now,
+        metadata,
+      });
       if (code === undefined) throw InvoiceErrors.paymentCodeUnavailable(outlet);
       retailOutlets.push({ retailOutletName: outlet, paymentCode: code, transferAmount: request.amount });
     }
@@ -101,12 +155,19 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
       createdAt: now.toISOString(),
       ...(request.successRedirectUrl !== undefined && { successRedirectUrl: request.successRedirectUrl }),
       ...(request.failureRedirectUrl !== undefined && { failureRedirectUrl: request.failureRedirectUrl }),
-      ...(request.callbackVirtualAccountId !== undefined && { callbackVirtualAccountId: request.callbackVirtualAccountId }),
+      ...(request.callbackVirtualAccountId !== undefined && {
+        callbackVirtualAccountId: request.callbackVirtualAccountId,
+      }),
       ...(request.midLabel !== undefined && { midLabel: request.midLabel }),
       ...(request.items !== undefined && { items: request.items }),
-      ...(command.options.recurringPaymentId !== undefined && { recurringPaymentId: command.options.recurringPaymentId }),
+      ...(command.options.recurringPaymentId !== undefined && {
+        recurringPaymentId: command.options.recurringPaymentId,
+      }),
     };
-    const magicPayment = mode === 'test' && MAGIC_PAID_AMOUNTS.includes(request.amount) ? this.magicPayment(invoice, settings.feeSchedule) : undefined;
+    const magicPayment =
+      mode === 'test' && MAGIC_PAID_AMOUNTS.includes(request.amount)
+        ? this.magicPayment(invoice, settings.feeSchedule)
+        : undefined;
     const decision = await this.pipeline.run({
       ...origin,
       at: now,
@@ -120,10 +181,16 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
   }
 
   /** `callback_virtual_account_id`: an active fixed VA of this business and mode that can take the amount. */
-  private async fixedVirtualAccount(businessId: string, mode: 'test' | 'live', vaId: string, amount: number): Promise<FixedVirtualAccountRef> {
+  private async fixedVirtualAccount(
+    businessId: string,
+    mode: 'test' | 'live',
+    vaId: string,
+    amount: number,
+  ): Promise<FixedVirtualAccountRef> {
     const account = await this.queries.execute(new FindFixedVirtualAccountQuery(businessId, mode, vaId));
     if (!account || !account.payable) throw InvoiceErrors.callbackVirtualAccountNotFound(vaId);
-    if (account.isClosed && account.expectedAmount !== amount) throw InvoiceErrors.callbackVirtualAccountAmount(account.expectedAmount ?? 0);
+    if (account.isClosed && account.expectedAmount !== amount)
+      throw InvoiceErrors.callbackVirtualAccountAmount(account.expectedAmount ?? 0);
     return account;
   }
 
@@ -133,12 +200,25 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
    * accounts for this business, or an account the merchant closed to another amount, keeps its
    * POOL number.
    */
-  private async customerAccounts(command: CreateInvoiceCommand, methods: string[], callbackBank: string | undefined): Promise<Map<string, FixedVirtualAccountRef>> {
+  private async customerAccounts(
+    command: CreateInvoiceCommand,
+    methods: string[],
+    callbackBank: string | undefined,
+  ): Promise<Map<string, FixedVirtualAccountRef>> {
     const { businessId, mode, request } = command;
     if (!request.payerEmail?.trim()) throw InvoiceErrors.payerIdentityRequired();
     const banks = methods.filter((code) => category(code) === 'VIRTUAL_ACCOUNT' && code !== callbackBank);
-    const accounts = await Promise.all(banks.map((bankCode) => this.commands.execute(new OpenCustomerVirtualAccountCommand(businessId, mode, bankCode, request.payerEmail, command.context))));
-    const usable = accounts.filter((account): account is FixedVirtualAccountRef => !!account && (!account.isClosed || account.expectedAmount === request.amount));
+    const accounts = await Promise.all(
+      banks.map((bankCode) =>
+        this.commands.execute(
+          new OpenCustomerVirtualAccountCommand(businessId, mode, bankCode, request.payerEmail, command.context),
+        ),
+      ),
+    );
+    const usable = accounts.filter(
+      (account): account is FixedVirtualAccountRef =>
+        !!account && (!account.isClosed || account.expectedAmount === request.amount),
+    );
     return new Map(usable.map((account) => [account.bankCode, account]));
   }
 
@@ -147,8 +227,13 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     (requested ?? []).forEach((code, index) => {
       if (!isPaymentChannelCode(code)) throw InvoiceErrors.unknownPaymentMethod(code, index);
     });
-    const wanted = requested && requested.length > 0 ? [...new Set(requested)] : PAYMENT_CHANNELS.map((channel) => channel.code);
-    return wanted.filter((code) => isChannelEnabled(enabled, code) && (category(code) !== 'RETAIL_OUTLET' || (INVOICE_RETAIL_OUTLETS as readonly string[]).includes(code)));
+    const wanted =
+      requested && requested.length > 0 ? [...new Set(requested)] : PAYMENT_CHANNELS.map((channel) => channel.code);
+    return wanted.filter(
+      (code) =>
+        isChannelEnabled(enabled, code) &&
+        (category(code) !== 'RETAIL_OUTLET' || (INVOICE_RETAIL_OUTLETS as readonly string[]).includes(code)),
+    );
   }
 
   /**
@@ -157,7 +242,10 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
    * card or eWallets only, or only fixed accounts: `callback_virtual_account_id`, `fixed_va`) is not
    * paid by it and stays PENDING (issue 19, item 11).
    */
-  private magicPayment(invoice: Omit<InvoiceSnapshot, 'status' | 'updatedAt'>, feeSchedule: Parameters<typeof feeRuleFor>[1]): PaymentInput | undefined {
+  private magicPayment(
+    invoice: Omit<InvoiceSnapshot, 'status' | 'updatedAt'>,
+    feeSchedule: Parameters<typeof feeRuleFor>[1],
+  ): PaymentInput | undefined {
     const bank = invoice.banks.find((offered) => offered.callbackVirtualAccountId === undefined);
     if (!bank) return undefined;
     const { fee, feeTax } = feeFor(invoice.amount, feeRuleFor(bank.bankCode, feeSchedule));

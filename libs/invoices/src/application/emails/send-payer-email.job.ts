@@ -27,6 +27,11 @@ export class SendPayerEmailJob implements ScheduledJobHandler<SendPayerEmailPayl
     );
     // Test mode never sends, whatever the transport.
     if (rows.length === 0 || rows[0].mode !== 'live') return;
-    await this.transport.send({ from: this.config.MAIL_FROM, to: rows[0].recipient, subject: rows[0].subject, text: rows[0].text_body });
+    await this.transport.send({
+      from: this.config.MAIL_FROM,
+      to: rows[0].recipient,
+      subject: rows[0].subject,
+      text: rows[0].text_body,
+    });
   }
 }

@@ -27,7 +27,10 @@ export class GetPublicInvoiceHandler implements IQueryHandler<GetPublicInvoiceQu
 
   async execute(query: GetPublicInvoiceQuery): Promise<InvoiceSnapshot> {
     if (!INVOICE_ID.test(query.invoiceId)) throw InvoiceErrors.notFound(query.invoiceId);
-    const { rows } = await this.pool.query<{ snapshot: InvoiceSnapshot }>('SELECT snapshot FROM invoices WHERE invoice_id = $1', [query.invoiceId]);
+    const { rows } = await this.pool.query<{ snapshot: InvoiceSnapshot }>(
+      'SELECT snapshot FROM invoices WHERE invoice_id = $1',
+      [query.invoiceId],
+    );
     if (rows.length === 0) throw InvoiceErrors.notFound(query.invoiceId);
     return rows[0].snapshot;
   }

@@ -26,17 +26,23 @@ export class ListInvoicesHandler implements IQueryHandler<ListInvoicesQuery, Inv
     add((p) => `expired_at > ${p}::timestamptz`, filter.expiredAfter);
     add((p) => `expired_at < ${p}::timestamptz`, filter.expiredBefore);
     add((p) => `client_type = ANY(${p}::text[])`, filter.clientTypes?.length ? filter.clientTypes : undefined);
-    add((p) => `payment_channel = ANY(${p}::text[])`, filter.paymentChannels?.length ? filter.paymentChannels : undefined);
+    add(
+      (p) => `payment_channel = ANY(${p}::text[])`,
+      filter.paymentChannels?.length ? filter.paymentChannels : undefined,
+    );
     add((p) => `recurring_payment_id = ${p}`, filter.recurringPaymentId);
     add((p) => `external_id = ${p}`, filter.externalId);
     // The cursor: strictly older than the named invoice of this business (unknown id: nothing older).
     add(
-      (p) => `(created_at, invoice_id) < (SELECT c.created_at, c.invoice_id FROM invoices c WHERE c.invoice_id = ${p} AND c.business_id = $1 AND c.mode = $2)`,
+      (p) =>
+        `(created_at, invoice_id) < (SELECT c.created_at, ` +
+        `c.invoice_id FROM invoices c WHERE c.invoice_id = ${p} AND c.business_id = $1 AND c.mode = $2)`,
       filter.lastInvoiceId,
     );
     params.push(filter.limit ?? DEFAULT_LIMIT);
     const { rows } = await this.pool.query<{ snapshot: InvoiceSnapshot }>(
-      `SELECT snapshot FROM invoices WHERE ${where.join(' AND ')} ORDER BY created_at DESC, invoice_id DESC LIMIT $${params.length}`,
+      `SELECT snapshot FROM invoices WHERE ${where.join(' AND ')} ORDER BY created_at DESC, ` +
+        `invoice_id DESC LIMIT $${params.length}`,
       params,
     );
     return rows.map((row) => row.snapshot);

@@ -40,9 +40,16 @@ export class CaptureCardChargeJob implements ScheduledJobHandler<CaptureCardChar
       const charge: ChargeView = await this.queries.execute(new GetChargeQuery(businessId, mode, chargeId));
       if (charge.status !== 'AUTHORIZED') return;
       await this.commands.execute(
-        new CaptureChargeCommand(businessId, mode, chargeId, amount, { requestId: `job_${job.id}`, actor: 'system:invoice-card-capture', businessId, mode }),
+        new CaptureChargeCommand(businessId, mode, chargeId, amount, {
+          requestId: `job_${job.id}`,
+          actor: 'system:invoice-card-capture',
+          businessId,
+          mode,
+        }),
       );
-      this.logger.log(`Captured charge ${chargeId} of invoice ${invoiceId}, left authorized after the invoice's payment`);
+      this.logger.log(
+        `Captured charge ${chargeId} of invoice ${invoiceId}, left authorized after the invoice's payment`,
+      );
     } catch (error) {
       if (error instanceof DomainError && error.code === 'INVALID_CHARGE_STATUS_ERROR') return; // captured meanwhile
       if (error instanceof DomainError) {

@@ -4,7 +4,8 @@ import { IdGenerator, type RequestContext } from '@gateway/runtime';
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 
-export const invoicePageKeyStream = (businessId: string, mode: 'test' | 'live') => `invoicepagekey-${businessId}.${mode}`;
+export const invoicePageKeyStream = (businessId: string, mode: 'test' | 'live') =>
+  `invoicepagekey-${businessId}.${mode}`;
 
 interface PageKeyIssued {
   keyId: string;
@@ -35,7 +36,9 @@ export class InvoicePagePublicKeys {
     if (cached) return cached;
     const existing = await this.read(stream);
     if (existing) return this.remember(stream, existing.publicKey);
-    const created = await this.commands.execute(new CreateApiKeyCommand(businessId, mode, 'public', 'Hosted invoice page', [], context));
+    const created = await this.commands.execute(
+      new CreateApiKeyCommand(businessId, mode, 'public', 'Hosted invoice page', [], context),
+    );
     try {
       const data: PageKeyIssued = { keyId: created.keyId, publicKey: created.key };
       await this.pipeline.create({
@@ -60,7 +63,7 @@ export class InvoicePagePublicKeys {
 
   private async read(stream: string): Promise<PageKeyIssued | undefined> {
     const [first] = await this.store.readStream(stream, { maxCount: 1 });
-    return first ? (first.data as unknown as PageKeyIssued) : undefined;
+    return first ? (first.data as PageKeyIssued) : undefined;
   }
 
   private remember(stream: string, key: string): string {

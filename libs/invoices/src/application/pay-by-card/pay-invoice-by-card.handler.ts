@@ -1,4 +1,9 @@
-import { CaptureChargeCommand, type ChargeView, CreateChargeCommand, ReverseAuthorizationCommand } from '@gateway/cards';
+import {
+  CaptureChargeCommand,
+  type ChargeView,
+  CreateChargeCommand,
+  ReverseAuthorizationCommand,
+} from '@gateway/cards';
 import { DomainError } from '@gateway/domain';
 import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
@@ -10,7 +15,8 @@ import { PayInvoiceByCardCommand } from './pay-invoice-by-card.command';
 
 export const CARD_METHOD = 'CREDIT_CARD';
 
-export const offersCard = (invoice: InvoiceSnapshot) => invoice.paymentMethods.includes(CARD_METHOD) && !invoice.shouldExcludeCreditCard;
+export const offersCard = (invoice: InvoiceSnapshot) =>
+  invoice.paymentMethods.includes(CARD_METHOD) && !invoice.shouldExcludeCreditCard;
 
 /**
  * Authorize, pay the invoice, capture. The invoice records the money (its `MoneyInReceived` under
@@ -59,24 +65,40 @@ export class PayInvoiceByCardHandler implements ICommandHandler<PayInvoiceByCard
           businessId,
           mode,
           invoice.invoiceId,
-          { method: 'CREDIT_CARD', channel: CARD_METHOD, destination: '', paymentId: charge.chargeId, amount: invoice.amount, creditCardChargeId: charge.chargeId },
+          {
+            method: 'CREDIT_CARD',
+            channel: CARD_METHOD,
+            destination: '',
+            paymentId: charge.chargeId,
+            amount: invoice.amount,
+            creditCardChargeId: charge.chargeId,
+          },
           context,
         ),
       );
     } catch (error) {
-      await this.commands.execute(new ReverseAuthorizationCommand(businessId, mode, charge.chargeId, invoice.externalId, context)).catch((reversal: unknown) => {
-        this.logger.error(`Could not reverse authorization ${charge.chargeId} after the invoice refused it: ${String(reversal)}`);
-      });
+      await this.commands
+        .execute(new ReverseAuthorizationCommand(businessId, mode, charge.chargeId, invoice.externalId, context))
+        .catch((reversal: unknown) => {
+          this.logger.error(
+            `Could not reverse authorization ${charge.chargeId} after the invoice refused it: ${String(reversal)}`,
+          );
+        });
       throw error;
     }
     // The invoice is paid and holds the money; the capture settles the card side (no ledger event).
     // Should this process die right here, job `invoices.capture-card-charge` (written with the paid row) captures it.
     // The invoice is PAID from here on, so a failed capture does not fail the payer's request: the
     // follow-up job captures it later (and should it somehow have run first, this one is refused as CAPTURED).
-    await this.commands.execute(new CaptureChargeCommand(businessId, mode, charge.chargeId, invoice.amount, context)).catch((capture: unknown) => {
-      if (capture instanceof DomainError && capture.code === 'INVALID_CHARGE_STATUS_ERROR') return;
-      this.logger.warn(`Capture of ${charge.chargeId} after paying invoice ${invoice.invoiceId} failed; the capture follower retries: ${String(capture)}`);
-    });
+    await this.commands
+      .execute(new CaptureChargeCommand(businessId, mode, charge.chargeId, invoice.amount, context))
+      .catch((capture: unknown) => {
+        if (capture instanceof DomainError && capture.code === 'INVALID_CHARGE_STATUS_ERROR') return;
+        this.logger.warn(
+          `Capture of ${charge.chargeId} after paying invoice ${invoice.invoiceId} failed; ` +
+            `the capture follower retries: ${String(capture)}`,
+        );
+      });
     return paid;
   }
 }

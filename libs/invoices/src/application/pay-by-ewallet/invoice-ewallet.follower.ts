@@ -31,7 +31,13 @@ export class InvoiceEwalletFollower implements Projection {
           payment.businessId,
           payment.mode,
           payment.moneyRecordedBy.resourceId,
-          { method: 'EWALLET', channel: payment.ewalletType, destination: '', paymentId: payment.paymentId, amount: payment.amount },
+          {
+            method: 'EWALLET',
+            channel: payment.ewalletType,
+            destination: '',
+            paymentId: payment.paymentId,
+            amount: payment.amount,
+          },
           {
             correlationId: recorded.metadata.correlationId,
             causationId: recorded.id,

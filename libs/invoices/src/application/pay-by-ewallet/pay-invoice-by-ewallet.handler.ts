@@ -20,7 +20,10 @@ type PageEwallet = (typeof PAGE_EWALLETS)[number];
 /** The eWallets this invoice's page offers: requested, enabled, and within the wallet's amount bounds. */
 export function offeredEwallets(invoice: InvoiceSnapshot): PageEwallet[] {
   return PAGE_EWALLETS.filter(
-    (type) => invoice.paymentMethods.includes(type) && invoice.amount >= EWALLET_AMOUNT_BOUNDS[type].min && invoice.amount <= EWALLET_AMOUNT_BOUNDS[type].max,
+    (type) =>
+      invoice.paymentMethods.includes(type) &&
+      invoice.amount >= EWALLET_AMOUNT_BOUNDS[type].min &&
+      invoice.amount <= EWALLET_AMOUNT_BOUNDS[type].max,
   );
 }
 
@@ -74,12 +77,15 @@ export class PayInvoiceByEwalletHandler implements ICommandHandler<PayInvoiceByE
   }
 
   private find(invoice: InvoiceSnapshot, type: PageEwallet): Promise<EwalletPaymentView | undefined> {
-    return this.queries.execute(new FindEwalletPaymentQuery(invoice.businessId, invoice.mode, type, ewalletExternalId(invoice.invoiceId)));
+    return this.queries.execute(
+      new FindEwalletPaymentQuery(invoice.businessId, invoice.mode, type, ewalletExternalId(invoice.invoiceId)),
+    );
   }
 
   private checkoutOf(invoice: InvoiceSnapshot, payment: EwalletPaymentView): EwalletCheckout {
     // Paid already (the invoice follows in a moment) or over: back to the invoice's page, which tells.
-    if (payment.status !== 'PENDING' || !payment.checkoutToken) return { checkoutPath: invoicePagePath(invoice.invoiceId) };
+    if (payment.status !== 'PENDING' || !payment.checkoutToken)
+      return { checkoutPath: invoicePagePath(invoice.invoiceId) };
     return { checkoutPath: checkoutPath(payment.checkoutToken) };
   }
 }

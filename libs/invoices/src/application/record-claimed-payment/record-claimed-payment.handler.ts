@@ -14,7 +14,10 @@ import { type ClaimedPaymentOutcome, RecordClaimedInvoicePaymentCommand } from '
  * every money-in.
  */
 @CommandHandler(RecordClaimedInvoicePaymentCommand)
-export class RecordClaimedInvoicePaymentHandler implements ICommandHandler<RecordClaimedInvoicePaymentCommand, ClaimedPaymentOutcome> {
+export class RecordClaimedInvoicePaymentHandler implements ICommandHandler<
+  RecordClaimedInvoicePaymentCommand,
+  ClaimedPaymentOutcome
+> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly pipeline: CommandPipeline,

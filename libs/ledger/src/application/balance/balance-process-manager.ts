@@ -49,7 +49,13 @@ export class LedgerBalanceProcess implements Projection {
     const { movementId, currency, amount } = event.data;
     await this.balances.execute(
       balanceStream(businessId, mode, currency),
-      { type: event.type === 'MoneyInSettled' ? 'CreditBalance' : 'DebitBalance', movementId, sourceEventId: recorded.id, currency, amount },
+      {
+        type: event.type === 'MoneyInSettled' ? 'CreditBalance' : 'DebitBalance',
+        movementId,
+        sourceEventId: recorded.id,
+        currency,
+        amount,
+      },
       metadata,
       [balanceReactionId(recorded.id)],
     );

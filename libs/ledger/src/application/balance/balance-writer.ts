@@ -1,5 +1,14 @@
 import { DomainError } from '@gateway/domain';
-import { type AppendResult, type CommandMetadata, DuplicateEventIdError, EVENT_STORE, type EventStore, type NewEvent, toNewEvent, WrongExpectedRevisionError } from '@gateway/event-store';
+import {
+  type AppendResult,
+  type CommandMetadata,
+  DuplicateEventIdError,
+  EVENT_STORE,
+  type EventStore,
+  type NewEvent,
+  toNewEvent,
+  WrongExpectedRevisionError,
+} from '@gateway/event-store';
 import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { type BalanceCommand, balanceDecider, type BalanceState } from '../../domain/balance.decider';
@@ -62,7 +71,12 @@ export class BalanceWriter {
 
   constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  execute(stream: string, command: BalanceCommand, metadata: CommandMetadata, eventIds?: string[]): Promise<BalanceOutcome> {
+  execute(
+    stream: string,
+    command: BalanceCommand,
+    metadata: CommandMetadata,
+    eventIds?: string[],
+  ): Promise<BalanceOutcome> {
     return new Promise<BalanceOutcome>((resolve, reject) => {
       const queue = this.queues.get(stream) ?? [];
       queue.push({ command, metadata, eventIds, resolve, reject });
@@ -109,9 +123,11 @@ export class BalanceWriter {
         const decidedOn = state;
         try {
           const events = balanceDecider.decide(job.command, state);
-          state = events.reduce(balanceDecider.evolve, state);
+          state = events.reduce((s, event) => balanceDecider.evolve(s, event), state);
           const ids = job.eventIds ?? [];
-          const newEvents = events.map((event, index) => toNewEvent(event, job.metadata, () => ids[index] ?? randomUUID()));
+          const newEvents = events.map((event, index) =>
+            toNewEvent(event, job.metadata, () => ids[index] ?? randomUUID()),
+          );
           decided.push({ job, events, newEvents, decidedOn });
         } catch (error) {
           if (!(error instanceof DomainError)) throw error;
@@ -153,10 +169,14 @@ export class BalanceWriter {
   /** The cached state brought up to date with the stream's tail. */
   private async refresh(stream: string): Promise<Cached> {
     let cached = this.cache.get(stream) ?? { state: balanceDecider.initialState, revision: 'no_stream' as const };
-    const tail = await this.store.readStream(stream, cached.revision === 'no_stream' ? {} : { fromRevision: cached.revision + 1n });
+    const tail = await this.store.readStream(
+      stream,
+      cached.revision === 'no_stream' ? {} : { fromRevision: cached.revision + 1n },
+    );
     if (tail.length > 0) {
       let state = cached.state;
-      for (const recorded of tail) state = balanceDecider.evolve(state, { type: recorded.type, data: recorded.data } as BalanceEvent);
+      for (const recorded of tail)
+        state = balanceDecider.evolve(state, { type: recorded.type, data: recorded.data } as BalanceEvent);
       cached = { state, revision: tail[tail.length - 1].revision };
       this.cache.set(stream, cached);
     }

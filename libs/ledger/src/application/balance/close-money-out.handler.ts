@@ -22,7 +22,14 @@ export class CompleteMoneyOutHandler implements ICommandHandler<CompleteMoneyOut
 export class FailMoneyOutHandler implements ICommandHandler<FailMoneyOutCommand, MoneyOutClosing> {
   constructor(private readonly balances: BalanceWriter) {}
 
-  async execute({ scope, movementId, failureCode, metadata, now, eventId }: FailMoneyOutCommand): Promise<MoneyOutClosing> {
+  async execute({
+    scope,
+    movementId,
+    failureCode,
+    metadata,
+    now,
+    eventId,
+  }: FailMoneyOutCommand): Promise<MoneyOutClosing> {
     const outcome = await this.balances.execute(
       balanceStreamOf(scope),
       { type: 'FailMoneyOut', movementId, currency: scope.currency, failureCode, now },

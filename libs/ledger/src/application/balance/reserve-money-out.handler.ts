@@ -10,8 +10,17 @@ export class ReserveMoneyOutHandler implements ICommandHandler<ReserveMoneyOutCo
 
   async execute(command: ReserveMoneyOutCommand): Promise<MoneyOutReservation> {
     const { scope, items, metadata, now } = command;
-    const outcome = await this.balances.execute(balanceStreamOf(scope), { type: 'ReserveMoneyOut', currency: scope.currency, items, now }, metadata);
-    const decidedNow = new Map(outcome.events.map((event) => [event.data.movementId, event.type === 'MoneyOutDeclined' ? ('declined' as const) : ('open' as const)]));
+    const outcome = await this.balances.execute(
+      balanceStreamOf(scope),
+      { type: 'ReserveMoneyOut', currency: scope.currency, items, now },
+      metadata,
+    );
+    const decidedNow = new Map(
+      outcome.events.map((event) => [
+        event.data.movementId,
+        event.type === 'MoneyOutDeclined' ? ('declined' as const) : ('open' as const),
+      ]),
+    );
     return {
       items: items.map((item): ReservedItem => {
         const decided = decidedNow.get(item.movementId);

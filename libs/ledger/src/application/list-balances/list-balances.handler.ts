@@ -15,7 +15,10 @@ export class ListBalancesHandler implements IQueryHandler<ListBalancesQuery, Cur
     );
     const byCurrency = new Map<string, CurrencyBalances>();
     for (const row of rows) {
-      const entry = byCurrency.get(row.currency) ?? { currency: row.currency, balances: { CASH: 0n, HOLDING: 0n, TAX: 0n } };
+      const entry = byCurrency.get(row.currency) ?? {
+        currency: row.currency,
+        balances: { CASH: 0n, HOLDING: 0n, TAX: 0n },
+      };
       entry.balances[row.account] = BigInt(row.balance);
       byCurrency.set(row.currency, entry);
     }

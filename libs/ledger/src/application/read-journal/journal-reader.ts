@@ -73,8 +73,20 @@ export class JournalReader {
   }
 
   /** Every entry of one account dated in [from, to), in log order. */
-  async *accountEntries(scope: JournalScope, account: MerchantAccount, from: Date, to: Date): AsyncGenerator<AccountEntryRow[]> {
-    const pages = this.cursor<{ occurred_at: Date; event_id: string; kind: string; movement_id: string; stream_name: string; amount: string }>(
+  async *accountEntries(
+    scope: JournalScope,
+    account: MerchantAccount,
+    from: Date,
+    to: Date,
+  ): AsyncGenerator<AccountEntryRow[]> {
+    const pages = this.cursor<{
+      occurred_at: Date;
+      event_id: string;
+      kind: string;
+      movement_id: string;
+      stream_name: string;
+      amount: string;
+    }>(
       `SELECT t.occurred_at, t.event_id, t.kind, t.movement_id, t.stream_name, e.amount::text AS amount
          FROM ledger_entries e JOIN ledger_transactions t ON t.event_id = e.event_id
         WHERE e.business_id = $1 AND e.mode = $2 AND e.currency = $3 AND e.account = $4
@@ -178,7 +190,14 @@ export class JournalReader {
 
   /** Movements with money still in HOLDING: payments not yet settled and payouts in flight. */
   async *openMovements(scope: JournalScope): AsyncGenerator<OpenMovementRow[]> {
-    const pages = this.cursor<{ movement_id: string; first_kind: string; stream_name: string; since: Date; amount: string; expected_at: Date | null }>(
+    const pages = this.cursor<{
+      movement_id: string;
+      first_kind: string;
+      stream_name: string;
+      since: Date;
+      amount: string;
+      expected_at: Date | null;
+    }>(
       `SELECT m.movement_id, m.first_kind, m.stream_name, m.since, m.amount::text AS amount, j.due_at AS expected_at
          FROM (SELECT t.movement_id,
                       (array_agg(t.kind ORDER BY t.log_commit, t.log_prepare))[1]        AS first_kind,
@@ -219,7 +238,7 @@ export class JournalReader {
       for (;;) {
         const { rows } = await client.query<R & object>(`FETCH ${JOURNAL_PAGE_ROWS} FROM journal_page`);
         if (rows.length === 0) break;
-        yield rows as R[];
+        yield rows;
         if (rows.length < JOURNAL_PAGE_ROWS) break;
       }
       await client.query('COMMIT');

@@ -51,7 +51,15 @@ export class ReconcileLedgerHandler implements IQueryHandler<ReconcileLedgerQuer
       const actual = journal.balances.get(key) ?? 0n;
       if (expected === actual) continue;
       const [businessId, mode, currency, account] = key.split('|');
-      differences.push({ check: 'replay_matches_journal', businessId, mode, currency, account, expected: expected.toString(), actual: actual.toString() });
+      differences.push({
+        check: 'replay_matches_journal',
+        businessId,
+        mode,
+        currency,
+        account,
+        expected: expected.toString(),
+        actual: actual.toString(),
+      });
     }
     return {
       ok: differences.length === 0 && scratch.overdraftCount === 0,
@@ -68,17 +76,29 @@ export class ReconcileLedgerHandler implements IQueryHandler<ReconcileLedgerQuer
     };
   }
 
-  private async readJournal(client: PoolClient, scope: ReconcileLedgerQuery['scope'], differences: ReconciliationDifference[]) {
+  private async readJournal(
+    client: PoolClient,
+    scope: ReconcileLedgerQuery['scope'],
+    differences: ReconciliationDifference[],
+  ) {
     const checkpoint = await readCheckpoint(client, LEDGER_PROJECTION);
     const asOf: GlobalPosition | null = checkpoint && checkpoint.position.commit > 0n ? checkpoint.position : null;
     const filter = `($1::text IS NULL OR business_id = $1) AND ($2::text IS NULL OR mode = $2)`;
     const params = [scope.businessId ?? null, scope.mode ?? null];
 
     const balances = new Map<string, bigint>();
-    const balanceRows = await client.query<{ business_id: string; mode: string; currency: string; account: string; balance: string; summed: string | null }>(
+    const balanceRows = await client.query<{
+      business_id: string;
+      mode: string;
+      currency: string;
+      account: string;
+      balance: string;
+      summed: string | null;
+    }>(
       `SELECT b.business_id, b.mode, b.currency, b.account, b.balance::text AS balance, e.summed::text AS summed
          FROM (SELECT * FROM ledger_balances WHERE ${filter}) b
-         FULL JOIN (SELECT business_id, mode, currency, account, sum(amount) AS summed FROM ledger_entries WHERE ${filter}
+         FULL JOIN (SELECT business_id, mode, currency, account, ` +
+        `sum(amount) AS summed FROM ledger_entries WHERE ${filter}
                      GROUP BY business_id, mode, currency, account) e
            USING (business_id, mode, currency, account)`,
       params,
@@ -100,24 +120,47 @@ export class ReconcileLedgerHandler implements IQueryHandler<ReconcileLedgerQuer
       }
     }
 
-    const unbalanced = await client.query<{ event_id: string; business_id: string; mode: string; currency: string; total: string }>(
-      `SELECT event_id, min(business_id) AS business_id, min(mode) AS mode, min(currency) AS currency, sum(amount)::text AS total
+    const unbalanced = await client.query<{
+      event_id: string;
+      business_id: string;
+      mode: string;
+      currency: string;
+      total: string;
+    }>(
+      `SELECT event_id, min(business_id) AS business_id, min(mode) AS mode, min(currency) AS currency, ` +
+        `sum(amount)::text AS total
          FROM ledger_entries WHERE ${filter} GROUP BY event_id HAVING sum(amount) <> 0`,
       params,
     );
     for (const row of unbalanced.rows) {
-      differences.push({ check: 'transaction_sums_to_zero', businessId: row.business_id, mode: row.mode, currency: row.currency, eventId: row.event_id, expected: '0', actual: row.total });
+      differences.push({
+        check: 'transaction_sums_to_zero',
+        businessId: row.business_id,
+        mode: row.mode,
+        currency: row.currency,
+        eventId: row.event_id,
+        expected: '0',
+        actual: row.total,
+      });
     }
     const counts = await client.query<{ transactions: string; entries: string }>(
       `SELECT (SELECT count(*) FROM ledger_transactions WHERE ${filter})::text AS transactions,
               (SELECT count(*) FROM ledger_entries WHERE ${filter})::text AS entries`,
       params,
     );
-    return { asOf, balances, transactions: Number(counts.rows[0].transactions), entries: Number(counts.rows[0].entries) };
+    return {
+      asOf,
+      balances,
+      transactions: Number(counts.rows[0].transactions),
+      entries: Number(counts.rows[0].entries),
+    };
   }
 
   private async replay(scratch: ScratchLedger, asOf: GlobalPosition, query: ReconcileLedgerQuery): Promise<void> {
-    const total = this.config.EVENT_STORE === 'postgres' ? Number((await this.pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events')).rows[0].n) : undefined;
+    const total =
+      this.config.EVENT_STORE === 'postgres'
+        ? Number((await this.pool.query<{ n: string }>('SELECT count(*) AS n FROM es_events')).rows[0].n)
+        : undefined;
     let after: GlobalPosition | undefined;
     let read = 0;
     for (;;) {

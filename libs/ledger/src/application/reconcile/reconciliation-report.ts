@@ -38,7 +38,10 @@ export interface ReconciliationReport {
   entries: number;
   eventsReplayed: number;
   differences: ReconciliationDifference[];
-  /** Every moment, replaying the log in order, an account that must not go negative did (the first MAX_LISTED_OVERDRAFTS). */
+  /**
+   * Every moment, replaying the log in order, an account that must not go negative did (the first
+   * MAX_LISTED_OVERDRAFTS).
+   */
   overdrafts: OverdraftFinding[];
   /** How many there were in all. */
   overdraftCount: number;

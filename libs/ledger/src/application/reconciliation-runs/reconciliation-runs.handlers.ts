@@ -20,13 +20,16 @@ export class RunReconciliationHandler implements ICommandHandler<RunReconciliati
   async execute(command: RunReconciliationCommand): Promise<ReconciliationReport> {
     const report = await this.queries.execute(new ReconcileLedgerQuery(command.scope, command.onProgress));
     // Real time, not a test clock: when the operator ran it.
-    await this.pool.query(`INSERT INTO ledger_reconciliation_runs (business_id, mode, ran_at, ok, report) VALUES ($1, $2, $3, $4, $5)`, [
-      command.scope.businessId ?? null,
-      command.scope.mode ?? null,
-      await this.clock.now(),
-      report.ok,
-      JSON.stringify(report),
-    ]);
+    await this.pool.query(
+      `INSERT INTO ledger_reconciliation_runs (business_id, mode, ran_at, ok, report) VALUES ($1, $2, $3, $4, $5)`,
+      [
+        command.scope.businessId ?? null,
+        command.scope.mode ?? null,
+        await this.clock.now(),
+        report.ok,
+        JSON.stringify(report),
+      ],
+    );
     await this.keepLatest(command.scope);
     return report;
   }
@@ -44,7 +47,10 @@ export class RunReconciliationHandler implements ICommandHandler<RunReconciliati
 }
 
 @QueryHandler(LatestReconciliationQuery)
-export class LatestReconciliationHandler implements IQueryHandler<LatestReconciliationQuery, ReconciliationRunView | undefined> {
+export class LatestReconciliationHandler implements IQueryHandler<
+  LatestReconciliationQuery,
+  ReconciliationRunView | undefined
+> {
   constructor(private readonly pool: Pool) {}
 
   async execute(query: LatestReconciliationQuery): Promise<ReconciliationRunView | undefined> {
@@ -56,7 +62,8 @@ export class LatestReconciliationHandler implements IQueryHandler<LatestReconcil
     );
     const run = rows[0];
     if (!run) return undefined;
-    const mine = <T extends { businessId: string; mode: string }>(findings: T[]) => findings.filter((finding) => finding.businessId === query.businessId && finding.mode === query.mode);
+    const mine = <T extends { businessId: string; mode: string }>(findings: T[]) =>
+      findings.filter((finding) => finding.businessId === query.businessId && finding.mode === query.mode);
     const differences = mine(run.report.differences);
     const overdrafts = mine(run.report.overdrafts);
     return {

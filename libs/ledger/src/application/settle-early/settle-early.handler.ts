@@ -24,13 +24,19 @@ export class SettleEarlyHandler implements ICommandHandler<SettleEarlyCommand, E
     const { businessId, mode, movementId } = command;
     const events = await this.store.readStream(command.receivedIn);
     const received = events.find(
-      (event) => event.type === 'MoneyInReceived' && (event.data as MoneyInReceived['data']).movementId === movementId && event.metadata.businessId === businessId && event.metadata.mode === mode,
+      (event) =>
+        event.type === 'MoneyInReceived' &&
+        (event.data as MoneyInReceived['data']).movementId === movementId &&
+        event.metadata.businessId === businessId &&
+        event.metadata.mode === mode,
     );
     if (!received) return 'not-received';
     const data = received.data as MoneyInReceived['data'];
     if (data.settledBySource) {
       // Its MoneyInSettled was appended with it: once the process has passed it, it is credited.
-      const settled = events.find((event) => event.type === 'MoneyInSettled' && (event.data as { movementId: string }).movementId === movementId);
+      const settled = events.find(
+        (event) => event.type === 'MoneyInSettled' && (event.data as { movementId: string }).movementId === movementId,
+      );
       await this.creditedAt(settled?.position ?? received.position);
       return 'settled-by-source';
     }
@@ -54,7 +60,10 @@ export class SettleEarlyHandler implements ICommandHandler<SettleEarlyCommand, E
   /** Waits until the balance aggregate has the credit; a retryable error when it does not come. */
   private async creditedAt(position: GlobalPosition): Promise<void> {
     if (!(await this.progress.waitFor(LEDGER_BALANCE_PROCESS, position, CREDIT_TIMEOUT_MS))) {
-      throw new Error(`The balance was not credited with the settlement at ${position.commit}/${position.prepare} within ${CREDIT_TIMEOUT_MS} ms`);
+      throw new Error(
+        `The balance was not credited with the settlement at ${position.commit}/${position.prepare} within ` +
+          `${CREDIT_TIMEOUT_MS} ms`,
+      );
     }
   }
 }

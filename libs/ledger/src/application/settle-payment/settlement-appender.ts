@@ -37,7 +37,10 @@ export class SettlementAppender {
   /** The append, or undefined when the payment had been settled before. */
   async settle(settlement: Settlement): Promise<AppendResult | undefined> {
     const { movementId, currency, amount, businessId, mode, causationId, correlationId, at } = settlement;
-    const settled: MoneyInSettled = { type: 'MoneyInSettled', data: { movementId, currency, amount, settledAt: at.toISOString() } };
+    const settled: MoneyInSettled = {
+      type: 'MoneyInSettled',
+      data: { movementId, currency, amount, settledAt: at.toISOString() },
+    };
     const created = await this.pipeline.create({
       context: { requestId: correlationId, causationId, actor: 'system:ledger-settlement' },
       scope: { businessId, mode },

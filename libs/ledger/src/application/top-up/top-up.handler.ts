@@ -25,7 +25,8 @@ export class TopUpBalanceHandler implements ICommandHandler<TopUpBalanceCommand,
     if (command.mode !== 'test') throw LedgerErrors.testModeOnly();
     const { businessId, mode, request } = command;
     // A top-up simulating a real channel (BCA, OVO, ...) obeys that channel's activation like any payment.
-    if (isPaymentChannelCode(request.channel)) await this.queries.execute(new EnsureChannelEnabledQuery(businessId, mode, request.channel));
+    if (isPaymentChannelCode(request.channel))
+      await this.queries.execute(new EnsureChannelEnabledQuery(businessId, mode, request.channel));
     const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
     const { fee, feeTax } = feeFor(request.amount, feeRuleFor(request.channel, settings?.settings.feeSchedule));
     const topUpId = this.ids.prefixed('topup_');

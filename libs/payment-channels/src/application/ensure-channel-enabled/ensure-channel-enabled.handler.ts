@@ -10,7 +10,8 @@ export const CHANNEL_NOT_ACTIVATED = 'CHANNEL_NOT_ACTIVATED' as const;
 export function channelNotActivated(channelCode: string, mode: 'test' | 'live'): DomainError {
   return PAYMENT_CHANNEL_ERROR_CODES.error(
     CHANNEL_NOT_ACTIVATED,
-    `Payment channel ${channelCode} is not activated for this business in ${mode} mode; enable it in the settings (enabled_payment_channels)`,
+    `Payment channel ${channelCode} is not activated for this business in ${mode} mode; ` +
+      `enable it in the settings (enabled_payment_channels)`,
   );
 }
 
@@ -20,6 +21,7 @@ export class EnsureChannelEnabledHandler implements IQueryHandler<EnsureChannelE
 
   async execute(query: EnsureChannelEnabledQuery): Promise<void> {
     const settings = await this.queries.execute(new GetSettingsQuery(query.businessId, query.mode));
-    if (!isChannelEnabled(settings?.settings.enabledPaymentChannels, query.channelCode)) throw channelNotActivated(query.channelCode, query.mode);
+    if (!isChannelEnabled(settings?.settings.enabledPaymentChannels, query.channelCode))
+      throw channelNotActivated(query.channelCode, query.mode);
   }
 }

@@ -3,4 +3,8 @@ import { EXPIRE_PAYMENT_CODE_JOB, type ExpirePaymentCodePayload } from '../../re
 import { PAYMENT_CODES } from '../payment-code-kind';
 
 /** At `expiration_date` (on the business clock) the code becomes INACTIVE: the kernel's expiry job. */
-export const ExpirePaymentCodeJob = instrumentExpiryJob(EXPIRE_PAYMENT_CODE_JOB, PAYMENT_CODES, ({ fpcId }: ExpirePaymentCodePayload) => fpcId);
+export const ExpirePaymentCodeJob = instrumentExpiryJob(
+  EXPIRE_PAYMENT_CODE_JOB,
+  PAYMENT_CODES,
+  ({ fpcId }: ExpirePaymentCodePayload) => fpcId,
+);

@@ -13,7 +13,10 @@ export class GetPaymentCodeHandler implements IQueryHandler<GetPaymentCodeQuery,
 }
 
 @QueryHandler(ListPaymentCodePaymentsQuery)
-export class ListPaymentCodePaymentsHandler implements IQueryHandler<ListPaymentCodePaymentsQuery, PaymentCodePayment[]> {
+export class ListPaymentCodePaymentsHandler implements IQueryHandler<
+  ListPaymentCodePaymentsQuery,
+  PaymentCodePayment[]
+> {
   constructor(private readonly codes: PaymentCodeQueries) {}
 
   execute({ fpcId, businessId, mode }: ListPaymentCodePaymentsQuery): Promise<PaymentCodePayment[]> {

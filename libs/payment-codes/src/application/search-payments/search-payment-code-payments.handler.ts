@@ -4,10 +4,16 @@ import { type PaymentCodePaymentView, SearchPaymentCodePaymentsQuery } from './s
 
 /** Payments with the business's codes, newest first (the kernel's payment search). */
 @QueryHandler(SearchPaymentCodePaymentsQuery)
-export class SearchPaymentCodePaymentsHandler implements IQueryHandler<SearchPaymentCodePaymentsQuery, PaymentCodePaymentView[]> {
+export class SearchPaymentCodePaymentsHandler implements IQueryHandler<
+  SearchPaymentCodePaymentsQuery,
+  PaymentCodePaymentView[]
+> {
   constructor(private readonly codes: PaymentCodeQueries) {}
 
   async execute({ businessId, mode, search }: SearchPaymentCodePaymentsQuery): Promise<PaymentCodePaymentView[]> {
-    return (await this.codes.search(businessId, mode, search)).map(({ payment, snapshot }) => ({ payment, code: snapshot }));
+    return (await this.codes.search(businessId, mode, search)).map(({ payment, snapshot }) => ({
+      payment,
+      code: snapshot,
+    }));
   }
 }

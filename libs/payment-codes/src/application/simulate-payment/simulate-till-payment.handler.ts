@@ -11,7 +11,10 @@ import { SimulateTillPaymentCommand } from './simulate-till-payment.command';
  * declared command for invoice codes. No error is caught to re-send.
  */
 @CommandHandler(SimulateTillPaymentCommand)
-export class SimulateTillPaymentHandler implements ICommandHandler<SimulateTillPaymentCommand, RoutedPayment<PaymentCodeTypes, InvoiceSnapshot>> {
+export class SimulateTillPaymentHandler implements ICommandHandler<
+  SimulateTillPaymentCommand,
+  RoutedPayment<PaymentCodeTypes, InvoiceSnapshot>
+> {
   constructor(
     private readonly instruments: FixedInstruments,
     private readonly commands: CommandBus,
@@ -19,7 +22,12 @@ export class SimulateTillPaymentHandler implements ICommandHandler<SimulateTillP
 
   execute(command: SimulateTillPaymentCommand): Promise<RoutedPayment<PaymentCodeTypes, InvoiceSnapshot>> {
     const { retailOutletName, paymentCode, amount, ...caller } = command;
-    const invoiceCode = new PayInvoiceByRetailCodeCommand(caller.businessId, caller.mode, { retailOutletName, paymentCode, transferAmount: amount }, caller.context);
+    const invoiceCode = new PayInvoiceByRetailCodeCommand(
+      caller.businessId,
+      caller.mode,
+      { retailOutletName, paymentCode, transferAmount: amount },
+      caller.context,
+    );
     return this.instruments.payOrDelegate(
       PAYMENT_CODES,
       { ...caller, channel: retailOutletName, number: paymentCode, amount },

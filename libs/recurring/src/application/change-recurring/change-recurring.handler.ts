@@ -9,7 +9,10 @@ import { RechargeTokenCheck } from '../recharge-token';
 import { ChangeRecurringPaymentCommand } from './change-recurring.command';
 
 @CommandHandler(ChangeRecurringPaymentCommand)
-export class ChangeRecurringPaymentHandler implements ICommandHandler<ChangeRecurringPaymentCommand, RecurringSnapshot> {
+export class ChangeRecurringPaymentHandler implements ICommandHandler<
+  ChangeRecurringPaymentCommand,
+  RecurringSnapshot
+> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly pipeline: CommandPipeline,
@@ -21,7 +24,8 @@ export class ChangeRecurringPaymentHandler implements ICommandHandler<ChangeRecu
     if (!/^[0-9a-f]{24}$/.test(id)) throw RecurringErrors.notFound(id);
     const stream = recurringStream(id);
     const first = await this.store.readStream(stream, { maxCount: 1 });
-    if (first.length === 0 || first[0].metadata.businessId !== businessId || first[0].metadata.mode !== mode) throw RecurringErrors.notFound(id);
+    if (first.length === 0 || first[0].metadata.businessId !== businessId || first[0].metadata.mode !== mode)
+      throw RecurringErrors.notFound(id);
     if (change.type === 'update') await this.tokens.assertUsable(businessId, mode, change.changes.creditCardToken);
     const decided = (now: Date): RecurringCommand =>
       change.type === 'update'

@@ -9,7 +9,10 @@ import { RechargeTokenCheck } from '../recharge-token';
 import { CreateRecurringPaymentCommand } from './create-recurring.command';
 
 @CommandHandler(CreateRecurringPaymentCommand)
-export class CreateRecurringPaymentHandler implements ICommandHandler<CreateRecurringPaymentCommand, RecurringSnapshot> {
+export class CreateRecurringPaymentHandler implements ICommandHandler<
+  CreateRecurringPaymentCommand,
+  RecurringSnapshot
+> {
   constructor(
     private readonly pipeline: CommandPipeline,
     private readonly ids: IdGenerator,

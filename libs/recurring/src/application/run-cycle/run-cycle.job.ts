@@ -32,7 +32,13 @@ export function cycleInvoiceId(recurringPaymentId: string, cycle: number): strin
  * job (a PATCH of the interval) instead of adding one. `at` names a second occurrence for a cycle
  * whose job already ran too early (a PATCH moved the cycle while its job was running).
  */
-export function scheduleCycle(scheduler: Scheduler, recurring: RecurringSnapshot, cycle: number, db?: Parameters<Scheduler['schedule']>[1], at?: Date) {
+export function scheduleCycle(
+  scheduler: Scheduler,
+  recurring: RecurringSnapshot,
+  cycle: number,
+  db?: Parameters<Scheduler['schedule']>[1],
+  at?: Date,
+) {
   const payload: RunCyclePayload = { recurringPaymentId: recurring.recurringPaymentId, cycle };
   return scheduler.schedule(
     {
@@ -74,12 +80,27 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
   async handle(job: DueJob<RunCyclePayload>): Promise<void> {
     const { recurringPaymentId: id, cycle } = job.payload;
     const invoiceId = cycleInvoiceId(id, cycle);
-    const decision = await this.decide({ type: 'RunCycle', id, cycle, invoiceId, invoiceUrl: invoicePageUrl(this.config.publicBaseUrl(), invoiceId), now: job.now }, job);
+    const decision = await this.decide(
+      {
+        type: 'RunCycle',
+        id,
+        cycle,
+        invoiceId,
+        invoiceUrl: invoicePageUrl(this.config.publicBaseUrl(), invoiceId),
+        now: job.now,
+      },
+      job,
+    );
     if (decision.state.status !== 'exists') return;
     let recurring = decision.state.recurring;
     // A PATCH moved this cycle later while its job was under way (the projection moves only a
     // pending job): run it again at its new date.
-    if (decision.events.length === 0 && recurring.nextCycle === cycle && hasMoreCycles(recurring) && notDueYet(recurring, cycle, job.now)) {
+    if (
+      decision.events.length === 0 &&
+      recurring.nextCycle === cycle &&
+      hasMoreCycles(recurring) &&
+      notDueYet(recurring, cycle, job.now)
+    ) {
       await scheduleCycle(this.scheduler, recurring, cycle, undefined, cycleDueAt(recurring, cycle));
       return;
     }
@@ -90,12 +111,24 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
         if (recurring.creditCardToken !== undefined) await this.recharge(recurring, cycle, invoiceId, job);
       } else {
         this.logger.warn(`Recurring ${id}: cycle ${cycle} cannot be billed (${outcome.errorCode}: ${outcome.message})`);
-        const failed = await this.decide({ type: 'RecordCycleFailed', id, cycle, invoiceId, errorCode: outcome.errorCode, message: outcome.message, now: job.now }, job);
+        const failed = await this.decide(
+          {
+            type: 'RecordCycleFailed',
+            id,
+            cycle,
+            invoiceId,
+            errorCode: outcome.errorCode,
+            message: outcome.message,
+            now: job.now,
+          },
+          job,
+        );
         if (failed.state.status === 'exists') recurring = failed.state.recurring;
       }
     }
     // The next cycle (or, after lapsed cycles, the one due now); idempotent by job key.
-    if (recurring.nextCycle > cycle && hasMoreCycles(recurring)) await scheduleCycle(this.scheduler, recurring, recurring.nextCycle);
+    if (recurring.nextCycle > cycle && hasMoreCycles(recurring))
+      await scheduleCycle(this.scheduler, recurring, recurring.nextCycle);
   }
 
   private decide(command: RecurringCommand, job: DueJob<RunCyclePayload>) {
@@ -115,7 +148,11 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
    * take, ...) will not change on a retry: the cycle fails at once. Anything else is retried by the
    * scheduler, and on the last attempt the cycle fails unless the invoice was in fact created.
    */
-  private async issueInvoice(recurring: RecurringSnapshot, invoiceId: string, job: DueJob<RunCyclePayload>): Promise<InvoiceOutcome> {
+  private async issueInvoice(
+    recurring: RecurringSnapshot,
+    invoiceId: string,
+    job: DueJob<RunCyclePayload>,
+  ): Promise<InvoiceOutcome> {
     try {
       await this.commands.execute(
         new CreateInvoiceCommand(
@@ -131,7 +168,12 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
             successRedirectUrl: recurring.successRedirectUrl,
             failureRedirectUrl: recurring.failureRedirectUrl,
           },
-          { requestId: `job_${job.id}`, actor: 'system:recurring-schedule', businessId: recurring.businessId, mode: recurring.mode },
+          {
+            requestId: `job_${job.id}`,
+            actor: 'system:recurring-schedule',
+            businessId: recurring.businessId,
+            mode: recurring.mode,
+          },
           { invoiceId, recurringPaymentId: recurring.recurringPaymentId },
         ),
       );
@@ -145,8 +187,15 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
       const written = await this.store.readStream(invoiceStream(invoiceId), { maxCount: 1 });
       if (written.length > 0) return { created: true };
       // The error itself goes to the log only: events are read by auditors and keep no internals.
-      this.logger.error(`Recurring ${recurring.recurringPaymentId}: invoice ${invoiceId} not created on the last attempt: ${String(error)}`);
-      return { created: false, errorCode: CYCLE_BILLING_ERROR, message: `the invoice could not be created in ${RUN_CYCLE_MAX_ATTEMPTS} attempts` };
+      this.logger.error(
+        `Recurring ${recurring.recurringPaymentId}: invoice ${invoiceId} not created on the last attempt: ` +
+          `${String(error)}`,
+      );
+      return {
+        created: false,
+        errorCode: CYCLE_BILLING_ERROR,
+        message: `the invoice could not be created in ${RUN_CYCLE_MAX_ATTEMPTS} attempts`,
+      };
     }
   }
 
@@ -158,16 +207,39 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
    * charge leaves the invoice PENDING for the payer to pay on its page (and `missed_payment_action`
    * applies if it expires).
    */
-  private async recharge(recurring: RecurringSnapshot, cycle: number, invoiceId: string, job: DueJob<RunCyclePayload>): Promise<void> {
-    const started = await this.decide({ type: 'StartCycleRecharge', id: recurring.recurringPaymentId, cycle, invoiceId, now: job.now }, job);
+  private async recharge(
+    recurring: RecurringSnapshot,
+    cycle: number,
+    invoiceId: string,
+    job: DueJob<RunCyclePayload>,
+  ): Promise<void> {
+    const started = await this.decide(
+      { type: 'StartCycleRecharge', id: recurring.recurringPaymentId, cycle, invoiceId, now: job.now },
+      job,
+    );
     if (started.events.length === 0) return;
-    const context = { requestId: `job_${job.id}`, actor: 'system:recurring-recharge', businessId: recurring.businessId, mode: recurring.mode };
+    const context = {
+      requestId: `job_${job.id}`,
+      actor: 'system:recurring-recharge',
+      businessId: recurring.businessId,
+      mode: recurring.mode,
+    };
     try {
-      await this.commands.execute(new PayInvoiceByCardCommand(invoiceId, recurring.creditCardToken!, undefined, context, true));
+      await this.commands.execute(
+        new PayInvoiceByCardCommand(invoiceId, recurring.creditCardToken!, undefined, context, true),
+      );
     } catch (error) {
       // Not retried (at most once per cycle): the invoice waits for the payer.
-      if (error instanceof DomainError) this.logger.warn(`Recurring ${recurring.recurringPaymentId}: invoice ${invoiceId} not charged to the saved card (${error.code})`);
-      else this.logger.error(`Recurring ${recurring.recurringPaymentId}: charging invoice ${invoiceId} to the saved card failed: ${String(error)}`);
+      if (error instanceof DomainError)
+        this.logger.warn(
+          `Recurring ${recurring.recurringPaymentId}: invoice ${invoiceId} not charged to the saved card ` +
+            `(${error.code})`,
+        );
+      else
+        this.logger.error(
+          `Recurring ${recurring.recurringPaymentId}: charging invoice ${invoiceId} to the saved card failed: ` +
+            `${String(error)}`,
+        );
     }
   }
 }

@@ -26,16 +26,23 @@ export class ReportDownloads {
 
   async open(reportId: string, expires: number, signature: string): Promise<ReportDownload> {
     if (!(await this.links.verify(reportId, expires, signature))) throw ReportErrors.linkInvalid();
-    const { rows } = await this.pool.query<{ business_id: string; mode: 'test' | 'live'; status: string; link_expires_at: Date | null; size_bytes: string | null }>(
-      'SELECT business_id, mode, status, link_expires_at, size_bytes FROM reports WHERE report_id = $1',
-      [reportId],
-    );
+    const { rows } = await this.pool.query<{
+      business_id: string;
+      mode: 'test' | 'live';
+      status: string;
+      link_expires_at: Date | null;
+      size_bytes: string | null;
+    }>('SELECT business_id, mode, status, link_expires_at, size_bytes FROM reports WHERE report_id = $1', [reportId]);
     const report = rows[0];
     if (!report) throw ReportErrors.linkInvalid();
     if (report.status !== 'COMPLETED' || !report.link_expires_at) throw ReportErrors.notReady(reportId, report.status);
     if (Math.floor(report.link_expires_at.getTime() / 1000) !== expires) throw ReportErrors.linkInvalid();
     const now = await this.clock.now({ businessId: report.business_id, mode: report.mode });
     if (now.getTime() >= report.link_expires_at.getTime()) throw ReportErrors.linkExpired(reportId);
-    return { fileName: `${reportId}.csv`, sizeBytes: Number(report.size_bytes ?? 0), chunks: readReportContent(this.pool, reportId) };
+    return {
+      fileName: `${reportId}.csv`,
+      sizeBytes: Number(report.size_bytes ?? 0),
+      chunks: readReportContent(this.pool, reportId),
+    };
   }
 }

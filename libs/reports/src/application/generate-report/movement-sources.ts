@@ -10,7 +10,10 @@ export interface MovementRef {
 
 /** What a report line says about where its money came from or goes to. */
 export interface MovementSource {
-  /** The merchant's own id of the resource (`external_id` of the invoice, charge, disbursement, ...); '' when it has none (a test top-up). */
+  /**
+   * The merchant's own id of the resource (`external_id` of the invoice, charge, disbursement, ...); '' when it has
+   * none (a test top-up).
+   */
   externalId: string;
   /** A payout in flight: when the rail is due to send it (its operating window). */
   transferDueAt?: Date;
@@ -27,7 +30,10 @@ const CONCURRENT_READS = 8;
  * disbursement (`disbursement-<movement id>`), whose first event also says when the rail sends it.
  * A movement with neither (a test top-up, a refund) has no external id.
  */
-export async function movementSources(store: EventStore, refs: readonly MovementRef[]): Promise<(ref: MovementRef) => MovementSource> {
+export async function movementSources(
+  store: EventStore,
+  refs: readonly MovementRef[],
+): Promise<(ref: MovementRef) => MovementSource> {
   const sourceStreams = [...new Set(refs.map(sourceStreamOf))];
   const found = new Map<string, MovementSource>();
   for (let start = 0; start < sourceStreams.length; start += CONCURRENT_READS) {
@@ -49,7 +55,10 @@ function sourceStreamOf(ref: MovementRef): string {
 function sourceOf(type: string, data: unknown): MovementSource {
   if (type === 'DisbursementCreated') {
     const disbursement = data as DisbursementCreated['data'];
-    return { externalId: disbursement.externalId, transferDueAt: nextExecutionTime(new Date(disbursement.createdAt), disbursement.isInstant) };
+    return {
+      externalId: disbursement.externalId,
+      transferDueAt: nextExecutionTime(new Date(disbursement.createdAt), disbursement.isInstant),
+    };
   }
   return { externalId: externalIdIn(data) ?? '' };
 }
@@ -60,7 +69,8 @@ function externalIdIn(data: unknown): string | undefined {
   const record = data as Record<string, unknown>;
   if (typeof record.externalId === 'string') return record.externalId;
   for (const value of Object.values(record)) {
-    if (value && typeof value === 'object' && typeof (value as Record<string, unknown>).externalId === 'string') return (value as Record<string, string>).externalId;
+    if (value && typeof value === 'object' && typeof (value as Record<string, unknown>).externalId === 'string')
+      return (value as Record<string, string>).externalId;
   }
   return undefined;
 }

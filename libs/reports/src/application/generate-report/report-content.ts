@@ -43,7 +43,11 @@ export class ReportContentWriter {
     const chunk = Buffer.concat(this.pending);
     this.pending = [];
     this.pendingBytes = 0;
-    await this.pool.query('INSERT INTO report_contents (report_id, seq, data) VALUES ($1, $2, $3)', [this.reportId, this.seq, chunk]);
+    await this.pool.query('INSERT INTO report_contents (report_id, seq, data) VALUES ($1, $2, $3)', [
+      this.reportId,
+      this.seq,
+      chunk,
+    ]);
     this.seq += 1;
   }
 }
@@ -51,7 +55,10 @@ export class ReportContentWriter {
 /** A stored report's content, one chunk per round trip. */
 export async function* readReportContent(pool: Pool, reportId: string): AsyncGenerator<Buffer> {
   for (let seq = 0; ; seq += 1) {
-    const { rows } = await pool.query<{ data: Buffer }>('SELECT data FROM report_contents WHERE report_id = $1 AND seq = $2', [reportId, seq]);
+    const { rows } = await pool.query<{ data: Buffer }>(
+      'SELECT data FROM report_contents WHERE report_id = $1 AND seq = $2',
+      [reportId, seq],
+    );
     if (rows.length === 0) return;
     yield rows[0].data;
   }

@@ -27,7 +27,12 @@ export type SourceLookup = (refs: readonly MovementRef[]) => Promise<(ref: Movem
  *   flight), each with its expected time (the settlement's due time; the payout's transfer time);
  *   a snapshot at generation time, so the filter does not apply.
  */
-export async function writeReport(reader: JournalReader, spec: ReportSpec, sink: LineSink, sources: SourceLookup): Promise<number> {
+export async function writeReport(
+  reader: JournalReader,
+  spec: ReportSpec,
+  sink: LineSink,
+  sources: SourceLookup,
+): Promise<number> {
   switch (spec.type) {
     case 'BALANCE_HISTORY':
       return balanceHistory(reader, spec, sink, sources);
@@ -38,39 +43,108 @@ export async function writeReport(reader: JournalReader, spec: ReportSpec, sink:
   }
 }
 
-async function balanceHistory(reader: JournalReader, spec: ReportSpec, sink: LineSink, sources: SourceLookup): Promise<number> {
-  await sink(csvLine(['date', 'transaction_id', 'type', 'external_id', 'movement_id', 'currency', 'account', 'amount', 'balance']));
+async function balanceHistory(
+  reader: JournalReader,
+  spec: ReportSpec,
+  sink: LineSink,
+  sources: SourceLookup,
+): Promise<number> {
+  await sink(
+    csvLine([
+      'date',
+      'transaction_id',
+      'type',
+      'external_id',
+      'movement_id',
+      'currency',
+      'account',
+      'amount',
+      'balance',
+    ]),
+  );
   let balance = await reader.balanceBefore(spec.scope, 'CASH', spec.from);
   let lines = 0;
   for await (const page of reader.accountEntries(spec.scope, 'CASH', spec.from, spec.to)) {
     const sourceOf = await sources(page);
     for (const entry of page) {
       balance += entry.amount;
-      await sink(csvLine([entry.occurredAt.toISOString(), entry.transactionId, entry.kind, sourceOf(entry).externalId, entry.movementId, spec.scope.currency, 'CASH', entry.amount, balance]));
+      await sink(
+        csvLine([
+          entry.occurredAt.toISOString(),
+          entry.transactionId,
+          entry.kind,
+          sourceOf(entry).externalId,
+          entry.movementId,
+          spec.scope.currency,
+          'CASH',
+          entry.amount,
+          balance,
+        ]),
+      );
       lines += 1;
     }
   }
   return lines;
 }
 
-async function transactions(reader: JournalReader, spec: ReportSpec, sink: LineSink, sources: SourceLookup): Promise<number> {
+async function transactions(
+  reader: JournalReader,
+  spec: ReportSpec,
+  sink: LineSink,
+  sources: SourceLookup,
+): Promise<number> {
   await sink(
-    csvLine(['date', 'transaction_id', 'type', 'external_id', 'movement_id', 'currency', 'cash', 'holding', 'tax', 'fees', 'payers', 'payout_rail']),
+    csvLine([
+      'date',
+      'transaction_id',
+      'type',
+      'external_id',
+      'movement_id',
+      'currency',
+      'cash',
+      'holding',
+      'tax',
+      'fees',
+      'payers',
+      'payout_rail',
+    ]),
   );
   let lines = 0;
   for await (const page of reader.transactions(spec.scope, spec.from, spec.to)) {
     const sourceOf = await sources(page);
     for (const t of page) {
       const c = t.changes;
-      await sink(csvLine([t.occurredAt.toISOString(), t.transactionId, t.kind, sourceOf(t).externalId, t.movementId, spec.scope.currency, c.CASH, c.HOLDING, c.TAX, c.FEES, c.PAYERS, c.PAYOUT_RAIL]));
+      await sink(
+        csvLine([
+          t.occurredAt.toISOString(),
+          t.transactionId,
+          t.kind,
+          sourceOf(t).externalId,
+          t.movementId,
+          spec.scope.currency,
+          c.CASH,
+          c.HOLDING,
+          c.TAX,
+          c.FEES,
+          c.PAYERS,
+          c.PAYOUT_RAIL,
+        ]),
+      );
       lines += 1;
     }
   }
   return lines;
 }
 
-async function upcoming(reader: JournalReader, spec: ReportSpec, sink: LineSink, sources: SourceLookup): Promise<number> {
-  await sink(csvLine(['movement_id', 'direction', 'type', 'external_id', 'currency', 'amount', 'since', 'expected_at']));
+async function upcoming(
+  reader: JournalReader,
+  spec: ReportSpec,
+  sink: LineSink,
+  sources: SourceLookup,
+): Promise<number> {
+  await sink(
+    csvLine(['movement_id', 'direction', 'type', 'external_id', 'currency', 'amount', 'since', 'expected_at']),
+  );
   let lines = 0;
   for await (const page of reader.openMovements(spec.scope)) {
     const sourceOf = await sources(page);
@@ -78,7 +152,18 @@ async function upcoming(reader: JournalReader, spec: ReportSpec, sink: LineSink,
       const source = sourceOf(m);
       // Money in: the ledger's settlement job. Money out: when the rail sends the transfer.
       const expectedAt = m.expectedAt ?? (m.direction === 'OUTGOING' ? source.transferDueAt : undefined);
-      await sink(csvLine([m.movementId, m.direction, m.kind, source.externalId, spec.scope.currency, m.amount, m.since.toISOString(), expectedAt?.toISOString()]));
+      await sink(
+        csvLine([
+          m.movementId,
+          m.direction,
+          m.kind,
+          source.externalId,
+          spec.scope.currency,
+          m.amount,
+          m.since.toISOString(),
+          expectedAt?.toISOString(),
+        ]),
+      );
       lines += 1;
     }
   }

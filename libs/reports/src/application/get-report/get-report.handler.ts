@@ -28,11 +28,10 @@ export class GetReportHandler implements IQueryHandler<GetReportQuery, ReportWir
   ) {}
 
   async execute(query: GetReportQuery): Promise<ReportWire> {
-    const { rows } = await this.pool.query<ReportRow>('SELECT * FROM reports WHERE report_id = $1 AND business_id = $2 AND mode = $3', [
-      query.reportId,
-      query.businessId,
-      query.mode,
-    ]);
+    const { rows } = await this.pool.query<ReportRow>(
+      'SELECT * FROM reports WHERE report_id = $1 AND business_id = $2 AND mode = $3',
+      [query.reportId, query.businessId, query.mode],
+    );
     const row = rows[0];
     if (!row) throw ReportErrors.notFound(query.reportId);
     return reportRowToWire(row, this.links, query.publicBaseUrl);
@@ -47,7 +46,8 @@ export async function reportRowToWire(row: ReportRow, links: ReportLinks, public
     status: row.status,
     filter: { from: row.filter_from.toISOString(), to: row.filter_to.toISOString() },
     format: row.format,
-    ...(row.status === 'COMPLETED' && row.link_expires_at && { url: await links.urlFor(row.report_id, row.link_expires_at, publicBaseUrl) }),
+    ...(row.status === 'COMPLETED' &&
+      row.link_expires_at && { url: await links.urlFor(row.report_id, row.link_expires_at, publicBaseUrl) }),
     currency: row.currency,
     business_id: row.business_id,
     created: row.created_at.toISOString(),

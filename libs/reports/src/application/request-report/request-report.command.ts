@@ -18,7 +18,10 @@ export class RequestReportCommand extends Command<ReportWire> {
     readonly mode: Mode,
     readonly request: ReportRequest,
     readonly context: RequestContext,
-    /** Where the request reached the gateway (`publicBaseUrl()` of @gateway/http-edge): the report's links in callbacks and answers. */
+    /**
+     * Where the request reached the gateway (`publicBaseUrl()` of @gateway/http-edge): the report's links in callbacks
+     * and answers.
+     */
     readonly publicBaseUrl?: string,
   ) {
     super();

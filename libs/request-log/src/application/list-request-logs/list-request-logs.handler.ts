@@ -25,7 +25,9 @@ export class ListRequestLogsHandler implements IQueryHandler<ListRequestLogsQuer
       endingBefore: filter.endingBefore,
     });
     if (page.unknownCursor) {
-      throw invalidRequest(`${page.unknownCursor} names no entry of this request log (unknown, another mode's, or past retention)`);
+      throw invalidRequest(
+        `${page.unknownCursor} names no entry of this request log (unknown, another mode's, or past retention)`,
+      );
     }
     return { entries: page.rows.map(entryOf), hasMore: page.hasMore };
   }

@@ -121,7 +121,9 @@ export class RequestLogWriter extends RequestLogSink implements OnModuleDestroy 
     const now = Date.now();
     if (now - this.lastDropReport < DROP_REPORT_INTERVAL_MS) return;
     this.lastDropReport = now;
-    this.logger.warn(`Request log behind: ${this.dropped} requests not logged so far (more than ${MAX_PENDING} waiting to be written)`);
+    this.logger.warn(
+      `Request log behind: ${this.dropped} requests not logged so far (more than ${MAX_PENDING} waiting to be written)`,
+    );
   }
 }
 

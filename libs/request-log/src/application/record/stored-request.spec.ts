@@ -12,7 +12,11 @@ function captured(overrides: Partial<CapturedRequest> = {}): CapturedRequest {
     status: 200,
     latencyMs: 12.3456,
     startedAt: new Date('2030-01-01T00:00:00.000Z'),
-    caller: { key: { keyId: 'key_1', businessId: 'biz_1', mode: 'test', kind: 'secret', permissions: [] }, businessId: 'biz_1', mode: 'test' },
+    caller: {
+      key: { keyId: 'key_1', businessId: 'biz_1', mode: 'test', kind: 'secret', permissions: [] },
+      businessId: 'biz_1',
+      mode: 'test',
+    },
     requestBody: undefined,
     uploads: [],
     ...overrides,
@@ -28,7 +32,13 @@ const answer = (value: unknown, contentType = 'application/json; charset=utf-8')
 describe('toStoredRequest', () => {
   it('redacts card data and keys in the request body field by field', () => {
     const stored = toStoredRequest(
-      captured({ requestBody: { card_data: { account_number: CARD, exp_month: '12', cvn: '123' }, card_cvn: '456', note: `card ${CARD}` } }),
+      captured({
+        requestBody: {
+          card_data: { account_number: CARD, exp_month: '12', cvn: '123' },
+          card_cvn: '456',
+          note: `card ${CARD}`,
+        },
+      }),
       8192,
     );
     expect(stored.requestBody).not.toContain(CARD);
@@ -42,8 +52,16 @@ describe('toStoredRequest', () => {
 
   it('redacts secrets in JSON answers, whatever their field is called in text, and reads their error_code', () => {
     const key = 'xnd_development_P4qDfOss0OCpl8RtKrROHjaQYNCk9dN5lSfk';
-    const created = toStoredRequest(captured(answer({ key, callback_token: 'f00dbabe', url: 'https://shop.example', note: 'whsec_abcDEF123+/=' })), 8192);
-    expect(JSON.parse(created.responseBody!)).toEqual({ key: 'xnd_[REDACTED]', callback_token: '[REDACTED]', url: 'https://shop.example', note: 'whsec_[REDACTED]' });
+    const created = toStoredRequest(
+      captured(answer({ key, callback_token: 'f00dbabe', url: 'https://shop.example', note: 'whsec_abcDEF123+/=' })),
+      8192,
+    );
+    expect(JSON.parse(created.responseBody!)).toEqual({
+      key: 'xnd_[REDACTED]',
+      callback_token: '[REDACTED]',
+      url: 'https://shop.example',
+      note: 'whsec_[REDACTED]',
+    });
     expect(created.errorCode).toBeNull();
 
     const refusal = { error_code: 'API_VALIDATION_ERROR', message: 'amount must be a number' };
@@ -51,7 +69,9 @@ describe('toStoredRequest', () => {
     expect(refused.errorCode).toBe('API_VALIDATION_ERROR');
     expect(refused.responseBody).toBe(JSON.stringify(refusal));
     // Something in that field that is not an API error code is not stored as one.
-    expect(toStoredRequest(captured({ status: 400, ...answer({ error_code: 'drop table' }) }), 8192).errorCode).toBeNull();
+    expect(
+      toStoredRequest(captured({ status: 400, ...answer({ error_code: 'drop table' }) }), 8192).errorCode,
+    ).toBeNull();
   });
 
   it('caps each body at the limit and says so', () => {
@@ -78,13 +98,28 @@ describe('toStoredRequest', () => {
         url: `/search?card=${CARD}`,
         requestBody: { category: 'KYC' },
         uploads: [{ field: 'file', name: 'ktp.png', type: 'image/png', size: 1234 }],
-        caller: { key: { keyId: 'key_p', businessId: 'biz_platform', mode: 'live', kind: 'secret', permissions: [] }, businessId: 'biz_sub', mode: 'live', onBehalfOf: { platformBusinessId: 'biz_platform' } },
+        caller: {
+          key: { keyId: 'key_p', businessId: 'biz_platform', mode: 'live', kind: 'secret', permissions: [] },
+          businessId: 'biz_sub',
+          mode: 'live',
+          onBehalfOf: { platformBusinessId: 'biz_platform' },
+        },
       }),
       8192,
     );
-    expect(JSON.parse(stored.requestBody!)).toEqual({ category: 'KYC', '(files)': [{ field: 'file', name: 'ktp.png', type: 'image/png', size: 1234 }] });
+    expect(JSON.parse(stored.requestBody!)).toEqual({
+      category: 'KYC',
+      '(files)': [{ field: 'file', name: 'ktp.png', type: 'image/png', size: 1234 }],
+    });
     expect(stored.path).toBe('/search?card=************0002');
-    expect(stored).toMatchObject({ businessId: 'biz_sub', mode: 'live', keyId: 'key_p', platformBusinessId: 'biz_platform', latencyMs: 12.35, requestBody: expect.any(String) });
+    expect(stored).toMatchObject({
+      businessId: 'biz_sub',
+      mode: 'live',
+      keyId: 'key_p',
+      platformBusinessId: 'biz_platform',
+      latencyMs: 12.35,
+      requestBody: expect.any(String),
+    });
     expect(stored.logId).toMatch(/^rlog_[0-9a-f]{32}$/);
   });
 

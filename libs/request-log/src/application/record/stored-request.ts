@@ -73,9 +73,13 @@ export function toStoredRequest(captured: CapturedRequest, bodyLimit: number): S
 }
 
 function requestBodyOf(captured: CapturedRequest): string | null {
-  if (captured.requestSize !== undefined && captured.requestSize > LARGEST_KEPT_BODY_BYTES) return `[body of ${captured.requestSize} bytes: too large to keep]`;
+  if (captured.requestSize !== undefined && captured.requestSize > LARGEST_KEPT_BODY_BYTES)
+    return `[body of ${captured.requestSize} bytes: too large to keep]`;
   const body = captured.requestBody;
-  const hasFields = body !== undefined && body !== null && !(typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
+  const hasFields =
+    body !== undefined &&
+    body !== null &&
+    !(typeof body === 'object' && !Array.isArray(body) && Object.keys(body).length === 0);
   if (!hasFields && captured.uploads.length === 0) return null;
   const redacted = hasFields ? redactValue(body) : {};
   // Uploaded files are named, never stored: `{..., "files": [{field, name, type, size}]}`.
@@ -95,7 +99,8 @@ export const LARGEST_KEPT_BODY_BYTES = 256 * 1024;
 function responseOf(captured: CapturedRequest): { text: string | null; errorCode: string | null } {
   const type = captured.responseContentType?.split(';')[0]?.trim() || 'body';
   const size = captured.responseSize;
-  if (size !== undefined && size > LARGEST_KEPT_BODY_BYTES) return { text: `[${type} of ${size} bytes: too large to keep]`, errorCode: null };
+  if (size !== undefined && size > LARGEST_KEPT_BODY_BYTES)
+    return { text: `[${type} of ${size} bytes: too large to keep]`, errorCode: null };
   if (captured.responseJson !== undefined) {
     const { value } = captured.responseJson;
     if (value === undefined || value === null) return { text: null, errorCode: null };

@@ -6,11 +6,19 @@ import { virtualAccountOpening } from '../virtual-account-opening';
 import { CreateVirtualAccountCommand } from './create-virtual-account.command';
 
 @CommandHandler(CreateVirtualAccountCommand)
-export class CreateVirtualAccountHandler implements ICommandHandler<CreateVirtualAccountCommand, VirtualAccountSnapshot> {
+export class CreateVirtualAccountHandler implements ICommandHandler<
+  CreateVirtualAccountCommand,
+  VirtualAccountSnapshot
+> {
   constructor(private readonly instruments: FixedInstruments) {}
 
   execute(command: CreateVirtualAccountCommand): Promise<VirtualAccountSnapshot> {
     const request = { ...command.request, origin: { kind: 'fixed' as const } };
-    return this.instruments.open(VIRTUAL_ACCOUNTS, request, (settings) => virtualAccountOpening(request, settings), command.context);
+    return this.instruments.open(
+      VIRTUAL_ACCOUNTS,
+      request,
+      (settings) => virtualAccountOpening(request, settings),
+      command.context,
+    );
   }
 }

@@ -1,10 +1,17 @@
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import type { VirtualAccountSnapshot } from '../../domain/virtual-account.events';
 import { VirtualAccountQueries } from '../../read-models/virtual-account-queries';
-import { GetVirtualAccountPaymentQuery, GetVirtualAccountQuery, type VirtualAccountPaymentView } from './get-virtual-account.query';
+import {
+  GetVirtualAccountPaymentQuery,
+  GetVirtualAccountQuery,
+  type VirtualAccountPaymentView,
+} from './get-virtual-account.query';
 
 @QueryHandler(GetVirtualAccountQuery)
-export class GetVirtualAccountHandler implements IQueryHandler<GetVirtualAccountQuery, VirtualAccountSnapshot | undefined> {
+export class GetVirtualAccountHandler implements IQueryHandler<
+  GetVirtualAccountQuery,
+  VirtualAccountSnapshot | undefined
+> {
   constructor(private readonly accounts: VirtualAccountQueries) {}
 
   execute(query: GetVirtualAccountQuery): Promise<VirtualAccountSnapshot | undefined> {
@@ -13,7 +20,10 @@ export class GetVirtualAccountHandler implements IQueryHandler<GetVirtualAccount
 }
 
 @QueryHandler(GetVirtualAccountPaymentQuery)
-export class GetVirtualAccountPaymentHandler implements IQueryHandler<GetVirtualAccountPaymentQuery, VirtualAccountPaymentView | undefined> {
+export class GetVirtualAccountPaymentHandler implements IQueryHandler<
+  GetVirtualAccountPaymentQuery,
+  VirtualAccountPaymentView | undefined
+> {
   constructor(private readonly accounts: VirtualAccountQueries) {}
 
   async execute(query: GetVirtualAccountPaymentQuery): Promise<VirtualAccountPaymentView | undefined> {

@@ -29,7 +29,10 @@ export function customerAccountExternalId(email: string): string {
 }
 
 function mappingKey(businessId: string, mode: string, bankCode: string, email: string): string {
-  return createHash('sha256').update(`customerfva\u0000${businessId}\u0000${mode}\u0000${bankCode}\u0000${email}`).digest('hex').slice(0, 32);
+  return createHash('sha256')
+    .update(`customerfva\u0000${businessId}\u0000${mode}\u0000${bankCode}\u0000${email}`)
+    .digest('hex')
+    .slice(0, 32);
 }
 
 /**
@@ -43,7 +46,10 @@ function mappingKey(businessId: string, mode: string, bankCode: string, email: s
  * merchant's own account took meanwhile, is replaced by a fresh number.
  */
 @CommandHandler(OpenCustomerVirtualAccountCommand)
-export class OpenCustomerVirtualAccountHandler implements ICommandHandler<OpenCustomerVirtualAccountCommand, FixedVirtualAccountRef | undefined> {
+export class OpenCustomerVirtualAccountHandler implements ICommandHandler<
+  OpenCustomerVirtualAccountCommand,
+  FixedVirtualAccountRef | undefined
+> {
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly pipeline: CommandPipeline,
@@ -77,7 +83,8 @@ export class OpenCustomerVirtualAccountHandler implements ICommandHandler<OpenCu
       const { state } = await this.pipeline.load(stream, customerVirtualAccountDecider);
       const assigned = state.assigned ?? (await assign(undefined));
       const account = (await this.accountOf(assigned)) ?? (await this.openAt(command, email, assigned));
-      if (account && account.externalId === customerAccountExternalId(email) && usable(account, now)) return fixedVirtualAccountRef(account, now);
+      if (account && account.externalId === customerAccountExternalId(email) && usable(account, now))
+        return fixedVirtualAccountRef(account, now);
       await assign(assigned.vaId);
     }
     throw VirtualAccountErrors.rangeExhausted(bankCode);
@@ -88,8 +95,14 @@ export class OpenCustomerVirtualAccountHandler implements ICommandHandler<OpenCu
     return state.exists ? state.snapshot : undefined;
   }
 
-  /** Opens the assigned number; if a parallel request opened it first, that account; undefined if it cannot be opened. */
-  private async openAt(command: OpenCustomerVirtualAccountCommand, email: string, assigned: AssignedAccount): Promise<VirtualAccountSnapshot | undefined> {
+  /**
+   * Opens the assigned number; if a parallel request opened it first, that account; undefined if it cannot be opened.
+   */
+  private async openAt(
+    command: OpenCustomerVirtualAccountCommand,
+    email: string,
+    assigned: AssignedAccount,
+  ): Promise<VirtualAccountSnapshot | undefined> {
     try {
       const request: OpenVirtualAccount = {
         businessId: command.businessId,
@@ -103,16 +116,30 @@ export class OpenCustomerVirtualAccountHandler implements ICommandHandler<OpenCu
         isSingleUse: false,
         origin: { kind: 'fixed' },
       };
-      return await this.instruments.open(VIRTUAL_ACCOUNTS, request, (settings) => virtualAccountOpening(request, settings), command.context);
+      return await this.instruments.open(
+        VIRTUAL_ACCOUNTS,
+        request,
+        (settings) => virtualAccountOpening(request, settings),
+        command.context,
+      );
     } catch (error) {
       // Taken (by the parallel request, or by a merchant's own account) or outside a changed range.
-      if (error instanceof DomainError && error.code === 'VIRTUAL_ACCOUNT_NUMBER_OUTSIDE_RANGE') return this.accountOf(assigned);
+      if (error instanceof DomainError && error.code === 'VIRTUAL_ACCOUNT_NUMBER_OUTSIDE_RANGE')
+        return this.accountOf(assigned);
       throw error;
     }
   }
 
-  /** A number of the range no account holds yet (it may still be taken before it is opened: then the next round replaces it). */
-  private async freeNumber(businessId: string, mode: 'test' | 'live', bankCode: string, range: NumberRange): Promise<AssignedAccount> {
+  /**
+   * A number of the range no account holds yet (it may still be taken before it is opened: then the next round replaces
+   * it).
+   */
+  private async freeNumber(
+    businessId: string,
+    mode: 'test' | 'live',
+    bankCode: string,
+    range: NumberRange,
+  ): Promise<AssignedAccount> {
     for (const suffix of probeSuffixes(range, offsetFrom(randomUUID()), MAX_PROBES)) {
       const accountNumber = `${range.merchantCode}${suffix}`;
       const vaId = virtualAccountId(businessId, mode, bankCode, accountNumber);

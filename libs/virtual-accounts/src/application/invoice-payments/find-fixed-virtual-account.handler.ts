@@ -7,7 +7,10 @@ import { fixedVirtualAccountRef } from './fixed-virtual-account-ref';
 
 /** The invoices context's port: a fixed account of this business and mode (read from its stream: always current). */
 @QueryHandler(FindFixedVirtualAccountQuery)
-export class FindFixedVirtualAccountHandler implements IQueryHandler<FindFixedVirtualAccountQuery, FixedVirtualAccountRef | undefined> {
+export class FindFixedVirtualAccountHandler implements IQueryHandler<
+  FindFixedVirtualAccountQuery,
+  FixedVirtualAccountRef | undefined
+> {
   constructor(
     private readonly instruments: FixedInstruments,
     private readonly clock: Clock,

@@ -9,7 +9,9 @@ import type { QueryBus } from '@nestjs/cqrs';
  */
 export function invoiceClaimOf(queries: QueryBus, businessId: string, mode: Mode, amount: number): ClaimLookup {
   return async (vaId, now) => {
-    const invoiceId = await queries.execute(new FindInvoiceClaimingVirtualAccountQuery(businessId, mode, vaId, amount, now));
+    const invoiceId = await queries.execute(
+      new FindInvoiceClaimingVirtualAccountQuery(businessId, mode, vaId, amount, now),
+    );
     return invoiceId ? { context: 'invoices', resourceId: invoiceId } : undefined;
   };
 }

@@ -12,7 +12,10 @@ import { VIRTUAL_ACCOUNT_INVOICE_FOLLOWER } from './virtual-account-invoice.foll
  * the invoice, so the page it redirects to shows PAID.
  */
 @CommandHandler(TransferToFixedVirtualAccountCommand)
-export class TransferToFixedVirtualAccountHandler implements ICommandHandler<TransferToFixedVirtualAccountCommand, void> {
+export class TransferToFixedVirtualAccountHandler implements ICommandHandler<
+  TransferToFixedVirtualAccountCommand,
+  void
+> {
   constructor(
     private readonly instruments: FixedInstruments,
     private readonly queries: QueryBus,
@@ -22,7 +25,16 @@ export class TransferToFixedVirtualAccountHandler implements ICommandHandler<Tra
   async execute(command: TransferToFixedVirtualAccountCommand): Promise<void> {
     const { businessId, mode, bankCode, accountNumber, amount, context } = command;
     const claims = invoiceClaimOf(this.queries, businessId, mode, amount);
-    const paid = await this.instruments.pay(VIRTUAL_ACCOUNTS, { businessId, mode, channel: bankCode, number: accountNumber, amount, context }, claims);
-    if (paid.position) await this.pipeline.waitFor({ projection: VIRTUAL_ACCOUNT_INVOICE_FOLLOWER }, VIRTUAL_ACCOUNTS.streamOf(paid.instrument.vaId), paid.position);
+    const paid = await this.instruments.pay(
+      VIRTUAL_ACCOUNTS,
+      { businessId, mode, channel: bankCode, number: accountNumber, amount, context },
+      claims,
+    );
+    if (paid.position)
+      await this.pipeline.waitFor(
+        { projection: VIRTUAL_ACCOUNT_INVOICE_FOLLOWER },
+        VIRTUAL_ACCOUNTS.streamOf(paid.instrument.vaId),
+        paid.position,
+      );
   }
 }

@@ -30,8 +30,19 @@ export class VirtualAccountInvoiceFollower implements Projection {
           snapshot.businessId,
           snapshot.mode,
           claimedBy.resourceId,
-          { method: 'BANK_TRANSFER', channel: snapshot.bankCode, destination: snapshot.accountNumber, paymentId: payment.paymentId, amount: payment.amount },
-          { correlationId: recorded.metadata.correlationId, causationId: recorded.id, actor: 'system:virtual-account-invoice-follower', occurredAt: new Date(payment.transactionTimestamp) },
+          {
+            method: 'BANK_TRANSFER',
+            channel: snapshot.bankCode,
+            destination: snapshot.accountNumber,
+            paymentId: payment.paymentId,
+            amount: payment.amount,
+          },
+          {
+            correlationId: recorded.metadata.correlationId,
+            causationId: recorded.id,
+            actor: 'system:virtual-account-invoice-follower',
+            occurredAt: new Date(payment.transactionTimestamp),
+          },
         ),
       );
     }

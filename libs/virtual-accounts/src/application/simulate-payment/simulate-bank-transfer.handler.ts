@@ -12,7 +12,10 @@ import { SimulateBankTransferCommand } from './simulate-bank-transfer.command';
  * to the invoices context's declared command for POOL numbers. No error is caught to re-send.
  */
 @CommandHandler(SimulateBankTransferCommand)
-export class SimulateBankTransferHandler implements ICommandHandler<SimulateBankTransferCommand, RoutedPayment<VirtualAccountTypes, InvoiceSnapshot>> {
+export class SimulateBankTransferHandler implements ICommandHandler<
+  SimulateBankTransferCommand,
+  RoutedPayment<VirtualAccountTypes, InvoiceSnapshot>
+> {
   constructor(
     private readonly instruments: FixedInstruments,
     private readonly commands: CommandBus,
@@ -21,7 +24,12 @@ export class SimulateBankTransferHandler implements ICommandHandler<SimulateBank
 
   execute(command: SimulateBankTransferCommand): Promise<RoutedPayment<VirtualAccountTypes, InvoiceSnapshot>> {
     const { businessId, mode, bankCode, accountNumber, amount, context } = command;
-    const toPoolNumber = new SimulatePoolVirtualAccountPaymentCommand(businessId, mode, { bankCode, bankAccountNumber: accountNumber, transferAmount: amount }, context);
+    const toPoolNumber = new SimulatePoolVirtualAccountPaymentCommand(
+      businessId,
+      mode,
+      { bankCode, bankAccountNumber: accountNumber, transferAmount: amount },
+      context,
+    );
     return this.instruments.payOrDelegate(
       VIRTUAL_ACCOUNTS,
       { businessId, mode, channel: bankCode, number: accountNumber, amount, context },

@@ -6,7 +6,10 @@ import { UpdateVirtualAccountCommand } from './update-virtual-account.command';
 
 /** The kernel's update: the caller's own account, the spec's rules, read-your-writes. */
 @CommandHandler(UpdateVirtualAccountCommand)
-export class UpdateVirtualAccountHandler implements ICommandHandler<UpdateVirtualAccountCommand, VirtualAccountSnapshot> {
+export class UpdateVirtualAccountHandler implements ICommandHandler<
+  UpdateVirtualAccountCommand,
+  VirtualAccountSnapshot
+> {
   constructor(private readonly instruments: FixedInstruments) {}
 
   execute({ vaId, businessId, mode, changes, context }: UpdateVirtualAccountCommand): Promise<VirtualAccountSnapshot> {

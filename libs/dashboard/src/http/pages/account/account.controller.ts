@@ -1,7 +1,13 @@
 import { Get, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { ChangePasswordCommand, ConfirmTwoFactorCommand, DisableTwoFactorCommand, StartTwoFactorCommand, type TwoFactorSetup } from '../../../application/account/account.commands';
+import {
+  ChangePasswordCommand,
+  ConfirmTwoFactorCommand,
+  DisableTwoFactorCommand,
+  StartTwoFactorCommand,
+  type TwoFactorSetup,
+} from '../../../application/account/account.commands';
 import { DashboardErrors } from '../../../domain/dashboard-team.errors';
 import { AccountSecurityStore } from '../../../read-models/account-security.store';
 import type { DashboardSession } from '../../../read-models/session-store';
@@ -47,8 +53,18 @@ export class AccountController {
     const { session, token } = dashboardState(request);
     const password = field(request, 'new_password') ?? '';
     await this.refusedBack(request, response, session, async () => {
-      if (password !== field(request, 'new_password_again')) throw DashboardErrors.invalid('The two new passwords differ: type the same one twice.');
-      await this.commands.execute(new ChangePasswordCommand(session.businessId, session.userId, field(request, 'current_password') ?? '', password, token, dashboardContext(request, session)));
+      if (password !== field(request, 'new_password_again'))
+        throw DashboardErrors.invalid('The two new passwords differ: type the same one twice.');
+      await this.commands.execute(
+        new ChangePasswordCommand(
+          session.businessId,
+          session.userId,
+          field(request, 'current_password') ?? '',
+          password,
+          token,
+          dashboardContext(request, session),
+        ),
+      );
       redirectTo(response, '/dashboard/account', 'password-changed');
     });
   }
@@ -87,12 +103,24 @@ export class AccountController {
   async disableTwoFactor(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session } = dashboardState(request);
     await this.refusedBack(request, response, session, async () => {
-      await this.commands.execute(new DisableTwoFactorCommand(session.businessId, session.userId, field(request, 'code') ?? '', dashboardContext(request, session)));
+      await this.commands.execute(
+        new DisableTwoFactorCommand(
+          session.businessId,
+          session.userId,
+          field(request, 'code') ?? '',
+          dashboardContext(request, session),
+        ),
+      );
       redirectTo(response, '/dashboard/account', 'two-factor-off');
     });
   }
 
-  private async refusedBack(request: Request, response: Response, session: DashboardSession, work: () => Promise<void>): Promise<void> {
+  private async refusedBack(
+    request: Request,
+    response: Response,
+    session: DashboardSession,
+    work: () => Promise<void>,
+  ): Promise<void> {
     try {
       await work();
     } catch (error) {
@@ -110,40 +138,59 @@ export class AccountController {
     const twoFactor = (await this.security.secretOf(session.userId))?.enabled === true;
     const setup = shown.setup;
     const codesLeft = twoFactor && !shown.recoveryCodes ? await this.security.unusedRecoveryCodes(session.userId) : 0;
-    const body = html`${session.setupNeeded ? html`<p class="error" role="alert" id="setup-needed">${SETUP_TEXT[session.setupNeeded]}</p>` : ''}
+    const body = html`${
+      session.setupNeeded
+        ? html`<p class="error" role="alert" id="setup-needed">${SETUP_TEXT[session.setupNeeded]}</p>`
+        : ''
+    }
 <section class="card" aria-labelledby="password-h"><h2 id="password-h">Password</h2>
 <form method="post" action="/dashboard/account/password">${csrfField(session)}
   <input type="text" name="username" autocomplete="username" value="${session.email}" hidden>
-  <label for="current_password">Current password</label><input id="current_password" name="current_password" type="password" autocomplete="current-password" required maxlength="256">
-  <label for="new_password">New password (at least 12 characters)</label><input id="new_password" name="new_password" type="password" autocomplete="new-password" minlength="12" maxlength="256" required>
-  <label for="new_password_again">The same again</label><input id="new_password_again" name="new_password_again" type="password" autocomplete="new-password" minlength="12" maxlength="256" required>
+  <label for="current_password">Current password</label><input id="current_password" name="current_password" \
+type="password" autocomplete="current-password" required maxlength="256">
+  <label for="new_password">New password (at least 12 characters)</label>\
+<input id="new_password" name="new_password" type="password" autocomplete="new-password" minlength="12" \
+maxlength="256" required>
+  <label for="new_password_again">The same again</label><input id="new_password_again" name="new_password_again" \
+type="password" autocomplete="new-password" minlength="12" maxlength="256" required>
   <p><button type="submit" id="change-password">Change password</button></p>
 </form>
 <p class="muted">Your other sessions end when the password changes.</p>
 </section>
 <section class="card" aria-labelledby="two-factor-h"><h2 id="two-factor-h">Two-step sign-in</h2>
-${setup
-  ? html`<p>Add this account to your authenticator app (Google Authenticator, Authy, 1Password, ...): open <a href="${setup.otpauthUri}" id="otpauth-link">this link</a> on the phone, or type the key:</p>
+${
+  setup
+    ? html`<p>Add this account to your authenticator app (Google Authenticator, Authy, 1Password, ...): open \
+<a href="${setup.otpauthUri}" id="otpauth-link">this link</a> on the phone, or type the key:</p>
 <p class="secret" id="totp-secret">${setup.secret.replace(/(.{4})/g, '$1 ').trim()}</p>
 <form method="post" action="/dashboard/account/two-factor/confirm">${csrfField(session)}
-  <label for="confirm-code">The 6-digit code the app shows now</label><input id="confirm-code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="7" required>
+  <label for="confirm-code">The 6-digit code the app shows now</label>\
+<input id="confirm-code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="7" \
+required>
   <p><button type="submit" id="confirm-two-factor">Turn on</button></p>
 </form>`
-  : twoFactor
-    ? html`<p id="two-factor-status">On: after your password, the dashboard asks for the code of your authenticator app.</p>
-${shown.recoveryCodes
-  ? html`<div id="recovery-codes-box"><h3>Recovery codes</h3>
+    : twoFactor
+      ? html`<p id="two-factor-status">On: after your password, \
+the dashboard asks for the code of your authenticator app.</p>
+${
+  shown.recoveryCodes
+    ? html`<div id="recovery-codes-box"><h3>Recovery codes</h3>
 <p><strong>Keep these somewhere safe now: they are not shown again.</strong>
 Each signs in once in place of the app's code, if you lose your phone.</p>
 <ul class="secret" id="recovery-codes">${shown.recoveryCodes.map((code) => html`<li>${code}</li>`)}</ul></div>`
-  : html`<p class="muted" id="recovery-codes-left">${codesLeft} unused recovery codes.
-Lost them and your phone? An admin of your team can reset your two-step sign-in.</p>`}
+    : html`<p class="muted" id="recovery-codes-left">${codesLeft} unused recovery codes.
+Lost them and your phone? An admin of your team can reset your two-step sign-in.</p>`
+}
 <form method="post" action="/dashboard/account/two-factor/disable">${csrfField(session)}
-  <label for="disable-code">To turn it off, the code the app shows now</label><input id="disable-code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="7" required>
+  <label for="disable-code">To turn it off, the code the app shows now</label>\
+<input id="disable-code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" maxlength="7" \
+required>
   <p><button type="submit" class="danger" id="disable-two-factor">Turn off</button></p>
 </form>`
-    : html`<p id="two-factor-status">Off: your password alone opens the dashboard.</p>
-<form method="post" action="/dashboard/account/two-factor/start">${csrfField(session)}<button type="submit" id="start-two-factor">Turn on two-step sign-in</button></form>`}
+      : html`<p id="two-factor-status">Off: your password alone opens the dashboard.</p>
+<form method="post" action="/dashboard/account/two-factor/start">${csrfField(session)}<button type="submit" \
+id="start-two-factor">Turn on two-step sign-in</button></form>`
+}
 </section>`;
     const notice = shown.recoveryCodes ? NOTICES['two-factor-on'] : noticeOf(request);
     const zone = viewerTimeZone(request);

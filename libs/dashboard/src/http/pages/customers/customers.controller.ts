@@ -37,7 +37,10 @@ const CUSTOMERS_LIST: ListDefinition = {
   detailHref: (row) => `/dashboard/customers/${row.id}`,
 };
 
-/** Customers: the list and a page per customer with its profile and history (read only; the API creates and changes them). */
+/**
+ * Customers: the list and a page per customer with its profile and history (read only; the API creates and changes
+ * them).
+ */
 @DashboardController('customers')
 export class CustomersController {
   constructor(
@@ -60,13 +63,16 @@ export class CustomersController {
   @Get(':id')
   async detail(@Req() request: Request, @Res() response: Response, @Param('id') id: string): Promise<void> {
     const { session } = dashboardState(request);
-    const customer: CustomerView | undefined = CUSTOMER_ID.test(id) ? await this.queries.execute(new GetCustomerQuery(id, session.businessId, session.mode)) : undefined;
+    const customer: CustomerView | undefined = CUSTOMER_ID.test(id)
+      ? await this.queries.execute(new GetCustomerQuery(id, session.businessId, session.mode))
+      : undefined;
     if (!customer) throw pageNotFound('This customer');
     const zone = viewerTimeZone(request);
     const profile = customer.profile;
     const person = profile.individual_detail;
     const company = profile.business_detail;
-    const optional = (label: string, value: string | undefined | null): [string, string][] => (value ? [[label, value]] : []);
+    const optional = (label: string, value: string | undefined | null): [string, string][] =>
+      value ? [[label, value]] : [];
     const page = await this.frame.render(request, session, {
       title: `Customer ${customer.referenceId}`,
       active: 'customers',
@@ -74,12 +80,31 @@ export class CustomersController {
         ['Id', customer.customerId],
         ['Reference id', customer.referenceId],
         ['Type', profile.type],
-        ...optional('Name', person ? [person.given_names, person.surname].filter(Boolean).join(' ') : company?.business_name),
+        ...optional(
+          'Name',
+          person ? [person.given_names, person.surname].filter(Boolean).join(' ') : company?.business_name,
+        ),
         ...optional('Email', profile.email),
         ...optional('Mobile', profile.mobile_number),
         ...optional('Phone', profile.phone_number),
         ...optional('Description', profile.description),
-        ['Addresses', profile.addresses.length > 0 ? html`<ul>${profile.addresses.map((address) => html`<li>${[address.street_line1, address.city, address.province_state, address.postal_code, address.country].filter(Boolean).join(', ')}</li>`)}</ul>` : '—'],
+        [
+          'Addresses',
+          profile.addresses.length > 0
+            ? html`<ul>${profile.addresses.map(
+                (address) =>
+                  html`<li>${[
+                    address.street_line1,
+                    address.city,
+                    address.province_state,
+                    address.postal_code,
+                    address.country,
+                  ]
+                    .filter(Boolean)
+                    .join(', ')}</li>`,
+              )}</ul>`
+            : '—',
+        ],
         ['KYC documents', String(profile.kyc_documents.length)],
         ['Created', timeHtml(customer.createdAt, zone)],
         ['Updated', timeHtml(customer.updatedAt, zone)],

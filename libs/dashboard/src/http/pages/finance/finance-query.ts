@@ -18,7 +18,12 @@ const DEFAULT_DAYS = 14;
 const MAX_DAYS = 366;
 
 /** `from`/`to` as typed (else the last 14 days to today, business time), and the currency. */
-export function parseFinanceQuery(request: Request | undefined, zone: string, now: Date, currencies: string[]): FinanceQuery {
+export function parseFinanceQuery(
+  request: Request | undefined,
+  zone: string,
+  now: Date,
+  currencies: string[],
+): FinanceQuery {
   const today = localDay(now, zone);
   let fromDay = request ? queryField(request, 'from')?.trim() || '' : '';
   const toDay = (request ? queryField(request, 'to')?.trim() : '') || today;
@@ -40,9 +45,25 @@ export function parseFinanceQuery(request: Request | undefined, zone: string, no
     if (days.length > MAX_DAYS) problems.push(`the period is at most ${MAX_DAYS} days`);
   }
   if (problems.length > 0) {
-    throw ApiError.validation(`The period is not valid: ${problems.join('; ')}`, problems.map((message) => ({ field: [message.split(' ')[0]], location: 'query', messages: [message], types: ['invalid'] })));
+    throw ApiError.validation(
+      `The period is not valid: ${problems.join('; ')}`,
+      problems.map((message) => ({
+        field: [message.split(' ')[0]],
+        location: 'query',
+        messages: [message],
+        types: ['invalid'],
+      })),
+    );
   }
-  return { fromDay, toDay, from: from!, to: startOfLocalDay(nextDay(toDay), zone)!, days, currency: currencyText, currencies: currencies.includes(currencyText) ? currencies : [...currencies, currencyText] };
+  return {
+    fromDay,
+    toDay,
+    from: from!,
+    to: startOfLocalDay(nextDay(toDay), zone)!,
+    days,
+    currency: currencyText,
+    currencies: currencies.includes(currencyText) ? currencies : [...currencies, currencyText],
+  };
 }
 
 function previousDay(day: string): string {

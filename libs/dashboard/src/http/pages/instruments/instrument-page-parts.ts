@@ -10,8 +10,13 @@ import { amountColumn, createdColumn, idColumn, statusColumn, textColumn } from 
 import type { ListDefinition } from '../lists/list-definition';
 import type { ResourceDetail } from '../resource-detail.view';
 
-/** An instrument list's columns: id, external id, channel (bank, outlet), number or code, name, status, amount, created. */
-export function instrumentColumns(path: string, labels: { channel: string; number: string }): ListDefinition['columns'] {
+/**
+ * An instrument list's columns: id, external id, channel (bank, outlet), number or code, name, status, amount, created.
+ */
+export function instrumentColumns(
+  path: string,
+  labels: { channel: string; number: string },
+): ListDefinition['columns'] {
   return [
     idColumn((row) => `${path}/${row.id}`),
     textColumn('External id', (row) => row.externalId),
@@ -57,7 +62,8 @@ export function instrumentFields(
 }
 
 /** A number or code with its copy button (`data-copy` names the span). */
-export const copyable = (id: string, value: string): SafeHtml => html`<span id="${id}">${value}</span> <button type="button" class="secondary" data-copy="${id}" hidden>Copy</button>`;
+export const copyable = (id: string, value: string): SafeHtml =>
+  html`<span id="${id}">${value}</span> <button type="button" class="secondary" data-copy="${id}" hidden>Copy</button>`;
 
 /** The create form's fields every kind has, as its request DTO reads them. */
 export function openingFormFields(request: Request, zone: string) {

@@ -168,9 +168,16 @@ export abstract class InstrumentPagesController<S extends InstrumentView> {
   }
 
   private createPage(viewer: InstrumentPageViewer, values: Record<string, string>, error?: FormError): string {
-    const { title, form } = this.kind.createPage;
+    const page = this.kind.createPage;
     const { session, zone } = viewer;
-    return renderPage({ title, active: this.kind.id, session, body: form(session, values), zone, error: error?.box });
+    return renderPage({
+      title: page.title,
+      active: this.kind.id,
+      session,
+      body: page.form(session, values),
+      zone,
+      error: error?.box,
+    });
   }
 }
 

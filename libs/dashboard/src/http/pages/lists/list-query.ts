@@ -32,18 +32,33 @@ const MAX_AMOUNT = 1_000_000_000_000_000;
  * calendar days in the viewer's zone (`to` inclusive), amounts as whole minor units, the search
  * text as typed. A malformed field is a 400 naming it; the page shows the form with the problem.
  */
-export function parseListQuery(request: Request, definition: ListDefinition, business: { businessId: string; mode: 'test' | 'live' }, zone: string): ParsedListQuery {
+export function parseListQuery(
+  request: Request,
+  definition: ListDefinition,
+  business: { businessId: string; mode: 'test' | 'live' },
+  zone: string,
+): ParsedListQuery {
   const read = (name: string) => queryField(request, name)?.trim() ?? '';
-  const values: ListFormValues = { product: read('product'), status: read('status').toUpperCase(), from: read('from'), to: read('to'), min: read('min'), max: read('max'), q: read('q') };
+  const values: ListFormValues = {
+    product: read('product'),
+    status: read('status').toUpperCase(),
+    from: read('from'),
+    to: read('to'),
+    min: read('min'),
+    max: read('max'),
+    q: read('q'),
+  };
   const issues: ValidationIssue[] = [];
-  const problem = (field: string, message: string) => issues.push({ field: [field], location: 'query', messages: [message], types: ['invalid'] });
+  const problem = (field: string, message: string) =>
+    issues.push({ field: [field], location: 'query', messages: [message], types: ['invalid'] });
 
   let kinds: readonly ListKind[] = definition.kinds;
   if (values.product) {
     if ((definition.kinds as readonly string[]).includes(values.product)) kinds = [values.product as ListKind];
     else problem('product', `product must be one of ${definition.kinds.join(', ')}`);
   }
-  if (values.status && !definition.statuses.includes(values.status)) problem('status', `status must be one of ${definition.statuses.join(', ')}`);
+  if (values.status && !definition.statuses.includes(values.status))
+    problem('status', `status must be one of ${definition.statuses.join(', ')}`);
   const day = (name: 'from' | 'to') => {
     if (!values[name]) return undefined;
     const start = startOfLocalDay(values[name], zone);
@@ -70,10 +85,23 @@ export function parseListQuery(request: Request, definition: ListDefinition, bus
   if (afterText && !after) problem('after', 'the page link is not valid; start from the first page');
   const startText = queryField(request, 'start') ?? '0';
   const start = /^\d{1,9}$/.test(startText) ? Number(startText) : 0;
-  if (issues.length > 0) throw ApiError.validation(`The filter is not valid: ${issues.map((issue) => issue.messages[0]).join('; ')}`, issues);
+  if (issues.length > 0)
+    throw ApiError.validation(
+      `The filter is not valid: ${issues.map((issue) => issue.messages[0]).join('; ')}`,
+      issues,
+    );
   return {
     values,
-    filter: { ...business, kinds, status: values.status || undefined, from, to, minAmount, maxAmount, search: values.q || undefined },
+    filter: {
+      ...business,
+      kinds,
+      status: values.status || undefined,
+      from,
+      to,
+      minAmount,
+      maxAmount,
+      search: values.q || undefined,
+    },
     after,
     start,
   };
@@ -82,7 +110,7 @@ export function parseListQuery(request: Request, definition: ListDefinition, bus
 /** The list's query string for a link: the form's values, plus paging. */
 export function listQueryString(values: ListFormValues, paging: { after?: string; start?: number } = {}): string {
   const query = new URLSearchParams();
-  for (const [name, value] of Object.entries(values)) if (value) query.set(name, value);
+  for (const [name, value] of Object.entries(values) as [string, string][]) if (value) query.set(name, value);
   if (paging.after) query.set('after', paging.after);
   if (paging.start) query.set('start', String(paging.start));
   const text = query.toString();

@@ -1,4 +1,10 @@
-import { type CardTransactionView, CreateRefundCommand, CreateRefundRequestDto, SearchCardTransactionsQuery, cardChargeStream } from '@gateway/cards';
+import {
+  type CardTransactionView,
+  CreateRefundCommand,
+  CreateRefundRequestDto,
+  SearchCardTransactionsQuery,
+  cardChargeStream,
+} from '@gateway/cards';
 import { Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
@@ -35,11 +41,16 @@ export class CardRefundController {
   @RequireCapability('payments:manage')
   async refund(@Req() request: Request, @Res() response: Response, @Param('id') chargeId: string): Promise<void> {
     const { session } = dashboardState(request);
-    const charge = CHARGE_ID.test(chargeId) ? await this.chargeOf(session.businessId, session.mode, chargeId) : undefined;
+    const charge = CHARGE_ID.test(chargeId)
+      ? await this.chargeOf(session.businessId, session.mode, chargeId)
+      : undefined;
     if (!charge) throw pageNotFound('This charge');
     const back = `/dashboard/transactions/card-charges/${encodeURIComponent(chargeId)}`;
     try {
-      const dto = await validateAs(CreateRefundRequestDto, { amount: numberField(field(request, 'amount')), external_id: field(request, 'external_id')?.trim() });
+      const dto = await validateAs(CreateRefundRequestDto, {
+        amount: numberField(field(request, 'amount')),
+        external_id: field(request, 'external_id')?.trim(),
+      });
       if (field(request, 'confirm') !== 'yes') {
         const body = confirmationBody({
           session,
@@ -55,13 +66,32 @@ export class CardRefundController {
           confirmLabel: `Refund ${formatMoney(dto.amount, charge.currency)}`,
           cancelHref: back,
           danger: true,
-          warning: 'The money goes back to the payer\'s card; a refund cannot be undone.',
+          warning: "The money goes back to the payer's card; a refund cannot be undone.",
         });
-        sendHtml(response, renderPage({ title: `Refund charge ${charge.chargeId}`, active: 'transactions', session, body, zone: viewerTimeZone(request) }));
+        sendHtml(
+          response,
+          renderPage({
+            title: `Refund charge ${charge.chargeId}`,
+            active: 'transactions',
+            session,
+            body,
+            zone: viewerTimeZone(request),
+          }),
+        );
         return;
       }
       const location = await this.runner.once(request, session, async () => {
-        await this.commands.execute(new CreateRefundCommand(session.businessId, session.mode, charge.chargeId, dto.external_id, dto.amount, false, dashboardContext(request, session)));
+        await this.commands.execute(
+          new CreateRefundCommand(
+            session.businessId,
+            session.mode,
+            charge.chargeId,
+            dto.external_id,
+            dto.amount,
+            false,
+            dashboardContext(request, session),
+          ),
+        );
         await this.freshness.waitFor(cardChargeStream(charge.chargeId));
         return `${back}?notice=refund-requested`;
       });
@@ -69,12 +99,22 @@ export class CardRefundController {
     } catch (error) {
       const refused = formErrorOf(error);
       if (!refused) throw error;
-      sendHtml(response, await this.details.render(request, session, 'card-charges', charge.chargeId, refused.box), refused.status);
+      sendHtml(
+        response,
+        await this.details.render(request, session, 'card-charges', charge.chargeId, refused.box),
+        refused.status,
+      );
     }
   }
 
-  private async chargeOf(businessId: string, mode: 'test' | 'live', chargeId: string): Promise<CardTransactionView | undefined> {
-    const views: CardTransactionView[] = await this.queries.execute(new SearchCardTransactionsQuery(businessId, mode, { kind: 'charge', id: chargeId, limit: 5 }));
+  private async chargeOf(
+    businessId: string,
+    mode: 'test' | 'live',
+    chargeId: string,
+  ): Promise<CardTransactionView | undefined> {
+    const views: CardTransactionView[] = await this.queries.execute(
+      new SearchCardTransactionsQuery(businessId, mode, { kind: 'charge', id: chargeId, limit: 5 }),
+    );
     return views.find((view) => view.id === chargeId);
   }
 }

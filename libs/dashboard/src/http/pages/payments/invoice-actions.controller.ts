@@ -1,5 +1,13 @@
 import { PAYMENT_CHANNELS } from '@gateway/domain';
-import { CreateInvoiceCommand, CreateInvoiceRequestDto, ExpireInvoiceCommand, GetInvoiceQuery, type InvoiceSnapshot, invoiceStream, toCreateInvoiceRequest } from '@gateway/invoices';
+import {
+  CreateInvoiceCommand,
+  CreateInvoiceRequestDto,
+  ExpireInvoiceCommand,
+  GetInvoiceQuery,
+  type InvoiceSnapshot,
+  invoiceStream,
+  toCreateInvoiceRequest,
+} from '@gateway/invoices';
 import { AppConfig } from '@gateway/config';
 import { publicBaseUrl } from '@gateway/http-edge';
 import { Get, Param, Post, Req, Res } from '@nestjs/common';
@@ -22,11 +30,25 @@ import { viewerTimeZone } from '../../kit/viewer-time';
 import { TransactionDetailView } from '../transaction-detail.view';
 
 const INVOICE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-const FIELDS = ['external_id', 'payer_email', 'description', 'amount', 'duration_hours', 'success_redirect_url', 'failure_redirect_url', 'should_send_email'] as const;
+const FIELDS = [
+  'external_id',
+  'payer_email',
+  'description',
+  'amount',
+  'duration_hours',
+  'success_redirect_url',
+  'failure_redirect_url',
+  'should_send_email',
+] as const;
 
 /** The create form's values as typed (channels as `channel_<CODE>` checkboxes). */
 function valuesOf(request: Request): Record<string, string> {
-  return Object.fromEntries([...FIELDS, ...PAYMENT_CHANNELS.map((channel) => `channel_${channel.code}`)].map((name) => [name, field(request, name)?.slice(0, 10_000) ?? '']));
+  return Object.fromEntries(
+    [...FIELDS, ...PAYMENT_CHANNELS.map((channel) => `channel_${channel.code}`)].map((name) => [
+      name,
+      field(request, name)?.slice(0, 10_000) ?? '',
+    ]),
+  );
 }
 
 /**
@@ -48,7 +70,10 @@ export class InvoiceActionsController {
   @RequireCapability('payments:manage')
   page(@Req() request: Request, @Res() response: Response): void {
     const { session } = dashboardState(request);
-    sendHtml(response, this.render(request, session, { external_id: `invoice-${randomUUID().slice(0, 8)}`, duration_hours: '24' }));
+    sendHtml(
+      response,
+      this.render(request, session, { external_id: `invoice-${randomUUID().slice(0, 8)}`, duration_hours: '24' }),
+    );
   }
 
   @Post()
@@ -57,7 +82,9 @@ export class InvoiceActionsController {
     const { session } = dashboardState(request);
     try {
       const hours = numberField(field(request, 'duration_hours'));
-      const channels = PAYMENT_CHANNELS.filter((channel) => field(request, `channel_${channel.code}`) === 'on').map((channel) => channel.code);
+      const channels = PAYMENT_CHANNELS.filter((channel) => field(request, `channel_${channel.code}`) === 'on').map(
+        (channel) => channel.code,
+      );
       const dto = await validateAs(
         CreateInvoiceRequestDto,
         {
@@ -75,7 +102,15 @@ export class InvoiceActionsController {
       );
       const location = await this.runner.once(request, session, async () => {
         const base = publicBaseUrl(request, this.config);
-        const invoice = await this.commands.execute(new CreateInvoiceCommand(session.businessId, session.mode, toCreateInvoiceRequest(dto), dashboardContext(request, session), { publicBaseUrl: base }));
+        const invoice = await this.commands.execute(
+          new CreateInvoiceCommand(
+            session.businessId,
+            session.mode,
+            toCreateInvoiceRequest(dto),
+            dashboardContext(request, session),
+            { publicBaseUrl: base },
+          ),
+        );
         await this.freshness.waitFor(invoiceStream(invoice.invoiceId));
         return `/dashboard/transactions/invoices/${encodeURIComponent(invoice.invoiceId)}?notice=invoice-created`;
       });
@@ -111,11 +146,27 @@ export class InvoiceActionsController {
           danger: true,
           warning: 'The payer can no longer pay this invoice; its numbers and codes are released.',
         });
-        sendHtml(response, renderPage({ title: `Expire invoice ${invoice.externalId}`, active: 'transactions', session, body, zone: viewerTimeZone(request) }));
+        sendHtml(
+          response,
+          renderPage({
+            title: `Expire invoice ${invoice.externalId}`,
+            active: 'transactions',
+            session,
+            body,
+            zone: viewerTimeZone(request),
+          }),
+        );
         return;
       }
       const location = await this.runner.once(request, session, async () => {
-        await this.commands.execute(new ExpireInvoiceCommand(session.businessId, session.mode, invoice.invoiceId, dashboardContext(request, session)));
+        await this.commands.execute(
+          new ExpireInvoiceCommand(
+            session.businessId,
+            session.mode,
+            invoice.invoiceId,
+            dashboardContext(request, session),
+          ),
+        );
         await this.freshness.waitFor(invoiceStream(invoice.invoiceId));
         return `${back}?notice=invoice-expired`;
       });
@@ -123,15 +174,26 @@ export class InvoiceActionsController {
     } catch (error) {
       const refused = formErrorOf(error);
       if (!refused) throw error;
-      sendHtml(response, await this.details.render(request, session, 'invoices', invoice.invoiceId, refused.box), refused.status);
+      sendHtml(
+        response,
+        await this.details.render(request, session, 'invoices', invoice.invoiceId, refused.box),
+        refused.status,
+      );
     }
   }
 
   private async invoiceOf(session: DashboardSession, invoiceId: string): Promise<InvoiceSnapshot | undefined> {
-    return this.queries.execute(new GetInvoiceQuery(session.businessId, session.mode, invoiceId)).catch(() => undefined);
+    return this.queries
+      .execute(new GetInvoiceQuery(session.businessId, session.mode, invoiceId))
+      .catch(() => undefined);
   }
 
-  private render(request: Request, session: DashboardSession, values: Record<string, string>, error?: FormError): string {
+  private render(
+    request: Request,
+    session: DashboardSession,
+    values: Record<string, string>,
+    error?: FormError,
+  ): string {
     const value = (name: string) => values[name] ?? '';
     const checked = (name: string) => (values[name] === 'on' ? html` checked` : '');
     const groups = [
@@ -140,24 +202,45 @@ export class InvoiceActionsController {
       ['eWallets', 'EWALLET'],
       ['Cards', 'CREDIT_CARD'],
     ] as const;
-    const body = html`<form method="post" action="/dashboard/invoices" class="card">${csrfField(session)}${formKeyField()}
-  <label for="inv-external-id">Your reference (external id)</label><input id="inv-external-id" name="external_id" type="text" maxlength="1000" required value="${value('external_id')}">
-  <label for="inv-email">Payer email</label><input id="inv-email" name="payer_email" type="email" maxlength="320" required value="${value('payer_email')}">
-  <label for="inv-description">Description</label><input id="inv-description" name="description" type="text" maxlength="1000" required value="${value('description')}">
-  <label for="inv-amount">Amount (IDR)</label><input id="inv-amount" name="amount" type="number" min="1" step="1" required value="${value('amount')}">
-  <label for="inv-duration">Payable for (hours)</label><input id="inv-duration" name="duration_hours" type="number" min="1" step="1" value="${value('duration_hours')}">
+    const body = html`<form method="post" action="/dashboard/invoices" \
+class="card">${csrfField(session)}${formKeyField()}
+  <label for="inv-external-id">Your reference (external id)</label>\
+<input id="inv-external-id" name="external_id" type="text" maxlength="1000" required value="${value('external_id')}">
+  <label for="inv-email">Payer email</label><input id="inv-email" name="payer_email" type="email" maxlength="320" \
+required value="${value('payer_email')}">
+  <label for="inv-description">Description</label><input id="inv-description" name="description" type="text" \
+maxlength="1000" required value="${value('description')}">
+  <label for="inv-amount">Amount (IDR)</label><input id="inv-amount" name="amount" type="number" min="1" step="1" \
+required value="${value('amount')}">
+  <label for="inv-duration">Payable for (hours)</label><input id="inv-duration" name="duration_hours" type="number" \
+min="1" step="1" value="${value('duration_hours')}">
   <fieldset><legend>Payment methods (none chosen: every method enabled in Settings)</legend>
   ${groups.map(
-    ([title, category]) => html`<p class="muted">${title}</p><p>${PAYMENT_CHANNELS.filter((channel) => channel.category === category).map(
-      (channel) => html`<label><input type="checkbox" name="channel_${channel.code}" value="on"${checked(`channel_${channel.code}`)}> ${channel.name}</label> `,
-    )}</p>`,
+    ([title, category]) =>
+      html`<p class="muted">${title}</p><p>${PAYMENT_CHANNELS.filter((channel) => channel.category === category).map(
+        (channel) =>
+          html`<label><input type="checkbox" name="channel_${channel.code}" \
+value="on"${checked(`channel_${channel.code}`)}> ${channel.name}</label> `,
+      )}</p>`,
   )}
   </fieldset>
-  <p><label><input type="checkbox" name="should_send_email" value="on"${checked('should_send_email')}> Email the invoice to the payer</label></p>
-  <label for="inv-success">After payment, send the payer to (optional)</label><input id="inv-success" name="success_redirect_url" type="url" maxlength="2048" value="${value('success_redirect_url')}">
-  <label for="inv-failure">After expiry, send the payer to (optional)</label><input id="inv-failure" name="failure_redirect_url" type="url" maxlength="2048" value="${value('failure_redirect_url')}">
+  <p><label><input type="checkbox" name="should_send_email" value="on"${checked('should_send_email')}> Email the \
+invoice to the payer</label></p>
+  <label for="inv-success">After payment, send the payer to (optional)</label>\
+<input id="inv-success" name="success_redirect_url" type="url" maxlength="2048" \
+value="${value('success_redirect_url')}">
+  <label for="inv-failure">After expiry, send the payer to (optional)</label>\
+<input id="inv-failure" name="failure_redirect_url" type="url" maxlength="2048" \
+value="${value('failure_redirect_url')}">
   <p><button type="submit" id="create-invoice">Create invoice</button> <a href="/dashboard/transactions">Cancel</a></p>
 </form>`;
-    return renderPage({ title: 'Create an invoice', active: 'transactions', session, body, zone: viewerTimeZone(request), error: error?.box });
+    return renderPage({
+      title: 'Create an invoice',
+      active: 'transactions',
+      session,
+      body,
+      zone: viewerTimeZone(request),
+      error: error?.box,
+    });
   }
 }

@@ -4,7 +4,14 @@ import { parse } from 'csv-parse/sync';
 import { numberField, textField, validateAs } from '../../kit/form-errors';
 
 /** The columns of a batch file, in this order, with this header row (a template is offered for download). */
-export const BATCH_COLUMNS = ['external_id', 'bank_code', 'account_holder_name', 'account_number', 'description', 'amount'] as const;
+export const BATCH_COLUMNS = [
+  'external_id',
+  'bank_code',
+  'account_holder_name',
+  'account_number',
+  'description',
+  'amount',
+] as const;
 /** As `POST /batch_disbursements` allows. */
 export const MAX_BATCH_ROWS = 1000;
 export const MAX_BATCH_BYTES = 1024 * 1024;
@@ -34,7 +41,13 @@ export async function previewBatch(text: string): Promise<BatchPreview> {
   if (text.includes('\u0000')) throw refused('The file contains NUL characters: it is not a CSV text file');
   let records: string[][];
   try {
-    records = parse(text, { bom: true, skip_empty_lines: true, trim: true, relax_column_count: true, max_record_size: 20_000 }) as string[][];
+    records = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      trim: true,
+      relax_column_count: true,
+      max_record_size: 20_000,
+    });
   } catch (error) {
     throw refused(`The file is not valid CSV: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -43,13 +56,17 @@ export async function previewBatch(text: string): Promise<BatchPreview> {
     throw refused(`The first row must be the header ${BATCH_COLUMNS.join(',')}`);
   }
   if (lines.length === 0) throw refused('The file has a header but no disbursements');
-  if (lines.length > MAX_BATCH_ROWS) throw refused(`A batch holds at most ${MAX_BATCH_ROWS} disbursements; this file has ${lines.length}`);
+  if (lines.length > MAX_BATCH_ROWS)
+    throw refused(`A batch holds at most ${MAX_BATCH_ROWS} disbursements; this file has ${lines.length}`);
   const seen = new Map<string, number>();
   const rows: BatchRow[] = [];
   for (const [index, record] of lines.entries()) {
-    const values = Object.fromEntries(BATCH_COLUMNS.map((column, at) => [column, record[at] ?? ''])) as BatchRow['values'];
+    const values = Object.fromEntries(
+      BATCH_COLUMNS.map((column, at) => [column, record[at] ?? '']),
+    ) as BatchRow['values'];
     const problems: string[] = [];
-    if (record.length !== BATCH_COLUMNS.length) problems.push(`expected ${BATCH_COLUMNS.length} columns, found ${record.length}`);
+    if (record.length !== BATCH_COLUMNS.length)
+      problems.push(`expected ${BATCH_COLUMNS.length} columns, found ${record.length}`);
     let request: DisbursementRequest | undefined;
     try {
       const dto = await validateAs(CreateDisbursementRequestDto, {
@@ -66,7 +83,8 @@ export async function previewBatch(text: string): Promise<BatchPreview> {
       problems.push(...(error.errors ?? []).flatMap((issue) => issue.messages));
     }
     const earlier = seen.get(values.external_id);
-    if (values.external_id && earlier !== undefined) problems.push(`external_id ${values.external_id} is also on line ${earlier}`);
+    if (values.external_id && earlier !== undefined)
+      problems.push(`external_id ${values.external_id} is also on line ${earlier}`);
     else seen.set(values.external_id, index + 2);
     rows.push({ line: index + 2, values, problems, ...(problems.length === 0 && request && { request }) });
   }
@@ -75,5 +93,7 @@ export async function previewBatch(text: string): Promise<BatchPreview> {
 }
 
 function refused(message: string): ApiError {
-  return ApiError.validation(message, [{ field: ['file'], location: 'body', messages: [message], types: ['batchFile'] }]);
+  return ApiError.validation(message, [
+    { field: ['file'], location: 'body', messages: [message], types: ['batchFile'] },
+  ]);
 }

@@ -34,7 +34,9 @@ const previewGone = () =>
       types: ['preview'],
     },
   ]);
-const BatchFile = FileInterceptor('file', { limits: { fileSize: MAX_BATCH_BYTES, files: 1, fields: 10, fieldSize: 4096, parts: 12 } });
+const BatchFile = FileInterceptor('file', {
+  limits: { fileSize: MAX_BATCH_BYTES, files: 1, fields: 10, fieldSize: 4096, parts: 12 },
+});
 
 /**
  * A batch of disbursements from a CSV file: upload, a preview that checks every row with the
@@ -65,7 +67,10 @@ export class BatchPayoutsController {
   @Header('content-type', 'text/csv; charset=utf-8')
   @Header('content-disposition', 'attachment; filename="batch-disbursements.csv"')
   template(): string {
-    return csvLine([...BATCH_COLUMNS]) + csvLine(['payout-001', 'BCA', 'Budi Santoso', '1234567890', 'November salary', 1_500_000]);
+    return (
+      csvLine([...BATCH_COLUMNS]) +
+      csvLine(['payout-001', 'BCA', 'Budi Santoso', '1234567890', 'November salary', 1_500_000])
+    );
   }
 
   /** Reads the file (or pasted text) and shows every row with its problems; sends nothing. */
@@ -73,7 +78,11 @@ export class BatchPayoutsController {
   @RequireCapability('payouts:manage')
   @CsrfAfterUpload()
   @UseInterceptors(BatchFile)
-  async preview(@Req() request: Request, @Res() response: Response, @UploadedFile() file: { buffer: Buffer } | undefined): Promise<void> {
+  async preview(
+    @Req() request: Request,
+    @Res() response: Response,
+    @UploadedFile() file: { buffer: Buffer } | undefined,
+  ): Promise<void> {
     const { session } = dashboardState(request);
     requireCsrf(request, session.csrfToken);
     try {
@@ -111,7 +120,12 @@ export class BatchPayoutsController {
         // Inside the form's keyed execution: a re-execution of the same submit names the same batch.
         const batchId = this.ids.uuid().replace(/-/g, '').slice(0, 24);
         const items = preview.rows.map((row) => row.request!);
-        const created = await this.commands.execute(new CreateDisbursementsCommand(session.businessId, session.mode, items, dashboardContext(request, session), { id: batchId, reference }));
+        const created = await this.commands.execute(
+          new CreateDisbursementsCommand(session.businessId, session.mode, items, dashboardContext(request, session), {
+            id: batchId,
+            reference,
+          }),
+        );
         await this.freshness.waitFor(...created.map((disbursement) => disbursementStream(disbursement.disbursementId)));
         return `/dashboard/transactions?product=disbursements&q=${encodeURIComponent(batchId)}&notice=batch-created`;
       });
@@ -130,21 +144,39 @@ export class BatchPayoutsController {
   private reference(request: Request): string {
     const reference = field(request, 'reference')?.trim() ?? '';
     if (!REFERENCE.test(reference)) {
-      throw ApiError.validation('reference must be 1 to 1000 printable characters', [{ field: ['reference'], location: 'body', messages: ['reference must be 1 to 1000 printable characters'], types: ['reference'] }]);
+      throw ApiError.validation('reference must be 1 to 1000 printable characters', [
+        {
+          field: ['reference'],
+          location: 'body',
+          messages: ['reference must be 1 to 1000 printable characters'],
+          types: ['reference'],
+        },
+      ]);
     }
     return reference;
   }
 
   private async uploadPage(request: Request, session: DashboardSession, error?: FormError): Promise<string> {
     const body = html`${await availableBalance(this.queries, session)}
-<form method="post" action="/dashboard/payouts/batch/preview" enctype="multipart/form-data" class="card">${csrfField(session)}
-  <label for="batch-reference">Batch reference</label><input id="batch-reference" name="reference" type="text" maxlength="1000" required value="${field(request, 'reference') ?? ''}">
-  <label for="batch-file">CSV file (at most 1,000 rows, 1 MB)</label><input id="batch-file" name="file" type="file" accept=".csv,text/csv" required>
-  <p class="muted">Columns, with this header row: <code>${BATCH_COLUMNS.join(',')}</code>. Amounts in whole rupiah. <a href="/dashboard/payouts/batch/template.csv" download>Download a template</a>.</p>
+<form method="post" action="/dashboard/payouts/batch/preview" enctype="multipart/form-data" \
+class="card">${csrfField(session)}
+  <label for="batch-reference">Batch reference</label><input id="batch-reference" name="reference" type="text" \
+maxlength="1000" required value="${field(request, 'reference') ?? ''}">
+  <label for="batch-file">CSV file (at most 1,000 rows, 1 MB)</label>\
+<input id="batch-file" name="file" type="file" accept=".csv,text/csv" required>
+  <p class="muted">Columns, with this header row: <code>${BATCH_COLUMNS.join(',')}</code>. Amounts in whole rupiah. \
+<a href="/dashboard/payouts/batch/template.csv" download>Download a template</a>.</p>
   <p><button type="submit" id="preview-batch">Check the file</button></p>
 </form>
 <p class="muted">Nothing is sent until you have seen every row and confirmed.</p>`;
-    return renderPage({ title: 'Batch disbursement', active: 'transactions', session, body, zone: viewerTimeZone(request), error: error?.box });
+    return renderPage({
+      title: 'Batch disbursement',
+      active: 'transactions',
+      session,
+      body,
+      zone: viewerTimeZone(request),
+      error: error?.box,
+    });
   }
 
   private previewPage(
@@ -155,24 +187,45 @@ export class BatchPayoutsController {
     preview: BatchPreview,
   ): string {
     const problems = preview.rows.filter((row) => row.problems.length > 0).length;
-    const body = html`<section class="card" aria-labelledby="preview-h"><h2 id="preview-h">${preview.rows.length} disbursements, ${formatMoney(preview.total, 'IDR')}</h2>
-${preview.valid
-  ? html`<p class="notice" id="batch-ok">Every row can be sent.</p>`
-  : html`<p class="error" role="alert" id="batch-problems">${problems} of ${preview.rows.length} rows have problems. Nothing was sent: fix the file and check it again.</p>`}
-<div class="table-wrap" tabindex="0"><table id="batch-preview"><thead><tr><th scope="col">Line</th><th scope="col">External id</th><th scope="col">Bank</th><th scope="col">Account holder</th><th scope="col">Account number</th><th scope="col">Amount</th><th scope="col">Problems</th></tr></thead>
+    const body = html`<section class="card" aria-labelledby="preview-h">\
+<h2 id="preview-h">${preview.rows.length} disbursements, ${formatMoney(preview.total, 'IDR')}</h2>
+${
+  preview.valid
+    ? html`<p class="notice" id="batch-ok">Every row can be sent.</p>`
+    : html`<p class="error" role="alert" id="batch-problems">${problems} of ${preview.rows.length} rows have problems. \
+Nothing was sent: fix the file and check it again.</p>`
+}
+<div class="table-wrap" tabindex="0"><table id="batch-preview"><thead><tr><th scope="col">Line</th>\
+<th scope="col">External id</th><th scope="col">Bank</th><th scope="col">Account holder</th>\
+<th scope="col">Account number</th><th scope="col">Amount</th><th scope="col">Problems</th></tr></thead>
 <tbody>${preview.rows.map(
-  (row) => html`<tr data-line="${row.line}"${row.problems.length > 0 ? html` class="preview-error"` : ''}><td>${row.line}</td><td>${row.values.external_id}</td><td>${row.values.bank_code}</td><td>${row.values.account_holder_name}</td><td>${row.values.account_number}</td>
-<td>${row.request ? formatMoney(row.request.amount, 'IDR') : row.values.amount}</td><td class="row-error">${row.problems.length > 0 ? html`<ul>${row.problems.map((problem) => html`<li>${problem}</li>`)}</ul>` : 'OK'}</td></tr>`,
-)}</tbody></table></div>
-${preview.valid && previewId
-  ? html`<form method="post" action="/dashboard/payouts/batch">${csrfField(session)}${formKeyField(field(request, FORM_KEY_FIELD) ?? undefined)}
+      (row) => html`<tr data-line="${row.line}"${row.problems.length > 0 ? html` class="preview-error"` : ''}>\
+<td>${row.line}</td><td>${row.values.external_id}</td><td>${row.values.bank_code}</td>\
+<td>${row.values.account_holder_name}</td><td>${row.values.account_number}</td>
+<td>${row.request ? formatMoney(row.request.amount, 'IDR') : row.values.amount}</td><td class="row-error">${
+        row.problems.length > 0 ? html`<ul>${row.problems.map((problem) => html`<li>${problem}</li>`)}</ul>` : 'OK'
+      }</td></tr>`,
+    )}</tbody></table></div>
+${
+  preview.valid && previewId
+    ? html`<form method="post" action="/dashboard/payouts/batch">${csrfField(session)}${formKeyField(
+        field(request, FORM_KEY_FIELD) ?? undefined,
+      )}
   <input type="hidden" name="reference" value="${reference}"><input type="hidden" name="preview" value="${previewId}">
   <input type="hidden" name="confirm" value="yes">
   ${session.mode === 'live' ? html`<p class="error"><strong>Live mode:</strong> this moves real money.</p>` : ''}
-  <button type="submit" class="danger" id="send-batch">Send ${preview.rows.length} disbursements (${formatMoney(preview.total, 'IDR')})</button> <a href="/dashboard/payouts/batch">Cancel</a>
+  <button type="submit" class="danger" id="send-batch">Send ${preview.rows.length} disbursements \
+(${formatMoney(preview.total, 'IDR')})</button> <a href="/dashboard/payouts/batch">Cancel</a>
 </form>`
-  : html`<p><a href="/dashboard/payouts/batch">Upload a corrected file</a></p>`}
+    : html`<p><a href="/dashboard/payouts/batch">Upload a corrected file</a></p>`
+}
 </section>`;
-    return renderPage({ title: `Batch ${reference}`, active: 'transactions', session, body, zone: viewerTimeZone(request) });
+    return renderPage({
+      title: `Batch ${reference}`,
+      active: 'transactions',
+      session,
+      body,
+      zone: viewerTimeZone(request),
+    });
   }
 }

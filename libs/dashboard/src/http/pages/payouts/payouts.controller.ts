@@ -1,4 +1,10 @@
-import { CreateDisbursementRequestDto, CreateDisbursementsCommand, DISBURSEMENT_BANKS, disbursementStream, toDisbursementRequest } from '@gateway/disbursements';
+import {
+  CreateDisbursementRequestDto,
+  CreateDisbursementsCommand,
+  DISBURSEMENT_BANKS,
+  disbursementStream,
+  toDisbursementRequest,
+} from '@gateway/disbursements';
 import { ListBalancesQuery } from '@gateway/ledger';
 import { GetSettingsQuery } from '@gateway/accounts';
 import { Get, Post, Req, Res } from '@nestjs/common';
@@ -38,7 +44,13 @@ export class PayoutsController {
   async page(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session } = dashboardState(request);
     const settings = await this.queries.execute(new GetSettingsQuery(session.businessId, session.mode));
-    sendHtml(response, await this.render(request, session, { external_id: `payout-${randomUUID().slice(0, 8)}`, description: settings?.settings.defaultDisbursementDescription ?? '' }));
+    sendHtml(
+      response,
+      await this.render(request, session, {
+        external_id: `payout-${randomUUID().slice(0, 8)}`,
+        description: settings?.settings.defaultDisbursementDescription ?? '',
+      }),
+    );
   }
 
   @Post()
@@ -71,13 +83,27 @@ export class PayoutsController {
           danger: true,
           warning: 'The money leaves your balance now; a completed transfer cannot be called back.',
         });
-        sendHtml(response, renderPage({ title: 'Send a disbursement', active: 'transactions', session, body, zone: viewerTimeZone(request) }));
+        sendHtml(
+          response,
+          renderPage({
+            title: 'Send a disbursement',
+            active: 'transactions',
+            session,
+            body,
+            zone: viewerTimeZone(request),
+          }),
+        );
         return;
       }
       const location = await this.runner.once(request, session, async () => {
-        const [created] = await this.commands.execute(new CreateDisbursementsCommand(session.businessId, session.mode, [item], dashboardContext(request, session)));
+        const [created] = await this.commands.execute(
+          new CreateDisbursementsCommand(session.businessId, session.mode, [item], dashboardContext(request, session)),
+        );
         await this.freshness.waitFor(disbursementStream(created.disbursementId));
-        return `/dashboard/transactions/disbursements/${encodeURIComponent(created.disbursementId)}?notice=disbursement-created`;
+        return (
+          `/dashboard/transactions/disbursements/${encodeURIComponent(created.disbursementId)}?notice=` +
+          `disbursement-created`
+        );
       });
       response.redirect(303, location);
     } catch (error) {
@@ -88,26 +114,53 @@ export class PayoutsController {
     }
   }
 
-  private async render(request: Request, session: DashboardSession, values: Record<string, string>, error?: FormError): Promise<string> {
+  private async render(
+    request: Request,
+    session: DashboardSession,
+    values: Record<string, string>,
+    error?: FormError,
+  ): Promise<string> {
     const value = (name: string) => values[name] ?? '';
     const body = html`${await availableBalance(this.queries, session)}
 <form method="post" action="/dashboard/payouts" class="card">${csrfField(session)}${formKeyField()}
-  <label for="po-external-id">Your reference (external id)</label><input id="po-external-id" name="external_id" type="text" maxlength="1000" required value="${value('external_id')}">
-  <label for="po-bank">Bank or eWallet</label><select id="po-bank" name="bank_code">${DISBURSEMENT_BANKS.map((bank) => html`<option value="${bank.code}"${bank.code === value('bank_code') ? html` selected` : ''}>${bank.name}</option>`)}</select>
-  <label for="po-holder">Account holder name</label><input id="po-holder" name="account_holder_name" type="text" maxlength="1000" required value="${value('account_holder_name')}">
-  <label for="po-account">Account number</label><input id="po-account" name="account_number" type="text" inputmode="numeric" maxlength="64" required value="${value('account_number')}">
-  <label for="po-description">Description (the recipient's bank statement shows it)</label><input id="po-description" name="description" type="text" maxlength="1000" value="${value('description')}">
-  <label for="po-amount">Amount (IDR)</label><input id="po-amount" name="amount" type="number" min="1" step="1" required value="${value('amount')}">
-  <p><button type="submit" id="review-disbursement">Review disbursement</button> <a href="/dashboard/transactions">Cancel</a></p>
+  <label for="po-external-id">Your reference (external id)</label>\
+<input id="po-external-id" name="external_id" type="text" maxlength="1000" required value="${value('external_id')}">
+  <label for="po-bank">Bank or eWallet</label><select id="po-bank" name="bank_code">${DISBURSEMENT_BANKS.map(
+    (bank) =>
+      html`<option value="${bank.code}"${bank.code === value('bank_code') ? html` selected` : ''}>\
+${bank.name}</option>`,
+  )}</select>
+  <label for="po-holder">Account holder name</label><input id="po-holder" name="account_holder_name" type="text" \
+maxlength="1000" required value="${value('account_holder_name')}">
+  <label for="po-account">Account number</label><input id="po-account" name="account_number" type="text" \
+inputmode="numeric" maxlength="64" required value="${value('account_number')}">
+  <label for="po-description">Description (the recipient's bank statement shows it)</label>\
+<input id="po-description" name="description" type="text" maxlength="1000" value="${value('description')}">
+  <label for="po-amount">Amount (IDR)</label><input id="po-amount" name="amount" type="number" min="1" step="1" \
+required value="${value('amount')}">
+  <p><button type="submit" id="review-disbursement">Review disbursement</button> \
+<a href="/dashboard/transactions">Cancel</a></p>
 </form>
 <p><a href="/dashboard/payouts/batch">Send many at once from a CSV file</a></p>`;
-    return renderPage({ title: 'Send a disbursement', active: 'transactions', session, body, zone: viewerTimeZone(request), error: error?.box });
+    return renderPage({
+      title: 'Send a disbursement',
+      active: 'transactions',
+      session,
+      body,
+      zone: viewerTimeZone(request),
+      error: error?.box,
+    });
   }
 }
 
 /** What can be sent: the CASH balance per currency. */
 export async function availableBalance(queries: QueryBus, session: DashboardSession): Promise<SafeHtml> {
-  const balances: { currency: string; balances: { CASH: bigint } }[] = await queries.execute(new ListBalancesQuery(session.businessId, session.mode));
+  const balances: { currency: string; balances: { CASH: bigint } }[] = await queries.execute(
+    new ListBalancesQuery(session.businessId, session.mode),
+  );
   const idr = balances.find((entry) => entry.currency === 'IDR');
-  return html`<p>Available to send: <strong id="available-balance">${formatMoney(idr?.balances.CASH ?? 0n, 'IDR')}</strong></p>`;
+  return html`<p>Available to send: <strong id="available-balance">${formatMoney(
+    idr?.balances.CASH ?? 0n,
+    'IDR',
+  )}</strong></p>`;
 }

@@ -1,4 +1,10 @@
-import { ChangeRecurringPaymentCommand, GetRecurringPaymentQuery, type RecurringChange, type RecurringSnapshot, recurringStream } from '@gateway/recurring';
+import {
+  ChangeRecurringPaymentCommand,
+  GetRecurringPaymentQuery,
+  type RecurringChange,
+  type RecurringSnapshot,
+  recurringStream,
+} from '@gateway/recurring';
 import { Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
@@ -23,7 +29,12 @@ import type { ListDefinition } from '../lists/list-definition';
 import { ListView } from '../lists/list-view';
 import { ResourceDetailView } from '../resource-detail.view';
 
-registerDashboardPage({ id: 'recurring-plans', title: 'Recurring plans', path: '/dashboard/recurring-plans', order: 23 });
+registerDashboardPage({
+  id: 'recurring-plans',
+  title: 'Recurring plans',
+  path: '/dashboard/recurring-plans',
+  order: 23,
+});
 
 const PLAN_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
@@ -48,10 +59,18 @@ const RECURRING_LIST: ListDefinition = {
 };
 
 /** What each action does to a plan, and what it asks for first. */
-const ACTIONS: Record<'pause' | 'resume' | 'stop', { change: RecurringChange; label: string; notice: NoticeCode; confirm?: string }> = {
+const ACTIONS: Record<
+  'pause' | 'resume' | 'stop',
+  { change: RecurringChange; label: string; notice: NoticeCode; confirm?: string }
+> = {
   pause: { change: { type: 'pause' }, label: 'Pause', notice: 'plan-paused' },
   resume: { change: { type: 'resume' }, label: 'Resume', notice: 'plan-resumed' },
-  stop: { change: { type: 'stop' }, label: 'Stop', notice: 'plan-stopped', confirm: 'A stopped plan issues no more invoices and cannot be resumed.' },
+  stop: {
+    change: { type: 'stop' },
+    label: 'Stop',
+    notice: 'plan-stopped',
+    confirm: 'A stopped plan issues no more invoices and cannot be resumed.',
+  },
 };
 
 /**
@@ -126,11 +145,28 @@ export class RecurringPlansController {
           danger: true,
           warning: action.confirm,
         });
-        sendHtml(response, renderPage({ title: `${action.label} plan ${plan.externalId}`, active: 'recurring-plans', session, body, zone: viewerTimeZone(request) }));
+        sendHtml(
+          response,
+          renderPage({
+            title: `${action.label} plan ${plan.externalId}`,
+            active: 'recurring-plans',
+            session,
+            body,
+            zone: viewerTimeZone(request),
+          }),
+        );
         return;
       }
       const location = await this.runner.once(request, session, async () => {
-        await this.commands.execute(new ChangeRecurringPaymentCommand(session.businessId, session.mode, plan.recurringPaymentId, action.change, dashboardContext(request, session)));
+        await this.commands.execute(
+          new ChangeRecurringPaymentCommand(
+            session.businessId,
+            session.mode,
+            plan.recurringPaymentId,
+            action.change,
+            dashboardContext(request, session),
+          ),
+        );
         await this.freshness.waitFor(recurringStream(plan.recurringPaymentId));
         return `${back}?notice=${action.notice}`;
       });
@@ -143,21 +179,38 @@ export class RecurringPlansController {
   }
 
   private async planOf(session: DashboardSession, id: string): Promise<RecurringSnapshot> {
-    const plan: RecurringSnapshot | undefined = PLAN_ID.test(id) ? await this.queries.execute(new GetRecurringPaymentQuery(session.businessId, session.mode, id)).catch(() => undefined) : undefined;
+    const plan: RecurringSnapshot | undefined = PLAN_ID.test(id)
+      ? await this.queries
+          .execute(new GetRecurringPaymentQuery(session.businessId, session.mode, id))
+          .catch(() => undefined)
+      : undefined;
     if (!plan) throw pageNotFound('This recurring plan');
     return plan;
   }
 
-  private renderDetail(request: Request, session: DashboardSession, plan: RecurringSnapshot, error?: SafeHtml): Promise<string> {
+  private renderDetail(
+    request: Request,
+    session: DashboardSession,
+    plan: RecurringSnapshot,
+    error?: SafeHtml,
+  ): Promise<string> {
     const zone = viewerTimeZone(request);
     const base = `/dashboard/recurring-plans/${encodeURIComponent(plan.recurringPaymentId)}`;
     const button = (name: keyof typeof ACTIONS, danger = false) =>
-      html`<form method="post" action="${base}/${name}" class="inline">${csrfField(session)}${formKeyField()}<button type="submit" id="${name}-plan"${danger ? html` class="danger"` : html` class="secondary"`}>${ACTIONS[name].label} plan${ACTIONS[name].confirm ? '…' : ''}</button></form>`;
+      html`<form method="post" action="${base}/${name}" class="inline">${csrfField(session)}${formKeyField()}<button \
+type="submit" id="${name}-plan"${danger ? html` class="danger"` : html` class="secondary"`}>${ACTIONS[name].label} \
+plan${ACTIONS[name].confirm ? '…' : ''}</button></form>`;
     const manage = roleCan(session.role, 'payments:manage') && plan.status !== 'STOPPED';
     const sections: SafeHtml[] = [
       html`<section class="card" aria-labelledby="plan-actions-h"><h2 id="plan-actions-h">Invoices and actions</h2>
-<p><a href="/dashboard/transactions?product=invoices&amp;q=${encodeURIComponent(plan.recurringPaymentId)}" id="plan-invoices-link">Invoices of this plan</a></p>
-${manage ? html`<p class="actions">${plan.status === 'ACTIVE' ? button('pause') : button('resume')} ${button('stop', true)}</p>` : ''}
+<p><a href="/dashboard/transactions?product=invoices&amp;q=${encodeURIComponent(plan.recurringPaymentId)}" \
+id="plan-invoices-link">Invoices of this plan</a></p>
+${
+  manage
+    ? html`<p class="actions">${plan.status === 'ACTIVE' ? button('pause') : button('resume')} \
+${button('stop', true)}</p>`
+    : ''
+}
 </section>`,
     ];
     return this.frame.render(

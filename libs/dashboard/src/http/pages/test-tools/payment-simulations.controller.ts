@@ -1,8 +1,26 @@
 import { invalidRequest } from '@gateway/domain';
-import { checkoutPath, EWALLET_AMOUNT_BOUNDS, EWALLET_TYPES, type EwalletPaymentView, type EwalletType, LOCAL_PHONE, OVO_ASYNC_VERSION, RequestEwalletPaymentCommand, SearchEwalletPaymentsQuery } from '@gateway/ewallets';
+import {
+  checkoutPath,
+  EWALLET_AMOUNT_BOUNDS,
+  EWALLET_TYPES,
+  type EwalletPaymentView,
+  type EwalletType,
+  LOCAL_PHONE,
+  OVO_ASYNC_VERSION,
+  RequestEwalletPaymentCommand,
+  SearchEwalletPaymentsQuery,
+} from '@gateway/ewallets';
 import { GetInvoiceQuery, type InvoiceSnapshot } from '@gateway/invoices';
-import { type PaymentCodePaymentView, SearchPaymentCodePaymentsQuery, SimulateRetailPaymentRequestDto } from '@gateway/payment-codes';
-import { SearchVirtualAccountPaymentsQuery, SimulateVirtualAccountPaymentRequestDto, type VirtualAccountPaymentView } from '@gateway/virtual-accounts';
+import {
+  type PaymentCodePaymentView,
+  SearchPaymentCodePaymentsQuery,
+  SimulateRetailPaymentRequestDto,
+} from '@gateway/payment-codes';
+import {
+  SearchVirtualAccountPaymentsQuery,
+  SimulateVirtualAccountPaymentRequestDto,
+  type VirtualAccountPaymentView,
+} from '@gateway/virtual-accounts';
 import { AppConfig } from '@gateway/config';
 import { publicBaseUrl } from '@gateway/http-edge';
 import { Get, Param, Post, Req, Res } from '@nestjs/common';
@@ -23,7 +41,8 @@ import { testModeOnly } from './test-tools.controller';
 import { TestToolsView } from './test-tools.view';
 
 const RESULT_ID = /^[A-Za-z0-9_-]{1,128}$/;
-const resultPath = (source: string, id: string) => `/dashboard/test-tools/simulate/result/${source}/${encodeURIComponent(id)}`;
+const resultPath = (source: string, id: string) =>
+  `/dashboard/test-tools/simulate/result/${source}/${encodeURIComponent(id)}`;
 
 /**
  * Test-mode payments from the dashboard, through the same commands as `POST
@@ -50,11 +69,21 @@ export class PaymentSimulationsController {
     await this.view.answer(request, response, session, 'va', ['bank_code', 'account_number', 'amount'], async () => {
       const dto = await validateAs(
         SimulateVirtualAccountPaymentRequestDto,
-        { bank_code: field(request, 'bank_code'), bank_account_number: field(request, 'account_number')?.trim(), transfer_amount: numberField(field(request, 'amount')) },
+        {
+          bank_code: field(request, 'bank_code'),
+          bank_account_number: field(request, 'account_number')?.trim(),
+          transfer_amount: numberField(field(request, 'amount')),
+        },
         { bank_account_number: 'account_number', transfer_amount: 'amount' },
       );
       return this.runner.once(request, session, async () => {
-        const paid = await this.payments.transfer(session.businessId, dto.bank_code, dto.bank_account_number, dto.transfer_amount, dashboardContext(request, session));
+        const paid = await this.payments.transfer(
+          session.businessId,
+          dto.bank_code,
+          dto.bank_account_number,
+          dto.transfer_amount,
+          dashboardContext(request, session),
+        );
         return resultPath(paid.source, paid.id);
       });
     });
@@ -65,17 +94,34 @@ export class PaymentSimulationsController {
   async paymentCode(@Req() request: Request, @Res() response: Response): Promise<void> {
     const { session } = dashboardState(request);
     testModeOnly(session);
-    await this.view.answer(request, response, session, 'retail', ['retail_outlet_name', 'payment_code', 'amount'], async () => {
-      const dto = await validateAs(
-        SimulateRetailPaymentRequestDto,
-        { retail_outlet_name: field(request, 'retail_outlet_name'), payment_code: field(request, 'payment_code')?.trim(), transfer_amount: numberField(field(request, 'amount')) },
-        { transfer_amount: 'amount' },
-      );
-      return this.runner.once(request, session, async () => {
-        const paid = await this.payments.retail(session.businessId, dto.retail_outlet_name, dto.payment_code, dto.transfer_amount, dashboardContext(request, session));
-        return resultPath(paid.source, paid.id);
-      });
-    });
+    await this.view.answer(
+      request,
+      response,
+      session,
+      'retail',
+      ['retail_outlet_name', 'payment_code', 'amount'],
+      async () => {
+        const dto = await validateAs(
+          SimulateRetailPaymentRequestDto,
+          {
+            retail_outlet_name: field(request, 'retail_outlet_name'),
+            payment_code: field(request, 'payment_code')?.trim(),
+            transfer_amount: numberField(field(request, 'amount')),
+          },
+          { transfer_amount: 'amount' },
+        );
+        return this.runner.once(request, session, async () => {
+          const paid = await this.payments.retail(
+            session.businessId,
+            dto.retail_outlet_name,
+            dto.payment_code,
+            dto.transfer_amount,
+            dashboardContext(request, session),
+          );
+          return resultPath(paid.source, paid.id);
+        });
+      },
+    );
   }
 
   @Post('ewallet-payment')
@@ -85,12 +131,15 @@ export class PaymentSimulationsController {
     testModeOnly(session);
     await this.view.answer(request, response, session, 'ewallet', ['ewallet_type', 'amount', 'phone'], async () => {
       const type = field(request, 'ewallet_type') as EwalletType;
-      if (!EWALLET_TYPES.includes(type)) throw invalidRequest(`ewallet_type must be one of ${EWALLET_TYPES.join(', ')}`);
+      if (!EWALLET_TYPES.includes(type))
+        throw invalidRequest(`ewallet_type must be one of ${EWALLET_TYPES.join(', ')}`);
       const amount = Number(field(request, 'amount'));
       const { min, max } = EWALLET_AMOUNT_BOUNDS[type];
-      if (!Number.isSafeInteger(amount) || amount < min || amount > max) throw invalidRequest(`amount must be a whole number from ${min} to ${max}`);
+      if (!Number.isSafeInteger(amount) || amount < min || amount > max)
+        throw invalidRequest(`amount must be a whole number from ${min} to ${max}`);
       const phone = field(request, 'phone')?.trim() ?? '';
-      if (type !== 'DANA' && !LOCAL_PHONE.test(phone)) throw invalidRequest('phone must be a local number such as 081234567890');
+      if (type !== 'DANA' && !LOCAL_PHONE.test(phone))
+        throw invalidRequest('phone must be a local number such as 081234567890');
       return this.runner.once(request, session, async () => {
         const payment = await this.commands.execute(
           new RequestEwalletPaymentCommand(
@@ -105,7 +154,9 @@ export class PaymentSimulationsController {
               // The payer comes back to the test tools after the hosted checkout.
               // PUBLIC_BASE_URL when set (never a client-chosen Host header), as invoice links are.
               ...(type !== 'OVO' && { redirectUrl: `${publicBaseUrl(request, this.config)}/dashboard/test-tools` }),
-              ...(type === 'LINKAJA' && { items: [{ id: 'dashboard-test', name: 'Dashboard test item', price: amount, quantity: 1 }] }),
+              ...(type === 'LINKAJA' && {
+                items: [{ id: 'dashboard-test', name: 'Dashboard test item', price: amount, quantity: 1 }],
+              }),
             },
             OVO_ASYNC_VERSION,
             dashboardContext(request, session),
@@ -119,7 +170,12 @@ export class PaymentSimulationsController {
   /** What a simulation did (a GET after the POST, so a reload never pays twice). */
   @Get('result/:source/:id')
   @RequireCapability('test-tools:use')
-  async result(@Req() request: Request, @Res() response: Response, @Param('source') source: string, @Param('id') id: string): Promise<void> {
+  async result(
+    @Req() request: Request,
+    @Res() response: Response,
+    @Param('source') source: string,
+    @Param('id') id: string,
+  ): Promise<void> {
     const { session } = dashboardState(request);
     testModeOnly(session);
     if (!RESULT_ID.test(id)) throw pageNotFound('This payment');
@@ -127,42 +183,83 @@ export class PaymentSimulationsController {
     if (!summary) throw pageNotFound('This payment');
     const body = html`<p class="notice" role="status" id="simulation-result">${summary.text}</p>
 ${summary.extra ?? ''}
-<p><a id="simulated-transaction" href="/dashboard/transactions/${source}/${encodeURIComponent(id)}">See the transaction and its history</a> · <a href="/dashboard/test-tools">Back to test tools</a></p>`;
-    sendHtml(response, renderPage({ title: summary.title, active: 'test-tools', session, body, zone: viewerTimeZone(request) }));
+<p><a id="simulated-transaction" href="/dashboard/transactions/${source}/${encodeURIComponent(id)}">See the \
+transaction and its history</a> · <a href="/dashboard/test-tools">Back to test tools</a></p>`;
+    sendHtml(
+      response,
+      renderPage({ title: summary.title, active: 'test-tools', session, body, zone: viewerTimeZone(request) }),
+    );
   }
 
-  private async summaryOf(businessId: string, source: string, id: string): Promise<{ title: string; text: string; extra?: SafeHtml } | undefined> {
+  private async summaryOf(
+    businessId: string,
+    source: string,
+    id: string,
+  ): Promise<{ title: string; text: string; extra?: SafeHtml } | undefined> {
     switch (source) {
       case 'va-payments': {
-        const views: VirtualAccountPaymentView[] = await this.queries.execute(new SearchVirtualAccountPaymentsQuery(businessId, 'test', { id, limit: 5 }));
+        const views: VirtualAccountPaymentView[] = await this.queries.execute(
+          new SearchVirtualAccountPaymentsQuery(businessId, 'test', { id, limit: 5 }),
+        );
         const view = views.find((candidate) => candidate.payment.id === id);
-        return view && { title: 'VA payment simulated', text: `${formatMoney(view.payment.amount, view.payment.currency)} paid into ${view.account.bankCode} ${view.account.accountNumber}.` };
+        return (
+          view && {
+            title: 'VA payment simulated',
+            text:
+              `${formatMoney(view.payment.amount, view.payment.currency)} paid into ${view.account.bankCode} ` +
+              `${view.account.accountNumber}.`,
+          }
+        );
       }
       case 'payment-code-payments': {
-        const views: PaymentCodePaymentView[] = await this.queries.execute(new SearchPaymentCodePaymentsQuery(businessId, 'test', { id, limit: 5 }));
+        const views: PaymentCodePaymentView[] = await this.queries.execute(
+          new SearchPaymentCodePaymentsQuery(businessId, 'test', { id, limit: 5 }),
+        );
         const view = views.find((candidate) => candidate.payment.id === id);
-        return view && { title: 'Payment-code payment simulated', text: `${formatMoney(view.payment.amount, view.payment.currency)} paid at ${view.code.retailOutletName} with ${view.code.paymentCode}.` };
+        return (
+          view && {
+            title: 'Payment-code payment simulated',
+            text:
+              `${formatMoney(view.payment.amount, view.payment.currency)} paid at ${view.code.retailOutletName} ` +
+              `with ${view.code.paymentCode}.`,
+          }
+        );
       }
       case 'invoices': {
-        const invoice: InvoiceSnapshot | undefined = await this.queries.execute(new GetInvoiceQuery(businessId, 'test', id)).catch(() => undefined);
+        const invoice: InvoiceSnapshot | undefined = await this.queries
+          .execute(new GetInvoiceQuery(businessId, 'test', id))
+          .catch(() => undefined);
         return (
           invoice && {
             title: 'Invoice payment simulated',
-            text: `Invoice ${invoice.externalId} is ${invoice.status}: ${formatMoney(invoice.payment?.amount ?? invoice.amount, invoice.currency)} paid with ${invoice.payment?.channel ?? ''} ${invoice.payment?.destination ?? ''}.`,
+            text:
+              `Invoice ${invoice.externalId} is ${invoice.status}: ` +
+              `${formatMoney(invoice.payment?.amount ?? invoice.amount, invoice.currency)} paid with ` +
+              `${invoice.payment?.channel ?? ''} ${invoice.payment?.destination ?? ''}.`,
           }
         );
       }
       case 'ewallet-payments': {
-        const views: EwalletPaymentView[] = await this.queries.execute(new SearchEwalletPaymentsQuery(businessId, 'test', { id, limit: 5 }));
+        const views: EwalletPaymentView[] = await this.queries.execute(
+          new SearchEwalletPaymentsQuery(businessId, 'test', { id, limit: 5 }),
+        );
         const view = views.find((candidate) => candidate.paymentId === id);
         if (!view) return undefined;
         const extra =
           view.status === 'PENDING' && view.checkoutToken
-            ? html`<p>Open the payer's checkout page to pay or cancel: <a id="checkout-link" href="${checkoutPath(view.checkoutToken)}">${view.ewalletType} checkout</a>.</p>`
+            ? html`<p>Open the payer's checkout page to pay or cancel: \
+<a id="checkout-link" href="${checkoutPath(view.checkoutToken)}">${view.ewalletType} checkout</a>.</p>`
             : view.ewalletType === 'OVO'
-              ? html`<p>The OVO payer decides on their phone; the outcome follows on the test clock (magic phone numbers choose it).</p>`
+              ? html`<p>The OVO payer decides on their phone; \
+the outcome follows on the test clock (magic phone numbers choose it).</p>`
               : undefined;
-        return { title: 'eWallet payment requested', text: `${view.ewalletType} payment ${view.externalId} of ${formatMoney(view.amount, view.currency)} is ${view.status}.`, extra };
+        return {
+          title: 'eWallet payment requested',
+          text:
+            `${view.ewalletType} payment ${view.externalId} of ${formatMoney(view.amount, view.currency)} is ` +
+            `${view.status}.`,
+          extra,
+        };
       }
       default:
         return undefined;

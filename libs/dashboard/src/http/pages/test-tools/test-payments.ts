@@ -20,14 +20,30 @@ export interface TestPaymentResult {
 export class TestPayments {
   constructor(private readonly commands: CommandBus) {}
 
-  async transfer(businessId: string, bank: string, number: string, amount: number, context: RequestContext): Promise<TestPaymentResult> {
-    const routed = await this.commands.execute(new SimulateBankTransferCommand(businessId, 'test', bank, number, amount, context));
+  async transfer(
+    businessId: string,
+    bank: string,
+    number: string,
+    amount: number,
+    context: RequestContext,
+  ): Promise<TestPaymentResult> {
+    const routed = await this.commands.execute(
+      new SimulateBankTransferCommand(businessId, 'test', bank, number, amount, context),
+    );
     if (routed.paid === 'own') return { source: 'va-payments', id: routed.payment.id };
     return { source: 'invoices', id: routed.result.invoiceId };
   }
 
-  async retail(businessId: string, outlet: string, code: string, amount: number, context: RequestContext): Promise<TestPaymentResult> {
-    const routed = await this.commands.execute(new SimulateTillPaymentCommand(businessId, 'test', outlet, code, amount, context));
+  async retail(
+    businessId: string,
+    outlet: string,
+    code: string,
+    amount: number,
+    context: RequestContext,
+  ): Promise<TestPaymentResult> {
+    const routed = await this.commands.execute(
+      new SimulateTillPaymentCommand(businessId, 'test', outlet, code, amount, context),
+    );
     if (routed.paid === 'own') return { source: 'payment-code-payments', id: routed.payment.id };
     return { source: 'invoices', id: routed.result.invoiceId };
   }

@@ -13,17 +13,37 @@ import { sendHtml } from '../../kit/respond';
 import { MAX_ADVANCE_MINUTES, type TestToolsState } from './test-tools.page';
 import { TestToolsView } from './test-tools.view';
 
-registerDashboardPage({ id: 'test-tools', title: 'Test tools', path: '/dashboard/test-tools', order: 80, capability: 'test-tools:use', testModeOnly: true });
+registerDashboardPage({
+  id: 'test-tools',
+  title: 'Test tools',
+  path: '/dashboard/test-tools',
+  order: 80,
+  capability: 'test-tools:use',
+  testModeOnly: true,
+});
 
 export function testModeOnly(session: DashboardSession): void {
-  if (session.mode !== 'test') throw SHARED_ERROR_CODES.error('TEST_MODE_ONLY_ERROR', 'Test tools work in test mode only; switch to test mode');
+  if (session.mode !== 'test')
+    throw SHARED_ERROR_CODES.error('TEST_MODE_ONLY_ERROR', 'Test tools work in test mode only; switch to test mode');
 }
 
 /** What a link may prefill: the number, the channel and the exact amount of what is to be paid. */
 function prefill(request: Request): TestToolsState {
   const read = (name: string) => queryField(request, name)?.slice(0, 64) ?? '';
-  if (read('account_number')) return { form: 'va', values: { bank_code: read('bank_code'), account_number: read('account_number'), amount: read('amount') } };
-  if (read('payment_code')) return { form: 'retail', values: { retail_outlet_name: read('retail_outlet_name'), payment_code: read('payment_code'), amount: read('amount') } };
+  if (read('account_number'))
+    return {
+      form: 'va',
+      values: { bank_code: read('bank_code'), account_number: read('account_number'), amount: read('amount') },
+    };
+  if (read('payment_code'))
+    return {
+      form: 'retail',
+      values: {
+        retail_outlet_name: read('retail_outlet_name'),
+        payment_code: read('payment_code'),
+        amount: read('amount'),
+      },
+    };
   return {};
 }
 
@@ -55,11 +75,17 @@ export class TestToolsController {
     await this.view.answer(request, response, session, 'top-up', ['amount', 'currency'], async () => {
       const amount = Number(field(request, 'amount'));
       const currency = field(request, 'currency')?.trim().toUpperCase() ?? '';
-      if (!Number.isSafeInteger(amount) || amount < 1) throw invalidRequest('amount must be a whole number of at least 1');
+      if (!Number.isSafeInteger(amount) || amount < 1)
+        throw invalidRequest('amount must be a whole number of at least 1');
       if (!/^[A-Z]{3}$/.test(currency)) throw invalidRequest('currency must be an ISO 4217 code such as IDR');
       return this.runner.once(request, session, async () => {
         await this.commands.execute(
-          new TopUpBalanceCommand(session.businessId, 'test', { amount, currency, channel: 'TEST_TOPUP', settlement: 'immediate' }, dashboardContext(request, session)),
+          new TopUpBalanceCommand(
+            session.businessId,
+            'test',
+            { amount, currency, channel: 'TEST_TOPUP', settlement: 'immediate' },
+            dashboardContext(request, session),
+          ),
         );
         return '/dashboard/test-tools?notice=topped-up';
       });

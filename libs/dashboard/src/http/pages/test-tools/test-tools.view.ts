@@ -8,7 +8,10 @@ import { noticeOf, sendHtml } from '../../kit/respond';
 import { viewerTimeZone } from '../../kit/viewer-time';
 import { renderTestTools, type TestToolForm, type TestToolsState } from './test-tools.page';
 
-/** The test tools page, and what every one of its forms answers: a redirect, or the page again with the input and the problem. */
+/**
+ * The test tools page, and what every one of its forms answers: a redirect, or the page again with the input and the
+ * problem.
+ */
 @Injectable()
 export class TestToolsView {
   constructor(private readonly clock: Clock) {}
@@ -18,7 +21,14 @@ export class TestToolsView {
     return renderTestTools(session, now, viewerTimeZone(request), state, noticeOf(request));
   }
 
-  async answer(request: Request, response: Response, session: DashboardSession, form: TestToolForm, names: string[], work: () => Promise<string>): Promise<void> {
+  async answer(
+    request: Request,
+    response: Response,
+    session: DashboardSession,
+    form: TestToolForm,
+    names: string[],
+    work: () => Promise<string>,
+  ): Promise<void> {
     try {
       response.redirect(303, await work());
     } catch (error) {
