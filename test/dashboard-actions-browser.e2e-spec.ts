@@ -131,7 +131,8 @@ describe('dashboard actions on money (headless Chromium)', () => {
     await checkPage(p, 'invoice-created');
     const link = await p.locator('#invoice-url').inputValue();
     await p.getByRole('button', { name: 'Copy link' }).click();
-    await expect(p.locator('#copy-status').innerText()).resolves.toContain(link);
+    // The clipboard is written asynchronously; its announcement says when.
+    await until(async () => expect(await p.locator('#copy-status').innerText()).toContain(link));
     expect(await p.evaluate('navigator.clipboard.readText()')).toBe(link);
     const created = await api('GET', `/v2/invoices/${invoiceId}`);
     expect(created.body).toMatchObject({

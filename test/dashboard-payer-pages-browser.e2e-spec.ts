@@ -13,6 +13,7 @@ import {
   expectNoHorizontalOverflow,
   PHONE,
   signIn,
+  until,
 } from './support/dashboard-browser';
 import { PNG_BYTES } from './support/files';
 import { call, provisionBusiness } from './support/test-business';
@@ -149,7 +150,7 @@ describe("payer pages in the merchant's branding (headless Chromium)", () => {
     await page.goto(`/web/invoices/${invoice.id}`);
     const number = invoice.available_banks[0].bank_account_number;
     await page.locator('button[data-copy="number-BNI"]').click();
-    await expect(page.locator('#copy-status').innerText()).resolves.toContain(`${number} is selected`);
+    await until(async () => expect(await page.locator('#copy-status').innerText()).toContain(`${number} is selected`));
     await expect(page.locator('#copy-status').isVisible()).resolves.toBe(true);
     expect(await page.evaluate('String(getSelection())')).toBe(number);
     await context.close();
@@ -177,12 +178,17 @@ describe("payer pages in the merchant's branding (headless Chromium)", () => {
     await page.fill('#card-exp-year', '2020');
     await page.fill('#card-cvn', '123');
     await page.click('#card-pay');
-    await expect(page.locator('#card-error').innerText()).resolves.toBe('This card has expired. Use another card.');
+    // The page answers after its own request: wait for the message, not for the click.
+    await until(async () =>
+      expect(await page.locator('#card-error').innerText()).toBe('This card has expired. Use another card.'),
+    );
     await page.fill('#card-exp-month', '13');
     await page.fill('#card-exp-year', FUTURE_YEAR);
     await page.click('#card-pay');
-    await expect(page.locator('#card-error').innerText()).resolves.toBe(
-      'Check the card number, the expiry month and year, and the security code.',
+    await until(async () =>
+      expect(await page.locator('#card-error').innerText()).toBe(
+        'Check the card number, the expiry month and year, and the security code.',
+      ),
     );
     expect(await page.locator('#card-error').innerText()).not.toMatch(/card_exp|_/);
     await checkPage(page, 'payer-invoice-card-error');
