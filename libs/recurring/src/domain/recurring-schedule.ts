@@ -2,7 +2,7 @@ import type { RecurringSnapshot } from './recurring.events';
 
 /**
  * How far before the business's clock a `start_date` may lie and still mean "now". A merchant
- * sending `new Date().toISOString()` is a moment behind us (clock skew, latency, a retried
+ * sending its own current time is a moment behind us (clock skew, latency, a retried
  * request); an hour covers that, and is shorter than the shortest interval (one day), so a
  * tolerated start can never make more than its first cycle due at once.
  */
