@@ -21,6 +21,7 @@ import { invoicesScenario } from './scenarios/invoices/invoices.scenario';
 import { vaCallbackScenario } from './scenarios/va-callback/va-callback.scenario';
 import { disbursementsScenario } from './scenarios/disbursements/disbursements.scenario';
 import { chainCostScenario } from './scenarios/event-store/chain-cost.scenario';
+import { scaleOutScenario } from './scenarios/scale-out/scale-out.scenario';
 
 /** Every scenario `npm run bench` knows, in the order a full run executes them. Add new ones here. */
 const SCENARIOS: Scenario[] = [
@@ -30,6 +31,7 @@ const SCENARIOS: Scenario[] = [
   invoicesScenario,
   vaCallbackScenario,
   disbursementsScenario,
+  scaleOutScenario,
   ledgerScenario,
   webhooksScenario,
   rebuildScenario,

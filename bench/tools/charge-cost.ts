@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from 'node:fs';
 import { BenchPostgres } from '../core/bench-postgres';
+import { cpuMsOf, cpuSettled, parentOf, postgresCpuMs } from '../core/process-cpu';
 import { chargeRequestFor } from '../scenarios/cards/cards.scenario';
 import { startGatewayProcess } from '../scenarios/shared/gateway-process';
 
@@ -13,55 +13,11 @@ import { startGatewayProcess } from '../scenarios/shared/gateway-process';
  */
 const CONNECTIONS = 32;
 const RATE_LIMIT = '100000000';
-const MS_PER_TICK = 10;
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (
   options: Record<string, unknown>,
 ) => PromiseLike<{ requests: { total: number }; non2xx: number; errors: number; duration: number }>;
-
-function cpuMsOf(pid: number): number {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * MS_PER_TICK;
-  } catch {
-    return 0;
-  }
-}
-
-function parentOf(pid: number): number {
-  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
-}
-
-/**
- * CPU time of the bench server's postmaster and its children (backends come and go, so this is
- * read at both ends; other PostgreSQL servers on the machine are not counted). Backends that
- * exited in between are lost, which is why the gateway's pools keep their connections.
- */
-function postgresCpuMs(postmaster: number): number {
-  let total = cpuMsOf(postmaster);
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      if (parentOf(Number(entry)) === postmaster) total += cpuMsOf(Number(entry));
-    } catch {
-      // gone meanwhile
-    }
-  }
-  return total;
-}
-
-async function settled(pids: number[]): Promise<void> {
-  let last = pids.map(cpuMsOf);
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const now = pids.map(cpuMsOf);
-    if (now.every((value, index) => value - last[index] <= 20)) return;
-    last = now;
-  }
-}
 
 async function main(): Promise<void> {
   const charges = Number(process.argv[2] ?? 5000);
@@ -85,13 +41,13 @@ async function main(): Promise<void> {
     const charge = await chargeRequestFor(gateway, database.url);
     await autocannon({ ...charge, connections: CONNECTIONS, amount: 1000 }); // warm-up
     const pids = [gateway.server.pid, ...(gateway.worker ? [gateway.worker.pid] : [])];
-    await settled(pids);
+    await cpuSettled(pids);
     const before = { processes: pids.map(cpuMsOf), postgres: postgresCpuMs(postmaster), at: Date.now() };
     // autocannon notices that `amount` is reached only at its sampling tick (1 s by default), which
     // made the printed rate whole seconds; a 100 ms tick keeps it close.
     const result = await autocannon({ ...charge, connections: CONNECTIONS, amount: charges, sampleInt: 100 });
     const loadMs = Date.now() - before.at;
-    await settled(pids);
+    await cpuSettled(pids);
     const after = { processes: pids.map(cpuMsOf), postgres: postgresCpuMs(postmaster) };
     if (after.processes.some((ms) => ms === 0))
       throw new Error(

@@ -11,6 +11,8 @@ export interface GatewayUnderTest {
   /** The worker, when it runs in its own process (`separateWorker`). */
   worker?: ServerProcess;
   base: string;
+  /** Further api processes on the same database (`apiProcesses` above 1), each on its own port. */
+  moreApis: { server: ServerProcess; base: string }[];
   /** The demo business's test secret key, printed by the gateway on a fresh database. */
   secretKey: string;
 }
@@ -21,7 +23,14 @@ export interface GatewayUnderTest {
  */
 export async function startGatewayProcess(
   database: BenchDatabase,
-  options: { env?: NodeJS.ProcessEnv; nodeArgs?: string[]; logLevel: string; separateWorker?: boolean },
+  options: {
+    env?: NodeJS.ProcessEnv;
+    nodeArgs?: string[];
+    logLevel: string;
+    separateWorker?: boolean;
+    /** With `separateWorker`: how many api processes to run (default 1), as a scaled-out deployment does. */
+    apiProcesses?: number;
+  },
 ): Promise<GatewayUnderTest> {
   const port = await freePort();
   const env = {
@@ -50,7 +59,7 @@ export async function startGatewayProcess(
     await first.stop();
     throw error;
   }
-  if (!options.separateWorker) return { server: first, base: `http://127.0.0.1:${port}`, secretKey };
+  if (!options.separateWorker) return { server: first, base: `http://127.0.0.1:${port}`, secretKey, moreApis: [] };
   // The production topology: the api and the worker in processes of their own.
   await first.stop();
   const server = ServerProcess.start({ name: 'gateway api', script, nodeArgs: options.nodeArgs, env });
@@ -60,11 +69,22 @@ export async function startGatewayProcess(
     nodeArgs: options.nodeArgs,
     env,
   });
+  const moreApis: GatewayUnderTest['moreApis'] = [];
   try {
-    await waitUntilHealthy(`http://127.0.0.1:${port}`);
-    return { server, worker, base: `http://127.0.0.1:${port}`, secretKey };
+    for (let index = 2; index <= (options.apiProcesses ?? 1); index++) {
+      const morePort = await freePort();
+      const more = ServerProcess.start({
+        name: `gateway api ${index}`,
+        script,
+        nodeArgs: options.nodeArgs,
+        env: { ...env, PORT: String(morePort) },
+      });
+      moreApis.push({ server: more, base: `http://127.0.0.1:${morePort}` });
+    }
+    for (const base of [`http://127.0.0.1:${port}`, ...moreApis.map((api) => api.base)]) await waitUntilHealthy(base);
+    return { server, worker, base: `http://127.0.0.1:${port}`, secretKey, moreApis };
   } catch (error) {
-    await Promise.all([server.stop(), worker.stop()]);
+    await Promise.all([server.stop(), worker.stop(), ...moreApis.map((api) => api.server.stop())]);
     throw error;
   }
 }
