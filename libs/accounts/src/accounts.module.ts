@@ -24,33 +24,33 @@ import { BusinessesProjection } from './read-models/businesses.projection';
 import { SecretsVault } from './read-models/secrets-vault';
 import { ApiKeysController } from './http/api-keys.controller';
 import { SettingsController } from './http/settings.controller';
+import { providersByRole } from '@gateway/runtime';
 
-/** Commands this context decides (each through the CommandPipeline). */
-const commandHandlers = [
-  RegisterBusinessHandler,
-  ProvisionBusinessHandler,
-  CreateApiKeyHandler,
-  RevokeApiKeyHandler,
-  UpdateSettingsHandler,
-  RotateCallbackTokenHandler,
-  AdvanceTestClockHandler,
-  SetCallbackUrlHandler,
-  RotateSigningSecretHandler,
-  DisableCallbackEndpointHandler,
-];
-/** Queries answered from its read models. */
-const queryHandlers = [GetBusinessHandler, ListApiKeysHandler, GetSettingsHandler, GetCallbackEndpointHandler];
-/** Read models it builds from the log. */
-const projections = [BusinessesProjection];
-/** Services its handlers share (loaders, vaults, stores, runners). */
-const services = [
-  BusinessAggregateRunner,
-  SecretsVault,
-  AccountsDirectory,
-  { provide: ApiKeyResolver, useExisting: AccountsDirectory },
-  { provide: SubAccountDirectory, useExisting: AccountsDirectory },
-  { provide: AccountApiVersions, useExisting: AccountsDirectory },
-];
+/** Its providers, grouped by role (each role's group is documented on ProvidersByRole). */
+const providers = providersByRole({
+  commandHandlers: [
+    RegisterBusinessHandler,
+    ProvisionBusinessHandler,
+    CreateApiKeyHandler,
+    RevokeApiKeyHandler,
+    UpdateSettingsHandler,
+    RotateCallbackTokenHandler,
+    AdvanceTestClockHandler,
+    SetCallbackUrlHandler,
+    RotateSigningSecretHandler,
+    DisableCallbackEndpointHandler,
+  ],
+  queryHandlers: [GetBusinessHandler, ListApiKeysHandler, GetSettingsHandler, GetCallbackEndpointHandler],
+  projections: [BusinessesProjection],
+  services: [
+    BusinessAggregateRunner,
+    SecretsVault,
+    AccountsDirectory,
+    { provide: ApiKeyResolver, useExisting: AccountsDirectory },
+    { provide: SubAccountDirectory, useExisting: AccountsDirectory },
+    { provide: AccountApiVersions, useExisting: AccountsDirectory },
+  ],
+});
 
 /**
  * Businesses, API keys, settings and test clocks. Global because it implements the ports the
@@ -60,7 +60,7 @@ const services = [
 @Module({
   imports: [CqrsModule],
   controllers: [SettingsController, ApiKeysController],
-  providers: [...commandHandlers, ...queryHandlers, ...projections, ...services],
+  providers,
   exports: [ApiKeyResolver, SubAccountDirectory, AccountApiVersions],
 })
 export class AccountsModule {}

@@ -9,13 +9,14 @@ import { ListEventsHandler } from './application/list-events/list-events.handler
 import { AuditTrailVerifier } from './application/verify/audit-trail-verifier';
 import { EventsController } from './http/events.controller';
 import { AuditMetrics } from './http/audit-metrics';
+import { providersByRole } from '@gateway/runtime';
 
-/** Queries answered from its read models. */
-const queryHandlers = [ListEventsHandler, GetStateAsOfHandler];
-/** Durable scheduler jobs. */
-const jobs = [AnchorLogJob];
-/** Services its handlers share (loaders, vaults, stores, runners). */
-const services = [AuditedResources, AnchorWriter, AuditTrailVerifier, AuditMetrics];
+/** Its providers, grouped by role (each role's group is documented on ProvidersByRole). */
+const providers = providersByRole({
+  queryHandlers: [ListEventsHandler, GetStateAsOfHandler],
+  jobs: [AnchorLogJob],
+  services: [AuditedResources, AnchorWriter, AuditTrailVerifier, AuditMetrics],
+});
 
 /**
  * Auditing and operations: the event history and time travel API, the anchors over the global
@@ -24,7 +25,7 @@ const services = [AuditedResources, AnchorWriter, AuditTrailVerifier, AuditMetri
 @Module({
   imports: [CqrsModule, DiscoveryModule],
   controllers: [EventsController],
-  providers: [...queryHandlers, ...jobs, ...services],
+  providers,
   exports: [AuditedResources, AnchorWriter, AuditTrailVerifier],
 })
 export class AuditModule {}

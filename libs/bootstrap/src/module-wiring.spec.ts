@@ -5,9 +5,12 @@ import * as ts from 'typescript';
 
 /**
  * Module wiring grouped by role (issue 22, item 6): a module file declares its providers in named
- * `const` groups above `@Module` (commandHandlers, queryHandlers, projections, followers, jobs,
- * callbackRenderers, auditedResources, services, ...), each with a doc comment, and `providers:` is
- * built only by spreading them. What a provider IS decides its group, read from its decorators.
+ * groups above `@Module` (commandHandlers, queryHandlers, projections, followers, jobs,
+ * callbackRenderers, auditedResources, services, ...), and `providers:` is built only from them. Two
+ * forms: `const providers = providersByRole({ commandHandlers: [...], ... })` (each group documented on
+ * the ProvidersByRole interface of @gateway/runtime) with `@Module({ providers })`, or `const` groups,
+ * each with a doc comment, spread into `providers: [...]`. What a provider IS decides its group, read
+ * from its decorators.
  */
 
 type Role = 'command' | 'query' | 'projection' | 'events' | 'job' | 'renderer' | 'audited';
@@ -54,10 +57,16 @@ function readLayout(source: string, file = 'module.ts'): ModuleLayout | undefine
   const groups = new Map<string, string[]>();
   const problems: string[] = [];
   let providers: ts.Expression | undefined;
+  /** The `const` built by `providersByRole({ group: [...] })`, with its groups in order. */
+  const byRole = new Map<string, string[]>();
   for (const statement of sf.statements) {
     if (ts.isVariableStatement(statement)) {
       for (const decl of statement.declarationList.declarations) {
         const init = decl.initializer;
+        if (ts.isIdentifier(decl.name) && init && isProvidersByRoleCall(init, sf)) {
+          byRole.set(decl.name.text, readRoleGroups(init, sf, groups, problems));
+          continue;
+        }
         if (!ts.isIdentifier(decl.name) || !init || !ts.isArrayLiteralExpression(init)) continue;
         groups.set(
           decl.name.text,
@@ -77,13 +86,18 @@ function readLayout(source: string, file = 'module.ts'): ModuleLayout | undefine
         if (!arg || !ts.isObjectLiteralExpression(arg)) continue;
         for (const prop of arg.properties) {
           if (ts.isPropertyAssignment(prop) && prop.name.getText(sf) === 'providers') providers = prop.initializer;
+          if (ts.isShorthandPropertyAssignment(prop) && prop.name.text === 'providers') providers = prop.name;
         }
       }
     }
   }
   if (!providers) return undefined;
   const providerGroups: string[] = [];
-  if (!ts.isArrayLiteralExpression(providers)) {
+  if (ts.isIdentifier(providers) && byRole.has(providers.text)) {
+    providerGroups.push(...byRole.get(providers.text)!);
+  } else if (isProvidersByRoleCall(providers, sf)) {
+    providerGroups.push(...readRoleGroups(providers, sf, groups, problems));
+  } else if (!ts.isArrayLiteralExpression(providers)) {
     problems.push(`providers is not an array of groups: ${providers.getText(sf)}`);
   } else {
     for (const el of providers.elements) {
@@ -98,6 +112,60 @@ function readLayout(source: string, file = 'module.ts'): ModuleLayout | undefine
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+
+/** The groups the ProvidersByRole interface (@gateway/runtime) declares, each with a doc comment on what it holds. */
+function documentedRoleGroups(): Set<string> {
+  const file = join(ROOT, 'libs/runtime/src/nest/providers-by-role.ts');
+  const source = readFileSync(file, 'utf8');
+  const sf = ts.createSourceFile(file, source, ts.ScriptTarget.ES2022, true);
+  const documented = new Set<string>();
+  for (const statement of sf.statements) {
+    if (!ts.isInterfaceDeclaration(statement) || statement.name.text !== 'ProvidersByRole') continue;
+    for (const member of statement.members) {
+      const doc = ts.getLeadingCommentRanges(source, member.getFullStart()) ?? [];
+      if (member.name && doc.some((range) => source.slice(range.pos, range.pos + 3) === '/**')) {
+        documented.add(member.name.getText(sf));
+      }
+    }
+  }
+  return documented;
+}
+
+/** Whether an expression is `providersByRole({ ... })`. */
+function isProvidersByRoleCall(node: ts.Expression, sf: ts.SourceFile): node is ts.CallExpression {
+  return ts.isCallExpression(node) && node.expression.getText(sf) === 'providersByRole';
+}
+
+/** The groups of a `providersByRole({ group: [...] })` call, each an array literal; returns their names. */
+function readRoleGroups(
+  call: ts.CallExpression,
+  sf: ts.SourceFile,
+  groups: Map<string, string[]>,
+  problems: string[],
+): string[] {
+  const arg = call.arguments[0];
+  if (call.arguments.length !== 1 || !arg || !ts.isObjectLiteralExpression(arg)) {
+    problems.push(`providersByRole takes one object of groups: ${call.getText(sf)}`);
+    return [];
+  }
+  const names: string[] = [];
+  for (const prop of arg.properties) {
+    if (!ts.isPropertyAssignment(prop) || !ts.isArrayLiteralExpression(prop.initializer)) {
+      problems.push(`providersByRole group ${prop.getText(sf)} is not a \`name: [...]\` array`);
+      continue;
+    }
+    const name = prop.name.getText(sf);
+    if (!documentedRoleGroups().has(name)) {
+      problems.push(`providersByRole group ${name} is not one ProvidersByRole documents`);
+    }
+    groups.set(
+      name,
+      prop.initializer.elements.map((el) => el.getText(sf)),
+    );
+    names.push(name);
+  }
+  return names;
+}
 
 /** Layout problems of a module file, given what each identifier it groups is. */
 function layoutProblems(source: string, roleOf: (identifier: string) => Role | undefined): string[] {
@@ -260,5 +328,39 @@ describe('module wiring grouped by role', () => {
       export class RightModule {}
     `;
     expect(layoutProblems(right, (id) => roles[id])).toEqual([]);
+  });
+
+  it('reads providersByRole groups the same way: a wrong group, an undocumented one, a non-array', () => {
+    const roles: Record<string, Role> = { CreateThingHandler: 'command', GetThingHandler: 'query', ThingJob: 'job' };
+    const wrong = `
+      const providers = providersByRole({
+        commandHandlers: [CreateThingHandler, GetThingHandler],
+        helpers: [ThingHelper],
+        services: sharedServices,
+        jobs: [ThingJob, ThingLoader],
+      });
+      @Module({ providers })
+      export class WrongModule {}
+    `;
+    expect(layoutProblems(wrong, (id) => roles[id])).toEqual([
+      'providersByRole group helpers is not one ProvidersByRole documents',
+      'providersByRole group services: sharedServices is not a `name: [...]` array',
+      'GetThingHandler is a query provider but sits in commandHandlers, not queryHandlers',
+      'ThingLoader sits in jobs but is not decorated as one',
+    ]);
+
+    const right = `
+      @Module({
+        providers: providersByRole({
+          commandHandlers: [CreateThingHandler],
+          queryHandlers: [GetThingHandler],
+          jobs: [ThingJob],
+          services: [ThingLoader, { provide: X, useValue: 1 }],
+        }),
+      })
+      export class RightModule {}
+    `;
+    expect(layoutProblems(right, (id) => roles[id])).toEqual([]);
+    expect(readLayout(right)?.providerGroups).toEqual(['commandHandlers', 'queryHandlers', 'jobs', 'services']);
   });
 });

@@ -29,51 +29,38 @@ import { ThreeDsPageController } from './http/three-ds-page.controller';
 import { TokenizationCorsMiddleware } from './http/tokenization-cors.middleware';
 import { CardsProjection } from './read-models/cards.projection';
 import { CardVault } from './vault/card-vault';
+import { providersByRole } from '@gateway/runtime';
 
-/** Commands this context decides (each through the CommandPipeline). */
-const commandHandlers = [
-  TokenizeCardHandler,
-  CreateAuthenticationHandler,
-  CompleteChallengeHandler,
-  CreateChargeHandler,
-  CaptureChargeHandler,
-  ReverseAuthorizationHandler,
-  CreateRefundHandler,
-];
-/** Queries answered from its read models. */
-const queryHandlers = [
-  GetAuthenticationHandler,
-  GetChargeHandler,
-  CheckReusableCardTokenHandler,
-  SearchCardTransactionsHandler,
-];
-/** Read models it builds from the log. */
-const projections = [CardsProjection];
-/** Reactions to events of its own or other streams (followers, process managers). */
-const followers = [TokenUseFollower];
-/** Durable scheduler jobs. */
-const jobs = [ProcessRefundJob, ExpireAuthorizationJob, ExpireAuthenticationJob];
-/** Callback bodies it renders for the webhook dispatcher. */
-const callbackRenderers = [CardRefundCallbackRenderer];
-/** Its streams as the audit context folds and shows them (@AuditsResources). */
-const auditedResources = [CardsAuditedResources];
-/** Services its handlers share (loaders, vaults, stores, runners). */
-const services = [CardVault, TokenLoader, ChargeLoader, ChargeMaterializer, RefundProcessor];
+/** Its providers, grouped by role (each role's group is documented on ProvidersByRole). */
+const providers = providersByRole({
+  commandHandlers: [
+    TokenizeCardHandler,
+    CreateAuthenticationHandler,
+    CompleteChallengeHandler,
+    CreateChargeHandler,
+    CaptureChargeHandler,
+    ReverseAuthorizationHandler,
+    CreateRefundHandler,
+  ],
+  queryHandlers: [
+    GetAuthenticationHandler,
+    GetChargeHandler,
+    CheckReusableCardTokenHandler,
+    SearchCardTransactionsHandler,
+  ],
+  projections: [CardsProjection],
+  followers: [TokenUseFollower],
+  jobs: [ProcessRefundJob, ExpireAuthorizationJob, ExpireAuthenticationJob],
+  callbackRenderers: [CardRefundCallbackRenderer],
+  auditedResources: [CardsAuditedResources],
+  services: [CardVault, TokenLoader, ChargeLoader, ChargeMaterializer, RefundProcessor],
+});
 
 /** Card tokens and 3DS, the card vault, charges, captures, reversals and refunds (issue 6). */
 @Module({
   imports: [CqrsModule],
   controllers: [CardTokensController, CardChargesController, ThreeDsPageController, CardsScriptController],
-  providers: [
-    ...commandHandlers,
-    ...queryHandlers,
-    ...projections,
-    ...followers,
-    ...jobs,
-    ...callbackRenderers,
-    ...auditedResources,
-    ...services,
-  ],
+  providers,
 })
 export class CardsModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {

@@ -29,12 +29,10 @@ const REQUEST_LOG_BODY_LIMIT_MESSAGE =
  * A bad value stops the process with one clear line per problem, never a crash later.
  */
 export class AppConfig {
-  @IntegerSetting('PORT', 1, 65535, 3000)
-  PORT = 3000;
+  @IntegerSetting(1, 65535, 3000) PORT = 3000;
 
   /** A dashboard session unused this long is over (sign in again). */
-  @IntegerSetting('DASHBOARD_SESSION_IDLE_MINUTES', 1, 1440, 30)
-  DASHBOARD_SESSION_IDLE_MINUTES = 30;
+  @IntegerSetting(1, 1440, 30) DASHBOARD_SESSION_IDLE_MINUTES = 30;
 
   @IsOptional()
   @Matches(/^postgres(ql)?:\/\/\S+$/, {
@@ -116,17 +114,10 @@ export class AppConfig {
    * Rate limits (spec "Limits"). Each quota applies per window; the window is a minute unless
    * RATE_LIMIT_WINDOW_SECONDS shortens it, which tests do.
    */
-  @IntegerSetting('RATE_LIMIT_TEST_PER_MINUTE', 1, 1_000_000_000, 3000)
-  RATE_LIMIT_TEST_PER_MINUTE = 3000;
-
-  @IntegerSetting('RATE_LIMIT_LIVE_PER_MINUTE', 1, 1_000_000_000, 6000)
-  RATE_LIMIT_LIVE_PER_MINUTE = 6000;
-
-  @IntegerSetting('RATE_LIMIT_IP_PER_MINUTE', 1, 1_000_000_000, 18_000)
-  RATE_LIMIT_IP_PER_MINUTE = 18_000;
-
-  @IntegerSetting('RATE_LIMIT_WINDOW_SECONDS', 1, 3600, 60)
-  RATE_LIMIT_WINDOW_SECONDS = 60;
+  @IntegerSetting(1, 1_000_000_000, 3000) RATE_LIMIT_TEST_PER_MINUTE = 3000;
+  @IntegerSetting(1, 1_000_000_000, 6000) RATE_LIMIT_LIVE_PER_MINUTE = 6000;
+  @IntegerSetting(1, 1_000_000_000, 18_000) RATE_LIMIT_IP_PER_MINUTE = 18_000;
+  @IntegerSetting(1, 3600, 60) RATE_LIMIT_WINDOW_SECONDS = 60;
 
   /**
    * How long a keyed request's claim on its idempotency key holds before a retry with the same key
@@ -134,12 +125,10 @@ export class AppConfig {
    * request safely (it meets its own committed effect, docs/reliability.md), so this only bounds
    * how long a crashed request's retries are answered 409 IDEMPOTENCY_KEY_IN_PROGRESS_ERROR.
    */
-  @IntegerSetting('IDEMPOTENCY_LEASE_MS', 100, 600_000, 10_000)
-  IDEMPOTENCY_LEASE_MS = 10_000;
+  @IntegerSetting(100, 600_000, 10_000) IDEMPOTENCY_LEASE_MS = 10_000;
 
   /** Most requests a process reserves per database round trip (1 = one round trip per request). */
-  @IntegerSetting('RATE_LIMIT_LEASE_SIZE', 1, 1000, 50)
-  RATE_LIMIT_LEASE_SIZE = 50;
+  @IntegerSetting(1, 1000, 50) RATE_LIMIT_LEASE_SIZE = 50;
 
   /**
    * The gateway's address as merchants and payers reach it, for absolute links it hands out
@@ -188,8 +177,7 @@ export class AppConfig {
   EWALLET_LIVE_NETWORK: 'none' | 'sandbox' = 'none';
 
   /** How long an OVO request of version 2019-02-04 waits for the payer (longer than the 30 s window). */
-  @IntegerSetting('EWALLET_SYNC_WAIT_MS', 100, 300_000, 45_000)
-  EWALLET_SYNC_WAIT_MS = 45_000;
+  @IntegerSetting(100, 300_000, 45_000) EWALLET_SYNC_WAIT_MS = 45_000;
 
   /*
    * The request log (GET /request_logs, `cli logs tail`, the dashboard's request log): every
@@ -201,11 +189,8 @@ export class AppConfig {
   @IsBoolean({ message: 'REQUEST_LOG_ENABLED must be true or false' })
   REQUEST_LOG_ENABLED = true;
 
-  @IntegerSetting('REQUEST_LOG_RETENTION_DAYS', 1, 3650, 30)
-  REQUEST_LOG_RETENTION_DAYS = 30;
-
-  @IntegerSetting('REQUEST_LOG_MAX_ROWS', 10, 1_000_000_000, 1_000_000)
-  REQUEST_LOG_MAX_ROWS = 1_000_000;
+  @IntegerSetting(1, 3650, 30) REQUEST_LOG_RETENTION_DAYS = 30;
+  @IntegerSetting(10, 1_000_000_000, 1_000_000) REQUEST_LOG_MAX_ROWS = 1_000_000;
 
   /** Most bytes of each body (request, response) kept, after redaction (`8kb`, `8192`). */
   @Transform(({ value }) =>
@@ -224,19 +209,16 @@ export class AppConfig {
   @IsBoolean({ message: 'WEBHOOK_ALLOW_PRIVATE_TARGETS must be true or false' })
   WEBHOOK_ALLOW_PRIVATE_TARGETS = false;
   /** How long one callback attempt may take, connection to last byte (spec: receivers answer fast). */
-  @IntegerSetting('WEBHOOK_TIMEOUT_MS', 100, 120_000, 30_000)
-  WEBHOOK_TIMEOUT_MS = 30_000;
+  @IntegerSetting(100, 120_000, 30_000) WEBHOOK_TIMEOUT_MS = 30_000;
   /** Most attempts in flight to one URL at once, so one slow receiver cannot starve the others. */
-  @IntegerSetting('WEBHOOK_ENDPOINT_CONCURRENCY', 1, 1000, 16)
-  WEBHOOK_ENDPOINT_CONCURRENCY = 16;
+  @IntegerSetting(1, 1000, 16) WEBHOOK_ENDPOINT_CONCURRENCY = 16;
 
   /*
    * Invoices. Each bank's POOL of invoice virtual-account numbers, and each retail chain's pool
    * of invoice payment codes, holds this many numbers per business (a test sets it small to
    * exhaust it).
    */
-  @IntegerSetting('INVOICE_POOL_SIZE', 1, 999_999, 999_999)
-  INVOICE_POOL_SIZE = 999_999;
+  @IntegerSetting(1, 999_999, 999_999) INVOICE_POOL_SIZE = 999_999;
 
   /**
    * Payer emails (invoices, recurring invoices): `outbox` keeps them in PostgreSQL only (listed by
@@ -340,10 +322,10 @@ function parseBoolean(value: unknown): unknown {
   return value;
 }
 
-/** An integer setting with bounds and a default; the message names the variable and its range. */
-function IntegerSetting(name: string, min: number, max: number, fallback: number): PropertyDecorator {
-  const message = `${name} must be an integer between ${min} and ${max}`;
+/** An integer setting with bounds and a default; the message names the variable (the property) and its range. */
+function IntegerSetting(min: number, max: number, fallback: number): PropertyDecorator {
   return (target, property) => {
+    const message = `${String(property)} must be an integer between ${min} and ${max}`;
     Transform(({ value }: { value: unknown }) => integerOr(value, fallback))(target, property);
     IsInt({ message })(target, property);
     Min(min, { message })(target, property);

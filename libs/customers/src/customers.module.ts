@@ -12,22 +12,21 @@ import { KycFileLookup } from './application/kyc-files/kyc-file-lookup';
 import { UpdateCustomerHandler } from './application/update-customer/update-customer.handler';
 import { CustomersController } from './http/customers.controller';
 import { CustomersProjection } from './read-models/customers.projection';
+import { providersByRole } from '@gateway/runtime';
 
-/** Commands this context decides (each through the CommandPipeline). */
-const commandHandlers = [CreateCustomerHandler, UpdateCustomerHandler];
-/** Queries answered from its read models. */
-const queryHandlers = [GetCustomerHandler, FindCustomersByReferenceHandler];
-/** Read models it builds from the log. */
-const projections = [CustomersProjection];
-/** Its streams as the audit context folds and shows them (@AuditsResources). */
-const auditedResources = [CustomersAuditedResources];
-/** Services its handlers share (loaders, vaults, stores, runners). */
-const services = [KycFileLookup];
+/** Its providers, grouped by role (each role's group is documented on ProvidersByRole). */
+const providers = providersByRole({
+  commandHandlers: [CreateCustomerHandler, UpdateCustomerHandler],
+  queryHandlers: [GetCustomerHandler, FindCustomersByReferenceHandler],
+  projections: [CustomersProjection],
+  auditedResources: [CustomersAuditedResources],
+  services: [KycFileLookup],
+});
 
 /** Customer profiles in both API versions; KYC documents refer to files of the files context. */
 @Module({
   imports: [CqrsModule],
   controllers: [CustomersController],
-  providers: [...commandHandlers, ...queryHandlers, ...projections, ...auditedResources, ...services],
+  providers,
 })
 export class CustomersModule {}

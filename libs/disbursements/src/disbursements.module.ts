@@ -16,42 +16,29 @@ import { PayoutRailPolicy } from './application/payout-rail-policy';
 import { SearchDisbursementsHandler } from './application/search-disbursements/search-disbursements.handler';
 import { DisbursementsController } from './http/disbursements.controller';
 import { DisbursementsProjection } from './read-models/disbursements.projection';
+import { providersByRole } from '@gateway/runtime';
 
-/** Commands this context decides (each through the CommandPipeline). */
-const commandHandlers = [CreateDisbursementsHandler];
-/** Queries answered from its read models. */
-const queryHandlers = [
-  SearchDisbursementsHandler,
-  GetDisbursementHandler,
-  ListDisbursementsByExternalIdHandler,
-  GetBatchDisbursementHandler,
-];
-/** Read models it builds from the log. */
-const projections = [DisbursementsProjection];
-/** Reactions to events of its own or other streams (followers, process managers). */
-const followers = [MoneyOutProcessManager];
-/** Durable scheduler jobs. */
-const jobs = [ExecuteTransferJob];
-/** Callback bodies it renders for the webhook dispatcher. */
-const callbackRenderers = [DisbursementCallbackRenderer];
-/** Its streams as the audit context folds and shows them (@AuditsResources). */
-const auditedResources = [DisbursementsAuditedResources];
-/** Services its handlers share (loaders, vaults, stores, runners). */
-const services = [DisbursementMaterializer, PayoutRailPolicy];
+/** Its providers, grouped by role (each role's group is documented on ProvidersByRole). */
+const providers = providersByRole({
+  commandHandlers: [CreateDisbursementsHandler],
+  queryHandlers: [
+    SearchDisbursementsHandler,
+    GetDisbursementHandler,
+    ListDisbursementsByExternalIdHandler,
+    GetBatchDisbursementHandler,
+  ],
+  projections: [DisbursementsProjection],
+  followers: [MoneyOutProcessManager],
+  jobs: [ExecuteTransferJob],
+  callbackRenderers: [DisbursementCallbackRenderer],
+  auditedResources: [DisbursementsAuditedResources],
+  services: [DisbursementMaterializer, PayoutRailPolicy],
+});
 
 /** Disbursements (reserved on the ledger's balance aggregate) and the simulated payout rail. */
 @Module({
   imports: [CqrsModule],
   controllers: [DisbursementsController],
-  providers: [
-    ...commandHandlers,
-    ...queryHandlers,
-    ...projections,
-    ...followers,
-    ...jobs,
-    ...callbackRenderers,
-    ...auditedResources,
-    ...services,
-  ],
+  providers,
 })
 export class DisbursementsModule {}

@@ -18,21 +18,18 @@ import { EwalletCallbackRenderer } from './http/ewallet-callback.renderer';
 import { EwalletsController } from './http/ewallets.controller';
 import { EwalletPaymentsProjection } from './read-models/ewallet-payments.projection';
 import './http/ewallet-versions';
+import { providersByRole } from '@gateway/runtime';
 
-/** Commands this context decides (each through the CommandPipeline). */
-const commandHandlers = [RequestEwalletPaymentHandler, CheckoutActionHandler];
-/** Queries answered from its read models. */
-const queryHandlers = [FindEwalletPaymentHandler, FindCheckoutHandler, SearchEwalletPaymentsHandler];
-/** Read models it builds from the log. */
-const projections = [EwalletPaymentsProjection];
-/** Durable scheduler jobs. */
-const jobs = [OvoPayerDecisionJob, ExpireCheckoutJob];
-/** Callback bodies it renders for the webhook dispatcher. */
-const callbackRenderers = [EwalletCallbackRenderer];
-/** Its streams as the audit context folds and shows them (@AuditsResources). */
-const auditedResources = [EwalletsAuditedResources];
-/** Services its handlers share (loaders, vaults, stores, runners). */
-const services = [EwalletNetworkPolicy, PaymentCompleter, OvoDecisionAwaiter];
+/** Its providers, grouped by role (each role's group is documented on ProvidersByRole). */
+const providers = providersByRole({
+  commandHandlers: [RequestEwalletPaymentHandler, CheckoutActionHandler],
+  queryHandlers: [FindEwalletPaymentHandler, FindCheckoutHandler, SearchEwalletPaymentsHandler],
+  projections: [EwalletPaymentsProjection],
+  jobs: [OvoPayerDecisionJob, ExpireCheckoutJob],
+  callbackRenderers: [EwalletCallbackRenderer],
+  auditedResources: [EwalletsAuditedResources],
+  services: [EwalletNetworkPolicy, PaymentCompleter, OvoDecisionAwaiter],
+});
 
 /**
  * eWallet payment requests (OVO, DANA, LINKAJA): the payment aggregate, the simulated wallets of
@@ -42,14 +39,6 @@ const services = [EwalletNetworkPolicy, PaymentCompleter, OvoDecisionAwaiter];
 @Module({
   imports: [CqrsModule],
   controllers: [EwalletsController, CheckoutPageController],
-  providers: [
-    ...commandHandlers,
-    ...queryHandlers,
-    ...projections,
-    ...jobs,
-    ...callbackRenderers,
-    ...auditedResources,
-    ...services,
-  ],
+  providers,
 })
 export class EwalletsModule {}

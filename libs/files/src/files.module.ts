@@ -12,22 +12,21 @@ import { FilesController } from './http/files.controller';
 import { FilesProjection } from './read-models/files.projection';
 import { FileStorage } from './storage/file-storage.port';
 import { PostgresFileStorage } from './storage/postgres-file-storage';
+import { providersByRole } from '@gateway/runtime';
 
-/** Commands this context decides (each through the CommandPipeline). */
-const commandHandlers = [UploadFileHandler, DeleteFileHandler];
-/** Queries answered from its read models. */
-const queryHandlers = [GetFileHandler, OpenFileContentHandler, FindExistingFilesHandler];
-/** Read models it builds from the log. */
-const projections = [FilesProjection];
-/** Its streams as the audit context folds and shows them (@AuditsResources). */
-const auditedResources = [FilesAuditedResources];
-/** Services its handlers share (loaders, vaults, stores, runners). */
-const services = [FileAggregateRunner, { provide: FileStorage, useClass: PostgresFileStorage }];
+/** Its providers, grouped by role (each role's group is documented on ProvidersByRole). */
+const providers = providersByRole({
+  commandHandlers: [UploadFileHandler, DeleteFileHandler],
+  queryHandlers: [GetFileHandler, OpenFileContentHandler, FindExistingFilesHandler],
+  projections: [FilesProjection],
+  auditedResources: [FilesAuditedResources],
+  services: [FileAggregateRunner, { provide: FileStorage, useClass: PostgresFileStorage }],
+});
 
 /** Uploaded files (KYC documents, chargeback evidence): metadata as events, bytes behind FileStorage. */
 @Module({
   imports: [CqrsModule],
   controllers: [FilesController],
-  providers: [...commandHandlers, ...queryHandlers, ...projections, ...auditedResources, ...services],
+  providers,
 })
 export class FilesModule {}

@@ -16,3 +16,4 @@ export * from './http/simulated-payment.response';
 export * from './testing/instrument-fixtures';
 export * from './http/instrument-opening.request';
 export * from './application/instrument-expiry.job';
+export * from './http/instrument-change-errors';

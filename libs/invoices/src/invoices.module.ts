@@ -41,64 +41,51 @@ import { InvoicePageController } from './http/invoice-page.controller';
 import { InvoicesController } from './http/invoices.controller';
 import { InvoicesProjection } from './read-models/invoices.projection';
 import { PayerEmailsProjection } from './read-models/payer-emails.projection';
+import { providersByRole } from '@gateway/runtime';
 
-/** Commands this context decides (each through the CommandPipeline). */
-const commandHandlers = [
-  CreateInvoiceHandler,
-  PayInvoiceHandler,
-  PayInvoiceByCardHandler,
-  PayInvoiceByEwalletHandler,
-  RecordClaimedInvoicePaymentHandler,
-  ExpireInvoiceHandler,
-  SimulatePoolVirtualAccountPaymentHandler,
-  PayFromPageByFixedVirtualAccountHandler,
-  PayInvoiceByRetailCodeHandler,
-];
-/** Queries answered from its read models. */
-const queryHandlers = [
-  FindInvoiceClaimingVirtualAccountHandler,
-  GetInvoiceHandler,
-  GetPublicInvoiceHandler,
-  ListInvoicesHandler,
-  ListPayerEmailsHandler,
-];
-/** Read models it builds from the log. */
-const projections = [InvoicesProjection, PayerEmailsProjection];
-/** Reactions to events of its own or other streams (followers, process managers). */
-const followers = [InvoiceEwalletFollower, InvoiceSettlementFollower];
-/** Durable scheduler jobs. */
-const jobs = [CaptureCardChargeJob, ExpireInvoiceJob, SendPayerEmailJob];
-/** Callback bodies it renders for the webhook dispatcher. */
-const callbackRenderers = [InvoiceCallbackRenderer];
-/** Its streams as the audit context folds and shows them (@AuditsResources). */
-const auditedResources = [InvoicesAuditedResources];
-/** Services its handlers share (loaders, vaults, stores, runners). */
-const services = [
-  PoolAllocator,
-  InvoicePagePublicKeys,
-  {
-    provide: MailTransport,
-    useFactory: (config: AppConfig) =>
-      config.MAIL_TRANSPORT === 'smtp' && config.SMTP_URL
-        ? new SmtpMailTransport(config.SMTP_URL, { caFile: config.SMTP_CA_FILE })
-        : new OutboxOnlyTransport(),
-    inject: [AppConfig],
-  },
-];
+/** Its providers, grouped by role (each role's group is documented on ProvidersByRole). */
+const providers = providersByRole({
+  commandHandlers: [
+    CreateInvoiceHandler,
+    PayInvoiceHandler,
+    PayInvoiceByCardHandler,
+    PayInvoiceByEwalletHandler,
+    RecordClaimedInvoicePaymentHandler,
+    ExpireInvoiceHandler,
+    SimulatePoolVirtualAccountPaymentHandler,
+    PayFromPageByFixedVirtualAccountHandler,
+    PayInvoiceByRetailCodeHandler,
+  ],
+  queryHandlers: [
+    FindInvoiceClaimingVirtualAccountHandler,
+    GetInvoiceHandler,
+    GetPublicInvoiceHandler,
+    ListInvoicesHandler,
+    ListPayerEmailsHandler,
+  ],
+  projections: [InvoicesProjection, PayerEmailsProjection],
+  followers: [InvoiceEwalletFollower, InvoiceSettlementFollower],
+  jobs: [CaptureCardChargeJob, ExpireInvoiceJob, SendPayerEmailJob],
+  callbackRenderers: [InvoiceCallbackRenderer],
+  auditedResources: [InvoicesAuditedResources],
+  services: [
+    PoolAllocator,
+    InvoicePagePublicKeys,
+    {
+      provide: MailTransport,
+      useFactory: (config: AppConfig) =>
+        config.MAIL_TRANSPORT === 'smtp' && config.SMTP_URL
+          ? new SmtpMailTransport(config.SMTP_URL, { caFile: config.SMTP_CA_FILE })
+          : new OutboxOnlyTransport(),
+      inject: [AppConfig],
+    },
+  ],
+});
 
 /** Invoices: POOL numbers and retail codes, the hosted page, payment, expiry, settlement, payer emails. */
 @Module({
   imports: [CqrsModule],
   controllers: [InvoicesController, InvoicePageController, EmailOutboxController],
-  providers: [
-    ...commandHandlers,
-    ...queryHandlers,
-    ...projections,
-    ...followers,
-    ...jobs,
-    ...callbackRenderers,
-    ...auditedResources,
-    ...services,
-  ],
+  providers,
 })
 export class InvoicesModule {}

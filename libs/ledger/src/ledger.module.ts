@@ -22,31 +22,28 @@ import { TopUpBalanceHandler } from './application/top-up/top-up.handler';
 import { BalanceController } from './http/balance.controller';
 import { ReconciliationController } from './http/reconciliation.controller';
 import { LedgerJournalProjection } from './read-models/ledger-journal.projection';
+import { providersByRole } from '@gateway/runtime';
 
 // A top-up (or any money in) answers only once the balance aggregate can spend it.
 registerMoneyInFollower(LEDGER_BALANCE_PROCESS);
 
-/** Commands this context decides (each through the CommandPipeline). */
-const commandHandlers = [
-  SettleEarlyHandler,
-  TopUpBalanceHandler,
-  RunReconciliationHandler,
-  ReserveMoneyOutHandler,
-  CompleteMoneyOutHandler,
-  FailMoneyOutHandler,
-];
-/** Queries answered from its read models. */
-const queryHandlers = [GetBalanceHandler, ListBalancesHandler, ReconcileLedgerHandler, LatestReconciliationHandler];
-/** Read models it builds from the log. */
-const projections = [LedgerJournalProjection];
-/** Reactions to events of its own or other streams (followers, process managers). */
-const followers = [LedgerBalanceProcess];
-/** Durable scheduler jobs. */
-const jobs = [SettlePaymentJob];
-/** Its streams as the audit context folds and shows them (@AuditsResources). */
-const auditedResources = [LedgerAuditedResources];
-/** Services its handlers share (loaders, vaults, stores, runners). */
-const services = [JournalReader, SettlementPolicy, SettlementAppender, BalanceWriter];
+/** Its providers, grouped by role (each role's group is documented on ProvidersByRole). */
+const providers = providersByRole({
+  commandHandlers: [
+    SettleEarlyHandler,
+    TopUpBalanceHandler,
+    RunReconciliationHandler,
+    ReserveMoneyOutHandler,
+    CompleteMoneyOutHandler,
+    FailMoneyOutHandler,
+  ],
+  queryHandlers: [GetBalanceHandler, ListBalancesHandler, ReconcileLedgerHandler, LatestReconciliationHandler],
+  projections: [LedgerJournalProjection],
+  followers: [LedgerBalanceProcess],
+  jobs: [SettlePaymentJob],
+  auditedResources: [LedgerAuditedResources],
+  services: [JournalReader, SettlementPolicy, SettlementAppender, BalanceWriter],
+});
 
 /**
  * The double-entry journal, balances, settlement, test top-ups, reconciliation, and the balance
@@ -56,14 +53,6 @@ const services = [JournalReader, SettlementPolicy, SettlementAppender, BalanceWr
   imports: [CqrsModule],
   controllers: [BalanceController, ReconciliationController],
   exports: [JournalReader],
-  providers: [
-    ...commandHandlers,
-    ...queryHandlers,
-    ...projections,
-    ...followers,
-    ...jobs,
-    ...auditedResources,
-    ...services,
-  ],
+  providers,
 })
 export class LedgerModule {}

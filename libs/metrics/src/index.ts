@@ -1,2 +1,3 @@
 export * from './http-metrics';
 export * from './publish-gauges';
+export * from './postgres-gauges';

@@ -16,34 +16,23 @@ import { PaymentCodesProjection } from './read-models/payment-codes.projection';
 import { PaymentCodeQueries } from './read-models/payment-code-queries';
 import { SimulateTillPaymentHandler } from './application/simulate-payment/simulate-till-payment.handler';
 import { FixedInstruments } from '@gateway/fixed-instruments';
+import { providersByRole } from '@gateway/runtime';
 
-/** Commands this context decides (each through the CommandPipeline). */
-const commandHandlers = [CreatePaymentCodeHandler, UpdatePaymentCodeHandler, SimulateTillPaymentHandler];
-/** Queries answered from its read models. */
-const queryHandlers = [GetPaymentCodeHandler, ListPaymentCodePaymentsHandler, SearchPaymentCodePaymentsHandler];
-/** Read models it builds from the log. */
-const projections = [PaymentCodesProjection];
-/** Durable scheduler jobs. */
-const jobs = [ExpirePaymentCodeJob];
-/** Callback bodies it renders for the webhook dispatcher. */
-const callbackRenderers = [PaymentCodeCallbackRenderer];
-/** Its streams as the audit context folds and shows them (@AuditsResources). */
-const auditedResources = [PaymentCodesAuditedResources];
-/** Services its handlers share (loaders, vaults, stores, runners). */
-const services = [FixedInstruments, PaymentCodeQueries];
+/** Its providers, grouped by role (each role's group is documented on ProvidersByRole). */
+const providers = providersByRole({
+  commandHandlers: [CreatePaymentCodeHandler, UpdatePaymentCodeHandler, SimulateTillPaymentHandler],
+  queryHandlers: [GetPaymentCodeHandler, ListPaymentCodePaymentsHandler, SearchPaymentCodePaymentsHandler],
+  projections: [PaymentCodesProjection],
+  jobs: [ExpirePaymentCodeJob],
+  callbackRenderers: [PaymentCodeCallbackRenderer],
+  auditedResources: [PaymentCodesAuditedResources],
+  services: [FixedInstruments, PaymentCodeQueries],
+});
 
 /** Fixed payment codes paid at retail outlets (ALFAMART, INDOMARET), and invoice codes. */
 @Module({
   imports: [CqrsModule],
   controllers: [PaymentCodesController],
-  providers: [
-    ...commandHandlers,
-    ...queryHandlers,
-    ...projections,
-    ...jobs,
-    ...callbackRenderers,
-    ...auditedResources,
-    ...services,
-  ],
+  providers,
 })
 export class PaymentCodesModule {}

@@ -3,7 +3,7 @@ import type { ClientBase } from 'pg';
 /** One column of a batch write: its name, its PostgreSQL type, and how a row gives its value. */
 export interface BatchColumn<R> {
   name: string;
-  type: 'text' | 'jsonb' | 'timestamptz' | 'bigint' | 'boolean';
+  type: 'text' | 'jsonb' | 'timestamptz' | 'bigint' | 'integer' | 'boolean';
   value: (row: R) => unknown;
 }
 

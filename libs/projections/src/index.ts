@@ -13,3 +13,6 @@ export * from './bulk/deferred-indexes';
 export * from './batch-rows';
 export * from './wait-for-stream';
 export * from './reactions';
+export * from './event-by-event-projection';
+export * from './event-follower';
+export * from './transaction-search';

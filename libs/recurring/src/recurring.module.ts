@@ -9,34 +9,23 @@ import { RunCycleJob } from './application/run-cycle/run-cycle.job';
 import { RecurringController } from './http/recurring.controller';
 import { RecurringAuditedResources } from './application/recurring-audited-resources';
 import { RecurringProjection } from './read-models/recurring.projection';
+import { providersByRole } from '@gateway/runtime';
 
-/** Commands this context decides (each through the CommandPipeline). */
-const commandHandlers = [CreateRecurringPaymentHandler, ChangeRecurringPaymentHandler];
-/** Queries answered from its read models. */
-const queryHandlers = [GetRecurringPaymentHandler];
-/** Read models it builds from the log. */
-const projections = [RecurringProjection];
-/** Reactions to events of its own or other streams (followers, process managers). */
-const followers = [MissedPaymentFollower];
-/** Durable scheduler jobs. */
-const jobs = [RunCycleJob];
-/** Its streams as the audit context folds and shows them (@AuditsResources). */
-const auditedResources = [RecurringAuditedResources];
-/** Services its handlers share (loaders, vaults, stores, runners). */
-const services = [RechargeTokenCheck];
+/** Its providers, grouped by role (each role's group is documented on ProvidersByRole). */
+const providers = providersByRole({
+  commandHandlers: [CreateRecurringPaymentHandler, ChangeRecurringPaymentHandler],
+  queryHandlers: [GetRecurringPaymentHandler],
+  projections: [RecurringProjection],
+  followers: [MissedPaymentFollower],
+  jobs: [RunCycleJob],
+  auditedResources: [RecurringAuditedResources],
+  services: [RechargeTokenCheck],
+});
 
 /** Recurring payments: a schedule on the business's clock that issues invoices through @gateway/invoices. */
 @Module({
   imports: [CqrsModule],
   controllers: [RecurringController],
-  providers: [
-    ...commandHandlers,
-    ...queryHandlers,
-    ...projections,
-    ...followers,
-    ...jobs,
-    ...auditedResources,
-    ...services,
-  ],
+  providers,
 })
 export class RecurringModule {}

@@ -13,23 +13,21 @@ import { RetryReportHandler } from './application/retry-report/retry-report.hand
 import { ReportCallbackRenderer } from './http/report-callback.renderer';
 import { ReportsController } from './http/reports.controller';
 import { ReportsProjection } from './read-models/reports.projection';
+import { providersByRole } from '@gateway/runtime';
 
-/** Commands this context decides (each through the CommandPipeline). */
-const commandHandlers = [RequestReportHandler, RetryReportHandler];
-/** Queries answered from its read models. */
-const queryHandlers = [GetReportHandler, ListReportsHandler];
-/** Read models it builds from the log. */
-const projections = [ReportsProjection];
-/** Durable scheduler jobs. */
-const jobs = [GenerateReportJob];
-/** Callback bodies it renders for the webhook dispatcher. */
-const callbackRenderers = [ReportCallbackRenderer];
-/** Services its handlers share (loaders, vaults, stores, runners). */
-const services = [ReportRunner, ReportLinks, ReportDownloads];
+/** Its providers, grouped by role (each role's group is documented on ProvidersByRole). */
+const providers = providersByRole({
+  commandHandlers: [RequestReportHandler, RetryReportHandler],
+  queryHandlers: [GetReportHandler, ListReportsHandler],
+  projections: [ReportsProjection],
+  jobs: [GenerateReportJob],
+  callbackRenderers: [ReportCallbackRenderer],
+  services: [ReportRunner, ReportLinks, ReportDownloads],
+});
 
 @Module({
   imports: [CqrsModule, LedgerModule],
   controllers: [ReportsController],
-  providers: [...commandHandlers, ...queryHandlers, ...projections, ...jobs, ...callbackRenderers, ...services],
+  providers,
 })
 export class ReportsModule {}

@@ -6,16 +6,18 @@ import { RequestLogWriter } from './application/record/request-log-writer';
 import { RequestLogSweeper } from './application/sweep/request-log-sweeper';
 import { RequestLogsController } from './http/request-logs.controller';
 import { RequestLogStore } from './read-models/request-log-store';
+import { providersByRole } from '@gateway/runtime';
 
-/** Queries answered from its read models. */
-const queryHandlers = [ListRequestLogsHandler];
-/** Services its handlers share (loaders, vaults, stores, runners). */
-const services = [
-  RequestLogStore,
-  RequestLogWriter,
-  { provide: RequestLogSink, useExisting: RequestLogWriter },
-  RequestLogSweeper,
-];
+/** Its providers, grouped by role (each role's group is documented on ProvidersByRole). */
+const providers = providersByRole({
+  queryHandlers: [ListRequestLogsHandler],
+  services: [
+    RequestLogStore,
+    RequestLogWriter,
+    { provide: RequestLogSink, useExisting: RequestLogWriter },
+    RequestLogSweeper,
+  ],
+});
 
 /**
  * The API request log: the edge's RequestLogSink (batched writer), retention, `GET /request_logs`
@@ -24,7 +26,7 @@ const services = [
 @Module({
   imports: [CqrsModule],
   controllers: [RequestLogsController],
-  providers: [...queryHandlers, ...services],
+  providers,
   exports: [RequestLogSink, RequestLogWriter, RequestLogSweeper],
 })
 export class RequestLogModule {}

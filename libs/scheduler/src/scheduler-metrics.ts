@@ -1,19 +1,12 @@
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
-import { Pool } from 'pg';
-import { publishGauges } from '@gateway/metrics';
+import { PostgresGauges, type PublishedGauge } from '@gateway/metrics';
+import { Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
 
 /** The scheduler's backlog on /metrics: what the operations guide alerts on (overdue, failed). */
 @Injectable()
-export class SchedulerMetrics implements OnApplicationBootstrap {
-  constructor(
-    private readonly pool: Pool,
-    private readonly modules: ModuleRef,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const pool = this.pool;
-    publishGauges(this.modules, [
+export class SchedulerMetrics extends PostgresGauges {
+  protected gauges(pool: Pool): PublishedGauge[] {
+    return [
       {
         name: 'scheduler_jobs',
         help: 'Scheduled jobs by status; overdue = pending and due over a minute ago (real time)',
@@ -32,6 +25,6 @@ export class SchedulerMetrics implements OnApplicationBootstrap {
           }
         },
       },
-    ]);
+    ];
   }
 }

@@ -1,4 +1,5 @@
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
+import type { PoolClient } from 'pg';
 import { clockMigrations } from '@gateway/clock';
 import { TestClockStore } from '@gateway/clock';
 import { JobRunner, type JobRunnerOptions } from './job-runner';
@@ -53,6 +54,14 @@ describe('durable scheduler', () => {
     return created;
   }
 
+  /** A started runner that runs `kind` with `handler`. */
+  function startRunner(kind: string, handler: (job: DueJob) => Promise<void>, options: Partial<JobRunnerOptions> = {}) {
+    const started = runner(options);
+    started.register(kind, handler);
+    started.start();
+    return started;
+  }
+
   /** Records every run of a kind; `sentinel` jobs prove a claim happened after earlier scheduling. */
   function recorder() {
     const runs: DueJob[] = [];
@@ -88,6 +97,18 @@ describe('durable scheduler', () => {
     return rows[0];
   }
 
+  /** Runs `work` in a transaction of the caller's, which then rolls back. */
+  async function inRolledBackTransaction(work: (client: PoolClient) => Promise<unknown>): Promise<void> {
+    const client = await database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await work(client);
+      await client.query('ROLLBACK');
+    } finally {
+      client.release();
+    }
+  }
+
   /**
    * Schedules a job due now and waits for it: any job scheduled before it that was claimable
    * would have been claimed by then (claims are by due time, and it is due last).
@@ -108,9 +129,7 @@ describe('durable scheduler', () => {
       businessId: 'biz_1',
       mode: 'live',
     });
-    const worker = runner();
-    worker.register(kind, ran.handler);
-    worker.start();
+    startRunner(kind, ran.handler);
     await eventually(async () => (await jobsOfKind(kind))[0].status === 'done', 'the job is done');
     expect(ran.runs).toHaveLength(1);
     expect(ran.runs[0]).toMatchObject({
@@ -129,9 +148,7 @@ describe('durable scheduler', () => {
     const ran = recorder();
     const dueAt = later(700);
     await scheduler.schedule({ kind, payload: { marker: 'future' }, dueAt });
-    const worker = runner();
-    worker.register(kind, ran.handler);
-    worker.start();
+    startRunner(kind, ran.handler);
     await afterAClaim(kind, ran);
     expect(ran.ranWith('future')).toHaveLength(0);
     await eventually(() => ran.ranWith('future').length === 1, 'the future job ran');
@@ -152,9 +169,7 @@ describe('durable scheduler', () => {
     await scheduler.schedule({ kind, payload: { marker: 'other' }, dueAt, businessId: 'biz_other', mode: 'test' });
     await scheduler.schedule({ kind, payload: { marker: 'live' }, dueAt, businessId: 'biz_advanced', mode: 'live' });
     // No polling to speak of: only the NOTIFY sent with the clock advance can wake the runner.
-    const worker = runner({ pollIntervalMs: 60_000 });
-    worker.register(kind, ran.handler);
-    worker.start();
+    startRunner(kind, ran.handler, { pollIntervalMs: 60_000 });
     await afterAClaim(kind, ran);
     expect(ran.runs).toHaveLength(1);
 
@@ -184,9 +199,7 @@ describe('durable scheduler', () => {
       await listener.query(`LISTEN ${SCHEDULER_WAKEUP_CHANNEL}`);
       try {
         // No polling to speak of: a job runs promptly only if its writing woke the runner.
-        const worker = runner({ pollIntervalMs: 60_000 });
-        worker.register(kind, ran.handler);
-        worker.start();
+        startRunner(kind, ran.handler, { pollIntervalMs: 60_000 });
         await afterAClaim(kind, ran);
         await testClocks.setOffset(database.pool, 'biz_wake_ahead', 2 * HOUR);
         // Notifications arrive in commit order, but late on a loaded machine: once a marker sent
@@ -238,9 +251,7 @@ describe('durable scheduler', () => {
     expect(jobs).toHaveLength(1);
     expect(jobs[0].payload).toEqual({ marker: 'second' });
 
-    const worker = runner();
-    worker.register(kind, ran.handler);
-    worker.start();
+    startRunner(kind, ran.handler);
     await eventually(async () => (await jobByKey(key)).status === 'done', 'the keyed job is done');
 
     await scheduler.schedule({ kind, key, payload: { marker: 'third' }, dueAt: ago(1000) });
@@ -256,9 +267,7 @@ describe('durable scheduler', () => {
     const ran = recorder();
     const finishedKey = `${kind}:finished`;
     await scheduler.schedule({ kind, key: finishedKey, payload: { marker: 'finished' }, dueAt: ago(1000) });
-    const worker = runner();
-    worker.register(kind, ran.handler);
-    worker.start();
+    const worker = startRunner(kind, ran.handler);
     await eventually(async () => (await jobByKey(finishedKey))?.status === 'done', 'the first job is done');
     await worker.stop();
 
@@ -312,14 +321,9 @@ describe('durable scheduler', () => {
 
   it('scheduleMany writes nothing when the caller rolls back', async () => {
     const kind = newKind();
-    const client = await database.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await scheduler.scheduleMany([{ kind, key: `${kind}:a`, payload: null, dueAt: ago(0) }], client);
-      await client.query('ROLLBACK');
-    } finally {
-      client.release();
-    }
+    await inRolledBackTransaction((client) =>
+      scheduler.scheduleMany([{ kind, key: `${kind}:a`, payload: null, dueAt: ago(0) }], client),
+    );
     expect(await jobsOfKind(kind)).toHaveLength(0);
   });
 
@@ -328,9 +332,7 @@ describe('durable scheduler', () => {
     const ran = recorder();
     const doneKey = `${kind}:done`;
     await scheduler.schedule({ kind, key: doneKey, payload: { marker: 'done' }, dueAt: ago(1000) });
-    const worker = runner();
-    worker.register(kind, ran.handler);
-    worker.start();
+    startRunner(kind, ran.handler);
     await eventually(async () => (await jobByKey(doneKey))?.status === 'done', 'the job is done');
     const pendingKey = `${kind}:pending`;
     await scheduler.schedule({ kind, key: pendingKey, payload: { marker: 'never' }, dueAt: later(HOUR) });
@@ -343,14 +345,7 @@ describe('durable scheduler', () => {
 
   it('schedules inside the caller transaction', async () => {
     const kind = newKind();
-    const client = await database.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await scheduler.schedule({ kind, payload: null, dueAt: ago(0) }, client);
-      await client.query('ROLLBACK');
-    } finally {
-      client.release();
-    }
+    await inRolledBackTransaction((client) => scheduler.schedule({ kind, payload: null, dueAt: ago(0) }, client));
     expect(await jobsOfKind(kind)).toHaveLength(0);
   });
 
@@ -363,9 +358,7 @@ describe('durable scheduler', () => {
     expect(await scheduler.cancel(key)).toBe(false);
     expect(await scheduler.cancel(`${kind}:unknown`)).toBe(false);
 
-    const worker = runner();
-    worker.register(kind, ran.handler);
-    worker.start();
+    startRunner(kind, ran.handler);
     await afterAClaim(kind, ran);
     expect(ran.ranWith('cancelled')).toHaveLength(0);
     expect((await jobByKey(key)).status).toBe('cancelled');
@@ -376,12 +369,14 @@ describe('durable scheduler', () => {
     const attempts: number[] = [];
     const key = `${kind}:always-fails`;
     await scheduler.schedule({ kind, key, payload: null, dueAt: ago(0), maxAttempts: 3 });
-    const worker = runner({ backoffBaseMs: 20 });
-    worker.register(kind, async (job) => {
-      attempts.push(job.attempt);
-      throw new Error(`boom ${job.attempt}`);
-    });
-    worker.start();
+    startRunner(
+      kind,
+      async (job) => {
+        attempts.push(job.attempt);
+        throw new Error(`boom ${job.attempt}`);
+      },
+      { backoffBaseMs: 20 },
+    );
     await eventually(async () => (await jobByKey(key)).status === 'failed', 'the job failed for good');
     expect(attempts).toEqual([1, 2, 3]);
     const job = await jobByKey(key);
@@ -393,11 +388,13 @@ describe('durable scheduler', () => {
     const kind = newKind();
     const key = `${kind}:flaky`;
     await scheduler.schedule({ kind, key, payload: null, dueAt: ago(0) });
-    const worker = runner({ backoffBaseMs: 10 });
-    worker.register(kind, async (job) => {
-      if (job.attempt < 3) throw new Error('not yet');
-    });
-    worker.start();
+    startRunner(
+      kind,
+      async (job) => {
+        if (job.attempt < 3) throw new Error('not yet');
+      },
+      { backoffBaseMs: 10 },
+    );
     await eventually(async () => (await jobByKey(key)).status === 'done', 'the flaky job is done');
     expect((await jobByKey(key)).attempts).toBe(3);
   });
@@ -407,13 +404,15 @@ describe('durable scheduler', () => {
     const key = `${kind}:test-retry`;
     await testClocks.setOffset(database.pool, 'biz_retry', 24 * HOUR);
     await scheduler.schedule({ kind, key, payload: null, dueAt: ago(0), businessId: 'biz_retry', mode: 'test' });
-    const worker = runner({ backoffBaseMs: 60_000 });
     let failedRun: DueJob | undefined;
-    worker.register(kind, async (job) => {
-      failedRun = job;
-      throw new Error('retry me');
-    });
-    worker.start();
+    startRunner(
+      kind,
+      async (job) => {
+        failedRun = job;
+        throw new Error('retry me');
+      },
+      { backoffBaseMs: 60_000 },
+    );
     await eventually(
       async () => (await jobByKey(key)).attempts === 1 && (await jobByKey(key)).status === 'pending',
       'the failure is recorded',
@@ -429,9 +428,7 @@ describe('durable scheduler', () => {
     const orphanKind = newKind();
     const ran = recorder();
     await scheduler.schedule({ kind: orphanKind, payload: null, dueAt: ago(1000) });
-    const worker = runner();
-    worker.register(kind, ran.handler);
-    worker.start();
+    startRunner(kind, ran.handler);
     await afterAClaim(kind, ran);
     expect(await jobsOfKind(orphanKind)).toMatchObject([{ status: 'pending', attempts: 0 }]);
   });
@@ -448,9 +445,7 @@ describe('durable scheduler', () => {
         WHERE kind = $1`,
       [kind],
     );
-    const worker = runner();
-    worker.register(kind, ran.handler);
-    worker.start();
+    startRunner(kind, ran.handler);
     await eventually(() => ran.ranWith('crashed').length === 1, 'the crashed job ran again');
     expect(ran.ranWith('crashed')[0].attempt).toBe(2);
     await eventually(async () => (await jobByKey(`${kind}:crashed`)).status === 'done', 'the crashed job is done');
@@ -488,9 +483,7 @@ describe('durable scheduler', () => {
               locked_until = now() - interval '1 second' WHERE job_key = $1`,
       [key],
     );
-    const worker = runner();
-    worker.register(kind, ran.handler);
-    worker.start();
+    startRunner(kind, ran.handler);
     await afterAClaim(kind, ran);
     expect(ran.ranWith('poison')).toHaveLength(0);
     expect(await jobByKey(key)).toMatchObject({
@@ -512,9 +505,7 @@ describe('durable scheduler', () => {
       [kind],
     );
     for (const workerId of ['worker_a', 'worker_b']) {
-      const worker = runner({ workerId, batchSize: 10 });
-      worker.register(kind, handler);
-      worker.start();
+      startRunner(kind, handler, { workerId, batchSize: 10 });
     }
     await eventually(
       async () => (await jobsOfKind(kind)).every((job) => job.status === 'done'),
@@ -556,9 +547,7 @@ describe('durable scheduler', () => {
     expect((await jobByKey(`${kind}:after-stop`)).status).toBe('pending');
 
     const ran = recorder();
-    const restarted = runner({ workerId: 'worker_restarted' });
-    restarted.register(kind, ran.handler);
-    restarted.start();
+    startRunner(kind, ran.handler, { workerId: 'worker_restarted' });
     await eventually(() => ran.ranWith('after-stop').length === 1, 'the restarted runner ran the job');
   });
 });

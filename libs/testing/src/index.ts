@@ -1,2 +1,3 @@
 export * from './test-database';
 export * from './decider-spec';
+export * from './money-movement-fixtures';

@@ -27,48 +27,35 @@ import { OpenCustomerVirtualAccountHandler } from './application/invoice-payment
 import {
   TransferToFixedVirtualAccountHandler,
 } from './application/invoice-payments/transfer-to-fixed-virtual-account.handler';
+import { providersByRole } from '@gateway/runtime';
 
-/** Commands this context decides (each through the CommandPipeline). */
-const commandHandlers = [
-  CreateVirtualAccountHandler,
-  UpdateVirtualAccountHandler,
-  SimulateBankTransferHandler,
-  OpenCustomerVirtualAccountHandler,
-  TransferToFixedVirtualAccountHandler,
-];
-/** Queries answered from its read models. */
-const queryHandlers = [
-  GetVirtualAccountHandler,
-  GetVirtualAccountPaymentHandler,
-  SearchVirtualAccountPaymentsHandler,
-  FindFixedVirtualAccountHandler,
-];
-/** Read models it builds from the log. */
-const projections = [VirtualAccountsProjection];
-/** Reactions to events of its own or other streams (followers, process managers). */
-const followers = [VirtualAccountInvoiceFollower];
-/** Durable scheduler jobs. */
-const jobs = [ExpireVirtualAccountJob];
-/** Callback bodies it renders for the webhook dispatcher. */
-const callbackRenderers = [VirtualAccountCallbackRenderer];
-/** Its streams as the audit context folds and shows them (@AuditsResources). */
-const auditedResources = [VirtualAccountsAuditedResources];
-/** Services its handlers share (loaders, vaults, stores, runners). */
-const services = [FixedInstruments, VirtualAccountQueries];
+/** Its providers, grouped by role (each role's group is documented on ProvidersByRole). */
+const providers = providersByRole({
+  commandHandlers: [
+    CreateVirtualAccountHandler,
+    UpdateVirtualAccountHandler,
+    SimulateBankTransferHandler,
+    OpenCustomerVirtualAccountHandler,
+    TransferToFixedVirtualAccountHandler,
+  ],
+  queryHandlers: [
+    GetVirtualAccountHandler,
+    GetVirtualAccountPaymentHandler,
+    SearchVirtualAccountPaymentsHandler,
+    FindFixedVirtualAccountHandler,
+  ],
+  projections: [VirtualAccountsProjection],
+  followers: [VirtualAccountInvoiceFollower],
+  jobs: [ExpireVirtualAccountJob],
+  callbackRenderers: [VirtualAccountCallbackRenderer],
+  auditedResources: [VirtualAccountsAuditedResources],
+  services: [FixedInstruments, VirtualAccountQueries],
+});
 
 /** Fixed virtual accounts (and invoice pool accounts): numbers, updates, expiry, simulated payments. */
 @Module({
   imports: [CqrsModule],
   controllers: [VirtualAccountsController],
-  providers: [
-    ...commandHandlers,
-    ...queryHandlers,
-    ...projections,
-    ...followers,
-    ...jobs,
-    ...callbackRenderers,
-    ...auditedResources,
-    ...services,
-  ],
+  providers,
 })
 export class VirtualAccountsModule {}

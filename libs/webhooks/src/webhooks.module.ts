@@ -11,15 +11,15 @@ import { CallbackDispatcherProjection } from './read-models/callback-dispatcher.
 import { DeliveryLog } from './read-models/delivery-log';
 import { ListenStream } from './read-models/listen-stream';
 import { WebhookMetrics } from './read-models/webhook-metrics';
+import { providersByRole } from '@gateway/runtime';
 
-/** Commands this context decides (each through the CommandPipeline). */
-const commandHandlers = [RequestTestCallbackHandler];
-/** Reactions to events of its own or other streams (followers, process managers). */
-const followers = [CallbackDispatcherProjection];
-/** Callback bodies it renders for the webhook dispatcher. */
-const callbackRenderers = [TestCallbackRenderer];
-/** Services its handlers share (loaders, vaults, stores, runners). */
-const services = [CallbackRenderers, DeliveryLog, ListenStream, WebhookMetrics];
+/** Its providers, grouped by role (each role's group is documented on ProvidersByRole). */
+const providers = providersByRole({
+  commandHandlers: [RequestTestCallbackHandler],
+  followers: [CallbackDispatcherProjection],
+  callbackRenderers: [TestCallbackRenderer],
+  services: [CallbackRenderers, DeliveryLog, ListenStream, WebhookMetrics],
+});
 
 /**
  * Callbacks (webhooks): endpoint configuration, the dispatcher subscription that turns events
@@ -28,7 +28,7 @@ const services = [CallbackRenderers, DeliveryLog, ListenStream, WebhookMetrics];
 @Module({
   imports: [CqrsModule, DiscoveryModule],
   controllers: [CallbackUrlsController, CallbackDeliveriesController, CallbackListenController],
-  providers: [...commandHandlers, ...followers, ...callbackRenderers, ...services],
+  providers,
   // The dashboard shows the delivery log and resends through the same service as the API, and
   // listens (its listen page) through the same stream as `cli listen`.
   exports: [DeliveryLog, ListenStream],

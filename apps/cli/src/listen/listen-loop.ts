@@ -1,5 +1,6 @@
 import { GatewayApiError, type GatewayClient, GatewayUnreachableError } from '../http/gateway-client';
 import { forwardLocally, type LocalAnswer } from './local-forwarder';
+import { sleep } from '../sleep-until-aborted';
 
 /**
  * How long one poll may wait on the gateway for a callback (it allows up to 30 s). Short enough
@@ -84,16 +85,4 @@ export async function listen(client: GatewayClient, options: ListenOptions): Pro
     }
     cursor = answer.next_cursor;
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }

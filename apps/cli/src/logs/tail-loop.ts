@@ -1,4 +1,5 @@
 import { GatewayApiError, type GatewayClient } from '../http/gateway-client';
+import { sleep } from '../sleep-until-aborted';
 
 export interface RequestLogLine {
   id: string;
@@ -80,16 +81,4 @@ export async function tailRequestLog(client: GatewayClient, options: TailOptions
     }
     await sleep(options.intervalMs, options.signal);
   }
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-  });
 }

@@ -1,4 +1,4 @@
-import { assertNever, type Decider, type Permission } from '@gateway/domain';
+import { assertNever, type Decider } from '@gateway/domain';
 import {
   type ApiVersionCatalog,
   apiVersionProblems,
@@ -12,7 +12,7 @@ import {
   type SettingsUpdate,
 } from './business-settings';
 import { BusinessErrors } from './business.errors';
-import type { BusinessEvent, KeyKind, Mode } from './business.events';
+import type { BusinessEvent, IssuedApiKey, KeyKind, Mode } from './business.events';
 
 export type BusinessCommand =
   | {
@@ -24,17 +24,7 @@ export type BusinessCommand =
       parent?: { businessId: string; isPlatform: boolean };
       now: Date;
     }
-  | {
-      type: 'CreateApiKey';
-      keyId: string;
-      mode: Mode;
-      kind: KeyKind;
-      name: string;
-      permissions: Permission[];
-      keyHash: string;
-      keyHint: string;
-      now: Date;
-    }
+  | ({ type: 'CreateApiKey'; now: Date } & Omit<IssuedApiKey, 'createdAt'>)
   | { type: 'RevokeApiKey'; keyId: string; now: Date }
   /** `apiVersionCatalog`: the declared versions `api_versions` is checked against (the API edge's registry). */
   | { type: 'UpdateSettings'; mode: Mode; changes: SettingsUpdate; apiVersionCatalog?: ApiVersionCatalog; now: Date }

@@ -14,20 +14,19 @@ export type BusinessRegistered = DomainEvent<
  * A key was issued. The key itself is never stored anywhere: only its SHA-256 (a 256-bit random
  * key cannot be recovered from it) so the key table can be rebuilt from the log.
  */
-export type ApiKeyCreated = DomainEvent<
-  'ApiKeyCreated',
-  {
-    keyId: string;
-    mode: Mode;
-    kind: KeyKind;
-    name: string;
-    permissions: Permission[];
-    keyHash: string;
-    /** Last characters, so people can tell keys apart. */
-    keyHint: string;
-    createdAt: string;
-  }
->;
+export interface IssuedApiKey {
+  keyId: string;
+  mode: Mode;
+  kind: KeyKind;
+  name: string;
+  permissions: Permission[];
+  keyHash: string;
+  /** Last characters, so people can tell keys apart. */
+  keyHint: string;
+  createdAt: string;
+}
+
+export type ApiKeyCreated = DomainEvent<'ApiKeyCreated', IssuedApiKey>;
 
 export type ApiKeyRevoked = DomainEvent<'ApiKeyRevoked', { keyId: string; mode: Mode; revokedAt: string }>;
 

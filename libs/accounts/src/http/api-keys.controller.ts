@@ -1,15 +1,8 @@
 import { BusinessErrors } from '../domain/business.errors';
 import { invalidRequest, isPermission, type Permission } from '@gateway/domain';
-import {
-  ApiDoc,
-  ApiTag,
-  type Caller,
-  CurrentCaller,
-  requestContextOf,
-  RequirePermissions,
-  schema,
-  SkipIdempotency,
-} from '@gateway/http-edge';
+import type { Caller } from '@gateway/http-edge';
+import { ApiDoc, ApiTag, schema } from '@gateway/http-edge';
+import { CurrentCaller, requestContextOf, RequirePermissions, SkipIdempotency } from '@gateway/http-edge';
 import { Body, Controller, Delete, Get, Param, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';

@@ -1,24 +1,8 @@
 import { ApiField, IsMoneyAmount, RequestExample } from '@gateway/http-edge';
 import { applyDecorators } from '@nestjs/common';
 import { plainToInstance, Transform, Type } from 'class-transformer';
-import {
-  IsBoolean,
-  IsIn,
-  IsInt,
-  IsObject,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-  ArrayMaxSize,
-  IsArray,
-  ValidateIf,
-} from 'class-validator';
+import { IsArray, IsBoolean, IsIn, IsInt, IsObject, IsOptional, IsString, IsUrl } from 'class-validator';
+import { ArrayMaxSize, Length, Matches, Max, MaxLength, Min, ValidateIf, ValidateNested } from 'class-validator';
 import type { SettingsChanges } from '../domain/business-settings';
 
 /** `null` removes the setting: the other rules apply to non-null values. */
@@ -28,23 +12,18 @@ const nullable = (property: string) =>
     ApiField({ nullable: true }),
   );
 
+/** A callback URL: http(s), the scheme written out; a host without a top-level domain (localhost) is allowed. */
+const CALLBACK_URL = { require_tld: false, protocols: ['http', 'https'], require_protocol: true };
+
 export class CallbackUrlsDto {
-  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) invoice?: string;
-  @IsOptional()
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
-  fva_status?: string;
-  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) fva_paid?: string;
-  @IsOptional()
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
-  ro_fpc_paid?: string;
-  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) ewallet?: string;
-  @IsOptional()
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
-  credit_card_refund?: string;
-  @IsOptional()
-  @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true })
-  disbursement?: string;
-  @IsOptional() @IsUrl({ require_tld: false, protocols: ['http', 'https'], require_protocol: true }) report?: string;
+  @IsOptional() @IsUrl(CALLBACK_URL) invoice?: string;
+  @IsOptional() @IsUrl(CALLBACK_URL) fva_status?: string;
+  @IsOptional() @IsUrl(CALLBACK_URL) fva_paid?: string;
+  @IsOptional() @IsUrl(CALLBACK_URL) ro_fpc_paid?: string;
+  @IsOptional() @IsUrl(CALLBACK_URL) ewallet?: string;
+  @IsOptional() @IsUrl(CALLBACK_URL) credit_card_refund?: string;
+  @IsOptional() @IsUrl(CALLBACK_URL) disbursement?: string;
+  @IsOptional() @IsUrl(CALLBACK_URL) report?: string;
 }
 
 export class VirtualAccountRangeDto {

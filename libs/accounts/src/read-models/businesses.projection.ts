@@ -1,8 +1,7 @@
-import { Injectable } from '@nestjs/common';
 import { assertNever } from '@gateway/domain';
 import type { RecordedEvent } from '@gateway/event-store';
 import { TestClockStore } from '@gateway/clock';
-import { ReadModelProjection, type Projection } from '@gateway/projections';
+import { DescribedProjection, InjectableProjection, typedEvents } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { applySettingsChanges, type BusinessSettings } from '../domain/business-settings';
 import { BUSINESS_EVENT_TYPES, BUSINESS_STREAMS, type BusinessEvent } from '../domain/business.events';
@@ -15,14 +14,15 @@ export const API_KEY_REVOKED_CHANNEL = 'api_key_revoked';
  * Businesses, their API keys (by hash), per-mode settings, and each business's test-clock
  * offset that the scheduler reads.
  */
-@ReadModelProjection()
-@Injectable()
-export class BusinessesProjection implements Projection {
-  readonly name = BUSINESSES_PROJECTION;
-  readonly tables = ['businesses', 'api_keys', 'business_settings', 'callback_endpoints'];
-  readonly eventTypes = BUSINESS_EVENT_TYPES;
-
-  constructor(private readonly testClocks: TestClockStore) {}
+@InjectableProjection()
+export class BusinessesProjection extends DescribedProjection {
+  constructor(private readonly testClocks: TestClockStore) {
+    super({
+      name: BUSINESSES_PROJECTION,
+      tables: ['businesses', 'api_keys', 'business_settings', 'callback_endpoints'],
+      eventTypes: BUSINESS_EVENT_TYPES,
+    });
+  }
 
   /**
    * The rows a batch creates (businesses with their two settings rows, API keys) are inserted
@@ -32,9 +32,8 @@ export class BusinessesProjection implements Projection {
    */
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
     await insertCreatedRows(events, tx);
-    for (const recorded of events) {
+    for (const { event, recorded } of typedEvents<BusinessEvent>(events)) {
       const businessId = BUSINESS_STREAMS.idOf(recorded.streamName);
-      const event = { type: recorded.type, data: recorded.data } as BusinessEvent;
       switch (event.type) {
         case 'BusinessRegistered':
         case 'ApiKeyCreated':

@@ -1,7 +1,6 @@
-import { publishGauges } from '@gateway/metrics';
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
-import { Pool } from 'pg';
+import { PostgresGauges, type PublishedGauge } from '@gateway/metrics';
+import { Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
 
 /**
  * The audit trail's gauge on /metrics: the age of the last anchor over the log. The other gauges
@@ -9,15 +8,9 @@ import { Pool } from 'pg';
  * scheduler, webhooks); the 5xx rate comes from `http_requests_total{status}`.
  */
 @Injectable()
-export class AuditMetrics implements OnApplicationBootstrap {
-  constructor(
-    private readonly pool: Pool,
-    private readonly modules: ModuleRef,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const pool = this.pool;
-    publishGauges(this.modules, [
+export class AuditMetrics extends PostgresGauges {
+  protected gauges(pool: Pool): PublishedGauge[] {
+    return [
       {
         name: 'audit_last_anchor_age_seconds',
         help: 'Seconds since the last anchor over the global log was written',
@@ -28,6 +21,6 @@ export class AuditMetrics implements OnApplicationBootstrap {
           this.set(rows[0].age === null ? -1 : Number(rows[0].age));
         },
       },
-    ]);
+    ];
   }
 }

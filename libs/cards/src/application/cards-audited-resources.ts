@@ -10,12 +10,7 @@ import { cardTokenStream } from '../domain/card-token.events';
 @AuditsResources()
 export class CardsAuditedResources implements AuditedResourceSource {
   readonly auditedResources: readonly AuditedResource[] = [
-    { resource: 'charge', category: 'cardcharge', streamOf: (id) => cardChargeStream(id), decider: cardChargeDecider },
-    {
-      resource: 'credit_card_token',
-      category: 'cardtoken',
-      streamOf: (id) => cardTokenStream(id),
-      decider: cardTokenDecider,
-    },
+    { resource: 'charge', category: 'cardcharge', streamOf: cardChargeStream, decider: cardChargeDecider },
+    { resource: 'credit_card_token', category: 'cardtoken', streamOf: cardTokenStream, decider: cardTokenDecider },
   ];
 }

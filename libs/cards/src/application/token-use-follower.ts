@@ -1,7 +1,6 @@
 import { DomainError } from '@gateway/domain';
-import type { RecordedEvent } from '@gateway/event-store';
-import { type Projection, reactionMetadata, reactToAll, ReadModelProjection } from '@gateway/projections';
-import { Injectable, Logger } from '@nestjs/common';
+import { EventFollower, type Followed, Follower, reactionMetadata } from '@gateway/projections';
+import { Logger } from '@nestjs/common';
 import type { CardTokenCharged } from '../domain/card-token.events';
 import { createChargeOf, isOrderedTokenUse } from '../domain/charge-of-token-use';
 import { ChargeMaterializer } from './charge-materializer';
@@ -9,30 +8,23 @@ import { ChargeMaterializer } from './charge-materializer';
 export const TOKEN_USE_FOLLOWER = 'cards.token-use-follower';
 
 /**
- * A durable subscription (a projection without tables: the runner gives it a checkpoint and a
- * lease) that creates the charge of every token use carrying an order, unless it exists. The
+ * A follower that creates the charge of every token use carrying an order, unless it exists. The
  * use is the charge's commit point and the request creates the charge right after it; this
  * follower completes the charges of requests whose process died in between. Usually the charge
  * exists already and the creation is refused by the store (`no_stream`), at the cost of one
  * failed append per charge.
  */
-@ReadModelProjection()
-@Injectable()
-export class TokenUseFollower implements Projection {
+@Follower()
+export class TokenUseFollower extends EventFollower<CardTokenCharged> {
   private readonly logger = new Logger(TokenUseFollower.name);
-  readonly name = TOKEN_USE_FOLLOWER;
-  readonly tables: string[] = [];
-  readonly eventTypes = ['CardTokenCharged'];
 
-  constructor(private readonly charges: ChargeMaterializer) {}
-
-  async apply(events: RecordedEvent[]): Promise<void> {
+  constructor(private readonly charges: ChargeMaterializer) {
     // Each charge is its own stream: the batch's creations go together (the store's combiner batches them).
-    await reactToAll(events, (recorded) => this.complete(recorded));
+    super(TOKEN_USE_FOLLOWER, ['CardTokenCharged'], 'together');
   }
 
-  private async complete(recorded: RecordedEvent): Promise<void> {
-    const use = recorded.data as CardTokenCharged['data'];
+  protected async follow(recorded: Followed<CardTokenCharged>): Promise<void> {
+    const use = recorded.data;
     // A use recorded before orders were carried: its request created the charge by itself.
     if (!isOrderedTokenUse(use)) return;
     // The instant of the request, as the charge's own fields have it.

@@ -1,60 +1,29 @@
-import { deciderSpec } from '@gateway/testing';
+import { deciderSpec, moneyInReceived } from '@gateway/testing';
 import { cardChargeDecider, type CardChargeCommand } from './card-charge.decider';
 import type { CardChargeEvent, CardChargeSnapshot, CardRefundSnapshot } from './card-charge.events';
+import { chargeOrder } from './card-charge.fixtures';
 
 const now = new Date('2030-01-01T00:00:00.000Z');
 const at = now.toISOString();
-const snapshot: CardChargeSnapshot = {
-  chargeId: 'chg',
-  businessId: 'biz',
-  mode: 'test',
-  tokenId: 'tok',
-  externalId: 'order-1',
-  amount: 100_000,
-  currency: 'IDR',
-  maskedCardNumber: '400000XXXXXX0002',
-  cardBrand: 'VISA',
-  cardType: 'CREDIT',
-  chargeType: 'SINGLE_USE_TOKEN',
-  eci: '05',
-  merchantReferenceCode: 'ref',
-  bankReconciliationId: '1',
-  createdAt: at,
-};
+const order = chargeOrder(at);
+const snapshot: CardChargeSnapshot = { ...order.snapshot, eci: '05' };
 const create = (
   overrides: Partial<Extract<CardChargeCommand, { type: 'CreateCharge' }>> = {},
   amount = 100_000,
-): CardChargeCommand => ({
-  type: 'CreateCharge',
-  snapshot: { ...snapshot, amount },
-  capture: true,
-  expMonth: 12,
-  expYear: 2035,
-  fraudDetection: false,
-  fee: 2900,
-  feeTax: 319,
-  now,
-  ...overrides,
-});
-const received = (gross: number, fee: number, feeTax: number): CardChargeEvent => ({
-  type: 'MoneyInReceived',
-  data: {
-    movementId: 'chg',
-    source: { context: 'cards', resourceId: 'chg' },
-    channel: 'CREDIT_CARD',
-    currency: 'IDR',
-    grossAmount: gross,
-    fee,
-    feeTax,
-    settledBySource: false,
-    receivedAt: at,
-  },
-});
+): CardChargeCommand => ({ type: 'CreateCharge', ...order, snapshot: { ...snapshot, amount }, now, ...overrides });
+const charge = { movementId: 'chg', source: { context: 'cards', resourceId: 'chg' }, channel: 'CREDIT_CARD' };
+const received = (grossAmount: number, fee: number, feeTax: number): CardChargeEvent =>
+  moneyInReceived(charge, { grossAmount, fee, feeTax }, at);
 const captured: CardChargeEvent[] = [
   { type: 'CardChargeCreated', data: { ...snapshot, status: 'CAPTURED', captureAmount: 100_000 } },
   received(100_000, 2900, 319),
 ];
 const authorized: CardChargeEvent[] = [{ type: 'CardChargeCreated', data: { ...snapshot, status: 'AUTHORIZED' } }];
+const reversed: CardChargeEvent = {
+  type: 'CardAuthorizationReversed',
+  data: { chargeId: 'chg', reversalId: 'rv', externalId: 'x', amount: 100_000, currency: 'IDR', reversedAt: at },
+};
+const expired: CardChargeEvent = { type: 'CardAuthorizationExpired', data: { chargeId: 'chg', expiredAt: at } };
 const refund = (
   id: string,
   amount: number,
@@ -163,30 +132,8 @@ describe('card charge decider (spec: charge and refund states)', () => {
         { type: 'CardChargeCreated', data: { ...snapshot, status: 'FAILED', failureReason: 'CARD_DECLINED' } },
       ] as CardChargeEvent[],
     ],
-    [
-      'REVERSED',
-      [
-        ...authorized,
-        {
-          type: 'CardAuthorizationReversed',
-          data: {
-            chargeId: 'chg',
-            reversalId: 'rv',
-            externalId: 'x',
-            amount: 100_000,
-            currency: 'IDR',
-            reversedAt: at,
-          },
-        },
-      ] as CardChargeEvent[],
-    ],
-    [
-      'EXPIRED',
-      [
-        ...authorized,
-        { type: 'CardAuthorizationExpired', data: { chargeId: 'chg', expiredAt: at } },
-      ] as CardChargeEvent[],
-    ],
+    ['REVERSED', [...authorized, reversed] as CardChargeEvent[]],
+    ['EXPIRED', [...authorized, expired] as CardChargeEvent[]],
   ])('illegal: capturing or reversing a %s charge', (_status, history) => {
     spec
       .given(history)
@@ -208,24 +155,9 @@ describe('card charge decider (spec: charge and refund states)', () => {
     spec
       .given(authorized)
       .when({ type: 'ReverseAuthorization', reversalId: 'rv', externalId: 'x', now })
-      .then([
-        {
-          type: 'CardAuthorizationReversed',
-          data: {
-            chargeId: 'chg',
-            reversalId: 'rv',
-            externalId: 'x',
-            amount: 100_000,
-            currency: 'IDR',
-            reversedAt: at,
-          },
-        },
-      ]));
+      .then([reversed]));
   it('AUTHORIZED → EXPIRED after 7 days; the timer does nothing once captured', () => {
-    spec
-      .given(authorized)
-      .when({ type: 'ExpireAuthorization', now })
-      .then([{ type: 'CardAuthorizationExpired', data: { chargeId: 'chg', expiredAt: at } }]);
+    spec.given(authorized).when({ type: 'ExpireAuthorization', now }).then([expired]);
     spec.given(captured).when({ type: 'ExpireAuthorization', now }).then([]);
   });
 

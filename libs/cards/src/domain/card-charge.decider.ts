@@ -1,4 +1,5 @@
 import { assertNever, type Decider, Money } from '@gateway/domain';
+import type { CardChargeOrder } from './card-charge-order';
 import { isExpired } from './card-number';
 import { type ChargeFailureReason, simulatedChargeFailure } from './card-network-simulator';
 import {
@@ -14,18 +15,8 @@ import {
 import { CardErrors } from './cards.errors';
 
 export type CardChargeCommand =
-  | {
-      type: 'CreateCharge';
-      snapshot: CardChargeSnapshot;
-      capture: boolean;
-      expMonth: number;
-      expYear: number;
-      fraudDetection: boolean;
-      /** The ledger's fee for capturing the whole amount (`feeFor`), used when captured at once. */
-      fee: number;
-      feeTax: number;
-      now: Date;
-    }
+  // The order recorded with the token's use (its fee used when captured at once), the snapshot complete.
+  | ({ type: 'CreateCharge'; snapshot: CardChargeSnapshot; now: Date } & Omit<CardChargeOrder, 'snapshot'>)
   | { type: 'CaptureCharge'; amount: number; fee: number; feeTax: number; now: Date }
   | { type: 'ReverseAuthorization'; reversalId: string; externalId: string; now: Date }
   | { type: 'ExpireAuthorization'; now: Date }

@@ -1,5 +1,6 @@
 import { deciderSpec } from '@gateway/testing';
 import type { CardChargeOrder } from './card-charge-order';
+import { chargeOrder } from './card-charge.fixtures';
 import { cardTokenDecider } from './card-token.decider';
 import type { CardTokenEvent, CardTokenSnapshot } from './card-token.events';
 
@@ -51,26 +52,12 @@ const failed = (id = 'auth1', bundled = true, amount = 10_000): CardTokenEvent =
 });
 /** What the charge request decided before using the token: recorded with the use. */
 const order = (amount = 10_000, chargeId = 'chg'): CardChargeOrder => ({
-  snapshot: {
+  ...chargeOrder(at, {
     chargeId,
-    businessId: 'biz',
-    mode: 'test',
-    tokenId: 'tok',
-    externalId: 'order-1',
     amount,
-    currency: 'IDR',
-    maskedCardNumber: '400000XXXXXX0002',
-    cardBrand: 'VISA',
-    cardType: 'CREDIT',
-    chargeType: 'SINGLE_USE_TOKEN',
     merchantReferenceCode: 'mrc',
     bankReconciliationId: '0000000000000000000001',
-    createdAt: at,
-  },
-  capture: true,
-  expMonth: 12,
-  expYear: 2035,
-  fraudDetection: false,
+  }),
   fee: 290,
   feeTax: 31,
 });

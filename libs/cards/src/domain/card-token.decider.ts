@@ -253,22 +253,19 @@ export const cardTokenDecider: Decider<CardTokenCommand, CardTokenState, CardTok
           used: false,
         }));
       case 'CardAuthenticationVerified':
+      case 'CardAuthenticationFailed': {
+        const outcome =
+          event.type === 'CardAuthenticationVerified'
+            ? ({ status: 'VERIFIED', eci: event.data.eci } as const)
+            : ({ status: 'FAILED' } as const);
         return withAuthentication(state, event.data.authenticationId, event.data.bundled, (current) => ({
           authenticationId: event.data.authenticationId,
           amount: event.data.amount,
           bundled: event.data.bundled,
           used: current?.used ?? false,
-          status: 'VERIFIED',
-          eci: event.data.eci,
+          ...outcome,
         }));
-      case 'CardAuthenticationFailed':
-        return withAuthentication(state, event.data.authenticationId, event.data.bundled, (current) => ({
-          authenticationId: event.data.authenticationId,
-          amount: event.data.amount,
-          bundled: event.data.bundled,
-          used: current?.used ?? false,
-          status: 'FAILED',
-        }));
+      }
       case 'CardTokenCharged': {
         if (state.status !== 'active') return state;
         const authentications = { ...state.authentications };

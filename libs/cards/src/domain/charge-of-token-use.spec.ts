@@ -1,32 +1,9 @@
 import { cardChargeDecider } from './card-charge.decider';
-import type { CardChargeOrder } from './card-charge-order';
+import { chargeOrder } from './card-charge.fixtures';
 import { createChargeOf, isOrderedTokenUse, type OrderedTokenUse } from './charge-of-token-use';
 
 const at = '2030-01-01T00:00:00.000Z';
-const order: CardChargeOrder = {
-  snapshot: {
-    chargeId: 'chg',
-    businessId: 'biz',
-    mode: 'test',
-    tokenId: 'tok',
-    externalId: 'order-1',
-    amount: 100_000,
-    currency: 'IDR',
-    maskedCardNumber: '400000XXXXXX0002',
-    cardBrand: 'VISA',
-    cardType: 'CREDIT',
-    chargeType: 'SINGLE_USE_TOKEN',
-    merchantReferenceCode: 'ref',
-    bankReconciliationId: '1',
-    createdAt: at,
-  },
-  capture: true,
-  expMonth: 12,
-  expYear: 2035,
-  fraudDetection: false,
-  fee: 2900,
-  feeTax: 319,
-};
+const order = chargeOrder(at);
 const use = (overrides: Partial<OrderedTokenUse> = {}): OrderedTokenUse => ({
   tokenId: 'tok',
   chargeId: 'chg',
@@ -41,13 +18,8 @@ describe('the charge a token use ordered', () => {
   it('is the order plus the authentication and ECI the use decided, at the instant of the use', () => {
     expect(createChargeOf(use())).toEqual({
       type: 'CreateCharge',
+      ...order,
       snapshot: { ...order.snapshot, authenticationId: 'auth1', eci: '05' },
-      capture: true,
-      expMonth: 12,
-      expYear: 2035,
-      fraudDetection: false,
-      fee: 2900,
-      feeTax: 319,
       now: new Date(at),
     });
   });

@@ -1,11 +1,8 @@
 import type { RecordedEvent } from '@gateway/event-store';
 import { type CallbackMessage, type CallbackRenderer, RendersCallbacks } from '@gateway/webhooks';
 import { Injectable } from '@nestjs/common';
-import {
-  CARD_REFUND_FINAL_EVENT_TYPES,
-  type CardRefundFailed,
-  type CardRefundSucceeded,
-} from '../domain/card-charge.events';
+import type { CardRefundFailed, CardRefundSucceeded } from '../domain/card-charge.events';
+import { CARD_REFUND_FINAL_EVENT_TYPES } from '../domain/card-charge.events';
 import { refundToWire } from './cards.response';
 
 /** Spec "Events": card refund finished — the refund object, SUCCEEDED or FAILED (with failure_reason). */
@@ -15,8 +12,7 @@ export class CardRefundCallbackRenderer implements CallbackRenderer {
   readonly eventTypes = CARD_REFUND_FINAL_EVENT_TYPES;
 
   render(event: RecordedEvent): CallbackMessage[] {
-    const ended = event as unknown as CardRefundSucceeded | CardRefundFailed;
-    const r = ended.data;
+    const r = (event as unknown as CardRefundSucceeded | CardRefundFailed).data;
     return [
       {
         kind: 'credit_card_refund',

@@ -9,7 +9,7 @@ import {
   RequirePermissions,
   SkipIdempotency,
 } from '@gateway/http-edge';
-import { Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { applyDecorators, Body, Controller, HttpCode, Param, Post, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import { CreateAuthenticationCommand } from '../application/create-authentication/create-authentication.command';
@@ -17,6 +17,10 @@ import { TokenizeCardCommand } from '../application/tokenize-card/tokenize-card.
 import { CreateAuthenticationRequestDto, TokenizeCardRequestDto } from './cards.request.dto';
 import { authenticationToWire, CARD_AUTHENTICATION_SCHEMA, CARD_TOKEN_SCHEMA, tokenToWire } from './cards.response';
 import { threeDsPageUrl } from './three-ds-page-url';
+
+/** Each endpoint cards.js calls (see the controller's comment): 200, public key, money-in write, no idempotency. */
+const CardsJsEndpoint = () =>
+  applyDecorators(HttpCode(200), AllowPublicKey(), RequirePermissions('money_in:write'), SkipIdempotency());
 
 /**
  * The public-key endpoints cards.js calls from the payer's browser (gaps.md): card data goes
@@ -58,10 +62,7 @@ export class CardTokensController {
       'TEMPORARY_SERVICE_ERROR',
     ],
   })
-  @HttpCode(200)
-  @AllowPublicKey()
-  @RequirePermissions('money_in:write')
-  @SkipIdempotency()
+  @CardsJsEndpoint()
   async tokenize(@CurrentCaller() caller: Caller, @Body() body: TokenizeCardRequestDto, @Req() request: Request) {
     const card = body.card_data;
     const token = await this.commands.execute(
@@ -103,10 +104,7 @@ export class CardTokensController {
       'TEMPORARY_SERVICE_ERROR',
     ],
   })
-  @HttpCode(200)
-  @AllowPublicKey()
-  @RequirePermissions('money_in:write')
-  @SkipIdempotency()
+  @CardsJsEndpoint()
   async authenticate(
     @CurrentCaller() caller: Caller,
     @Param('token_id') tokenId: string,

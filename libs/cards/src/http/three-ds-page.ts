@@ -1,4 +1,5 @@
 import type { PayerBranding } from '@gateway/accounts';
+import { PAYER_PAGE_HEAD_START } from '@gateway/http-edge';
 import type { AuthenticationView } from '../application/card-views';
 
 /** Everything interpolated into the page goes through here. */
@@ -68,42 +69,30 @@ export function renderThreeDsPage(
     if (window.opener) window.opener.postMessage(message, target);
   })();
 </script>`;
-  return (
-    `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-${waitsForever ? '<meta http-equiv="refresh" content="5">' : ''}
-<title>Card authentication</title>
-<style>
-  body { font-family: system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1d2433; }
-  main { max-width: 26rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; ` +
-    `box-shadow: 0 1px 3px rgba(0,0,0,.15); }
-  h1 { font-size: 1.25rem; margin-top: 0; }
-  dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
+  return threeDsDocument({
+    title: 'Card authentication',
+    head: `${waitsForever ? '<meta http-equiv="refresh" content="5">' : ''}\n`,
+    style:
+      `  dl { display: grid; grid-template-columns: auto 1fr; gap: .25rem 1rem; }
   dt { color: #5c6578; }
   input { width: 100%; padding: .5rem; margin: .5rem 0 1rem; box-sizing: border-box; font-size: 1rem; }
   .actions { display: flex; gap: .5rem; }
   button { padding: .6rem 1rem; font-size: 1rem; border: 0; border-radius: 4px; background: ${color}; ` +
-    `color: ${onColor}; cursor: pointer; }
+      `color: ${onColor}; cursor: pointer; }
   .merchant { display: flex; align-items: center; gap: .5rem; background: ${color}; color: ${onColor}; ` +
-    `margin: -1.5rem -1.5rem 1rem; padding: .75rem 1.5rem; border-radius: 8px 8px 0 0; font-weight: 700; ` +
-    `overflow-wrap: anywhere; }
+      `margin: -1.5rem -1.5rem 1rem; padding: .75rem 1.5rem; border-radius: 8px 8px 0 0; font-weight: 700; ` +
+      `overflow-wrap: anywhere; }
   .merchant img { max-height: 32px; max-width: 100px; background: #fff; border-radius: 4px; padding: 2px; }
   button.secondary { background: #e3e6ec; color: #1d2433; }
   .hint, .issuer { color: #5c6578; font-size: .875rem; }
-</style>
-</head>
-<body>
-<main>
-  ${
-    branding
-      ? `<div class="merchant" id="merchant">` +
-        `${branding.logoUrl ? `<img src="${escapeHtml(branding.logoUrl)}" alt="">` : ''}<span>` +
-        `${escapeHtml(branding.name)}</span></div>`
-      : ''
-  }
+`,
+    main: `  ${
+      branding
+        ? `<div class="merchant" id="merchant">` +
+          `${branding.logoUrl ? `<img src="${escapeHtml(branding.logoUrl)}" alt="">` : ''}<span>` +
+          `${escapeHtml(branding.name)}</span></div>`
+        : ''
+    }
   <p class="issuer">3-D Secure${view.mode === 'test' ? ' &middot; test-mode issuer simulation' : ''}</p>
   <h1>Verify your card payment</h1>
   <dl>
@@ -111,12 +100,9 @@ ${waitsForever ? '<meta http-equiv="refresh" content="5">' : ''}
     ${branding ? `<dt>To</dt><dd>${escapeHtml(branding.name)}</dd>` : ''}
     <dt>Amount</dt><dd id="amount">${escapeHtml(formatAmount(view.amount))}</dd>
   </dl>
-  ${body}
-</main>
-${message}
-</body>
-</html>`
-  );
+  ${body}`,
+    after: `${message}\n`,
+  });
 }
 
 /**
@@ -124,26 +110,33 @@ ${message}
  * 9).
  */
 export function renderThreeDsNotFoundPage(): string {
+  return threeDsDocument({
+    title: 'Card authentication not found',
+    main: `  <h1 id="not-found">Card authentication not found</h1>
+  <p>This authentication link is not valid. Return to the shop and start the payment again.</p>`,
+  });
+}
+
+/**
+ * The frame both pages share: the document's head, the base style (page, panel, heading) and the
+ * panel the content sits in. `head` and `style` add to the shared ones; `after` follows the panel.
+ */
+function threeDsDocument(page: { title: string; head?: string; style?: string; main: string; after?: string }): string {
   return (
-    `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Card authentication not found</title>
+    `${PAYER_PAGE_HEAD_START}
+${page.head ?? ''}<title>${page.title}</title>
 <style>
   body { font-family: system-ui, sans-serif; margin: 0; background: #f4f5f7; color: #1d2433; }
   main { max-width: 26rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; ` +
     `box-shadow: 0 1px 3px rgba(0,0,0,.15); }
   h1 { font-size: 1.25rem; margin-top: 0; }
-</style>
+${page.style ?? ''}</style>
 </head>
 <body>
 <main>
-  <h1 id="not-found">Card authentication not found</h1>
-  <p>This authentication link is not valid. Return to the shop and start the payment again.</p>
+${page.main}
 </main>
-</body>
+${page.after ?? ''}</body>
 </html>`
   );
 }

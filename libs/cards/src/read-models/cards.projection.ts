@@ -1,8 +1,7 @@
 import { assertNever } from '@gateway/domain';
 import type { RecordedEvent } from '@gateway/event-store';
 import { jobKeys, Scheduler } from '@gateway/scheduler';
-import { type Projection, ReadModelProjection } from '@gateway/projections';
-import { Injectable } from '@nestjs/common';
+import { DescribedProjection, InjectableProjection, typedEvents } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { AUTHORIZATION_LIFETIME_MS, CARD_CHARGE_EVENT_TYPES, type CardChargeEvent } from '../domain/card-charge.events';
 import { CARD_TOKEN_EVENT_TYPES, type CardTokenEvent } from '../domain/card-token.events';
@@ -19,6 +18,7 @@ export const REFUND_JOB_KEYS = jobKeys<[refundId: string]>('card-refund');
 export const AUTHENTICATION_TIMEOUT_MS = 10 * 60 * 1000;
 
 type ChargeCreatedData = Extract<CardChargeEvent, { type: 'CardChargeCreated' }>['data'];
+type AuthenticationData = Extract<CardTokenEvent, { type: 'CardAuthenticationStarted' }>['data'];
 
 export interface ExpireAuthenticationPayload {
   tokenId: string;
@@ -37,14 +37,15 @@ export interface ProcessRefundPayload {
  * context are scheduled here, in the same transaction as the row that needs them: a pending 3DS
  * challenge's timeout, an authorization's 7-day expiry, a new refund's processing.
  */
-@ReadModelProjection()
-@Injectable()
-export class CardsProjection implements Projection {
-  readonly name = CARDS_PROJECTION;
-  readonly tables = ['card_tokens', 'card_authentications', 'card_charges', 'card_refunds'];
-  readonly eventTypes = [...CARD_TOKEN_EVENT_TYPES, ...CARD_CHARGE_EVENT_TYPES];
-
-  constructor(private readonly scheduler: Scheduler) {}
+@InjectableProjection()
+export class CardsProjection extends DescribedProjection {
+  constructor(private readonly scheduler: Scheduler) {
+    super({
+      name: CARDS_PROJECTION,
+      tables: ['card_tokens', 'card_authentications', 'card_charges', 'card_refunds'],
+      eventTypes: [...CARD_TOKEN_EVENT_TYPES, ...CARD_CHARGE_EVENT_TYPES],
+    });
+  }
 
   /**
    * Events apply in log order; only new charges, the bulk of a busy log, are gathered and written
@@ -53,8 +54,7 @@ export class CardsProjection implements Projection {
    */
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
     const created: ChargeCreatedData[] = [];
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as CardTokenEvent | CardChargeEvent;
+    for (const { event, recorded } of typedEvents<CardTokenEvent | CardChargeEvent>(events)) {
       if (event.type !== 'CardChargeCreated' && created.length > 0) await this.insertCharges(created.splice(0), tx);
       const businessId = recorded.metadata.businessId;
       const mode = recorded.metadata.mode;
@@ -80,15 +80,7 @@ export class CardsProjection implements Projection {
         }
         case 'CardAuthenticationStarted': {
           const a = event.data;
-          await tx.query(
-            `INSERT INTO card_authentications (authentication_id, token_id, business_id, mode, amount, bundled, ` +
-              `status, masked_card_number, three_ds_profile, created_at, updated_at)
-             SELECT $1, $2, business_id, mode, $3, $4, 'IN_REVIEW', masked_card_number, three_ds_profile, $5, ` +
-              `$5 FROM card_tokens WHERE token_id = $2
-             ON CONFLICT (authentication_id) DO NOTHING`,
-            [a.authenticationId, a.tokenId, a.amount, a.bundled, a.startedAt],
-          );
-          if (a.bundled) await this.tokenStatus(tx, a.tokenId, 'IN_REVIEW', a.startedAt, a.authenticationId);
+          await this.recordAuthentication(tx, a, 'IN_REVIEW', a.startedAt);
           const payload: ExpireAuthenticationPayload = { tokenId: a.tokenId, authenticationId: a.authenticationId };
           await this.scheduler.schedule(
             {
@@ -103,19 +95,9 @@ export class CardsProjection implements Projection {
           );
           break;
         }
-        case 'CardAuthenticationVerified': {
-          const a = event.data;
-          await tx.query(
-            `INSERT INTO card_authentications (authentication_id, token_id, business_id, mode, amount, bundled, ` +
-              `status, masked_card_number, three_ds_profile, created_at, updated_at)
-             SELECT $1, $2, business_id, mode, $3, $4, 'VERIFIED', masked_card_number, three_ds_profile, $5, ` +
-              `$5 FROM card_tokens WHERE token_id = $2
-             ON CONFLICT (authentication_id) DO UPDATE SET status = 'VERIFIED', updated_at = EXCLUDED.updated_at`,
-            [a.authenticationId, a.tokenId, a.amount, a.bundled, a.verifiedAt],
-          );
-          if (a.bundled) await this.tokenStatus(tx, a.tokenId, 'VERIFIED', a.verifiedAt, a.authenticationId);
+        case 'CardAuthenticationVerified':
+          await this.recordAuthentication(tx, event.data, 'VERIFIED', event.data.verifiedAt);
           break;
-        }
         case 'CardAuthenticationFailed': {
           const a = event.data;
           await tx.query(
@@ -136,22 +118,13 @@ export class CardsProjection implements Projection {
           created.push(event.data);
           break;
         case 'CardChargeCaptured':
-          await tx.query(
-            `UPDATE card_charges SET status = 'CAPTURED', capture_amount = $2, updated_at = $3 WHERE charge_id = $1`,
-            [event.data.chargeId, event.data.captureAmount, event.data.capturedAt],
-          );
+          await chargeStatus(tx, event.data.chargeId, 'CAPTURED', event.data.capturedAt, event.data.captureAmount);
           break;
         case 'CardAuthorizationReversed':
-          await tx.query(`UPDATE card_charges SET status = 'REVERSED', updated_at = $2 WHERE charge_id = $1`, [
-            event.data.chargeId,
-            event.data.reversedAt,
-          ]);
+          await chargeStatus(tx, event.data.chargeId, 'REVERSED', event.data.reversedAt);
           break;
         case 'CardAuthorizationExpired':
-          await tx.query(`UPDATE card_charges SET status = 'EXPIRED', updated_at = $2 WHERE charge_id = $1`, [
-            event.data.chargeId,
-            event.data.expiredAt,
-          ]);
+          await chargeStatus(tx, event.data.chargeId, 'EXPIRED', event.data.expiredAt);
           break;
         case 'CardRefundRequested': {
           const r = event.data;
@@ -252,6 +225,29 @@ export class CardsProjection implements Projection {
     await this.scheduler.scheduleMany(expiries, tx);
   }
 
+  /**
+   * An authentication's row, with the card data of its token (a bundled one moves its token's
+   * status too). A replayed start leaves the row as it is; a verification moves it on.
+   */
+  private async recordAuthentication(
+    tx: ClientBase,
+    a: Pick<AuthenticationData, 'authenticationId' | 'tokenId' | 'amount' | 'bundled'>,
+    status: 'IN_REVIEW' | 'VERIFIED',
+    at: string,
+  ): Promise<void> {
+    const onConflict =
+      status === 'VERIFIED' ? 'DO UPDATE SET status = EXCLUDED.status, updated_at = EXCLUDED.updated_at' : 'DO NOTHING';
+    await tx.query(
+      `INSERT INTO card_authentications (authentication_id, token_id, business_id, mode, amount, bundled, ` +
+        `status, masked_card_number, three_ds_profile, created_at, updated_at)
+       SELECT $1, $2, business_id, mode, $3, $4, $6, masked_card_number, three_ds_profile, $5, ` +
+        `$5 FROM card_tokens WHERE token_id = $2
+       ON CONFLICT (authentication_id) ${onConflict}`,
+      [a.authenticationId, a.tokenId, a.amount, a.bundled, at, status],
+    );
+    if (a.bundled) await this.tokenStatus(tx, a.tokenId, status, at, a.authenticationId);
+  }
+
   private async tokenStatus(
     tx: ClientBase,
     tokenId: string,
@@ -264,4 +260,19 @@ export class CardsProjection implements Projection {
       [tokenId, status, authenticationId, at],
     );
   }
+}
+
+/** A charge's new status (a capture also sets the captured amount). */
+async function chargeStatus(
+  tx: ClientBase,
+  chargeId: string,
+  status: 'CAPTURED' | 'REVERSED' | 'EXPIRED',
+  at: string,
+  captureAmount?: number,
+): Promise<void> {
+  await tx.query(
+    'UPDATE card_charges SET status = $2, capture_amount = coalesce($4, capture_amount), updated_at = $3 ' +
+      'WHERE charge_id = $1',
+    [chargeId, status, at, captureAmount ?? null],
+  );
 }

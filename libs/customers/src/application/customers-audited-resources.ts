@@ -8,6 +8,6 @@ import { customerStream } from '../domain/customer.events';
 @AuditsResources()
 export class CustomersAuditedResources implements AuditedResourceSource {
   readonly auditedResources: readonly AuditedResource[] = [
-    { resource: 'customer', category: 'customer', streamOf: (id) => customerStream(id), decider: customerDecider },
+    { resource: 'customer', category: 'customer', streamOf: customerStream, decider: customerDecider },
   ];
 }

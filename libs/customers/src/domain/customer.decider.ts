@@ -16,7 +16,7 @@ import {
   profileViolations,
 } from './customer-rules';
 import { CustomerErrors } from './customer.errors';
-import type { CustomerEvent, Mode } from './customer.events';
+import type { CreatedCustomer, CustomerEvent, Mode } from './customer.events';
 
 /**
  * The 2020-05-19 version's name fields (also accepted flat in a 2020-10-31 update, as xendit-node
@@ -53,14 +53,9 @@ export type CustomerCommand =
       now: Date;
     };
 
-export interface ExistingCustomerState {
+/** The customer as created, with its profile as updated since. */
+export interface ExistingCustomerState extends CreatedCustomer {
   status: 'existing';
-  customerId: string;
-  businessId: string;
-  mode: Mode;
-  referenceId: string;
-  profile: CustomerProfile;
-  createdAt: string;
   updatedAt: string;
 }
 
@@ -169,16 +164,7 @@ export const customerDecider: Decider<CustomerCommand, CustomerState, CustomerEv
   evolve(state, event) {
     switch (event.type) {
       case 'CustomerCreated':
-        return {
-          status: 'existing',
-          customerId: event.data.customerId,
-          businessId: event.data.businessId,
-          mode: event.data.mode,
-          referenceId: event.data.referenceId,
-          profile: event.data.profile,
-          createdAt: event.data.createdAt,
-          updatedAt: event.data.createdAt,
-        };
+        return { status: 'existing', ...event.data, updatedAt: event.data.createdAt };
       case 'CustomerUpdated':
         if (state.status !== 'existing') return state;
         return {

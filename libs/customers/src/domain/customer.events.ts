@@ -4,17 +4,17 @@ import type { CustomerChanges, CustomerProfile } from './customer-profile';
 
 export type Mode = 'test' | 'live';
 
-export type CustomerCreated = DomainEvent<
-  'CustomerCreated',
-  {
-    customerId: string;
-    businessId: string;
-    mode: Mode;
-    referenceId: string;
-    profile: CustomerProfile;
-    createdAt: string;
-  }
->;
+/** A customer as created: whose, its reference and profile. */
+export interface CreatedCustomer {
+  customerId: string;
+  businessId: string;
+  mode: Mode;
+  referenceId: string;
+  profile: CustomerProfile;
+  createdAt: string;
+}
+
+export type CustomerCreated = DomainEvent<'CustomerCreated', CreatedCustomer>;
 
 /** Only the fields that changed; `null` removed a field. */
 export type CustomerUpdated = DomainEvent<

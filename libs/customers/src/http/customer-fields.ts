@@ -1,6 +1,18 @@
 import { ApiField } from '@gateway/http-edge';
-import { applyDecorators } from '@nestjs/common';
-import { IsOptional, IsString, Matches, MaxLength, MinLength, ValidateBy, ValidateIf } from 'class-validator';
+import { applyDecorators, type Type as Class } from '@nestjs/common';
+import { Type } from 'class-transformer';
+import {
+  ArrayMaxSize,
+  IsArray,
+  IsOptional,
+  IsString,
+  Matches,
+  MaxLength,
+  MinLength,
+  ValidateBy,
+  ValidateIf,
+  ValidateNested,
+} from 'class-validator';
 
 /** Limits the spec states, and the bound we chose where it states none (docs/decisions.md, "Customers"). */
 export const LIMITS = {
@@ -24,6 +36,13 @@ export const OptionalOrNull = () =>
     ValidateIf((_object, value) => value !== null),
     ApiField({ nullable: true }),
   );
+
+/**
+ * A list of up to LIMITS.arrayItems objects, each validated as `item`. Listed in the order stacked
+ * decorators apply (bottom up), so its errors come in the order `@IsArray() ... @Type()` gave them.
+ */
+export const NestedList = (item: () => Class) =>
+  applyDecorators(Type(item), ValidateNested({ each: true }), ArrayMaxSize(LIMITS.arrayItems), IsArray());
 
 export const Text = (max: number = LIMITS.text) => applyDecorators(IsString(), MinLength(1), MaxLength(max));
 

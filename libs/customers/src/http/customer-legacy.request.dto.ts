@@ -1,16 +1,15 @@
 import { RequestExample } from '@gateway/http-edge';
-import { Type } from 'class-transformer';
+import { IsEmail, IsOptional, IsString, MaxLength, ValidateIf } from 'class-validator';
+import { LIMITS } from './customer-fields';
 import {
-  ArrayMaxSize,
-  IsArray,
-  IsEmail,
-  IsOptional,
-  IsString,
-  MaxLength,
-  ValidateIf,
-  ValidateNested,
-} from 'class-validator';
-import { CalendarDate, CountryCode, LIMITS, OptionalOrNull, PhoneNumber, PlainObject, Text } from './customer-fields';
+  CalendarDate,
+  CountryCode,
+  NestedList,
+  OptionalOrNull,
+  PhoneNumber,
+  PlainObject,
+  Text,
+} from './customer-fields';
 
 /*
  * The flat 2020-05-19 shape (spec gaps), as the public client (xendit-node 1.22.0) sends it:
@@ -56,12 +55,7 @@ export class CreateLegacyCustomerRequestDto {
   @IsOptional() @Text() hashed_phone_number?: string;
   @IsOptional() @CountryCode() nationality?: string;
   @IsOptional() @CalendarDate() date_of_birth?: string;
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(LIMITS.arrayItems)
-  @ValidateNested({ each: true })
-  @Type(() => LegacyAddressDto)
-  addresses?: LegacyAddressDto[];
+  @IsOptional() @NestedList(() => LegacyAddressDto) addresses?: LegacyAddressDto[];
   @IsOptional() @Text(LIMITS.description) description?: string;
   @IsOptional() @PlainObject() metadata?: Record<string, unknown>;
 }
@@ -78,12 +72,7 @@ export class UpdateLegacyCustomerRequestDto {
   @OptionalOrNull() @Text() hashed_phone_number?: string | null;
   @OptionalOrNull() @CountryCode() nationality?: string | null;
   @OptionalOrNull() @CalendarDate() date_of_birth?: string | null;
-  @OptionalOrNull()
-  @IsArray()
-  @ArrayMaxSize(LIMITS.arrayItems)
-  @ValidateNested({ each: true })
-  @Type(() => LegacyAddressDto)
-  addresses?: LegacyAddressDto[] | null;
+  @OptionalOrNull() @NestedList(() => LegacyAddressDto) addresses?: LegacyAddressDto[] | null;
   @OptionalOrNull() @Text(LIMITS.description) description?: string | null;
   @OptionalOrNull() @PlainObject() metadata?: Record<string, unknown> | null;
 }

@@ -22,7 +22,16 @@ import {
   KYC_DOCUMENT_TYPES,
   KYC_IDENTITY_CARD_SUB_TYPES,
 } from '../domain/customer-profile';
-import { CalendarDate, CountryCode, LIMITS, OptionalOrNull, PhoneNumber, PlainObject, Text } from './customer-fields';
+import {
+  CalendarDate,
+  CountryCode,
+  LIMITS,
+  NestedList,
+  OptionalOrNull,
+  PhoneNumber,
+  PlainObject,
+  Text,
+} from './customer-fields';
 
 /*
  * The 2020-10-31 shape (spec "Customer"). Shapes and lengths are checked here; rules across fields
@@ -121,23 +130,9 @@ export class CreateCustomerRequestDto {
   @IsOptional() @PhoneNumber() mobile_number?: string;
   @IsOptional() @PhoneNumber() phone_number?: string;
   @IsOptional() @Text() hashed_phone_number?: string;
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(LIMITS.arrayItems)
-  @ValidateNested({ each: true })
-  @Type(() => AddressDto)
-  addresses?: AddressDto[];
-  @IsArray()
-  @ArrayMaxSize(LIMITS.arrayItems)
-  @ValidateNested({ each: true })
-  @Type(() => IdentityAccountDto)
-  identity_accounts!: IdentityAccountDto[];
-  @IsOptional()
-  @IsArray()
-  @ArrayMaxSize(LIMITS.arrayItems)
-  @ValidateNested({ each: true })
-  @Type(() => KycDocumentDto)
-  kyc_documents?: KycDocumentDto[];
+  @IsOptional() @NestedList(() => AddressDto) addresses?: AddressDto[];
+  @NestedList(() => IdentityAccountDto) identity_accounts!: IdentityAccountDto[];
+  @IsOptional() @NestedList(() => KycDocumentDto) kyc_documents?: KycDocumentDto[];
   @IsOptional() @Text(LIMITS.description) description?: string;
   @IsOptional() @CalendarDate() date_of_registration?: string;
   @IsOptional() @CountryCode() domicile_of_registration?: string;
@@ -156,24 +151,9 @@ export class UpdateCustomerRequestDto {
   @OptionalOrNull() @PhoneNumber() mobile_number?: string | null;
   @OptionalOrNull() @PhoneNumber() phone_number?: string | null;
   @OptionalOrNull() @Text() hashed_phone_number?: string | null;
-  @OptionalOrNull()
-  @IsArray()
-  @ArrayMaxSize(LIMITS.arrayItems)
-  @ValidateNested({ each: true })
-  @Type(() => AddressDto)
-  addresses?: AddressDto[] | null;
-  @OptionalOrNull()
-  @IsArray()
-  @ArrayMaxSize(LIMITS.arrayItems)
-  @ValidateNested({ each: true })
-  @Type(() => IdentityAccountDto)
-  identity_accounts?: IdentityAccountDto[] | null;
-  @OptionalOrNull()
-  @IsArray()
-  @ArrayMaxSize(LIMITS.arrayItems)
-  @ValidateNested({ each: true })
-  @Type(() => KycDocumentDto)
-  kyc_documents?: KycDocumentDto[] | null;
+  @OptionalOrNull() @NestedList(() => AddressDto) addresses?: AddressDto[] | null;
+  @OptionalOrNull() @NestedList(() => IdentityAccountDto) identity_accounts?: IdentityAccountDto[] | null;
+  @OptionalOrNull() @NestedList(() => KycDocumentDto) kyc_documents?: KycDocumentDto[] | null;
   @OptionalOrNull() @Text(LIMITS.description) description?: string | null;
   @OptionalOrNull() @CalendarDate() date_of_registration?: string | null;
   @OptionalOrNull() @CountryCode() domicile_of_registration?: string | null;

@@ -3,6 +3,8 @@ import type { CustomerView } from '../read-models/customer-view';
 import { namedSchema, ref, schema } from '@gateway/http-edge';
 
 const text = () => schema.nullable(schema.string());
+/** How an address starts in both versions; they differ from the province on. */
+const addressLines = () => ({ country: schema.string(), street_line1: text(), street_line2: text(), city: text() });
 
 /** The 2020-10-31 customer. */
 export const CUSTOMER_SCHEMA = namedSchema(
@@ -33,10 +35,7 @@ export const CUSTOMER_SCHEMA = namedSchema(
     hashed_phone_number: text(),
     addresses: schema.arrayOf(
       schema.object({
-        country: schema.string(),
-        street_line1: text(),
-        street_line2: text(),
-        city: text(),
+        ...addressLines(),
         province_state: text(),
         postal_code: text(),
         category: text(),
@@ -75,10 +74,7 @@ export const LEGACY_CUSTOMER_SCHEMA = namedSchema(
     date_of_birth: text(),
     addresses: schema.arrayOf(
       schema.object({
-        country: schema.string(),
-        street_line1: text(),
-        street_line2: text(),
-        city: text(),
+        ...addressLines(),
         province: text(),
         state: schema.nullable(schema.string('Always null (the original version had no state)')),
         postal_code: text(),

@@ -1,7 +1,7 @@
 import { assertNever } from '@gateway/domain';
 import type { RecordedEvent } from '@gateway/event-store';
-import { type Projection, ReadModelProjection } from '@gateway/projections';
-import { Injectable } from '@nestjs/common';
+import type { BatchColumn } from '@gateway/projections';
+import { DescribedProjection, InjectableProjection, insertRows, typedEvents } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { applyCustomerChanges, type CustomerProfile } from '../domain/customer-profile';
 import { CUSTOMER_EVENT_TYPES, type CustomerEvent } from '../domain/customer.events';
@@ -11,13 +11,23 @@ export const CUSTOMERS_PROJECTION = 'customers.customers';
 type Created = Extract<CustomerEvent, { type: 'CustomerCreated' }>['data'];
 type Updated = Extract<CustomerEvent, { type: 'CustomerUpdated' }>['data'];
 
+/** A created customer's row: last updated at its creation. */
+const CREATED_COLUMNS: BatchColumn<Created>[] = [
+  { name: 'customer_id', type: 'text', value: (customer) => customer.customerId },
+  { name: 'business_id', type: 'text', value: (customer) => customer.businessId },
+  { name: 'mode', type: 'text', value: (customer) => customer.mode },
+  { name: 'reference_id', type: 'text', value: (customer) => customer.referenceId },
+  { name: 'profile', type: 'jsonb', value: (customer) => JSON.stringify(customer.profile) },
+  { name: 'created_at', type: 'timestamptz', value: (customer) => customer.createdAt },
+  { name: 'updated_at', type: 'timestamptz', value: (customer) => customer.createdAt },
+];
+
 /** Customer profiles for GET /customers/{id} and the lookup by reference. */
-@ReadModelProjection()
-@Injectable()
-export class CustomersProjection implements Projection {
-  readonly name = CUSTOMERS_PROJECTION;
-  readonly tables = ['customers'];
-  readonly eventTypes = CUSTOMER_EVENT_TYPES;
+@InjectableProjection()
+export class CustomersProjection extends DescribedProjection {
+  constructor() {
+    super({ name: CUSTOMERS_PROJECTION, tables: ['customers'], eventTypes: CUSTOMER_EVENT_TYPES });
+  }
 
   /**
    * A batch in at most three statements: insert the created rows, read (and lock) the profiles
@@ -26,8 +36,7 @@ export class CustomersProjection implements Projection {
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
     const created = new Map<string, Created>();
     const updates: Updated[] = [];
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as CustomerEvent;
+    for (const { event } of typedEvents<CustomerEvent>(events)) {
       switch (event.type) {
         case 'CustomerCreated':
           if (!created.has(event.data.customerId)) created.set(event.data.customerId, event.data);
@@ -39,25 +48,7 @@ export class CustomersProjection implements Projection {
           assertNever(event, 'customer event');
       }
     }
-    if (created.size > 0) {
-      const list = [...created.values()];
-      await tx.query(
-        `INSERT INTO customers (customer_id, business_id, mode, reference_id, profile, created_at, updated_at)
-         SELECT customer_id, business_id, mode, reference_id, profile, created_at, created_at
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::jsonb[], $6::timestamptz[])
-                WITH ORDINALITY AS c (customer_id, business_id, mode, reference_id, profile, created_at, ord)
-          ORDER BY ord
-         ON CONFLICT (customer_id) DO NOTHING`,
-        [
-          list.map((c) => c.customerId),
-          list.map((c) => c.businessId),
-          list.map((c) => c.mode),
-          list.map((c) => c.referenceId),
-          list.map((c) => JSON.stringify(c.profile)),
-          list.map((c) => c.createdAt),
-        ],
-      );
-    }
+    await insertRows(tx, 'customers', CREATED_COLUMNS, [...created.values()], 'ON CONFLICT (customer_id) DO NOTHING');
     if (updates.length === 0) return;
     const ids = [...new Set(updates.map((update) => update.customerId))].sort();
     const { rows } = await tx.query<{ customer_id: string; profile: CustomerProfile }>(

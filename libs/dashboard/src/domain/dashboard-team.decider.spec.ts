@@ -1,6 +1,6 @@
 import { deciderSpec } from '@gateway/testing';
-import { dashboardTeamDecider } from './dashboard-team.decider';
-import type { DashboardUserCreated } from './dashboard-team.events';
+import { type DashboardTeamCommand, dashboardTeamDecider } from './dashboard-team.decider';
+import type { DashboardTeamEvent, DashboardUserCreated } from './dashboard-team.events';
 import { roleCan, ROLE_CAPABILITIES } from './roles';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
@@ -80,25 +80,24 @@ describe('dashboard team decider', () => {
       .then([created('dus_4', 'budi@toko.test', 'viewer')]);
   });
 
-  it('records sign-in, sign-out and actions of members', () => {
-    spec
-      .given([admin])
-      .when({ type: 'RecordSignIn', userId: 'dus_1', now })
-      .then([{ type: 'DashboardUserSignedIn', data: { userId: 'dus_1', signedInAt: at } }]);
-    spec
-      .given([admin])
-      .when({ type: 'RecordSignOut', userId: 'dus_1', now })
-      .then([{ type: 'DashboardUserSignedOut', data: { userId: 'dus_1', signedOutAt: at } }]);
-    spec
-      .given([admin])
-      .when({ type: 'RecordAction', userId: 'dus_1', action: 'callback.resend', target: 'msg_1', mode: 'test', now })
-      .then([
-        {
-          type: 'DashboardActionPerformed',
-          data: { userId: 'dus_1', action: 'callback.resend', target: 'msg_1', mode: 'test', performedAt: at },
-        },
-      ]);
-  });
+  const action = { action: 'callback.resend', target: 'msg_1', mode: 'test' } as const;
+  it.each<[string, DashboardTeamCommand, DashboardTeamEvent]>([
+    [
+      'a sign-in',
+      { type: 'RecordSignIn', userId: 'dus_1', now },
+      { type: 'DashboardUserSignedIn', data: { userId: 'dus_1', signedInAt: at } },
+    ],
+    [
+      'a sign-out',
+      { type: 'RecordSignOut', userId: 'dus_1', now },
+      { type: 'DashboardUserSignedOut', data: { userId: 'dus_1', signedOutAt: at } },
+    ],
+    [
+      'an action',
+      { type: 'RecordAction', userId: 'dus_1', ...action, now },
+      { type: 'DashboardActionPerformed', data: { userId: 'dus_1', ...action, performedAt: at } },
+    ],
+  ])('records %s of a member', (_what, command, event) => spec.given([admin]).when(command).then([event]));
 });
 
 describe('roles', () => {

@@ -1,5 +1,5 @@
 import { declareEventSchemas } from '@gateway/domain';
-import type { DomainEvent } from '@gateway/domain';
+import type { DomainEvent, EventVersions } from '@gateway/domain';
 import type { DashboardRole } from './roles';
 
 /** One stream per business: its dashboard users and what they did that has no event of its own. */
@@ -59,26 +59,8 @@ export type DashboardTeamEvent =
   | DashboardUserSignedOut
   | DashboardActionPerformed;
 
-export const DASHBOARD_TEAM_EVENT_TYPES: readonly DashboardTeamEvent['type'][] = [
-  'DashboardUserCreated',
-  'DashboardUserRoleChanged',
-  'DashboardUserRemoved',
-  'DashboardPasswordSet',
-  'DashboardUserSignedIn',
-  'DashboardUserSignedOut',
-  'DashboardActionPerformed',
-  'DashboardTwoFactorEnabled',
-  'DashboardTwoFactorDisabled',
-  'DashboardTwoFactorRequirementSet',
-  'DashboardPasswordResetRequested',
-];
-
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
-export const DASHBOARD_TEAM_EVENT_SCHEMAS = declareEventSchemas<DashboardTeamEvent>('dashboard', {
-  DashboardTwoFactorEnabled: 1,
-  DashboardTwoFactorDisabled: 1,
-  DashboardTwoFactorRequirementSet: 1,
-  DashboardPasswordResetRequested: 1,
+const DASHBOARD_TEAM_EVENT_VERSIONS: EventVersions<DashboardTeamEvent> = {
   DashboardUserCreated: 1,
   DashboardUserRoleChanged: 1,
   DashboardUserRemoved: 1,
@@ -86,4 +68,17 @@ export const DASHBOARD_TEAM_EVENT_SCHEMAS = declareEventSchemas<DashboardTeamEve
   DashboardUserSignedIn: 1,
   DashboardUserSignedOut: 1,
   DashboardActionPerformed: 1,
-});
+  DashboardTwoFactorEnabled: 1,
+  DashboardTwoFactorDisabled: 1,
+  DashboardTwoFactorRequirementSet: 1,
+  DashboardPasswordResetRequested: 1,
+};
+
+export const DASHBOARD_TEAM_EVENT_TYPES = Object.keys(
+  DASHBOARD_TEAM_EVENT_VERSIONS,
+) as readonly DashboardTeamEvent['type'][];
+
+export const DASHBOARD_TEAM_EVENT_SCHEMAS = declareEventSchemas<DashboardTeamEvent>(
+  'dashboard',
+  DASHBOARD_TEAM_EVENT_VERSIONS,
+);

@@ -10,9 +10,8 @@ import { AccountSecurityStore } from '../read-models/account-security.store';
 import { DashboardController, DashboardPublic } from './kit/dashboard-controller.decorator';
 import { field } from './kit/dashboard-request';
 import { html } from './kit/html';
-import { renderBarePage } from './kit/layout';
-import { checkPublicForm, publicFormToken } from './kit/public-form';
-import { sendHtml } from './kit/respond';
+import { checkPublicForm, formAlert, publicCsrfField, publicFormToken } from './kit/public-form';
+import { sendBarePage } from './kit/respond';
 
 const TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
@@ -34,18 +33,16 @@ export class PasswordResetController {
   @DashboardPublic()
   page(@Req() request: Request, @Res() response: Response): void {
     const csrf = publicFormToken(request, response);
-    sendHtml(
+    sendBarePage(
       response,
-      renderBarePage(
-        'Reset your password',
-        html`<form method="post" action="/dashboard/password-reset" class="card">
-  <input type="hidden" name="_csrf" value="${csrf}">
+      'Reset your password',
+      html`<form method="post" action="/dashboard/password-reset" class="card">
+  ${publicCsrfField(csrf)}
   <label for="email">Your email</label><input id="email" name="email" type="email" autocomplete="username" required \
 maxlength="254">
   <p><button type="submit">Mail me a reset link</button></p>
 </form>
 <p><a href="/dashboard/sign-in">Back to sign-in</a></p>`,
-      ),
     );
   }
 
@@ -60,14 +57,12 @@ maxlength="254">
         gatewayState(request).requestId,
       ),
     );
-    sendHtml(
+    sendBarePage(
       response,
-      renderBarePage(
-        'Check your mail',
-        html`<p class="notice" role="status" id="reset-sent">If an account exists for that email, \
+      'Check your mail',
+      html`<p class="notice" role="status" id="reset-sent">If an account exists for that email, \
 we have sent it a link to choose a new password. The link works for 30 minutes.</p>
 <p><a href="/dashboard/sign-in">Back to sign-in</a></p>`,
-      ),
     );
   }
 
@@ -99,13 +94,12 @@ we have sent it a link to choose a new password. The link works for 30 minutes.<
 
   private renderForm(request: Request, response: Response, token: string, status: number, error?: string): void {
     const csrf = publicFormToken(request, response);
-    sendHtml(
+    sendBarePage(
       response,
-      renderBarePage(
-        'Choose a new password',
-        html`${error ? html`<p class="error" role="alert" id="reset-error">${error}</p>` : ''}
+      'Choose a new password',
+      html`${formAlert(error, 'reset-error')}
 <form method="post" action="/dashboard/password-reset/${token}" class="card">
-  <input type="hidden" name="_csrf" value="${csrf}">
+  ${publicCsrfField(csrf)}
   <label for="password">New password (at least 12 characters)</label>\
 <input id="password" name="password" type="password" autocomplete="new-password" minlength="12" maxlength="256" \
 required>
@@ -113,19 +107,16 @@ required>
 autocomplete="new-password" minlength="12" maxlength="256" required>
   <p><button type="submit">Set my password</button></p>
 </form>`,
-      ),
       status,
     );
   }
 
   private invalid(response: Response): void {
-    sendHtml(
+    sendBarePage(
       response,
-      renderBarePage(
-        'This link does not work',
-        html`<p class="error" role="alert" id="reset-invalid">This reset link has expired or was used already.</p><p>\
+      'This link does not work',
+      html`<p class="error" role="alert" id="reset-invalid">This reset link has expired or was used already.</p><p>\
 <a href="/dashboard/password-reset">Ask for a new link</a></p>`,
-      ),
       410,
     );
   }

@@ -1,19 +1,19 @@
 import { DomainError, invalidRequest } from '@gateway/domain';
 import { gatewayState } from '@gateway/http-edge';
-import { Get, Header, HttpCode, Post, Req, Res } from '@nestjs/common';
+import { Get, HttpCode, Post, Req, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { SignInCommand } from '../application/sign-in/sign-in.command';
 import { SignOutCommand } from '../application/sign-out/sign-out.command';
 import { CompleteSignInCommand } from '../application/account/account.commands';
 import { SIGN_IN_CHALLENGE_MS } from '../read-models/account-security.store';
-import { checkPublicForm, publicFormToken } from './kit/public-form';
+import { checkPublicForm, formAlert, publicCsrfField, publicFormToken } from './kit/public-form';
 import { SessionStore } from '../read-models/session-store';
 import { DASHBOARD_CSS } from './kit/dashboard.css';
 import { DASHBOARD_JS } from './kit/dashboard-script';
 import { FINANCE_CHARTS_JS } from './pages/finance/finance-charts.script';
 import { readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 
 import { AllowedDuringSetup, DashboardController, DashboardPublic } from './kit/dashboard-controller.decorator';
 import {
@@ -26,8 +26,7 @@ import {
   SIGN_IN_CSRF_COOKIE,
 } from './kit/dashboard-request';
 import { html } from './kit/html';
-import { renderBarePage } from './kit/layout';
-import { redirectTo, sendHtml } from './kit/respond';
+import { redirectTo, sendBarePage } from './kit/respond';
 
 /**
  * The second step of a sign-in (HttpOnly, SameSite=Strict): a token standing for "password checked", valid five
@@ -45,6 +44,15 @@ function chartLibrary(): string {
   return chartJs;
 }
 
+/** What the dashboard serves under /dashboard/assets: its content type, how long browsers keep it, its text. */
+const ASSETS: Record<string, { type: string; maxAgeSeconds: number; text: () => string }> = {
+  'dashboard.css': { type: 'text/css; charset=utf-8', maxAgeSeconds: 300, text: () => DASHBOARD_CSS },
+  'dashboard.js': { type: 'text/javascript; charset=utf-8', maxAgeSeconds: 300, text: () => DASHBOARD_JS },
+  // Chart.js, from its npm package (no CDN), for the finance page.
+  'chart.umd.js': { type: 'text/javascript; charset=utf-8', maxAgeSeconds: 86_400, text: chartLibrary },
+  'finance-charts.js': { type: 'text/javascript; charset=utf-8', maxAgeSeconds: 300, text: () => FINANCE_CHARTS_JS },
+};
+
 /** Sign-in, sign-out, the mode switch and the stylesheet. */
 @DashboardController()
 export class SignInController {
@@ -59,37 +67,14 @@ export class SignInController {
     response.redirect(303, '/dashboard/overview');
   }
 
-  @Get('assets/dashboard.css')
+  /** The stylesheet and scripts (ASSETS), each at /dashboard/assets/<name>. */
+  @Get(Object.keys(ASSETS).map((name) => `assets/${name}`))
   @DashboardPublic()
-  @Header('content-type', 'text/css; charset=utf-8')
-  stylesheet(@Res() response: Response): void {
-    response.setHeader('cache-control', 'public, max-age=300');
-    response.send(DASHBOARD_CSS);
-  }
-
-  @Get('assets/dashboard.js')
-  @DashboardPublic()
-  @Header('content-type', 'text/javascript; charset=utf-8')
-  script(@Res() response: Response): void {
-    response.setHeader('cache-control', 'public, max-age=300');
-    response.send(DASHBOARD_JS);
-  }
-
-  /** Chart.js, from its npm package (no CDN), for the finance page. */
-  @Get('assets/chart.umd.js')
-  @DashboardPublic()
-  @Header('content-type', 'text/javascript; charset=utf-8')
-  chartLibrary(@Res() response: Response): void {
-    response.setHeader('cache-control', 'public, max-age=86400');
-    response.send(chartLibrary());
-  }
-
-  @Get('assets/finance-charts.js')
-  @DashboardPublic()
-  @Header('content-type', 'text/javascript; charset=utf-8')
-  financeCharts(@Res() response: Response): void {
-    response.setHeader('cache-control', 'public, max-age=300');
-    response.send(FINANCE_CHARTS_JS);
+  asset(@Req() request: Request, @Res() response: Response): void {
+    const asset = ASSETS[basename(request.path).toLowerCase()];
+    response.setHeader('content-type', asset.type);
+    response.setHeader('cache-control', `public, max-age=${asset.maxAgeSeconds}`);
+    response.send(asset.text());
   }
 
   @Get('sign-in')
@@ -198,13 +183,12 @@ export class SignInController {
     challengeCookie?: string,
   ): void {
     const csrf = publicFormToken(request, response, challengeCookie ? [challengeCookie] : []);
-    sendHtml(
+    sendBarePage(
       response,
-      renderBarePage(
-        'Two-step sign-in',
-        html`${error ? html`<p class="error" role="alert" id="code-error">${error}</p>` : ''}
+      'Two-step sign-in',
+      html`${formAlert(error, 'code-error')}
   <form method="post" action="/dashboard/sign-in/code" class="card">
-    <input type="hidden" name="_csrf" value="${csrf}">
+    ${publicCsrfField(csrf)}
     <label for="code">The 6-digit code of your authenticator app</label>
     <input id="code" name="code" type="text" autocomplete="one-time-code" autocapitalize="off" maxlength="16" required
       aria-describedby="code-hint">
@@ -213,7 +197,6 @@ export class SignInController {
     <p><button type="submit">Sign in</button></p>
   </form>
   <p><a href="/dashboard/sign-in">Start again</a></p>`,
-      ),
       status,
     );
   }
@@ -221,14 +204,13 @@ export class SignInController {
   private renderSignIn(request: Request, response: Response, status: number, error?: string, email = ''): void {
     const csrf = publicFormToken(request, response);
     const notice = typeof request.query.notice === 'string' ? SIGN_IN_NOTICES[request.query.notice] : undefined;
-    sendHtml(
+    sendBarePage(
       response,
-      renderBarePage(
-        'Sign in to the dashboard',
-        html`${error ? html`<p class="error" role="alert">${error}</p>` : ''}
+      'Sign in to the dashboard',
+      html`${formAlert(error)}
   ${notice ? html`<p class="notice" role="status">${notice}</p>` : ''}
   <form method="post" action="/dashboard/sign-in" class="card">
-    <input type="hidden" name="_csrf" value="${csrf}">
+    ${publicCsrfField(csrf)}
     <label for="email">Email</label>
     <input id="email" name="email" type="email" autocomplete="username" required value="${email}">
     <label for="password">Password</label>
@@ -236,7 +218,6 @@ export class SignInController {
     <p><button type="submit">Sign in</button></p>
   </form>
   <p><a href="/dashboard/password-reset">Forgot your password?</a></p>`,
-      ),
       status,
     );
   }

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@gateway/event-store';
-import { type Projection, ReadModelProjection } from '@gateway/projections';
+import { DescribedProjection, ReadModelProjection } from '@gateway/projections';
 import { Injectable } from '@nestjs/common';
 import type { ClientBase } from 'pg';
 import { type ListRow, rowKey, searchTextOf } from './list-kinds';
@@ -57,10 +57,10 @@ export function rowFromStored(stored: StoredRow): ListRow {
  */
 @ReadModelProjection()
 @Injectable()
-export class DashboardListsProjection implements Projection {
-  readonly name = DASHBOARD_LISTS_PROJECTION;
-  readonly tables = ['dashboard_list_rows'];
-  readonly eventTypes = LISTED_EVENT_TYPES;
+export class DashboardListsProjection extends DescribedProjection {
+  constructor() {
+    super({ name: DASHBOARD_LISTS_PROJECTION, tables: ['dashboard_list_rows'], eventTypes: LISTED_EVENT_TYPES });
+  }
 
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
     const ops: ListOp[] = events.flatMap((event) => listOpsOf(event));

@@ -1,5 +1,5 @@
 import type { RecordedEvent } from '@gateway/event-store';
-import { type Projection, ReadModelProjection } from '@gateway/projections';
+import { DescribedProjection, ReadModelProjection } from '@gateway/projections';
 import { Injectable } from '@nestjs/common';
 import type { ClientBase } from 'pg';
 import { MONEY_ROW_EVENT_TYPES, type MoneyEventInput, type MoneyRow, moneyRowOf } from './money-rows';
@@ -14,10 +14,10 @@ export const DASHBOARD_MONEY_PROJECTION = 'dashboard.money';
  */
 @ReadModelProjection()
 @Injectable()
-export class DashboardMoneyProjection implements Projection {
-  readonly name = DASHBOARD_MONEY_PROJECTION;
-  readonly tables = ['dashboard_money_rows'];
-  readonly eventTypes = MONEY_ROW_EVENT_TYPES;
+export class DashboardMoneyProjection extends DescribedProjection {
+  constructor() {
+    super({ name: DASHBOARD_MONEY_PROJECTION, tables: ['dashboard_money_rows'], eventTypes: MONEY_ROW_EVENT_TYPES });
+  }
 
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
     const rows = events

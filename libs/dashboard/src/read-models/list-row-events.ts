@@ -1,12 +1,17 @@
-import type { CardChargeEvent } from '@gateway/cards';
-import { applyCustomerChanges, type CustomerEvent, type CustomerProfile } from '@gateway/customers';
-import type { DisbursementEvent } from '@gateway/disbursements';
+import { CARD_CHARGE_EVENT_TYPES, type CardChargeEvent } from '@gateway/cards';
+import {
+  applyCustomerChanges,
+  CUSTOMER_EVENT_TYPES,
+  type CustomerEvent,
+  type CustomerProfile,
+} from '@gateway/customers';
+import { DISBURSEMENT_EVENT_TYPES, type DisbursementEvent } from '@gateway/disbursements';
 import type { RecordedEvent } from '@gateway/event-store';
-import type { EwalletPaymentEvent, EwalletPaymentSnapshot } from '@gateway/ewallets';
-import type { InvoiceOwnEvent } from '@gateway/invoices';
-import type { PaymentCodeEvent } from '@gateway/payment-codes';
-import type { RecurringEvent } from '@gateway/recurring';
-import type { VirtualAccountEvent } from '@gateway/virtual-accounts';
+import { EWALLET_PAYMENT_EVENT_TYPES, type EwalletPaymentEvent, type EwalletPaymentSnapshot } from '@gateway/ewallets';
+import { INVOICE_EVENT_TYPES, type InvoiceOwnEvent, type InvoiceSnapshot } from '@gateway/invoices';
+import { PAYMENT_CODE_EVENT_TYPES, type PaymentCodeEvent } from '@gateway/payment-codes';
+import { RECURRING_EVENT_TYPES, type RecurringEvent, type RecurringSnapshot } from '@gateway/recurring';
+import { VIRTUAL_ACCOUNT_EVENT_TYPES, type VirtualAccountEvent } from '@gateway/virtual-accounts';
 import type { ListKind, ListRow } from './list-kinds';
 
 type Key = Pick<ListRow, 'businessId' | 'mode' | 'kind' | 'id'>;
@@ -24,27 +29,44 @@ type ListedEvent =
   | CustomerEvent
   | RecurringEvent;
 
-const base = (
-  kind: ListKind,
-  id: string,
-  businessId: string,
-  mode: 'test' | 'live',
-): Omit<ListRow, 'status' | 'createdAt' | 'updatedAt'> => ({
-  businessId,
-  mode,
-  kind,
-  id,
-  externalId: null,
-  amount: null,
-  currency: null,
-  channel: null,
-  payerEmail: null,
-  customer: null,
-  description: null,
-  extra: null,
-  listed: true,
-  data: null,
-});
+/** What a resource's snapshot names as the lists do (its other columns are the kind's own). */
+interface RowSource {
+  businessId: string;
+  mode: 'test' | 'live';
+  externalId: string | null;
+  status: string;
+  currency?: string;
+  createdAt: string;
+  updatedAt?: string;
+}
+
+/** A whole row: the snapshot's like-named columns, then the kind's own (which may override them). */
+function put(kind: ListKind, id: string, source: RowSource, columns: Partial<ListRow>): ListOp {
+  const { businessId, mode, externalId, status, createdAt } = source;
+  const row: ListRow = {
+    businessId,
+    mode,
+    kind,
+    id,
+    externalId,
+    status,
+    amount: null,
+    currency: source.currency ?? null,
+    channel: null,
+    payerEmail: null,
+    customer: null,
+    description: null,
+    extra: null,
+    listed: true,
+    createdAt,
+    updatedAt: source.updatedAt ?? createdAt,
+    data: null,
+  };
+  return { type: 'put', row: { ...row, ...columns } };
+}
+
+/** Linked ids and numbers the search matches, in one text. */
+const searchable = (...values: (string | null | undefined)[]) => values.filter(Boolean).join(' ');
 
 /**
  * What one event does to the dashboard's lists (pure: the projection and its tests share it).
@@ -55,27 +77,23 @@ export function listOpsOf(recorded: Pick<RecordedEvent, 'type' | 'data' | 'metad
   const event = { type: recorded.type, data: recorded.data } as ListedEvent;
   const businessId = recorded.metadata.businessId;
   const mode = recorded.metadata.mode;
+  // Families whose every event carries the resource whole.
+  if (isOneOf(event, INVOICE_EVENT_TYPES)) return [invoiceRow(event.data.invoice)];
+  if (isOneOf(event, RECURRING_EVENT_TYPES)) return [planRow(event.data.recurring)];
+  if (isOneOf(event, VIRTUAL_ACCOUNT_EVENT_TYPES)) return virtualAccountOps(event);
+  if (isOneOf(event, PAYMENT_CODE_EVENT_TYPES)) return paymentCodeOps(event);
   switch (event.type) {
     // --- card charges and refunds (stream charge-<id>)
     case 'CardChargeCreated': {
       const charge = event.data;
       return [
-        {
-          type: 'put',
-          row: {
-            ...base('card-charges', charge.chargeId, charge.businessId, charge.mode),
-            externalId: charge.externalId,
-            status: charge.status,
-            amount: charge.captureAmount ?? charge.amount,
-            currency: charge.currency,
-            channel: charge.cardBrand,
-            customer: charge.maskedCardNumber,
-            listed: !charge.moneyRecordedBy,
-            extra: charge.moneyRecordedBy?.resourceId ?? null,
-            createdAt: charge.createdAt,
-            updatedAt: charge.createdAt,
-          },
-        },
+        put('card-charges', charge.chargeId, charge, {
+          amount: charge.captureAmount ?? charge.amount,
+          channel: charge.cardBrand,
+          customer: charge.maskedCardNumber,
+          listed: !charge.moneyRecordedBy,
+          extra: charge.moneyRecordedBy?.resourceId ?? null,
+        }),
       ];
     }
     case 'CardChargeCaptured':
@@ -100,156 +118,20 @@ export function listOpsOf(recorded: Pick<RecordedEvent, 'type' | 'data' | 'metad
     case 'CardRefundRequested':
     case 'CardRefundSucceeded':
     case 'CardRefundFailed': {
+      // A requested refund has no updatedAt yet: the row's is its creation.
       const refund = event.data;
       return [
-        {
-          type: 'put',
-          row: {
-            ...base('card-refunds', refund.refundId, refund.businessId, refund.mode),
-            externalId: refund.externalId,
-            status: refund.status,
-            amount: refund.amount,
-            currency: refund.currency,
-            channel: 'CREDIT_CARD',
-            description: `Refund of charge ${refund.chargeId}`,
-            extra: refund.chargeId,
-            createdAt: refund.createdAt,
-            updatedAt: 'updatedAt' in refund ? refund.updatedAt : refund.createdAt,
-          },
-        },
+        put('card-refunds', refund.refundId, refund, {
+          amount: refund.amount,
+          channel: 'CREDIT_CARD',
+          description: `Refund of charge ${refund.chargeId}`,
+          extra: refund.chargeId,
+        }),
       ];
     }
     case 'MoneyInReceived':
     case 'MoneyInRefunded':
       return [];
-
-    // --- invoices
-    case 'InvoiceCreated':
-    case 'InvoicePaid':
-    case 'InvoiceExpired':
-    case 'InvoiceSettled': {
-      const invoice = event.data.invoice;
-      return [
-        {
-          type: 'put',
-          row: {
-            ...base('invoices', invoice.invoiceId, invoice.businessId, invoice.mode),
-            externalId: invoice.externalId,
-            status: invoice.status,
-            amount: invoice.amount,
-            currency: invoice.currency,
-            channel: invoice.payment?.channel ?? null,
-            payerEmail: invoice.payerEmail,
-            description: invoice.description,
-            extra: [
-              invoice.recurringPaymentId,
-              ...invoice.banks.map((bank) => bank.accountNumber),
-              ...invoice.retailOutlets.map((outlet) => outlet.paymentCode),
-            ]
-              .filter(Boolean)
-              .join(' '),
-            createdAt: invoice.createdAt,
-            updatedAt: invoice.updatedAt,
-          },
-        },
-      ];
-    }
-
-    // --- fixed virtual accounts and their payments
-    case 'VirtualAccountCreated':
-    case 'VirtualAccountUpdated':
-    case 'VirtualAccountExpired':
-    case 'VirtualAccountDeactivated':
-    case 'VirtualAccountPaid': {
-      const account = event.data.snapshot;
-      const ops: ListOp[] = [];
-      if (account.origin.kind === 'fixed') {
-        ops.push({
-          type: 'put',
-          row: {
-            ...base('fixed-vas', account.vaId, account.businessId, account.mode),
-            externalId: account.externalId,
-            status: account.status,
-            amount: account.expectedAmount ?? account.suggestedAmount ?? null,
-            currency: account.currency,
-            channel: account.bankCode,
-            customer: account.name,
-            description: account.isClosed ? 'Closed amount' : 'Open amount',
-            extra: account.accountNumber,
-            createdAt: account.createdAt,
-            updatedAt: account.updatedAt,
-          },
-        });
-      }
-      if (event.type === 'VirtualAccountPaid') {
-        const payment = event.data.payment;
-        ops.push({
-          type: 'put',
-          row: {
-            ...base('va-payments', payment.id, account.businessId, account.mode),
-            externalId: account.externalId,
-            status: 'COMPLETED',
-            amount: payment.amount,
-            currency: payment.currency,
-            channel: account.bankCode,
-            customer: account.name,
-            extra: [payment.paymentId, account.vaId, account.accountNumber, event.data.claimedBy?.resourceId]
-              .filter(Boolean)
-              .join(' '),
-            listed: !event.data.claimedBy,
-            createdAt: payment.transactionTimestamp,
-            updatedAt: payment.transactionTimestamp,
-          },
-        });
-      }
-      return ops;
-    }
-
-    // --- fixed payment codes and their payments
-    case 'FixedPaymentCodeCreated':
-    case 'FixedPaymentCodeUpdated':
-    case 'FixedPaymentCodeExpired':
-    case 'FixedPaymentCodeDeactivated':
-    case 'FixedPaymentCodePaid': {
-      const code = event.data.snapshot;
-      const ops: ListOp[] = [];
-      if (code.origin.kind === 'fixed') {
-        ops.push({
-          type: 'put',
-          row: {
-            ...base('payment-codes', code.fpcId, code.businessId, code.mode),
-            externalId: code.externalId,
-            status: code.status,
-            amount: code.expectedAmount ?? null,
-            currency: code.currency,
-            channel: code.retailOutletName,
-            customer: code.name,
-            extra: code.paymentCode,
-            createdAt: code.createdAt,
-            updatedAt: code.updatedAt,
-          },
-        });
-      }
-      if (event.type === 'FixedPaymentCodePaid') {
-        const payment = event.data.payment;
-        ops.push({
-          type: 'put',
-          row: {
-            ...base('payment-code-payments', payment.id, code.businessId, code.mode),
-            externalId: code.externalId,
-            status: 'COMPLETED',
-            amount: payment.amount,
-            currency: payment.currency,
-            channel: code.retailOutletName,
-            customer: code.name,
-            extra: [payment.paymentId, code.fpcId, code.paymentCode].join(' '),
-            createdAt: payment.transactionTimestamp,
-            updatedAt: payment.transactionTimestamp,
-          },
-        });
-      }
-      return ops;
-    }
 
     // --- eWallet payments
     case 'EwalletPaymentRequested':
@@ -273,85 +155,30 @@ export function listOpsOf(recorded: Pick<RecordedEvent, 'type' | 'data' | 'metad
             ? event.data.failedAt
             : disbursement.createdAt;
       return [
-        {
-          type: 'put',
-          row: {
-            ...base('disbursements', disbursement.disbursementId, disbursement.businessId, disbursement.mode),
-            externalId: disbursement.externalId,
-            status: disbursement.status,
-            amount: disbursement.amount,
-            currency: disbursement.currency,
-            channel: disbursement.bankCode,
-            customer: disbursement.accountHolderName,
-            description: disbursement.description,
-            extra: [disbursement.accountNumber, disbursement.batchId, disbursement.batchReference]
-              .filter(Boolean)
-              .join(' '),
-            createdAt: disbursement.createdAt,
-            updatedAt,
-          },
-        },
+        put('disbursements', disbursement.disbursementId, disbursement, {
+          amount: disbursement.amount,
+          channel: disbursement.bankCode,
+          customer: disbursement.accountHolderName,
+          description: disbursement.description,
+          extra: searchable(disbursement.accountNumber, disbursement.batchId, disbursement.batchReference),
+          updatedAt,
+        }),
       ];
     }
 
     // --- customers
     case 'CustomerCreated': {
       const customer = event.data;
-      return [
-        {
-          type: 'put',
-          row: customerRow(
-            {
-              ...base('customers', customer.customerId, customer.businessId, customer.mode),
-              externalId: customer.referenceId,
-              status: 'ACTIVE',
-              createdAt: customer.createdAt,
-              updatedAt: customer.createdAt,
-            },
-            customer.profile,
-          ),
-        },
-      ];
+      const source = { ...customer, externalId: customer.referenceId, status: 'ACTIVE' };
+      return [put('customers', customer.customerId, source, customerColumns(customer.profile))];
     }
     case 'CustomerUpdated':
-      return patch('customers', event.data.customerId, businessId, mode, (row) =>
-        customerRow(
-          { ...row, updatedAt: event.data.updatedAt },
-          applyCustomerChanges((row.data ?? {}) as unknown as CustomerProfile, event.data.changes),
-        ),
-      );
+      return patch('customers', event.data.customerId, businessId, mode, (row) => ({
+        ...row,
+        updatedAt: event.data.updatedAt,
+        ...customerColumns(applyCustomerChanges((row.data ?? {}) as unknown as CustomerProfile, event.data.changes)),
+      }));
 
-    // --- recurring plans
-    case 'RecurringPaymentCreated':
-    case 'RecurringPaymentUpdated':
-    case 'RecurringPaymentStopped':
-    case 'RecurringPaymentPaused':
-    case 'RecurringPaymentResumed':
-    case 'RecurringCycleIssued':
-    case 'RecurringCycleSkipped':
-    case 'RecurringCyclesLapsed':
-    case 'RecurringCycleFailed':
-    case 'RecurringCycleRechargeStarted': {
-      const plan = event.data.recurring;
-      return [
-        {
-          type: 'put',
-          row: {
-            ...base('recurring-plans', plan.recurringPaymentId, plan.businessId, plan.mode),
-            externalId: plan.externalId,
-            status: plan.status,
-            amount: plan.amount,
-            currency: 'IDR',
-            channel: `${plan.intervalCount} ${plan.interval}`,
-            payerEmail: plan.payerEmail,
-            description: plan.description,
-            extra: plan.lastCreatedInvoiceId ?? null,
-            createdAt: plan.createdAt,
-            updatedAt: plan.updatedAt,
-          },
-        },
-      ];
-    }
     default:
       return [];
   }
@@ -359,47 +186,87 @@ export function listOpsOf(recorded: Pick<RecordedEvent, 'type' | 'data' | 'metad
 
 /** The event types the lists read. */
 export const LISTED_EVENT_TYPES: readonly string[] = [
-  'CardChargeCreated',
-  'CardChargeCaptured',
-  'CardAuthorizationReversed',
-  'CardAuthorizationExpired',
-  'CardRefundRequested',
-  'CardRefundSucceeded',
-  'CardRefundFailed',
-  'InvoiceCreated',
-  'InvoicePaid',
-  'InvoiceExpired',
-  'InvoiceSettled',
-  'VirtualAccountCreated',
-  'VirtualAccountUpdated',
-  'VirtualAccountExpired',
-  'VirtualAccountDeactivated',
-  'VirtualAccountPaid',
-  'FixedPaymentCodeCreated',
-  'FixedPaymentCodeUpdated',
-  'FixedPaymentCodeExpired',
-  'FixedPaymentCodeDeactivated',
-  'FixedPaymentCodePaid',
-  'EwalletPaymentRequested',
-  'EwalletPaymentCompleted',
-  'EwalletPaymentFailed',
-  'EwalletPaymentExpired',
-  'DisbursementCreated',
-  'DisbursementCompleted',
-  'DisbursementFailed',
-  'CustomerCreated',
-  'CustomerUpdated',
-  'RecurringPaymentCreated',
-  'RecurringPaymentUpdated',
-  'RecurringPaymentStopped',
-  'RecurringPaymentPaused',
-  'RecurringPaymentResumed',
-  'RecurringCycleIssued',
-  'RecurringCycleSkipped',
-  'RecurringCyclesLapsed',
-  'RecurringCycleFailed',
-  'RecurringCycleRechargeStarted',
+  ...CARD_CHARGE_EVENT_TYPES,
+  ...INVOICE_EVENT_TYPES,
+  ...VIRTUAL_ACCOUNT_EVENT_TYPES,
+  ...PAYMENT_CODE_EVENT_TYPES,
+  ...EWALLET_PAYMENT_EVENT_TYPES,
+  ...DISBURSEMENT_EVENT_TYPES,
+  ...CUSTOMER_EVENT_TYPES,
+  ...RECURRING_EVENT_TYPES,
 ];
+
+/** Whether the event is one of `types`, a family of events that carry the same snapshot. */
+function isOneOf<T extends ListedEvent['type']>(
+  event: ListedEvent,
+  types: readonly T[],
+): event is Extract<ListedEvent, { type: T }> {
+  return (types as readonly string[]).includes(event.type);
+}
+
+function invoiceRow(invoice: InvoiceSnapshot): ListOp {
+  return put('invoices', invoice.invoiceId, invoice, {
+    amount: invoice.amount,
+    channel: invoice.payment?.channel ?? null,
+    payerEmail: invoice.payerEmail,
+    description: invoice.description,
+    extra: searchable(
+      invoice.recurringPaymentId,
+      ...invoice.banks.map((bank) => bank.accountNumber),
+      ...invoice.retailOutlets.map((outlet) => outlet.paymentCode),
+    ),
+  });
+}
+
+function planRow(plan: RecurringSnapshot): ListOp {
+  return put('recurring-plans', plan.recurringPaymentId, plan, {
+    amount: plan.amount,
+    currency: 'IDR',
+    channel: `${plan.intervalCount} ${plan.interval}`,
+    payerEmail: plan.payerEmail,
+    description: plan.description,
+    extra: plan.lastCreatedInvoiceId ?? null,
+  });
+}
+
+/** A VA's row (fixed ones only: an invoice's numbers are listed with the invoice), and a payment's when it is paid. */
+function virtualAccountOps(event: VirtualAccountEvent): ListOp[] {
+  const account = event.data.snapshot;
+  const ops: ListOp[] = [];
+  if (account.origin.kind === 'fixed') {
+    ops.push(
+      put('fixed-vas', account.vaId, account, {
+        amount: account.expectedAmount ?? account.suggestedAmount ?? null,
+        channel: account.bankCode,
+        customer: account.name,
+        description: account.isClosed ? 'Closed amount' : 'Open amount',
+        extra: account.accountNumber,
+      }),
+    );
+  }
+  if (event.type === 'VirtualAccountPaid') {
+    const { payment, claimedBy } = event.data;
+    const extra = searchable(payment.paymentId, account.vaId, account.accountNumber, claimedBy?.resourceId);
+    ops.push(
+      instrumentPayment('va-payments', account, payment, { channel: account.bankCode, extra, listed: !claimedBy }),
+    );
+  }
+  return ops;
+}
+
+/** A payment code's row (fixed ones only, as for VAs), and a payment's when it is paid. */
+function paymentCodeOps(event: PaymentCodeEvent): ListOp[] {
+  const code = event.data.snapshot;
+  const columns = { channel: code.retailOutletName, customer: code.name, extra: code.paymentCode };
+  const ops =
+    code.origin.kind === 'fixed'
+      ? [put('payment-codes', code.fpcId, code, { amount: code.expectedAmount ?? null, ...columns })]
+      : [];
+  if (event.type !== 'FixedPaymentCodePaid') return ops;
+  const payment = event.data.payment;
+  const extra = [payment.paymentId, code.fpcId, code.paymentCode].join(' ');
+  return [...ops, instrumentPayment('payment-code-payments', code, payment, { channel: code.retailOutletName, extra })];
+}
 
 function patch(
   kind: ListKind,
@@ -411,40 +278,44 @@ function patch(
   return businessId && mode ? [{ type: 'patch', key: { businessId, mode, kind, id }, change }] : [];
 }
 
+/** A payment into a fixed VA or payment code: completed once recorded, under the instrument's reference and name. */
+function instrumentPayment(
+  kind: 'va-payments' | 'payment-code-payments',
+  instrument: { businessId: string; mode: 'test' | 'live'; externalId: string; name: string },
+  payment: { id: string; amount: number; currency: string; transactionTimestamp: string },
+  columns: Pick<ListRow, 'channel' | 'extra'> & Partial<ListRow>,
+): ListOp {
+  const { currency, transactionTimestamp: at } = payment;
+  const source = { ...instrument, status: 'COMPLETED', currency, createdAt: at, updatedAt: at };
+  return put(kind, payment.id, source, { amount: payment.amount, customer: instrument.name, ...columns });
+}
+
 function ewalletPut(payment: EwalletPaymentSnapshot, status: string, updatedAt: string): ListOp {
-  return {
-    type: 'put',
-    row: {
-      ...base('ewallet-payments', payment.paymentId, payment.businessId, payment.mode),
-      externalId: payment.externalId,
-      status,
+  return put(
+    'ewallet-payments',
+    payment.paymentId,
+    { ...payment, status, createdAt: payment.requestedAt, updatedAt },
+    {
       amount: payment.amount,
-      currency: payment.currency,
       channel: payment.ewalletType,
       customer: payment.phone ?? null,
       listed: !payment.moneyRecordedBy,
       extra: payment.moneyRecordedBy?.resourceId ?? null,
-      createdAt: payment.requestedAt,
-      updatedAt,
     },
-  };
+  );
 }
 
-function customerRow(
-  row: Omit<ListRow, 'customer' | 'payerEmail' | 'description' | 'data'> & Partial<ListRow>,
-  profile: CustomerProfile,
-): ListRow {
+/** What a customer's row shows of the profile, and keeps of it for later updates. */
+function customerColumns(profile: CustomerProfile): Partial<ListRow> {
   const person = profile.individual_detail
     ? [profile.individual_detail.given_names, profile.individual_detail.surname].filter(Boolean).join(' ')
     : undefined;
-  const name = person || profile.business_detail?.business_name || null;
   return {
-    ...row,
-    customer: name,
+    customer: person || profile.business_detail?.business_name || null,
     payerEmail: profile.email ?? null,
     description: profile.description ?? null,
     channel: profile.type,
-    extra: [profile.mobile_number, profile.phone_number].filter(Boolean).join(' ') || null,
+    extra: searchable(profile.mobile_number, profile.phone_number) || null,
     data: listedProfile(profile),
   };
 }

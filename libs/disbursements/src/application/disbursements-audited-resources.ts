@@ -8,11 +8,6 @@ import { disbursementStream } from '../domain/disbursement.events';
 @AuditsResources()
 export class DisbursementsAuditedResources implements AuditedResourceSource {
   readonly auditedResources: readonly AuditedResource[] = [
-    {
-      resource: 'disbursement',
-      category: 'disbursement',
-      streamOf: (id) => disbursementStream(id),
-      decider: disbursementDecider,
-    },
+    { resource: 'disbursement', category: 'disbursement', streamOf: disbursementStream, decider: disbursementDecider },
   ];
 }

@@ -1,6 +1,7 @@
 import { deciderSpec } from '@gateway/testing';
 import { type DisbursementCommand, disbursementDecider } from './disbursement.decider';
 import type { DisbursementCompleted, DisbursementCreated, DisbursementFailed } from './disbursement.events';
+import { disbursementSnapshot } from './disbursement.fixtures';
 
 const now = new Date('2026-11-23T03:00:00.000Z');
 const later = new Date('2026-11-23T04:00:00.000Z');
@@ -21,20 +22,7 @@ const create = (
   now,
   ...overrides,
 });
-const snapshot = {
-  disbursementId: 'd1',
-  businessId: 'biz_1',
-  mode: 'test' as const,
-  externalId: 'ext-1',
-  amount: 50_000,
-  currency: 'IDR',
-  bankCode: 'BNI',
-  accountHolderName: 'Budi',
-  accountNumber: '123-456',
-  description: 'Payout',
-  isInstant: true,
-  createdAt: now.toISOString(),
-};
+const snapshot = disbursementSnapshot(now.toISOString());
 const created: DisbursementCreated = { type: 'DisbursementCreated', data: { ...snapshot, status: 'PENDING' } };
 const completed: DisbursementCompleted = {
   type: 'DisbursementCompleted',

@@ -1,20 +1,8 @@
+import { disbursementSnapshot } from '../domain/disbursement.fixtures';
 import { renderDisbursementCallbackFromEvent } from './disbursement.response';
 
 describe('disbursement callback body', () => {
-  const snapshot = {
-    disbursementId: 'd1',
-    businessId: 'biz_1',
-    mode: 'test' as const,
-    externalId: 'ext-1',
-    amount: 50_000,
-    currency: 'IDR',
-    bankCode: 'BNI',
-    accountHolderName: 'Budi',
-    accountNumber: '123',
-    description: 'Payout',
-    isInstant: true,
-    createdAt: '2026-11-23T03:00:00.000Z',
-  };
+  const snapshot = disbursementSnapshot('2026-11-23T03:00:00.000Z', { accountNumber: '123' });
 
   it('renders the gaps.md shape from a failing event, account number left out', () => {
     expect(

@@ -1,8 +1,14 @@
-import { Injectable } from '@nestjs/common';
 import { assertNever } from '@gateway/domain';
 import type { RecordedEvent } from '@gateway/event-store';
 import { type ScheduleJobInput, Scheduler } from '@gateway/scheduler';
-import { type BulkLoad, copyInto, copyText, ReadModelProjection, type Projection } from '@gateway/projections';
+import {
+  type BulkLoad,
+  copyInto,
+  copyText,
+  DescribedProjection,
+  InjectableProjection,
+  typedEvents,
+} from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { nextExecutionTime } from '../domain/operating-windows';
 import { DISBURSEMENT_EVENT_TYPES, type DisbursementEvent } from '../domain/disbursement.events';
@@ -38,14 +44,11 @@ interface Outcome {
  * disbursement that was answered long ago never leaves a live transfer job behind. Live, the
  * answer comes from the running job itself, which the cancel does not touch.
  */
-@ReadModelProjection()
-@Injectable()
-export class DisbursementsProjection implements Projection {
-  readonly name = DISBURSEMENTS_PROJECTION;
-  readonly tables = ['disbursements'];
-  readonly eventTypes = DISBURSEMENT_EVENT_TYPES;
-
-  constructor(private readonly scheduler: Scheduler) {}
+@InjectableProjection()
+export class DisbursementsProjection extends DescribedProjection {
+  constructor(private readonly scheduler: Scheduler) {
+    super({ name: DISBURSEMENTS_PROJECTION, tables: ['disbursements'], eventTypes: DISBURSEMENT_EVENT_TYPES });
+  }
 
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
     const { created, outcomes } = foldBatch(events);
@@ -104,8 +107,7 @@ export class DisbursementsProjection implements Projection {
 function foldBatch(events: RecordedEvent[]): { created: Map<string, Created>; outcomes: Map<string, Outcome> } {
   const created = new Map<string, Created>();
   const outcomes = new Map<string, Outcome>();
-  for (const recorded of events) {
-    const event = { type: recorded.type, data: recorded.data } as DisbursementEvent;
+  for (const { event } of typedEvents<DisbursementEvent>(events)) {
     switch (event.type) {
       case 'DisbursementCreated':
         if (!created.has(event.data.disbursementId)) created.set(event.data.disbursementId, event.data);

@@ -97,11 +97,7 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
 
     it('reads a stream backwards, from a revision, and with a max count', async () => {
       const name = stream('read');
-      await store.append(
-        name,
-        Array.from({ length: 10 }, (_, i) => event('Step', { i })),
-        'no_stream',
-      );
+      await store.append(name, numbered('Step', 10), 'no_stream');
       const backwards = await store.readStream(name, { direction: 'backwards', maxCount: 3 });
       expect(backwards.map((e) => e.revision)).toEqual([9n, 8n, 7n]);
       const fromFour = await store.readStream(name, { fromRevision: 4n, maxCount: 2 });
@@ -186,11 +182,7 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
 
     it('reads the global log in pages, strictly after the given position', async () => {
       const name = stream('pages');
-      await store.append(
-        name,
-        Array.from({ length: 25 }, (_, i) => event('Paged', { i })),
-        'no_stream',
-      );
+      await store.append(name, numbered('Paged', 25), 'no_stream');
       const mine = await readAllOf(store, (e) => e.streamName === name, 7, 25);
       expect(mine.map((e) => (e.data as { i: number }).i)).toEqual(Array.from({ length: 25 }, (_, i) => i));
     });
@@ -361,6 +353,11 @@ function event(type: string, data: Record<string, unknown> = {}): NewEvent {
     data,
     metadata: { correlationId: 'contract', actor: 'system:contract', occurredAt: new Date(0).toISOString() },
   };
+}
+
+/** `count` events of one type, each carrying its index (`{ i }`). */
+function numbered(type: string, count: number): NewEvent[] {
+  return Array.from({ length: count }, (_, i) => event(type, { i }));
 }
 
 /**

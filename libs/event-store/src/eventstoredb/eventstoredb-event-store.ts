@@ -15,14 +15,8 @@ import {
 import { CHAIN_START, chainHashOf, sealEvents } from '../chain/chain-hash';
 import type { GlobalPosition, NewEvent, RecordedEvent } from '../event-envelope';
 import { DuplicateEventIdError, EventStoreUnavailableError, WrongExpectedRevisionError } from '../event-store.errors';
-import type {
-  AppendResult,
-  EventStore,
-  ExpectedRevision,
-  ReadAllOptions,
-  ReadStreamOptions,
-  SubscribeOptions,
-} from '../event-store.port';
+import type { AppendResult, EventStore, ExpectedRevision } from '../event-store.port';
+import type { ReadAllOptions, ReadStreamOptions, SubscribeOptions } from '../event-store.port';
 import {
   actualRevisionOf,
   isAfter,

@@ -192,16 +192,19 @@ describe('CommandPipeline', () => {
     expect(nothing.readModel).toBe('not-awaited');
   });
 
-  it('answers from the decision when the read model lags, and reports the lag', async () => {
-    progress.outcome = 'time-out';
-    const stream = `counter-${randomUUID()}`;
-    const decision = await pipelineOn().run({
+  const addThreeAwaitingCounters = (stream: string) =>
+    pipelineOn().run({
       context,
       stream,
       decider: counter,
       command: add(3),
       readYourWrites: { projection: 'counters' },
     });
+
+  it('answers from the decision when the read model lags, and reports the lag', async () => {
+    progress.outcome = 'time-out';
+    const stream = `counter-${randomUUID()}`;
+    const decision = await addThreeAwaitingCounters(stream);
     expect(decision.readModel).toBe('lagging');
     expect(decision.state).toEqual({ total: 3 });
     expect(lags.lags).toEqual([expect.objectContaining({ projections: ['counters'], stream })]);
@@ -210,13 +213,7 @@ describe('CommandPipeline', () => {
   it('never fails a committed command because the wait itself failed', async () => {
     progress.outcome = 'fail';
     const stream = `counter-${randomUUID()}`;
-    const decision = await pipelineOn().run({
-      context,
-      stream,
-      decider: counter,
-      command: add(3),
-      readYourWrites: { projection: 'counters' },
-    });
+    const decision = await addThreeAwaitingCounters(stream);
     expect(decision.readModel).toBe('lagging');
     expect(await store.readStream(stream)).toHaveLength(1);
   });

@@ -11,7 +11,7 @@ import {
   loadAggregate,
   toNewEvent,
 } from '../aggregate/decide-and-append';
-import type { GlobalPosition } from '../event-envelope';
+import type { GlobalPosition, RecordedEvent } from '../event-envelope';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store.errors';
 import type { EventStore } from '../event-store.port';
 import {
@@ -53,6 +53,21 @@ export function originOf(metadata: CommandMetadata): CommandOrigin {
   };
 }
 
+/** The origin of a request's command: its context, on the business and mode it names. */
+export function requestOrigin(request: { context: RequestContext } & ClockScope): CommandOrigin {
+  return { context: request.context, scope: { businessId: request.businessId, mode: request.mode } };
+}
+
+/**
+ * The origin of a reaction to a recorded event (a follower's command): the request behind the
+ * event, caused by it, on its business and mode, at `at` (an instant the event carries, so a
+ * replay writes the same).
+ */
+export function reactionOrigin(recorded: RecordedEvent, actor: string, at: Date): CommandOrigin {
+  const { correlationId, businessId, mode } = recorded.metadata;
+  return { context: { requestId: correlationId, causationId: recorded.id, actor }, scope: { businessId, mode }, at };
+}
+
 // Typed from the decider alone: inferring the command type from the builder too would widen it.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyDecider = Decider<any, any, any>;
@@ -76,6 +91,28 @@ export interface CommandRun<D extends AnyDecider> extends CommandOrigin {
   maxAttempts?: number;
   /** Deterministic event ids (default: random, or derived from the request's idempotency key). */
   newEventId?: () => string;
+}
+
+/** What the commands of requests on one kind of aggregate share. */
+export interface AggregateDeclaration<D extends AnyDecider> {
+  streamOf: (id: string) => string;
+  decider: D;
+  /** The read model a request reads next: its answer waits until it shows the outcome. */
+  readModel: string;
+}
+
+/** The runs of commands on one kind of aggregate: `(origin, aggregate id, command)` → CommandRun. */
+export function aggregateRuns<D extends AnyDecider>(
+  aggregate: AggregateDeclaration<D>,
+): (origin: CommandOrigin, id: string, command: CommandRun<D>['command']) => CommandRun<D> {
+  const { streamOf, decider, readModel } = aggregate;
+  return (origin, id, command) => ({
+    ...origin,
+    stream: streamOf(id),
+    decider,
+    command,
+    readYourWrites: { projection: readModel },
+  });
 }
 
 /** What the handler answers from: the decision, plus how the read-your-writes wait ended. */
@@ -171,6 +208,15 @@ export class CommandPipeline {
     decider: Pick<Decider<unknown, TState, TEvent>, 'initialState' | 'evolve'>,
   ): Promise<LoadedAggregate<TState>> {
     return loadAggregate(this.store, stream, decider);
+  }
+
+  /**
+   * Whether the stream's first event is of this business and mode: another business's aggregate,
+   * or one that does not exist, does not exist for the caller.
+   */
+  async ownedBy(stream: string, scope: { businessId: string; mode: string }): Promise<boolean> {
+    const [first] = await this.store.readStream(stream, { maxCount: 1 });
+    return first !== undefined && first.metadata.businessId === scope.businessId && first.metadata.mode === scope.mode;
   }
 
   /**

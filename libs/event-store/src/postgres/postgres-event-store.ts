@@ -1,14 +1,8 @@
 import type { Pool } from 'pg';
 import { type GlobalPosition, type NewEvent, type RecordedEvent, START_POSITION } from '../event-envelope';
 import { DuplicateEventIdError, InvalidEventDataError, WrongExpectedRevisionError } from '../event-store.errors';
-import type {
-  AppendResult,
-  EventStore,
-  ExpectedRevision,
-  ReadAllOptions,
-  ReadStreamOptions,
-  SubscribeOptions,
-} from '../event-store.port';
+import type { AppendResult, EventStore, ExpectedRevision } from '../event-store.port';
+import type { ReadAllOptions, ReadStreamOptions, SubscribeOptions } from '../event-store.port';
 import { LookupCombiner } from '@gateway/database';
 import { AppendCombiner } from './append-combiner';
 import { AppendSignal } from './append-signal';

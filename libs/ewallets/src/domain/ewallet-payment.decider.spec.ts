@@ -1,5 +1,5 @@
-import { deciderSpec } from '@gateway/testing';
-import { ewalletPaymentDecider } from './ewallet-payment.decider';
+import { deciderSpec, moneyInReceived } from '@gateway/testing';
+import { type EwalletPaymentCommand, ewalletPaymentDecider } from './ewallet-payment.decider';
 import type {
   EwalletPaymentCompleted,
   EwalletPaymentExpired,
@@ -67,6 +67,10 @@ const expired = (type: EwalletType): EwalletPaymentExpired => ({
   data: { payment: snapshot(type), expiredAt: afterExpiry.toISOString() },
 });
 
+/** After `history`, the command is refused with `code`. */
+const refuses = (history: Parameters<typeof spec.given>[0], command: EwalletPaymentCommand, code: string) =>
+  spec.given(history).when(command).thenThrows(code);
+
 describe('eWallet payment decider', () => {
   describe('(new) --request--> PENDING', () => {
     it.each(['OVO', 'DANA', 'LINKAJA'] as const)('%s: a request is recorded with the request time', (type) => {
@@ -85,33 +89,15 @@ describe('eWallet payment decider', () => {
       ['DANA', 'DUPLICATE_ERROR'],
       ['LINKAJA', 'DUPLICATE_PAYMENT_ERROR'],
     ] as const)('%s: the external id already used answers %s, whatever the state', (type, code) => {
-      spec
-        .given([requested(type)])
-        .when(requestCommand(type))
-        .thenThrows(code);
-      spec
-        .given([requested(type), completed(type)])
-        .when(requestCommand(type))
-        .thenThrows(code);
+      refuses([requested(type)], requestCommand(type), code);
+      refuses([requested(type), completed(type)], requestCommand(type), code);
     });
 
     it('refuses amounts outside the type bounds and fractions', () => {
-      spec
-        .given([])
-        .when(requestCommand('OVO', { amount: 0 }))
-        .thenThrows('API_VALIDATION_ERROR');
-      spec
-        .given([])
-        .when(requestCommand('OVO', { amount: 10_000_001 }))
-        .thenThrows('API_VALIDATION_ERROR');
-      spec
-        .given([])
-        .when(requestCommand('LINKAJA', { amount: 99 }))
-        .thenThrows('API_VALIDATION_ERROR');
-      spec
-        .given([])
-        .when(requestCommand('DANA', { amount: 10.5 }))
-        .thenThrows('API_VALIDATION_ERROR');
+      refuses([], requestCommand('OVO', { amount: 0 }), 'API_VALIDATION_ERROR');
+      refuses([], requestCommand('OVO', { amount: 10_000_001 }), 'API_VALIDATION_ERROR');
+      refuses([], requestCommand('LINKAJA', { amount: 99 }), 'API_VALIDATION_ERROR');
+      refuses([], requestCommand('DANA', { amount: 10.5 }), 'API_VALIDATION_ERROR');
       spec
         .given([])
         .when(requestCommand('LINKAJA', { amount: 100 }))
@@ -119,10 +105,7 @@ describe('eWallet payment decider', () => {
     });
 
     it('refuses an expiration date that is not in the future', () => {
-      spec
-        .given([])
-        .when(requestCommand('DANA', { expiresAt: requestedAt.toISOString() }))
-        .thenThrows('API_VALIDATION_ERROR');
+      refuses([], requestCommand('DANA', { expiresAt: requestedAt.toISOString() }), 'API_VALIDATION_ERROR');
     });
   });
 
@@ -135,20 +118,11 @@ describe('eWallet payment decider', () => {
           .when(complete())
           .then([
             completed(type),
-            {
-              type: 'MoneyInReceived',
-              data: {
-                movementId: 'ewallet_1',
-                source: { context: 'ewallets', resourceId: 'ewallet_1' },
-                channel: type,
-                currency: 'IDR',
-                grossAmount: 25_000,
-                fee: 725,
-                feeTax: 80,
-                settledBySource: false,
-                receivedAt: later.toISOString(),
-              },
-            },
+            moneyInReceived(
+              { movementId: 'ewallet_1', source: { context: 'ewallets', resourceId: 'ewallet_1' }, channel: type },
+              { grossAmount: 25_000, fee: 725, feeTax: 80 },
+              later.toISOString(),
+            ),
           ]);
       },
     );
@@ -167,10 +141,7 @@ describe('eWallet payment decider', () => {
     });
 
     it('a checkout cannot be paid at or after its expiry', () => {
-      spec
-        .given([requested('DANA')])
-        .when(complete(afterExpiry))
-        .thenThrows('EWALLET_PAYMENT_EXPIRED_ERROR');
+      refuses([requested('DANA')], complete(afterExpiry), 'EWALLET_PAYMENT_EXPIRED_ERROR');
     });
   });
 
@@ -199,10 +170,7 @@ describe('eWallet payment decider', () => {
     });
 
     it('DANA cannot fail (only PAID or EXPIRED)', () => {
-      spec
-        .given([requested('DANA')])
-        .when(fail('USER_DECLINED_THE_TRANSACTION'))
-        .thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
+      refuses([requested('DANA')], fail('USER_DECLINED_THE_TRANSACTION'), 'INVALID_EWALLET_PAYMENT_STATUS_ERROR');
     });
   });
 
@@ -215,17 +183,11 @@ describe('eWallet payment decider', () => {
     });
 
     it('not before its expiry time', () => {
-      spec
-        .given([requested('DANA')])
-        .when(expire(later))
-        .thenThrows('EWALLET_PAYMENT_NOT_EXPIRED_ERROR');
+      refuses([requested('DANA')], expire(later), 'EWALLET_PAYMENT_NOT_EXPIRED_ERROR');
     });
 
     it('OVO has no checkout to expire', () => {
-      spec
-        .given([requested('OVO')])
-        .when(expire())
-        .thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
+      refuses([requested('OVO')], expire(), 'INVALID_EWALLET_PAYMENT_STATUS_ERROR');
     });
   });
 
@@ -242,29 +204,22 @@ describe('eWallet payment decider', () => {
       ['EXPIRED', [requested('LINKAJA'), expired('LINKAJA')]],
     ] as const;
     it.each(finals)('%s is final: no completion, failure or expiry', (_status, history) => {
-      spec
-        .given([...history])
-        .when(complete())
-        .thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
-      spec
-        .given([...history])
-        .when(fail('USER_DECLINED_THE_TRANSACTION'))
-        .thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
-      spec
-        .given([...history])
-        .when(expire())
-        .thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
+      refuses([...history], complete(), 'INVALID_EWALLET_PAYMENT_STATUS_ERROR');
+      refuses([...history], fail('USER_DECLINED_THE_TRANSACTION'), 'INVALID_EWALLET_PAYMENT_STATUS_ERROR');
+      refuses([...history], expire(), 'INVALID_EWALLET_PAYMENT_STATUS_ERROR');
     });
 
     it('OVO completed or failed is final too', () => {
-      spec
-        .given([requested('OVO'), completed('OVO')])
-        .when(fail('USER_DECLINED_THE_TRANSACTION'))
-        .thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
-      spec
-        .given([requested('OVO'), failed('OVO', 'OVO_TIMEOUT_ERROR')])
-        .when(complete())
-        .thenThrows('INVALID_EWALLET_PAYMENT_STATUS_ERROR');
+      refuses(
+        [requested('OVO'), completed('OVO')],
+        fail('USER_DECLINED_THE_TRANSACTION'),
+        'INVALID_EWALLET_PAYMENT_STATUS_ERROR',
+      );
+      refuses(
+        [requested('OVO'), failed('OVO', 'OVO_TIMEOUT_ERROR')],
+        complete(),
+        'INVALID_EWALLET_PAYMENT_STATUS_ERROR',
+      );
     });
   });
 });

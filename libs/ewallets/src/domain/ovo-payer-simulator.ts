@@ -26,22 +26,21 @@ export interface OvoDecision {
   afterMs: number;
 }
 
+/** A payer whose payment fails with `failureCode`, `afterMs` after the request. */
+function failing(failureCode: OvoFailureCode, afterMs = 0): OvoDecision {
+  return { outcome: { status: 'FAILED', failureCode }, afterMs };
+}
+
 /** Magic phone numbers of test mode; any other valid number pays. */
 export const OVO_TEST_PHONES: Readonly<Record<string, OvoDecision>> = {
-  '081200000001': {
-    outcome: { status: 'FAILED', failureCode: 'USER_DID_NOT_AUTHORIZE_THE_PAYMENT' },
-    afterMs: OVO_AUTHORIZATION_WINDOW_MS,
-  },
-  '081200000002': { outcome: { status: 'FAILED', failureCode: 'USER_DECLINED_THE_TRANSACTION' }, afterMs: 0 },
-  '081200000003': { outcome: { status: 'FAILED', failureCode: 'PHONE_NUMBER_NOT_REGISTERED' }, afterMs: 0 },
-  '081200000004': { outcome: { status: 'FAILED', failureCode: 'EWALLET_APP_UNREACHABLE' }, afterMs: 0 },
-  '081200000005': {
-    outcome: { status: 'FAILED', failureCode: 'OVO_TIMEOUT_ERROR' },
-    afterMs: OVO_AUTHORIZATION_WINDOW_MS,
-  },
-  '081200000006': { outcome: { status: 'FAILED', failureCode: 'CREDENTIALS_ERROR' }, afterMs: 0 },
-  '081200000007': { outcome: { status: 'FAILED', failureCode: 'ACCOUNT_AUTHENTICATION_ERROR' }, afterMs: 0 },
-  '081200000008': { outcome: { status: 'FAILED', failureCode: 'ACCOUNT_BLOCKED_ERROR' }, afterMs: 0 },
+  '081200000001': failing('USER_DID_NOT_AUTHORIZE_THE_PAYMENT', OVO_AUTHORIZATION_WINDOW_MS),
+  '081200000002': failing('USER_DECLINED_THE_TRANSACTION'),
+  '081200000003': failing('PHONE_NUMBER_NOT_REGISTERED'),
+  '081200000004': failing('EWALLET_APP_UNREACHABLE'),
+  '081200000005': failing('OVO_TIMEOUT_ERROR', OVO_AUTHORIZATION_WINDOW_MS),
+  '081200000006': failing('CREDENTIALS_ERROR'),
+  '081200000007': failing('ACCOUNT_AUTHENTICATION_ERROR'),
+  '081200000008': failing('ACCOUNT_BLOCKED_ERROR'),
   /** A payer who takes 20 s (inside the window) and then approves. */
   '081200000009': { outcome: { status: 'COMPLETED' }, afterMs: 20_000 },
 };

@@ -1,5 +1,5 @@
 import type { PayerBranding } from '@gateway/accounts';
-import { formatPayerTime, type PayerTimeZone } from '@gateway/http-edge';
+import { formatPayerTime, PAYER_PAGE_HEAD_START, type PayerTimeZone } from '@gateway/http-edge';
 import type { EwalletPaymentStatus } from '../domain/ewallet-payment.decider';
 import type { EwalletPaymentView } from '../read-models/ewallet-payment-view';
 import { checkoutPath, wireStatus } from './ewallet.response';
@@ -24,11 +24,7 @@ function layout(title: string, body: string, branding?: PayerBranding): string {
   const color = branding?.color ?? '#1F4E8C';
   const onColor = branding?.onColor ?? '#FFFFFF';
   return (
-    `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+    `${PAYER_PAGE_HEAD_START}
 <title>${escapeHtml(title)}</title>
 <style>
 body{font-family:system-ui,sans-serif;max-width:28rem;margin:0 auto;padding:0 1rem 2rem;color:#222}

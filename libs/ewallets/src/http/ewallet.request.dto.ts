@@ -1,23 +1,7 @@
 import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
 import { Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  ArrayMinSize,
-  IsArray,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  IsUrl,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { IsArray, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUrl } from 'class-validator';
+import { ArrayMaxSize, ArrayMinSize, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import type { EwalletPaymentRequest } from '../application/request-payment/request-ewallet-payment.command';
 import { AMOUNT_BOUNDS, EWALLET_TYPES, LOCAL_PHONE, OVO_EXTERNAL_ID } from '../domain/ewallet-types';
 

@@ -1,26 +1,15 @@
 import type { EwalletPaymentStatus } from '../domain/ewallet-payment.decider';
-import type { EwalletItem, Mode } from '../domain/ewallet-payment.events';
+import type { EwalletItem, EwalletPaymentSnapshot, Mode } from '../domain/ewallet-payment.events';
 import type { EwalletType } from '../domain/ewallet-types';
 
-/** A payment as the GETs, the checkout page and the synchronous OVO answer see it. */
-export interface EwalletPaymentView {
-  paymentId: string;
+/**
+ * A payment as the GETs, the checkout page and the synchronous OVO answer see it: what its request
+ * fixed (but the money's recorder), and where it stands.
+ */
+export interface EwalletPaymentView extends Omit<EwalletPaymentSnapshot, 'moneyRecordedBy' | 'requestedAt'> {
   streamName: string;
-  businessId: string;
-  mode: Mode;
-  ewalletType: EwalletType;
-  externalId: string;
-  amount: number;
-  currency: string;
-  phone?: string;
-  callbackUrl?: string;
-  redirectUrl?: string;
-  items?: EwalletItem[];
-  checkoutToken?: string;
-  apiVersion: string;
   status: EwalletPaymentStatus;
   failureCode?: string;
-  expiresAt?: string;
   createdAt: string;
   /** When it completed, failed or expired. */
   decidedAt?: string;

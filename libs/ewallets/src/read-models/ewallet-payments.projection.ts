@@ -1,8 +1,7 @@
 import { assertNever } from '@gateway/domain';
 import type { RecordedEvent } from '@gateway/event-store';
 import { Scheduler } from '@gateway/scheduler';
-import { type Projection, ReadModelProjection } from '@gateway/projections';
-import { Injectable } from '@nestjs/common';
+import { EventByEventProjection, InjectableProjection } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import {
   EWALLET_PAYMENT_EVENT_TYPES,
@@ -28,34 +27,28 @@ const expiryKey = (paymentId: string) => `ewallet-expire:${paymentId}`;
  * the same transaction as the row: the simulated OVO payer's decision (its delay depends on the
  * test phone number) and the checkout expiry of DANA and LINKAJA, both on the business clock.
  */
-@ReadModelProjection()
-@Injectable()
-export class EwalletPaymentsProjection implements Projection {
-  readonly name = EWALLETS_PROJECTION;
-  readonly tables = ['ewallet_payments'];
-  readonly eventTypes = EWALLET_PAYMENT_EVENT_TYPES;
+@InjectableProjection()
+export class EwalletPaymentsProjection extends EventByEventProjection<EwalletPaymentEvent> {
+  constructor(private readonly scheduler: Scheduler) {
+    super({ name: EWALLETS_PROJECTION, tables: ['ewallet_payments'], eventTypes: EWALLET_PAYMENT_EVENT_TYPES });
+  }
 
-  constructor(private readonly scheduler: Scheduler) {}
-
-  async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as EwalletPaymentEvent;
-      switch (event.type) {
-        case 'EwalletPaymentRequested':
-          await this.insert(tx, recorded.streamName, event.data);
-          break;
-        case 'EwalletPaymentCompleted':
-          await this.decide(tx, event.data.payment, 'COMPLETED', null, event.data.completedAt);
-          break;
-        case 'EwalletPaymentFailed':
-          await this.decide(tx, event.data.payment, 'FAILED', event.data.failureCode, event.data.failedAt);
-          break;
-        case 'EwalletPaymentExpired':
-          await this.decide(tx, event.data.payment, 'EXPIRED', null, event.data.expiredAt);
-          break;
-        default:
-          assertNever(event, 'eWallet payment event');
-      }
+  protected async applyEvent(event: EwalletPaymentEvent, tx: ClientBase, recorded: RecordedEvent): Promise<void> {
+    switch (event.type) {
+      case 'EwalletPaymentRequested':
+        await this.insert(tx, recorded.streamName, event.data);
+        break;
+      case 'EwalletPaymentCompleted':
+        await this.decide(tx, event.data.payment, 'COMPLETED', null, event.data.completedAt);
+        break;
+      case 'EwalletPaymentFailed':
+        await this.decide(tx, event.data.payment, 'FAILED', event.data.failureCode, event.data.failedAt);
+        break;
+      case 'EwalletPaymentExpired':
+        await this.decide(tx, event.data.payment, 'EXPIRED', null, event.data.expiredAt);
+        break;
+      default:
+        assertNever(event, 'eWallet payment event');
     }
   }
 

@@ -8,6 +8,6 @@ import { fileStream } from '../domain/file.events';
 @AuditsResources()
 export class FilesAuditedResources implements AuditedResourceSource {
   readonly auditedResources: readonly AuditedResource[] = [
-    { resource: 'file', category: 'file', streamOf: (id) => fileStream(id), decider: fileDecider },
+    { resource: 'file', category: 'file', streamOf: fileStream, decider: fileDecider },
   ];
 }

@@ -51,13 +51,10 @@ export const fileDecider: Decider<FileCommand, FileState, FileEvent> = {
 
   evolve(state, event) {
     switch (event.type) {
-      case 'FileUploaded':
-        return {
-          status: 'stored',
-          fileId: event.data.fileId,
-          businessId: event.data.businessId,
-          mode: event.data.mode,
-        };
+      case 'FileUploaded': {
+        const { fileId, businessId, mode } = event.data;
+        return { status: 'stored', fileId, businessId, mode };
+      }
       case 'FileDeleted':
         return state.status === 'none' ? state : { ...state, status: 'deleted' };
       default:

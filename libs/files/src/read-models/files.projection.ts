@@ -1,7 +1,7 @@
 import { assertNever } from '@gateway/domain';
 import type { RecordedEvent } from '@gateway/event-store';
-import { type Projection, ReadModelProjection } from '@gateway/projections';
-import { Injectable } from '@nestjs/common';
+import type { BatchColumn } from '@gateway/projections';
+import { DescribedProjection, InjectableProjection, insertRows, typedEvents } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { FILE_EVENT_TYPES, type FileEvent } from '../domain/file.events';
 import { FileStorage } from '../storage/file-storage.port';
@@ -10,26 +10,35 @@ export const FILES_PROJECTION = 'files.files';
 
 type Uploaded = Extract<FileEvent, { type: 'FileUploaded' }>['data'];
 
+/** An uploaded file's row: created and last updated at its upload. */
+const UPLOAD_COLUMNS: BatchColumn<Uploaded>[] = [
+  { name: 'file_id', type: 'text', value: (file) => file.fileId },
+  { name: 'business_id', type: 'text', value: (file) => file.businessId },
+  { name: 'mode', type: 'text', value: (file) => file.mode },
+  { name: 'purpose', type: 'text', value: (file) => file.purpose },
+  { name: 'content_type', type: 'text', value: (file) => file.contentType },
+  { name: 'size', type: 'integer', value: (file) => file.sizeBytes },
+  { name: 'sha256', type: 'text', value: (file) => file.sha256 },
+  { name: 'created_at', type: 'timestamptz', value: (file) => file.uploadedAt },
+  { name: 'updated_at', type: 'timestamptz', value: (file) => file.uploadedAt },
+];
+
 /**
  * File metadata for GET /files/{id}. A deletion also erases the content: the delete handler does
  * it at once, and this durable subscription does it again (idempotently) so that content whose
  * erasure was interrupted by a crash still goes.
  */
-@ReadModelProjection()
-@Injectable()
-export class FilesProjection implements Projection {
-  readonly name = FILES_PROJECTION;
-  readonly tables = ['files'];
-  readonly eventTypes = FILE_EVENT_TYPES;
-
-  constructor(private readonly storage: FileStorage) {}
+@InjectableProjection()
+export class FilesProjection extends DescribedProjection {
+  constructor(private readonly storage: FileStorage) {
+    super({ name: FILES_PROJECTION, tables: ['files'], eventTypes: FILE_EVENT_TYPES });
+  }
 
   /** A batch in two statements: the uploads (first one wins), then the deletions (last one wins). */
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
     const uploads = new Map<string, Uploaded>();
     const deletions = new Map<string, string>();
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as FileEvent;
+    for (const { event } of typedEvents<FileEvent>(events)) {
       switch (event.type) {
         case 'FileUploaded':
           if (!uploads.has(event.data.fileId)) uploads.set(event.data.fileId, event.data);
@@ -41,28 +50,7 @@ export class FilesProjection implements Projection {
           assertNever(event, 'file event');
       }
     }
-    if (uploads.size > 0) {
-      const list = [...uploads.values()];
-      await tx.query(
-        `INSERT INTO files (file_id, business_id, mode, purpose, content_type, size, sha256, created_at, updated_at)
-         SELECT file_id, business_id, mode, purpose, content_type, size, sha256, uploaded_at, uploaded_at
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::integer[], $7::text[], ` +
-          `$8::timestamptz[])
-                WITH ORDINALITY AS f (file_id, business_id, mode, purpose, content_type, size, sha256, uploaded_at, ord)
-          ORDER BY ord
-         ON CONFLICT (file_id) DO NOTHING`,
-        [
-          list.map((f) => f.fileId),
-          list.map((f) => f.businessId),
-          list.map((f) => f.mode),
-          list.map((f) => f.purpose),
-          list.map((f) => f.contentType),
-          list.map((f) => f.sizeBytes),
-          list.map((f) => f.sha256),
-          list.map((f) => f.uploadedAt),
-        ],
-      );
-    }
+    await insertRows(tx, 'files', UPLOAD_COLUMNS, [...uploads.values()], 'ON CONFLICT (file_id) DO NOTHING');
     if (deletions.size === 0) return;
     const ids = [...deletions.keys()].sort();
     await tx.query(

@@ -55,17 +55,22 @@ export interface InstrumentTypes {
 
 export type SnapshotOf<T extends InstrumentTypes> = T['terms'] & InstrumentLifecycle<T['status']>;
 
+/** What a kind's stored events carry under `key` (its snapshot, its stored changes, its payment). */
+type StoredIn<TEvent, K extends string> = TEvent extends { data: Record<K, infer V> } ? V : never;
+type StoredSnapshot<TEvent> = Extract<StoredIn<TEvent, 'snapshot'>, InstrumentLifecycle>;
+
 /**
- * A kind's type parameters from its stored snapshot (its terms are the fields before the
- * lifecycle), its creation fields, its update as requested and as stored, and its payment.
+ * A kind's type parameters from its stored events (their snapshot, whose terms are the fields
+ * before the lifecycle, their update's changes and their payment), its creation fields and its
+ * update as requested.
  */
-export type InstrumentTypesOf<TSnapshot extends InstrumentLifecycle, TCreate, TChanges, TStoredChanges, TPayment> = {
+export type InstrumentTypesOf<TEvent extends DomainEvent, TCreate, TChanges> = {
   create: TCreate;
   changes: TChanges;
-  storedChanges: TStoredChanges;
-  terms: Omit<TSnapshot, keyof InstrumentLifecycle>;
-  status: TSnapshot['status'];
-  payment: TPayment;
+  storedChanges: StoredIn<TEvent, 'changes'>;
+  terms: Omit<StoredSnapshot<TEvent>, keyof InstrumentLifecycle>;
+  status: StoredSnapshot<TEvent>['status'];
+  payment: StoredIn<TEvent, 'payment'>;
 };
 
 /** The stored event types of one kind: its own names, the kernel's shapes. */
@@ -113,7 +118,9 @@ export function instrumentEventNames<P extends string>(prefix: P): InstrumentEve
 }
 
 /** The names in their order: created, updated, expired, paid, deactivated. */
-export function instrumentEventTypes<N extends InstrumentEventNames>(names: N): N[keyof InstrumentEventNames][] {
+export function instrumentEventTypes<N extends InstrumentEventNames>(
+  names: N,
+): readonly N[keyof InstrumentEventNames][] {
   return [names.created, names.updated, names.expired, names.paid, names.deactivated];
 }
 

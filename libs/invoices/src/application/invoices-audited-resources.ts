@@ -8,6 +8,6 @@ import { invoiceStream } from '../domain/invoice.events';
 @AuditsResources()
 export class InvoicesAuditedResources implements AuditedResourceSource {
   readonly auditedResources: readonly AuditedResource[] = [
-    { resource: 'invoice', category: 'invoice', streamOf: (id) => invoiceStream(id), decider: invoiceDecider },
+    { resource: 'invoice', category: 'invoice', streamOf: invoiceStream, decider: invoiceDecider },
   ];
 }

@@ -1,4 +1,4 @@
-import { deciderSpec } from '@gateway/testing';
+import { deciderSpec, moneyInReceived } from '@gateway/testing';
 import { type InvoiceCommand, invoiceDecider, type PaymentInput } from './invoice.decider';
 import type { InvoiceEvent, InvoiceSnapshot } from './invoice.events';
 
@@ -59,20 +59,15 @@ const paidInvoice: InvoiceSnapshot = {
   },
 };
 const paid: InvoiceEvent = { type: 'InvoicePaid', data: { invoice: paidInvoice } };
-const received: InvoiceEvent = {
-  type: 'MoneyInReceived',
-  data: {
+const received: InvoiceEvent = moneyInReceived(
+  {
     movementId: `invoice_${pending.invoiceId}`,
     source: { context: 'invoices', resourceId: pending.invoiceId },
     channel: 'BCA',
-    currency: 'IDR',
-    grossAmount: 150_000,
-    fee: 4350,
-    feeTax: 479,
-    settledBySource: false,
-    receivedAt: later.toISOString(),
   },
-};
+  { grossAmount: 150_000, fee: 4350, feeTax: 479 },
+  later.toISOString(),
+);
 const expired: InvoiceEvent = {
   type: 'InvoiceExpired',
   data: {

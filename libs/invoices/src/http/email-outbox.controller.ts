@@ -1,12 +1,5 @@
-import {
-  ApiDoc,
-  ApiTag,
-  type Caller,
-  CurrentCaller,
-  RequestExample,
-  RequirePermissions,
-  schema,
-} from '@gateway/http-edge';
+import type { Caller } from '@gateway/http-edge';
+import { ApiDoc, ApiTag, CurrentCaller, RequestExample, RequirePermissions, schema } from '@gateway/http-edge';
 import { Controller, Get, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { Type } from 'class-transformer';

@@ -49,6 +49,9 @@ export function payerNotice(error: DomainError): string {
     : error.message;
 }
 
+/** What follows a payment started on the page (see InvoicePageController.payFromPage). */
+type PagePaymentOutcome = 'paid' | 'answered' | { redirectTo: string };
+
 /** The payer's page at `invoice_url`: public (the unguessable invoice id is the only secret), HTML. */
 @Controller('web/invoices')
 export class InvoicePageController {
@@ -79,26 +82,12 @@ export class InvoicePageController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const invoice = await this.find(id, response);
-    if (!invoice) return;
-    const context: RequestContext = {
-      requestId: gatewayState(request).requestId,
-      actor: 'payer:invoice-page',
-      businessId: invoice.businessId,
-      mode: invoice.mode,
-    };
-    try {
+    await this.payFromPage(id, request, response, async (invoice, context) => {
       await this.commands.execute(
         new PayInvoiceByCardCommand(invoice.invoiceId, body.token_id, body.authentication_id || undefined, context),
       );
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const fresh = await this.queries.execute(new GetPublicInvoiceQuery(id));
-      await this.send(request, response, fresh, payerNotice(error), 400);
-      return;
-    }
-    const paid = await this.queries.execute(new GetPublicInvoiceQuery(id));
-    response.redirect(303, paid.successRedirectUrl ?? `/web/invoices/${encodeURIComponent(id)}`);
+      return 'paid';
+    });
   }
 
   /**
@@ -113,24 +102,12 @@ export class InvoicePageController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const invoice = await this.find(id, response);
-    if (!invoice) return;
-    const context: RequestContext = {
-      requestId: gatewayState(request).requestId,
-      actor: 'payer:invoice-page',
-      businessId: invoice.businessId,
-      mode: invoice.mode,
-    };
-    try {
+    await this.payFromPage(id, request, response, async (invoice, context) => {
       const checkout = await this.commands.execute(
         new PayInvoiceByEwalletCommand(invoice.invoiceId, body.ewallet_type, context),
       );
-      response.redirect(303, checkout.checkoutPath);
-    } catch (error) {
-      if (!(error instanceof DomainError)) throw error;
-      const fresh = await this.queries.execute(new GetPublicInvoiceQuery(id));
-      await this.send(request, response, fresh, payerNotice(error), 400);
-    }
+      return { redirectTo: checkout.checkoutPath };
+    });
   }
 
   /** Test mode: completes a simulated payment by the chosen VA or retail outlet, for exactly the amount. */
@@ -142,17 +119,9 @@ export class InvoicePageController {
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    const invoice = await this.find(id, response);
-    if (!invoice) return;
-    const context: RequestContext = {
-      requestId: gatewayState(request).requestId,
-      actor: 'payer:invoice-page',
-      businessId: invoice.businessId,
-      mode: invoice.mode,
-    };
-    const bank = invoice.banks.find((b) => b.bankCode === body.channel);
-    const outlet = invoice.retailOutlets.find((o) => o.retailOutletName === body.channel);
-    try {
+    await this.payFromPage(id, request, response, async (invoice, context) => {
+      const bank = invoice.banks.find((b) => b.bankCode === body.channel);
+      const outlet = invoice.retailOutlets.find((o) => o.retailOutletName === body.channel);
       if (bank?.callbackVirtualAccountId) {
         // A fixed VA (callback_virtual_account_id or fixed_va): a transfer to the account, which the invoice claims.
         await this.commands.execute(new PayFromPageByFixedVirtualAccountCommand(invoice, bank, context));
@@ -180,16 +149,46 @@ export class InvoicePageController {
         );
       } else {
         await this.send(request, response, invoice, 'This payment method is not offered on this invoice.', 400);
-        return;
+        return 'answered';
       }
+      return 'paid';
+    });
+  }
+
+  /**
+   * A payment the payer starts on the page, with the payer as the commands' actor. `pay` says what follows:
+   * `paid`, the invoice's success redirect (or the page again); a redirect elsewhere; or `answered` when it
+   * already answered. A refusal (a DomainError) shows the page again, 400, with a notice the payer can read.
+   */
+  private async payFromPage(
+    id: string,
+    request: Request,
+    response: Response,
+    pay: (invoice: InvoiceSnapshot, context: RequestContext) => Promise<PagePaymentOutcome>,
+  ): Promise<void> {
+    const invoice = await this.find(id, response);
+    if (!invoice) return;
+    const context: RequestContext = {
+      requestId: gatewayState(request).requestId,
+      actor: 'payer:invoice-page',
+      businessId: invoice.businessId,
+      mode: invoice.mode,
+    };
+    let outcome: PagePaymentOutcome;
+    try {
+      outcome = await pay(invoice, context);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const fresh = await this.queries.execute(new GetPublicInvoiceQuery(id));
       await this.send(request, response, fresh, payerNotice(error), 400);
       return;
     }
-    const paid = await this.queries.execute(new GetPublicInvoiceQuery(id));
-    response.redirect(303, paid.successRedirectUrl ?? `/web/invoices/${encodeURIComponent(id)}`);
+    if (outcome === 'paid') {
+      const paid = await this.queries.execute(new GetPublicInvoiceQuery(id));
+      response.redirect(303, paid.successRedirectUrl ?? `/web/invoices/${encodeURIComponent(id)}`);
+    } else if (outcome !== 'answered') {
+      response.redirect(303, outcome.redirectTo);
+    }
   }
 
   /** The invoice, or (unknown or malformed id) a 404 page for the payer, never the API's JSON (issue 19, item 9). */

@@ -1,29 +1,12 @@
-import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
+import { IsMoneyAmount, IsRedirectUrl, RequestExample } from '@gateway/http-edge';
 import { Transform, Type } from 'class-transformer';
-import {
-  ArrayMaxSize,
-  IsArray,
-  IsBoolean,
-  IsEmail,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsNotEmpty,
-  IsOptional,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { ArrayMaxSize, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { PAYMENT_CHANNELS } from '@gateway/domain';
 import type { CreateInvoiceRequest } from '../application/create-invoice/create-invoice.command';
 import { INVOICE_MAX_AMOUNT, MAX_INVOICE_DURATION_SECONDS } from '../domain/invoice.rules';
 
 const LONG_TEXT = 10_000;
-const URL_PATTERN = /^https?:\/\/\S+$/;
 
 export class InvoiceItemDto {
   @IsString() @Length(1, 1000) name!: string;
@@ -57,16 +40,8 @@ export class CreateInvoiceRequestDto {
   @IsOptional() @IsBoolean() should_send_email?: boolean;
   @IsOptional() @IsString() @Length(1, 255) callback_virtual_account_id?: string;
   @IsOptional() @IsInt() @Min(1) @Max(MAX_INVOICE_DURATION_SECONDS) invoice_duration?: number;
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
-  @Matches(URL_PATTERN, { message: 'success_redirect_url must be an http(s) URL' })
-  success_redirect_url?: string;
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
-  @Matches(URL_PATTERN, { message: 'failure_redirect_url must be an http(s) URL' })
-  failure_redirect_url?: string;
+  @IsOptional() @IsRedirectUrl() success_redirect_url?: string;
+  @IsOptional() @IsRedirectUrl() failure_redirect_url?: string;
   @IsOptional()
   @IsArray()
   @ArrayMaxSize(50)

@@ -1,15 +1,7 @@
 import { AppConfig } from '@gateway/config';
-import {
-  ApiDoc,
-  ApiTag,
-  type Caller,
-  CurrentCaller,
-  publicBaseUrl,
-  ref,
-  requestContextOf,
-  RequirePermissions,
-  schema,
-} from '@gateway/http-edge';
+import type { Caller } from '@gateway/http-edge';
+import { ApiDoc, ApiTag, ref, schema } from '@gateway/http-edge';
+import { CurrentCaller, publicBaseUrl, requestContextOf, RequirePermissions } from '@gateway/http-edge';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';

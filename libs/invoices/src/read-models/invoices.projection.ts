@@ -1,8 +1,6 @@
 import { assertNever } from '@gateway/domain';
-import type { RecordedEvent } from '@gateway/event-store';
 import { Scheduler } from '@gateway/scheduler';
-import { ReadModelProjection, type Projection } from '@gateway/projections';
-import { Injectable } from '@nestjs/common';
+import { EventByEventProjection, InjectableProjection } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { EXPIRE_INVOICE_JOB, type ExpireInvoicePayload } from '../application/expire-invoice/expire-invoice.job';
 import {
@@ -18,63 +16,57 @@ export const INVOICES_PROJECTION = 'invoices.invoices';
  * The invoice GETs and list read this table; a created invoice gets its expiry timer (due at
  * `expiry_date` on the business's clock) in the same transaction as its row.
  */
-@ReadModelProjection()
-@Injectable()
-export class InvoicesProjection implements Projection {
-  readonly name = INVOICES_PROJECTION;
-  readonly tables = ['invoices'];
-  readonly eventTypes = INVOICE_EVENT_TYPES;
+@InjectableProjection()
+export class InvoicesProjection extends EventByEventProjection<InvoiceOwnEvent> {
+  constructor(private readonly scheduler: Scheduler) {
+    super({ name: INVOICES_PROJECTION, tables: ['invoices'], eventTypes: INVOICE_EVENT_TYPES });
+  }
 
-  constructor(private readonly scheduler: Scheduler) {}
-
-  async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
-    for (const recorded of events) {
-      const event = { type: recorded.type, data: recorded.data } as InvoiceOwnEvent;
-      const invoice = event.data.invoice;
-      switch (event.type) {
-        case 'InvoiceCreated': {
-          const { rowCount } = await tx.query(
-            `INSERT INTO invoices (invoice_id, business_id, mode, external_id, status, client_type, ` +
-              `recurring_payment_id, created_at, snapshot)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (invoice_id) DO NOTHING`,
-            [
-              invoice.invoiceId,
-              invoice.businessId,
-              invoice.mode,
-              invoice.externalId,
-              invoice.status,
-              invoice.clientType,
-              invoice.recurringPaymentId ?? null,
-              invoice.createdAt,
-              invoice,
-            ],
-          );
-          if (rowCount === 0) break;
-          const payload: ExpireInvoicePayload = { invoiceId: invoice.invoiceId };
-          await this.scheduler.schedule(
-            {
-              kind: EXPIRE_INVOICE_JOB,
-              key: `invoice-expire:${invoice.invoiceId}`,
-              payload,
-              dueAt: new Date(invoice.expiryDate),
-              businessId: invoice.businessId,
-              mode: invoice.mode,
-            },
-            tx,
-          );
-          break;
-        }
-        case 'InvoicePaid':
-          await this.update(tx, invoice);
-          await this.followUpCardCapture(tx, invoice);
-          break;
-        case 'InvoiceExpired':
-        case 'InvoiceSettled':
-          await this.update(tx, invoice);
-          break;
-        default:
-          assertNever(event, 'invoice event');
+  protected async applyEvent(event: InvoiceOwnEvent, tx: ClientBase): Promise<void> {
+    const invoice = event.data.invoice;
+    switch (event.type) {
+      case 'InvoiceCreated': {
+        const { rowCount } = await tx.query(
+          `INSERT INTO invoices (invoice_id, business_id, mode, external_id, status, client_type, ` +
+            `recurring_payment_id, created_at, snapshot)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (invoice_id) DO NOTHING`,
+          [
+            invoice.invoiceId,
+            invoice.businessId,
+            invoice.mode,
+            invoice.externalId,
+            invoice.status,
+            invoice.clientType,
+            invoice.recurringPaymentId ?? null,
+            invoice.createdAt,
+            invoice,
+          ],
+        );
+        if (rowCount === 0) return;
+        const payload: ExpireInvoicePayload = { invoiceId: invoice.invoiceId };
+        await this.scheduler.schedule(
+          {
+            kind: EXPIRE_INVOICE_JOB,
+            key: `invoice-expire:${invoice.invoiceId}`,
+            payload,
+            dueAt: new Date(invoice.expiryDate),
+            businessId: invoice.businessId,
+            mode: invoice.mode,
+          },
+          tx,
+        );
+        break;
       }
+      case 'InvoicePaid':
+        await this.update(tx, invoice);
+        await this.followUpCardCapture(tx, invoice);
+        break;
+      case 'InvoiceExpired':
+      case 'InvoiceSettled':
+        await this.update(tx, invoice);
+        break;
+      default:
+        assertNever(event, 'invoice event');
     }
   }
 

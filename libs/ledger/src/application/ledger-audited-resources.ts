@@ -12,7 +12,7 @@ import { topUpDecider, topUpStream } from '../domain/top-up.decider';
 @AuditsResources()
 export class LedgerAuditedResources implements AuditedResourceSource {
   readonly auditedResources: readonly AuditedResource[] = [
-    { resource: 'top_up', category: 'topup', streamOf: (id) => topUpStream(id), decider: topUpDecider },
+    { resource: 'top_up', category: 'topup', streamOf: topUpStream, decider: topUpDecider },
     {
       resource: 'balance',
       category: 'balance',

@@ -1,5 +1,6 @@
 import { deciderSpec } from '@gateway/testing';
 import {
+  type BalanceCommand,
   balanceDecider,
   type BalanceState,
   CLOSED_RESERVATION_MEMORY_MS,
@@ -80,6 +81,18 @@ const fail = (id: string, code = 'TRANSFER_ERROR', when = now) => ({
   now: when,
 });
 const stateOf = (events: BalanceEvent[]): BalanceState => foldEvents(balanceDecider, events);
+/** The state with nothing in flight: `available` left, and only `id` remembered as closed (at `at`). */
+const closedOnly = (available: bigint, id: string, outcome: 'completed' | 'failed' | 'declined'): BalanceState => ({
+  available,
+  inFlight: 0n,
+  open: new Map(),
+  recentlyClosed: new Map([[id, { outcome, closedAt: at }]]),
+});
+/** After `history`, the command is a no-op: it appends no event. */
+const appendsNothing = (history: BalanceEvent[], command: BalanceCommand) => spec.given(history).when(command).then([]);
+/** After `history`, the command is refused with `code`. */
+const refuses = (history: BalanceEvent[], command: BalanceCommand, code: string) =>
+  spec.given(history).when(command).thenThrows(code);
 
 describe('balance decider (the one authority over CASH debits)', () => {
   describe('CreditBalance / DebitBalance', () => {
@@ -98,14 +111,16 @@ describe('balance decider (the one authority over CASH debits)', () => {
     });
 
     it('refuses a negative or fractional credit', () => {
-      spec
-        .given([])
-        .when({ type: 'CreditBalance', movementId: 'm', sourceEventId: 'e', currency: 'IDR', amount: -1 })
-        .thenThrows('API_VALIDATION_ERROR');
-      spec
-        .given([])
-        .when({ type: 'CreditBalance', movementId: 'm', sourceEventId: 'e', currency: 'IDR', amount: 1.5 })
-        .thenThrows('API_VALIDATION_ERROR');
+      refuses(
+        [],
+        { type: 'CreditBalance', movementId: 'm', sourceEventId: 'e', currency: 'IDR', amount: -1 },
+        'API_VALIDATION_ERROR',
+      );
+      refuses(
+        [],
+        { type: 'CreditBalance', movementId: 'm', sourceEventId: 'e', currency: 'IDR', amount: 1.5 },
+        'API_VALIDATION_ERROR',
+      );
     });
   });
 
@@ -131,10 +146,7 @@ describe('balance decider (the one authority over CASH debits)', () => {
         .given([credited(100)])
         .when(reserve([refund('r1', 60)]))
         .then([reserved(refund('r1', 60))]);
-      spec
-        .given([credited(100), reserved(refund('r1', 60))])
-        .when(reserve([disbursement('d1', 41)]))
-        .thenThrows('INSUFFICIENT_BALANCE');
+      refuses([credited(100), reserved(refund('r1', 60))], reserve([disbursement('d1', 41)]), 'INSUFFICIENT_BALANCE');
       spec
         .given([credited(100), reserved(disbursement('d1', 41))])
         .when(reserve([refund('r1', 60)]))
@@ -145,18 +157,13 @@ describe('balance decider (the one authority over CASH debits)', () => {
       'refuses a disbursement overdraft, ' +
         'and a batch whose total is not covered (all or nothing), appending nothing',
       () => {
-        spec
-          .given([credited(99)])
-          .when(reserve([disbursement('d1', 100)]))
-          .thenThrows('INSUFFICIENT_BALANCE');
-        spec
-          .given([credited(150)])
-          .when(reserve([disbursement('d1', 100), disbursement('d2', 100)]))
-          .thenThrows('INSUFFICIENT_BALANCE');
-        spec
-          .given([credited(100), reserved(disbursement('d1', 100))])
-          .when(reserve([disbursement('d2', 1)]))
-          .thenThrows('INSUFFICIENT_BALANCE');
+        refuses([credited(99)], reserve([disbursement('d1', 100)]), 'INSUFFICIENT_BALANCE');
+        refuses([credited(150)], reserve([disbursement('d1', 100), disbursement('d2', 100)]), 'INSUFFICIENT_BALANCE');
+        refuses(
+          [credited(100), reserved(disbursement('d1', 100))],
+          reserve([disbursement('d2', 1)]),
+          'INSUFFICIENT_BALANCE',
+        );
       },
     );
 
@@ -171,43 +178,20 @@ describe('balance decider (the one authority over CASH debits)', () => {
         spec
           .given([credited(10)])
           .when(reserve([refund('r1', 11)]))
-          .thenState({
-            available: 10n,
-            inFlight: 0n,
-            open: new Map(),
-            recentlyClosed: new Map([['r1', { outcome: 'declined', closedAt: at }]]),
-          });
+          .thenState(closedOnly(10n, 'r1', 'declined'));
         // Money arriving later does not turn that refund into a reservation.
-        spec
-          .given([credited(10), declined('r1', 11), credited(100)])
-          .when(reserve([refund('r1', 11)]))
-          .then([]);
+        appendsNothing([credited(10), declined('r1', 11), credited(100)], reserve([refund('r1', 11)]));
       },
     );
 
     it('is idempotent by movement id: an open, completed, failed or declined id appends nothing', () => {
       const d1 = disbursement('d1', 60);
-      spec
-        .given([credited(100), reserved(d1)])
-        .when(reserve([d1]))
-        .then([]);
-      spec
-        .given([credited(100), reserved(d1), completed('d1', 60, 'disbursement')])
-        .when(reserve([d1]))
-        .then([]);
-      spec
-        .given([credited(100), reserved(d1), failed('d1', 60, 'disbursement')])
-        .when(reserve([d1]))
-        .then([]);
-      spec
-        .given([credited(100), declined('r1', 500)])
-        .when(reserve([refund('r1', 500)]))
-        .then([]);
+      appendsNothing([credited(100), reserved(d1)], reserve([d1]));
+      appendsNothing([credited(100), reserved(d1), completed('d1', 60, 'disbursement')], reserve([d1]));
+      appendsNothing([credited(100), reserved(d1), failed('d1', 60, 'disbursement')], reserve([d1]));
+      appendsNothing([credited(100), declined('r1', 500)], reserve([refund('r1', 500)]));
       // Even when the balance could no longer cover it: the re-execution is not a new debit.
-      spec
-        .given([credited(60), reserved(d1)])
-        .when(reserve([d1]))
-        .then([]);
+      appendsNothing([credited(60), reserved(d1)], reserve([d1]));
     });
 
     it('reserves only the items not seen before when a batch is executed again in part', () => {
@@ -223,10 +207,10 @@ describe('balance decider (the one authority over CASH debits)', () => {
         const d1 = disbursement('d1', 10);
         const history: BalanceEvent[] = [credited(100), reserved(d1), completed('d1', 10, 'disbursement')];
         const justInside = later(CLOSED_RESERVATION_MEMORY_MS);
-        spec
-          .given([...history, reserved(disbursement('d2', 1), justInside.toISOString())])
-          .when(reserve([d1], justInside))
-          .then([]);
+        appendsNothing(
+          [...history, reserved(disbursement('d2', 1), justInside.toISOString())],
+          reserve([d1], justInside),
+        );
         const after = later(CLOSED_RESERVATION_MEMORY_MS + 1);
         const state = stateOf([...history, reserved(disbursement('d2', 1), after.toISOString())]);
         expect(reservationStatus(state, 'd1')).toBe('unknown');
@@ -237,22 +221,10 @@ describe('balance decider (the one authority over CASH debits)', () => {
     it(
       'refuses an empty reservation, an id twice in one command, ' + 'and amounts that are not positive whole numbers',
       () => {
-        spec
-          .given([credited(100)])
-          .when(reserve([]))
-          .thenThrows('API_VALIDATION_ERROR');
-        spec
-          .given([credited(100)])
-          .when(reserve([disbursement('d1', 1), disbursement('d1', 1)]))
-          .thenThrows('API_VALIDATION_ERROR');
-        spec
-          .given([credited(100)])
-          .when(reserve([disbursement('d1', 0)]))
-          .thenThrows('API_VALIDATION_ERROR');
-        spec
-          .given([credited(100)])
-          .when(reserve([refund('r1', 2.5)]))
-          .thenThrows('API_VALIDATION_ERROR');
+        refuses([credited(100)], reserve([]), 'API_VALIDATION_ERROR');
+        refuses([credited(100)], reserve([disbursement('d1', 1), disbursement('d1', 1)]), 'API_VALIDATION_ERROR');
+        refuses([credited(100)], reserve([disbursement('d1', 0)]), 'API_VALIDATION_ERROR');
+        refuses([credited(100)], reserve([refund('r1', 2.5)]), 'API_VALIDATION_ERROR');
       },
     );
   });
@@ -266,31 +238,14 @@ describe('balance decider (the one authority over CASH debits)', () => {
       spec
         .given([credited(100), reserved(disbursement('d1', 60))])
         .when(complete('d1'))
-        .thenState({
-          available: 40n,
-          inFlight: 0n,
-          open: new Map(),
-          recentlyClosed: new Map([['d1', { outcome: 'completed', closedAt: at }]]),
-        });
+        .thenState(closedOnly(40n, 'd1', 'completed'));
     });
 
     it('appends nothing for an unknown id or one already closed (no double completion)', () => {
-      spec
-        .given([credited(100)])
-        .when(complete('nobody'))
-        .then([]);
-      spec
-        .given([credited(100), reserved(refund('r1', 60)), completed('r1', 60, 'refund')])
-        .when(complete('r1'))
-        .then([]);
-      spec
-        .given([credited(100), reserved(refund('r1', 60)), failed('r1', 60, 'refund')])
-        .when(complete('r1'))
-        .then([]);
-      spec
-        .given([credited(10), declined('r1', 60)])
-        .when(complete('r1'))
-        .then([]);
+      appendsNothing([credited(100)], complete('nobody'));
+      appendsNothing([credited(100), reserved(refund('r1', 60)), completed('r1', 60, 'refund')], complete('r1'));
+      appendsNothing([credited(100), reserved(refund('r1', 60)), failed('r1', 60, 'refund')], complete('r1'));
+      appendsNothing([credited(10), declined('r1', 60)], complete('r1'));
     });
 
     it('treats a reservation written before kinds existed as a disbursement', () => {
@@ -314,27 +269,16 @@ describe('balance decider (the one authority over CASH debits)', () => {
       spec
         .given([credited(100), reserved(disbursement('d1', 60))])
         .when(fail('d1'))
-        .thenState({
-          available: 100n,
-          inFlight: 0n,
-          open: new Map(),
-          recentlyClosed: new Map([['d1', { outcome: 'failed', closedAt: at }]]),
-        });
+        .thenState(closedOnly(100n, 'd1', 'failed'));
     });
 
     it('appends nothing for an unknown id or one already closed (no double release)', () => {
-      spec
-        .given([credited(100)])
-        .when(fail('nobody'))
-        .then([]);
-      spec
-        .given([credited(100), reserved(disbursement('d1', 60)), failed('d1', 60, 'disbursement')])
-        .when(fail('d1'))
-        .then([]);
-      spec
-        .given([credited(100), reserved(disbursement('d1', 60)), completed('d1', 60, 'disbursement')])
-        .when(fail('d1'))
-        .then([]);
+      appendsNothing([credited(100)], fail('nobody'));
+      appendsNothing([credited(100), reserved(disbursement('d1', 60)), failed('d1', 60, 'disbursement')], fail('d1'));
+      appendsNothing(
+        [credited(100), reserved(disbursement('d1', 60)), completed('d1', 60, 'disbursement')],
+        fail('d1'),
+      );
     });
   });
 });

@@ -96,37 +96,19 @@ export const balanceDecider: Decider<BalanceCommand, BalanceState, BalanceEvent>
         ];
       case 'ReserveMoneyOut':
         return reserve(command, state);
-      case 'CompleteMoneyOut': {
-        const open = state.open.get(command.movementId);
-        if (!open) return [];
-        return [
-          {
-            type: 'MoneyOutCompleted',
-            data: {
-              movementId: command.movementId,
-              currency: command.currency,
-              amount: open.amount,
-              completedAt: command.now.toISOString(),
-              kind: open.kind,
-            },
-          },
-        ];
-      }
+      case 'CompleteMoneyOut':
       case 'FailMoneyOut': {
         const open = state.open.get(command.movementId);
         if (!open) return [];
+        const closed = { movementId: command.movementId, currency: command.currency, amount: open.amount };
+        const at = command.now.toISOString();
         return [
-          {
-            type: 'MoneyOutFailed',
-            data: {
-              movementId: command.movementId,
-              currency: command.currency,
-              amount: open.amount,
-              failureCode: command.failureCode,
-              failedAt: command.now.toISOString(),
-              kind: open.kind,
-            },
-          },
+          command.type === 'CompleteMoneyOut'
+            ? { type: 'MoneyOutCompleted', data: { ...closed, completedAt: at, kind: open.kind } }
+            : {
+                type: 'MoneyOutFailed',
+                data: { ...closed, failureCode: command.failureCode, failedAt: at, kind: open.kind },
+              },
         ];
       }
       default:

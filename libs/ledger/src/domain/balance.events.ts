@@ -8,15 +8,17 @@ import type { MoneyOutCompleted, MoneyOutFailed, MoneyOutKind, MoneyOutReserved 
  * ledger: users' logs hold them, so neither changes. The three `MoneyOut*` events are the ledger
  * contract's (`balance-contract.check.ts`); a `MoneyOut*` without `kind` is a disbursement.
  */
-export type BalanceCredited = DomainEvent<
-  'BalanceCredited',
-  { movementId: string; sourceEventId: string; currency: string; amount: number }
->;
+export interface BalanceMovement {
+  movementId: string;
+  /** The money-in event the balance follows (its id also derives this event's). */
+  sourceEventId: string;
+  currency: string;
+  amount: number;
+}
+
+export type BalanceCredited = DomainEvent<'BalanceCredited', BalanceMovement>;
 /** Old logs only: a refund paid out of CASH before refunds reserved (`MoneyInRefunded`). */
-export type BalanceDebited = DomainEvent<
-  'BalanceDebited',
-  { movementId: string; sourceEventId: string; currency: string; amount: number }
->;
+export type BalanceDebited = DomainEvent<'BalanceDebited', BalanceMovement>;
 
 /**
  * A refund the balance could not cover, recorded so the refund's fate is decided once: a second

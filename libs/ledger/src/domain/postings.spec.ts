@@ -1,3 +1,4 @@
+import { moneyInReceived } from '@gateway/testing';
 import fc from 'fast-check';
 import { feeFor, feeRuleFor } from './fees';
 import type { MoneyMovementEvent } from './money-movement.events';
@@ -5,26 +6,18 @@ import { postingsFor } from './postings';
 import { parseSettlementDelays, settlementDelayMs } from './settlement-delays';
 
 const at = '2026-11-22T10:00:00.000Z';
+const source = { context: 'x', resourceId: 'r' };
 const sum = (event: MoneyMovementEvent) => postingsFor(event).postings.reduce((total, p) => total + p.amount, 0n);
 const byAccount = (event: MoneyMovementEvent) =>
   Object.fromEntries(postingsFor(event).postings.map((p) => [p.account, p.amount]));
 
 describe('postings', () => {
   it('money in: payers pay the gross, HOLDING gets the net, FEES the fee, TAX the VAT on it', () => {
-    const received: MoneyMovementEvent = {
-      type: 'MoneyInReceived',
-      data: {
-        movementId: 'm1',
-        source: { context: 'x', resourceId: 'r' },
-        channel: 'BCA',
-        currency: 'IDR',
-        grossAmount: 100_000,
-        fee: 2900,
-        feeTax: 319,
-        settledBySource: false,
-        receivedAt: at,
-      },
-    };
+    const received = moneyInReceived(
+      { movementId: 'm1', source, channel: 'BCA' },
+      { grossAmount: 100_000, fee: 2900, feeTax: 319 },
+      at,
+    );
     expect(byAccount(received)).toEqual({ PAYERS: -100_000n, HOLDING: 96_781n, FEES: 2900n, TAX: 319n });
   });
 
@@ -105,20 +98,11 @@ describe('postings', () => {
           expect(fee + feeTax).toBeLessThanOrEqual(gross);
           expect(fee).toBeGreaterThanOrEqual(0);
           expect(feeTax).toBeGreaterThanOrEqual(0);
-          const event: MoneyMovementEvent = {
-            type: 'MoneyInReceived',
-            data: {
-              movementId: 'm',
-              source: { context: 'x', resourceId: 'r' },
-              channel: 'X',
-              currency: 'IDR',
-              grossAmount: gross,
-              fee,
-              feeTax,
-              settledBySource: false,
-              receivedAt: at,
-            },
-          };
+          const event = moneyInReceived(
+            { movementId: 'm', source, channel: 'X' },
+            { grossAmount: gross, fee, feeTax },
+            at,
+          );
           expect(sum(event)).toBe(0n);
         },
       ),

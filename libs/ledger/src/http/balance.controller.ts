@@ -1,12 +1,5 @@
-import {
-  ApiDoc,
-  ApiTag,
-  type Caller,
-  CurrentCaller,
-  requestContextOf,
-  RequirePermissions,
-  schema,
-} from '@gateway/http-edge';
+import type { Caller } from '@gateway/http-edge';
+import { ApiDoc, ApiTag, CurrentCaller, requestContextOf, RequirePermissions, schema } from '@gateway/http-edge';
 import { Body, Controller, Get, HttpCode, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';

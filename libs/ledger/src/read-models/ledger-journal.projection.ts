@@ -1,7 +1,6 @@
-import { Injectable } from '@nestjs/common';
 import type { RecordedEvent } from '@gateway/event-store';
 import { type ScheduleJobInput, Scheduler } from '@gateway/scheduler';
-import { type BulkLoad, copyInto, ReadModelProjection, type Projection } from '@gateway/projections';
+import { type BulkLoad, copyInto, DescribedProjection, InjectableProjection } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { MONEY_MOVEMENT_EVENT_TYPES, type MoneyMovementEvent } from '../domain/money-movement.events';
 import { settlementDelayMs } from '../domain/settlement-delays';
@@ -24,17 +23,18 @@ export const LEDGER_PROJECTION = 'ledger.journal';
  * no job, and a settled payment's pending job is cancelled: a rebuild leaves no settlement job
  * behind for money that already settled. Live, the settling job is running, not pending.
  */
-@ReadModelProjection()
-@Injectable()
-export class LedgerJournalProjection implements Projection {
-  readonly name = LEDGER_PROJECTION;
-  readonly tables = ['ledger_transactions', 'ledger_entries', 'ledger_balances'];
-  readonly eventTypes = MONEY_MOVEMENT_EVENT_TYPES;
-
+@InjectableProjection()
+export class LedgerJournalProjection extends DescribedProjection {
   constructor(
     private readonly scheduler: Scheduler,
     private readonly settlement: SettlementPolicy,
-  ) {}
+  ) {
+    super({
+      name: LEDGER_PROJECTION,
+      tables: ['ledger_transactions', 'ledger_entries', 'ledger_balances'],
+      eventTypes: MONEY_MOVEMENT_EVENT_TYPES,
+    });
+  }
 
   /**
    * The journal rows travel as one JSON document per table (`json_to_recordset`, keys = the row

@@ -8,6 +8,6 @@ import { paymentCodeStream } from '../domain/payment-code.events';
 @AuditsResources()
 export class PaymentCodesAuditedResources implements AuditedResourceSource {
   readonly auditedResources: readonly AuditedResource[] = [
-    { resource: 'payment_code', category: 'fpc', streamOf: (id) => paymentCodeStream(id), decider: paymentCodeDecider },
+    { resource: 'payment_code', category: 'fpc', streamOf: paymentCodeStream, decider: paymentCodeDecider },
   ];
 }

@@ -1,6 +1,6 @@
-import { activeLifecycle } from '@gateway/fixed-instruments';
+import { activeLifecycle, creation, expiredOn, inactiveSince, instrumentPayment } from '@gateway/fixed-instruments';
 import { deciderSpec } from '@gateway/testing';
-import { type CreatePaymentCode, type PaymentCodeStreamEvent, paymentCodeDecider } from './payment-code.decider';
+import { type CreatePaymentCode, paymentCodeDecider } from './payment-code.decider';
 import type { PaymentCodeSnapshot } from './payment-code.events';
 
 const now = new Date('2026-03-01T10:00:00.000Z');
@@ -29,20 +29,8 @@ const code: PaymentCodeSnapshot = {
   currency: 'IDR',
   ...activeLifecycle(now, '2057-03-01T10:00:00.000Z'),
 };
-const created = (snapshot: Partial<PaymentCodeSnapshot> = {}): PaymentCodeStreamEvent => ({
-  type: 'FixedPaymentCodeCreated',
-  data: { snapshot: { ...code, ...snapshot } },
-});
-const pay = (amount: number, at = later) => ({
-  type: 'ReceiveInstrumentPayment' as const,
-  instrumentId: 'c1',
-  id: 'r1',
-  paymentId: 'p1',
-  amount,
-  fee: 1,
-  feeTax: 0,
-  now: at,
-});
+const created = creation('FixedPaymentCodeCreated', code);
+const pay = instrumentPayment('c1', { fee: 1, feeTax: 0 }, later);
 
 describe('payment code decider', () => {
   describe('(new) → ACTIVE', () => {
@@ -76,10 +64,7 @@ describe('payment code decider', () => {
       spec
         .given([created({ isSingleUse: true })])
         .when(pay(50_000))
-        .thenState({
-          exists: true,
-          snapshot: { ...code, isSingleUse: true, status: 'INACTIVE', updatedAt: later.toISOString() },
-        }));
+        .thenState({ exists: true, snapshot: { ...code, isSingleUse: true, ...inactiveSince(later) } }));
     it('only the exact expected amount completes', () =>
       spec.given([created()]).when(pay(50_001)).thenThrows('EXPECTED_AMOUNT_MISMATCH_ERROR'));
     it('without an expected amount, the bounds apply', () => {
@@ -99,15 +84,7 @@ describe('payment code decider', () => {
       spec
         .given([created({ expirationDate: later.toISOString() })])
         .when({ type: 'ExpireInstrument', instrumentId: 'c1', now: later })
-        .thenState({
-          exists: true,
-          snapshot: {
-            ...code,
-            expirationDate: later.toISOString(),
-            status: 'INACTIVE',
-            updatedAt: later.toISOString(),
-          },
-        }));
+        .thenState(expiredOn(code, later, later)));
     it('the job before the date does nothing', () =>
       spec
         .given([created({ expirationDate: later.toISOString() })])

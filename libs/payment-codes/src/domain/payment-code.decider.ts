@@ -9,8 +9,7 @@ import {
   type Mode,
   PAYMENT_CODE_EVENT_NAMES,
   type PaymentCodeChanges,
-  type PaymentCodePayment,
-  type PaymentCodeSnapshot,
+  type PaymentCodeEvent,
 } from './payment-code.events';
 import { checkAmount, isInRange, MAX_AMOUNT, MIN_AMOUNT } from './payment-code.rules';
 
@@ -37,13 +36,7 @@ export interface PaymentCodeUpdate {
 }
 
 /** The kernel's type parameters for a fixed payment code. */
-export type PaymentCodeTypes = InstrumentTypesOf<
-  PaymentCodeSnapshot,
-  PaymentCodeCreation,
-  PaymentCodeUpdate,
-  PaymentCodeChanges,
-  PaymentCodePayment
->;
+export type PaymentCodeTypes = InstrumentTypesOf<PaymentCodeEvent, PaymentCodeCreation, PaymentCodeUpdate>;
 export type CreatePaymentCode = CreateInstrument<PaymentCodeTypes>;
 export type PaymentCodeStreamEvent = InstrumentStreamEvent<PaymentCodeTypes, typeof PAYMENT_CODE_EVENT_NAMES>;
 

@@ -1,19 +1,17 @@
 import { declareEventSchemas } from '@gateway/domain';
-import {
-  type InstrumentEventOf,
-  instrumentEventNames,
-  instrumentEventTypes,
-  instrumentEventVersions,
-} from '@gateway/fixed-instruments/domain';
+import { instrumentEventNames, instrumentEventTypes, instrumentEventVersions } from '@gateway/fixed-instruments/domain';
+import type { InstrumentEventOf, InstrumentLifecycle, InstrumentOrigin } from '@gateway/fixed-instruments/domain';
+import type { PaymentFields } from '@gateway/fixed-instruments/domain';
 
 export type Mode = 'test' | 'live';
 
 /** The spec names no states; ours: ACTIVE (payable) and INACTIVE (expired, or a single-use code that was paid). */
 export type PaymentCodeStatus = 'ACTIVE' | 'INACTIVE';
 
-export type PaymentCodeOrigin = { kind: 'fixed' } | { kind: 'invoice'; invoiceId: string };
+export type PaymentCodeOrigin = InstrumentOrigin;
 
-export interface PaymentCodeSnapshot {
+/** The whole code after a change: its own fields and terms, then the kernel's lifecycle (the stored order). */
+export interface PaymentCodeSnapshot extends InstrumentLifecycle<PaymentCodeStatus> {
   fpcId: string;
   businessId: string;
   mode: Mode;
@@ -26,21 +24,11 @@ export interface PaymentCodeSnapshot {
   currency: 'IDR';
   expectedAmount?: number;
   isSingleUse: boolean;
-  status: PaymentCodeStatus;
-  expirationDate: string;
-  origin: PaymentCodeOrigin;
-  createdAt: string;
-  updatedAt: string;
 }
 
-export interface PaymentCodePayment {
-  /** `fixed_payment_code_payment_id`. */
-  id: string;
-  paymentId: string;
+/** A payment into the code; its `id` is the `fixed_payment_code_payment_id`. */
+export interface PaymentCodePayment extends PaymentFields {
   fpcId: string;
-  amount: number;
-  currency: 'IDR';
-  transactionTimestamp: string;
 }
 
 export interface PaymentCodeChanges {
@@ -55,16 +43,11 @@ export interface PaymentCodeChanges {
  * whole code, so the read model and callbacks need no fold.
  */
 export const PAYMENT_CODE_EVENT_NAMES = instrumentEventNames('FixedPaymentCode');
-export type PaymentCodeEvent = InstrumentEventOf<
-  PaymentCodeSnapshot,
-  PaymentCodeChanges,
-  PaymentCodePayment,
-  typeof PAYMENT_CODE_EVENT_NAMES
->;
+type Names = typeof PAYMENT_CODE_EVENT_NAMES;
+export type PaymentCodeEvent = InstrumentEventOf<PaymentCodeSnapshot, PaymentCodeChanges, PaymentCodePayment, Names>;
 export type FixedPaymentCodePaid = Extract<PaymentCodeEvent, { type: 'FixedPaymentCodePaid' }>;
 
-export const PAYMENT_CODE_EVENT_TYPES: readonly PaymentCodeEvent['type'][] =
-  instrumentEventTypes(PAYMENT_CODE_EVENT_NAMES);
+export const PAYMENT_CODE_EVENT_TYPES = instrumentEventTypes(PAYMENT_CODE_EVENT_NAMES);
 
 export const paymentCodeStream = (fpcId: string) => `fpc-${fpcId}`;
 

@@ -1,3 +1,4 @@
+import { instrumentChangesOf } from '@gateway/fixed-instruments';
 import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
 import { IsBoolean, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
@@ -26,6 +27,14 @@ export class UpdatePaymentCodeRequestDto {
   @IsOptional() @IsString() @Length(1, 255) @Matches(/\S/, { message: 'name must not be blank' }) name?: string;
   @IsOptional() @IsMoneyAmount() expected_amount?: number;
   @IsOptional() @IsISO8601({ strict: true }) expiration_date?: string;
+}
+
+/** The changes a validated update request asks for: the code's name, then what every kind changes. */
+export function paymentCodeChangesOf(body: UpdatePaymentCodeRequestDto) {
+  return {
+    ...(body.name !== undefined && body.name !== null && { name: body.name }),
+    ...instrumentChangesOf(body),
+  };
 }
 
 @RequestExample({ retail_outlet_name: 'ALFAMART', payment_code: 'TEST123456', transfer_amount: 75000 })

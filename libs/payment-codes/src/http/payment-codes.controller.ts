@@ -1,12 +1,7 @@
-import { ApiDoc, ApiTag, type Caller, CurrentCaller, requestContextOf, RequirePermissions } from '@gateway/http-edge';
-import {
-  INSTRUMENT_CREATION_ERRORS,
-  INSTRUMENT_ID_PATTERN,
-  instrumentChangesOf,
-  instrumentOpeningOf,
-  paidInvoiceAnswer,
-  simulatedPaymentDoc,
-} from '@gateway/fixed-instruments';
+import type { Caller, CallerRequestContext } from '@gateway/http-edge';
+import { ApiDoc, ApiTag, CallerContext, CurrentCaller, requestContextOf, RequirePermissions } from '@gateway/http-edge';
+import { INSTRUMENT_CHANGE_ERRORS, INSTRUMENT_CREATION_ERRORS, simulatedPaymentDoc } from '@gateway/fixed-instruments';
+import { INSTRUMENT_ID_PATTERN, instrumentOpeningOf, paidInvoiceAnswer } from '@gateway/fixed-instruments';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -20,6 +15,7 @@ import { UpdatePaymentCodeCommand } from '../application/update-payment-code/upd
 import { PaymentCodeErrors } from '../domain/payment-code.errors';
 import {
   CreatePaymentCodeRequestDto,
+  paymentCodeChangesOf,
   SimulateRetailPaymentRequestDto,
   UpdatePaymentCodeRequestDto,
 } from './payment-code.request.dto';
@@ -101,15 +97,10 @@ export class PaymentCodesController {
   )
   @HttpCode(200)
   @RequirePermissions('money_in:write')
-  async simulate(
-    @CurrentCaller() caller: Caller,
-    @Body() body: SimulateRetailPaymentRequestDto,
-    @Req() request: Request,
-  ) {
+  async simulate(@Body() body: SimulateRetailPaymentRequestDto, @CallerContext() context: CallerRequestContext) {
     const { retail_outlet_name: outlet, payment_code: paymentCode, transfer_amount: amount } = body;
-    const context = requestContextOf(request, caller);
     const routed = await this.commands.execute(
-      new SimulateTillPaymentCommand(caller.businessId, caller.mode, outlet, paymentCode, amount, context),
+      new SimulateTillPaymentCommand(context.businessId, context.mode, outlet, paymentCode, amount, context),
     );
     if (routed.paid === 'own') {
       const { payment, instrument: code } = routed;
@@ -128,28 +119,17 @@ export class PaymentCodesController {
     description: 'Every field optional; a past `expiration_date` expires the code at once.',
     operationId: 'updateFixedPaymentCode',
     response: PAYMENT_CODE_SCHEMA,
-    errors: [
-      'FIXED_PAYMENT_CODE_NOT_FOUND_ERROR',
-      'INACTIVE_FIXED_PAYMENT_CODE_ERROR',
-      'MINIMUM_EXPECTED_AMOUNT_ERROR',
-      'MAXIMUM_EXPECTED_AMOUNT_ERROR',
-      'EXPIRATION_DATE_INVALID_ERROR',
-    ],
+    errors: ['FIXED_PAYMENT_CODE_NOT_FOUND_ERROR', 'INACTIVE_FIXED_PAYMENT_CODE_ERROR', ...INSTRUMENT_CHANGE_ERRORS],
   })
   @RequirePermissions('money_in:write')
   async update(
-    @CurrentCaller() caller: Caller,
     @Param('id') id: string,
     @Body() body: UpdatePaymentCodeRequestDto,
-    @Req() request: Request,
+    @CallerContext() context: CallerRequestContext,
   ) {
-    const changes = {
-      ...(body.name !== undefined && body.name !== null && { name: body.name }),
-      ...instrumentChangesOf(body),
-    };
     return paymentCodeToWire(
       await this.commands.execute(
-        new UpdatePaymentCodeCommand(id, caller.businessId, caller.mode, changes, requestContextOf(request, caller)),
+        new UpdatePaymentCodeCommand(id, context.businessId, context.mode, paymentCodeChangesOf(body), context),
       ),
     );
   }

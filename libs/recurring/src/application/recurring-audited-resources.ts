@@ -10,11 +10,6 @@ import { recurringStream } from '../domain/recurring.events';
 @AuditsResources()
 export class RecurringAuditedResources implements AuditedResourceSource {
   readonly auditedResources: readonly AuditedResource[] = [
-    {
-      resource: 'recurring_payment',
-      category: 'recurring',
-      streamOf: (id) => recurringStream(id),
-      decider: recurringDecider,
-    },
+    { resource: 'recurring_payment', category: 'recurring', streamOf: recurringStream, decider: recurringDecider },
   ];
 }

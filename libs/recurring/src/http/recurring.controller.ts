@@ -1,14 +1,7 @@
 import { AppConfig } from '@gateway/config';
-import {
-  ApiDoc,
-  ApiTag,
-  type Caller,
-  CurrentCaller,
-  publicBaseUrl,
-  requestContextOf,
-  RequirePermissions,
-} from '@gateway/http-edge';
-import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
+import type { Caller } from '@gateway/http-edge';
+import { ApiDoc, ApiTag, CurrentCaller, publicBaseUrl, requestContextOf, RequirePermissions } from '@gateway/http-edge';
+import { applyDecorators, Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
 import {
@@ -26,6 +19,24 @@ import {
 import { RECURRING_PAYMENT_SCHEMA, recurringToWire } from './recurring.response';
 
 const CHANGE_ERRORS = ['NOT_FOUND_ERROR', 'INVALID_RECURRING_PAYMENT_STATUS_ERROR'];
+
+/**
+ * `POST /recurring_payments/{id}/<action>!`: stop, pause and resume are one kind of operation (a
+ * change of the schedule's status, answered with the payment, 200), each documented as its own.
+ */
+function LifecycleAction(action: 'stop' | 'pause' | 'resume', doc: { summary: string; description: string }) {
+  return applyDecorators(
+    Post(`:id/${action}\\!`),
+    ApiDoc({
+      ...doc,
+      operationId: `${action}RecurringPayment`,
+      response: RECURRING_PAYMENT_SCHEMA,
+      errors: CHANGE_ERRORS,
+    }),
+    HttpCode(200),
+    RequirePermissions('money_in:write'),
+  );
+}
 
 @ApiTag(
   'Recurring payments',
@@ -102,44 +113,26 @@ export class RecurringController {
     return this.change(caller, id, { type: 'update', changes: toRecurringChanges(body) }, request);
   }
 
-  @Post(':id/stop\\!')
-  @ApiDoc({
+  @LifecycleAction('stop', {
     summary: 'Stop a recurring payment',
     description: 'No further cycle is billed; a stopped payment cannot resume.',
-    operationId: 'stopRecurringPayment',
-    response: RECURRING_PAYMENT_SCHEMA,
-    errors: CHANGE_ERRORS,
   })
-  @HttpCode(200)
-  @RequirePermissions('money_in:write')
   stop(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
     return this.change(caller, id, { type: 'stop' }, request);
   }
 
-  @Post(':id/pause\\!')
-  @ApiDoc({
+  @LifecycleAction('pause', {
     summary: 'Pause a recurring payment',
     description: 'Cycles that fall due while paused are skipped (not billed later).',
-    operationId: 'pauseRecurringPayment',
-    response: RECURRING_PAYMENT_SCHEMA,
-    errors: CHANGE_ERRORS,
   })
-  @HttpCode(200)
-  @RequirePermissions('money_in:write')
   pause(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
     return this.change(caller, id, { type: 'pause' }, request);
   }
 
-  @Post(':id/resume\\!')
-  @ApiDoc({
+  @LifecycleAction('resume', {
     summary: 'Resume a recurring payment',
     description: 'Billing continues with the next cycle that falls due.',
-    operationId: 'resumeRecurringPayment',
-    response: RECURRING_PAYMENT_SCHEMA,
-    errors: CHANGE_ERRORS,
   })
-  @HttpCode(200)
-  @RequirePermissions('money_in:write')
   resume(@CurrentCaller() caller: Caller, @Param('id') id: string, @Req() request: Request) {
     return this.change(caller, id, { type: 'resume' }, request);
   }

@@ -1,23 +1,10 @@
 import { INVOICE_MAX_AMOUNT, RECURRING_MIN_AMOUNT } from '@gateway/invoices';
-import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
-import {
-  IsBoolean,
-  IsEmail,
-  IsIn,
-  IsInt,
-  IsISO8601,
-  IsOptional,
-  IsString,
-  Length,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-} from 'class-validator';
+import { IsMoneyAmount, IsRedirectUrl, RequestExample } from '@gateway/http-edge';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsOptional, IsString } from 'class-validator';
+import { Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { RecurringChanges } from '../domain/recurring.decider';
 import type { CreateRecurringRequest } from '../application/create-recurring/create-recurring.command';
 
-const URL_PATTERN = /^https?:\/\/\S+$/;
 const INTERVALS = ['DAY', 'WEEK', 'MONTH'];
 const ACTIONS = ['IGNORE', 'STOP'];
 /**
@@ -59,16 +46,8 @@ export class CreateRecurringRequestDto {
   @IsISO8601({ strict: true })
   @Matches(/^\d{4}-/, { message: 'start_date must be an ISO 8601 date' })
   start_date?: string;
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
-  @Matches(URL_PATTERN, { message: 'success_redirect_url must be an http(s) URL' })
-  success_redirect_url?: string;
-  @IsOptional()
-  @IsString()
-  @MaxLength(2048)
-  @Matches(URL_PATTERN, { message: 'failure_redirect_url must be an http(s) URL' })
-  failure_redirect_url?: string;
+  @IsOptional() @IsRedirectUrl() success_redirect_url?: string;
+  @IsOptional() @IsRedirectUrl() failure_redirect_url?: string;
   @IsOptional() @IsBoolean() charge_immediately?: boolean;
 }
 

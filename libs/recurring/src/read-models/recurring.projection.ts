@@ -1,7 +1,5 @@
-import type { RecordedEvent } from '@gateway/event-store';
 import { Scheduler } from '@gateway/scheduler';
-import { ReadModelProjection, type Projection } from '@gateway/projections';
-import { Injectable } from '@nestjs/common';
+import { EventByEventProjection, InjectableProjection } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { scheduleCycle } from '../application/run-cycle/run-cycle.job';
 import { RECURRING_EVENT_TYPES, type RecurringEvent } from '../domain/recurring.events';
@@ -13,35 +11,29 @@ export const RECURRING_PROJECTION = 'recurring.recurring-payments';
  * The recurring GET; a created recurring payment gets its first cycle job in the same transaction,
  * and a PATCH that re-times the next cycle moves that cycle's job.
  */
-@ReadModelProjection()
-@Injectable()
-export class RecurringProjection implements Projection {
-  readonly name = RECURRING_PROJECTION;
-  readonly tables = ['recurring_payments'];
-  readonly eventTypes = RECURRING_EVENT_TYPES;
+@InjectableProjection()
+export class RecurringProjection extends EventByEventProjection<RecurringEvent> {
+  constructor(private readonly scheduler: Scheduler) {
+    super({ name: RECURRING_PROJECTION, tables: ['recurring_payments'], eventTypes: RECURRING_EVENT_TYPES });
+  }
 
-  constructor(private readonly scheduler: Scheduler) {}
-
-  async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
-    for (const recorded of events) {
-      const { recurring } = (recorded as unknown as RecurringEvent).data;
-      const { rowCount } = await tx.query(
-        `INSERT INTO recurring_payments (recurring_payment_id, business_id, mode, status, snapshot) VALUES ($1, $2, ` +
-          `$3, $4, $5)
-         ON CONFLICT (recurring_payment_id) DO UPDATE SET status = EXCLUDED.status, snapshot = EXCLUDED.snapshot
-         RETURNING (xmax = 0) AS inserted`,
-        [recurring.recurringPaymentId, recurring.businessId, recurring.mode, recurring.status, recurring],
-      );
-      if (recorded.type === 'RecurringPaymentCreated' && rowCount)
-        await scheduleCycle(this.scheduler, recurring, 1, tx);
-      // A PATCH of the interval re-timed the next cycle (the anchor sits on it): move its waiting job.
-      if (
-        recorded.type === 'RecurringPaymentUpdated' &&
-        recurring.scheduleAnchor?.cycle === recurring.nextCycle &&
-        hasMoreCycles(recurring)
-      ) {
-        await scheduleCycle(this.scheduler, recurring, recurring.nextCycle, tx);
-      }
+  protected async applyEvent(event: RecurringEvent, tx: ClientBase): Promise<void> {
+    const { recurring } = event.data;
+    const { rowCount } = await tx.query(
+      `INSERT INTO recurring_payments (recurring_payment_id, business_id, mode, status, snapshot) VALUES ($1, $2, ` +
+        `$3, $4, $5)
+       ON CONFLICT (recurring_payment_id) DO UPDATE SET status = EXCLUDED.status, snapshot = EXCLUDED.snapshot
+       RETURNING (xmax = 0) AS inserted`,
+      [recurring.recurringPaymentId, recurring.businessId, recurring.mode, recurring.status, recurring],
+    );
+    if (event.type === 'RecurringPaymentCreated' && rowCount) await scheduleCycle(this.scheduler, recurring, 1, tx);
+    // A PATCH of the interval re-timed the next cycle (the anchor sits on it): move its waiting job.
+    if (
+      event.type === 'RecurringPaymentUpdated' &&
+      recurring.scheduleAnchor?.cycle === recurring.nextCycle &&
+      hasMoreCycles(recurring)
+    ) {
+      await scheduleCycle(this.scheduler, recurring, recurring.nextCycle, tx);
     }
   }
 }

@@ -1,10 +1,12 @@
-import { CommandPipeline } from '@gateway/event-store';
+import { aggregateRuns, CommandPipeline } from '@gateway/event-store';
 import type { Mode } from '@gateway/clock';
 import type { RequestContext } from '@gateway/runtime';
 import { Injectable } from '@nestjs/common';
 import { type ReportCommand, reportDecider } from '../domain/report.decider';
 import { reportStream } from '../domain/report.events';
 import { REPORTS_PROJECTION } from '../read-models/reports.projection';
+
+const onReport = aggregateRuns({ streamOf: reportStream, decider: reportDecider, readModel: REPORTS_PROJECTION });
 
 /** The report aggregate's declaration for the command pipeline: business time, the reports read model awaited. */
 @Injectable()
@@ -18,14 +20,7 @@ export class ReportRunner {
     context: RequestContext,
     command: (now: Date) => ReportCommand,
   ): Promise<void> {
-    await this.pipeline.run({
-      context,
-      scope: { businessId, mode },
-      stream: reportStream(reportId),
-      decider: reportDecider,
-      command,
-      readYourWrites: { projection: REPORTS_PROJECTION },
-    });
+    await this.pipeline.run(onReport({ context, scope: { businessId, mode } }, reportId, command));
   }
 
   now(businessId: string, mode: Mode): Promise<Date> {

@@ -1,14 +1,7 @@
 import { AppConfig } from '@gateway/config';
-import {
-  ApiDoc,
-  ApiTag,
-  type Caller,
-  CurrentCaller,
-  NoAuth,
-  publicBaseUrl,
-  requestContextOf,
-  RequirePermissions,
-} from '@gateway/http-edge';
+import type { Caller } from '@gateway/http-edge';
+import { ApiDoc, ApiTag } from '@gateway/http-edge';
+import { CurrentCaller, NoAuth, publicBaseUrl, requestContextOf, RequirePermissions } from '@gateway/http-edge';
 import { REPORT_SCHEMA } from './report.response';
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';

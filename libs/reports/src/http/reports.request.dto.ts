@@ -1,17 +1,7 @@
 import { RequestExample } from '@gateway/http-edge';
 import { Type } from 'class-transformer';
-import {
-  IsDate,
-  IsIn,
-  IsInt,
-  IsOptional,
-  IsString,
-  Matches,
-  Max,
-  MaxLength,
-  Min,
-  ValidateNested,
-} from 'class-validator';
+import { IsDate, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
+import { Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { REPORT_FORMATS, REPORT_TYPES, type ReportFormat, type ReportType } from '../domain/report.events';
 
 export class ReportFilterDto {

@@ -21,26 +21,40 @@ export interface RequestLogFilter {
   endingBefore?: string;
 }
 
-export interface RequestLogRow {
-  log_id: string;
-  business_id: string;
-  mode: Mode;
-  key_id: string;
-  platform_business_id: string | null;
-  request_id: string;
-  client_request_id: string | null;
-  method: string;
-  route: string;
-  path: string;
-  status: number;
-  error_code: string | null;
-  latency_ms: number;
-  api_version: string | null;
-  request_body: string | null;
-  request_body_truncated: boolean;
-  response_body: string | null;
-  response_body_truncated: boolean;
-  requested_at: Date;
+/** The column each field of a stored request is kept in (in the table's order). */
+const COLUMN_OF = {
+  logId: 'log_id',
+  businessId: 'business_id',
+  mode: 'mode',
+  keyId: 'key_id',
+  platformBusinessId: 'platform_business_id',
+  requestId: 'request_id',
+  clientRequestId: 'client_request_id',
+  method: 'method',
+  route: 'route',
+  path: 'path',
+  status: 'status',
+  errorCode: 'error_code',
+  latencyMs: 'latency_ms',
+  apiVersion: 'api_version',
+  requestBody: 'request_body',
+  requestBodyTruncated: 'request_body_truncated',
+  responseBody: 'response_body',
+  responseBodyTruncated: 'response_body_truncated',
+  requestedAt: 'requested_at',
+} as const satisfies Record<keyof StoredRequest, string>;
+const FIELDS = Object.keys(COLUMN_OF) as (keyof StoredRequest)[];
+
+/** A row as the table returns it: each column holds its field of the stored request. */
+export type RequestLogRow = { [F in keyof StoredRequest as (typeof COLUMN_OF)[F]]: StoredRequest[F] };
+
+/** The request a row stores. */
+export function storedRequestOf(row: RequestLogRow): StoredRequest {
+  return Object.fromEntries(FIELDS.map((field) => [field, row[COLUMN_OF[field]]])) as unknown as StoredRequest;
+}
+
+function rowOf(request: StoredRequest): RequestLogRow {
+  return Object.fromEntries(FIELDS.map((field) => [COLUMN_OF[field], request[field]])) as unknown as RequestLogRow;
 }
 
 export interface RequestLogRows {
@@ -50,11 +64,7 @@ export interface RequestLogRows {
   unknownCursor?: 'starting_after' | 'ending_before';
 }
 
-const COLUMNS =
-  `log_id, business_id, mode, key_id, platform_business_id, request_id, client_request_id, method, ` +
-  `route, path, status,
-  error_code, latency_ms, api_version, request_body, request_body_truncated, response_body, ` +
-  `response_body_truncated, requested_at`;
+const COLUMNS = Object.values(COLUMN_OF).join(', ');
 
 /** The request log's table: batched inserts, filtered pages per business and mode, retention deletes. */
 @Injectable()
@@ -67,29 +77,8 @@ export class RequestLogStore {
    */
   async insert(rows: readonly StoredRequest[]): Promise<void> {
     if (rows.length === 0) return;
-    const json = JSON.stringify(
-      rows.map((r) => ({
-        log_id: r.logId,
-        business_id: r.businessId,
-        mode: r.mode,
-        key_id: r.keyId,
-        platform_business_id: r.platformBusinessId,
-        request_id: r.requestId,
-        client_request_id: r.clientRequestId,
-        method: r.method,
-        route: r.route,
-        path: r.path,
-        status: r.status,
-        error_code: r.errorCode,
-        latency_ms: r.latencyMs,
-        api_version: r.apiVersion,
-        request_body: r.requestBody,
-        request_body_truncated: r.requestBodyTruncated,
-        response_body: r.responseBody,
-        response_body_truncated: r.responseBodyTruncated,
-        requested_at: r.requestedAt.toISOString(),
-      })),
-    );
+    // requested_at travels as its ISO 8601 text (Date.prototype.toJSON).
+    const json = JSON.stringify(rows.map(rowOf));
     // Without waiting for the WAL flush: a database crash may lose the last moment of log entries
     // (never anything else), and the log's commits do not queue behind the gateway's own.
     // Guarded: the writer holds a connection every 200 ms, and a database restart in between must

@@ -8,11 +8,6 @@ import { virtualAccountStream } from '../domain/virtual-account.events';
 @AuditsResources()
 export class VirtualAccountsAuditedResources implements AuditedResourceSource {
   readonly auditedResources: readonly AuditedResource[] = [
-    {
-      resource: 'virtual_account',
-      category: 'fva',
-      streamOf: (id) => virtualAccountStream(id),
-      decider: virtualAccountDecider,
-    },
+    { resource: 'virtual_account', category: 'fva', streamOf: virtualAccountStream, decider: virtualAccountDecider },
   ];
 }

@@ -1,11 +1,7 @@
-import { activeLifecycle } from '@gateway/fixed-instruments';
-import { deciderSpec } from '@gateway/testing';
-import {
-  type CreateVirtualAccount,
-  type VirtualAccountStreamEvent,
-  virtualAccountDecider,
-} from './virtual-account.decider';
-import type { VirtualAccountSnapshot } from './virtual-account.events';
+import { activeLifecycle, creation, expiredOn, inactiveSince, instrumentPayment } from '@gateway/fixed-instruments';
+import { deciderSpec, moneyInReceived } from '@gateway/testing';
+import { type CreateVirtualAccount, virtualAccountDecider } from './virtual-account.decider';
+import type { VirtualAccountPaid, VirtualAccountSnapshot } from './virtual-account.events';
 
 const now = new Date('2026-03-01T10:00:00.000Z');
 const later = new Date('2026-03-02T10:00:00.000Z');
@@ -45,19 +41,23 @@ const account: VirtualAccountSnapshot = {
   isSingleUse: false,
   ...activeLifecycle(now, '2057-03-01T10:00:00.000Z'),
 };
-const created = (snapshot: Partial<VirtualAccountSnapshot> = {}): VirtualAccountStreamEvent => ({
-  type: 'VirtualAccountCreated',
-  data: { snapshot: { ...account, ...snapshot } },
-});
-const pay = (amount: number, at = later) => ({
-  type: 'ReceiveInstrumentPayment' as const,
-  instrumentId: 'va1',
-  id: 'r1',
-  paymentId: 'p1',
-  amount,
-  fee: 290,
-  feeTax: 32,
-  now: at,
+const created = creation('VirtualAccountCreated', account);
+const pay = instrumentPayment('va1', { fee: 290, feeTax: 32 }, later);
+/** The payment event of `pay(50_000)`, on the account as it stood. */
+const paid = (snapshot: VirtualAccountSnapshot, claim: Pick<VirtualAccountPaid['data'], 'claimedBy'> = {}) => ({
+  type: 'VirtualAccountPaid' as const,
+  data: {
+    payment: {
+      id: 'r1',
+      paymentId: 'p1',
+      vaId: 'va1',
+      amount: 50_000,
+      currency: 'IDR' as const,
+      transactionTimestamp: later.toISOString(),
+    },
+    snapshot,
+    ...claim,
+  },
 });
 
 describe('virtual account decider', () => {
@@ -94,26 +94,12 @@ describe('virtual account decider', () => {
         .given([created({ isSingleUse: true })])
         .when({ ...pay(50_000), claimedBy })
         .then([
-          {
-            type: 'VirtualAccountPaid',
-            data: {
-              payment: {
-                id: 'r1',
-                paymentId: 'p1',
-                vaId: 'va1',
-                amount: 50_000,
-                currency: 'IDR',
-                transactionTimestamp: later.toISOString(),
-              },
-              snapshot: { ...account, isSingleUse: true },
-              claimedBy,
-            },
-          },
+          paid({ ...account, isSingleUse: true }, { claimedBy }),
           {
             type: 'VirtualAccountDeactivated',
             data: {
               reason: 'SINGLE_USE_PAID',
-              snapshot: { ...account, isSingleUse: true, status: 'INACTIVE', updatedAt: later.toISOString() },
+              snapshot: { ...account, isSingleUse: true, ...inactiveSince(later) },
             },
           },
         ]);
@@ -123,43 +109,18 @@ describe('virtual account decider', () => {
         .given([created()])
         .when(pay(50_000))
         .then([
-          {
-            type: 'VirtualAccountPaid',
-            data: {
-              payment: {
-                id: 'r1',
-                paymentId: 'p1',
-                vaId: 'va1',
-                amount: 50_000,
-                currency: 'IDR',
-                transactionTimestamp: later.toISOString(),
-              },
-              snapshot: account,
-            },
-          },
-          {
-            type: 'MoneyInReceived',
-            data: {
-              movementId: 'p1',
-              source: { context: 'virtual-accounts', resourceId: 'va1' },
-              channel: 'BRI',
-              currency: 'IDR',
-              grossAmount: 50_000,
-              fee: 290,
-              feeTax: 32,
-              settledBySource: false,
-              receivedAt: later.toISOString(),
-            },
-          },
+          paid(account),
+          moneyInReceived(
+            { movementId: 'p1', source: { context: 'virtual-accounts', resourceId: 'va1' }, channel: 'BRI' },
+            { grossAmount: 50_000, fee: 290, feeTax: 32 },
+            later.toISOString(),
+          ),
         ]));
     it('is_single_use true → INACTIVE (spec row)', () =>
       spec
         .given([created({ isSingleUse: true })])
         .when(pay(50_000))
-        .thenState({
-          exists: true,
-          snapshot: { ...account, isSingleUse: true, status: 'INACTIVE', updatedAt: later.toISOString() },
-        }));
+        .thenState({ exists: true, snapshot: { ...account, isSingleUse: true, ...inactiveSince(later) } }));
     it('a closed account refuses another amount', () =>
       spec
         .given([created({ isClosed: true, expectedAmount: 70_000 })])
@@ -178,15 +139,7 @@ describe('virtual account decider', () => {
       spec
         .given([expiring])
         .when({ type: 'ExpireInstrument', instrumentId: 'va1', now: later })
-        .thenState({
-          exists: true,
-          snapshot: {
-            ...account,
-            expirationDate: later.toISOString(),
-            status: 'INACTIVE',
-            updatedAt: later.toISOString(),
-          },
-        }));
+        .thenState(expiredOn(account, later, later)));
     it('the job before the date (the date moved) does nothing', () =>
       spec.given([expiring]).when({ type: 'ExpireInstrument', instrumentId: 'va1', now }).then([]));
     it('an update to a past date expires it at once', () => {
@@ -205,15 +158,7 @@ describe('virtual account decider', () => {
       spec
         .given([created({ status: 'PENDING', expirationDate: now.toISOString() })])
         .when({ type: 'ExpireInstrument', instrumentId: 'va1', now: later })
-        .thenState({
-          exists: true,
-          snapshot: {
-            ...account,
-            status: 'INACTIVE',
-            expirationDate: now.toISOString(),
-            updatedAt: later.toISOString(),
-          },
-        }));
+        .thenState(expiredOn(account, now, later)));
     it('a payment after the date is refused even before the job ran', () =>
       spec
         .given([expiring])

@@ -7,7 +7,7 @@ import {
 } from '@gateway/fixed-instruments/domain';
 import { VA_BANKS, type VaBank } from './va-banks';
 import { VirtualAccountErrors } from './virtual-account.errors';
-import type { VirtualAccountChanges, VirtualAccountPayment, VirtualAccountSnapshot } from './virtual-account.events';
+import type { VirtualAccountChanges, VirtualAccountEvent, VirtualAccountSnapshot } from './virtual-account.events';
 import { VIRTUAL_ACCOUNT_EVENT_NAMES } from './virtual-account.events';
 import { checkAmountTerms } from './virtual-account.rules';
 
@@ -34,13 +34,7 @@ export interface VirtualAccountCreation {
 export type VirtualAccountUpdate = Omit<VirtualAccountChanges, 'expirationDate'> & { expirationDate?: Date };
 
 /** The kernel's type parameters for a virtual account. */
-export type VirtualAccountTypes = InstrumentTypesOf<
-  VirtualAccountSnapshot,
-  VirtualAccountCreation,
-  VirtualAccountUpdate,
-  VirtualAccountChanges,
-  VirtualAccountPayment
->;
+export type VirtualAccountTypes = InstrumentTypesOf<VirtualAccountEvent, VirtualAccountCreation, VirtualAccountUpdate>;
 export type CreateVirtualAccount = CreateInstrument<VirtualAccountTypes>;
 export type VirtualAccountStreamEvent = InstrumentStreamEvent<VirtualAccountTypes, typeof VIRTUAL_ACCOUNT_EVENT_NAMES>;
 

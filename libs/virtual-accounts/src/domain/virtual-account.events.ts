@@ -1,10 +1,7 @@
 import { declareEventSchemas } from '@gateway/domain';
-import {
-  type InstrumentEventOf,
-  instrumentEventNames,
-  instrumentEventTypes,
-  instrumentEventVersions,
-} from '@gateway/fixed-instruments/domain';
+import { instrumentEventNames, instrumentEventTypes, instrumentEventVersions } from '@gateway/fixed-instruments/domain';
+import type { InstrumentEventOf, InstrumentLifecycle, InstrumentOrigin } from '@gateway/fixed-instruments/domain';
+import type { PaymentFields } from '@gateway/fixed-instruments/domain';
 
 export type Mode = 'test' | 'live';
 
@@ -16,10 +13,13 @@ export type Mode = 'test' | 'live';
 export type VirtualAccountStatus = 'PENDING' | 'ACTIVE' | 'INACTIVE';
 
 /** Who opened the account: a merchant (a fixed VA) or an invoice (a pool VA with the invoice's transfer amount). */
-export type VirtualAccountOrigin = { kind: 'fixed' } | { kind: 'invoice'; invoiceId: string };
+export type VirtualAccountOrigin = InstrumentOrigin;
 
-/** The whole account after a change; every event carries it, so the read model and callbacks need no fold. */
-export interface VirtualAccountSnapshot {
+/**
+ * The whole account after a change: its own fields and terms, then the kernel's lifecycle (the
+ * stored order). Every event carries it, so the read model and callbacks need no fold.
+ */
+export interface VirtualAccountSnapshot extends InstrumentLifecycle<VirtualAccountStatus> {
   vaId: string;
   businessId: string;
   mode: Mode;
@@ -36,21 +36,11 @@ export interface VirtualAccountSnapshot {
   isClosed: boolean;
   expectedAmount?: number;
   isSingleUse: boolean;
-  status: VirtualAccountStatus;
-  expirationDate: string;
-  origin: VirtualAccountOrigin;
-  createdAt: string;
-  updatedAt: string;
 }
 
-export interface VirtualAccountPayment {
-  /** The callback payment's id (the read resource's `id`). */
-  id: string;
-  paymentId: string;
+/** A payment into the account; its `id` is the callback payment's (the read resource's `id`). */
+export interface VirtualAccountPayment extends PaymentFields {
   vaId: string;
-  amount: number;
-  currency: 'IDR';
-  transactionTimestamp: string;
 }
 
 export interface VirtualAccountChanges {
@@ -71,16 +61,16 @@ export type { PaymentClaim } from '@gateway/fixed-instruments/domain';
  * payment). Every event carries the whole account, so the read model and callbacks need no fold.
  */
 export const VIRTUAL_ACCOUNT_EVENT_NAMES = instrumentEventNames('VirtualAccount');
+type Names = typeof VIRTUAL_ACCOUNT_EVENT_NAMES;
 export type VirtualAccountEvent = InstrumentEventOf<
   VirtualAccountSnapshot,
   VirtualAccountChanges,
   VirtualAccountPayment,
-  typeof VIRTUAL_ACCOUNT_EVENT_NAMES
+  Names
 >;
 export type VirtualAccountPaid = Extract<VirtualAccountEvent, { type: 'VirtualAccountPaid' }>;
 
-export const VIRTUAL_ACCOUNT_EVENT_TYPES: readonly VirtualAccountEvent['type'][] =
-  instrumentEventTypes(VIRTUAL_ACCOUNT_EVENT_NAMES);
+export const VIRTUAL_ACCOUNT_EVENT_TYPES = instrumentEventTypes(VIRTUAL_ACCOUNT_EVENT_NAMES);
 
 /** Changes of the account the merchant hears about (`fva_status`). */
 export const VIRTUAL_ACCOUNT_STATUS_EVENT_TYPES: readonly VirtualAccountEvent['type'][] = [

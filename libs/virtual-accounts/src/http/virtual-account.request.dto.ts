@@ -1,3 +1,4 @@
+import { instrumentChangesOf } from '@gateway/fixed-instruments';
 import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
 import { IsBoolean, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
@@ -52,5 +53,16 @@ export function virtualAccountTermsOf(body: CreateVirtualAccountRequestDto) {
     virtualAccountNumber: body.virtual_account_number,
     suggestedAmount: body.suggested_amount,
     isClosed: body.is_closed ?? false,
+  };
+}
+
+/** The changes a validated update request asks for: what every kind changes, amid the VA's own terms. */
+export function virtualAccountChangesOf(body: UpdateVirtualAccountRequestDto) {
+  return {
+    ...(body.suggested_amount !== undefined &&
+      body.suggested_amount !== null && { suggestedAmount: body.suggested_amount }),
+    ...instrumentChangesOf(body),
+    ...(body.is_single_use !== undefined && body.is_single_use !== null && { isSingleUse: body.is_single_use }),
+    ...(body.is_closed !== undefined && body.is_closed !== null && { isClosed: body.is_closed }),
   };
 }

@@ -1,21 +1,16 @@
+import type { Caller, CallerRequestContext } from '@gateway/http-edge';
 import {
   ApiDoc,
   ApiTag,
-  type Caller,
+  CallerContext,
   CurrentCaller,
   requestContextOf,
   RequirePermissions,
   schema,
 } from '@gateway/http-edge';
-import {
-  FixedInstruments,
-  INSTRUMENT_CREATION_ERRORS,
-  INSTRUMENT_ID_PATTERN,
-  instrumentChangesOf,
-  instrumentOpeningOf,
-  paidInvoiceAnswer,
-  simulatedPaymentDoc,
-} from '@gateway/fixed-instruments';
+import { INSTRUMENT_CHANGE_ERRORS, INSTRUMENT_CREATION_ERRORS, simulatedPaymentDoc } from '@gateway/fixed-instruments';
+import { FixedInstruments } from '@gateway/fixed-instruments';
+import { INSTRUMENT_ID_PATTERN, instrumentOpeningOf, paidInvoiceAnswer } from '@gateway/fixed-instruments';
 import { Body, Controller, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';
@@ -32,6 +27,7 @@ import {
   CreateVirtualAccountRequestDto,
   SimulateVirtualAccountPaymentRequestDto,
   UpdateVirtualAccountRequestDto,
+  virtualAccountChangesOf,
   virtualAccountTermsOf,
 } from './virtual-account.request.dto';
 import {
@@ -102,27 +98,17 @@ export class VirtualAccountsController {
       'INACTIVE_VIRTUAL_ACCOUNT_ERROR',
       'SUGGESTED_AMOUNT_NOT_SUPPORTED_ERROR',
       'EXPECTED_AMOUNT_REQUIRED_ERROR',
-      'MINIMUM_EXPECTED_AMOUNT_ERROR',
-      'MAXIMUM_EXPECTED_AMOUNT_ERROR',
-      'EXPIRATION_DATE_INVALID_ERROR',
+      ...INSTRUMENT_CHANGE_ERRORS,
     ],
   })
   @RequirePermissions('money_in:write')
   async update(
-    @CurrentCaller() caller: Caller,
     @Param('id') id: string,
     @Body() body: UpdateVirtualAccountRequestDto,
-    @Req() request: Request,
+    @CallerContext() context: CallerRequestContext,
   ) {
-    const changes = {
-      ...(body.suggested_amount !== undefined &&
-        body.suggested_amount !== null && { suggestedAmount: body.suggested_amount }),
-      ...instrumentChangesOf(body),
-      ...(body.is_single_use !== undefined && body.is_single_use !== null && { isSingleUse: body.is_single_use }),
-      ...(body.is_closed !== undefined && body.is_closed !== null && { isClosed: body.is_closed }),
-    };
     const updated = await this.commands.execute(
-      new UpdateVirtualAccountCommand(id, caller.businessId, caller.mode, changes, requestContextOf(request, caller)),
+      new UpdateVirtualAccountCommand(id, context.businessId, context.mode, virtualAccountChangesOf(body), context),
     );
     return virtualAccountToWire(updated);
   }
@@ -183,20 +169,12 @@ export class VirtualAccountsController {
   @HttpCode(200)
   @RequirePermissions('money_in:write')
   async simulate(
-    @CurrentCaller() caller: Caller,
     @Body() body: SimulateVirtualAccountPaymentRequestDto,
-    @Req() request: Request,
+    @CallerContext() context: CallerRequestContext,
   ) {
     const { bank_code: bankCode, bank_account_number: number, transfer_amount: amount } = body;
     const routed = await this.commands.execute(
-      new SimulateBankTransferCommand(
-        caller.businessId,
-        caller.mode,
-        bankCode,
-        number,
-        amount,
-        requestContextOf(request, caller),
-      ),
+      new SimulateBankTransferCommand(context.businessId, context.mode, bankCode, number, amount, context),
     );
     if (routed.paid === 'delegated')
       return paidInvoiceAnswer(`Payment of ${amount} to ${bankCode} ${number} completed`, routed.result);

@@ -1,12 +1,6 @@
 import { GetCallbackEndpointQuery } from '@gateway/accounts';
-import {
-  ApiDoc,
-  ApiTag,
-  type Caller,
-  CurrentCaller,
-  exemptFromRequestLog,
-  RequirePermissions,
-} from '@gateway/http-edge';
+import type { Caller } from '@gateway/http-edge';
+import { ApiDoc, ApiTag, CurrentCaller, exemptFromRequestLog, RequirePermissions } from '@gateway/http-edge';
 import { Controller, Get, Query, Req } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import type { Request } from 'express';

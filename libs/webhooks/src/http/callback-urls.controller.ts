@@ -5,15 +5,9 @@ import {
   SetCallbackUrlCommand,
   type CallbackEndpointView,
 } from '@gateway/accounts';
-import {
-  ApiDoc,
-  ApiTag,
-  type Caller,
-  CurrentCaller,
-  requestContextOf,
-  RequirePermissions,
-  SkipIdempotency,
-} from '@gateway/http-edge';
+import type { Caller } from '@gateway/http-edge';
+import { ApiDoc, ApiTag } from '@gateway/http-edge';
+import { CurrentCaller, requestContextOf, RequirePermissions, SkipIdempotency } from '@gateway/http-edge';
 import {
   CALLBACK_URL_SCHEMA,
   CALLBACK_URL_SET_SCHEMA,

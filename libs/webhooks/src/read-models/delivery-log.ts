@@ -64,22 +64,18 @@ export interface SummaryWindow {
 
 const SIX_HOURS_MS = 6 * 3_600_000;
 
+/** The fields of a delivery's view that show a column of its row as it is stored. */
+type ShownAsStored =
+  'status' | 'event_id' | 'event_type' | 'resource_id' | 'url' | 'attempts' | 'last_status_code' | 'last_error';
+
 /** A webhook_deliveries row as DELIVERY_COLUMNS selects it. */
-interface DeliveryRow {
+interface DeliveryRow extends Pick<DeliveryView, ShownAsStored> {
   delivery_id: string;
   kind: string;
   mode: Mode;
-  status: string;
-  event_id: string;
-  event_type: string;
-  resource_id: string;
-  url: string;
-  attempts: number;
   next_attempt_at: Date | null;
   first_attempt_at: Date | null;
   last_attempt_at: Date | null;
-  last_status_code: number | null;
-  last_error: string | null;
   created_at: Date;
   finished_at: Date | null;
 }

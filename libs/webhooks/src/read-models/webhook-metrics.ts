@@ -1,19 +1,12 @@
-import { publishGauges } from '@gateway/metrics';
-import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
-import { Pool } from 'pg';
+import { PostgresGauges, type PublishedGauge } from '@gateway/metrics';
+import { Injectable } from '@nestjs/common';
+import type { Pool } from 'pg';
 
 /** Callback deliveries and alerts on /metrics, from the webhooks context's own tables. */
 @Injectable()
-export class WebhookMetrics implements OnApplicationBootstrap {
-  constructor(
-    private readonly pool: Pool,
-    private readonly modules: ModuleRef,
-  ) {}
-
-  onApplicationBootstrap(): void {
-    const pool = this.pool;
-    publishGauges(this.modules, [
+export class WebhookMetrics extends PostgresGauges {
+  protected gauges(pool: Pool): PublishedGauge[] {
+    return [
       {
         name: 'webhook_deliveries',
         help: 'Callback deliveries by status',
@@ -34,6 +27,6 @@ export class WebhookMetrics implements OnApplicationBootstrap {
           this.set(Number(rows[0].count));
         },
       },
-    ]);
+    ];
   }
 }

@@ -1,10 +1,16 @@
-import { CommandPipeline, type PipelineDecision } from '@gateway/event-store';
+import { aggregateRuns, CommandPipeline, type PipelineDecision } from '@gateway/event-store';
 import type { Mode } from '@gateway/clock';
 import type { RequestContext } from '@gateway/runtime';
 import { Injectable } from '@nestjs/common';
 import { type BusinessCommand, businessDecider, type BusinessState } from '../../domain/business.decider';
 import { type BusinessEvent, businessStream } from '../../domain/business.events';
 import { BUSINESSES_PROJECTION } from '../../read-models/businesses.projection';
+
+const onBusiness = aggregateRuns({
+  streamOf: businessStream,
+  decider: businessDecider,
+  readModel: BUSINESSES_PROJECTION,
+});
 
 /**
  * The business aggregate's declaration for the command pipeline: its stream and decider at the
@@ -21,13 +27,6 @@ export class BusinessAggregateRunner {
     mode: Mode | undefined,
     command: (now: Date) => BusinessCommand,
   ): Promise<PipelineDecision<BusinessState, BusinessEvent>> {
-    return this.pipeline.run({
-      context,
-      scope: { businessId, mode },
-      stream: businessStream(businessId),
-      decider: businessDecider,
-      command,
-      readYourWrites: { projection: BUSINESSES_PROJECTION },
-    });
+    return this.pipeline.run(onBusiness({ context, scope: { businessId, mode } }, businessId, command));
   }
 }

@@ -1,19 +1,12 @@
 import { GetSettingsQuery } from '@gateway/accounts';
-import { CommandPipeline } from '@gateway/event-store';
+import { CommandPipeline, requestOrigin } from '@gateway/event-store';
 import { feeFor, feeRuleFor } from '@gateway/ledger';
 import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
-import { cardChargeDecider } from '../../domain/card-charge.decider';
-import {
-  CARD_CHANNEL,
-  cardChargeStream,
-  type CardAuthorizationReversed,
-  type CardChargeCaptured,
-} from '../../domain/card-charge.events';
-import { CARDS_PROJECTION } from '../../read-models/cards.projection';
+import { CARD_CHANNEL, type CardAuthorizationReversed, type CardChargeCaptured } from '../../domain/card-charge.events';
 import { newCardId } from '../card-ids';
 import { chargeViewOf, type ChargeView, type ReversalView } from '../card-views';
-import { ChargeLoader } from '../charge-loader';
+import { ChargeLoader, onCharge } from '../charge-loader';
 import { CaptureChargeCommand, ReverseAuthorizationCommand } from './capture-charge.command';
 
 /**
@@ -32,14 +25,15 @@ export class CaptureChargeHandler implements ICommandHandler<CaptureChargeComman
     await this.charges.assertOwned(command.chargeId, businessId, mode);
     const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
     const { fee, feeTax } = feeFor(command.amount, feeRuleFor(CARD_CHANNEL, settings?.settings.feeSchedule));
-    const decision = await this.pipeline.run({
-      context: command.context,
-      scope: { businessId, mode },
-      stream: cardChargeStream(command.chargeId),
-      decider: cardChargeDecider,
-      command: (now) => ({ type: 'CaptureCharge' as const, amount: command.amount, fee, feeTax, now }),
-      readYourWrites: { projection: CARDS_PROJECTION },
-    });
+    const decision = await this.pipeline.run(
+      onCharge(requestOrigin(command), command.chargeId, (now) => ({
+        type: 'CaptureCharge',
+        amount: command.amount,
+        fee,
+        feeTax,
+        now,
+      })),
+    );
     const now = decision.now;
     // The capture's own time: a keyed request executed again after a crash answers as it first did.
     const captured = decision.events.find((event): event is CardChargeCaptured => event.type === 'CardChargeCaptured');
@@ -57,22 +51,22 @@ export class ReverseAuthorizationHandler implements ICommandHandler<ReverseAutho
   ) {}
 
   async execute(command: ReverseAuthorizationCommand): Promise<ReversalView> {
-    const { businessId, mode } = command;
-    await this.charges.assertOwned(command.chargeId, businessId, mode);
+    await this.charges.assertOwned(command.chargeId, command.businessId, command.mode);
     const reversalId = newCardId(this.ids);
-    const decision = await this.pipeline.run({
-      context: command.context,
-      scope: { businessId, mode },
-      stream: cardChargeStream(command.chargeId),
-      decider: cardChargeDecider,
-      command: (now) => ({ type: 'ReverseAuthorization' as const, reversalId, externalId: command.externalId, now }),
-      readYourWrites: { projection: CARDS_PROJECTION },
-    });
+    const { externalId } = command;
+    const decision = await this.pipeline.run(
+      onCharge(requestOrigin(command), command.chargeId, (now) => ({
+        type: 'ReverseAuthorization',
+        reversalId,
+        externalId,
+        now,
+      })),
+    );
     const reversed = (decision.events[0] as CardAuthorizationReversed).data;
     return {
       reversalId: reversed.reversalId,
       chargeId: reversed.chargeId,
-      businessId,
+      businessId: command.businessId,
       externalId: reversed.externalId,
       amount: reversed.amount,
       currency: reversed.currency,

@@ -1,12 +1,10 @@
 import { DomainError } from '@gateway/domain';
-import { CommandPipeline, type ReadYourWrites } from '@gateway/event-store';
+import { CommandPipeline } from '@gateway/event-store';
 import { CommandHandler, type ICommandHandler, type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
-import { cardTokenDecider } from '../../domain/card-token.decider';
-import { cardTokenStream } from '../../domain/card-token.events';
-import { CARDS_PROJECTION } from '../../read-models/cards.projection';
 import { CARD_ID_PATTERN } from '../card-ids';
 import type { AuthenticationView } from '../card-views';
+import { onCardToken } from '../token-loader';
 import { CompleteChallengeCommand, GetAuthenticationQuery } from './complete-challenge.command';
 
 interface AuthenticationRow {
@@ -60,22 +58,24 @@ export class CompleteChallengeHandler implements ICommandHandler<
   async execute(command: CompleteChallengeCommand): Promise<AuthenticationView | undefined> {
     const found = await this.lookup.execute(new GetAuthenticationQuery(command.authenticationId));
     if (!found) return undefined;
-    const readYourWrites: ReadYourWrites = { projection: CARDS_PROJECTION };
     const { authenticationId } = command;
+    const payer = {
+      context: { requestId: command.requestId, actor: 'payer:3ds-page' },
+      scope: { businessId: found.businessId, mode: found.mode },
+    };
+    const run = onCardToken(payer, found.tokenId, (now) => ({
+      type: 'CompleteChallenge',
+      authenticationId,
+      passed: command.passed,
+      now,
+    }));
     try {
-      await this.pipeline.run({
-        context: { requestId: command.requestId, actor: 'payer:3ds-page' },
-        scope: { businessId: found.businessId, mode: found.mode },
-        stream: cardTokenStream(found.tokenId),
-        decider: cardTokenDecider,
-        command: (now) => ({ type: 'CompleteChallenge' as const, authenticationId, passed: command.passed, now }),
-        readYourWrites,
-      });
+      await this.pipeline.run(run);
     } catch (error) {
       // Answering twice (a double submit, a back button) changes nothing; the page shown next
       // must show the outcome the refusal saw in the log, which the read model may not have yet.
       if (!(error instanceof DomainError && error.code === 'INVALID_AUTHENTICATION_STATUS_ERROR')) throw error;
-      await this.pipeline.catchUp(readYourWrites, cardTokenStream(found.tokenId));
+      await this.pipeline.catchUp(run.readYourWrites, run.stream);
     }
     return this.lookup.execute(new GetAuthenticationQuery(command.authenticationId));
   }

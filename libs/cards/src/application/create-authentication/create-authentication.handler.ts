@@ -1,12 +1,9 @@
-import { CommandPipeline } from '@gateway/event-store';
+import { CommandPipeline, requestOrigin } from '@gateway/event-store';
 import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { cardTokenDecider } from '../../domain/card-token.decider';
-import { cardTokenStream } from '../../domain/card-token.events';
-import { CARDS_PROJECTION } from '../../read-models/cards.projection';
 import { newCardId } from '../card-ids';
 import type { AuthenticationView } from '../card-views';
-import { TokenLoader } from '../token-loader';
+import { onCardToken, TokenLoader } from '../token-loader';
 import { CreateAuthenticationCommand } from './create-authentication.command';
 
 @CommandHandler(CreateAuthenticationCommand)
@@ -21,14 +18,13 @@ export class CreateAuthenticationHandler implements ICommandHandler<CreateAuthen
     const { businessId, mode, tokenId } = command;
     await this.tokens.load(tokenId, businessId, mode);
     const authenticationId = newCardId(this.ids);
-    const decision = await this.pipeline.run({
-      context: command.context,
-      scope: { businessId, mode },
-      stream: cardTokenStream(tokenId),
-      decider: cardTokenDecider,
-      command: (now) => ({ type: 'StartAuthentication' as const, authenticationId, amount: command.amount, now }),
-      readYourWrites: { projection: CARDS_PROJECTION },
+    const start = (now: Date) => ({
+      type: 'StartAuthentication' as const,
+      authenticationId,
+      amount: command.amount,
+      now,
     });
+    const decision = await this.pipeline.run(onCardToken(requestOrigin(command), tokenId, start));
     if (decision.state.status !== 'active') throw new Error('token vanished');
     const authentication = decision.state.authentications[authenticationId];
     return {

@@ -1,7 +1,7 @@
 import { GetSettingsQuery } from '@gateway/accounts';
 import { isChannelEnabled } from '@gateway/domain';
 import { channelNotActivated } from '@gateway/payment-channels';
-import { CommandPipeline } from '@gateway/event-store';
+import { CommandPipeline, requestOrigin } from '@gateway/event-store';
 import { feeFor, feeRuleFor } from '@gateway/ledger';
 import { failpoint, IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
@@ -48,7 +48,7 @@ export class CreateChargeHandler implements ICommandHandler<CreateChargeCommand,
     const { businessId, mode, request } = command;
     if (request.authenticationId !== undefined && !CARD_ID_PATTERN.test(request.authenticationId))
       throw CardErrors.invalidAuthenticationId();
-    const origin = { context: command.context, scope: { businessId, mode } };
+    const origin = requestOrigin(command);
     // Three independent reads at once (each shared with concurrent requests by its combiner).
     const [token, settingsView, now] = await Promise.all([
       this.tokens.load(request.tokenId, businessId, mode),

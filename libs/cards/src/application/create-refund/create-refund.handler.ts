@@ -1,12 +1,9 @@
-import { CommandPipeline, type ReadYourWrites } from '@gateway/event-store';
+import { CommandPipeline, requestOrigin } from '@gateway/event-store';
 import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { cardChargeDecider } from '../../domain/card-charge.decider';
-import { cardChargeStream } from '../../domain/card-charge.events';
-import { CARDS_PROJECTION } from '../../read-models/cards.projection';
 import { newCardId } from '../card-ids';
 import type { RefundView } from '../card-views';
-import { ChargeLoader } from '../charge-loader';
+import { ChargeLoader, onCharge } from '../charge-loader';
 import { RefundProcessor } from '../process-refund/refund-processor';
 import { refundViewOf } from '../refund-view';
 import { CreateRefundCommand } from './create-refund.command';
@@ -26,27 +23,27 @@ export class CreateRefundHandler implements ICommandHandler<CreateRefundCommand,
   ) {}
 
   async execute(command: CreateRefundCommand): Promise<RefundView> {
-    const { businessId, mode } = command;
-    await this.charges.assertOwned(command.chargeId, businessId, mode);
+    await this.charges.assertOwned(command.chargeId, command.businessId, command.mode);
     const refundId = newCardId(this.ids);
-    const { externalId } = command;
-    const stream = cardChargeStream(command.chargeId);
-    const readYourWrites: ReadYourWrites = { projection: CARDS_PROJECTION };
+    const { externalId, amount } = command;
+    const run = onCharge(requestOrigin(command), command.chargeId, (now) => ({
+      type: 'RequestRefund',
+      refundId,
+      externalId,
+      amount,
+      now,
+    }));
     const decision = await this.pipeline.run({
-      context: command.context,
-      scope: { businessId, mode },
-      stream,
-      decider: cardChargeDecider,
-      command: (now) => ({ type: 'RequestRefund' as const, refundId, externalId, amount: command.amount, now }),
+      ...run,
       // Processed at once: the processor waits for the refund's end, the state the answer shows.
-      readYourWrites: command.processSynchronously ? 'none' : readYourWrites,
+      readYourWrites: command.processSynchronously ? 'none' : run.readYourWrites,
       // Many refunds of one charge at once: let every one of them get its turn on the stream.
       maxAttempts: 50,
     });
     if (command.processSynchronously) {
       const processed = await this.processor.process(command.chargeId, refundId, command.context.requestId);
       if (processed) return processed;
-      if (decision.appended) await this.pipeline.waitFor(readYourWrites, stream, decision.appended.position);
+      if (decision.appended) await this.pipeline.waitFor(run.readYourWrites, run.stream, decision.appended.position);
     }
     if (decision.state.status === 'none') throw new Error('charge vanished');
     return refundViewOf(decision.state.refunds[refundId]);

@@ -1,15 +1,8 @@
-import { Query } from '@nestjs/cqrs';
+import { type TransactionSearch, TransactionSearchQuery } from '@gateway/projections';
 
-export interface CardTransactionSearch {
+/** Charges or refunds; matches the charge (or refund) id or its external id exactly. */
+export interface CardTransactionSearch extends TransactionSearch {
   kind: 'charge' | 'refund';
-  /** Matches the charge (or refund) id or its external id exactly. */
-  id?: string;
-  status?: string;
-  createdFrom?: Date;
-  createdTo?: Date;
-  limit: number;
-  /** Leave out charges another resource recorded the money of (an invoice lists them as its own). */
-  excludeRecordedElsewhere?: boolean;
 }
 
 /** One charge or refund as the dashboard lists it: masked card data only, never a card number. */
@@ -28,12 +21,4 @@ export interface CardTransactionView {
 }
 
 /** Card charges or refunds of a business and mode, newest first, filtered (the dashboard's transactions). */
-export class SearchCardTransactionsQuery extends Query<CardTransactionView[]> {
-  constructor(
-    readonly businessId: string,
-    readonly mode: 'test' | 'live',
-    readonly search: CardTransactionSearch,
-  ) {
-    super();
-  }
-}
+export class SearchCardTransactionsQuery extends TransactionSearchQuery<CardTransactionSearch, CardTransactionView[]> {}

@@ -1,16 +1,14 @@
 import { CommandPipeline, originOf } from '@gateway/event-store';
 import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler } from '@gateway/scheduler';
 import { Injectable } from '@nestjs/common';
-import { cardChargeDecider } from '../../domain/card-charge.decider';
-import { cardChargeStream } from '../../domain/card-charge.events';
-import { cardTokenDecider } from '../../domain/card-token.decider';
-import { cardTokenStream } from '../../domain/card-token.events';
 import {
   type ChargeJobPayload,
   EXPIRE_AUTHENTICATION_JOB,
   EXPIRE_AUTHORIZATION_JOB,
   type ExpireAuthenticationPayload,
 } from '../../read-models/cards.projection';
+import { onCharge } from '../charge-loader';
+import { onCardToken } from '../token-loader';
 
 const metadataOf = (job: DueJob<unknown>, actor: string) => ({
   correlationId: `job_${job.id}`,
@@ -27,13 +25,10 @@ export class ExpireAuthorizationJob implements ScheduledJobHandler<ChargeJobPayl
   constructor(private readonly pipeline: CommandPipeline) {}
 
   async handle(job: DueJob<ChargeJobPayload>): Promise<void> {
-    await this.pipeline.run({
-      ...originOf(metadataOf(job, 'system:card-authorizations')),
-      stream: cardChargeStream(job.payload.chargeId),
-      decider: cardChargeDecider,
-      command: { type: 'ExpireAuthorization', now: job.now },
-      readYourWrites: 'none',
-    });
+    const origin = originOf(metadataOf(job, 'system:card-authorizations'));
+    const expire = onCharge(origin, job.payload.chargeId, { type: 'ExpireAuthorization', now: job.now });
+    // A job: no request waits for the read model.
+    await this.pipeline.run({ ...expire, readYourWrites: 'none' });
   }
 }
 
@@ -46,12 +41,10 @@ export class ExpireAuthenticationJob implements ScheduledJobHandler<ExpireAuthen
   constructor(private readonly pipeline: CommandPipeline) {}
 
   async handle(job: DueJob<ExpireAuthenticationPayload>): Promise<void> {
-    await this.pipeline.run({
-      ...originOf(metadataOf(job, 'system:card-3ds')),
-      stream: cardTokenStream(job.payload.tokenId),
-      decider: cardTokenDecider,
-      command: { type: 'ExpireAuthentication', authenticationId: job.payload.authenticationId, now: job.now },
-      readYourWrites: 'none',
-    });
+    const { tokenId, authenticationId } = job.payload;
+    const origin = originOf(metadataOf(job, 'system:card-3ds'));
+    const expire = onCardToken(origin, tokenId, { type: 'ExpireAuthentication', authenticationId, now: job.now });
+    // A job: no request waits for the read model.
+    await this.pipeline.run({ ...expire, readYourWrites: 'none' });
   }
 }

@@ -1,5 +1,5 @@
 import { GetSettingsQuery } from '@gateway/accounts';
-import { CommandPipeline } from '@gateway/event-store';
+import { CommandPipeline, requestOrigin } from '@gateway/event-store';
 import { AppConfig } from '@gateway/config';
 import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
@@ -27,7 +27,7 @@ export class TokenizeCardHandler implements ICommandHandler<TokenizeCardCommand,
 
   async execute(command: TokenizeCardCommand): Promise<TokenView> {
     const { businessId, mode } = command;
-    const origin = { context: command.context, scope: { businessId, mode } };
+    const origin = requestOrigin(command);
     const now = await this.pipeline.now(origin);
     const card = validateCard(command.card, now, this.config.CARD_ENABLE_AMEX ? ['AMEX'] : []);
     // No card processor ships with the gateway: live cards cannot be tokenized (design §9).

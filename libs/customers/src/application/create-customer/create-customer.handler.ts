@@ -1,4 +1,4 @@
-import { type CommandOrigin, CommandPipeline, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { type CommandOrigin, CommandPipeline, EVENT_STORE, type EventStore, requestOrigin } from '@gateway/event-store';
 import { IdGenerator, outsideKeyedExecution } from '@gateway/runtime';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
@@ -7,7 +7,7 @@ import { type CustomerCommand, customerDecider } from '../../domain/customer.dec
 import { customerStream } from '../../domain/customer.events';
 import { customerReferenceDecider, customerReferenceStream } from '../../domain/customer-reference.decider';
 import type { CustomerView } from '../../read-models/customer-view';
-import { CUSTOMERS_PROJECTION } from '../../read-models/customers.projection';
+import { customerViewOf, onCustomer } from '../customer-commands';
 import { KycFileLookup } from '../kyc-files/kyc-file-lookup';
 import { CreateCustomerCommand } from './create-customer.command';
 
@@ -30,7 +30,7 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
     const customerId = this.ids.prefixed('cust-');
     // One instant for the reservation, the customer and a release: taken once from the pipeline.
     const now = await this.pipeline.now({ scope: { businessId, mode } });
-    const origin: CommandOrigin = { context: command.context, scope: { businessId, mode }, at: now };
+    const origin: CommandOrigin = { ...requestOrigin(command), at: now };
     const create: CustomerCommand = {
       type: 'CreateCustomer',
       customerId,
@@ -44,28 +44,14 @@ export class CreateCustomerHandler implements ICommandHandler<CreateCustomerComm
     customerDecider.decide(create, customerDecider.initialState);
 
     const reservation = await this.reserveReference(customerId, command, now, origin);
-    const decision = await this.pipeline
-      .run({
-        ...origin,
-        stream: customerStream(customerId),
-        decider: customerDecider,
-        command: create,
-        readYourWrites: { projection: CUSTOMERS_PROJECTION },
-      })
-      .catch(async (error: unknown) => {
-        await this.releaseReference(reservation, customerId, command, now, origin);
-        throw error;
-      });
+    const decision = await this.pipeline.run(onCustomer(origin, customerId, create)).catch(async (error: unknown) => {
+      await this.releaseReference(reservation, customerId, command, now, origin);
+      throw error;
+    });
     // As stored: a keyed request executed again after a crash answers with its first execution's customer.
     const { state } = decision;
     if (state.status !== 'existing') throw new Error(`Customer ${customerId} was not created`);
-    return {
-      customerId,
-      referenceId: state.referenceId,
-      profile: state.profile,
-      createdAt: state.createdAt,
-      updatedAt: state.updatedAt,
-    };
+    return customerViewOf(state);
   }
 
   /** Reserves the reference for `customerId`; returns the reservation stream. */

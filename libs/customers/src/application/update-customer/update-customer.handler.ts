@@ -1,10 +1,8 @@
-import { CommandPipeline } from '@gateway/event-store';
+import { CommandPipeline, requestOrigin } from '@gateway/event-store';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { customerDecider } from '../../domain/customer.decider';
 import { CustomerErrors } from '../../domain/customer.errors';
-import { customerStream } from '../../domain/customer.events';
 import { CUSTOMER_ID, type CustomerView } from '../../read-models/customer-view';
-import { CUSTOMERS_PROJECTION } from '../../read-models/customers.projection';
+import { customerViewOf, onCustomer } from '../customer-commands';
 import { KycFileLookup } from '../kyc-files/kyc-file-lookup';
 import { UpdateCustomerCommand } from './update-customer.command';
 
@@ -19,12 +17,8 @@ export class UpdateCustomerHandler implements ICommandHandler<UpdateCustomerComm
     const { customerId, businessId, mode, changes } = command;
     if (!CUSTOMER_ID.test(customerId)) throw CustomerErrors.notFound(customerId);
     const existingFileIds = await this.kycFiles.existing(businessId, mode, changes.kyc_documents);
-    const decision = await this.pipeline.run({
-      context: command.context,
-      scope: { businessId, mode },
-      stream: customerStream(customerId),
-      decider: customerDecider,
-      command: (now) => ({
+    const decision = await this.pipeline.run(
+      onCustomer(requestOrigin(command), customerId, (now) => ({
         type: 'UpdateCustomer' as const,
         customerId,
         businessId,
@@ -35,17 +29,10 @@ export class UpdateCustomerHandler implements ICommandHandler<UpdateCustomerComm
         legacyIndividualChanges: command.legacyIndividualChanges,
         existingFileIds,
         now,
-      }),
-      readYourWrites: { projection: CUSTOMERS_PROJECTION },
-    });
+      })),
+    );
     const state = decision.state;
     if (state.status !== 'existing') throw CustomerErrors.notFound(customerId);
-    return {
-      customerId,
-      referenceId: state.referenceId,
-      profile: state.profile,
-      createdAt: state.createdAt,
-      updatedAt: state.updatedAt,
-    };
+    return customerViewOf(state);
   }
 }

@@ -58,8 +58,8 @@ export class StartTwoFactorCommand extends Command<TwoFactorSetup> {
   }
 }
 
-/** Turns two-step sign-in on with a current code; answers the one-time recovery codes, shown once. */
-export class ConfirmTwoFactorCommand extends Command<string[]> {
+/** A user's own change to their two-step sign-in, proven by a current code of their authenticator app. */
+abstract class TwoFactorCodeCommand<TResult> extends Command<TResult> {
   constructor(
     readonly businessId: string,
     readonly userId: string,
@@ -70,17 +70,11 @@ export class ConfirmTwoFactorCommand extends Command<string[]> {
   }
 }
 
+/** Turns two-step sign-in on with a current code; answers the one-time recovery codes, shown once. */
+export class ConfirmTwoFactorCommand extends TwoFactorCodeCommand<string[]> {}
+
 /** Turns two-step sign-in off (a current code proves the user holds the app); refused when the team requires it. */
-export class DisableTwoFactorCommand extends Command<void> {
-  constructor(
-    readonly businessId: string,
-    readonly userId: string,
-    readonly code: string,
-    readonly context: RequestContext,
-  ) {
-    super();
-  }
-}
+export class DisableTwoFactorCommand extends TwoFactorCodeCommand<void> {}
 
 /** An admin requires (or stops requiring) two-step sign-in for the whole team. */
 export class SetTeamTwoFactorCommand extends Command<void> {

@@ -1,6 +1,9 @@
+import type { Request, Response } from 'express';
 import type { DashboardSession } from '../../read-models/session-store';
 import { html, type SafeHtml } from './html';
-import { csrfField } from './layout';
+import { csrfField, type PageOptions, renderPage } from './layout';
+import { sendHtml } from './respond';
+import { viewerTimeZone } from './viewer-time';
 
 export interface Confirmation {
   session: DashboardSession;
@@ -42,6 +45,16 @@ ${confirmation.confirmLabel}</button>
     <a href="${confirmation.cancelHref}" class="button-link">Cancel</a>
   </form>
 </section>`;
+}
+
+/** A confirmation step and the page it stands on. */
+export type ConfirmationPage = Confirmation & Pick<PageOptions, 'title' | 'active'>;
+
+/** Answers a form with its confirmation step: a page of its own, times in the viewer's zone. */
+export function sendConfirmationPage(request: Request, response: Response, page: ConfirmationPage): void {
+  const { title, active, session } = page;
+  const body = confirmationBody(page);
+  sendHtml(response, renderPage({ title, active, session, body, zone: viewerTimeZone(request) }));
 }
 
 /** A form's string fields, as sent (for the confirmation page to carry them). */

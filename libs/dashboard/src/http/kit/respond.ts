@@ -1,7 +1,14 @@
 import type { Request, Response } from 'express';
+import type { SafeHtml } from './html';
+import { renderBarePage } from './layout';
 
 export function sendHtml(response: Response, body: string, status = 200): void {
   response.status(status).type('html').send(body);
+}
+
+/** A page outside the signed-in frame (sign-in, password reset): see renderBarePage. */
+export function sendBarePage(response: Response, title: string, body: SafeHtml, status = 200): void {
+  sendHtml(response, renderBarePage(title, body), status);
 }
 
 /** What a redirect after a change may say: fixed texts, so a link cannot make the page say anything else. */

@@ -9,7 +9,7 @@ import { html, type SafeHtml } from '../kit/html';
 import { csrfField } from '../kit/layout';
 import { formatMoney } from '../kit/money-format';
 import { timeHtml } from '../kit/viewer-time';
-import { testPaymentHref } from './test-payment-links';
+import { type TestPayment, testPaymentHref } from './test-payment-links';
 import type { DetailContext, TransactionDetail, TransactionSource } from './transaction-source';
 
 @Injectable()
@@ -83,40 +83,30 @@ invoice…</button></form>`
     if (invoice.banks.length === 0 && invoice.retailOutlets.length === 0) return html``;
     const payable =
       invoice.status === 'PENDING' && context.mode === 'test' && roleCan(context.session.role, 'test-tools:use');
+    const row = (method: string, payment: TestPayment & { amount: number }) =>
+      html`<tr><td>${method}</td><td><code>${payment.number}</code></td><td>\
+${formatMoney(payment.amount, invoice.currency)}</td>
+${
+  payable
+    ? html`<td><a href="${testPaymentHref(payment)}" data-pay="${payment.channel}">Pay ${payment.channel} \
+in test tools</a></td>`
+    : ''
+}</tr>`;
     return html`<section class="card" aria-labelledby="methods-h"><h2 id="methods-h">Numbers and codes</h2>
 <div class="table-wrap" tabindex="0"><table id="invoice-methods"><thead><tr><th scope="col">Method</th>\
 <th scope="col">Number or code</th><th scope="col">Amount to pay</th>${
       payable ? html`<th scope="col">Test mode</th>` : ''
     }</tr></thead><tbody>
-${invoice.banks.map(
-  (bank) => html`<tr><td>${bank.bankCode} virtual account${bank.callbackVirtualAccountId ? ' (fixed)' : ''}</td><td>\
-<code>${bank.accountNumber}</code></td><td>${formatMoney(bank.transferAmount, invoice.currency)}</td>
-${
-  payable
-    ? html`<td><a href="${testPaymentHref({
-        method: 'va',
-        channel: bank.bankCode,
-        number: bank.accountNumber,
-        amount: bank.transferAmount,
-      })}" data-pay="${bank.bankCode}">Pay ${bank.bankCode} in test tools</a></td>`
-    : ''
-}</tr>`,
+${invoice.banks.map(({ bankCode: channel, accountNumber: number, transferAmount: amount, callbackVirtualAccountId }) =>
+  row(`${channel} virtual account${callbackVirtualAccountId ? ' (fixed)' : ''}`, {
+    method: 'va',
+    channel,
+    number,
+    amount,
+  }),
 )}
-${invoice.retailOutlets.map(
-  (outlet) => html`<tr><td>${outlet.retailOutletName}</td><td><code>${outlet.paymentCode}</code></td><td>${formatMoney(
-    outlet.transferAmount,
-    invoice.currency,
-  )}</td>
-${
-  payable
-    ? html`<td><a href="${testPaymentHref({
-        method: 'retail',
-        channel: outlet.retailOutletName,
-        number: outlet.paymentCode,
-        amount: outlet.transferAmount,
-      })}" data-pay="${outlet.retailOutletName}">Pay ${outlet.retailOutletName} in test tools</a></td>`
-    : ''
-}</tr>`,
+${invoice.retailOutlets.map(({ retailOutletName: channel, paymentCode: number, transferAmount: amount }) =>
+  row(channel, { method: 'retail', channel, number, amount }),
 )}
 </tbody></table></div></section>`;
   }

@@ -1,6 +1,6 @@
 import { GetSettingsQuery } from '@gateway/accounts';
 import { DomainError } from '@gateway/domain';
-import { CommandPipeline, comparePositions, type GlobalPosition } from '@gateway/event-store';
+import { CommandPipeline, comparePositions, type GlobalPosition, requestOrigin } from '@gateway/event-store';
 import { balanceStream, InsufficientBalanceError, LEDGER_PROJECTION, ReserveMoneyOutCommand } from '@gateway/ledger';
 import { IdGenerator } from '@gateway/runtime';
 import { CommandBus, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
@@ -29,7 +29,7 @@ export class CreateDisbursementsHandler implements ICommandHandler<CreateDisburs
     const { businessId, mode } = command;
     const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
     const defaultDescription = settings?.settings.defaultDisbursementDescription;
-    const origin = { context: command.context, scope: { businessId, mode } };
+    const origin = requestOrigin(command);
     const now = await this.pipeline.now(origin);
 
     // Every spec rule first (pure): nothing is reserved for a request that would be refused.

@@ -6,7 +6,7 @@ import { type DisbursementRow, toView } from './disbursement-rows';
 import { GetDisbursementQuery, ListDisbursementsByExternalIdQuery } from './get-disbursement.query';
 
 @QueryHandler(GetDisbursementQuery)
-export class GetDisbursementHandler implements IQueryHandler<GetDisbursementQuery, DisbursementView> {
+export class GetDisbursementHandler implements IQueryHandler<GetDisbursementQuery> {
   constructor(private readonly pool: Pool) {}
 
   async execute(query: GetDisbursementQuery): Promise<DisbursementView> {
@@ -20,10 +20,7 @@ export class GetDisbursementHandler implements IQueryHandler<GetDisbursementQuer
 }
 
 @QueryHandler(ListDisbursementsByExternalIdQuery)
-export class ListDisbursementsByExternalIdHandler implements IQueryHandler<
-  ListDisbursementsByExternalIdQuery,
-  DisbursementView[]
-> {
+export class ListDisbursementsByExternalIdHandler implements IQueryHandler<ListDisbursementsByExternalIdQuery> {
   constructor(private readonly pool: Pool) {}
 
   async execute(query: ListDisbursementsByExternalIdQuery): Promise<DisbursementView[]> {

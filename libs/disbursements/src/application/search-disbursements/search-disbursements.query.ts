@@ -1,22 +1,8 @@
-import { Query } from '@nestjs/cqrs';
+import { type TransactionSearch, TransactionSearchQuery } from '@gateway/projections';
 import type { DisbursementView } from '../disbursement-view';
 
-export interface DisbursementSearch {
-  /** Matches the disbursement id or the external id exactly. */
-  id?: string;
-  status?: string;
-  createdFrom?: Date;
-  createdTo?: Date;
-  limit: number;
-}
+/** Matches the disbursement id or the external id exactly. */
+export type DisbursementSearch = Omit<TransactionSearch, 'excludeRecordedElsewhere'>;
 
 /** Disbursements of a business and mode, newest first, filtered (the dashboard's transactions). */
-export class SearchDisbursementsQuery extends Query<DisbursementView[]> {
-  constructor(
-    readonly businessId: string,
-    readonly mode: 'test' | 'live',
-    readonly search: DisbursementSearch,
-  ) {
-    super();
-  }
-}
+export class SearchDisbursementsQuery extends TransactionSearchQuery<DisbursementSearch, DisbursementView[]> {}

@@ -4,30 +4,30 @@ import { type EwalletPaymentRow, type EwalletPaymentView, toView } from '../../r
 import { FindCheckoutQuery, FindEwalletPaymentQuery } from './find-ewallet-payment.query';
 
 @QueryHandler(FindEwalletPaymentQuery)
-export class FindEwalletPaymentHandler implements IQueryHandler<
-  FindEwalletPaymentQuery,
-  EwalletPaymentView | undefined
-> {
+export class FindEwalletPaymentHandler implements IQueryHandler<FindEwalletPaymentQuery> {
   constructor(private readonly pool: Pool) {}
 
-  async execute(query: FindEwalletPaymentQuery): Promise<EwalletPaymentView | undefined> {
-    const { rows } = await this.pool.query<EwalletPaymentRow>(
-      'SELECT * FROM ewallet_payments WHERE business_id = $1 AND mode = $2 AND ewallet_type = $3 AND external_id = $4',
-      [query.businessId, query.mode, query.ewalletType, query.externalId],
-    );
-    return rows[0] ? toView(rows[0]) : undefined;
+  execute(query: FindEwalletPaymentQuery): Promise<EwalletPaymentView | undefined> {
+    return paymentWhere(this.pool, 'business_id = $1 AND mode = $2 AND ewallet_type = $3 AND external_id = $4', [
+      query.businessId,
+      query.mode,
+      query.ewalletType,
+      query.externalId,
+    ]);
   }
 }
 
 @QueryHandler(FindCheckoutQuery)
-export class FindCheckoutHandler implements IQueryHandler<FindCheckoutQuery, EwalletPaymentView | undefined> {
+export class FindCheckoutHandler implements IQueryHandler<FindCheckoutQuery> {
   constructor(private readonly pool: Pool) {}
 
-  async execute(query: FindCheckoutQuery): Promise<EwalletPaymentView | undefined> {
-    const { rows } = await this.pool.query<EwalletPaymentRow>(
-      'SELECT * FROM ewallet_payments WHERE checkout_token = $1',
-      [query.checkoutToken],
-    );
-    return rows[0] ? toView(rows[0]) : undefined;
+  execute(query: FindCheckoutQuery): Promise<EwalletPaymentView | undefined> {
+    return paymentWhere(this.pool, 'checkout_token = $1', [query.checkoutToken]);
   }
+}
+
+/** The payment the condition picks (at most one matches it), as the GETs see it. */
+async function paymentWhere(pool: Pool, condition: string, params: unknown[]): Promise<EwalletPaymentView | undefined> {
+  const { rows } = await pool.query<EwalletPaymentRow>(`SELECT * FROM ewallet_payments WHERE ${condition}`, params);
+  return rows[0] ? toView(rows[0]) : undefined;
 }

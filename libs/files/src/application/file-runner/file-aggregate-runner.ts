@@ -1,10 +1,12 @@
-import { CommandPipeline, type PipelineDecision } from '@gateway/event-store';
+import { aggregateRuns, CommandPipeline, type PipelineDecision } from '@gateway/event-store';
 import type { Mode } from '@gateway/clock';
 import type { RequestContext } from '@gateway/runtime';
 import { Injectable } from '@nestjs/common';
 import { type FileCommand, fileDecider, type FileState } from '../../domain/file.decider';
 import { type FileEvent, fileStream } from '../../domain/file.events';
 import { FILES_PROJECTION } from '../../read-models/files.projection';
+
+const onFile = aggregateRuns({ streamOf: fileStream, decider: fileDecider, readModel: FILES_PROJECTION });
 
 /** The file aggregate's declaration for the command pipeline: business time, the files read model awaited. */
 @Injectable()
@@ -28,14 +30,6 @@ export class FileAggregateRunner {
     context: RequestContext,
     command: FileCommand,
   ): Promise<PipelineDecision<FileState, FileEvent>> {
-    return this.pipeline.run({
-      context,
-      scope: { businessId, mode },
-      at: command.now,
-      stream: fileStream(fileId),
-      decider: fileDecider,
-      command,
-      readYourWrites: { projection: FILES_PROJECTION },
-    });
+    return this.pipeline.run(onFile({ context, scope: { businessId, mode }, at: command.now }, fileId, command));
   }
 }

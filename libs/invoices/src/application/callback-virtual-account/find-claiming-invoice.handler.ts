@@ -3,10 +3,7 @@ import { Pool } from 'pg';
 import { FindInvoiceClaimingVirtualAccountQuery } from './callback-virtual-account.queries';
 
 @QueryHandler(FindInvoiceClaimingVirtualAccountQuery)
-export class FindInvoiceClaimingVirtualAccountHandler implements IQueryHandler<
-  FindInvoiceClaimingVirtualAccountQuery,
-  string | undefined
-> {
+export class FindInvoiceClaimingVirtualAccountHandler implements IQueryHandler<FindInvoiceClaimingVirtualAccountQuery> {
   constructor(private readonly pool: Pool) {}
 
   async execute(query: FindInvoiceClaimingVirtualAccountQuery): Promise<string | undefined> {

@@ -1,6 +1,6 @@
 import { GetBusinessQuery, GetSettingsQuery } from '@gateway/accounts';
 import { isChannelEnabled, isPaymentChannelCode, PAYMENT_CHANNELS } from '@gateway/domain';
-import { CommandPipeline } from '@gateway/event-store';
+import { CommandPipeline, requestOrigin } from '@gateway/event-store';
 import { feeFor, feeRuleFor } from '@gateway/ledger';
 import { AppConfig } from '@gateway/config';
 import { IdGenerator } from '@gateway/runtime';
@@ -59,7 +59,7 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     const offered = this.offeredMethods(request.paymentMethods, settings.enabledPaymentChannels);
     // The spec: the fixed VA "enables that payment method", whatever payment_methods say.
     const methods = fixedVa && !offered.includes(fixedVa.bankCode) ? [...offered, fixedVa.bankCode] : offered;
-    const origin = { context: command.context, scope: { businessId, mode } };
+    const origin = requestOrigin(command);
     // One instant for the POOL reservations and the invoice (its expiry is computed from it).
     const now = await this.pipeline.now(origin);
     const invoiceId = command.options.invoiceId ?? invoiceIdFrom(this.ids.uuid());

@@ -7,31 +7,36 @@ import { GetInvoiceQuery, GetPublicInvoiceQuery } from './get-invoice.query';
 const INVOICE_ID = /^[0-9a-f]{24}$/;
 
 @QueryHandler(GetInvoiceQuery)
-export class GetInvoiceHandler implements IQueryHandler<GetInvoiceQuery, InvoiceSnapshot> {
+export class GetInvoiceHandler implements IQueryHandler<GetInvoiceQuery> {
   constructor(private readonly pool: Pool) {}
 
-  async execute(query: GetInvoiceQuery): Promise<InvoiceSnapshot> {
-    if (!INVOICE_ID.test(query.invoiceId)) throw InvoiceErrors.notFound(query.invoiceId);
-    const { rows } = await this.pool.query<{ snapshot: InvoiceSnapshot }>(
-      'SELECT snapshot FROM invoices WHERE invoice_id = $1 AND business_id = $2 AND mode = $3',
-      [query.invoiceId, query.businessId, query.mode],
-    );
-    if (rows.length === 0) throw InvoiceErrors.notFound(query.invoiceId);
-    return rows[0].snapshot;
+  execute(query: GetInvoiceQuery): Promise<InvoiceSnapshot> {
+    return snapshotOf(this.pool, query.invoiceId, query);
   }
 }
 
 @QueryHandler(GetPublicInvoiceQuery)
-export class GetPublicInvoiceHandler implements IQueryHandler<GetPublicInvoiceQuery, InvoiceSnapshot> {
+export class GetPublicInvoiceHandler implements IQueryHandler<GetPublicInvoiceQuery> {
   constructor(private readonly pool: Pool) {}
 
-  async execute(query: GetPublicInvoiceQuery): Promise<InvoiceSnapshot> {
-    if (!INVOICE_ID.test(query.invoiceId)) throw InvoiceErrors.notFound(query.invoiceId);
-    const { rows } = await this.pool.query<{ snapshot: InvoiceSnapshot }>(
-      'SELECT snapshot FROM invoices WHERE invoice_id = $1',
-      [query.invoiceId],
-    );
-    if (rows.length === 0) throw InvoiceErrors.notFound(query.invoiceId);
-    return rows[0].snapshot;
+  execute(query: GetPublicInvoiceQuery): Promise<InvoiceSnapshot> {
+    return snapshotOf(this.pool, query.invoiceId);
   }
+}
+
+/** The invoice, of this business and mode when one is given (the hosted page gives none); not found otherwise. */
+async function snapshotOf(
+  pool: Pool,
+  invoiceId: string,
+  owner?: Pick<GetInvoiceQuery, 'businessId' | 'mode'>,
+): Promise<InvoiceSnapshot> {
+  if (!INVOICE_ID.test(invoiceId)) throw InvoiceErrors.notFound(invoiceId);
+  const { rows } = await pool.query<{ snapshot: InvoiceSnapshot }>(
+    owner
+      ? 'SELECT snapshot FROM invoices WHERE invoice_id = $1 AND business_id = $2 AND mode = $3'
+      : 'SELECT snapshot FROM invoices WHERE invoice_id = $1',
+    owner ? [invoiceId, owner.businessId, owner.mode] : [invoiceId],
+  );
+  if (rows.length === 0) throw InvoiceErrors.notFound(invoiceId);
+  return rows[0].snapshot;
 }

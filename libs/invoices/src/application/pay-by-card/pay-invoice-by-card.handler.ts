@@ -9,7 +9,7 @@ import { Logger } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { InvoiceErrors } from '../../domain/invoice.errors';
 import { invoiceMoneyRecorder, type InvoiceSnapshot } from '../../domain/invoice.events';
-import { GetPublicInvoiceQuery } from '../get-invoice/get-invoice.query';
+import { pendingInvoice } from '../owned-invoice';
 import { PayInvoiceCommand } from '../pay-invoice/pay-invoice.command';
 import { PayInvoiceByCardCommand } from './pay-invoice-by-card.command';
 
@@ -35,8 +35,7 @@ export class PayInvoiceByCardHandler implements ICommandHandler<PayInvoiceByCard
   ) {}
 
   async execute(command: PayInvoiceByCardCommand): Promise<InvoiceSnapshot> {
-    const invoice = await this.queries.execute(new GetPublicInvoiceQuery(command.invoiceId));
-    if (invoice.status !== 'PENDING') throw InvoiceErrors.notPending(invoice.invoiceId, invoice.status);
+    const invoice = await pendingInvoice(this.queries, command.invoiceId);
     if (!offersCard(invoice)) throw InvoiceErrors.methodNotOffered(CARD_METHOD);
     const { businessId, mode } = invoice;
     const context = { ...command.context, businessId, mode };

@@ -10,7 +10,7 @@ import {
 import { CommandBus, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { InvoiceErrors } from '../../domain/invoice.errors';
 import { invoiceMoneyRecorder, type InvoiceSnapshot } from '../../domain/invoice.events';
-import { GetPublicInvoiceQuery } from '../get-invoice/get-invoice.query';
+import { pendingInvoice } from '../owned-invoice';
 import { type EwalletCheckout, PayInvoiceByEwalletCommand } from './pay-invoice-by-ewallet.command';
 
 /** eWallets the hosted page can pay with: those whose payer checks out on a page (no phone asked). */
@@ -41,8 +41,7 @@ export class PayInvoiceByEwalletHandler implements ICommandHandler<PayInvoiceByE
   ) {}
 
   async execute(command: PayInvoiceByEwalletCommand): Promise<EwalletCheckout> {
-    const invoice = await this.queries.execute(new GetPublicInvoiceQuery(command.invoiceId));
-    if (invoice.status !== 'PENDING') throw InvoiceErrors.notPending(invoice.invoiceId, invoice.status);
+    const invoice = await pendingInvoice(this.queries, command.invoiceId);
     const type = offeredEwallets(invoice).find((offered) => offered === command.ewalletType);
     if (!type) throw InvoiceErrors.methodNotOffered(command.ewalletType);
     const existing = await this.find(invoice, type);

@@ -1,4 +1,4 @@
-import type { CommandMetadata } from '@gateway/event-store';
+import type { CommandMetadata, RecordedEvent } from '@gateway/event-store';
 import { Command } from '@nestjs/cqrs';
 import type { InvoicePaymentRequest } from '../pay-invoice/pay-invoice.command';
 
@@ -22,5 +22,26 @@ export class RecordClaimedInvoicePaymentCommand extends Command<ClaimedPaymentOu
     readonly metadata: CommandMetadata,
   ) {
     super();
+  }
+
+  /**
+   * The claim a follower sends for the payment event `recorded`: in the correlation of the
+   * request behind it, caused by it, at the instant the payment happened (a replay sends the same).
+   */
+  static following(
+    recorded: RecordedEvent,
+    claim: { businessId: string; mode: 'test' | 'live'; invoiceId: string; payment: InvoicePaymentRequest },
+    actor: string,
+    paidAt: string,
+  ): RecordClaimedInvoicePaymentCommand {
+    const { correlationId } = recorded.metadata;
+    const metadata = { correlationId, causationId: recorded.id, actor, occurredAt: new Date(paidAt) };
+    return new RecordClaimedInvoicePaymentCommand(
+      claim.businessId,
+      claim.mode,
+      claim.invoiceId,
+      claim.payment,
+      metadata,
+    );
   }
 }

@@ -1,7 +1,6 @@
 import { GetSettingsQuery } from '@gateway/accounts';
-import { CommandPipeline, EVENT_STORE, type EventStore, originOf } from '@gateway/event-store';
+import { CommandPipeline, originOf } from '@gateway/event-store';
 import { feeFor, feeRuleFor } from '@gateway/ledger';
-import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { invoiceDecider } from '../../domain/invoice.decider';
 import { invoiceStream } from '../../domain/invoice.events';
@@ -19,14 +18,13 @@ export class RecordClaimedInvoicePaymentHandler implements ICommandHandler<
   ClaimedPaymentOutcome
 > {
   constructor(
-    @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly pipeline: CommandPipeline,
     private readonly queries: QueryBus,
   ) {}
 
   async execute(command: RecordClaimedInvoicePaymentCommand): Promise<ClaimedPaymentOutcome> {
     const { businessId, mode, invoiceId, payment, metadata } = command;
-    await ensureOwnedInvoice(this.store, businessId, mode, invoiceId);
+    await ensureOwnedInvoice(this.pipeline, businessId, mode, invoiceId);
     const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
     const { fee, feeTax } = feeFor(payment.amount, feeRuleFor(payment.channel, settings?.settings.feeSchedule));
     const decision = await this.pipeline.run({

@@ -13,23 +13,41 @@ export interface JournalScope {
   currency: string;
 }
 
-export interface AccountEntryRow {
+/** What every row read from the journal says of its transaction. */
+export interface JournalTransactionRef {
   occurredAt: Date;
   transactionId: string;
   kind: string;
   movementId: string;
   streamName: string;
+}
+
+export interface AccountEntryRow extends JournalTransactionRef {
   amount: bigint;
 }
 
-export interface TransactionRow {
-  occurredAt: Date;
-  transactionId: string;
-  kind: string;
-  movementId: string;
-  streamName: string;
+export interface TransactionRow extends JournalTransactionRef {
   /** Change of each account in this transaction (0 when untouched). */
   changes: Record<LedgerAccount, bigint>;
+}
+
+/** The `ledger_transactions` columns a `JournalTransactionRef` is read from. */
+interface TransactionColumns {
+  occurred_at: Date;
+  event_id: string;
+  kind: string;
+  movement_id: string;
+  stream_name: string;
+}
+
+function transactionRefOf(row: TransactionColumns): JournalTransactionRef {
+  return {
+    occurredAt: row.occurred_at,
+    transactionId: row.event_id,
+    kind: row.kind,
+    movementId: row.movement_id,
+    streamName: row.stream_name,
+  };
 }
 
 export interface OpenMovementRow {
@@ -79,14 +97,7 @@ export class JournalReader {
     from: Date,
     to: Date,
   ): AsyncGenerator<AccountEntryRow[]> {
-    const pages = this.cursor<{
-      occurred_at: Date;
-      event_id: string;
-      kind: string;
-      movement_id: string;
-      stream_name: string;
-      amount: string;
-    }>(
+    const pages = this.cursor<TransactionColumns & { amount: string }>(
       `SELECT t.occurred_at, t.event_id, t.kind, t.movement_id, t.stream_name, e.amount::text AS amount
          FROM ledger_entries e JOIN ledger_transactions t ON t.event_id = e.event_id
         WHERE e.business_id = $1 AND e.mode = $2 AND e.currency = $3 AND e.account = $4
@@ -95,20 +106,13 @@ export class JournalReader {
       [scope.businessId, scope.mode, scope.currency, account, from, to],
     );
     for await (const page of pages) {
-      yield page.map((row) => ({
-        occurredAt: row.occurred_at,
-        transactionId: row.event_id,
-        kind: row.kind,
-        movementId: row.movement_id,
-        streamName: row.stream_name,
-        amount: BigInt(row.amount),
-      }));
+      yield page.map((row) => ({ ...transactionRefOf(row), amount: BigInt(row.amount) }));
     }
   }
 
   /** Every transaction dated in [from, to), with each account's change, in log order. */
   async *transactions(scope: JournalScope, from: Date, to: Date): AsyncGenerator<TransactionRow[]> {
-    const pages = this.cursor<Record<string, string> & { occurred_at: Date }>(
+    const pages = this.cursor<TransactionColumns & Record<Lowercase<LedgerAccount>, string>>(
       `SELECT t.occurred_at, t.event_id, t.kind, t.movement_id, t.stream_name,
               coalesce(sum(e.amount) FILTER (WHERE e.account = 'CASH'), 0)::text        AS cash,
               coalesce(sum(e.amount) FILTER (WHERE e.account = 'HOLDING'), 0)::text     AS holding,
@@ -124,11 +128,7 @@ export class JournalReader {
     );
     for await (const page of pages) {
       yield page.map((row) => ({
-        occurredAt: row.occurred_at,
-        transactionId: row.event_id,
-        kind: row.kind,
-        movementId: row.movement_id,
-        streamName: row.stream_name,
+        ...transactionRefOf(row),
         changes: {
           CASH: BigInt(row.cash),
           HOLDING: BigInt(row.holding),

@@ -47,10 +47,7 @@ export class RunReconciliationHandler implements ICommandHandler<RunReconciliati
 }
 
 @QueryHandler(LatestReconciliationQuery)
-export class LatestReconciliationHandler implements IQueryHandler<
-  LatestReconciliationQuery,
-  ReconciliationRunView | undefined
-> {
+export class LatestReconciliationHandler implements IQueryHandler<LatestReconciliationQuery> {
   constructor(private readonly pool: Pool) {}
 
   async execute(query: LatestReconciliationQuery): Promise<ReconciliationRunView | undefined> {

@@ -1,7 +1,7 @@
 import { GetSettingsQuery } from '@gateway/accounts';
 import { isPaymentChannelCode } from '@gateway/domain';
 import { EnsureChannelEnabledQuery } from '@gateway/payment-channels';
-import { CommandPipeline } from '@gateway/event-store';
+import { CommandPipeline, requestOrigin } from '@gateway/event-store';
 import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { feeFor, feeRuleFor } from '../../domain/fees';
@@ -32,8 +32,7 @@ export class TopUpBalanceHandler implements ICommandHandler<TopUpBalanceCommand,
     const topUpId = this.ids.prefixed('topup_');
     const { currency, amount, channel, settlement } = request;
     const decision = await this.pipeline.run({
-      context: command.context,
-      scope: { businessId, mode },
+      ...requestOrigin(command),
       stream: topUpStream(topUpId),
       decider: topUpDecider,
       command: (now) => ({

@@ -4,7 +4,7 @@ import { PaymentCodeQueries } from '../../read-models/payment-code-queries';
 import { GetPaymentCodeQuery, ListPaymentCodePaymentsQuery } from './get-payment-code.query';
 
 @QueryHandler(GetPaymentCodeQuery)
-export class GetPaymentCodeHandler implements IQueryHandler<GetPaymentCodeQuery, PaymentCodeSnapshot | undefined> {
+export class GetPaymentCodeHandler implements IQueryHandler<GetPaymentCodeQuery> {
   constructor(private readonly codes: PaymentCodeQueries) {}
 
   execute({ fpcId, businessId, mode }: GetPaymentCodeQuery): Promise<PaymentCodeSnapshot | undefined> {
@@ -13,10 +13,7 @@ export class GetPaymentCodeHandler implements IQueryHandler<GetPaymentCodeQuery,
 }
 
 @QueryHandler(ListPaymentCodePaymentsQuery)
-export class ListPaymentCodePaymentsHandler implements IQueryHandler<
-  ListPaymentCodePaymentsQuery,
-  PaymentCodePayment[]
-> {
+export class ListPaymentCodePaymentsHandler implements IQueryHandler<ListPaymentCodePaymentsQuery> {
   constructor(private readonly codes: PaymentCodeQueries) {}
 
   execute({ fpcId, businessId, mode }: ListPaymentCodePaymentsQuery): Promise<PaymentCodePayment[]> {

@@ -4,10 +4,7 @@ import { type PaymentCodePaymentView, SearchPaymentCodePaymentsQuery } from './s
 
 /** Payments with the business's codes, newest first (the kernel's payment search). */
 @QueryHandler(SearchPaymentCodePaymentsQuery)
-export class SearchPaymentCodePaymentsHandler implements IQueryHandler<
-  SearchPaymentCodePaymentsQuery,
-  PaymentCodePaymentView[]
-> {
+export class SearchPaymentCodePaymentsHandler implements IQueryHandler<SearchPaymentCodePaymentsQuery> {
   constructor(private readonly codes: PaymentCodeQueries) {}
 
   async execute({ businessId, mode, search }: SearchPaymentCodePaymentsQuery): Promise<PaymentCodePaymentView[]> {

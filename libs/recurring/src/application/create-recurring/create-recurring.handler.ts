@@ -1,11 +1,10 @@
-import { CommandPipeline } from '@gateway/event-store';
+import { CommandPipeline, requestOrigin } from '@gateway/event-store';
 import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { recurringDecider } from '../../domain/recurring.decider';
 import { RecurringErrors } from '../../domain/recurring.errors';
-import { type RecurringSnapshot, recurringStream } from '../../domain/recurring.events';
-import { RECURRING_PROJECTION } from '../../read-models/recurring.projection';
+import type { RecurringSnapshot } from '../../domain/recurring.events';
 import { RechargeTokenCheck } from '../recharge-token';
+import { onRecurring } from '../recurring-commands';
 import { CreateRecurringPaymentCommand } from './create-recurring.command';
 
 @CommandHandler(CreateRecurringPaymentCommand)
@@ -23,12 +22,8 @@ export class CreateRecurringPaymentHandler implements ICommandHandler<
     const { businessId, mode, request } = command;
     await this.tokens.assertUsable(businessId, mode, request.creditCardToken);
     const id = this.ids.uuid().replace(/-/g, '').slice(0, 24);
-    const decision = await this.pipeline.run({
-      context: command.context,
-      scope: { businessId, mode },
-      stream: recurringStream(id),
-      decider: recurringDecider,
-      command: (now) => ({
+    const decision = await this.pipeline.run(
+      onRecurring(requestOrigin(command), id, (now) => ({
         type: 'CreateRecurringPayment' as const,
         recurring: {
           recurringPaymentId: id,
@@ -51,9 +46,8 @@ export class CreateRecurringPaymentHandler implements ICommandHandler<
           ...(request.failureRedirectUrl !== undefined && { failureRedirectUrl: request.failureRedirectUrl }),
         },
         now,
-      }),
-      readYourWrites: { projection: RECURRING_PROJECTION },
-    });
+      })),
+    );
     if (decision.state.status !== 'exists') throw RecurringErrors.notFound(id);
     return decision.state.recurring;
   }

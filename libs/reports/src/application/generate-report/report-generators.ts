@@ -43,129 +43,130 @@ export async function writeReport(
   }
 }
 
+type Cell = string | number | bigint | null | undefined;
+
+/** What one report line is made of: the journal's row, the resource behind it, the report's currency. */
+interface Line<Row> {
+  row: Row;
+  source: MovementSource;
+  currency: string;
+}
+
+/** A report's columns, in order: each header, and what its cell holds in a line. */
+type Columns<L> = readonly (readonly [header: string, cell: (line: L) => Cell])[];
+
+/** The header, then one line per row of each page (the rows' sources looked up a page at a time). */
+async function writeLines<Row extends MovementRef>(
+  sink: LineSink,
+  spec: ReportSpec,
+  sources: SourceLookup,
+  pages: AsyncIterable<Row[]>,
+  columns: Columns<Line<Row>>,
+): Promise<number> {
+  await sink(csvLine(columns.map(([header]) => header)));
+  let lines = 0;
+  for await (const page of pages) {
+    const sourceOf = await sources(page);
+    for (const row of page) {
+      const line = { row, source: sourceOf(row), currency: spec.scope.currency };
+      await sink(csvLine(columns.map(([, cell]) => cell(line))));
+      lines += 1;
+    }
+  }
+  return lines;
+}
+
+/** A line of the journal: one account's entry, or a whole transaction. */
+interface JournalRow extends MovementRef {
+  occurredAt: Date;
+  transactionId: string;
+  kind: string;
+}
+
+/** The columns every journal line starts with. */
+const JOURNAL_COLUMNS: Columns<Line<JournalRow>> = [
+  ['date', ({ row }) => row.occurredAt.toISOString()],
+  ['transaction_id', ({ row }) => row.transactionId],
+  ['type', ({ row }) => row.kind],
+  ['external_id', ({ source }) => source.externalId],
+  ['movement_id', ({ row }) => row.movementId],
+  ['currency', ({ currency }) => currency],
+];
+
+const BALANCE_HISTORY_COLUMNS: Columns<Line<JournalRow & { amount: bigint; balance: bigint }>> = [
+  ...JOURNAL_COLUMNS,
+  ['account', () => 'CASH'],
+  ['amount', ({ row }) => row.amount],
+  ['balance', ({ row }) => row.balance],
+];
+
 async function balanceHistory(
   reader: JournalReader,
   spec: ReportSpec,
   sink: LineSink,
   sources: SourceLookup,
 ): Promise<number> {
-  await sink(
-    csvLine([
-      'date',
-      'transaction_id',
-      'type',
-      'external_id',
-      'movement_id',
-      'currency',
-      'account',
-      'amount',
-      'balance',
-    ]),
-  );
-  let balance = await reader.balanceBefore(spec.scope, 'CASH', spec.from);
-  let lines = 0;
-  for await (const page of reader.accountEntries(spec.scope, 'CASH', spec.from, spec.to)) {
-    const sourceOf = await sources(page);
-    for (const entry of page) {
+  const opening = await reader.balanceBefore(spec.scope, 'CASH', spec.from);
+  const entries = reader.accountEntries(spec.scope, 'CASH', spec.from, spec.to);
+  return writeLines(sink, spec, sources, withRunningBalance(entries, opening), BALANCE_HISTORY_COLUMNS);
+}
+
+/** Each CASH entry with the balance after it, counted on from the opening balance. */
+async function* withRunningBalance<Entry extends { amount: bigint }>(
+  pages: AsyncIterable<Entry[]>,
+  opening: bigint,
+): AsyncGenerator<(Entry & { balance: bigint })[]> {
+  let balance = opening;
+  for await (const page of pages) {
+    yield page.map((entry) => {
       balance += entry.amount;
-      await sink(
-        csvLine([
-          entry.occurredAt.toISOString(),
-          entry.transactionId,
-          entry.kind,
-          sourceOf(entry).externalId,
-          entry.movementId,
-          spec.scope.currency,
-          'CASH',
-          entry.amount,
-          balance,
-        ]),
-      );
-      lines += 1;
-    }
+      return { ...entry, balance };
+    });
   }
-  return lines;
 }
 
-async function transactions(
-  reader: JournalReader,
-  spec: ReportSpec,
-  sink: LineSink,
-  sources: SourceLookup,
-): Promise<number> {
-  await sink(
-    csvLine([
-      'date',
-      'transaction_id',
-      'type',
-      'external_id',
-      'movement_id',
-      'currency',
-      'cash',
-      'holding',
-      'tax',
-      'fees',
-      'payers',
-      'payout_rail',
-    ]),
-  );
-  let lines = 0;
-  for await (const page of reader.transactions(spec.scope, spec.from, spec.to)) {
-    const sourceOf = await sources(page);
-    for (const t of page) {
-      const c = t.changes;
-      await sink(
-        csvLine([
-          t.occurredAt.toISOString(),
-          t.transactionId,
-          t.kind,
-          sourceOf(t).externalId,
-          t.movementId,
-          spec.scope.currency,
-          c.CASH,
-          c.HOLDING,
-          c.TAX,
-          c.FEES,
-          c.PAYERS,
-          c.PAYOUT_RAIL,
-        ]),
-      );
-      lines += 1;
-    }
-  }
-  return lines;
+/** The accounts whose change a TRANSACTIONS line shows, each in a column of its lower-cased name. */
+const TRANSACTION_ACCOUNTS = ['CASH', 'HOLDING', 'TAX', 'FEES', 'PAYERS', 'PAYOUT_RAIL'] as const;
+
+type TransactionLine = Line<JournalRow & { changes: Record<(typeof TRANSACTION_ACCOUNTS)[number], bigint> }>;
+
+const TRANSACTIONS_COLUMNS: Columns<TransactionLine> = [
+  ...JOURNAL_COLUMNS,
+  ...TRANSACTION_ACCOUNTS.map(
+    (account) => [account.toLowerCase(), ({ row }: TransactionLine) => row.changes[account]] as const,
+  ),
+];
+
+function transactions(reader: JournalReader, spec: ReportSpec, sink: LineSink, sources: SourceLookup): Promise<number> {
+  return writeLines(sink, spec, sources, reader.transactions(spec.scope, spec.from, spec.to), TRANSACTIONS_COLUMNS);
 }
 
-async function upcoming(
-  reader: JournalReader,
-  spec: ReportSpec,
-  sink: LineSink,
-  sources: SourceLookup,
-): Promise<number> {
-  await sink(
-    csvLine(['movement_id', 'direction', 'type', 'external_id', 'currency', 'amount', 'since', 'expected_at']),
-  );
-  let lines = 0;
-  for await (const page of reader.openMovements(spec.scope)) {
-    const sourceOf = await sources(page);
-    for (const m of page) {
-      const source = sourceOf(m);
-      // Money in: the ledger's settlement job. Money out: when the rail sends the transfer.
-      const expectedAt = m.expectedAt ?? (m.direction === 'OUTGOING' ? source.transferDueAt : undefined);
-      await sink(
-        csvLine([
-          m.movementId,
-          m.direction,
-          m.kind,
-          source.externalId,
-          spec.scope.currency,
-          m.amount,
-          m.since.toISOString(),
-          expectedAt?.toISOString(),
-        ]),
-      );
-      lines += 1;
-    }
+type UpcomingLine = Line<
+  MovementRef & {
+    direction: 'INCOMING' | 'OUTGOING';
+    kind: string;
+    amount: bigint;
+    since: Date;
+    expectedAt: Date | null;
   }
-  return lines;
+>;
+
+const UPCOMING_COLUMNS: Columns<UpcomingLine> = [
+  ['movement_id', ({ row }) => row.movementId],
+  ['direction', ({ row }) => row.direction],
+  ['type', ({ row }) => row.kind],
+  ['external_id', ({ source }) => source.externalId],
+  ['currency', ({ currency }) => currency],
+  ['amount', ({ row }) => row.amount],
+  ['since', ({ row }) => row.since.toISOString()],
+  // Money in: the ledger's settlement job. Money out: when the rail sends the transfer.
+  [
+    'expected_at',
+    ({ row, source }) =>
+      (row.expectedAt ?? (row.direction === 'OUTGOING' ? source.transferDueAt : undefined))?.toISOString(),
+  ],
+];
+
+function upcoming(reader: JournalReader, spec: ReportSpec, sink: LineSink, sources: SourceLookup): Promise<number> {
+  return writeLines(sink, spec, sources, reader.openMovements(spec.scope), UPCOMING_COLUMNS);
 }

@@ -1,43 +1,23 @@
 import type { Mode } from '@gateway/clock';
 import { Query } from '@nestjs/cqrs';
 import type { StatusClass } from '../../domain/status-class';
+import type { RequestLogFilter } from '../../read-models/request-log-store';
+import type { StoredRequest } from '../record/stored-request';
 
-export interface RequestLogQueryFilter {
+/** The store's filter, with the status range given as a class (`2xx`) or one status. */
+export interface RequestLogQueryFilter extends Omit<RequestLogFilter, 'statusMin' | 'statusMax'> {
   statusClass?: StatusClass;
   status?: number;
-  method?: string;
-  route?: string;
-  errorCode?: string;
-  requestId?: string;
-  createdAfter?: Date;
-  createdBefore?: Date;
   /** 1..100. */
   limit: number;
-  startingAfter?: string;
-  endingBefore?: string;
 }
 
-/** One logged request as the API and the dashboard show it: bodies already redacted and capped. */
-export interface RequestLogEntry {
+/**
+ * One logged request as the API and the dashboard show it: the stored request (bodies already
+ * redacted and capped), under its log id.
+ */
+export interface RequestLogEntry extends Omit<StoredRequest, 'logId'> {
   id: string;
-  requestId: string;
-  clientRequestId: string | null;
-  businessId: string;
-  mode: Mode;
-  keyId: string;
-  platformBusinessId: string | null;
-  method: string;
-  route: string;
-  path: string;
-  status: number;
-  errorCode: string | null;
-  latencyMs: number;
-  apiVersion: string | null;
-  requestBody: string | null;
-  requestBodyTruncated: boolean;
-  responseBody: string | null;
-  responseBodyTruncated: boolean;
-  requestedAt: Date;
 }
 
 export interface RequestLogPage {

@@ -8,10 +8,7 @@ import {
 } from './get-virtual-account.query';
 
 @QueryHandler(GetVirtualAccountQuery)
-export class GetVirtualAccountHandler implements IQueryHandler<
-  GetVirtualAccountQuery,
-  VirtualAccountSnapshot | undefined
-> {
+export class GetVirtualAccountHandler implements IQueryHandler<GetVirtualAccountQuery> {
   constructor(private readonly accounts: VirtualAccountQueries) {}
 
   execute(query: GetVirtualAccountQuery): Promise<VirtualAccountSnapshot | undefined> {
@@ -20,10 +17,7 @@ export class GetVirtualAccountHandler implements IQueryHandler<
 }
 
 @QueryHandler(GetVirtualAccountPaymentQuery)
-export class GetVirtualAccountPaymentHandler implements IQueryHandler<
-  GetVirtualAccountPaymentQuery,
-  VirtualAccountPaymentView | undefined
-> {
+export class GetVirtualAccountPaymentHandler implements IQueryHandler<GetVirtualAccountPaymentQuery> {
   constructor(private readonly accounts: VirtualAccountQueries) {}
 
   async execute(query: GetVirtualAccountPaymentQuery): Promise<VirtualAccountPaymentView | undefined> {

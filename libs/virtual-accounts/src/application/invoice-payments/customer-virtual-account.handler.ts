@@ -1,5 +1,5 @@
 import { DomainError } from '@gateway/domain';
-import { CommandPipeline, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { CommandPipeline, EVENT_STORE, type EventStore, requestOrigin } from '@gateway/event-store';
 import { FixedInstruments, type NumberRange, offsetFrom, probeSuffixes } from '@gateway/fixed-instruments';
 import { type FixedVirtualAccountRef, OpenCustomerVirtualAccountCommand } from '@gateway/invoices';
 import { Inject } from '@nestjs/common';
@@ -63,7 +63,7 @@ export class OpenCustomerVirtualAccountHandler implements ICommandHandler<
     const range = terms.rangeFor(bankCode);
     if (!range || !terms.enabled.some((bank) => bank.code === bankCode)) return undefined;
     const stream = customerVirtualAccountStream(mappingKey(businessId, mode, bankCode, email));
-    const origin = { context: command.context, scope: { businessId, mode } };
+    const origin = requestOrigin(command);
     const now = await this.pipeline.now(origin);
     const assign = async (replacing?: string): Promise<AssignedAccount> => {
       const account = await this.freeNumber(businessId, mode, bankCode, range);

@@ -1,7 +1,5 @@
-import type { RecordedEvent } from '@gateway/event-store';
 import { RecordClaimedInvoicePaymentCommand } from '@gateway/invoices';
-import { ReadModelProjection, type Projection } from '@gateway/projections';
-import { Injectable } from '@nestjs/common';
+import { EventFollower, type Followed, Follower } from '@gateway/projections';
 import { CommandBus } from '@nestjs/cqrs';
 import type { VirtualAccountPaid } from '../../domain/virtual-account.events';
 
@@ -9,42 +7,34 @@ export const VIRTUAL_ACCOUNT_INVOICE_FOLLOWER = 'virtual-accounts.invoice-paymen
 
 /**
  * A payment on a fixed VA that an invoice claimed (`callback_virtual_account_id`): the invoice
- * records it (PAID, or surplus if it was paid or expired meanwhile). Durable and checkpointed, so
- * a crash between the account's payment and the invoice's is caught up; a replay is a no-op.
+ * records it (PAID, or surplus if it was paid or expired meanwhile). A crash between the
+ * account's payment and the invoice's is caught up; a replay is a no-op.
  */
-@ReadModelProjection()
-@Injectable()
-export class VirtualAccountInvoiceFollower implements Projection {
-  readonly name = VIRTUAL_ACCOUNT_INVOICE_FOLLOWER;
-  readonly tables: string[] = [];
-  readonly eventTypes = ['VirtualAccountPaid'];
+@Follower()
+export class VirtualAccountInvoiceFollower extends EventFollower<VirtualAccountPaid> {
+  constructor(private readonly commands: CommandBus) {
+    super(VIRTUAL_ACCOUNT_INVOICE_FOLLOWER, ['VirtualAccountPaid']);
+  }
 
-  constructor(private readonly commands: CommandBus) {}
-
-  async apply(events: RecordedEvent[]): Promise<void> {
-    for (const recorded of events) {
-      const { payment, snapshot, claimedBy } = (recorded as unknown as VirtualAccountPaid).data;
-      if (claimedBy?.context !== 'invoices') continue;
-      await this.commands.execute(
-        new RecordClaimedInvoicePaymentCommand(
-          snapshot.businessId,
-          snapshot.mode,
-          claimedBy.resourceId,
-          {
-            method: 'BANK_TRANSFER',
-            channel: snapshot.bankCode,
-            destination: snapshot.accountNumber,
-            paymentId: payment.paymentId,
-            amount: payment.amount,
-          },
-          {
-            correlationId: recorded.metadata.correlationId,
-            causationId: recorded.id,
-            actor: 'system:virtual-account-invoice-follower',
-            occurredAt: new Date(payment.transactionTimestamp),
-          },
-        ),
-      );
-    }
+  protected async follow(recorded: Followed<VirtualAccountPaid>): Promise<void> {
+    const { payment, snapshot: account, claimedBy } = recorded.data;
+    if (claimedBy?.context !== 'invoices') return;
+    const received = {
+      method: 'BANK_TRANSFER' as const,
+      channel: account.bankCode,
+      destination: account.accountNumber,
+      paymentId: payment.paymentId,
+      amount: payment.amount,
+    };
+    const claim = {
+      businessId: account.businessId,
+      mode: account.mode,
+      invoiceId: claimedBy.resourceId,
+      payment: received,
+    };
+    const actor = 'system:virtual-account-invoice-follower';
+    await this.commands.execute(
+      RecordClaimedInvoicePaymentCommand.following(recorded, claim, actor, payment.transactionTimestamp),
+    );
   }
 }

@@ -4,10 +4,7 @@ import type { VirtualAccountPaymentView } from '../get-virtual-account/get-virtu
 import { SearchVirtualAccountPaymentsQuery } from './search-virtual-account-payments.query';
 
 @QueryHandler(SearchVirtualAccountPaymentsQuery)
-export class SearchVirtualAccountPaymentsHandler implements IQueryHandler<
-  SearchVirtualAccountPaymentsQuery,
-  VirtualAccountPaymentView[]
-> {
+export class SearchVirtualAccountPaymentsHandler implements IQueryHandler<SearchVirtualAccountPaymentsQuery> {
   constructor(private readonly accounts: VirtualAccountQueries) {}
 
   async execute(query: SearchVirtualAccountPaymentsQuery): Promise<VirtualAccountPaymentView[]> {

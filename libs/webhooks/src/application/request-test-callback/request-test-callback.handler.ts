@@ -1,5 +1,5 @@
 import { GetCallbackEndpointQuery } from '@gateway/accounts';
-import { CommandPipeline } from '@gateway/event-store';
+import { CommandPipeline, requestOrigin } from '@gateway/event-store';
 import { IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { callbackTestStream, type CallbackTestRequested } from '../../domain/callback-test.events';
@@ -26,8 +26,7 @@ export class RequestTestCallbackHandler implements ICommandHandler<RequestTestCa
     });
     // A keyed request executed again after a crash (same test id) gets its first request back: one callback.
     const created = await this.pipeline.create({
-      context: command.context,
-      scope: { businessId, mode },
+      ...requestOrigin(command),
       stream: callbackTestStream(testId),
       events: (now) => [requested(now)],
       // The answer names the delivery; nothing the caller reads next is a read model of this stream.

@@ -10,15 +10,13 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { ListsFreshness } from '../../../read-models/lists-freshness';
 import { DashboardActionRunner } from '../../kit/action-runner';
-import { confirmationBody, formFields } from '../../kit/confirmation';
+import { formFields, sendConfirmationPage } from '../../kit/confirmation';
 import { DashboardController, RequireCapability } from '../../kit/dashboard-controller.decorator';
 import { pageNotFound } from '../../kit/dashboard-errors';
 import { dashboardContext, dashboardState, field } from '../../kit/dashboard-request';
 import { formErrorOf, numberField, validateAs } from '../../kit/form-errors';
-import { renderPage } from '../../kit/layout';
 import { formatMoney } from '../../kit/money-format';
 import { sendHtml } from '../../kit/respond';
-import { viewerTimeZone } from '../../kit/viewer-time';
 import { TransactionDetailView } from '../transaction-detail.view';
 
 const CHARGE_ID = /^[A-Za-z0-9_-]{1,128}$/;
@@ -52,7 +50,9 @@ export class CardRefundController {
         external_id: field(request, 'external_id')?.trim(),
       });
       if (field(request, 'confirm') !== 'yes') {
-        const body = confirmationBody({
+        sendConfirmationPage(request, response, {
+          title: `Refund charge ${charge.chargeId}`,
+          active: 'transactions',
           session,
           action: `${back}/refund`,
           summary: [
@@ -68,16 +68,6 @@ export class CardRefundController {
           danger: true,
           warning: "The money goes back to the payer's card; a refund cannot be undone.",
         });
-        sendHtml(
-          response,
-          renderPage({
-            title: `Refund charge ${charge.chargeId}`,
-            active: 'transactions',
-            session,
-            body,
-            zone: viewerTimeZone(request),
-          }),
-        );
         return;
       }
       const location = await this.runner.once(request, session, async () => {

@@ -17,7 +17,7 @@ import { randomUUID } from 'node:crypto';
 import type { DashboardSession } from '../../../read-models/session-store';
 import { ListsFreshness } from '../../../read-models/lists-freshness';
 import { DashboardActionRunner, formKeyField } from '../../kit/action-runner';
-import { confirmationBody, formFields } from '../../kit/confirmation';
+import { formFields, sendConfirmationPage } from '../../kit/confirmation';
 import { DashboardController, RequireCapability } from '../../kit/dashboard-controller.decorator';
 import { pageNotFound } from '../../kit/dashboard-errors';
 import { dashboardContext, dashboardState, field } from '../../kit/dashboard-request';
@@ -131,7 +131,9 @@ export class InvoiceActionsController {
     const back = `/dashboard/transactions/invoices/${encodeURIComponent(invoice.invoiceId)}`;
     try {
       if (field(request, 'confirm') !== 'yes') {
-        const body = confirmationBody({
+        sendConfirmationPage(request, response, {
+          title: `Expire invoice ${invoice.externalId}`,
+          active: 'transactions',
           session,
           action: `/dashboard/invoices/${encodeURIComponent(invoice.invoiceId)}/expire`,
           summary: [
@@ -146,16 +148,6 @@ export class InvoiceActionsController {
           danger: true,
           warning: 'The payer can no longer pay this invoice; its numbers and codes are released.',
         });
-        sendHtml(
-          response,
-          renderPage({
-            title: `Expire invoice ${invoice.externalId}`,
-            active: 'transactions',
-            session,
-            body,
-            zone: viewerTimeZone(request),
-          }),
-        );
         return;
       }
       const location = await this.runner.once(request, session, async () => {

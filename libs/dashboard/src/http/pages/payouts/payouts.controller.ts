@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import type { DashboardSession } from '../../../read-models/session-store';
 import { ListsFreshness } from '../../../read-models/lists-freshness';
 import { DashboardActionRunner, formKeyField } from '../../kit/action-runner';
-import { confirmationBody, formFields } from '../../kit/confirmation';
+import { formFields, sendConfirmationPage } from '../../kit/confirmation';
 import { DashboardController, RequireCapability } from '../../kit/dashboard-controller.decorator';
 import { dashboardContext, dashboardState, field } from '../../kit/dashboard-request';
 import { type FormError, formErrorOf, numberField, textField, validateAs } from '../../kit/form-errors';
@@ -68,7 +68,9 @@ export class PayoutsController {
       });
       const item = toDisbursementRequest(dto);
       if (field(request, 'confirm') !== 'yes') {
-        const body = confirmationBody({
+        sendConfirmationPage(request, response, {
+          title: 'Send a disbursement',
+          active: 'transactions',
           session,
           action: '/dashboard/payouts',
           summary: [
@@ -83,16 +85,6 @@ export class PayoutsController {
           danger: true,
           warning: 'The money leaves your balance now; a completed transfer cannot be called back.',
         });
-        sendHtml(
-          response,
-          renderPage({
-            title: 'Send a disbursement',
-            active: 'transactions',
-            session,
-            body,
-            zone: viewerTimeZone(request),
-          }),
-        );
         return;
       }
       const location = await this.runner.once(request, session, async () => {

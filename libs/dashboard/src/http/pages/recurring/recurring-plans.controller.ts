@@ -12,13 +12,13 @@ import { roleCan } from '../../../domain/roles';
 import { ListsFreshness } from '../../../read-models/lists-freshness';
 import type { DashboardSession } from '../../../read-models/session-store';
 import { DashboardActionRunner, formKeyField } from '../../kit/action-runner';
-import { confirmationBody, formFields } from '../../kit/confirmation';
+import { formFields, sendConfirmationPage } from '../../kit/confirmation';
 import { DashboardController, RequireCapability } from '../../kit/dashboard-controller.decorator';
 import { pageNotFound } from '../../kit/dashboard-errors';
 import { dashboardContext, dashboardState, field } from '../../kit/dashboard-request';
 import { formErrorOf } from '../../kit/form-errors';
 import { html, type SafeHtml } from '../../kit/html';
-import { csrfField, renderPage } from '../../kit/layout';
+import { csrfField } from '../../kit/layout';
 import { formatMoney } from '../../kit/money-format';
 import { registerDashboardPage } from '../../kit/page-registry';
 import type { NoticeCode } from '../../kit/respond';
@@ -131,7 +131,9 @@ export class RecurringPlansController {
     const back = `/dashboard/recurring-plans/${encodeURIComponent(plan.recurringPaymentId)}`;
     try {
       if (action.confirm && field(request, 'confirm') !== 'yes') {
-        const body = confirmationBody({
+        sendConfirmationPage(request, response, {
+          title: `${action.label} plan ${plan.externalId}`,
+          active: 'recurring-plans',
           session,
           action: `${back}/${name}`,
           summary: [
@@ -145,16 +147,6 @@ export class RecurringPlansController {
           danger: true,
           warning: action.confirm,
         });
-        sendHtml(
-          response,
-          renderPage({
-            title: `${action.label} plan ${plan.externalId}`,
-            active: 'recurring-plans',
-            session,
-            body,
-            zone: viewerTimeZone(request),
-          }),
-        );
         return;
       }
       const location = await this.runner.once(request, session, async () => {

@@ -11,20 +11,12 @@ import {
   SearchEwalletPaymentsQuery,
 } from '@gateway/ewallets';
 import { GetInvoiceQuery, type InvoiceSnapshot } from '@gateway/invoices';
-import {
-  type PaymentCodePaymentView,
-  SearchPaymentCodePaymentsQuery,
-  SimulateRetailPaymentRequestDto,
-} from '@gateway/payment-codes';
-import {
-  SearchVirtualAccountPaymentsQuery,
-  SimulateVirtualAccountPaymentRequestDto,
-  type VirtualAccountPaymentView,
-} from '@gateway/virtual-accounts';
+import { SearchPaymentCodePaymentsQuery, SimulateRetailPaymentRequestDto } from '@gateway/payment-codes';
+import { SearchVirtualAccountPaymentsQuery, SimulateVirtualAccountPaymentRequestDto } from '@gateway/virtual-accounts';
 import { AppConfig } from '@gateway/config';
 import { publicBaseUrl } from '@gateway/http-edge';
 import { Get, Param, Post, Req, Res } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { CommandBus, type Query, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { DashboardActionRunner } from '../../kit/action-runner';
 import { DashboardController, RequireCapability } from '../../kit/dashboard-controller.decorator';
@@ -36,11 +28,16 @@ import { renderPage } from '../../kit/layout';
 import { formatMoney } from '../../kit/money-format';
 import { sendHtml } from '../../kit/respond';
 import { viewerTimeZone } from '../../kit/viewer-time';
-import { TestPayments } from './test-payments';
+import { type PaidTestPayment, TestPayments } from './test-payments';
 import { testModeOnly } from './test-tools.controller';
 import { TestToolsView } from './test-tools.view';
 
 const RESULT_ID = /^[A-Za-z0-9_-]{1,128}$/;
+/** A simulated payment into a fixed VA or payment code: its amount, and where it was paid. */
+const paymentSimulated = (what: string, payment: { amount: number; currency: string }, where: string) => ({
+  title: `${what} simulated`,
+  text: `${formatMoney(payment.amount, payment.currency)} paid ${where}.`,
+});
 const resultPath = (source: string, id: string) =>
   `/dashboard/test-tools/simulate/result/${source}/${encodeURIComponent(id)}`;
 
@@ -64,10 +61,12 @@ export class PaymentSimulationsController {
   @Post('va-payment')
   @RequireCapability('test-tools:use')
   async virtualAccount(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const { session } = dashboardState(request);
-    testModeOnly(session);
-    await this.view.answer(request, response, session, 'va', ['bank_code', 'account_number', 'amount'], async () => {
-      const dto = await validateAs(
+    await this.simulate(request, response, 'va', ['bank_code', 'account_number', 'amount'], async () => {
+      const {
+        bank_code: channel,
+        bank_account_number: number,
+        transfer_amount: amount,
+      } = await validateAs(
         SimulateVirtualAccountPaymentRequestDto,
         {
           bank_code: field(request, 'bank_code'),
@@ -76,52 +75,29 @@ export class PaymentSimulationsController {
         },
         { bank_account_number: 'account_number', transfer_amount: 'amount' },
       );
-      return this.runner.once(request, session, async () => {
-        const paid = await this.payments.transfer(
-          session.businessId,
-          dto.bank_code,
-          dto.bank_account_number,
-          dto.transfer_amount,
-          dashboardContext(request, session),
-        );
-        return resultPath(paid.source, paid.id);
-      });
+      return { method: 'va', channel, number, amount };
     });
   }
 
   @Post('payment-code-payment')
   @RequireCapability('test-tools:use')
   async paymentCode(@Req() request: Request, @Res() response: Response): Promise<void> {
-    const { session } = dashboardState(request);
-    testModeOnly(session);
-    await this.view.answer(
-      request,
-      response,
-      session,
-      'retail',
-      ['retail_outlet_name', 'payment_code', 'amount'],
-      async () => {
-        const dto = await validateAs(
-          SimulateRetailPaymentRequestDto,
-          {
-            retail_outlet_name: field(request, 'retail_outlet_name'),
-            payment_code: field(request, 'payment_code')?.trim(),
-            transfer_amount: numberField(field(request, 'amount')),
-          },
-          { transfer_amount: 'amount' },
-        );
-        return this.runner.once(request, session, async () => {
-          const paid = await this.payments.retail(
-            session.businessId,
-            dto.retail_outlet_name,
-            dto.payment_code,
-            dto.transfer_amount,
-            dashboardContext(request, session),
-          );
-          return resultPath(paid.source, paid.id);
-        });
-      },
-    );
+    await this.simulate(request, response, 'retail', ['retail_outlet_name', 'payment_code', 'amount'], async () => {
+      const {
+        retail_outlet_name: channel,
+        payment_code: number,
+        transfer_amount: amount,
+      } = await validateAs(
+        SimulateRetailPaymentRequestDto,
+        {
+          retail_outlet_name: field(request, 'retail_outlet_name'),
+          payment_code: field(request, 'payment_code')?.trim(),
+          transfer_amount: numberField(field(request, 'amount')),
+        },
+        { transfer_amount: 'amount' },
+      );
+      return { method: 'retail', channel, number, amount };
+    });
   }
 
   @Post('ewallet-payment')
@@ -167,6 +143,28 @@ export class PaymentSimulationsController {
     });
   }
 
+  /**
+   * A VA transfer or till payment from its test tools form, checked by the API's request DTO (`paymentOf`), paid once
+   * per form, then its result page.
+   */
+  private async simulate(
+    request: Request,
+    response: Response,
+    form: 'va' | 'retail',
+    names: string[],
+    paymentOf: () => Promise<PaidTestPayment>,
+  ): Promise<void> {
+    const { session } = dashboardState(request);
+    testModeOnly(session);
+    await this.view.answer(request, response, session, form, names, async () => {
+      const payment = await paymentOf();
+      return this.runner.once(request, session, async () => {
+        const paid = await this.payments.pay(session.businessId, payment, dashboardContext(request, session));
+        return resultPath(paid.source, paid.id);
+      });
+    });
+  }
+
   /** What a simulation did (a GET after the POST, so a reload never pays twice). */
   @Get('result/:source/:id')
   @RequireCapability('test-tools:use')
@@ -198,32 +196,25 @@ transaction and its history</a> · <a href="/dashboard/test-tools">Back to test 
   ): Promise<{ title: string; text: string; extra?: SafeHtml } | undefined> {
     switch (source) {
       case 'va-payments': {
-        const views: VirtualAccountPaymentView[] = await this.queries.execute(
+        const view = await this.paymentFound(
           new SearchVirtualAccountPaymentsQuery(businessId, 'test', { id, limit: 5 }),
+          id,
         );
-        const view = views.find((candidate) => candidate.payment.id === id);
-        return (
-          view && {
-            title: 'VA payment simulated',
-            text:
-              `${formatMoney(view.payment.amount, view.payment.currency)} paid into ${view.account.bankCode} ` +
-              `${view.account.accountNumber}.`,
-          }
+        if (!view) return undefined;
+        return paymentSimulated(
+          'VA payment',
+          view.payment,
+          `into ${view.account.bankCode} ${view.account.accountNumber}`,
         );
       }
       case 'payment-code-payments': {
-        const views: PaymentCodePaymentView[] = await this.queries.execute(
+        const view = await this.paymentFound(
           new SearchPaymentCodePaymentsQuery(businessId, 'test', { id, limit: 5 }),
+          id,
         );
-        const view = views.find((candidate) => candidate.payment.id === id);
-        return (
-          view && {
-            title: 'Payment-code payment simulated',
-            text:
-              `${formatMoney(view.payment.amount, view.payment.currency)} paid at ${view.code.retailOutletName} ` +
-              `with ${view.code.paymentCode}.`,
-          }
-        );
+        if (!view) return undefined;
+        const where = `at ${view.code.retailOutletName} with ${view.code.paymentCode}`;
+        return paymentSimulated('Payment-code payment', view.payment, where);
       }
       case 'invoices': {
         const invoice: InvoiceSnapshot | undefined = await this.queries
@@ -264,5 +255,14 @@ the outcome follows on the test clock (magic phone numbers choose it).</p>`
       default:
         return undefined;
     }
+  }
+
+  /** The fixed VA or payment-code payment `id`, among what its product's payment search finds. */
+  private async paymentFound<View extends { payment: { id: string } }>(
+    search: Query<View[]>,
+    id: string,
+  ): Promise<View | undefined> {
+    const views: View[] = await this.queries.execute(search);
+    return views.find((candidate) => candidate.payment.id === id);
   }
 }

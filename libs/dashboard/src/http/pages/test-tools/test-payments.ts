@@ -3,6 +3,10 @@ import type { RequestContext } from '@gateway/runtime';
 import { SimulateBankTransferCommand } from '@gateway/virtual-accounts';
 import { Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import type { TestPayment } from '../test-payment-links';
+
+/** A test payment with its amount (the form always has one). */
+export type PaidTestPayment = TestPayment & { amount: number };
 
 /** What a test payment paid: the transaction page that shows it. */
 export interface TestPaymentResult {
@@ -20,29 +24,18 @@ export interface TestPaymentResult {
 export class TestPayments {
   constructor(private readonly commands: CommandBus) {}
 
-  async transfer(
-    businessId: string,
-    bank: string,
-    number: string,
-    amount: number,
-    context: RequestContext,
-  ): Promise<TestPaymentResult> {
+  /** Pays a VA transfer as `POST /pool_virtual_accounts/simulate_payment` does, a till payment as the retail one. */
+  async pay(businessId: string, payment: PaidTestPayment, context: RequestContext): Promise<TestPaymentResult> {
+    const { channel, number, amount } = payment;
+    if (payment.method === 'va') {
+      const routed = await this.commands.execute(
+        new SimulateBankTransferCommand(businessId, 'test', channel, number, amount, context),
+      );
+      if (routed.paid === 'own') return { source: 'va-payments', id: routed.payment.id };
+      return { source: 'invoices', id: routed.result.invoiceId };
+    }
     const routed = await this.commands.execute(
-      new SimulateBankTransferCommand(businessId, 'test', bank, number, amount, context),
-    );
-    if (routed.paid === 'own') return { source: 'va-payments', id: routed.payment.id };
-    return { source: 'invoices', id: routed.result.invoiceId };
-  }
-
-  async retail(
-    businessId: string,
-    outlet: string,
-    code: string,
-    amount: number,
-    context: RequestContext,
-  ): Promise<TestPaymentResult> {
-    const routed = await this.commands.execute(
-      new SimulateTillPaymentCommand(businessId, 'test', outlet, code, amount, context),
+      new SimulateTillPaymentCommand(businessId, 'test', channel, number, amount, context),
     );
     if (routed.paid === 'own') return { source: 'payment-code-payments', id: routed.payment.id };
     return { source: 'invoices', id: routed.result.invoiceId };
