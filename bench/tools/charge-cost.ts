@@ -1,10 +1,12 @@
 import { BenchPostgres } from '../core/bench-postgres';
 import { cpuMsOf, cpuSettled, parentOf, postgresCpuMs } from '../core/process-cpu';
 import { chargeRequestFor } from '../scenarios/cards/cards.scenario';
+import { INVOICE_POOL_SIZE, invoiceRequestFor } from '../scenarios/invoices/invoices.scenario';
 import { startGatewayProcess } from '../scenarios/shared/gateway-process';
 
 /**
- * CPU cost of one card charge, by process: `node dist/bench/tools/charge-cost.js [charges] [--separate-worker]`.
+ * CPU cost of one card charge, by process: `node dist/bench/tools/charge-cost.js [charges] [--separate-worker]`;
+ * with `--invoices`, of one invoice creation (three POOL reservations, as the invoices scenario sends) instead.
  *
  * Throughput on a shared 2-core machine swings with whatever else runs; the CPU time each process
  * spends per charge does not (much). This sends a fixed number of charges at 32 connections,
@@ -22,6 +24,8 @@ const autocannon = require('autocannon') as (
 async function main(): Promise<void> {
   const charges = Number(process.argv[2] ?? 5000);
   const separateWorker = process.argv.includes('--separate-worker');
+  const invoices = process.argv.includes('--invoices');
+  const what = invoices ? 'invoices' : 'charges';
   const postgres = await BenchPostgres.start();
   const database = await postgres.createDatabase([], 2);
   const backend = (await database.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
@@ -35,10 +39,11 @@ async function main(): Promise<void> {
       RATE_LIMIT_TEST_PER_MINUTE: RATE_LIMIT,
       RATE_LIMIT_LIVE_PER_MINUTE: RATE_LIMIT,
       RATE_LIMIT_IP_PER_MINUTE: RATE_LIMIT,
+      INVOICE_POOL_SIZE,
     },
   });
   try {
-    const charge = await chargeRequestFor(gateway, database.url);
+    const charge = invoices ? invoiceRequestFor(gateway) : await chargeRequestFor(gateway, database.url);
     await autocannon({ ...charge, connections: CONNECTIONS, amount: 1000 }); // warm-up
     const pids = [gateway.server.pid, ...(gateway.worker ? [gateway.worker.pid] : [])];
     await cpuSettled(pids);
@@ -57,8 +62,8 @@ async function main(): Promise<void> {
     const names = separateWorker ? ['api', 'worker'] : ['api + worker'];
     const parts = names.map((name, index) => `${name} ${per(after.processes[index] - before.processes[index])} µs`);
     console.log(
-      `${charges} charges (${result.non2xx} non-2xx, ${result.errors} errors) in ${(loadMs / 1000).toFixed(1)} s ` +
-        `(${Math.round((charges * 1000) / loadMs)}/s): CPU per charge ${parts.join(', ')}, ` +
+      `${charges} ${what} (${result.non2xx} non-2xx, ${result.errors} errors) in ${(loadMs / 1000).toFixed(1)} s ` +
+        `(${Math.round((charges * 1000) / loadMs)}/s): CPU per request ${parts.join(', ')}, ` +
         `postgres ${per(after.postgres - before.postgres)} µs`,
     );
   } finally {

@@ -1,7 +1,7 @@
 import type { Measurement } from '../../core/measurement';
 import type { Scenario } from '../../core/scenario';
 import type { ServerProcess } from '../edge/server-process';
-import { jsonHeaders, NO_RATE_LIMITS, startGatewayProcess } from '../shared/gateway-process';
+import { type GatewayUnderTest, jsonHeaders, NO_RATE_LIMITS, startGatewayProcess } from '../shared/gateway-process';
 import { measureAgainstBare, startBareApp } from '../shared/paired-http';
 
 const CONNECTIONS = 32;
@@ -14,7 +14,7 @@ const PAYMENT_METHODS = ['BCA', 'BNI', 'ALFAMART'];
  * first probe almost always finds a free number and the pool never runs dry. Set explicitly so a
  * smaller default cannot change what is measured.
  */
-const POOL_SIZE = '999999';
+export const INVOICE_POOL_SIZE = '999999';
 
 /**
  * POST /v2/invoices on the demo business in test mode: settings and business look-ups, a POOL
@@ -34,21 +34,10 @@ export const invoicesScenario: Scenario = {
       const bare = await startBareApp(servers);
       const gateway = await startGatewayProcess(database, {
         logLevel: 'warn',
-        env: { ...NO_RATE_LIMITS, INVOICE_POOL_SIZE: POOL_SIZE },
+        env: { ...NO_RATE_LIMITS, INVOICE_POOL_SIZE },
       });
       servers.push(gateway.server);
-      const request = {
-        url: `${gateway.base}/v2/invoices`,
-        method: 'POST',
-        headers: jsonHeaders(gateway),
-        body: JSON.stringify({
-          external_id: 'bench-[<id>]',
-          payer_email: 'payer@example.com',
-          description: 'bench invoice',
-          amount: 50_000,
-          payment_methods: PAYMENT_METHODS,
-        }),
-      };
+      const request = invoiceRequestFor(gateway);
       return await measureAgainstBare(context, {
         scenario: 'invoices',
         id: 'invoices.create',
@@ -61,7 +50,7 @@ export const invoicesScenario: Scenario = {
         bare,
         connections: CONNECTIONS,
         rounds: ROUNDS,
-        note: `api + worker, LOG_LEVEL=warn, INVOICE_POOL_SIZE=${POOL_SIZE}`,
+        note: `api + worker, LOG_LEVEL=warn, INVOICE_POOL_SIZE=${INVOICE_POOL_SIZE}`,
       });
     } finally {
       await Promise.all(servers.map((server) => server.stop()));
@@ -69,3 +58,24 @@ export const invoicesScenario: Scenario = {
     }
   },
 };
+
+/** A create-invoice request of the demo business: a fresh external id each time, not a magic amount. */
+export function invoiceRequestFor(gateway: GatewayUnderTest): {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string;
+} {
+  return {
+    url: `${gateway.base}/v2/invoices`,
+    method: 'POST',
+    headers: jsonHeaders(gateway),
+    body: JSON.stringify({
+      external_id: 'bench-[<id>]',
+      payer_email: 'payer@example.com',
+      description: 'bench invoice',
+      amount: 50_000,
+      payment_methods: PAYMENT_METHODS,
+    }),
+  };
+}
