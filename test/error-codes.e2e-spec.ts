@@ -4,7 +4,7 @@ import { startTestApp, type TestApp } from './support/test-app';
 
 /**
  * Every `error_code` the API can answer, with its status and the catalogues that declare it
- * (`defineErrorCodes` next to each context's errors; the app's list is
+ * (`defineErrors` in each context's errors; the app's list is
  * libs/bootstrap/src/all-error-codes.ts). A change of status, a new code or a removed one shows
  * here first: update the table with the change, and the API reference follows by itself.
  */

@@ -1,4 +1,4 @@
-import { defineErrorCodes } from '@gateway/domain';
+import { defineErrors, notFound, unprocessable } from '@gateway/domain';
 import { EventStoreUnavailableError, InvalidEventDataError } from '@gateway/event-store';
 import {
   ApiError,
@@ -17,10 +17,14 @@ import { randomBytes } from 'node:crypto';
 import { Pool } from 'pg';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const EDGE_TEST_ERROR_CODES = defineErrorCodes('edge-test', { EDGE_TEST_THING_NOT_FOUND_ERROR: { status: 404 } });
+const EDGE_TEST_ERROR_CODES = defineErrors('edge-test', {
+  thing: notFound('EDGE_TEST_THING_NOT_FOUND_ERROR'),
+}).catalogue;
 registerErrorCatalogues([EDGE_TEST_ERROR_CODES]);
 /** Declared, but in no installed catalogue (as if missing from libs/bootstrap/src/all-error-codes.ts). */
-const UNINSTALLED_ERROR_CODES = defineErrorCodes('edge-test-uninstalled', { EDGE_TEST_RULE_ERROR: { status: 422 } });
+const UNINSTALLED_ERROR_CODES = defineErrors('edge-test-uninstalled', {
+  rule: unprocessable('EDGE_TEST_RULE_ERROR'),
+}).catalogue;
 
 class TeapotError extends Error {}
 registerErrorTranslator((error) =>

@@ -7,7 +7,7 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 408 | 409 | 410 | 413 | 415 | 
 declare const declaredBrand: unique symbol;
 
 /**
- * An error code with the status its catalogue declares (`defineErrorCodes`, error-codes.ts). Only
+ * An error code with the status its catalogue declares (`defineErrors`, define-errors.ts). Only
  * a catalogue makes one (the brand), so a `DomainError` cannot carry a code nobody declared.
  */
 export type DeclaredErrorCode = {
@@ -20,7 +20,7 @@ export type DeclaredErrorCode = {
 /**
  * A rule of the domain said no. `code` is the spec's `error_code` (e.g. `INVALID_CHARGE_STATUS_ERROR`)
  * and `status` the one its catalogue declares: the HTTP edge answers with both, in one place.
- * Build one through the context's catalogue (`CARD_ERROR_CODES.error(code, message)`).
+ * Build one with the context's factories (`CardErrors.tokenNotFound()`, `defineErrors`).
  */
 export class DomainError extends Error {
   readonly code: string;

@@ -19,11 +19,12 @@ export interface DeclaredErrorCodeEntry {
 }
 
 /**
- * The error codes one context (or layer) may throw, each once with its status, and the only way
- * to build its `DomainError`s: `CARD_ERROR_CODES.error('TOKEN_NOT_FOUND_ERROR', '...')`. A code
- * the catalogue does not declare is a type error. Every catalogue also reaches the codes the
- * spec uses across products (`SHARED_ERROR_CODES`: `API_VALIDATION_ERROR`, `DATA_NOT_FOUND`, ...),
- * which are declared once, there.
+ * The error codes one context (or layer) may throw, each once with its status: what `defineErrors`
+ * (define-errors.ts) makes of a context's error definitions, and what the registry, the OpenAPI
+ * document and a route's status rules read. Its `error('TOKEN_NOT_FOUND_ERROR', '...')` builds a
+ * `DomainError` of a declared code (another code is a type error). Every catalogue also reaches
+ * the codes the spec uses across products (`SHARED_ERROR_CODES`: `API_VALIDATION_ERROR`,
+ * `DATA_NOT_FOUND`, ...), which are declared once, there.
  */
 export class ErrorCatalogue<C extends string = string> {
   private readonly declared = new Map<string, DeclaredErrorCode>();
@@ -94,19 +95,6 @@ export const SHARED_ERROR_CODES = new ErrorCatalogue('shared', {
 
 export type SharedErrorCode =
   'API_VALIDATION_ERROR' | 'DATA_NOT_FOUND' | 'NOT_FOUND_ERROR' | 'REQUEST_FORBIDDEN_ERROR' | 'TEST_MODE_ONLY_ERROR';
-
-/**
- * Declares the error codes of `owner` with their statuses:
- * `defineErrorCodes('cards', { TOKEN_NOT_FOUND_ERROR: { status: 404 } })`. The app lists every
- * catalogue once (libs/bootstrap/src/all-error-codes.ts) and the HTTP edge and the OpenAPI
- * document read their statuses from that list.
- */
-export function defineErrorCodes<const T extends Record<string, ErrorCodeDeclaration>>(
-  owner: string,
-  codes: T & { readonly [K in SharedErrorCode]?: never },
-): ErrorCatalogue<Extract<keyof T, string>> {
-  return new ErrorCatalogue<Extract<keyof T, string>>(owner, codes, SHARED_ERROR_CODES);
-}
 
 /**
  * A code another system declared, relayed as it came (the CLI reports the API's own answer). The

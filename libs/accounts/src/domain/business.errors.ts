@@ -1,41 +1,54 @@
-import { defineErrorCodes } from '@gateway/domain';
+import { conflict, defineErrors, notFound, shared } from '@gateway/domain';
 
-export const ACCOUNT_ERROR_CODES = defineErrorCodes('accounts', {
-  BUSINESS_NOT_FOUND_ERROR: { status: 404 },
-  BUSINESS_ALREADY_REGISTERED_ERROR: { status: 409 },
-  API_KEY_NOT_FOUND_ERROR: { status: 404 },
-  API_KEY_ALREADY_REVOKED_ERROR: { status: 409 },
-});
+/** A settings problem that names its setting (`api_versions.<resource>`): listed in `errors[]` too. */
+interface FieldProblem {
+  field: string[];
+  message: string;
+  type: string;
+}
 
-const errorOf = ACCOUNT_ERROR_CODES.error.bind(ACCOUNT_ERROR_CODES);
+function settingsProblems(problems: string[], fields: FieldProblem[] = []): string[] {
+  return [...problems, ...fields.map((f) => f.message)];
+}
 
-export const BusinessErrors = {
-  alreadyRegistered: (businessId: string) =>
-    errorOf('BUSINESS_ALREADY_REGISTERED_ERROR', `Business ${businessId} is already registered`),
-  notFound: (businessId: string) => errorOf('BUSINESS_NOT_FOUND_ERROR', `Business ${businessId} does not exist`),
-  invalidName: () => errorOf('API_VALIDATION_ERROR', 'Business name must be 1 to 255 characters'),
-  parentNotPlatform: (parentId: string) =>
-    errorOf('API_VALIDATION_ERROR', `Business ${parentId} does not have the sub-account platform feature`),
-  platformCannotBeSubAccount: () =>
-    errorOf('API_VALIDATION_ERROR', 'A sub-account cannot itself be a platform business'),
-  invalidAdvance: () =>
-    errorOf(
-      'API_VALIDATION_ERROR',
-      'A test clock only moves forward: advance by a positive whole number of milliseconds',
-    ),
-  keyNotFound: (keyId: string) => errorOf('API_KEY_NOT_FOUND_ERROR', `API key ${keyId} does not exist`),
-  keyAlreadyRevoked: (keyId: string) => errorOf('API_KEY_ALREADY_REVOKED_ERROR', `API key ${keyId} is already revoked`),
-  invalidKeyName: () => errorOf('API_VALIDATION_ERROR', 'API key name must be 1 to 100 characters'),
-  publicKeyPermissions: () =>
-    errorOf('API_VALIDATION_ERROR', 'A public key carries no permissions: it only reaches card tokenization'),
-  noPermissions: () => errorOf('API_VALIDATION_ERROR', 'A secret key needs at least one permission'),
-  /** `fields`: problems that name their setting (`api_versions.<resource>`), listed in `errors[]` too. */
-  invalidSettings: (problems: string[], fields: { field: string[]; message: string; type: string }[] = []) =>
-    errorOf('API_VALIDATION_ERROR', [...problems, ...fields.map((f) => f.message)].join('; '), {
-      problems: [...problems, ...fields.map((f) => f.message)],
+export const BusinessErrors = defineErrors('accounts', {
+  alreadyRegistered: conflict(
+    'BUSINESS_ALREADY_REGISTERED_ERROR',
+    (businessId: string) => `Business ${businessId} is already registered`,
+  ),
+  notFound: notFound('BUSINESS_NOT_FOUND_ERROR', (businessId: string) => `Business ${businessId} does not exist`),
+  invalidName: shared('API_VALIDATION_ERROR', 'Business name must be 1 to 255 characters'),
+  parentNotPlatform: shared(
+    'API_VALIDATION_ERROR',
+    (parentId: string) => `Business ${parentId} does not have the sub-account platform feature`,
+  ),
+  platformCannotBeSubAccount: shared('API_VALIDATION_ERROR', 'A sub-account cannot itself be a platform business'),
+  invalidAdvance: shared(
+    'API_VALIDATION_ERROR',
+    'A test clock only moves forward: advance by a positive whole number of milliseconds',
+  ),
+  keyNotFound: notFound('API_KEY_NOT_FOUND_ERROR', (keyId: string) => `API key ${keyId} does not exist`),
+  keyAlreadyRevoked: conflict(
+    'API_KEY_ALREADY_REVOKED_ERROR',
+    (keyId: string) => `API key ${keyId} is already revoked`,
+  ),
+  invalidKeyName: shared('API_VALIDATION_ERROR', 'API key name must be 1 to 100 characters'),
+  publicKeyPermissions: shared(
+    'API_VALIDATION_ERROR',
+    'A public key carries no permissions: it only reaches card tokenization',
+  ),
+  noPermissions: shared('API_VALIDATION_ERROR', 'A secret key needs at least one permission'),
+  invalidSettings: shared(
+    'API_VALIDATION_ERROR',
+    (problems: string[], fields: FieldProblem[] = []) => settingsProblems(problems, fields).join('; '),
+    (problems, fields = []) => ({
+      problems: settingsProblems(problems, fields),
       ...(fields.length > 0 && {
         errors: fields.map((f) => ({ field: f.field, location: 'body', messages: [f.message], types: [f.type] })),
       }),
     }),
-  emptySettingsUpdate: () => errorOf('API_VALIDATION_ERROR', 'The settings update changes nothing'),
-};
+  ),
+  emptySettingsUpdate: shared('API_VALIDATION_ERROR', 'The settings update changes nothing'),
+});
+
+export const ACCOUNT_ERROR_CODES = BusinessErrors.catalogue;

@@ -1,30 +1,27 @@
-import { defineErrorCodes } from '@gateway/domain';
+import { conflict, defineErrors, shared } from '@gateway/domain';
 import type { RuleViolation } from './customer-rules';
 
-export const CUSTOMER_ERROR_CODES = defineErrorCodes('customers', {
-  DUPLICATE_ERROR: { status: 409 },
-});
-
-const errorOf = CUSTOMER_ERROR_CODES.error.bind(CUSTOMER_ERROR_CODES);
-
-export const CustomerErrors = {
-  notFound: (customerId: string) => errorOf('DATA_NOT_FOUND', `Customer ${customerId} does not exist`),
-  alreadyExists: (customerId: string) => errorOf('API_VALIDATION_ERROR', `Customer ${customerId} already exists`),
-  duplicateReference: (referenceId: string) =>
-    errorOf(
-      'DUPLICATE_ERROR',
+export const CustomerErrors = defineErrors('customers', {
+  notFound: shared('DATA_NOT_FOUND', (customerId: string) => `Customer ${customerId} does not exist`),
+  alreadyExists: shared('API_VALIDATION_ERROR', (customerId: string) => `Customer ${customerId} already exists`),
+  duplicateReference: conflict(
+    'DUPLICATE_ERROR',
+    (referenceId: string) =>
       `A customer with reference_id ${referenceId} already exists; reference_id is unique per business and mode`,
-    ),
-  invalid: (violations: RuleViolation[]) =>
-    errorOf(
-      'API_VALIDATION_ERROR',
+  ),
+  invalid: shared(
+    'API_VALIDATION_ERROR',
+    (violations: RuleViolation[]) =>
       violations.map((v) => `${v.field.join('.') || 'body'}: ${v.messages.join(', ')}`).join('; '),
-      {
-        errors: violations,
-      },
-    ),
-  immutable: (field: 'reference_id' | 'type') =>
-    errorOf('API_VALIDATION_ERROR', `${field} cannot be changed after the customer is created`, {
+    (violations) => ({ errors: violations }),
+  ),
+  immutable: shared(
+    'API_VALIDATION_ERROR',
+    (field: 'reference_id' | 'type') => `${field} cannot be changed after the customer is created`,
+    (field) => ({
       errors: [{ field: [field], location: 'body', messages: [`${field} cannot be changed`], types: ['immutable'] }],
     }),
-};
+  ),
+});
+
+export const CUSTOMER_ERROR_CODES = CustomerErrors.catalogue;

@@ -1,24 +1,39 @@
-import { defineErrorCodes, type SharedErrorCode } from '@gateway/domain';
+import {
+  badRequest,
+  conflict,
+  defineErrors,
+  forbidden,
+  payloadTooLarge,
+  serverError,
+  serviceUnavailable,
+  type SharedErrorCode,
+  tooManyRequests,
+  unauthorized,
+  unsupportedMediaType,
+} from '@gateway/domain';
 import { ApiError, type ApiErrorOptions } from './api-error';
 
 /**
  * The codes the HTTP edge answers by itself, whatever the route (body parsing, authentication,
- * TLS, rate limits, versions, idempotency, the server's own trouble), with their statuses.
- * `API_VALIDATION_ERROR`, `REQUEST_FORBIDDEN_ERROR` and `NOT_FOUND_ERROR` are the shared ones.
+ * TLS, rate limits, versions, idempotency, the server's own trouble), with their statuses. Each
+ * place that answers one writes its message (`edgeError`). `API_VALIDATION_ERROR`,
+ * `REQUEST_FORBIDDEN_ERROR` and `NOT_FOUND_ERROR` are the shared ones.
  */
-export const EDGE_ERROR_CODES = defineErrorCodes('http-edge', {
-  INVALID_JSON_FORMAT: { status: 400 },
-  API_VERSION_NOT_SUPPORTED_ERROR: { status: 400 },
-  IDEMPOTENCY_KEY_MISMATCH_ERROR: { status: 400 },
-  INVALID_API_KEY: { status: 401 },
-  TLS_REQUIRED_ERROR: { status: 403 },
-  IDEMPOTENCY_KEY_IN_PROGRESS_ERROR: { status: 409 },
-  REQUEST_ENTITY_TOO_LARGE: { status: 413 },
-  UNSUPPORTED_CONTENT_TYPE_ERROR: { status: 415 },
-  RATE_LIMIT_EXCEEDED: { status: 429 },
-  SERVER_ERROR: { status: 500 },
-  SERVICE_UNAVAILABLE: { status: 503 },
+const EdgeErrors = defineErrors('http-edge', {
+  invalidJson: badRequest('INVALID_JSON_FORMAT'),
+  apiVersionNotSupported: badRequest('API_VERSION_NOT_SUPPORTED_ERROR'),
+  idempotencyKeyMismatch: badRequest('IDEMPOTENCY_KEY_MISMATCH_ERROR'),
+  invalidApiKey: unauthorized('INVALID_API_KEY'),
+  tlsRequired: forbidden('TLS_REQUIRED_ERROR'),
+  idempotencyKeyInProgress: conflict('IDEMPOTENCY_KEY_IN_PROGRESS_ERROR'),
+  requestTooLarge: payloadTooLarge('REQUEST_ENTITY_TOO_LARGE'),
+  unsupportedContentType: unsupportedMediaType('UNSUPPORTED_CONTENT_TYPE_ERROR'),
+  rateLimitExceeded: tooManyRequests('RATE_LIMIT_EXCEEDED'),
+  serverError: serverError('SERVER_ERROR'),
+  serviceUnavailable: serviceUnavailable('SERVICE_UNAVAILABLE'),
 });
+
+export const EDGE_ERROR_CODES = EdgeErrors.catalogue;
 
 export type EdgeErrorCode = keyof typeof EDGE_ERROR_CODES.codes;
 

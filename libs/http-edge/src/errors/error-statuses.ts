@@ -4,7 +4,7 @@ import { EDGE_ERROR_CODES } from './edge-error-codes';
 
 /**
  * The API-wide status of every `error_code`, built from the catalogues where the codes are
- * declared (`defineErrorCodes` next to each context's errors). The app installs its one list of
+ * declared (`defineErrors` in each context's errors). The app installs its one list of
  * catalogues at start-up (libs/bootstrap/src/all-error-codes.ts); the OpenAPI document, the
  * idempotency layer (a route's own reuse code) and the error-code table read it. A `DomainError`
  * needs no look-up: it carries the status its catalogue declared.

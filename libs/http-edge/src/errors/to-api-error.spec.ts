@@ -1,4 +1,14 @@
-import { defineErrorCodes, type ErrorCatalogue, invalidField, invalidRequest } from '@gateway/domain';
+import {
+  badRequest,
+  conflict,
+  defineErrors,
+  type ErrorCatalogue,
+  gone,
+  invalidField,
+  invalidRequest,
+  notFound,
+  withCodes,
+} from '@gateway/domain';
 import {
   BadRequestException,
   ConflictException,
@@ -32,9 +42,9 @@ describe('error statuses', () => {
   });
 
   it('refuses one code with two statuses (naming both catalogues), and non-error statuses', () => {
-    const first = defineErrorCodes('spec-first', { SPEC_TEST_MISSING_ERROR: { status: 404 } });
-    const same = defineErrorCodes('spec-same', { SPEC_TEST_MISSING_ERROR: { status: 404 } });
-    const other = defineErrorCodes('spec-other', { SPEC_TEST_MISSING_ERROR: { status: 410 } });
+    const first = defineErrors('spec-first', { missing: notFound('SPEC_TEST_MISSING_ERROR') }).catalogue;
+    const same = defineErrors('spec-same', { missing: notFound('SPEC_TEST_MISSING_ERROR') }).catalogue;
+    const other = defineErrors('spec-other', { missing: gone('SPEC_TEST_MISSING_ERROR') }).catalogue;
     registerErrorCatalogues([first]);
     expect(() => registerErrorCatalogues([first, same])).not.toThrow();
     expect(registeredErrorCodes().find((entry) => entry.code === 'SPEC_TEST_MISSING_ERROR')?.owners).toEqual([
@@ -46,26 +56,29 @@ describe('error statuses', () => {
     );
     expect(() =>
       registerErrorCatalogues([
-        defineErrorCodes('a', { SPEC_TEST_TWICE_ERROR: { status: 400 } }),
-        defineErrorCodes('b', { SPEC_TEST_TWICE_ERROR: { status: 409 } }),
+        defineErrors('a', { twice: badRequest('SPEC_TEST_TWICE_ERROR') }).catalogue,
+        defineErrors('b', { twice: conflict('SPEC_TEST_TWICE_ERROR') }).catalogue,
       ]),
     ).toThrow(/declares status 409/);
     // Nothing of a refused list is kept.
     expect(errorStatusFor('SPEC_TEST_TWICE_ERROR')).toBeUndefined();
-    expect(() => defineErrorCodes('spec', { SPEC_TEST_OK: { status: 200 as never } })).toThrow(
-      /not an HTTP error status/,
-    );
+    const ok = withCodes({ SPEC_TEST_OK: { status: 200 as never } }, (errorOf) => () => errorOf('SPEC_TEST_OK', 'x'));
+    expect(() => defineErrors('spec', { ok })).toThrow(/not an HTTP error status/);
   });
 
   it('keeps a local declaration out of the registry', () => {
-    registerErrorCatalogues([defineErrorCodes('spec-local', { SPEC_TEST_LOCAL_ERROR: { status: 400, local: true } })]);
+    const local = withCodes(
+      { SPEC_TEST_LOCAL_ERROR: { status: 400, local: true } },
+      (errorOf) => () => errorOf('SPEC_TEST_LOCAL_ERROR', 'x'),
+    );
+    registerErrorCatalogues([defineErrors('spec-local', { local }).catalogue]);
     expect(errorStatusFor('SPEC_TEST_LOCAL_ERROR')).toBeUndefined();
   });
 
   it('builds errors only from declared codes, with their status', () => {
-    const codes: ErrorCatalogue<'SPEC_TEST_GONE_ERROR'> = defineErrorCodes('spec', {
-      SPEC_TEST_GONE_ERROR: { status: 410 },
-    });
+    const codes: ErrorCatalogue<'SPEC_TEST_GONE_ERROR'> = defineErrors('spec', {
+      gone: gone('SPEC_TEST_GONE_ERROR'),
+    }).catalogue;
     expect(codes.error('SPEC_TEST_GONE_ERROR', 'gone')).toMatchObject({
       code: 'SPEC_TEST_GONE_ERROR',
       status: 410,
@@ -84,10 +97,10 @@ describe('toApiError', () => {
   });
 
   it('gives a DomainError the status its catalogue declares', () => {
-    const codes = defineErrorCodes('spec', {
-      SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR: { status: 404 },
-      SPEC_TEST_RULE_ERROR: { status: 409 },
-    });
+    const codes = defineErrors('spec', {
+      missing: notFound('SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR'),
+      rule: conflict('SPEC_TEST_RULE_ERROR'),
+    }).catalogue;
     expect(toApiError(codes.error('SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR', 'no such disbursement')).toBody()).toEqual({
       error_code: 'SPEC_TEST_DISBURSEMENT_NOT_FOUND_ERROR',
       message: 'no such disbursement',

@@ -1,4 +1,4 @@
-import { defineErrorCodes } from '@gateway/domain';
+import { conflict, defineErrors } from '@gateway/domain';
 import { BadRequestException, HttpException } from '@nestjs/common';
 import { ApiError } from '../errors/api-error';
 import { isIndeterminate, recordError } from './recorded-response';
@@ -26,7 +26,7 @@ describe('recordError', () => {
       headers: { 'Retry-After': '3' },
       body: '{"error_code":"RATE_LIMIT_EXCEEDED","message":"slow down"}',
     });
-    const codes = defineErrorCodes('spec', { SOME_RULE_ERROR: { status: 409 } });
+    const codes = defineErrors('spec', { rule: conflict('SOME_RULE_ERROR') }).catalogue;
     expect(recordError(codes.error('SOME_RULE_ERROR', 'rule says no'))).toEqual({
       status: 409,
       headers: {},

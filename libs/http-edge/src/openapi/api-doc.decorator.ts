@@ -6,7 +6,7 @@ export const API_DOC = 'gateway:openapi-operation';
 
 /**
  * An error an operation may answer: its `error_code`, with the status its catalogue declares
- * (`defineErrorCodes`, read from the error registry), or `[code, status]` where the route answers
+ * (`defineErrors`, read from the error registry), or `[code, status]` where the route answers
  * the code with its own status (eWallets answer validation with 422, for instance).
  */
 export type DocumentedError = string | readonly [code: string, status: number];

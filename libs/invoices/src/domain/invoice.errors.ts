@@ -1,71 +1,62 @@
-import { defineErrorCodes, invalidField } from '@gateway/domain';
+import { badRequest, conflict, defineErrors, invalidField, notFound, shared } from '@gateway/domain';
 
-export const INVOICE_ERROR_CODES = defineErrorCodes('invoices', {
-  INVOICE_NOT_FOUND_ERROR: { status: 404 },
-  DUPLICATE_INVOICE_ERROR: { status: 400 },
-  INVOICE_NOT_PENDING_ERROR: { status: 400 },
-  NO_COLLECTION_METHODS_ERROR: { status: 400 },
-  MINIMAL_TRANSFER_AMOUNT_ERROR: { status: 400 },
-  MAXIMUM_TRANSFER_AMOUNT_ERROR: { status: 400 },
-  INVALID_AMOUNT_ERROR: { status: 400 },
-  UNIQUE_ACCOUNT_NUMBER_UNAVAILABLE_ERROR: { status: 404 },
-  AVAILABLE_PAYMENT_CODE_NOT_FOUND_ERROR: { status: 404 },
-  POOL_NUMBER_TAKEN: { status: 409 },
-  VIRTUAL_ACCOUNT_NOT_FOUND_ERROR: { status: 404 },
-  PAYMENT_CODE_NOT_FOUND_ERROR: { status: 404 },
-  CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR: { status: 404 },
-  PAYMENT_METHOD_NOT_OFFERED_ERROR: { status: 400 },
-  CARD_PAYMENT_FAILED_ERROR: { status: 400 },
-});
-
-const errorOf = INVOICE_ERROR_CODES.error.bind(INVOICE_ERROR_CODES);
-
-export const InvoiceErrors = {
-  notFound: (id: string) => errorOf('INVOICE_NOT_FOUND_ERROR', `Invoice ${id} does not exist`),
-  alreadyExists: (id: string) => errorOf('DUPLICATE_INVOICE_ERROR', `Invoice ${id} already exists`),
-  notPending: (id: string, status: string) =>
-    errorOf('INVOICE_NOT_PENDING_ERROR', `Invoice ${id} is ${status}: only a PENDING invoice can be paid or expired`),
+export const InvoiceErrors = defineErrors('invoices', {
+  notFound: notFound('INVOICE_NOT_FOUND_ERROR', (id: string) => `Invoice ${id} does not exist`),
+  alreadyExists: badRequest('DUPLICATE_INVOICE_ERROR', (id: string) => `Invoice ${id} already exists`),
+  notPending: badRequest(
+    'INVOICE_NOT_PENDING_ERROR',
+    (id: string, status: string) => `Invoice ${id} is ${status}: only a PENDING invoice can be paid or expired`,
+  ),
   invalidAmount: () => invalidField(['amount'], 'amount must be a whole number (IDR has no decimals)', 'isMoneyAmount'),
-  amountBelowMinimum: (minimum: number) =>
-    errorOf('MINIMAL_TRANSFER_AMOUNT_ERROR', `amount must be at least ${minimum}`),
-  amountAboveMaximum: (maximum: number) =>
-    errorOf('MAXIMUM_TRANSFER_AMOUNT_ERROR', `amount must be at most ${maximum}`),
-  noCollectionMethods: () =>
-    errorOf('NO_COLLECTION_METHODS_ERROR', 'None of the requested payment methods is enabled for this business'),
+  amountBelowMinimum: badRequest(
+    'MINIMAL_TRANSFER_AMOUNT_ERROR',
+    (minimum: number) => `amount must be at least ${minimum}`,
+  ),
+  amountAboveMaximum: badRequest(
+    'MAXIMUM_TRANSFER_AMOUNT_ERROR',
+    (maximum: number) => `amount must be at most ${maximum}`,
+  ),
+  noCollectionMethods: badRequest(
+    'NO_COLLECTION_METHODS_ERROR',
+    'None of the requested payment methods is enabled for this business',
+  ),
   unknownPaymentMethod: (code: string, index: number) =>
     invalidField(
       ['payment_methods', String(index)],
       `payment_methods contains an unknown method: ${code}`,
       'isPaymentChannel',
     ),
-  wrongAmount: (expected: number, got: number) =>
-    errorOf(
-      'INVALID_AMOUNT_ERROR',
+  wrongAmount: badRequest(
+    'INVALID_AMOUNT_ERROR',
+    (expected: number, got: number) =>
       `The transfer amount must be exactly ${expected} (got ${got}); the payment is not completed`,
-    ),
-  poolExhausted: (bank: string) =>
-    errorOf(
-      'UNIQUE_ACCOUNT_NUMBER_UNAVAILABLE_ERROR',
-      `No unique ${bank} account number is free right now; retry later`,
-    ),
-  paymentCodeUnavailable: (outlet: string) =>
-    errorOf(
-      'AVAILABLE_PAYMENT_CODE_NOT_FOUND_ERROR',
-      `No unique ${outlet} payment code is free right now; retry later`,
-    ),
-  numberTaken: (number: string) => errorOf('POOL_NUMBER_TAKEN', `${number} is reserved`),
-  vaNotFound: (bank: string, number: string) =>
-    errorOf('VIRTUAL_ACCOUNT_NOT_FOUND_ERROR', `No invoice is waiting for a payment on ${bank} ${number}`),
-  paymentCodeNotFound: (outlet: string, code: string) =>
-    errorOf('PAYMENT_CODE_NOT_FOUND_ERROR', `No invoice is waiting for a payment on ${outlet} ${code}`),
-  methodNotOffered: (method: string) =>
-    errorOf('PAYMENT_METHOD_NOT_OFFERED_ERROR', `This invoice cannot be paid by ${method}`),
-  cardPaymentFailed: (reason: string) => errorOf('CARD_PAYMENT_FAILED_ERROR', `The card payment failed: ${reason}`),
-  callbackVirtualAccountNotFound: (vaId: string) =>
-    errorOf(
-      'CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR',
-      `callback_virtual_account_id ${vaId} is not an active fixed virtual account of this business`,
-    ),
+  ),
+  poolExhausted: notFound(
+    'UNIQUE_ACCOUNT_NUMBER_UNAVAILABLE_ERROR',
+    (bank: string) => `No unique ${bank} account number is free right now; retry later`,
+  ),
+  paymentCodeUnavailable: notFound(
+    'AVAILABLE_PAYMENT_CODE_NOT_FOUND_ERROR',
+    (outlet: string) => `No unique ${outlet} payment code is free right now; retry later`,
+  ),
+  numberTaken: conflict('POOL_NUMBER_TAKEN', (number: string) => `${number} is reserved`),
+  vaNotFound: notFound(
+    'VIRTUAL_ACCOUNT_NOT_FOUND_ERROR',
+    (bank: string, number: string) => `No invoice is waiting for a payment on ${bank} ${number}`,
+  ),
+  paymentCodeNotFound: notFound(
+    'PAYMENT_CODE_NOT_FOUND_ERROR',
+    (outlet: string, code: string) => `No invoice is waiting for a payment on ${outlet} ${code}`,
+  ),
+  methodNotOffered: badRequest(
+    'PAYMENT_METHOD_NOT_OFFERED_ERROR',
+    (method: string) => `This invoice cannot be paid by ${method}`,
+  ),
+  cardPaymentFailed: badRequest('CARD_PAYMENT_FAILED_ERROR', (reason: string) => `The card payment failed: ${reason}`),
+  callbackVirtualAccountNotFound: notFound(
+    'CALLBACK_VIRTUAL_ACCOUNT_NOT_FOUND_ERROR',
+    (vaId: string) => `callback_virtual_account_id ${vaId} is not an active fixed virtual account of this business`,
+  ),
   callbackVirtualAccountAmount: (expected: number) =>
     invalidField(
       ['amount'],
@@ -78,5 +69,7 @@ export const InvoiceErrors = {
       'payer_email is required with fixed_va: true (the customer whose account number is reused)',
       'isNotEmpty',
     ),
-  testModeOnly: () => errorOf('TEST_MODE_ONLY_ERROR', 'Payment simulation exists in test mode only'),
-};
+  testModeOnly: shared('TEST_MODE_ONLY_ERROR', 'Payment simulation exists in test mode only'),
+});
+
+export const INVOICE_ERROR_CODES = InvoiceErrors.catalogue;

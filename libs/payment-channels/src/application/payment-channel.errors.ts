@@ -1,6 +1,13 @@
-import { defineErrorCodes } from '@gateway/domain';
+import { defineErrors, forbidden } from '@gateway/domain';
 
-export const PAYMENT_CHANNEL_ERROR_CODES = defineErrorCodes('payment-channels', {
+export const PaymentChannelErrors = defineErrors('payment-channels', {
   /** A channel the business switched off in its settings (every money-in context refuses with it). */
-  CHANNEL_NOT_ACTIVATED: { status: 403 },
+  channelNotActivated: forbidden(
+    'CHANNEL_NOT_ACTIVATED',
+    (channelCode: string, mode: 'test' | 'live') =>
+      `Payment channel ${channelCode} is not activated for this business in ${mode} mode; ` +
+      `enable it in the settings (enabled_payment_channels)`,
+  ),
 });
+
+export const PAYMENT_CHANNEL_ERROR_CODES = PaymentChannelErrors.catalogue;

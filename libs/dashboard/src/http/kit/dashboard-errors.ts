@@ -1,13 +1,25 @@
-import { defineErrorCodes } from '@gateway/domain';
-import { ApiError } from '@gateway/http-edge';
+import { conflict, defineErrors, forbidden, notFound } from '@gateway/domain';
+import { toApiError } from '@gateway/http-edge';
 
-/** The dashboard pages' own codes (the team's are in domain/dashboard-team.errors.ts). */
-export const DASHBOARD_PAGE_ERROR_CODES = defineErrorCodes('dashboard-pages', {
-  DASHBOARD_CSRF_ERROR: { status: 403 },
-  DASHBOARD_NOT_FOUND_ERROR: { status: 404 },
-  DASHBOARD_FORM_ALREADY_USED_ERROR: { status: 409 },
-  DASHBOARD_FORM_IN_PROGRESS_ERROR: { status: 409 },
+/** The dashboard pages' own errors (the team's are in domain/dashboard-team.errors.ts). */
+const DashboardPageErrors = defineErrors('dashboard-pages', {
+  csrfRefused: forbidden(
+    'DASHBOARD_CSRF_ERROR',
+    'The form expired or did not come from this dashboard; reload the page and try again',
+  ),
+  pageNotFound: notFound('DASHBOARD_NOT_FOUND_ERROR', (what: string) => `${what} does not exist`),
+  formAlreadyUsed: conflict(
+    'DASHBOARD_FORM_ALREADY_USED_ERROR',
+    'This form was already sent with other values. Reload the page and fill it in again.',
+  ),
+  formInProgress: conflict(
+    'DASHBOARD_FORM_IN_PROGRESS_ERROR',
+    'This form is still being processed. Wait a moment and reload the page.',
+  ),
 });
+
+export const DASHBOARD_PAGE_ERROR_CODES = DashboardPageErrors.catalogue;
+export const { csrfRefused, pageNotFound } = DashboardPageErrors;
 
 /** A signed-in user who must set a password or turn on two-step sign-in first: sent to the account page. */
 export class AccountSetupRequired extends Error {
@@ -23,24 +35,7 @@ export class SignInRequired extends Error {
   }
 }
 
-const errorOf = DASHBOARD_PAGE_ERROR_CODES.error.bind(DASHBOARD_PAGE_ERROR_CODES);
-
-export const csrfRefused = () =>
-  errorOf(
-    'DASHBOARD_CSRF_ERROR',
-    'The form expired or did not come from this dashboard; reload the page and try again',
-  );
-export const pageNotFound = (what: string) => errorOf('DASHBOARD_NOT_FOUND_ERROR', `${what} does not exist`);
-
 /** A form sent again with other values under the same form key. */
-export const formAlreadyUsed = () =>
-  ApiError.of(
-    DASHBOARD_PAGE_ERROR_CODES.code('DASHBOARD_FORM_ALREADY_USED_ERROR'),
-    'This form was already sent with other values. Reload the page and fill it in again.',
-  );
+export const formAlreadyUsed = () => toApiError(DashboardPageErrors.formAlreadyUsed());
 /** A form whose first sending is still being processed. */
-export const formInProgress = () =>
-  ApiError.of(
-    DASHBOARD_PAGE_ERROR_CODES.code('DASHBOARD_FORM_IN_PROGRESS_ERROR'),
-    'This form is still being processed. Wait a moment and reload the page.',
-  );
+export const formInProgress = () => toApiError(DashboardPageErrors.formInProgress());

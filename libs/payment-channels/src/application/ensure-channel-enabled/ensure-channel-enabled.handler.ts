@@ -1,19 +1,13 @@
 import { GetSettingsQuery } from '@gateway/accounts';
-import { type DomainError, isChannelEnabled } from '@gateway/domain';
+import { isChannelEnabled } from '@gateway/domain';
 import { type IQueryHandler, QueryBus, QueryHandler } from '@nestjs/cqrs';
-import { PAYMENT_CHANNEL_ERROR_CODES } from '../payment-channel.errors';
+import { PaymentChannelErrors } from '../payment-channel.errors';
 import { EnsureChannelEnabledQuery } from './ensure-channel-enabled.query';
 
 export const CHANNEL_NOT_ACTIVATED = 'CHANNEL_NOT_ACTIVATED' as const;
 
 /** The refusal every money-in context gives for a channel the business switched off. */
-export function channelNotActivated(channelCode: string, mode: 'test' | 'live'): DomainError {
-  return PAYMENT_CHANNEL_ERROR_CODES.error(
-    CHANNEL_NOT_ACTIVATED,
-    `Payment channel ${channelCode} is not activated for this business in ${mode} mode; ` +
-      `enable it in the settings (enabled_payment_channels)`,
-  );
-}
+export const channelNotActivated = PaymentChannelErrors.channelNotActivated;
 
 @QueryHandler(EnsureChannelEnabledQuery)
 export class EnsureChannelEnabledHandler implements IQueryHandler<EnsureChannelEnabledQuery, void> {
