@@ -25,6 +25,7 @@ export * from './application/advance-test-clock/advance-test-clock.command';
 export * from './application/get-business/get-business.query';
 export * from './application/list-api-keys/list-api-keys.query';
 export * from './application/get-settings/get-settings.query';
+export * from './application/callback-kind.command';
 export * from './application/set-callback-url/set-callback-url.command';
 export * from './application/rotate-signing-secret/rotate-signing-secret.command';
 export * from './application/disable-callback-endpoint/disable-callback-endpoint.command';

@@ -42,6 +42,7 @@ import { TransactionDetailView } from './http/pages/transaction-detail.view';
 import { ListView } from './http/pages/lists/list-view';
 import { CardRefundController } from './http/pages/payments/card-refund.controller';
 import { InvoiceActionsController } from './http/pages/payments/invoice-actions.controller';
+import { TransactionActions } from './http/pages/payments/transaction-actions';
 import { PayoutsController } from './http/pages/payouts/payouts.controller';
 import { BatchPayoutsController } from './http/pages/payouts/batch-payouts.controller';
 import { FixedVasController } from './http/pages/fixed-vas/fixed-vas.controller';
@@ -129,6 +130,7 @@ const services = [
   ListsFreshness,
   ListView,
   TransactionDetailView,
+  TransactionActions,
   ResourceDetailView,
   DashboardActionRunner,
   // The API's idempotency table and rules, for the dashboard's forms (keys scoped `dashboard:<user>:`).

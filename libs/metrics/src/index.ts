@@ -1,3 +1,4 @@
 export * from './http-metrics';
 export * from './publish-gauges';
 export * from './postgres-gauges';
+export * from './queried-gauges';

@@ -1,4 +1,4 @@
-import { PostgresGauges, type PublishedGauge } from '@gateway/metrics';
+import { PostgresGauges, type PublishedGauge, queriedLabelledGauge } from '@gateway/metrics';
 import { Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
@@ -7,24 +7,17 @@ import type { Pool } from 'pg';
 export class SchedulerMetrics extends PostgresGauges {
   protected gauges(pool: Pool): PublishedGauge[] {
     return [
-      {
+      queriedLabelledGauge(pool, {
         name: 'scheduler_jobs',
         help: 'Scheduled jobs by status; overdue = pending and due over a minute ago (real time)',
-        labelNames: ['status'],
-        async collect() {
-          const { rows } = await pool.query<{ status: string; count: string }>(
-            `SELECT status, count(*)::text AS count FROM scheduled_jobs
-              WHERE status IN ('pending', 'running', 'failed') GROUP BY status
-             UNION ALL
-             SELECT 'overdue', count(*)::text FROM scheduled_jobs
-              WHERE status = 'pending' AND due_at < now() - interval '1 minute'`,
-          );
-          this.reset();
-          for (const status of ['pending', 'running', 'failed', 'overdue']) {
-            this.set({ status }, Number(rows.find((row) => row.status === status)?.count ?? 0));
-          }
-        },
-      },
+        label: 'status',
+        always: ['pending', 'running', 'failed', 'overdue'],
+        sql: `SELECT status AS label, count(*)::text AS value FROM scheduled_jobs
+               WHERE status IN ('pending', 'running', 'failed') GROUP BY status
+              UNION ALL
+              SELECT 'overdue', count(*)::text FROM scheduled_jobs
+               WHERE status = 'pending' AND due_at < now() - interval '1 minute'`,
+      }),
     ];
   }
 }

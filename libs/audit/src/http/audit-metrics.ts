@@ -1,4 +1,4 @@
-import { PostgresGauges, type PublishedGauge } from '@gateway/metrics';
+import { PostgresGauges, type PublishedGauge, queriedValueGauge } from '@gateway/metrics';
 import { Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
@@ -11,16 +11,13 @@ import type { Pool } from 'pg';
 export class AuditMetrics extends PostgresGauges {
   protected gauges(pool: Pool): PublishedGauge[] {
     return [
-      {
+      queriedValueGauge(pool, {
         name: 'audit_last_anchor_age_seconds',
         help: 'Seconds since the last anchor over the global log was written',
-        async collect() {
-          const { rows } = await pool.query<{ age: string | null }>(
-            'SELECT extract(epoch FROM now() - max(created_at))::text AS age FROM audit_anchors',
-          );
-          this.set(rows[0].age === null ? -1 : Number(rows[0].age));
-        },
-      },
+        sql: 'SELECT extract(epoch FROM now() - max(created_at))::text AS value FROM audit_anchors',
+        // No anchor yet.
+        whenNull: -1,
+      }),
     ];
   }
 }

@@ -1,4 +1,12 @@
 import type { MigrationSet } from '@gateway/database';
+import {
+  APPEND_BATCH_SIGNATURE,
+  CHAIN_HASH_DECLARATIONS,
+  CLAIM_STREAM_REVISION,
+  CLOSE_APPEND_LOOP,
+  insertEventRows,
+  OPEN_APPEND_LOOP,
+} from './append-batch.sql';
 
 /**
  * Streams and events. The global order is (tx_id, position): `tx_id` is the appending
@@ -75,6 +83,8 @@ export const eventStoreMigrations: MigrationSet = {
         $fn$;
       `,
     },
+    // Versions 2 to 5 each replace es_append_batch whole; the pieces they share come from append-batch.sql.ts,
+    // and stand at column 0 because they carry the indentation the applied SQL had (its checksum is pinned).
     {
       version: 2,
       name: 'batched appends',
@@ -85,27 +95,7 @@ export const eventStoreMigrations: MigrationSet = {
         -- while others are in flight, so one commit and one round trip serve many writers.
         -- p_appends: [{stream, expect, revision, events: [{id, type, data, metadata}]}].
         -- An event id that already exists makes only its own append fail (duplicate = true).
-        CREATE FUNCTION es_append_batch(p_appends jsonb)
-        RETURNS TABLE (idx integer, ok boolean, duplicate boolean, revision bigint, tx_id xid8, last_position bigint)
-        LANGUAGE plpgsql AS $fn$
-        DECLARE
-          v_append jsonb;
-          v_idx    integer;
-          v_stream text;
-          v_expect smallint;
-          v_events jsonb;
-          v_count  bigint;
-          v_last   bigint;
-          v_pos    bigint;
-        BEGIN
-          FOR v_append, v_idx IN SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends) WITH ORDINALITY ` +
-        `AS a LOOP
-            v_stream := v_append->>'stream';
-            v_expect := (v_append->>'expect')::smallint;
-            v_events := v_append->'events';
-            v_count  := jsonb_array_length(v_events);
-            v_last   := NULL;
-
+        CREATE ${APPEND_BATCH_SIGNATURE}${OPEN_APPEND_LOOP}
             IF EXISTS (SELECT 1 FROM es_events e
                         WHERE e.event_id IN (SELECT (x.value->>'id')::uuid FROM jsonb_array_elements(v_events) AS ` +
         `x)) THEN
@@ -114,113 +104,22 @@ export const eventStoreMigrations: MigrationSet = {
               CONTINUE;
             END IF;
 
-            IF v_expect = 1 THEN
-              INSERT INTO es_streams AS s (stream_name, revision) VALUES (v_stream, v_count - 1)
-                ON CONFLICT DO NOTHING RETURNING s.revision INTO v_last;
-            ELSIF v_expect = 2 THEN
-              UPDATE es_streams AS s SET revision = s.revision + v_count
-                WHERE s.stream_name = v_stream AND s.revision = (v_append->>'revision')::bigint RETURNING ` +
-        `s.revision INTO v_last;
-            ELSE
-              INSERT INTO es_streams AS s (stream_name, revision) VALUES (v_stream, v_count - 1)
-                ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + v_count RETURNING s.revision INTO ` +
-        `v_last;
-            END IF;
-
-            IF v_last IS NULL THEN
-              idx := v_idx; ok := false; duplicate := false;
-              revision := coalesce((SELECT s.revision FROM es_streams s WHERE s.stream_name = v_stream), -1::bigint);
-              tx_id := NULL; last_position := NULL;
-              RETURN NEXT;
-              CONTINUE;
-            END IF;
-
-            WITH inserted AS (
-              INSERT INTO es_events (event_id, stream_name, revision, type, data, metadata)
-              SELECT (e.value->>'id')::uuid, v_stream, v_last - v_count + e.ordinality,
-                     e.value->>'type', e.value->'data', e.value->'metadata'
-                FROM jsonb_array_elements(v_events) WITH ORDINALITY AS e
-               ORDER BY e.ordinality
-              RETURNING es_events.position
-            )
-            SELECT max(inserted.position) INTO v_pos FROM inserted;
-
-            idx := v_idx; ok := true; duplicate := false; revision := v_last; tx_id := pg_current_xact_id(); ` +
-        `last_position := v_pos;
-            RETURN NEXT;
-          END LOOP;
-        END
-        $fn$;
-      `,
+${CLAIM_STREAM_REVISION}
+${insertEventRows(`e.value->'metadata'`)}
+${CLOSE_APPEND_LOOP}      `,
     },
     {
       version: 3,
       name: 'batched appends without a duplicate pre-check',
-      sql:
-        `
+      sql: `
         -- Version 2 looked every event id up before each append. An existing id is rare, and the
         -- unique index refuses it anyway (failing the whole batch, which the adapter then retries
         -- append by append), so the look-up was a statement per append paid for nothing.
-        CREATE OR REPLACE FUNCTION es_append_batch(p_appends jsonb)
-        RETURNS TABLE (idx integer, ok boolean, duplicate boolean, revision bigint, tx_id xid8, last_position bigint)
-        LANGUAGE plpgsql AS $fn$
-        DECLARE
-          v_append jsonb;
-          v_idx    integer;
-          v_stream text;
-          v_expect smallint;
-          v_events jsonb;
-          v_count  bigint;
-          v_last   bigint;
-          v_pos    bigint;
-        BEGIN
-          FOR v_append, v_idx IN SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends) WITH ORDINALITY ` +
-        `AS a LOOP
-            v_stream := v_append->>'stream';
-            v_expect := (v_append->>'expect')::smallint;
-            v_events := v_append->'events';
-            v_count  := jsonb_array_length(v_events);
-            v_last   := NULL;
+        CREATE OR REPLACE ${APPEND_BATCH_SIGNATURE}${OPEN_APPEND_LOOP}
 
-
-            IF v_expect = 1 THEN
-              INSERT INTO es_streams AS s (stream_name, revision) VALUES (v_stream, v_count - 1)
-                ON CONFLICT DO NOTHING RETURNING s.revision INTO v_last;
-            ELSIF v_expect = 2 THEN
-              UPDATE es_streams AS s SET revision = s.revision + v_count
-                WHERE s.stream_name = v_stream AND s.revision = (v_append->>'revision')::bigint RETURNING ` +
-        `s.revision INTO v_last;
-            ELSE
-              INSERT INTO es_streams AS s (stream_name, revision) VALUES (v_stream, v_count - 1)
-                ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + v_count RETURNING s.revision INTO ` +
-        `v_last;
-            END IF;
-
-            IF v_last IS NULL THEN
-              idx := v_idx; ok := false; duplicate := false;
-              revision := coalesce((SELECT s.revision FROM es_streams s WHERE s.stream_name = v_stream), -1::bigint);
-              tx_id := NULL; last_position := NULL;
-              RETURN NEXT;
-              CONTINUE;
-            END IF;
-
-            WITH inserted AS (
-              INSERT INTO es_events (event_id, stream_name, revision, type, data, metadata)
-              SELECT (e.value->>'id')::uuid, v_stream, v_last - v_count + e.ordinality,
-                     e.value->>'type', e.value->'data', e.value->'metadata'
-                FROM jsonb_array_elements(v_events) WITH ORDINALITY AS e
-               ORDER BY e.ordinality
-              RETURNING es_events.position
-            )
-            SELECT max(inserted.position) INTO v_pos FROM inserted;
-
-            idx := v_idx; ok := true; duplicate := false; revision := v_last; tx_id := pg_current_xact_id(); ` +
-        `last_position := v_pos;
-            RETURN NEXT;
-          END LOOP;
-        END
-        $fn$;
-      `,
+${CLAIM_STREAM_REVISION}
+${insertEventRows(`e.value->'metadata'`)}
+${CLOSE_APPEND_LOOP}      `,
     },
     {
       version: 4,
@@ -242,54 +141,8 @@ export const eventStoreMigrations: MigrationSet = {
 
         -- Version 3 plus the chain: the stream row locked by the revision check serialises
         -- appenders of a stream, so the previous event read here is the stream's last one.
-        CREATE OR REPLACE FUNCTION es_append_batch(p_appends jsonb)
-        RETURNS TABLE (idx integer, ok boolean, duplicate boolean, revision bigint, tx_id xid8, last_position bigint)
-        LANGUAGE plpgsql AS $fn$
-        DECLARE
-          v_append jsonb;
-          v_idx    integer;
-          v_stream text;
-          v_expect smallint;
-          v_events jsonb;
-          v_count  bigint;
-          v_last   bigint;
-          v_pos    bigint;
-          v_prev   text;
-          v_event  jsonb;
-          v_ord    bigint;
-          v_rev    bigint;
-          v_meta   jsonb;
-          v_metas  jsonb[];
-        BEGIN
-          FOR v_append, v_idx IN SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends) WITH ORDINALITY ` +
-        `AS a LOOP
-            v_stream := v_append->>'stream';
-            v_expect := (v_append->>'expect')::smallint;
-            v_events := v_append->'events';
-            v_count  := jsonb_array_length(v_events);
-            v_last   := NULL;
-
-            IF v_expect = 1 THEN
-              INSERT INTO es_streams AS s (stream_name, revision) VALUES (v_stream, v_count - 1)
-                ON CONFLICT DO NOTHING RETURNING s.revision INTO v_last;
-            ELSIF v_expect = 2 THEN
-              UPDATE es_streams AS s SET revision = s.revision + v_count
-                WHERE s.stream_name = v_stream AND s.revision = (v_append->>'revision')::bigint RETURNING ` +
-        `s.revision INTO v_last;
-            ELSE
-              INSERT INTO es_streams AS s (stream_name, revision) VALUES (v_stream, v_count - 1)
-                ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + v_count RETURNING s.revision INTO ` +
-        `v_last;
-            END IF;
-
-            IF v_last IS NULL THEN
-              idx := v_idx; ok := false; duplicate := false;
-              revision := coalesce((SELECT s.revision FROM es_streams s WHERE s.stream_name = v_stream), -1::bigint);
-              tx_id := NULL; last_position := NULL;
-              RETURN NEXT;
-              CONTINUE;
-            END IF;
-
+        CREATE OR REPLACE ${APPEND_BATCH_SIGNATURE}${CHAIN_HASH_DECLARATIONS}${OPEN_APPEND_LOOP}
+${CLAIM_STREAM_REVISION}
             v_prev := NULL;
             IF v_last - v_count >= 0 THEN
               SELECT e.metadata->>'chainHash' INTO v_prev FROM es_events e
@@ -307,23 +160,8 @@ export const eventStoreMigrations: MigrationSet = {
         `v_event->'data', v_meta);
               v_metas := v_metas || (v_meta || jsonb_build_object('chainHash', v_prev));
             END LOOP;
-            WITH inserted AS (
-              INSERT INTO es_events (event_id, stream_name, revision, type, data, metadata)
-              SELECT (e.value->>'id')::uuid, v_stream, v_last - v_count + e.ordinality,
-                     e.value->>'type', e.value->'data', v_metas[e.ordinality]
-                FROM jsonb_array_elements(v_events) WITH ORDINALITY AS e
-               ORDER BY e.ordinality
-              RETURNING es_events.position
-            )
-            SELECT max(inserted.position) INTO v_pos FROM inserted;
-
-            idx := v_idx; ok := true; duplicate := false; revision := v_last; tx_id := pg_current_xact_id(); ` +
-        `last_position := v_pos;
-            RETURN NEXT;
-          END LOOP;
-        END
-        $fn$;
-
+${insertEventRows('v_metas[e.ordinality]')}
+${CLOSE_APPEND_LOOP}
         -- The single-append function of version 1 goes through the same chained path.
         CREATE OR REPLACE FUNCTION es_append(p_stream text, p_expect smallint, p_revision bigint, p_events jsonb)
         RETURNS TABLE (ok boolean, revision bigint, tx_id xid8, last_position bigint)
@@ -369,54 +207,8 @@ export const eventStoreMigrations: MigrationSet = {
         -- inline (no function call per event), the metadata loses its chainHash once, and a
         -- single-event append (the common case) inserts its row directly, without arrays and a
         -- second pass over the events.
-        CREATE OR REPLACE FUNCTION es_append_batch(p_appends jsonb)
-        RETURNS TABLE (idx integer, ok boolean, duplicate boolean, revision bigint, tx_id xid8, last_position bigint)
-        LANGUAGE plpgsql AS $fn$
-        DECLARE
-          v_append jsonb;
-          v_idx    integer;
-          v_stream text;
-          v_expect smallint;
-          v_events jsonb;
-          v_count  bigint;
-          v_last   bigint;
-          v_pos    bigint;
-          v_prev   text;
-          v_event  jsonb;
-          v_ord    bigint;
-          v_rev    bigint;
-          v_meta   jsonb;
-          v_metas  jsonb[];
-        BEGIN
-          FOR v_append, v_idx IN SELECT a.value, a.ordinality FROM jsonb_array_elements(p_appends) WITH ORDINALITY ` +
-        `AS a LOOP
-            v_stream := v_append->>'stream';
-            v_expect := (v_append->>'expect')::smallint;
-            v_events := v_append->'events';
-            v_count  := jsonb_array_length(v_events);
-            v_last   := NULL;
-
-            IF v_expect = 1 THEN
-              INSERT INTO es_streams AS s (stream_name, revision) VALUES (v_stream, v_count - 1)
-                ON CONFLICT DO NOTHING RETURNING s.revision INTO v_last;
-            ELSIF v_expect = 2 THEN
-              UPDATE es_streams AS s SET revision = s.revision + v_count
-                WHERE s.stream_name = v_stream AND s.revision = (v_append->>'revision')::bigint RETURNING ` +
-        `s.revision INTO v_last;
-            ELSE
-              INSERT INTO es_streams AS s (stream_name, revision) VALUES (v_stream, v_count - 1)
-                ON CONFLICT (stream_name) DO UPDATE SET revision = s.revision + v_count RETURNING s.revision INTO ` +
-        `v_last;
-            END IF;
-
-            IF v_last IS NULL THEN
-              idx := v_idx; ok := false; duplicate := false;
-              revision := coalesce((SELECT s.revision FROM es_streams s WHERE s.stream_name = v_stream), -1::bigint);
-              tx_id := NULL; last_position := NULL;
-              RETURN NEXT;
-              CONTINUE;
-            END IF;
-
+        CREATE OR REPLACE ${APPEND_BATCH_SIGNATURE}${CHAIN_HASH_DECLARATIONS}${OPEN_APPEND_LOOP}
+${CLAIM_STREAM_REVISION}
             v_prev := '';
             IF v_last - v_count >= 0 THEN
               SELECT coalesce(e.metadata->>'chainHash', '') INTO v_prev FROM es_events e
@@ -448,24 +240,9 @@ export const eventStoreMigrations: MigrationSet = {
                             'UTF8')), 'hex');
                 v_metas := v_metas || (v_meta || jsonb_build_object('chainHash', v_prev));
               END LOOP;
-              WITH inserted AS (
-                INSERT INTO es_events (event_id, stream_name, revision, type, data, metadata)
-                SELECT (e.value->>'id')::uuid, v_stream, v_last - v_count + e.ordinality,
-                       e.value->>'type', e.value->'data', v_metas[e.ordinality]
-                  FROM jsonb_array_elements(v_events) WITH ORDINALITY AS e
-                 ORDER BY e.ordinality
-                RETURNING es_events.position
-              )
-              SELECT max(inserted.position) INTO v_pos FROM inserted;
-            END IF;
+${insertEventRows('v_metas[e.ordinality]', true)}            END IF;
 
-            idx := v_idx; ok := true; duplicate := false; revision := v_last; tx_id := pg_current_xact_id(); ` +
-        `last_position := v_pos;
-            RETURN NEXT;
-          END LOOP;
-        END
-        $fn$;
-      `,
+${CLOSE_APPEND_LOOP}      `,
     },
   ],
 };

@@ -1,4 +1,4 @@
-import { PostgresGauges, type PublishedGauge } from '@gateway/metrics';
+import { PostgresGauges, type PublishedGauge, queriedLabelledGauge, queriedValueGauge } from '@gateway/metrics';
 import { Injectable } from '@nestjs/common';
 import type { Pool } from 'pg';
 
@@ -7,26 +7,17 @@ import type { Pool } from 'pg';
 export class WebhookMetrics extends PostgresGauges {
   protected gauges(pool: Pool): PublishedGauge[] {
     return [
-      {
+      queriedLabelledGauge(pool, {
         name: 'webhook_deliveries',
         help: 'Callback deliveries by status',
-        labelNames: ['status'],
-        async collect() {
-          const { rows } = await pool.query<{ status: string; count: string }>(
-            'SELECT status, count(*)::text AS count FROM webhook_deliveries GROUP BY status',
-          );
-          this.reset();
-          for (const row of rows) this.set({ status: row.status }, Number(row.count));
-        },
-      },
-      {
+        label: 'status',
+        sql: 'SELECT status AS label, count(*)::text AS value FROM webhook_deliveries GROUP BY status',
+      }),
+      queriedValueGauge(pool, {
         name: 'webhook_alerts',
         help: 'Alerts raised after repeated failed VA / payment-code callbacks',
-        async collect() {
-          const { rows } = await pool.query<{ count: string }>('SELECT count(*)::text AS count FROM webhook_alerts');
-          this.set(Number(rows[0].count));
-        },
-      },
+        sql: 'SELECT count(*)::text AS value FROM webhook_alerts',
+      }),
     ];
   }
 }

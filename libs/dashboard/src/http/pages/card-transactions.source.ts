@@ -16,7 +16,11 @@ const CARD_ID = /^[A-Za-z0-9_-]{1,128}$/;
 /** Refunds that hold (or took) money of the charge: a failed one gave it back. */
 const HOLDING_REFUND = new Set(['PENDING', 'SUCCEEDED']);
 
-/** Card charges or refunds; both live in the charge's stream, so both show the charge's history. */
+/**
+ * Card charges or refunds; both live in the charge's stream, so both show the charge's history. Injectable itself so
+ * that its subclasses, which declare no constructor, inherit its parameters' types for Nest to inject.
+ */
+@Injectable()
 abstract class CardTransactionSource implements TransactionSource {
   abstract readonly id: 'card-charges' | 'card-refunds';
   abstract readonly title: string;
@@ -103,11 +107,6 @@ export class CardChargesTransactionSource extends CardTransactionSource {
   readonly id = 'card-charges';
   readonly title = 'Card charges';
   protected readonly kind = 'charge';
-
-  // Nest injects by the class's own constructor parameters, not an inherited constructor's.
-  constructor(queries: QueryBus, lists: ListRowsReader) {
-    super(queries, lists);
-  }
 }
 
 @Injectable()
@@ -115,9 +114,4 @@ export class CardRefundsTransactionSource extends CardTransactionSource {
   readonly id = 'card-refunds';
   readonly title = 'Card refunds';
   protected readonly kind = 'refund';
-
-  // Nest injects by the class's own constructor parameters, not an inherited constructor's.
-  constructor(queries: QueryBus, lists: ListRowsReader) {
-    super(queries, lists);
-  }
 }

@@ -1,24 +1,29 @@
 import type { RequestContext } from '@gateway/runtime';
 import { Command } from '@nestjs/cqrs';
-import type { MissedPaymentAction, RecurringInterval, RecurringSnapshot } from '../../domain/recurring.events';
+import type { RecurringSnapshot } from '../../domain/recurring.events';
 
-export interface CreateRecurringRequest {
-  externalId: string;
-  payerEmail: string;
-  description: string;
-  amount: number;
-  interval: RecurringInterval;
-  intervalCount: number;
-  totalRecurrence?: number;
-  invoiceDuration?: number;
-  shouldSendEmail?: boolean;
-  missedPaymentAction?: MissedPaymentAction;
-  creditCardToken?: string;
-  startDate?: string;
-  successRedirectUrl?: string;
-  failureRedirectUrl?: string;
-  chargeImmediately?: boolean;
-}
+/**
+ * The terms a merchant sets, as the snapshot holds them; those of the second list may be left out (the handler
+ * applies their defaults).
+ */
+export type CreateRecurringRequest = Pick<
+  RecurringSnapshot,
+  'externalId' | 'payerEmail' | 'description' | 'amount' | 'interval' | 'intervalCount'
+> &
+  Partial<
+    Pick<
+      RecurringSnapshot,
+      | 'totalRecurrence'
+      | 'invoiceDuration'
+      | 'shouldSendEmail'
+      | 'missedPaymentAction'
+      | 'creditCardToken'
+      | 'startDate'
+      | 'successRedirectUrl'
+      | 'failureRedirectUrl'
+      | 'chargeImmediately'
+    >
+  >;
 
 export class CreateRecurringPaymentCommand extends Command<RecurringSnapshot> {
   constructor(

@@ -1,7 +1,4 @@
-import type { CallbackKind } from '@gateway/accounts';
-import type { Mode } from '@gateway/clock';
-import type { RequestContext } from '@gateway/runtime';
-import { Command } from '@nestjs/cqrs';
+import { CallbackKindCommand } from '@gateway/accounts';
 
 export interface TestCallbackRequested {
   testId: string;
@@ -10,13 +7,5 @@ export interface TestCallbackRequested {
   url: string;
 }
 
-export class RequestTestCallbackCommand extends Command<TestCallbackRequested> {
-  constructor(
-    readonly businessId: string,
-    readonly mode: Mode,
-    readonly kind: CallbackKind,
-    readonly context: RequestContext,
-  ) {
-    super();
-  }
-}
+/** A sample callback of one kind to the kind's URL. */
+export class RequestTestCallbackCommand extends CallbackKindCommand<TestCallbackRequested> {}

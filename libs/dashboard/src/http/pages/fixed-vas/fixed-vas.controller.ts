@@ -27,14 +27,8 @@ import {
   InstrumentPagesController,
   InstrumentPageTools,
 } from '../instruments/instrument-pages.controller';
-import {
-  changeFormFields,
-  copyable,
-  instrumentColumns,
-  instrumentFields,
-  openingFormFields,
-  openingOfForm,
-} from '../instruments/instrument-page-parts';
+// The parts every instrument kind's pages are made of.
+import * as parts from '../instruments/instrument-page-parts';
 import { testPaymentHref } from '../test-payment-links';
 
 registerDashboardPage({ id: 'fixed-vas', title: 'Fixed VAs', path: '/dashboard/fixed-vas', order: 24 });
@@ -50,7 +44,7 @@ const FIXED_VA_PAGES: InstrumentPageKind<VirtualAccountSnapshot> = {
     statuses: ['PENDING', 'ACTIVE', 'INACTIVE'],
     amountLabel: 'Expected amount',
     searchHint: 'Id, external id, name or account number',
-    columns: instrumentColumns('/dashboard/fixed-vas', { channel: 'Bank', number: 'Account number' }),
+    columns: parts.instrumentColumns('/dashboard/fixed-vas', { channel: 'Bank', number: 'Account number' }),
     detailHref: (row) => `/dashboard/fixed-vas/${row.id}`,
   },
   createLink: html`<p class="actions"><a class="button-link" href="/dashboard/fixed-vas/new" id="new-fixed-va">Create \
@@ -76,14 +70,14 @@ a fixed VA</a></p>`,
   async createCommand(viewer) {
     const { request, session, zone } = viewer;
     const dto = await validateAs(CreateVirtualAccountRequestDto, {
-      ...openingFormFields(request, zone),
+      ...parts.openingFormFields(request, zone),
       bank_code: textField(field(request, 'bank_code')),
       virtual_account_number: textField(field(request, 'virtual_account_number')),
       suggested_amount: numberField(field(request, 'suggested_amount')),
       is_closed: field(request, 'is_closed') === 'on',
     });
     return new CreateVirtualAccountCommand(
-      { ...openingOfForm(session, dto), ...virtualAccountTermsOf(dto) },
+      { ...parts.openingOfForm(session, dto), ...virtualAccountTermsOf(dto) },
       instrumentCommandContext(viewer),
     );
   },
@@ -91,7 +85,7 @@ a fixed VA</a></p>`,
   async updateCommand(viewer, account) {
     const { request, session, zone } = viewer;
     const dto = await validateAs(UpdateVirtualAccountRequestDto, {
-      ...changeFormFields(request, zone),
+      ...parts.changeFormFields(request, zone),
       suggested_amount: numberField(field(request, 'suggested_amount')),
       is_closed: optionalBoolean(field(request, 'is_closed')),
       is_single_use: optionalBoolean(field(request, 'is_single_use')),
@@ -191,12 +185,12 @@ payment, then inactive</label>
     }
     return {
       title: `Fixed VA ${account.bankCode} ${account.accountNumber}`,
-      fields: instrumentFields(
+      fields: parts.instrumentFields(
         { ...account, id: account.vaId },
         'va-status',
         [
           ['Bank', account.bankCode],
-          ['Account number', copyable('va-number', account.accountNumber)],
+          ['Account number', parts.copyable('va-number', account.accountNumber)],
           ['Name', account.name],
           [
             'Amount',

@@ -25,14 +25,8 @@ import {
   InstrumentPagesController,
   InstrumentPageTools,
 } from '../instruments/instrument-pages.controller';
-import {
-  changeFormFields,
-  copyable,
-  instrumentColumns,
-  instrumentFields,
-  openingFormFields,
-  openingOfForm,
-} from '../instruments/instrument-page-parts';
+// The parts every instrument kind's pages are made of.
+import * as parts from '../instruments/instrument-page-parts';
 import { testPaymentHref } from '../test-payment-links';
 
 registerDashboardPage({ id: 'payment-codes', title: 'Payment codes', path: '/dashboard/payment-codes', order: 25 });
@@ -68,13 +62,13 @@ code</a></p>`,
     amountLabel: 'Expected amount',
     searchHint: 'Id, external id, name or payment code',
     detailHref: (row) => `${PATH}/${row.id}`,
-    columns: instrumentColumns(PATH, { channel: 'Outlet', number: 'Payment code' }),
+    columns: parts.instrumentColumns(PATH, { channel: 'Outlet', number: 'Payment code' }),
   },
 
   async createCommand(viewer) {
     const { request, session, zone } = viewer;
     const form = {
-      ...openingFormFields(request, zone),
+      ...parts.openingFormFields(request, zone),
       retail_outlet_name: textField(field(request, 'retail_outlet_name')),
     };
     const dto = await validateAs(CreatePaymentCodeRequestDto, {
@@ -82,7 +76,7 @@ code</a></p>`,
       payment_code: textField(field(request, 'payment_code')),
     });
     const opening = {
-      ...openingOfForm(session, dto),
+      ...parts.openingOfForm(session, dto),
       retailOutletName: dto.retail_outlet_name,
       paymentCode: dto.payment_code,
     };
@@ -93,7 +87,7 @@ code</a></p>`,
     const { request, session, zone } = viewer;
     const dto = await validateAs(UpdatePaymentCodeRequestDto, {
       name: textField(field(request, 'name')),
-      ...changeFormFields(request, zone),
+      ...parts.changeFormFields(request, zone),
     });
     const changes = { ...(dto.name !== undefined && { name: dto.name }), ...instrumentChangesOf(dto) };
     return new UpdatePaymentCodeCommand(
@@ -165,13 +159,13 @@ type="datetime-local" value="${instantToLocalDateTime(code.expirationDate, zone)
         : formatMoney(code.expectedAmount, code.currency);
     const own: [string, string | SafeHtml][] = [
       ['Outlet', code.retailOutletName],
-      ['Payment code', copyable('code-value', code.paymentCode)],
+      ['Payment code', parts.copyable('code-value', code.paymentCode)],
       ['Name', code.name],
       ['Expected amount', expected],
     ];
     return {
       title: `Payment code ${code.paymentCode}`,
-      fields: instrumentFields({ ...code, id: code.fpcId }, 'code-status', own, zone),
+      fields: parts.instrumentFields({ ...code, id: code.fpcId }, 'code-status', own, zone),
       sections: roleCan(session.role, 'payments:manage') && code.status === 'ACTIVE' ? [payments, change] : [payments],
       history: { resource: 'payment_code', id: code.fpcId },
       back: { href: PATH, label: 'Back to payment codes' },

@@ -6,18 +6,15 @@ import {
   cardChargeStream,
 } from '@gateway/cards';
 import { Param, Post, Req, Res } from '@nestjs/common';
-import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
-import { ListsFreshness } from '../../../read-models/lists-freshness';
-import { DashboardActionRunner } from '../../kit/action-runner';
 import { formFields, sendConfirmationPage } from '../../kit/confirmation';
 import { DashboardController, RequireCapability } from '../../kit/dashboard-controller.decorator';
 import { pageNotFound } from '../../kit/dashboard-errors';
 import { dashboardContext, dashboardState, field } from '../../kit/dashboard-request';
-import { formErrorOf, numberField, validateAs } from '../../kit/form-errors';
+import { numberField, validateAs } from '../../kit/form-errors';
 import { formatMoney } from '../../kit/money-format';
-import { sendHtml } from '../../kit/respond';
-import { TransactionDetailView } from '../transaction-detail.view';
+import { TransactionActions, transactionPageHref } from './transaction-actions';
 
 const CHARGE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 
@@ -28,11 +25,8 @@ const CHARGE_ID = /^[A-Za-z0-9_-]{1,128}$/;
 @DashboardController('transactions/card-charges')
 export class CardRefundController {
   constructor(
-    private readonly commands: CommandBus,
     private readonly queries: QueryBus,
-    private readonly runner: DashboardActionRunner,
-    private readonly details: TransactionDetailView,
-    private readonly freshness: ListsFreshness,
+    private readonly actions: TransactionActions,
   ) {}
 
   @Post(':id/refund')
@@ -43,8 +37,8 @@ export class CardRefundController {
       ? await this.chargeOf(session.businessId, session.mode, chargeId)
       : undefined;
     if (!charge) throw pageNotFound('This charge');
-    const back = `/dashboard/transactions/card-charges/${encodeURIComponent(chargeId)}`;
-    try {
+    const page = { source: 'card-charges', id: charge.chargeId };
+    await this.actions.answer(request, response, page, async () => {
       const dto = await validateAs(CreateRefundRequestDto, {
         amount: numberField(field(request, 'amount')),
         external_id: field(request, 'external_id')?.trim(),
@@ -54,7 +48,7 @@ export class CardRefundController {
           title: `Refund charge ${charge.chargeId}`,
           active: 'transactions',
           session,
-          action: `${back}/refund`,
+          action: `${transactionPageHref(page)}/refund`,
           summary: [
             ['Charge', `${charge.chargeId} (${charge.externalId})`],
             ['Card', charge.maskedCardNumber ?? '—'],
@@ -64,14 +58,14 @@ export class CardRefundController {
           ],
           fields: formFields(request.body),
           confirmLabel: `Refund ${formatMoney(dto.amount, charge.currency)}`,
-          cancelHref: back,
+          cancelHref: transactionPageHref(page),
           danger: true,
           warning: "The money goes back to the payer's card; a refund cannot be undone.",
         });
-        return;
+        return undefined;
       }
-      const location = await this.runner.once(request, session, async () => {
-        await this.commands.execute(
+      return {
+        command: () =>
           new CreateRefundCommand(
             session.businessId,
             session.mode,
@@ -81,20 +75,10 @@ export class CardRefundController {
             false,
             dashboardContext(request, session),
           ),
-        );
-        await this.freshness.waitFor(cardChargeStream(charge.chargeId));
-        return `${back}?notice=refund-requested`;
-      });
-      response.redirect(303, location);
-    } catch (error) {
-      const refused = formErrorOf(error);
-      if (!refused) throw error;
-      sendHtml(
-        response,
-        await this.details.render(request, session, 'card-charges', charge.chargeId, refused.box),
-        refused.status,
-      );
-    }
+        stream: cardChargeStream(charge.chargeId),
+        notice: 'refund-requested',
+      };
+    });
   }
 
   private async chargeOf(

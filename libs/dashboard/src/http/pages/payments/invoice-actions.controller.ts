@@ -27,7 +27,7 @@ import { csrfField, renderPage } from '../../kit/layout';
 import { formatMoney } from '../../kit/money-format';
 import { sendHtml } from '../../kit/respond';
 import { viewerTimeZone } from '../../kit/viewer-time';
-import { TransactionDetailView } from '../transaction-detail.view';
+import { TransactionActions, transactionPageHref } from './transaction-actions';
 
 const INVOICE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const FIELDS = [
@@ -62,8 +62,8 @@ export class InvoiceActionsController {
     private readonly queries: QueryBus,
     private readonly config: AppConfig,
     private readonly runner: DashboardActionRunner,
-    private readonly details: TransactionDetailView,
     private readonly freshness: ListsFreshness,
+    private readonly actions: TransactionActions,
   ) {}
 
   @Get('new')
@@ -128,8 +128,8 @@ export class InvoiceActionsController {
     const { session } = dashboardState(request);
     const invoice = INVOICE_ID.test(invoiceId) ? await this.invoiceOf(session, invoiceId) : undefined;
     if (!invoice) throw pageNotFound('This invoice');
-    const back = `/dashboard/transactions/invoices/${encodeURIComponent(invoice.invoiceId)}`;
-    try {
+    const page = { source: 'invoices', id: invoice.invoiceId };
+    await this.actions.answer(request, response, page, () => {
       if (field(request, 'confirm') !== 'yes') {
         sendConfirmationPage(request, response, {
           title: `Expire invoice ${invoice.externalId}`,
@@ -144,34 +144,24 @@ export class InvoiceActionsController {
           ],
           fields: formFields(request.body),
           confirmLabel: 'Expire invoice',
-          cancelHref: back,
+          cancelHref: transactionPageHref(page),
           danger: true,
           warning: 'The payer can no longer pay this invoice; its numbers and codes are released.',
         });
-        return;
+        return undefined;
       }
-      const location = await this.runner.once(request, session, async () => {
-        await this.commands.execute(
+      return {
+        command: () =>
           new ExpireInvoiceCommand(
             session.businessId,
             session.mode,
             invoice.invoiceId,
             dashboardContext(request, session),
           ),
-        );
-        await this.freshness.waitFor(invoiceStream(invoice.invoiceId));
-        return `${back}?notice=invoice-expired`;
-      });
-      response.redirect(303, location);
-    } catch (error) {
-      const refused = formErrorOf(error);
-      if (!refused) throw error;
-      sendHtml(
-        response,
-        await this.details.render(request, session, 'invoices', invoice.invoiceId, refused.box),
-        refused.status,
-      );
-    }
+        stream: invoiceStream(invoice.invoiceId),
+        notice: 'invoice-expired',
+      };
+    });
   }
 
   private async invoiceOf(session: DashboardSession, invoiceId: string): Promise<InvoiceSnapshot | undefined> {
