@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { createTestDatabase, type TestDatabase } from '@gateway/testing';
+import { storeForSuite } from '@gateway/testing';
 import { BusinessClock } from './business-clock';
 import { clockMigrations } from './clock.migrations';
 import { FixedClock } from './fixed-clock';
@@ -11,39 +11,32 @@ const HOUR = 3_600_000;
 const REAL_NOW = new Date('2025-03-01T12:00:00.000Z');
 
 describe('clock', () => {
-  let database: TestDatabase;
-  let store: TestClockStore;
+  const suite = storeForSuite([clockMigrations], (pool) => new TestClockStore(pool));
   let realTime: FixedClock;
   let clock: BusinessClock;
 
-  beforeAll(async () => {
-    database = await createTestDatabase([clockMigrations]);
-    store = new TestClockStore(database.pool);
-  });
-  afterAll(() => database.drop());
-
   beforeEach(() => {
     realTime = new FixedClock(REAL_NOW);
-    clock = new BusinessClock(store, realTime);
+    clock = new BusinessClock(suite.store, realTime);
   });
 
   it('gives real time in live mode and without a business, even for a business whose test clock moved', async () => {
-    await store.setOffset(database.pool, 'biz_live', 5 * HOUR);
+    await suite.store.setOffset(suite.db.pool, 'biz_live', 5 * HOUR);
     expect(await clock.now()).toEqual(REAL_NOW);
     expect(await clock.now({ mode: 'live', businessId: 'biz_live' })).toEqual(REAL_NOW);
     expect(await clock.now({ mode: 'test' })).toEqual(REAL_NOW);
   });
 
   it('gives real time plus the business offset in test mode, per business', async () => {
-    await store.setOffset(database.pool, 'biz_a', HOUR);
-    await store.setOffset(database.pool, 'biz_b', 2 * HOUR);
+    await suite.store.setOffset(suite.db.pool, 'biz_a', HOUR);
+    await suite.store.setOffset(suite.db.pool, 'biz_b', 2 * HOUR);
     expect(await clock.now({ mode: 'test', businessId: 'biz_a' })).toEqual(new Date(REAL_NOW.getTime() + HOUR));
     expect(await clock.now({ mode: 'test', businessId: 'biz_b' })).toEqual(new Date(REAL_NOW.getTime() + 2 * HOUR));
     expect(await clock.now({ mode: 'test', businessId: 'biz_never_advanced' })).toEqual(REAL_NOW);
   });
 
   it('follows real time as it passes', async () => {
-    await store.setOffset(database.pool, 'biz_moving', HOUR);
+    await suite.store.setOffset(suite.db.pool, 'biz_moving', HOUR);
     realTime.advance(1000);
     expect(await clock.now({ mode: 'test', businessId: 'biz_moving' })).toEqual(
       new Date(REAL_NOW.getTime() + HOUR + 1000),
@@ -51,34 +44,36 @@ describe('clock', () => {
   });
 
   it('never moves a test clock back; setting the same offset again is a no-op', async () => {
-    await store.setOffset(database.pool, 'biz_forward', 2 * HOUR);
-    await expect(store.setOffset(database.pool, 'biz_forward', HOUR)).rejects.toBeInstanceOf(TestClockRewindError);
-    await store.setOffset(database.pool, 'biz_forward', 2 * HOUR);
-    expect(await store.offsetOf('biz_forward')).toBe(2 * HOUR);
-    await expect(store.setOffset(database.pool, 'biz_forward', -1)).rejects.toBeInstanceOf(RangeError);
+    await suite.store.setOffset(suite.db.pool, 'biz_forward', 2 * HOUR);
+    await expect(suite.store.setOffset(suite.db.pool, 'biz_forward', HOUR)).rejects.toBeInstanceOf(
+      TestClockRewindError,
+    );
+    await suite.store.setOffset(suite.db.pool, 'biz_forward', 2 * HOUR);
+    expect(await suite.store.offsetOf('biz_forward')).toBe(2 * HOUR);
+    await expect(suite.store.setOffset(suite.db.pool, 'biz_forward', -1)).rejects.toBeInstanceOf(RangeError);
   });
 
   it('advances inside the caller transaction and wakes the scheduler only at commit', async () => {
-    const listener = new Client(database.url);
+    const listener = new Client(suite.db.url);
     await listener.connect();
     const notifications: string[] = [];
     listener.on('notification', (message) => notifications.push(message.channel));
     await listener.query(`LISTEN ${SCHEDULER_WAKEUP_CHANNEL}`);
-    const client = await database.pool.connect();
+    const client = await suite.db.pool.connect();
     try {
       await client.query('BEGIN');
-      await store.setOffset(client, 'biz_tx', HOUR);
+      await suite.store.setOffset(client, 'biz_tx', HOUR);
       await client.query('ROLLBACK');
-      expect(await store.offsetOf('biz_tx')).toBe(0);
+      expect(await suite.store.offsetOf('biz_tx')).toBe(0);
 
       await client.query('BEGIN');
-      await store.setOffset(client, 'biz_tx', HOUR);
-      expect(await store.offsetOf('biz_tx')).toBe(0);
+      await suite.store.setOffset(client, 'biz_tx', HOUR);
+      expect(await suite.store.offsetOf('biz_tx')).toBe(0);
       // A round trip on the listening connection delivers anything already sent to it.
       await listener.query('SELECT 1');
       expect(notifications).toEqual([]);
       await client.query('COMMIT');
-      expect(await store.offsetOf('biz_tx')).toBe(HOUR);
+      expect(await suite.store.offsetOf('biz_tx')).toBe(HOUR);
 
       await listener.query('SELECT 1');
       expect(notifications).toEqual([SCHEDULER_WAKEUP_CHANNEL]);

@@ -1,6 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { eventStoreMigrations, type NewEvent, PostgresEventStore, type RecordedEvent } from '@gateway/event-store';
-import { createTestDatabase, type TestDatabase } from '@gateway/testing';
+import { eventStoreMigrations, PostgresEventStore, type RecordedEvent } from '@gateway/event-store';
+import { storeForSuite } from '@gateway/testing';
 import type { ClientBase } from 'pg';
 import type { Projection } from './projection';
 import { projectionMigrations, readCheckpoint } from './projection-checkpoints';
@@ -8,6 +7,7 @@ import { ProjectionProgress } from './projection-progress';
 import { IdleCheckpointMover } from './idle-checkpoint-mover';
 import { ProjectionRunner } from './projection-runner';
 import { resetProjection } from './rebuild-projection';
+import { emptyEvent } from './testing/empty-event';
 
 /** Counts events per stream and remembers every event id it applied (the PK catches a double apply). */
 function countingProjection(name: string, fail?: (event: RecordedEvent) => boolean): Projection {
@@ -43,41 +43,23 @@ const tablesFor = (name: string) => ({
   ],
 });
 
-const event = (type = 'Counted'): NewEvent => ({
-  id: randomUUID(),
-  type,
-  data: {},
-  metadata: { correlationId: 'test', actor: 'system:test', occurredAt: new Date(0).toISOString() },
-});
+const event = (type = 'Counted') => emptyEvent(type);
 
 describe('ProjectionRunner', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
+  const suite = storeForSuite(
+    [eventStoreMigrations, projectionMigrations, tablesFor('p1'), tablesFor('p2'), tablesFor('p3'), tablesFor('p4')],
+    (pool) => new PostgresEventStore(pool, { pollIntervalMs: 50 }),
+  );
   const runners: ProjectionRunner[] = [];
   const progresses: ProjectionProgress[] = [];
 
-  beforeAll(async () => {
-    db = await createTestDatabase([
-      eventStoreMigrations,
-      projectionMigrations,
-      tablesFor('p1'),
-      tablesFor('p2'),
-      tablesFor('p3'),
-      tablesFor('p4'),
-    ]);
-    store = new PostgresEventStore(db.pool, { pollIntervalMs: 50 });
-  });
   afterEach(async () => {
     await Promise.all(runners.splice(0).map((runner) => runner.stop()));
     await Promise.all(progresses.splice(0).map((progress) => progress.close()));
   });
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
 
   const runner = (projection: Projection, progress?: ProjectionProgress) => {
-    const created = new ProjectionRunner(db.pool, store, projection, progress, {
+    const created = new ProjectionRunner(suite.db.pool, suite.store, projection, progress, {
       batchSize: 100,
       standbyPollMs: 50,
       retryDelayMs: 20,
@@ -86,18 +68,19 @@ describe('ProjectionRunner', () => {
     return created;
   };
   const progressTracker = () => {
-    const created = new ProjectionProgress(db.pool);
+    const created = new ProjectionProgress(suite.db.pool);
     progresses.push(created);
     return created;
   };
-  const rows = async (table: string) => (await db.pool.query(`SELECT * FROM ${table} ORDER BY 1`)).rows;
+  const rows = async (table: string) => (await suite.db.pool.query(`SELECT * FROM ${table} ORDER BY 1`)).rows;
 
   it('catches up, follows the log, and gives read-your-writes through waitFor', async () => {
-    for (let i = 0; i < 20; i++) await store.append(`count-${i % 4}`, [event(), event(), event('Ignored')], 'any');
+    for (let i = 0; i < 20; i++)
+      await suite.store.append(`count-${i % 4}`, [event(), event(), event('Ignored')], 'any');
     const progress = progressTracker();
     runner(countingProjection('p1'), progress).start();
 
-    const written = await store.append('count-new', [event()], 'any');
+    const written = await suite.store.append('count-new', [event()], 'any');
     expect(await progress.waitFor('p1', written.position, 5000)).toBe(true);
     expect(await rows('p1_counts')).toEqual([
       { stream_name: 'count-0', events: '10' },
@@ -106,14 +89,14 @@ describe('ProjectionRunner', () => {
       { stream_name: 'count-3', events: '10' },
       { stream_name: 'count-new', events: '1' },
     ]);
-    const checkpoint = await readCheckpoint(db.pool, 'p1');
+    const checkpoint = await readCheckpoint(suite.db.pool, 'p1');
     expect(checkpoint?.position).toEqual(written.position);
   });
 
   it('a separate ProjectionProgress (another process) sees progress through NOTIFY or polling', async () => {
     runner(countingProjection('p1')).start(); // no in-process progress reporting
     const observer = progressTracker();
-    const written = await store.append('count-remote', [event()], 'any');
+    const written = await suite.store.append('count-remote', [event()], 'any');
     expect(await observer.waitFor('p1', written.position, 5000)).toBe(true);
     expect(await observer.waitFor('p1', { commit: written.position.commit + 1000n, prepare: 0n }, 200)).toBe(false);
   });
@@ -122,15 +105,15 @@ describe('ProjectionRunner', () => {
     const projection = countingProjection('p2');
     const live = runner(projection);
     live.start();
-    for (let i = 0; i < 30; i++) await store.append(`rebuild-${i % 7}`, [event(), event()], 'any');
-    const last = await store.append('rebuild-last', [event()], 'any');
+    for (let i = 0; i < 30; i++) await suite.store.append(`rebuild-${i % 7}`, [event(), event()], 'any');
+    const last = await suite.store.append('rebuild-last', [event()], 'any');
     const progress = progressTracker();
     expect(await progress.waitFor('p2', last.position, 5000)).toBe(true);
     const before = { counts: await rows('p2_counts'), seen: await rows('p2_seen') };
     expect(before.seen.length).toBeGreaterThan(60);
 
     await live.stop();
-    await resetProjection(db.pool, projection);
+    await resetProjection(suite.db.pool, projection);
     expect(await rows('p2_counts')).toEqual([]);
     const offline = runner(projection);
     let applied = 0;
@@ -143,11 +126,11 @@ describe('ProjectionRunner', () => {
     const projection = countingProjection('p2');
     const progress = progressTracker();
     runner(projection, progress).start();
-    const last = await store.append('rebuild-live', [event()], 'any');
+    const last = await suite.store.append('rebuild-live', [event()], 'any');
     expect(await progress.waitFor('p2', last.position, 5000)).toBe(true);
     const before = await rows('p2_counts');
-    await resetProjection(db.pool, projection);
-    const after = await store.append('rebuild-live', [event()], 'any');
+    await resetProjection(suite.db.pool, projection);
+    const after = await suite.store.append('rebuild-live', [event()], 'any');
     const fresh = progressTracker();
     expect(await fresh.waitFor('p2', after.position, 5000)).toBe(true);
     const expected = before.map((row) =>
@@ -163,7 +146,7 @@ describe('ProjectionRunner', () => {
     first.start();
     second.start();
     const writing = (async () => {
-      for (let i = 0; i < 300; i++) await store.append(`takeover-${i % 5}`, [event()], 'any');
+      for (let i = 0; i < 300; i++) await suite.store.append(`takeover-${i % 5}`, [event()], 'any');
     })();
     await new Promise((resolve) => setTimeout(resolve, 200));
     expect([first.isActive, second.isActive].filter(Boolean)).toHaveLength(1);
@@ -171,16 +154,16 @@ describe('ProjectionRunner', () => {
     const standby = active === first ? second : first;
     await active.stop(); // the "process" dies
     await writing;
-    const last = await store.append('takeover-end', [event()], 'any');
+    const last = await suite.store.append('takeover-end', [event()], 'any');
     const progress = progressTracker();
     expect(await progress.waitFor('p3', last.position, 10_000)).toBe(true);
     expect(standby.isActive).toBe(true);
     const [{ total }] = (
-      await db.pool.query("SELECT sum(events)::int AS total FROM p3_counts WHERE stream_name LIKE 'takeover-%'")
+      await suite.db.pool.query("SELECT sum(events)::int AS total FROM p3_counts WHERE stream_name LIKE 'takeover-%'")
     ).rows;
     expect(total).toBe(301);
     const [{ seen }] = (
-      await db.pool.query("SELECT count(*)::int AS seen FROM p3_seen WHERE stream_name LIKE 'takeover-%'")
+      await suite.db.pool.query("SELECT count(*)::int AS seen FROM p3_seen WHERE stream_name LIKE 'takeover-%'")
     ).rows;
     expect(seen).toBe(301);
   });
@@ -188,9 +171,9 @@ describe('ProjectionRunner', () => {
   it('rolls back a failing batch, records the error, and does not move the checkpoint', async () => {
     const errors: unknown[] = [];
     const projection = countingProjection('p4', (e) => e.type === 'Poison');
-    const good = await store.append('poison-1', [event()], 'any');
-    const poison = await store.append('poison-2', [event('Poison')], 'any');
-    const failing = new ProjectionRunner(db.pool, store, projection, undefined, {
+    const good = await suite.store.append('poison-1', [event()], 'any');
+    const poison = await suite.store.append('poison-2', [event('Poison')], 'any');
+    const failing = new ProjectionRunner(suite.db.pool, suite.store, projection, undefined, {
       batchSize: 1,
       retryDelayMs: 20,
       onError: (_name, error) => errors.push(error),
@@ -201,11 +184,11 @@ describe('ProjectionRunner', () => {
     expect(await progress.waitFor('p4', good.position, 5000)).toBe(true);
     expect(await progress.waitFor('p4', poison.position, 300)).toBe(false);
     expect(errors.length).toBeGreaterThan(0);
-    const checkpoint = await readCheckpoint(db.pool, 'p4');
+    const checkpoint = await readCheckpoint(suite.db.pool, 'p4');
     expect(checkpoint?.position).toEqual(good.position);
     expect(checkpoint?.lastError).toContain('poison event');
     // The poison batch's first write was rolled back with it.
-    const seen = await db.pool.query("SELECT stream_name FROM p4_seen WHERE stream_name LIKE 'poison-%'");
+    const seen = await suite.db.pool.query("SELECT stream_name FROM p4_seen WHERE stream_name LIKE 'poison-%'");
     expect(seen.rows).toEqual([{ stream_name: 'poison-1' }]);
   });
 
@@ -213,9 +196,9 @@ describe('ProjectionRunner', () => {
     'runners sharing pages and an idle-checkpoint mover: each applies its events once, ' +
       'the others move on and announce it',
     async () => {
-      const idleCheckpoints = new IdleCheckpointMover(db.pool);
+      const idleCheckpoints = new IdleCheckpointMover(suite.db.pool);
       const shared = (projection: Projection) => {
-        const created = new ProjectionRunner(db.pool, store, projection, undefined, {
+        const created = new ProjectionRunner(suite.db.pool, suite.store, projection, undefined, {
           batchSize: 7,
           standbyPollMs: 50,
           retryDelayMs: 20,
@@ -233,28 +216,29 @@ describe('ProjectionRunner', () => {
       for (const projection of [busy, ...idle]) shared(projection).start();
       const observer = progressTracker(); // no in-process reports: progress arrives as another process sees it
       const before = Number(
-        (await db.pool.query("SELECT count(*) AS n FROM p1_seen WHERE stream_name LIKE 'shared-%'")).rows[0].n,
+        (await suite.db.pool.query("SELECT count(*) AS n FROM p1_seen WHERE stream_name LIKE 'shared-%'")).rows[0].n,
       );
       const writers = Array.from({ length: 5 }, (_, w) =>
         (async () => {
-          for (let i = 0; i < 40; i++) await store.append(`shared-${w}`, [event(), event('Ignored')], 'any');
+          for (let i = 0; i < 40; i++) await suite.store.append(`shared-${w}`, [event(), event('Ignored')], 'any');
         })(),
       );
       await Promise.all(writers);
-      const last = await store.append('shared-end', [event()], 'any');
+      const last = await suite.store.append('shared-end', [event()], 'any');
       expect(await observer.waitFor(['p1', 'idle-1', 'idle-2', 'idle-3'], last.position, 10_000)).toBe(true);
       const after = Number(
-        (await db.pool.query("SELECT count(*) AS n FROM p1_seen WHERE stream_name LIKE 'shared-%'")).rows[0].n,
+        (await suite.db.pool.query("SELECT count(*) AS n FROM p1_seen WHERE stream_name LIKE 'shared-%'")).rows[0].n,
       );
       // 5 × 40 counted events and the last one; the event-id key forbids a double apply
       expect(after - before).toBe(201);
-      for (const n of [1, 2, 3]) expect((await readCheckpoint(db.pool, `idle-${n}`))?.position).toEqual(last.position);
+      for (const n of [1, 2, 3])
+        expect((await readCheckpoint(suite.db.pool, `idle-${n}`))?.position).toEqual(last.position);
     },
   );
 
   it('an idle move whose checkpoint a rebuild reset fails, like a batch move', async () => {
-    const mover = new IdleCheckpointMover(db.pool);
-    await db.pool.query(
+    const mover = new IdleCheckpointMover(suite.db.pool);
+    await suite.db.pool.query(
       "INSERT INTO projection_checkpoints (name, commit_pos, prepare_pos) VALUES ('idle-cas', 5, " +
         '1) ON CONFLICT (name) DO UPDATE SET commit_pos = 5, prepare_pos = 1',
     );
@@ -264,7 +248,7 @@ describe('ProjectionRunner', () => {
     ]);
     expect(stale).toBe(false);
     expect(current).toBe(true);
-    expect((await readCheckpoint(db.pool, 'idle-cas'))?.position).toEqual({ commit: 7n, prepare: 2n });
+    expect((await readCheckpoint(suite.db.pool, 'idle-cas'))?.position).toEqual({ commit: 7n, prepare: 2n });
     expect(await mover.move('idle-cas', { commit: 5n, prepare: 1n }, { commit: 8n, prepare: 2n }, 1)).toBe(false);
   });
 });

@@ -3,7 +3,7 @@ import type { PoolClient } from 'pg';
 import { clockMigrations } from '@gateway/clock';
 import { TestClockStore } from '@gateway/clock';
 import { JobRunner, type JobRunnerOptions } from './job-runner';
-import type { DueJob } from './scheduled-job';
+import type { DueJob, ScheduleJobInput } from './scheduled-job';
 import { Scheduler } from './scheduler';
 import { SCHEDULER_WAKEUP_CHANNEL } from '@gateway/database';
 import { schedulerMigrations } from './scheduler.migrations';
@@ -274,45 +274,37 @@ describe('durable scheduler', () => {
     const pendingKey = `${kind}:pending`;
     await scheduler.schedule({ kind, key: pendingKey, payload: { marker: 'before' }, dueAt: later(HOUR) });
     const twiceKey = `${kind}:twice`;
+    /** One of two inputs with the same key in one call, each with its own owner and attempts. */
+    const twice = (marker: string, dueAt: Date, owner: Partial<ScheduleJobInput>): ScheduleJobInput => ({
+      kind,
+      key: twiceKey,
+      payload: { marker },
+      dueAt,
+      ...owner,
+    });
     await scheduler.scheduleMany([
       { kind, key: finishedKey, payload: { marker: 'replayed' }, dueAt: ago(500) },
-      {
-        kind,
-        key: twiceKey,
-        payload: { marker: 'first' },
-        dueAt: later(2 * HOUR),
-        businessId: 'biz_a',
-        mode: 'test',
-        maxAttempts: 3,
-      },
+      twice('first', later(2 * HOUR), { businessId: 'biz_a', mode: 'test', maxAttempts: 3 }),
       { kind, key: pendingKey, payload: { marker: 'moved' }, dueAt: later(3 * HOUR) },
       { kind, payload: { marker: 'unkeyed' }, dueAt: later(4 * HOUR) },
       { kind, payload: { marker: 'unkeyed' }, dueAt: later(4 * HOUR) },
-      {
-        kind,
-        key: twiceKey,
-        payload: { marker: 'second' },
-        dueAt: later(5 * HOUR),
-        businessId: 'biz_b',
-        mode: 'live',
-        maxAttempts: 7,
-      },
+      twice('second', later(5 * HOUR), { businessId: 'biz_b', mode: 'live', maxAttempts: 7 }),
     ]);
 
     expect(await jobByKey(finishedKey)).toMatchObject({ status: 'done', payload: { marker: 'finished' } });
     expect(await jobByKey(pendingKey)).toMatchObject({ status: 'pending', payload: { marker: 'moved' } });
-    const twice = await database.pool.query(
+    const stored = await database.pool.query(
       'SELECT payload, business_id, mode, max_attempts, due_at FROM scheduled_jobs WHERE job_key = $1',
       [twiceKey],
     );
-    expect(twice.rows).toHaveLength(1);
-    expect(twice.rows[0]).toMatchObject({
+    expect(stored.rows).toHaveLength(1);
+    expect(stored.rows[0]).toMatchObject({
       payload: { marker: 'second' },
       business_id: 'biz_a',
       mode: 'test',
       max_attempts: 3,
     });
-    expect(twice.rows[0].due_at.getTime()).toBeGreaterThan(Date.now() + 4 * HOUR);
+    expect(stored.rows[0].due_at.getTime()).toBeGreaterThan(Date.now() + 4 * HOUR);
     expect(
       (await jobsOfKind(kind)).filter((job) => (job.payload as { marker: string }).marker === 'unkeyed'),
     ).toHaveLength(2);

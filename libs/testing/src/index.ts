@@ -1,3 +1,4 @@
 export * from './test-database';
 export * from './decider-spec';
 export * from './money-movement-fixtures';
+export * from './suite-store';

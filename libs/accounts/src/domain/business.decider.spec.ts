@@ -99,25 +99,12 @@ describe('business decider', () => {
       spec.given([registered]).when(create()).then([keyCreated]);
     });
 
-    it(
-      'refuses keys for an unknown business, bad names, ' +
-        'permissionless secret keys and public keys with permissions',
-      () => {
-        spec.given([]).when(create()).thenThrows('BUSINESS_NOT_FOUND_ERROR');
-        spec
-          .given([registered])
-          .when(create({ name: ' ' }))
-          .thenThrows('API_VALIDATION_ERROR');
-        spec
-          .given([registered])
-          .when(create({ permissions: [] }))
-          .thenThrows('API_VALIDATION_ERROR');
-        spec
-          .given([registered])
-          .when(create({ kind: 'public' }))
-          .thenThrows('API_VALIDATION_ERROR');
-      },
-    );
+    it.each<[string, BusinessRegistered[], object, string]>([
+      ['a key for an unknown business', [], {}, 'BUSINESS_NOT_FOUND_ERROR'],
+      ['a key with a blank name', [registered], { name: ' ' }, 'API_VALIDATION_ERROR'],
+      ['a secret key without permissions', [registered], { permissions: [] }, 'API_VALIDATION_ERROR'],
+      ['a public key with permissions', [registered], { kind: 'public' }, 'API_VALIDATION_ERROR'],
+    ])('refuses %s', (_what, history, overrides, code) => spec.given(history).when(create(overrides)).thenThrows(code));
 
     it('revokes a key once', () => {
       const revoke = { type: 'RevokeApiKey' as const, keyId: 'key_1', now: later };

@@ -1,6 +1,11 @@
 import { deciderSpec, moneyInReceived } from '@gateway/testing';
 import { cardChargeDecider, type CardChargeCommand } from './card-charge.decider';
-import type { CardChargeEvent, CardChargeSnapshot, CardRefundSnapshot } from './card-charge.events';
+import type {
+  CardChargeEvent,
+  CardChargeSnapshot,
+  CardRefundSnapshot,
+  RefundFailureReason,
+} from './card-charge.events';
 import { chargeOrder } from './card-charge.fixtures';
 
 const now = new Date('2030-01-01T00:00:00.000Z');
@@ -43,6 +48,21 @@ const refund = (
 const requested = (id: string, amount: number, externalId?: string): CardChargeEvent => ({
   type: 'CardRefundRequested',
   data: { ...refund(id, amount, externalId), status: 'PENDING' },
+});
+const succeeded = (id: string, amount: number): CardChargeEvent => ({
+  type: 'CardRefundSucceeded',
+  data: { ...refund(id, amount), status: 'SUCCEEDED', updatedAt: at },
+});
+const refundFailed = (id: string, amount: number, failureReason: RefundFailureReason): CardChargeEvent => ({
+  type: 'CardRefundFailed',
+  data: { ...refund(id, amount), status: 'FAILED', failureReason, updatedAt: at },
+});
+/** The refund's outcome: a success, or a failure for `failureReason`. */
+const finishRefund = (id: string, failureReason?: RefundFailureReason): CardChargeCommand => ({
+  type: 'FinishRefund',
+  refundId: id,
+  ...(failureReason && { failureReason }),
+  now,
 });
 const askRefund = (id: string, amount: number, externalId = `r-${id}`): CardChargeCommand => ({
   type: 'RequestRefund',
@@ -179,14 +199,7 @@ describe('card charge decider (spec: charge and refund states)', () => {
         .thenThrows('REFUND_AMOUNT_EXCEEDED_ERROR'));
     it('a failed refund frees its amount', () =>
       spec
-        .given([
-          ...captured,
-          requested('r1', 100_000),
-          {
-            type: 'CardRefundFailed',
-            data: { ...refund('r1', 100_000), status: 'FAILED', failureReason: 'REFUND_FAILED', updatedAt: at },
-          },
-        ])
+        .given([...captured, requested('r1', 100_000), refundFailed('r1', 100_000, 'REFUND_FAILED')])
         .when(askRefund('r2', 100_000))
         .then([requested('r2', 100_000)]));
     it('DUPLICATE_REFUND_ERROR for an external_id already used on the charge', () =>
@@ -199,16 +212,14 @@ describe('card charge decider (spec: charge and refund states)', () => {
     it('PENDING → SUCCEEDED; the money left through the balance aggregate, so no MoneyInRefunded', () =>
       spec
         .given([...captured, requested('r1', 10_000)])
-        .when({ type: 'FinishRefund', refundId: 'r1', now })
-        .then([
-          { type: 'CardRefundSucceeded', data: { ...refund('r1', 10_000), status: 'SUCCEEDED', updatedAt: at } },
-        ]));
+        .when(finishRefund('r1'))
+        .then([succeeded('r1', 10_000)]));
     it('an old log with MoneyInRefunded after the success still replays', () =>
       spec
         .given([
           ...captured,
           requested('r1', 10_000),
-          { type: 'CardRefundSucceeded', data: { ...refund('r1', 10_000), status: 'SUCCEEDED', updatedAt: at } },
+          succeeded('r1', 10_000),
           {
             type: 'MoneyInRefunded',
             data: { movementId: 'chg', refundId: 'r1', currency: 'IDR', amount: 10_000, refundedAt: at },
@@ -233,22 +244,13 @@ describe('card charge decider (spec: charge and refund states)', () => {
     it.each(['INSUFFICIENT_BALANCE', 'REFUND_FAILED'] as const)('PENDING → FAILED (%s)', (reason) =>
       spec
         .given([...captured, requested('r1', 10_000)])
-        .when({ type: 'FinishRefund', refundId: 'r1', failureReason: reason, now })
-        .then([
-          {
-            type: 'CardRefundFailed',
-            data: { ...refund('r1', 10_000), status: 'FAILED', failureReason: reason, updatedAt: at },
-          },
-        ]),
+        .when(finishRefund('r1', reason))
+        .then([refundFailed('r1', 10_000, reason)]),
     );
     it('illegal: finishing a refund twice', () =>
       spec
-        .given([
-          ...captured,
-          requested('r1', 10_000),
-          { type: 'CardRefundSucceeded', data: { ...refund('r1', 10_000), status: 'SUCCEEDED', updatedAt: at } },
-        ])
-        .when({ type: 'FinishRefund', refundId: 'r1', now })
+        .given([...captured, requested('r1', 10_000), succeeded('r1', 10_000)])
+        .when(finishRefund('r1'))
         .thenThrows('INVALID_REFUND_STATUS_ERROR'));
   });
 });

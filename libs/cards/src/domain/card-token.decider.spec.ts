@@ -192,6 +192,16 @@ describe('card token decider (spec: card token states)', () => {
     /** The use this command records: the charge's commit point, carrying its order. */
     const usedBy = (authenticationId?: string, eci: '05' | '07' = '05', amount = 10_000) =>
       charged(authenticationId, eci, { order: order(amount) });
+    type EarlierUse = Parameters<typeof charged>[2];
+    /** A single-use token that charged once with its bundled authentication `auth1`. */
+    const spentToken = (use: EarlierUse) => [created(), started(), verified(), charged('auth1', '05', use)];
+    /** A multiple-use token whose separate authentication `a2` charged once. */
+    const spentAuthentication = (use: EarlierUse) => [
+      created({ isMultipleUse: true }),
+      started('a2', false),
+      verified('a2', false),
+      charged('a2', '05', use),
+    ];
 
     it('a verified bundled authentication is used when the id is omitted; the use carries the charge order', () =>
       spec
@@ -200,17 +210,12 @@ describe('card token decider (spec: card token states)', () => {
         .then([usedBy('auth1')]));
     it('TOKEN_ALREADY_USED_ERROR: a single-use token charges once', () =>
       spec
-        .given([created(), started(), verified(), charged('auth1', '05', { chargeId: 'earlier' })])
+        .given(spentToken({ chargeId: 'earlier' }))
         .when(use('auth1'))
         .thenThrows('TOKEN_ALREADY_USED_ERROR'));
     it('AUTHENTICATION_ALREADY_USED_ERROR: an authentication charges once', () =>
       spec
-        .given([
-          created({ isMultipleUse: true }),
-          started('a2', false),
-          verified('a2', false),
-          charged('a2', '05', { chargeId: 'earlier' }),
-        ])
+        .given(spentAuthentication({ chargeId: 'earlier' }))
         .when(use('a2'))
         .thenThrows('AUTHENTICATION_ALREADY_USED_ERROR'));
     it('AMOUNT_GREATER_THAN_AUTHENTICATED_ERROR', () =>
@@ -243,22 +248,17 @@ describe('card token decider (spec: card token states)', () => {
     describe('the same charge again (its request executed again after the use was committed)', () => {
       it('records nothing more on a single-use token, instead of TOKEN_ALREADY_USED_ERROR', () =>
         spec
-          .given([created(), started(), verified(), charged('auth1', '05', { order: order() })])
+          .given(spentToken({ order: order() }))
           .when(use())
           .then([]));
       it('records nothing more on a spent authentication, instead of AUTHENTICATION_ALREADY_USED_ERROR', () =>
         spec
-          .given([
-            created({ isMultipleUse: true }),
-            started('a2', false),
-            verified('a2', false),
-            charged('a2', '05', { order: order() }),
-          ])
+          .given(spentAuthentication({ order: order() }))
           .when(use('a2'))
           .then([]));
       it('another charge is still refused', () =>
         spec
-          .given([created(), started(), verified(), charged('auth1', '05', { order: order() })])
+          .given(spentToken({ order: order() }))
           .when(use(undefined, 10_000, false, 'other'))
           .thenThrows('TOKEN_ALREADY_USED_ERROR'));
     });

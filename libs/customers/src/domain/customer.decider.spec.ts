@@ -63,16 +63,15 @@ const updated = (changes: object): CustomerUpdated => ({
 
 describe('customer decider', () => {
   describe('creation', () => {
-    it('creates individual and business customers', () => {
+    it.each([
+      ['an individual', person],
+      ['a business', company],
+    ])('creates %s customer', (_kind, profile) =>
       spec
         .given([])
-        .when(create(person))
-        .then([created(person)]);
-      spec
-        .given([])
-        .when(create(company))
-        .then([created(company)]);
-    });
+        .when(create(profile))
+        .then([created(profile)]),
+    );
 
     it('refuses to create the same customer twice', () => {
       spec.given([created()]).when(create(person)).thenThrows('API_VALIDATION_ERROR');
@@ -166,20 +165,16 @@ describe('customer decider', () => {
         .then([]);
     });
 
-    it('answers DATA_NOT_FOUND for an unknown customer or one of another business or mode', () => {
+    it.each([
+      ['an unknown customer', [], {}],
+      ['a customer of another business', [created()], { businessId: 'biz_2' }],
+      ['a customer of another mode', [created()], { mode: 'live' }],
+    ])('answers DATA_NOT_FOUND for %s', (_whose, history, asker) =>
       spec
-        .given([])
-        .when(update({ email: 'x@example.com' }))
-        .thenThrows('DATA_NOT_FOUND');
-      spec
-        .given([created()])
-        .when(update({ email: 'x@example.com' }, { businessId: 'biz_2' }))
-        .thenThrows('DATA_NOT_FOUND');
-      spec
-        .given([created()])
-        .when(update({ email: 'x@example.com' }, { mode: 'live' }))
-        .thenThrows('DATA_NOT_FOUND');
-    });
+        .given(history)
+        .when(update({ email: 'x@example.com' }, asker))
+        .thenThrows('DATA_NOT_FOUND'),
+    );
 
     it('keeps reference_id and type', () => {
       spec

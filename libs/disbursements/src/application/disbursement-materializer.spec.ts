@@ -1,6 +1,6 @@
 import { CommandPipeline, eventStoreMigrations, PostgresEventStore } from '@gateway/event-store';
 import { SystemClock } from '@gateway/clock';
-import { createTestDatabase, type TestDatabase } from '@gateway/testing';
+import { storeForSuite } from '@gateway/testing';
 import { disbursementStream, type DisbursementSnapshot } from '../domain/disbursement.events';
 import { DisbursementMaterializer } from './disbursement-materializer';
 
@@ -27,20 +27,13 @@ const metadata = {
 };
 
 describe('DisbursementMaterializer', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
+  const suite = storeForSuite([eventStoreMigrations], (pool) => new PostgresEventStore(pool));
   let materializer: DisbursementMaterializer;
-  beforeAll(async () => {
-    db = await createTestDatabase([eventStoreMigrations]);
-    store = new PostgresEventStore(db.pool);
+  beforeAll(() => {
     // Creations here declare no read-your-writes: the pipeline's progress is never asked.
     const noWaits = { waitFor: async () => true };
-    const pipeline = new CommandPipeline(store, new SystemClock(), noWaits, { lagged: () => undefined });
-    materializer = new DisbursementMaterializer(store, pipeline);
-  });
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
+    const pipeline = new CommandPipeline(suite.store, new SystemClock(), noWaits, { lagged: () => undefined });
+    materializer = new DisbursementMaterializer(suite.store, pipeline);
   });
 
   it(
@@ -53,7 +46,7 @@ describe('DisbursementMaterializer', () => {
         materializer.materialize(snapshot, metadata),
       ]);
       const again = await materializer.materialize(snapshot, metadata);
-      const events = await store.readStream(disbursementStream(snapshot.disbursementId));
+      const events = await suite.store.readStream(disbursementStream(snapshot.disbursementId));
       expect(events.map((event) => event.type)).toEqual(['DisbursementCreated']);
       expect(first.position).toEqual(events[0].position);
       expect(second.position).toEqual(events[0].position);

@@ -1,5 +1,5 @@
 import type { Decider } from '@gateway/domain';
-import { createTestDatabase, type TestDatabase } from '@gateway/testing';
+import { storeForSuite } from '@gateway/testing';
 import { eventStoreMigrations } from '../postgres/event-store.migrations';
 import { PostgresEventStore } from '../postgres/postgres-event-store';
 import { decideAndAppend } from './decide-and-append';
@@ -17,30 +17,21 @@ const door: Decider<{ type: 'Open'; by: string }, { open: boolean; by?: string }
 const metadata = { correlationId: 'test', actor: 'system:test', occurredAt: new Date(0) };
 
 describe('decideAndAppend with newStream', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
-  beforeAll(async () => {
-    db = await createTestDatabase([eventStoreMigrations]);
-    store = new PostgresEventStore(db.pool);
-  });
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
+  const suite = storeForSuite([eventStoreMigrations], (pool) => new PostgresEventStore(pool));
 
   it('appends to a new stream without reading it first', async () => {
-    const decision = await decideAndAppend(store, 'door-new', door, { type: 'Open', by: 'a' }, metadata, {
+    const decision = await decideAndAppend(suite.store, 'door-new', door, { type: 'Open', by: 'a' }, metadata, {
       newStream: true,
     });
     expect(decision.revision).toBe(0n);
-    expect((await store.readStream('door-new')).map((e) => e.data)).toEqual([{ by: 'a' }]);
+    expect((await suite.store.readStream('door-new')).map((e) => e.data)).toEqual([{ by: 'a' }]);
   });
 
   it('falls back to the real state when the stream exists after all (the decider then refuses)', async () => {
-    await decideAndAppend(store, 'door-taken', door, { type: 'Open', by: 'first' }, metadata);
+    await decideAndAppend(suite.store, 'door-taken', door, { type: 'Open', by: 'first' }, metadata);
     await expect(
-      decideAndAppend(store, 'door-taken', door, { type: 'Open', by: 'second' }, metadata, { newStream: true }),
+      decideAndAppend(suite.store, 'door-taken', door, { type: 'Open', by: 'second' }, metadata, { newStream: true }),
     ).rejects.toThrow('already opened by first');
-    expect(await store.readStream('door-taken')).toHaveLength(1);
+    expect(await suite.store.readStream('door-taken')).toHaveLength(1);
   });
 });

@@ -96,6 +96,20 @@ async function until(condition: () => boolean): Promise<void> {
   expect(condition()).toBe(true);
 }
 
+/** The ids of the batch a pending `next()` resolves to. */
+async function idsOf(next: Promise<IteratorResult<unknown>>): Promise<string[]> {
+  return ((await next).value as RecordedEvent[]).map((e) => e.id);
+}
+
+/** A subscription that caught up with an empty log: its first live feed is open, its first batch pending. */
+async function waitingOnLive() {
+  const source = new FakeSource();
+  const iterator = catchUpThenFollow(source, { batchSize: 10, reconnect: FAST_RECONNECT });
+  const next = iterator.next();
+  await until(() => source.feeds.length === 1);
+  return { source, iterator, next };
+}
+
 describe('catchUpThenFollow', () => {
   it('pages through history, then follows live from the last position', async () => {
     const source = new FakeSource();
@@ -114,7 +128,7 @@ describe('catchUpThenFollow', () => {
     await until(() => source.feeds.length === 1);
     expect(source.feeds[0].after).toEqual(recorded(5).position);
     source.liveFeed.push(recorded(6));
-    expect(((await live).value as RecordedEvent[]).map((e) => e.id)).toEqual(['event-6']);
+    expect(await idsOf(live)).toEqual(['event-6']);
 
     controller.abort();
     expect((await iterator.next()).done).toBe(true);
@@ -125,19 +139,16 @@ describe('catchUpThenFollow', () => {
     const source = new FakeSource();
     source.log.push(...[1, 2, 3].map(recorded));
     const iterator = catchUpThenFollow(source, { after: recorded(2).position, batchSize: 10 });
-    expect(((await iterator.next()).value as RecordedEvent[]).map((e) => e.id)).toEqual(['event-3']);
+    expect(await idsOf(iterator.next())).toEqual(['event-3']);
     await iterator.return(undefined);
   });
 
   it('resubscribes from the last yielded position after a drop, without replaying it', async () => {
-    const source = new FakeSource();
-    const iterator = catchUpThenFollow(source, { batchSize: 10, reconnect: FAST_RECONNECT });
-    const first = iterator.next();
-    await until(() => source.feeds.length === 1);
+    const { source, iterator, next: first } = await waitingOnLive();
     expect(source.feeds[0].after).toBeUndefined();
     source.log.push(recorded(1));
     source.liveFeed.push(recorded(1));
-    expect(((await first).value as RecordedEvent[]).map((e) => e.id)).toEqual(['event-1']);
+    expect(await idsOf(first)).toEqual(['event-1']);
 
     const second = iterator.next();
     source.liveFeed.fail(new UnavailableError());
@@ -146,19 +157,16 @@ describe('catchUpThenFollow', () => {
     expect(source.feeds[1].after).toEqual(recorded(1).position);
     // A server may replay the event at the resume position; it must not be delivered twice.
     source.liveFeed.push(recorded(1), recorded(2));
-    expect(((await second).value as RecordedEvent[]).map((e) => e.id)).toEqual(['event-2']);
+    expect(await idsOf(second)).toEqual(['event-2']);
     await iterator.return(undefined);
   });
 
   it('treats a subscription the server ends as a drop', async () => {
-    const source = new FakeSource();
-    const iterator = catchUpThenFollow(source, { batchSize: 10, reconnect: FAST_RECONNECT });
-    const next = iterator.next();
-    await until(() => source.feeds.length === 1);
+    const { source, iterator, next } = await waitingOnLive();
     source.liveFeed.end();
     await until(() => source.feeds.length === 2);
     source.liveFeed.push(recorded(1));
-    expect(((await next).value as RecordedEvent[]).map((e) => e.id)).toEqual(['event-1']);
+    expect(await idsOf(next)).toEqual(['event-1']);
     await iterator.return(undefined);
   });
 
@@ -167,7 +175,7 @@ describe('catchUpThenFollow', () => {
     source.log.push(recorded(1));
     source.failReads = 2;
     const recovering = catchUpThenFollow(source, { batchSize: 10, reconnect: FAST_RECONNECT });
-    expect(((await recovering.next()).value as RecordedEvent[]).map((e) => e.id)).toEqual(['event-1']);
+    expect(await idsOf(recovering.next())).toEqual(['event-1']);
     await recovering.return(undefined);
 
     source.failReads = 10;
@@ -176,10 +184,7 @@ describe('catchUpThenFollow', () => {
   });
 
   it('rethrows errors that are not connection failures at once', async () => {
-    const source = new FakeSource();
-    const iterator = catchUpThenFollow(source, { batchSize: 10, reconnect: FAST_RECONNECT });
-    const next = iterator.next();
-    await until(() => source.feeds.length === 1);
+    const { source, next } = await waitingOnLive();
     source.liveFeed.fail(new Error('access denied'));
     await expect(next).rejects.toThrow('access denied');
     expect(source.feeds).toHaveLength(1);
@@ -227,17 +232,13 @@ describe('bufferedBatches', () => {
     const batches = bufferedBatches(feed.events, 3);
     const first = batches.next();
     feed.push(recorded(1));
-    expect(((await first).value as RecordedEvent[]).map((e) => e.id)).toEqual(['event-1']);
+    expect(await idsOf(first)).toEqual(['event-1']);
     // The consumer is busy with event 1 while five more arrive.
     feed.push(...[2, 3, 4, 5, 6].map(recorded));
     await tick();
-    expect(((await batches.next()).value as RecordedEvent[]).map((e) => e.id)).toEqual([
-      'event-2',
-      'event-3',
-      'event-4',
-    ]);
+    expect(await idsOf(batches.next())).toEqual(['event-2', 'event-3', 'event-4']);
     await tick(); // the pump paused at three buffered events and reads on once they are taken
-    expect(((await batches.next()).value as RecordedEvent[]).map((e) => e.id)).toEqual(['event-5', 'event-6']);
+    expect(await idsOf(batches.next())).toEqual(['event-5', 'event-6']);
     feed.end();
     expect((await batches.next()).done).toBe(true);
   });
@@ -247,7 +248,7 @@ describe('bufferedBatches', () => {
     const batches = bufferedBatches(feed.events, 10);
     feed.push(recorded(1));
     feed.fail(new UnavailableError());
-    expect(((await batches.next()).value as RecordedEvent[]).map((e) => e.id)).toEqual(['event-1']);
+    expect(await idsOf(batches.next())).toEqual(['event-1']);
     await expect(batches.next()).rejects.toBeInstanceOf(UnavailableError);
   });
 

@@ -1,7 +1,7 @@
 import type { Decider } from '@gateway/domain';
 import { Clock, type ClockScope } from '@gateway/clock';
 import { KeyedExecution, runInKeyedExecution } from '@gateway/runtime';
-import { createTestDatabase, type TestDatabase } from '@gateway/testing';
+import { storeForSuite } from '@gateway/testing';
 import { randomUUID } from 'node:crypto';
 import type { GlobalPosition, NewEvent } from '../event-envelope';
 import { WrongExpectedRevisionError } from '../event-store.errors';
@@ -70,21 +70,12 @@ function racing(store: EventStore, times: number): EventStore & { appends: numbe
 }
 
 describe('CommandPipeline', () => {
-  let db: TestDatabase;
-  let store: PostgresEventStore;
+  const suite = storeForSuite([eventStoreMigrations], (pool) => new PostgresEventStore(pool));
   let progress: ScriptedProgress;
   let lags: RecordedLags;
   const context = { requestId: 'req-1', actor: 'key-1', causationId: 'evt-0', apiVersion: '2020-02-01' };
-  const pipelineOn = (on: EventStore = store) => new CommandPipeline(on, new ScopedClock(), progress, lags);
+  const pipelineOn = (on: EventStore = suite.store) => new CommandPipeline(on, new ScopedClock(), progress, lags);
 
-  beforeAll(async () => {
-    db = await createTestDatabase([eventStoreMigrations]);
-    store = new PostgresEventStore(db.pool);
-  });
-  afterAll(async () => {
-    await store.close();
-    await db.drop();
-  });
   beforeEach(() => {
     progress = new ScriptedProgress();
     lags = new RecordedLags();
@@ -101,7 +92,7 @@ describe('CommandPipeline', () => {
       readYourWrites: 'none',
     });
     expect(decision.now.toISOString()).toBe('2030-01-01T00:00:00.000Z');
-    const [event] = await store.readStream(stream);
+    const [event] = await suite.store.readStream(stream);
     expect(event.data).toEqual({ n: 2, total: 2, at: '2030-01-01T00:00:00.000Z' });
     expect(event.metadata).toEqual({
       chainHash: expect.any(String),
@@ -127,7 +118,7 @@ describe('CommandPipeline', () => {
 
   it('reloads and decides again when another writer appended first', async () => {
     const stream = `counter-${randomUUID()}`;
-    const raced = racing(store, 1);
+    const raced = racing(suite.store, 1);
     const decision = await pipelineOn(raced).run({
       context,
       stream,
@@ -143,7 +134,7 @@ describe('CommandPipeline', () => {
 
   it('decides again on the new state, which may refuse', async () => {
     const stream = `counter-${randomUUID()}`;
-    const run = pipelineOn(racing(store, 1)).run({
+    const run = pipelineOn(racing(suite.store, 1)).run({
       context,
       stream,
       decider: counter,
@@ -154,7 +145,7 @@ describe('CommandPipeline', () => {
   });
 
   it('gives up after a bounded number of attempts and rethrows the conflict', async () => {
-    const raced = racing(store, 100);
+    const raced = racing(suite.store, 100);
     const run = pipelineOn(raced).run({
       context,
       stream: `counter-${randomUUID()}`,
@@ -215,7 +206,7 @@ describe('CommandPipeline', () => {
     const stream = `counter-${randomUUID()}`;
     const decision = await addThreeAwaitingCounters(stream);
     expect(decision.readModel).toBe('lagging');
-    expect(await store.readStream(stream)).toHaveLength(1);
+    expect(await suite.store.readStream(stream)).toHaveLength(1);
   });
 
   it('replays the append of an earlier execution of the same keyed request instead of deciding again', async () => {
@@ -228,7 +219,7 @@ describe('CommandPipeline', () => {
     const second = await runInKeyedExecution(again(), run);
     expect(second.replayed).toBe(true);
     expect(second.events).toEqual(first.events);
-    expect(await store.readStream(stream)).toHaveLength(1);
+    expect(await suite.store.readStream(stream)).toHaveLength(1);
   });
 
   it("creates a stream once: 'skip' answers undefined to the second creator", async () => {

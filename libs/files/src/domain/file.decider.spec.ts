@@ -1,6 +1,6 @@
 import { deciderSpec } from '@gateway/testing';
 import { fileDecider } from './file.decider';
-import type { FileUploaded } from './file.events';
+import type { FileDeleted, FileEvent, FileUploaded } from './file.events';
 
 const now = new Date('2026-11-22T10:00:00.000Z');
 const spec = deciderSpec(fileDecider);
@@ -29,6 +29,7 @@ const uploaded: FileUploaded = {
     uploadedAt: now.toISOString(),
   },
 };
+const deleted: FileDeleted = { type: 'FileDeleted', data: { fileId: 'file-1', deletedAt: now.toISOString() } };
 const remove = (overrides: object = {}) => ({
   type: 'DeleteFile' as const,
   fileId: 'file-1',
@@ -64,23 +65,15 @@ describe('file decider', () => {
     spec.given([uploaded]).when(upload()).thenThrows('API_VALIDATION_ERROR');
   });
 
-  it('deletes a stored file once, for its own business and mode only', () => {
-    spec
-      .given([uploaded])
-      .when(remove())
-      .then([{ type: 'FileDeleted', data: { fileId: 'file-1', deletedAt: now.toISOString() } }]);
-    spec
-      .given([uploaded, { type: 'FileDeleted', data: { fileId: 'file-1', deletedAt: now.toISOString() } }])
-      .when(remove())
-      .thenThrows('DATA_NOT_FOUND');
-    spec.given([]).when(remove()).thenThrows('DATA_NOT_FOUND');
-    spec
-      .given([uploaded])
-      .when(remove({ businessId: 'biz_2' }))
-      .thenThrows('DATA_NOT_FOUND');
-    spec
-      .given([uploaded])
-      .when(remove({ mode: 'live' }))
-      .thenThrows('DATA_NOT_FOUND');
-  });
+  it('deletes a stored file', () => spec.given([uploaded]).when(remove()).then([deleted]));
+
+  // A file is deleted once, for its own business and mode only.
+  it.each<[string, FileEvent[], object]>([
+    ['a file already deleted', [uploaded, deleted], {}],
+    ['an unknown file', [], {}],
+    ['a file of another business', [uploaded], { businessId: 'biz_2' }],
+    ['a file of another mode', [uploaded], { mode: 'live' }],
+  ])('answers DATA_NOT_FOUND to deleting %s', (_what, history, asker) =>
+    spec.given(history).when(remove(asker)).thenThrows('DATA_NOT_FOUND'),
+  );
 });

@@ -57,6 +57,8 @@ describe('idempotency store, records from before keys were shared across modes',
   afterAll(async () => db?.drop());
 
   const store = () => new IdempotencyStore(db.pool, timing);
+  /** A request of business `biz_1` in `mode` with this key (every request here has the fingerprint `fp`). */
+  const claim = (mode: 'test' | 'live', key: string) => store().claim({ businessId: 'biz_1', mode, key }, 'fp');
   const rows = async () =>
     (
       await db.pool.query<{ mode: string; idempotency_key: string }>(
@@ -74,18 +76,14 @@ describe('idempotency store, records from before keys were shared across modes',
   });
 
   it('replays a kept record to its mode, and refuses it to the other mode', async () => {
-    expect(await store().claim({ businessId: 'biz_1', mode: 'test', key: 'only-test' }, 'fp')).toMatchObject({
+    expect(await claim('test', 'only-test')).toMatchObject({
       claimed: false,
       mode: 'test',
       state: 'completed',
       response: { status: 200, body: '{"id":"kept"}' },
     });
-    expect(await store().claim({ businessId: 'biz_1', mode: 'live', key: 'only-test' }, 'fp')).toMatchObject({
-      claimed: false,
-      mode: 'test',
-      state: 'completed',
-    });
-    expect(await store().claim({ businessId: 'biz_1', mode: 'live', key: 'both-modes' }, 'fp')).toMatchObject({
+    expect(await claim('live', 'only-test')).toMatchObject({ claimed: false, mode: 'test', state: 'completed' });
+    expect(await claim('live', 'both-modes')).toMatchObject({
       claimed: false,
       mode: 'live',
       response: { body: '{"mode":"live"}' },
@@ -97,31 +95,19 @@ describe('idempotency store, records from before keys were shared across modes',
       'and a new request use a key whose record expired',
     async () => {
       // Another mode never takes a claim over, even with the same parameters.
-      expect(await store().claim({ businessId: 'biz_1', mode: 'test', key: 'crashed' }, 'fp')).toMatchObject({
-        claimed: false,
-        mode: 'live',
-        state: 'in_progress',
-      });
-      expect(await store().claim({ businessId: 'biz_1', mode: 'live', key: 'crashed' }, 'fp')).toMatchObject({
-        claimed: true,
-        claim: { generation: 'gen-1' },
-      });
-      const fresh = await store().claim({ businessId: 'biz_1', mode: 'test', key: 'expired-test' }, 'fp');
+      expect(await claim('test', 'crashed')).toMatchObject({ claimed: false, mode: 'live', state: 'in_progress' });
+      expect(await claim('live', 'crashed')).toMatchObject({ claimed: true, claim: { generation: 'gen-1' } });
+      const fresh = await claim('test', 'expired-test');
       expect(fresh).toMatchObject({ claimed: true, claim: { mode: 'test' } });
     },
   );
 
   it('finds a key of any length by its hash', async () => {
     const key = 'k'.repeat(20_000);
-    const first = await store().claim({ businessId: 'biz_1', mode: 'test', key }, 'fp');
+    const first = await claim('test', key);
     if (!first.claimed) throw new Error('not claimed');
     expect(await store().complete(first.claim, { status: 201, headers: {}, body: '{"long":true}' })).toBe(true);
-    expect(await store().claim({ businessId: 'biz_1', mode: 'test', key }, 'fp')).toMatchObject({
-      state: 'completed',
-      response: { body: '{"long":true}' },
-    });
-    expect(await store().claim({ businessId: 'biz_1', mode: 'test', key: `${key}k` }, 'fp')).toMatchObject({
-      claimed: true,
-    });
+    expect(await claim('test', key)).toMatchObject({ state: 'completed', response: { body: '{"long":true}' } });
+    expect(await claim('test', `${key}k`)).toMatchObject({ claimed: true });
   });
 });

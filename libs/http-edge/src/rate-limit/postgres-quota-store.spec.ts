@@ -1,4 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@gateway/testing';
+import { storeForSuite } from '@gateway/testing';
 import { Pool } from 'pg';
 import { PostgresQuotaStore } from './postgres-quota-store';
 import type { QuotaRequest } from './quota-store';
@@ -8,14 +8,7 @@ const WINDOW = 60_000;
 const START = 1_000 * WINDOW;
 
 describe('PostgreSQL quota store', () => {
-  let database: TestDatabase;
-  let store: PostgresQuotaStore;
-
-  beforeAll(async () => {
-    database = await createTestDatabase([rateLimitMigrations]);
-    store = new PostgresQuotaStore(database.pool);
-  });
-  afterAll(async () => database?.drop());
+  const suite = storeForSuite([rateLimitMigrations], (pool) => new PostgresQuotaStore(pool));
 
   const request = (overrides: Partial<QuotaRequest>): QuotaRequest => ({
     key: 'k',
@@ -29,7 +22,7 @@ describe('PostgreSQL quota store', () => {
 
   it('grants blocks until the window is full, then a partial block, then nothing', async () => {
     const grants = [];
-    for (let i = 0; i < 4; i++) grants.push(await store.reserve(request({ key: 'fill', limit: 25 })));
+    for (let i = 0; i < 4; i++) grants.push(await suite.store.reserve(request({ key: 'fill', limit: 25 })));
     expect(grants).toEqual([
       { granted: 10, currentReserved: 10, previousReserved: 0 },
       { granted: 10, currentReserved: 20, previousReserved: 0 },
@@ -39,14 +32,14 @@ describe('PostgreSQL quota store', () => {
   });
 
   it('weighs the previous window by its remaining overlap', async () => {
-    await store.reserve(request({ key: 'slide', limit: 100, wanted: 100 }));
+    await suite.store.reserve(request({ key: 'slide', limit: 100, wanted: 100 }));
     const next = request({ key: 'slide', windowStart: START + WINDOW, limit: 100, wanted: 100 });
-    expect(await store.reserve({ ...next, previousWeight: 1 })).toEqual({
+    expect(await suite.store.reserve({ ...next, previousWeight: 1 })).toEqual({
       granted: 0,
       currentReserved: 0,
       previousReserved: 100,
     });
-    expect(await store.reserve({ ...next, previousWeight: 0.3 })).toEqual({
+    expect(await suite.store.reserve({ ...next, previousWeight: 0.3 })).toEqual({
       granted: 70,
       currentReserved: 70,
       previousReserved: 100,
@@ -54,7 +47,7 @@ describe('PostgreSQL quota store', () => {
   });
 
   it('never grants more than the limit to concurrent processes', async () => {
-    const pools = Array.from({ length: 4 }, () => new Pool({ connectionString: database.url, max: 5 }));
+    const pools = Array.from({ length: 4 }, () => new Pool({ connectionString: suite.db.url, max: 5 }));
     try {
       const stores = pools.map((pool) => new PostgresQuotaStore(pool));
       const grants = await Promise.all(
@@ -69,10 +62,10 @@ describe('PostgreSQL quota store', () => {
   });
 
   it('deletes the windows that can no longer weigh on any decision', async () => {
-    await store.reserve(request({ key: 'old', windowStart: START - 5 * WINDOW }));
-    await store.reserve(request({ key: 'old', windowStart: START }));
-    expect(await store.deleteWindowsBefore(START - WINDOW)).toBeGreaterThanOrEqual(1);
-    const { rows } = await database.pool.query('SELECT window_start FROM rate_limit_counters WHERE key = $1', ['old']);
+    await suite.store.reserve(request({ key: 'old', windowStart: START - 5 * WINDOW }));
+    await suite.store.reserve(request({ key: 'old', windowStart: START }));
+    expect(await suite.store.deleteWindowsBefore(START - WINDOW)).toBeGreaterThanOrEqual(1);
+    const { rows } = await suite.db.pool.query('SELECT window_start FROM rate_limit_counters WHERE key = $1', ['old']);
     expect(rows).toEqual([{ window_start: String(START) }]);
   });
 });

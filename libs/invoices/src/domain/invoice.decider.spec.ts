@@ -87,6 +87,13 @@ const settled: InvoiceEvent = {
   },
 };
 const id = pending.invoiceId;
+/** The merchant creates `invoice` (by default the base one) at `now`. */
+const create = (invoice = base, magicPayment?: PaymentInput): InvoiceCommand => ({
+  type: 'CreateInvoice',
+  invoice,
+  ...(magicPayment && { magicPayment }),
+  now,
+});
 const pay = (amount = 150_000): InvoiceCommand => ({
   type: 'PayInvoice',
   invoiceId: id,
@@ -97,63 +104,47 @@ const expire: InvoiceCommand = { type: 'ExpireInvoice', invoiceId: id, now: late
 const settle: InvoiceCommand = { type: 'SettleInvoice', invoiceId: id, now: later };
 
 describe('invoice decider', () => {
-  it('(new) → PENDING on create', () =>
-    spec.given([]).when({ type: 'CreateInvoice', invoice: base, now }).then([created]));
+  it('(new) → PENDING on create', () => spec.given([]).when(create()).then([created]));
   it('(new) → PAID at once for a test-mode magic amount, with MoneyInReceived', () => {
     const magic = { ...base, amount: 3_000_000 };
-    const events = invoiceDecider.decide(
-      { type: 'CreateInvoice', invoice: magic, magicPayment: { ...payment, amount: 3_000_000 }, now },
-      invoiceDecider.initialState,
-    );
+    const events = invoiceDecider.decide(create(magic, { ...payment, amount: 3_000_000 }), invoiceDecider.initialState);
     expect(events.map((e) => e.type)).toEqual(['InvoiceCreated', 'InvoicePaid', 'MoneyInReceived']);
   });
   it('refuses a magic payment in live mode', () =>
     spec
       .given([])
-      .when({
-        type: 'CreateInvoice',
-        invoice: { ...base, mode: 'live', amount: 3_000_000 },
-        magicPayment: payment,
-        now,
-      })
+      .when(create({ ...base, mode: 'live', amount: 3_000_000 }, payment))
       .thenThrows('TEST_MODE_ONLY_ERROR'));
-  it('refuses amounts outside 11,000–1,000,000,000 with the spec codes (issue 19, item 1)', () => {
+  it.each([
+    [10_999, 'MINIMAL_TRANSFER_AMOUNT_ERROR'],
+    [1_000_000_001, 'MAXIMUM_TRANSFER_AMOUNT_ERROR'],
+    [11_000.5, 'API_VALIDATION_ERROR'],
+  ])('refuses amounts outside 11,000–1,000,000,000 with the spec codes (issue 19, item 1): %s, %s', (amount, code) =>
     spec
       .given([])
-      .when({ type: 'CreateInvoice', invoice: { ...base, amount: 10_999 }, now })
-      .thenThrows('MINIMAL_TRANSFER_AMOUNT_ERROR');
-    spec
-      .given([])
-      .when({ type: 'CreateInvoice', invoice: { ...base, amount: 1_000_000_001 }, now })
-      .thenThrows('MAXIMUM_TRANSFER_AMOUNT_ERROR');
-    spec
-      .given([])
-      .when({ type: 'CreateInvoice', invoice: { ...base, amount: 11_000.5 }, now })
-      .thenThrows('API_VALIDATION_ERROR');
-  });
+      .when(create({ ...base, amount }))
+      .thenThrows(code),
+  );
   it('takes 10,000 for an invoice a recurring payment issues, and not 9,999 (issue 19, item 2)', () => {
     const recurring = { ...base, amount: 10_000, recurringPaymentId: 'rp_1' };
-    expect(
-      invoiceDecider
-        .decide({ type: 'CreateInvoice', invoice: recurring, now }, invoiceDecider.initialState)
-        .map((e) => e.type),
-    ).toEqual(['InvoiceCreated']);
+    expect(invoiceDecider.decide(create(recurring), invoiceDecider.initialState).map((e) => e.type)).toEqual([
+      'InvoiceCreated',
+    ]);
     spec
       .given([])
-      .when({ type: 'CreateInvoice', invoice: { ...recurring, amount: 9_999 }, now })
+      .when(create({ ...recurring, amount: 9_999 }))
       .thenThrows('MINIMAL_TRANSFER_AMOUNT_ERROR');
     spec
       .given([])
-      .when({ type: 'CreateInvoice', invoice: { ...base, amount: 10_000 }, now })
+      .when(create({ ...base, amount: 10_000 }))
       .thenThrows('MINIMAL_TRANSFER_AMOUNT_ERROR');
   });
   it('refuses an invoice without any method: NO_COLLECTION_METHODS_ERROR', () =>
     spec
       .given([])
-      .when({ type: 'CreateInvoice', invoice: { ...base, paymentMethods: [] }, now })
+      .when(create({ ...base, paymentMethods: [] }))
       .thenThrows('NO_COLLECTION_METHODS_ERROR'));
-  it('refuses a second create', () =>
-    spec.given([created]).when({ type: 'CreateInvoice', invoice: base, now }).thenThrows('DUPLICATE_INVOICE_ERROR'));
+  it('refuses a second create', () => spec.given([created]).when(create()).thenThrows('DUPLICATE_INVOICE_ERROR'));
   it('PENDING → PAID by the exact amount, with MoneyInReceived in the same append', () =>
     spec.given([created]).when(pay()).then([paid, received]));
   it('refuses another amount', () => spec.given([created]).when(pay(149_999)).thenThrows('INVALID_AMOUNT_ERROR'));

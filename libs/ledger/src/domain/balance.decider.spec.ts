@@ -229,26 +229,61 @@ describe('balance decider (the one authority over CASH debits)', () => {
     );
   });
 
-  describe('CompleteMoneyOut', () => {
-    it('takes the reserved amount out of flight, with the kind the reservation had', () => {
-      spec
-        .given([credited(100), reserved(refund('r1', 60))])
-        .when(complete('r1'))
-        .then([completed('r1', 60, 'refund')]);
-      spec
-        .given([credited(100), reserved(disbursement('d1', 60))])
-        .when(complete('d1'))
-        .thenState(closedOnly(40n, 'd1', 'completed'));
-    });
+  // Completing takes the reserved amount out of flight; failing (a release) returns it to the available balance.
+  describe('CompleteMoneyOut / FailMoneyOut (release): closing a reservation', () => {
+    const r1 = refund('r1', 60);
+    const d1 = disbursement('d1', 60);
+    type Closing = [
+      what: string,
+      reservation: MoneyOutItem,
+      command: BalanceCommand,
+      outcome: BalanceEvent,
+      availableAfter: bigint,
+      closedAs: 'completed' | 'failed',
+    ];
+    it.each<Closing>([
+      ['completing a refund', r1, complete('r1'), completed('r1', 60, 'refund'), 40n, 'completed'],
+      ['completing a disbursement', d1, complete('d1'), completed('d1', 60, 'disbursement'), 40n, 'completed'],
+      [
+        'failing a refund',
+        r1,
+        fail('r1', 'REFUND_FAILED'),
+        failed('r1', 60, 'refund', 'REFUND_FAILED'),
+        100n,
+        'failed',
+      ],
+      ['failing a disbursement', d1, fail('d1'), failed('d1', 60, 'disbursement'), 100n, 'failed'],
+    ])(
+      '%s records it with the kind the reservation had, and closes it',
+      (_what, item, command, outcome, left, closed) => {
+        spec
+          .given([credited(100), reserved(item)])
+          .when(command)
+          .then([outcome]);
+        spec
+          .given([credited(100), reserved(item)])
+          .when(command)
+          .thenState(closedOnly(left, item.movementId, closed));
+      },
+    );
 
-    it('appends nothing for an unknown id or one already closed (no double completion)', () => {
-      appendsNothing([credited(100)], complete('nobody'));
-      appendsNothing([credited(100), reserved(refund('r1', 60)), completed('r1', 60, 'refund')], complete('r1'));
-      appendsNothing([credited(100), reserved(refund('r1', 60)), failed('r1', 60, 'refund')], complete('r1'));
-      appendsNothing([credited(10), declined('r1', 60)], complete('r1'));
-    });
+    it.each<[string, BalanceEvent[], BalanceCommand]>([
+      ['completing an unknown id', [credited(100)], complete('nobody')],
+      ['completing a completed refund', [credited(100), reserved(r1), completed('r1', 60, 'refund')], complete('r1')],
+      ['completing a failed refund', [credited(100), reserved(r1), failed('r1', 60, 'refund')], complete('r1')],
+      ['completing a declined refund', [credited(10), declined('r1', 60)], complete('r1')],
+      ['failing an unknown id', [credited(100)], fail('nobody')],
+      ['failing a failed disbursement', [credited(100), reserved(d1), failed('d1', 60, 'disbursement')], fail('d1')],
+      [
+        'failing a completed disbursement',
+        [credited(100), reserved(d1), completed('d1', 60, 'disbursement')],
+        fail('d1'),
+      ],
+    ])('%s appends nothing (no double completion or release)', (_what, history, command) =>
+      appendsNothing(history, command),
+    );
 
-    it('treats a reservation written before kinds existed as a disbursement', () => {
+    it('CompleteMoneyOut treats a reservation written before kinds existed as a disbursement', () => {
       const old: MoneyOutReserved = {
         type: 'MoneyOutReserved',
         data: { movementId: 'd0', currency: 'IDR', amount: 5, reservedAt: at, disbursement: { disbursementId: 'd0' } },
@@ -257,28 +292,6 @@ describe('balance decider (the one authority over CASH debits)', () => {
         .given([credited(100), old])
         .when(complete('d0'))
         .then([completed('d0', 5, 'disbursement')]);
-    });
-  });
-
-  describe('FailMoneyOut (release)', () => {
-    it('returns the reserved money to the available balance', () => {
-      spec
-        .given([credited(100), reserved(refund('r1', 60))])
-        .when(fail('r1', 'REFUND_FAILED'))
-        .then([failed('r1', 60, 'refund', 'REFUND_FAILED')]);
-      spec
-        .given([credited(100), reserved(disbursement('d1', 60))])
-        .when(fail('d1'))
-        .thenState(closedOnly(100n, 'd1', 'failed'));
-    });
-
-    it('appends nothing for an unknown id or one already closed (no double release)', () => {
-      appendsNothing([credited(100)], fail('nobody'));
-      appendsNothing([credited(100), reserved(disbursement('d1', 60)), failed('d1', 60, 'disbursement')], fail('d1'));
-      appendsNothing(
-        [credited(100), reserved(disbursement('d1', 60)), completed('d1', 60, 'disbursement')],
-        fail('d1'),
-      );
     });
   });
 });

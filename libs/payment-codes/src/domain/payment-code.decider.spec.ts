@@ -1,6 +1,7 @@
-import { activeLifecycle, creation, expiredOn, inactiveSince, instrumentPayment } from '@gateway/fixed-instruments';
+import { activeSnapshot, creation, expiredOn, inactiveSince } from '@gateway/fixed-instruments';
+import { fixedOpening, instrumentCommands } from '@gateway/fixed-instruments';
 import { deciderSpec } from '@gateway/testing';
-import { type CreatePaymentCode, paymentCodeDecider } from './payment-code.decider';
+import { type CreatePaymentCode, type PaymentCodeUpdate, paymentCodeDecider } from './payment-code.decider';
 import type { PaymentCodeSnapshot } from './payment-code.events';
 
 const now = new Date('2026-03-01T10:00:00.000Z');
@@ -10,27 +11,17 @@ const spec = deciderSpec(paymentCodeDecider);
 // The code's owner and terms, shared by the creation command and the snapshot it makes.
 const owner = { businessId: 'biz', mode: 'test', externalId: 'ext' } as const;
 const terms = { prefix: 'TEST', paymentCode: 'TEST123456', name: 'Ervan', expectedAmount: 50_000, isSingleUse: false };
-const create = (overrides: Partial<CreatePaymentCode> = {}): CreatePaymentCode => ({
-  type: 'CreateInstrument',
-  instrumentId: 'c1',
-  ...owner,
-  retailOutletName: 'ALFAMART',
-  enabledOutlets: ['ALFAMART', 'INDOMARET'],
-  ...terms,
-  origin: { kind: 'fixed' },
+const create = fixedOpening<CreatePaymentCode>(
+  { instrumentId: 'c1', ...owner, retailOutletName: 'ALFAMART', enabledOutlets: ['ALFAMART', 'INDOMARET'], ...terms },
   now,
-  ...overrides,
-});
-const code: PaymentCodeSnapshot = {
-  fpcId: 'c1',
-  ...owner,
-  retailOutletName: 'ALFAMART',
-  ...terms,
-  currency: 'IDR',
-  ...activeLifecycle(now, '2057-03-01T10:00:00.000Z'),
-};
+);
+const code = activeSnapshot<PaymentCodeSnapshot>(
+  { fpcId: 'c1', ...owner, retailOutletName: 'ALFAMART', ...terms },
+  now,
+  '2057-03-01T10:00:00.000Z',
+);
 const created = creation('FixedPaymentCodeCreated', code);
-const pay = instrumentPayment('c1', { fee: 1, feeTax: 0 }, later);
+const { pay, update, expire } = instrumentCommands<PaymentCodeUpdate>('c1', { fee: 1, feeTax: 0 }, later);
 
 describe('payment code decider', () => {
   describe('(new) → ACTIVE', () => {
@@ -65,55 +56,46 @@ describe('payment code decider', () => {
         .given([created({ isSingleUse: true })])
         .when(pay(50_000))
         .thenState({ exists: true, snapshot: { ...code, isSingleUse: true, ...inactiveSince(later) } }));
-    it('only the exact expected amount completes', () =>
-      spec.given([created()]).when(pay(50_001)).thenThrows('EXPECTED_AMOUNT_MISMATCH_ERROR'));
-    it('without an expected amount, the bounds apply', () => {
+    it.each([
+      ['only the exact expected amount completes', 50_001, 50_000],
+      ['without an expected amount, the bounds apply', 9_999, undefined],
+      ['without an expected amount, the bounds apply', 5_000_001, undefined],
+    ])('%s: a payment of %d is refused', (_, amount, expectedAmount) =>
       spec
-        .given([created({ expectedAmount: undefined })])
-        .when(pay(9_999))
-        .thenThrows('EXPECTED_AMOUNT_MISMATCH_ERROR');
-      spec
-        .given([created({ expectedAmount: undefined })])
-        .when(pay(5_000_001))
-        .thenThrows('EXPECTED_AMOUNT_MISMATCH_ERROR');
-    });
+        .given([created({ expectedAmount })])
+        .when(pay(amount))
+        .thenThrows('EXPECTED_AMOUNT_MISMATCH_ERROR'),
+    );
   });
 
   describe('ACTIVE → INACTIVE by expiry', () => {
+    const expiring = created({ expirationDate: later.toISOString() });
     it('the job at the date expires it', () =>
       spec
-        .given([created({ expirationDate: later.toISOString() })])
-        .when({ type: 'ExpireInstrument', instrumentId: 'c1', now: later })
+        .given([expiring])
+        .when(expire(later))
         .thenState(expiredOn(code, later, later)));
-    it('the job before the date does nothing', () =>
-      spec
-        .given([created({ expirationDate: later.toISOString() })])
-        .when({ type: 'ExpireInstrument', instrumentId: 'c1', now })
-        .then([]));
+    it('the job before the date does nothing', () => spec.given([expiring]).when(expire(now)).then([]));
     it('an update to a past date expires at once', () => {
-      const events = paymentCodeDecider.decide(
-        { type: 'UpdateInstrument', instrumentId: 'c1', changes: { expirationDate: now }, now: later },
-        { exists: true, snapshot: code },
-      );
+      const toPastDate = update({ expirationDate: now }, later);
+      const events = paymentCodeDecider.decide(toPastDate, { exists: true, snapshot: code });
       expect(events.map((e) => e.type)).toEqual(['FixedPaymentCodeUpdated', 'FixedPaymentCodeExpired']);
     });
   });
 
   describe('illegal transitions', () => {
     const inactive = created({ status: 'INACTIVE' });
-    it('INACTIVE refuses updates', () =>
-      spec
-        .given([inactive])
-        .when({ type: 'UpdateInstrument', instrumentId: 'c1', changes: { name: 'x' }, now })
-        .thenThrows('INACTIVE_FIXED_PAYMENT_CODE_ERROR'));
-    it('INACTIVE refuses payments', () =>
-      spec.given([inactive]).when(pay(50_000)).thenThrows('INACTIVE_FIXED_PAYMENT_CODE_ERROR'));
-    it('INACTIVE does not expire again', () =>
-      spec.given([inactive]).when({ type: 'ExpireInstrument', instrumentId: 'c1', now: later }).then([]));
+    it.each([
+      ['updates', update({ name: 'x' }, now)],
+      ['payments', pay(50_000)],
+    ])('INACTIVE refuses %s', (_, command) =>
+      spec.given([inactive]).when(command).thenThrows('INACTIVE_FIXED_PAYMENT_CODE_ERROR'),
+    );
+    it('INACTIVE does not expire again', () => spec.given([inactive]).when(expire(later)).then([]));
     it('update amounts out of bounds', () =>
       spec
         .given([created()])
-        .when({ type: 'UpdateInstrument', instrumentId: 'c1', changes: { expectedAmount: 1 }, now })
+        .when(update({ expectedAmount: 1 }, now))
         .thenThrows('MINIMUM_EXPECTED_AMOUNT_ERROR'));
     it('no code: not found', () => spec.given([]).when(pay(50_000)).thenThrows('FIXED_PAYMENT_CODE_NOT_FOUND_ERROR'));
   });

@@ -43,11 +43,11 @@ const cmd = (type: 'StopRecurringPayment' | 'PauseRecurringPayment' | 'ResumeRec
   id,
   now,
 });
+/** What every command about one cycle names: the recurring payment, the cycle and its invoice (`inv<cycle>`). */
+const cycleOf = (cycle: number) => ({ id, cycle, invoiceId: `inv${cycle}` });
 const run = (cycle: number): RecurringCommand => ({
   type: 'RunCycle',
-  id,
-  cycle,
-  invoiceId: `inv${cycle}`,
+  ...cycleOf(cycle),
   invoiceUrl: `u${cycle}`,
   now,
 });
@@ -152,14 +152,7 @@ describe('recurring decider: the past is never billed in bulk (issue 18)', () =>
     recurring: { ...dailyInput, startDate: startDate.toISOString(), chargeImmediately },
     now,
   });
-  const runAt = (cycle: number, when: Date): RecurringCommand => ({
-    type: 'RunCycle',
-    id,
-    cycle,
-    invoiceId: `inv${cycle}`,
-    invoiceUrl: `u${cycle}`,
-    now: when,
-  });
+  const runAt = (cycle: number, when: Date): RecurringCommand => ({ ...run(cycle), now: when });
   const issuedEvent = (cycle: number, before: RecurringSnapshot): RecurringEvent => ({
     type: 'RecurringCycleIssued',
     data: {
@@ -451,9 +444,7 @@ describe('recurring decider: the past is never billed in bulk (issue 18)', () =>
   describe('a cycle whose invoice is refused', () => {
     const fail = (cycle: number): RecurringCommand => ({
       type: 'RecordCycleFailed',
-      id,
-      cycle,
-      invoiceId: `inv${cycle}`,
+      ...cycleOf(cycle),
       errorCode: 'NO_COLLECTION_METHODS_ERROR',
       message: 'no method',
       now,
@@ -530,13 +521,7 @@ describe('recurring decider: the past is never billed in bulk (issue 18)', () =>
   });
 
   describe('the saved card is charged at most once per cycle', () => {
-    const startRecharge = (cycle: number): RecurringCommand => ({
-      type: 'StartCycleRecharge',
-      id,
-      cycle,
-      invoiceId: `inv${cycle}`,
-      now,
-    });
+    const startRecharge = (cycle: number): RecurringCommand => ({ type: 'StartCycleRecharge', ...cycleOf(cycle), now });
     const started = (cycle: number, before: RecurringSnapshot): RecurringEvent => ({
       type: 'RecurringCycleRechargeStarted',
       data: { recurring: { ...before, lastRechargedCycle: cycle }, cycle, invoiceId: `inv${cycle}` },

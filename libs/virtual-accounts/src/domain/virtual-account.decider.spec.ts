@@ -1,48 +1,35 @@
-import { activeLifecycle, creation, expiredOn, inactiveSince, instrumentPayment } from '@gateway/fixed-instruments';
+import { activeSnapshot, creation, expiredOn, inactiveSince } from '@gateway/fixed-instruments';
+import { fixedOpening, instrumentCommands } from '@gateway/fixed-instruments';
 import { deciderSpec, moneyInReceived } from '@gateway/testing';
-import { type CreateVirtualAccount, virtualAccountDecider } from './virtual-account.decider';
+import { type CreateVirtualAccount, type VirtualAccountUpdate, virtualAccountDecider } from './virtual-account.decider';
 import type { VirtualAccountPaid, VirtualAccountSnapshot } from './virtual-account.events';
 
 const now = new Date('2026-03-01T10:00:00.000Z');
 const later = new Date('2026-03-02T10:00:00.000Z');
 const spec = deciderSpec(virtualAccountDecider);
 
-const create = (overrides: Partial<CreateVirtualAccount> = {}): CreateVirtualAccount => ({
-  type: 'CreateInstrument',
-  instrumentId: 'va1',
-  businessId: 'biz',
-  mode: 'test',
-  externalId: 'ext',
-  bankCode: 'BRI',
-  enabledBankCodes: ['BCA', 'BNI', 'BRI', 'SAHABAT_SAMPOERNA'],
-  merchantCode: '26215',
-  suffix: '9999000001',
-  name: 'Rika',
-  isClosed: false,
-  isSingleUse: false,
-  confirmedByBank: true,
-  origin: { kind: 'fixed' },
+// The account's owner, number and terms, shared by the creation command and the snapshot it makes.
+const owner = { businessId: 'biz', mode: 'test', externalId: 'ext' } as const;
+const number = { bankCode: 'BRI', merchantCode: '26215', suffix: '9999000001' };
+const terms = { name: 'Rika', isClosed: false, isSingleUse: false };
+const create = fixedOpening<CreateVirtualAccount>(
+  {
+    instrumentId: 'va1',
+    ...owner,
+    ...number,
+    enabledBankCodes: ['BCA', 'BNI', 'BRI', 'SAHABAT_SAMPOERNA'],
+    ...terms,
+    confirmedByBank: true,
+  },
   now,
-  ...overrides,
-});
-
-const account: VirtualAccountSnapshot = {
-  vaId: 'va1',
-  businessId: 'biz',
-  mode: 'test',
-  externalId: 'ext',
-  bankCode: 'BRI',
-  merchantCode: '26215',
-  suffix: '9999000001',
-  accountNumber: '262159999000001',
-  name: 'Rika',
-  currency: 'IDR',
-  isClosed: false,
-  isSingleUse: false,
-  ...activeLifecycle(now, '2057-03-01T10:00:00.000Z'),
-};
+);
+const account = activeSnapshot<VirtualAccountSnapshot>(
+  { vaId: 'va1', ...owner, ...number, accountNumber: '262159999000001', ...terms },
+  now,
+  '2057-03-01T10:00:00.000Z',
+);
 const created = creation('VirtualAccountCreated', account);
-const pay = instrumentPayment('va1', { fee: 290, feeTax: 32 }, later);
+const { pay, update, expire } = instrumentCommands<VirtualAccountUpdate>('va1', { fee: 290, feeTax: 32 }, later);
 /** The payment event of `pay(50_000)`, on the account as it stood. */
 const paid = (snapshot: VirtualAccountSnapshot, claim: Pick<VirtualAccountPaid['data'], 'claimedBy'> = {}) => ({
   type: 'VirtualAccountPaid' as const,
@@ -135,30 +122,21 @@ describe('virtual account decider', () => {
 
   describe('ACTIVE → INACTIVE by expiry (spec row)', () => {
     const expiring = created({ expirationDate: later.toISOString() });
-    it('the expiry job at the date expires it', () =>
-      spec
-        .given([expiring])
-        .when({ type: 'ExpireInstrument', instrumentId: 'va1', now: later })
-        .thenState(expiredOn(account, later, later)));
+    it.each([
+      ['the expiry job at the date expires it', expiring, expiredOn(account, later, later)],
+      [
+        'a PENDING account expires too',
+        created({ status: 'PENDING', expirationDate: now.toISOString() }),
+        expiredOn(account, now, later),
+      ],
+    ])('%s', (_, due, expired) => spec.given([due]).when(expire(later)).thenState(expired));
     it('the job before the date (the date moved) does nothing', () =>
-      spec.given([expiring]).when({ type: 'ExpireInstrument', instrumentId: 'va1', now }).then([]));
+      spec.given([expiring]).when(expire(now)).then([]));
     it('an update to a past date expires it at once', () => {
-      const events = virtualAccountDecider.decide(
-        {
-          type: 'UpdateInstrument',
-          instrumentId: 'va1',
-          changes: { expirationDate: new Date('2026-01-01T00:00:00Z') },
-          now: later,
-        },
-        { exists: true, snapshot: account },
-      );
+      const toPastDate = update({ expirationDate: new Date('2026-01-01T00:00:00Z') }, later);
+      const events = virtualAccountDecider.decide(toPastDate, { exists: true, snapshot: account });
       expect(events.map((e) => e.type)).toEqual(['VirtualAccountUpdated', 'VirtualAccountExpired']);
     });
-    it('a PENDING account expires too', () =>
-      spec
-        .given([created({ status: 'PENDING', expirationDate: now.toISOString() })])
-        .when({ type: 'ExpireInstrument', instrumentId: 'va1', now: later })
-        .thenState(expiredOn(account, now, later)));
     it('a payment after the date is refused even before the job ran', () =>
       spec
         .given([expiring])
@@ -167,21 +145,21 @@ describe('virtual account decider', () => {
   });
 
   describe('illegal transitions', () => {
-    const inactive = created({ status: 'INACTIVE' });
-    it('INACTIVE refuses updates', () =>
+    it.each([
+      ['INACTIVE', 'updates', update({ expectedAmount: 5 }, now)],
+      ['INACTIVE', 'payments', pay(5)],
+      ['PENDING', 'payments (the bank has not confirmed the number)', pay(5)],
+    ] as const)('%s refuses %s', (status, _, command) =>
       spec
-        .given([inactive])
-        .when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { expectedAmount: 5 }, now })
-        .thenThrows('INACTIVE_VIRTUAL_ACCOUNT_ERROR'));
-    it('INACTIVE refuses payments', () =>
-      spec.given([inactive]).when(pay(5)).thenThrows('INACTIVE_VIRTUAL_ACCOUNT_ERROR'));
+        .given([created({ status })])
+        .when(command)
+        .thenThrows('INACTIVE_VIRTUAL_ACCOUNT_ERROR'),
+    );
     it('INACTIVE does not expire again', () =>
-      spec.given([inactive]).when({ type: 'ExpireInstrument', instrumentId: 'va1', now: later }).then([]));
-    it('PENDING refuses payments (the bank has not confirmed the number)', () =>
       spec
-        .given([created({ status: 'PENDING' })])
-        .when(pay(5))
-        .thenThrows('INACTIVE_VIRTUAL_ACCOUNT_ERROR'));
+        .given([created({ status: 'INACTIVE' })])
+        .when(expire(later))
+        .then([]));
     it.each(['UpdateInstrument', 'ExpireInstrument', 'ReceiveInstrumentPayment'] as const)(
       '%s on no account is not found',
       (type) =>
@@ -196,30 +174,21 @@ describe('virtual account decider', () => {
     it('closing needs an expected amount; closing drops the suggestion', () => {
       spec
         .given([created({ suggestedAmount: 10 })])
-        .when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { isClosed: true }, now })
+        .when(update({ isClosed: true }, now))
         .thenThrows('EXPECTED_AMOUNT_REQUIRED_ERROR');
       spec
         .given([created({ suggestedAmount: 10 })])
-        .when({
-          type: 'UpdateInstrument',
-          instrumentId: 'va1',
-          changes: { isClosed: true, expectedAmount: 20 },
-          now: later,
-        })
+        .when(update({ isClosed: true, expectedAmount: 20 }, later))
         .thenState({
           exists: true,
           snapshot: { ...account, isClosed: true, expectedAmount: 20, updatedAt: later.toISOString() },
         });
     });
-    it('refuses amounts out of bounds', () => {
-      spec
-        .given([created()])
-        .when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { expectedAmount: -1 }, now })
-        .thenThrows('MINIMUM_EXPECTED_AMOUNT_ERROR');
-      spec
-        .given([created()])
-        .when({ type: 'UpdateInstrument', instrumentId: 'va1', changes: { suggestedAmount: 0 }, now })
-        .thenThrows('SUGGESTED_AMOUNT_NOT_SUPPORTED_ERROR');
-    });
+    it.each([
+      [{ expectedAmount: -1 }, 'MINIMUM_EXPECTED_AMOUNT_ERROR'],
+      [{ suggestedAmount: 0 }, 'SUGGESTED_AMOUNT_NOT_SUPPORTED_ERROR'],
+    ] as const)('refuses amounts out of bounds: %j with %s', (changes, code) =>
+      spec.given([created()]).when(update(changes, now)).thenThrows(code),
+    );
   });
 });

@@ -26,55 +26,45 @@ describe('OutboundHttp (real local server)', () => {
     hits = 0;
   });
 
-  const client = (policy: Partial<ConstructorParameters<typeof OutboundHttp>[0]> = {}) =>
-    new OutboundHttp({ allowPrivateTargets: true, requireHttps: false, timeoutMs: 1_000, ...policy });
+  type Policy = Partial<ConstructorParameters<typeof OutboundHttp>[0]>;
+  /** Runs `use` with a client of `policy`, closed after, pass or fail (its agent keeps connections open). */
+  const withClient = async (policy: Policy, use: (http: OutboundHttp) => Promise<void>) => {
+    const http = new OutboundHttp({ allowPrivateTargets: true, requireHttps: false, timeoutMs: 1_000, ...policy });
+    try {
+      await use(http);
+    } finally {
+      http.close();
+    }
+  };
+  const refusal = (reason: string) => ({ refused: true, error: expect.stringContaining(reason) });
 
   it('refuses loopback targets unless allowed, by literal address and through DNS, without connecting', async () => {
-    const guarded = client({ allowPrivateTargets: false });
-    try {
-      expect(await guarded.post(`http://127.0.0.1:${port}/`, '{}', {})).toMatchObject({
-        refused: true,
-        error: expect.stringContaining('not a public address'),
-      });
-      expect(await guarded.post(`http://localhost:${port}/`, '{}', {})).toMatchObject({
-        refused: true,
-        error: expect.stringContaining('not a public address'),
-      });
+    await withClient({ allowPrivateTargets: false }, async (guarded) => {
+      expect(await guarded.post(`http://127.0.0.1:${port}/`, '{}', {})).toMatchObject(refusal('not a public address'));
+      expect(await guarded.post(`http://localhost:${port}/`, '{}', {})).toMatchObject(refusal('not a public address'));
       expect(await guarded.post(`http://[::1]:${port}/`, '{}', {})).toMatchObject({ refused: true });
       expect(hits).toBe(0);
-    } finally {
-      guarded.close();
-    }
-    const allowed = client();
-    try {
+    });
+    await withClient({}, async (allowed) => {
       expect(await allowed.post(`http://localhost:${port}/`, '{}', {})).toMatchObject({
         statusCode: 200,
         responseExcerpt: 'ok',
         retryAfter: '7',
       });
-    } finally {
-      allowed.close();
-    }
+    });
   });
 
   it('refuses plain http when https is required, other schemes, and URLs with credentials', async () => {
-    const live = client({ requireHttps: true });
-    try {
-      expect(await live.post(`http://127.0.0.1:${port}/`, '{}', {})).toMatchObject({
-        refused: true,
-        error: expect.stringContaining('https'),
-      });
+    await withClient({ requireHttps: true }, async (live) => {
+      expect(await live.post(`http://127.0.0.1:${port}/`, '{}', {})).toMatchObject(refusal('https'));
       expect(await live.post('ftp://example.com/', '{}', {})).toMatchObject({ refused: true });
       expect(await live.post('https://user:pw@example.com/', '{}', {})).toMatchObject({ refused: true });
       expect(hits).toBe(0);
-    } finally {
-      live.close();
-    }
+    });
   });
 
   it('does not follow redirects, caps what it reads, and gives up at the timeout', async () => {
-    const http = client();
-    try {
+    await withClient({}, async (http) => {
       expect(await http.post(`http://127.0.0.1:${port}/redirect`, '{}', {})).toMatchObject({ statusCode: 302 });
       expect(hits).toBe(1);
       const huge = await http.post(`http://127.0.0.1:${port}/huge`, '{}', {});
@@ -84,8 +74,6 @@ describe('OutboundHttp (real local server)', () => {
       expect(slow.statusCode).toBeUndefined();
       expect(slow.error).toContain('no answer within 1000 ms');
       expect(slow.latencyMs).toBeLessThan(1_900);
-    } finally {
-      http.close();
-    }
+    });
   });
 });
