@@ -1,7 +1,7 @@
 import { comparePositions, type GlobalPosition } from '@gateway/event-store';
 import { PgListener } from '@gateway/database';
 import type { Pool } from 'pg';
-import { CHECKPOINT_CHANNEL, readCheckpoint } from './projection-checkpoints';
+import { CHECKPOINT_CHANNEL, readAllCheckpoints, readCheckpoint } from './projection-checkpoints';
 
 interface Waiter {
   name: string;
@@ -16,18 +16,30 @@ const FALLBACK_POLL_MS = 100;
  * `waitFor(projection, P)` before answering, so a GET right after sees what was written.
  * Progress arrives from runners in this process at once, from other processes through
  * LISTEN/NOTIFY, and by polling the checkpoint table as a fallback. Waiting is bounded.
+ *
+ * While the LISTEN connection is up and has caught up with the table once (`current`), every
+ * move of a checkpoint reaches `reached` without a query, so a wait reads the table only after a
+ * quiet `FALLBACK_POLL_MS` (a notification lost in transit). Without that, each wait would cost a
+ * round trip before it even starts: about two per invoice, measured (docs/benchmarks.md, issue 23).
  */
 export class ProjectionProgress {
   private readonly reached = new Map<string, GlobalPosition>();
   private readonly waiters = new Set<Waiter>();
   private readonly listener: PgListener;
   private closed = false;
+  /** The listener is up and `reached` has caught up with the table since it (re)connected. */
+  private current = false;
 
   constructor(private readonly pool: Pool) {
     this.listener = new PgListener(pool, CHECKPOINT_CHANNEL, {
       onNotification: (payload) => {
         const [name, commit, prepare] = payload.split('|');
         if (name && commit && prepare) this.report(name, { commit: BigInt(commit), prepare: BigInt(prepare) });
+      },
+      // Moves announced while the connection was down are lost: read them once, then trust NOTIFY.
+      onConnected: () => void this.catchUpWithTable(),
+      onLost: () => {
+        this.current = false;
       },
     });
   }
@@ -74,10 +86,15 @@ export class ProjectionProgress {
   private async waitForOne(name: string, position: GlobalPosition, deadline: number): Promise<boolean> {
     if (this.hasReached(name, position)) return true;
     this.ensureListening();
+    let askTable = !this.current;
     while (!this.closed) {
-      const stored = await readCheckpoint(this.pool, name).catch(() => undefined);
-      if (stored) this.report(name, stored.position);
-      if (this.hasReached(name, position)) return true;
+      if (askTable) {
+        const stored = await readCheckpoint(this.pool, name).catch(() => undefined);
+        if (stored) this.report(name, stored.position);
+        if (this.hasReached(name, position)) return true;
+      }
+      // After a quiet poll interval the table is asked whatever the listener's state.
+      askTable = true;
       const left = deadline - Date.now();
       if (left <= 0) return false;
       const reached = await new Promise<boolean>((resolve) => {
@@ -93,6 +110,13 @@ export class ProjectionProgress {
       if (reached) return true;
     }
     return false;
+  }
+
+  private async catchUpWithTable(): Promise<void> {
+    const checkpoints = await readAllCheckpoints(this.pool).catch(() => undefined);
+    if (!checkpoints || this.closed || !this.listener.listening) return;
+    for (const checkpoint of checkpoints) this.report(checkpoint.name, checkpoint.position);
+    this.current = true;
   }
 
   private hasReached(name: string, position: GlobalPosition): boolean {

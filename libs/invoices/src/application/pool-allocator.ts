@@ -58,6 +58,10 @@ export class PoolAllocator {
           },
           // The invoice's creation, which follows, is what the answer waits for.
           readYourWrites: 'none',
+          // A probe almost always meets a number never reserved: append without reading first;
+          // a number that has a stream (held, expired, or ours on a re-execution) fails that
+          // append, and the second attempt reads it and decides.
+          newStream: true,
           maxAttempts: 2,
         });
         return number;

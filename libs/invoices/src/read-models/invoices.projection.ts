@@ -1,6 +1,7 @@
 import { assertNever } from '@gateway/domain';
 import { Scheduler } from '@gateway/scheduler';
-import { EventByEventProjection, InjectableProjection } from '@gateway/projections';
+import type { RecordedEvent } from '@gateway/event-store';
+import { DescribedProjection, InjectableProjection, typedEvents } from '@gateway/projections';
 import type { ClientBase } from 'pg';
 import { EXPIRE_INVOICE_JOB, type ExpireInvoicePayload } from '../application/expire-invoice/expire-invoice.job';
 import {
@@ -17,57 +18,77 @@ export const INVOICES_PROJECTION = 'invoices.invoices';
  * `expiry_date` on the business's clock) in the same transaction as its row.
  */
 @InjectableProjection()
-export class InvoicesProjection extends EventByEventProjection<InvoiceOwnEvent> {
+export class InvoicesProjection extends DescribedProjection {
   constructor(private readonly scheduler: Scheduler) {
     super({ name: INVOICES_PROJECTION, tables: ['invoices'], eventTypes: INVOICE_EVENT_TYPES });
   }
 
-  protected async applyEvent(event: InvoiceOwnEvent, tx: ClientBase): Promise<void> {
-    const invoice = event.data.invoice;
-    switch (event.type) {
-      case 'InvoiceCreated': {
-        const { rowCount } = await tx.query(
-          `INSERT INTO invoices (invoice_id, business_id, mode, external_id, status, client_type, ` +
-            `recurring_payment_id, created_at, snapshot)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) ON CONFLICT (invoice_id) DO NOTHING`,
-          [
-            invoice.invoiceId,
-            invoice.businessId,
-            invoice.mode,
-            invoice.externalId,
-            invoice.status,
-            invoice.clientType,
-            invoice.recurringPaymentId ?? null,
-            invoice.createdAt,
-            invoice,
-          ],
-        );
-        if (rowCount === 0) return;
-        const payload: ExpireInvoicePayload = { invoiceId: invoice.invoiceId };
-        await this.scheduler.schedule(
-          {
-            kind: EXPIRE_INVOICE_JOB,
-            key: `invoice-expire:${invoice.invoiceId}`,
-            payload,
-            dueAt: new Date(invoice.expiryDate),
-            businessId: invoice.businessId,
-            mode: invoice.mode,
-          },
-          tx,
-        );
-        break;
+  /**
+   * Events apply in log order; new invoices, the bulk of a busy log, are gathered and written
+   * together (one row statement, one timer statement), flushed before any other event (which may
+   * update one of those rows) and at the end.
+   */
+  async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
+    const created: InvoiceSnapshot[] = [];
+    for (const { event } of typedEvents<InvoiceOwnEvent>(events)) {
+      if (event.type === 'InvoiceCreated') {
+        created.push(event.data.invoice);
+        continue;
       }
-      case 'InvoicePaid':
-        await this.update(tx, invoice);
-        await this.followUpCardCapture(tx, invoice);
-        break;
-      case 'InvoiceExpired':
-      case 'InvoiceSettled':
-        await this.update(tx, invoice);
-        break;
-      default:
-        assertNever(event, 'invoice event');
+      await this.insertCreated(created.splice(0), tx);
+      const invoice = event.data.invoice;
+      switch (event.type) {
+        case 'InvoicePaid':
+          await this.update(tx, invoice);
+          await this.followUpCardCapture(tx, invoice);
+          break;
+        case 'InvoiceExpired':
+        case 'InvoiceSettled':
+          await this.update(tx, invoice);
+          break;
+        default:
+          assertNever(event, 'invoice event');
+      }
     }
+    await this.insertCreated(created, tx);
+  }
+
+  /** New invoices' rows, and the expiry timers of those not already there (a replay schedules none). */
+  private async insertCreated(invoices: InvoiceSnapshot[], tx: ClientBase): Promise<void> {
+    if (invoices.length === 0) return;
+    const { rows: inserted } = await tx.query<{ invoice_id: string }>(
+      `INSERT INTO invoices (invoice_id, business_id, mode, external_id, status, client_type, ` +
+        `recurring_payment_id, created_at, snapshot)
+       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], ` +
+        `$8::timestamptz[], $9::jsonb[])
+       ON CONFLICT (invoice_id) DO NOTHING
+       RETURNING invoice_id`,
+      [
+        invoices.map((invoice) => invoice.invoiceId),
+        invoices.map((invoice) => invoice.businessId),
+        invoices.map((invoice) => invoice.mode),
+        invoices.map((invoice) => invoice.externalId),
+        invoices.map((invoice) => invoice.status),
+        invoices.map((invoice) => invoice.clientType),
+        invoices.map((invoice) => invoice.recurringPaymentId ?? null),
+        invoices.map((invoice) => invoice.createdAt),
+        invoices.map((invoice) => JSON.stringify(invoice)),
+      ],
+    );
+    const fresh = new Set(inserted.map((row) => row.invoice_id));
+    await this.scheduler.scheduleMany(
+      invoices
+        .filter((invoice) => fresh.has(invoice.invoiceId))
+        .map((invoice) => ({
+          kind: EXPIRE_INVOICE_JOB,
+          key: `invoice-expire:${invoice.invoiceId}`,
+          payload: { invoiceId: invoice.invoiceId } satisfies ExpireInvoicePayload,
+          dueAt: new Date(invoice.expiryDate),
+          businessId: invoice.businessId,
+          mode: invoice.mode,
+        })),
+      tx,
+    );
   }
 
   private async update(tx: ClientBase, invoice: InvoiceSnapshot): Promise<void> {

@@ -1,3 +1,4 @@
+import { LookupCombiner } from '@gateway/database';
 import { QueryHandler, type IQueryHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import { GetBusinessQuery, type BusinessView } from './get-business.query';
@@ -13,24 +14,34 @@ interface BusinessRow {
 
 @QueryHandler(GetBusinessQuery)
 export class GetBusinessHandler implements IQueryHandler<GetBusinessQuery, BusinessView | undefined> {
-  constructor(private readonly pool: Pool) {}
+  /** Invoice creation and other hot paths ask once per request: concurrent asks share one query. */
+  private readonly businesses: LookupCombiner<BusinessView>;
 
-  async execute(query: GetBusinessQuery): Promise<BusinessView | undefined> {
+  constructor(private readonly pool: Pool) {
+    this.businesses = new LookupCombiner((businessIds) => this.readMany(businessIds));
+  }
+
+  execute(query: GetBusinessQuery): Promise<BusinessView | undefined> {
+    return this.businesses.load(query.businessId);
+  }
+
+  private async readMany(businessIds: string[]): Promise<Map<string, BusinessView>> {
     const { rows } = await this.pool.query<BusinessRow>(
       `SELECT business_id, name, registered_at, is_platform, parent_business_id, test_clock_offset_ms
-         FROM businesses WHERE business_id = $1`,
-      [query.businessId],
+         FROM businesses WHERE business_id = ANY($1::text[])`,
+      [businessIds],
     );
-    const row = rows[0];
-    return row
-      ? {
-          businessId: row.business_id,
-          name: row.name,
-          registeredAt: row.registered_at.toISOString(),
-          isPlatform: row.is_platform,
-          parentBusinessId: row.parent_business_id,
-          testClockOffsetMs: Number(row.test_clock_offset_ms),
-        }
-      : undefined;
+    return new Map(rows.map((row) => [row.business_id, toBusinessView(row)]));
   }
+}
+
+function toBusinessView(row: BusinessRow): BusinessView {
+  return {
+    businessId: row.business_id,
+    name: row.name,
+    registeredAt: row.registered_at.toISOString(),
+    isPlatform: row.is_platform,
+    parentBusinessId: row.parent_business_id,
+    testClockOffsetMs: Number(row.test_clock_offset_ms),
+  };
 }

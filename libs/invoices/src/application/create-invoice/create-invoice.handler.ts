@@ -71,67 +71,66 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
       ? await this.customerAccounts(command, methods, fixedVa?.bankCode)
       : new Map<string, FixedVirtualAccountRef>();
 
-    const banks: InvoiceBank[] = [];
-    for (const bankCode of methods.filter((code) => category(code) === 'VIRTUAL_ACCOUNT')) {
-      if (fixedVa?.bankCode === bankCode) {
-        // The business's own fixed account replaces the POOL number for its bank.
-        banks.push({
+    const reservation = { invoiceId, reservedUntil: expiry, now, metadata };
+    const bankCodes = methods.filter((code) => category(code) === 'VIRTUAL_ACCOUNT');
+    const outlets = methods.filter((code) => category(code) === 'RETAIL_OUTLET');
+    // The business's own fixed account (callback_virtual_account_id), or with fixed_va the
+    // customer's, replaces the POOL number for its bank; paid like a callback VA.
+    const fixedAccountOf = (bankCode: string) =>
+      fixedVa?.bankCode === bankCode ? fixedVa : customerAccounts.get(bankCode);
+    // Every reservation is its own stream: asked together, their appends leave in one batch
+    // instead of one round trip after another. Refusals are reported in the order of
+    // payment_methods, as when they were asked one by one.
+    const [numbers, codes] = await Promise.all([
+      settledInOrder(
+        bankCodes.map((bankCode) =>
+          fixedAccountOf(bankCode)
+            ? undefined
+            : this.pools.reserve({
+                ...reservation,
+                kind: 'va',
+                scope: `${businessId}.${mode}.${bankCode}`,
+                prefix: poolMerchantCode(businessId, settings.virtualAccountRanges?.[bankCode]?.merchantCode),
+              }),
+        ),
+      ),
+      settledInOrder(
+        outlets.map((outlet) =>
+          this.pools.reserve({
+            ...reservation,
+            kind: 'retail',
+            scope: `${mode}.${outlet}`,
+            prefix: retailPrefix(businessId, settings.retailPaymentCodePrefix),
+          }),
+        ),
+      ),
+    ]);
+    const banks: InvoiceBank[] = bankCodes.map((bankCode, index) => {
+      const fixed = fixedAccountOf(bankCode);
+      if (fixed)
+        return {
           bankCode,
-          accountNumber: fixedVa.accountNumber,
+          accountNumber: fixed.accountNumber,
           transferAmount: request.amount,
           identityAmount: 0,
-          accountHolderName: fixedVa.name,
-          callbackVirtualAccountId: fixedVa.vaId,
-        });
-        continue;
-      }
-      const customer = customerAccounts.get(bankCode);
-      if (customer) {
-        // fixed_va: the customer's own account, the same on each of its invoices; paid like a callback VA.
-        banks.push({
-          bankCode,
-          accountNumber: customer.accountNumber,
-          transferAmount: request.amount,
-          identityAmount: 0,
-          accountHolderName: customer.name,
-          callbackVirtualAccountId: customer.vaId,
-        });
-        continue;
-      }
-      const prefix = poolMerchantCode(businessId, settings.virtualAccountRanges?.[bankCode]?.merchantCode);
-      const number = await this.pools.reserve({
-        kind: 'va',
-        scope: `${businessId}.${mode}.${bankCode}`,
-        prefix,
-        invoiceId,
-        reservedUntil: expiry,
-        now,
-        metadata,
-      });
+          accountHolderName: fixed.name,
+          callbackVirtualAccountId: fixed.vaId,
+        };
+      const number = numbers[index];
       if (number === undefined) throw InvoiceErrors.poolExhausted(bankCode);
-      banks.push({
+      return {
         bankCode,
         accountNumber: number,
         transferAmount: request.amount,
         identityAmount: 0,
         accountHolderName: merchantName,
-      });
-    }
-    const retailOutlets: InvoiceRetailOutlet[] = [];
-    for (const outlet of methods.filter((code) => category(code) === 'RETAIL_OUTLET')) {
-      const prefix = retailPrefix(businessId, settings.retailPaymentCodePrefix);
-      const code = await this.pools.reserve({
-        kind: 'retail',
-        scope: `${mode}.${outlet}`,
-        prefix,
-        invoiceId,
-        reservedUntil: expiry,
-        now,
-        metadata,
-      });
+      };
+    });
+    const retailOutlets: InvoiceRetailOutlet[] = outlets.map((outlet, index) => {
+      const code = codes[index];
       if (code === undefined) throw InvoiceErrors.paymentCodeUnavailable(outlet);
-      retailOutlets.push({ retailOutletName: outlet, paymentCode: code, transferAmount: request.amount });
-    }
+      return { retailOutletName: outlet, paymentCode: code, transferAmount: request.amount };
+    });
 
     const invoice: Omit<InvoiceSnapshot, 'status' | 'updatedAt'> = {
       invoiceId,
@@ -175,6 +174,8 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
       decider: invoiceDecider,
       command: { type: 'CreateInvoice', invoice, magicPayment, now },
       readYourWrites: { projection: INVOICES_PROJECTION },
+      // An id minted just now names no stream yet (a keyed re-execution that meets its own finds it).
+      newStream: command.options.invoiceId === undefined,
     });
     if (decision.state.status !== 'exists') throw InvoiceErrors.notFound(invoiceId);
     return decision.state.invoice;
@@ -259,6 +260,20 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
       feeTax,
     };
   }
+}
+
+/**
+ * Waits for every reservation (none is left running behind an error), then gives the values in
+ * order, or throws the first failure in order: the same error a one-by-one loop would have met.
+ */
+async function settledInOrder<T>(reservations: (Promise<T> | undefined)[]): Promise<(T | undefined)[]> {
+  const settled = await Promise.allSettled(
+    reservations.map((reservation) => reservation ?? Promise.resolve(undefined)),
+  );
+  return settled.map((outcome) => {
+    if (outcome.status === 'rejected') throw outcome.reason;
+    return outcome.value;
+  });
 }
 
 export function category(code: string) {
