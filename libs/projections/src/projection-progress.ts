@@ -44,6 +44,11 @@ export class ProjectionProgress {
     });
   }
 
+  /** Whether a wait starts by reading the checkpoint table (the listener is down or has not caught up). */
+  get readsTableBeforeWaiting(): boolean {
+    return !this.current;
+  }
+
   /** Called by runners in this process after each committed batch. */
   report(name: string, position: GlobalPosition): void {
     const known = this.reached.get(name);
@@ -86,7 +91,7 @@ export class ProjectionProgress {
   private async waitForOne(name: string, position: GlobalPosition, deadline: number): Promise<boolean> {
     if (this.hasReached(name, position)) return true;
     this.ensureListening();
-    let askTable = !this.current;
+    let askTable = this.readsTableBeforeWaiting;
     while (!this.closed) {
       if (askTable) {
         const stored = await readCheckpoint(this.pool, name).catch(() => undefined);

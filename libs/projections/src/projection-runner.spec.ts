@@ -101,6 +101,38 @@ describe('ProjectionRunner', () => {
     expect(await observer.waitFor('p1', { commit: written.position.commit + 1000n, prepare: 0n }, 200)).toBe(false);
   });
 
+  it('once its LISTEN connection has caught up, a wait reads no checkpoint: progress arrives by NOTIFY', async () => {
+    runner(countingProjection('p1')).start(); // another process's runner: only NOTIFY tells the observer
+    let checkpointReads = 0;
+    const countingPool = new Proxy(suite.db.pool, {
+      get(target, property) {
+        const value: unknown = Reflect.get(target, property);
+        if (typeof value !== 'function') return value;
+        if (property !== 'query') return value.bind(target);
+        return (...args: unknown[]) => {
+          const [config] = args as [string | { text?: string }];
+          const text = typeof config === 'string' ? config : (config.text ?? '');
+          if (text.includes('FROM projection_checkpoints WHERE name')) checkpointReads++;
+          return value.apply(target, args);
+        };
+      },
+    });
+    const observer = new ProjectionProgress(countingPool);
+    progresses.push(observer);
+    const first = await suite.store.append('count-listened', [event()], 'any');
+    expect(await observer.waitFor('p1', first.position, 5000)).toBe(true); // starts the listener
+    for (let tries = 0; observer.readsTableBeforeWaiting && tries < 100; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(observer.readsTableBeforeWaiting).toBe(false);
+    checkpointReads = 0;
+    for (let i = 0; i < 5; i++) {
+      const written = await suite.store.append('count-listened', [event()], 'any');
+      expect(await observer.waitFor('p1', written.position, 5000)).toBe(true);
+    }
+    // Each wait ends well inside the fallback poll interval, by NOTIFY alone.
+    expect(checkpointReads).toBe(0);
+  });
+
   it('a rebuild yields exactly the live tables', async () => {
     const projection = countingProjection('p2');
     const live = runner(projection);
