@@ -22,8 +22,8 @@ import { CardChargesTransactionSource, CardRefundsTransactionSource } from './ht
 import { DisbursementsTransactionSource } from './http/pages/disbursements.source';
 import { EwalletPaymentsTransactionSource } from './http/pages/ewallet-payments.source';
 import { InvoicesTransactionSource } from './http/pages/invoices.source';
-import { PaymentCodePaymentsTransactionSource } from './http/pages/payment-code-payments.source';
-import { VirtualAccountPaymentsTransactionSource } from './http/pages/va-payments.source';
+import { PAYMENT_CODE_PAYMENTS, VA_PAYMENTS } from './http/pages/final-payment-kinds';
+import { finalPaymentsSource } from './http/pages/final-payments.source';
 import { PaymentSimulationsController } from './http/pages/test-tools/payment-simulations.controller';
 import { TestPayments } from './http/pages/test-tools/test-payments';
 import { TestToolsView } from './http/pages/test-tools/test-tools.view';
@@ -86,8 +86,8 @@ const transactionSources = [
   CardChargesTransactionSource,
   CardRefundsTransactionSource,
   InvoicesTransactionSource,
-  VirtualAccountPaymentsTransactionSource,
-  PaymentCodePaymentsTransactionSource,
+  finalPaymentsSource(VA_PAYMENTS),
+  finalPaymentsSource(PAYMENT_CODE_PAYMENTS),
   EwalletPaymentsTransactionSource,
   DisbursementsTransactionSource,
 ];
@@ -146,7 +146,12 @@ const services = [
   TeamSettingsReader,
   DashboardMailer,
   BatchPreviewStore,
-  { provide: TRANSACTION_SOURCES, useFactory: (...sources: unknown[]) => sources, inject: transactionSources },
+  {
+    provide: TRANSACTION_SOURCES,
+    useFactory: (...sources: unknown[]) => sources,
+    // A class is its own token; a final-payments source is a factory provider, named by its `provide`.
+    inject: transactionSources.map((source) => ('provide' in source ? source.provide : source)),
+  },
 ];
 
 /**

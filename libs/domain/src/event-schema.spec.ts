@@ -24,3 +24,10 @@ describe('snapshotUpcasters', () => {
     expect(declaration.upcasters).toHaveLength(2);
   });
 });
+
+describe('declareEventSchemas', () => {
+  it("names the union's types in the order its versions table lists them", () => {
+    type Both = { type: 'A'; data: unknown } | { type: 'B'; data: unknown };
+    expect(declareEventSchemas<Both>('test', { B: 1, A: 2 }).types).toEqual(['B', 'A']);
+  });
+});

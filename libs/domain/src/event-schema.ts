@@ -30,13 +30,19 @@ export function upcaster<TFrom, TTo>(type: string, fromVersion: number, upcast: 
   return { type, fromVersion, upcast: upcast as (data: unknown) => unknown };
 }
 
+/** A union's declaration, which also names the union's types: the versions table is the one list of them. */
+export interface EventUnionDeclaration<TEvent extends DomainEvent> extends EventSchemaDeclaration {
+  /** The types in the order the versions table lists them (what a subscription to the owner's streams reads). */
+  readonly types: readonly TEvent['type'][];
+}
+
 /** The declaration of a union of event types (see EventVersions), with its upcasters. */
 export function declareEventSchemas<TEvent extends DomainEvent>(
   owner: string,
   versions: EventVersions<TEvent>,
   upcasters: readonly EventUpcaster[] = [],
-): EventSchemaDeclaration {
-  return { owner, versions: versions, upcasters };
+): EventUnionDeclaration<TEvent> {
+  return { owner, versions: versions, upcasters, types: Object.keys(versions) };
 }
 
 /**

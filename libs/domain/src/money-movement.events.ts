@@ -118,15 +118,6 @@ export type MoneyOutFailed = DomainEvent<
 export type MoneyMovementEvent =
   MoneyInReceived | MoneyInSettled | MoneyInRefunded | MoneyOutReserved | MoneyOutCompleted | MoneyOutFailed;
 
-export const MONEY_MOVEMENT_EVENT_TYPES: readonly MoneyMovementEvent['type'][] = [
-  'MoneyInReceived',
-  'MoneyInSettled',
-  'MoneyInRefunded',
-  'MoneyOutReserved',
-  'MoneyOutCompleted',
-  'MoneyOutFailed',
-];
-
 export function isMoneyMovementEvent(event: DomainEvent): event is MoneyMovementEvent {
   return (MONEY_MOVEMENT_EVENT_TYPES as readonly string[]).includes(event.type);
 }
@@ -140,3 +131,5 @@ export const MONEY_MOVEMENT_EVENT_SCHEMAS = declareEventSchemas<MoneyMovementEve
   MoneyOutCompleted: 1,
   MoneyOutFailed: 1,
 });
+
+export const MONEY_MOVEMENT_EVENT_TYPES = MONEY_MOVEMENT_EVENT_SCHEMAS.types;

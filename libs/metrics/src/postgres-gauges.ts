@@ -1,12 +1,12 @@
 import { Injectable, type OnApplicationBootstrap } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import { Pool } from 'pg';
-import { publishGauges, type PublishedGauge } from './publish-gauges';
+import { publishGauges } from './publish-gauges';
+import { type GaugeQuery, queriedGauge } from './queried-gauges';
 
 /**
  * A component's gauges read from its own PostgreSQL tables at scrape time, published on the app's
- * /metrics at bootstrap. A subclass lists them; `collect()` runs with the gauge as `this`, so the
- * pool comes in as a parameter.
+ * /metrics at bootstrap. A subclass lists their queries; this class gives them the pool.
  */
 @Injectable()
 export abstract class PostgresGauges implements OnApplicationBootstrap {
@@ -15,9 +15,12 @@ export abstract class PostgresGauges implements OnApplicationBootstrap {
     private readonly modules: ModuleRef,
   ) {}
 
-  protected abstract gauges(pool: Pool): PublishedGauge[];
+  protected abstract readonly queries: readonly GaugeQuery[];
 
   onApplicationBootstrap(): void {
-    publishGauges(this.modules, this.gauges(this.pool));
+    publishGauges(
+      this.modules,
+      this.queries.map((query) => queriedGauge(this.pool, query)),
+    );
   }
 }

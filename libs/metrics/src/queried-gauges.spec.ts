@@ -1,6 +1,6 @@
 import type { Pool } from 'pg';
 import { Gauge, Registry } from 'prom-client';
-import { queriedLabelledGauge, queriedValueGauge } from './queried-gauges';
+import { queriedGauge, queriedLabelledGauge, queriedValueGauge } from './queried-gauges';
 import type { PublishedGauge } from './publish-gauges';
 
 /** A pool whose query answers the next of `answers` (one per scrape). */
@@ -51,5 +51,14 @@ describe('queried gauges', () => {
       'jobs{status="done"} 7',
     ]);
     expect(await scrape(registry)).toEqual(['jobs{status="pending"} 0', 'jobs{status="failed"} 0']);
+  });
+
+  it('is a labelled gauge when its query names a label, a single value otherwise', async () => {
+    const single = registered(queriedGauge(poolAnswering([{ value: '3' }]), { name: 'n', help: 'N', sql: 'SELECT 1' }));
+    expect(await scrape(single)).toEqual(['n 3']);
+    const labelled = registered(
+      queriedGauge(poolAnswering([{ label: 'a', value: '1' }]), { name: 'l', help: 'L', label: 'k', sql: 'SELECT 1' }),
+    );
+    expect(await scrape(labelled)).toEqual(['l{k="a"} 1']);
   });
 });

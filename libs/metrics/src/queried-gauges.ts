@@ -9,8 +9,21 @@ export interface QueriedGauge {
   sql: string;
 }
 
+/** One number: the `value` of the query's first row, `whenNull` where it is NULL (0 if not given). */
+export type ValueGaugeQuery = QueriedGauge & { whenNull?: number };
+
+/** One number per value of `label`: the query answers rows of (`label`, `value`). */
+export type LabelledGaugeQuery = QueriedGauge & { label: string; always?: readonly string[] };
+
+/** Either kind: a query that names a `label` is a labelled gauge. */
+export type GaugeQuery = ValueGaugeQuery | LabelledGaugeQuery;
+
+export function queriedGauge(pool: Pool, gauge: GaugeQuery): PublishedGauge {
+  return 'label' in gauge ? queriedLabelledGauge(pool, gauge) : queriedValueGauge(pool, gauge);
+}
+
 /** One number: the `value` of the query's first row, `whenNull` where it is NULL. */
-export function queriedValueGauge(pool: Pool, gauge: QueriedGauge & { whenNull?: number }): PublishedGauge {
+export function queriedValueGauge(pool: Pool, gauge: ValueGaugeQuery): PublishedGauge {
   return {
     name: gauge.name,
     help: gauge.help,
@@ -26,10 +39,7 @@ export function queriedValueGauge(pool: Pool, gauge: QueriedGauge & { whenNull?:
  * One number per value of a label: the query answers rows of (`label`, `value`). The values of `always` are published
  * on every scrape, 0 when no row names them; a value a scrape no longer sees otherwise disappears.
  */
-export function queriedLabelledGauge(
-  pool: Pool,
-  gauge: QueriedGauge & { label: string; always?: readonly string[] },
-): PublishedGauge {
+export function queriedLabelledGauge(pool: Pool, gauge: LabelledGaugeQuery): PublishedGauge {
   return {
     name: gauge.name,
     help: gauge.help,

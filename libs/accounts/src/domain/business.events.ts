@@ -76,18 +76,6 @@ export type BusinessEvent =
   | CallbackEndpointDisabled
   | CallbackEndpointReenabled;
 
-export const BUSINESS_EVENT_TYPES: readonly BusinessEvent['type'][] = [
-  'BusinessRegistered',
-  'ApiKeyCreated',
-  'ApiKeyRevoked',
-  'SettingsUpdated',
-  'CallbackTokenRotated',
-  'TestClockAdvanced',
-  'CallbackSigningSecretIssued',
-  'CallbackEndpointDisabled',
-  'CallbackEndpointReenabled',
-];
-
 /** One stream per business (`business-<businessId>`): its settings, keys and callback endpoints. */
 export const BUSINESS_STREAMS = streamCategory('business');
 export const businessStream = (businessId: string) => BUSINESS_STREAMS.nameOf(businessId);
@@ -104,3 +92,5 @@ export const BUSINESS_EVENT_SCHEMAS = declareEventSchemas<BusinessEvent>('accoun
   CallbackEndpointDisabled: 1,
   CallbackEndpointReenabled: 1,
 });
+
+export const BUSINESS_EVENT_TYPES = BUSINESS_EVENT_SCHEMAS.types;

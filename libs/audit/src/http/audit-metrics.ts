@@ -1,6 +1,13 @@
-import { PostgresGauges, type PublishedGauge, queriedValueGauge } from '@gateway/metrics';
+import { type GaugeQuery, PostgresGauges } from '@gateway/metrics';
 import { Injectable } from '@nestjs/common';
-import type { Pool } from 'pg';
+
+const LAST_ANCHOR_AGE: GaugeQuery = {
+  name: 'audit_last_anchor_age_seconds',
+  help: 'Seconds since the last anchor over the global log was written',
+  sql: 'SELECT extract(epoch FROM now() - max(created_at))::text AS value FROM audit_anchors',
+  // No anchor yet.
+  whenNull: -1,
+};
 
 /**
  * The audit trail's gauge on /metrics: the age of the last anchor over the log. The other gauges
@@ -9,15 +16,5 @@ import type { Pool } from 'pg';
  */
 @Injectable()
 export class AuditMetrics extends PostgresGauges {
-  protected gauges(pool: Pool): PublishedGauge[] {
-    return [
-      queriedValueGauge(pool, {
-        name: 'audit_last_anchor_age_seconds',
-        help: 'Seconds since the last anchor over the global log was written',
-        sql: 'SELECT extract(epoch FROM now() - max(created_at))::text AS value FROM audit_anchors',
-        // No anchor yet.
-        whenNull: -1,
-      }),
-    ];
-  }
+  protected readonly queries = [LAST_ANCHOR_AGE];
 }

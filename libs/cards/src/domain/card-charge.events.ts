@@ -96,15 +96,6 @@ export type CardChargeEvent =
   | CardMoneyInReceived
   | CardMoneyInRefunded;
 
-export const CARD_CHARGE_EVENT_TYPES: readonly CardChargeEvent['type'][] = [
-  'CardChargeCreated',
-  'CardChargeCaptured',
-  'CardAuthorizationReversed',
-  'CardAuthorizationExpired',
-  'CardRefundRequested',
-  'CardRefundSucceeded',
-  'CardRefundFailed',
-];
 export const CARD_REFUND_FINAL_EVENT_TYPES: readonly CardChargeEvent['type'][] = [
   'CardRefundSucceeded',
   'CardRefundFailed',
@@ -130,3 +121,5 @@ export const CARD_CHARGE_EVENT_SCHEMAS = declareEventSchemas<CardChargeOwnEvent>
   CardRefundSucceeded: 1,
   CardRefundFailed: 1,
 });
+
+export const CARD_CHARGE_EVENT_TYPES: readonly CardChargeEvent['type'][] = CARD_CHARGE_EVENT_SCHEMAS.types;

@@ -85,14 +85,6 @@ export type CardTokenEvent =
   | CardAuthenticationFailed
   | CardTokenCharged;
 
-export const CARD_TOKEN_EVENT_TYPES: readonly CardTokenEvent['type'][] = [
-  'CardTokenCreated',
-  'CardAuthenticationStarted',
-  'CardAuthenticationVerified',
-  'CardAuthenticationFailed',
-  'CardTokenCharged',
-];
-
 export const cardTokenStream = (tokenId: string) => `cardtoken-${tokenId}`;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
@@ -103,3 +95,5 @@ export const CARD_TOKEN_EVENT_SCHEMAS = declareEventSchemas<CardTokenEvent>('car
   CardAuthenticationFailed: 1,
   CardTokenCharged: 1,
 });
+
+export const CARD_TOKEN_EVENT_TYPES = CARD_TOKEN_EVENT_SCHEMAS.types;

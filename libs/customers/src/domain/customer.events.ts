@@ -24,8 +24,6 @@ export type CustomerUpdated = DomainEvent<
 
 export type CustomerEvent = CustomerCreated | CustomerUpdated;
 
-export const CUSTOMER_EVENT_TYPES: readonly CustomerEvent['type'][] = ['CustomerCreated', 'CustomerUpdated'];
-
 /** Customer ids already carry the spec's `cust-` prefix: the stream is `customer-cust-<uuid>`. */
 export const customerStream = (customerId: string) => `customer-${customerId}`;
 
@@ -34,3 +32,5 @@ export const CUSTOMER_EVENT_SCHEMAS = declareEventSchemas<CustomerEvent>('custom
   CustomerCreated: 1,
   CustomerUpdated: 1,
 });
+
+export const CUSTOMER_EVENT_TYPES = CUSTOMER_EVENT_SCHEMAS.types;

@@ -42,11 +42,6 @@ export type DisbursementFailed = DomainEvent<
 
 export type DisbursementEvent = DisbursementCreated | DisbursementCompleted | DisbursementFailed;
 
-export const DISBURSEMENT_EVENT_TYPES: readonly DisbursementEvent['type'][] = [
-  'DisbursementCreated',
-  'DisbursementCompleted',
-  'DisbursementFailed',
-];
 /** For the webhook dispatcher: a disbursement callback is due when one of these is appended. */
 export const DISBURSEMENT_FINAL_EVENT_TYPES: readonly DisbursementEvent['type'][] = [
   'DisbursementCompleted',
@@ -61,3 +56,5 @@ export const DISBURSEMENT_EVENT_SCHEMAS = declareEventSchemas<DisbursementEvent>
   DisbursementCompleted: 1,
   DisbursementFailed: 1,
 });
+
+export const DISBURSEMENT_EVENT_TYPES = DISBURSEMENT_EVENT_SCHEMAS.types;

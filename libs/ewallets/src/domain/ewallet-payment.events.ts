@@ -58,13 +58,6 @@ export type EwalletPaymentExpired = DomainEvent<
 export type EwalletPaymentEvent =
   EwalletPaymentRequested | EwalletPaymentCompleted | EwalletPaymentFailed | EwalletPaymentExpired;
 
-export const EWALLET_PAYMENT_EVENT_TYPES: readonly EwalletPaymentEvent['type'][] = [
-  'EwalletPaymentRequested',
-  'EwalletPaymentCompleted',
-  'EwalletPaymentFailed',
-  'EwalletPaymentExpired',
-];
-
 /** The events that end a payment (callbacks are sent for these). */
 export const EWALLET_PAYMENT_FINAL_EVENT_TYPES: readonly EwalletPaymentEvent['type'][] = [
   'EwalletPaymentCompleted',
@@ -86,3 +79,5 @@ export const EWALLET_PAYMENT_EVENT_SCHEMAS = declareEventSchemas<EwalletPaymentE
   EwalletPaymentFailed: 1,
   EwalletPaymentExpired: 1,
 });
+
+export const EWALLET_PAYMENT_EVENT_TYPES = EWALLET_PAYMENT_EVENT_SCHEMAS.types;

@@ -28,8 +28,6 @@ export type FileDeleted = DomainEvent<'FileDeleted', { fileId: string; deletedAt
 
 export type FileEvent = FileUploaded | FileDeleted;
 
-export const FILE_EVENT_TYPES: readonly FileEvent['type'][] = ['FileUploaded', 'FileDeleted'];
-
 /** File ids carry the spec's `file-` prefix: the stream is `file-file-<uuid>`. */
 export const fileStream = (fileId: string) => `file-${fileId}`;
 
@@ -55,3 +53,4 @@ export const FILE_EVENT_SCHEMAS = declareEventSchemas<FileEvent>(
   },
   [fileUploadedSizeInBytes],
 );
+export const FILE_EVENT_TYPES = FILE_EVENT_SCHEMAS.types;

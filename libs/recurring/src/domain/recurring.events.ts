@@ -96,19 +96,6 @@ export type RecurringEvent =
   | RecurringCycleFailed
   | RecurringCycleRechargeStarted;
 
-export const RECURRING_EVENT_TYPES: readonly RecurringEvent['type'][] = [
-  'RecurringPaymentCreated',
-  'RecurringPaymentUpdated',
-  'RecurringPaymentStopped',
-  'RecurringPaymentPaused',
-  'RecurringPaymentResumed',
-  'RecurringCycleIssued',
-  'RecurringCycleSkipped',
-  'RecurringCyclesLapsed',
-  'RecurringCycleFailed',
-  'RecurringCycleRechargeStarted',
-];
-
 export const recurringStream = (id: string) => `recurring-${id}`;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
@@ -124,3 +111,5 @@ export const RECURRING_EVENT_SCHEMAS = declareEventSchemas<RecurringEvent>('recu
   RecurringCycleFailed: 1,
   RecurringCycleRechargeStarted: 1,
 });
+
+export const RECURRING_EVENT_TYPES = RECURRING_EVENT_SCHEMAS.types;

@@ -43,13 +43,6 @@ export type ReportRetried = DomainEvent<'ReportRetried', { reportId: string; ret
 
 export type ReportEvent = ReportRequested | ReportCompleted | ReportFailed | ReportRetried;
 
-export const REPORT_EVENT_TYPES: readonly ReportEvent['type'][] = [
-  'ReportRequested',
-  'ReportCompleted',
-  'ReportFailed',
-  'ReportRetried',
-];
-
 export const reportStream = (reportId: string) => `report-${reportId}`;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
@@ -59,3 +52,5 @@ export const REPORT_EVENT_SCHEMAS = declareEventSchemas<ReportEvent>('reports', 
   ReportFailed: 1,
   ReportRetried: 1,
 });
+
+export const REPORT_EVENT_TYPES = REPORT_EVENT_SCHEMAS.types;

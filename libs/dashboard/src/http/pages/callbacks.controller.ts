@@ -111,16 +111,7 @@ export class CallbacksController {
     const since = new Date(field(request, 'since') ?? '');
     if (Number.isNaN(since.getTime())) throw invalidRequest('since must be a date and time');
     const resent = await this.deliveries.resendFailedSince(session.businessId, session.mode, since);
-    await this.commands.execute(
-      new RecordDashboardActionCommand(
-        session.businessId,
-        session.userId,
-        session.mode,
-        'callbacks.resend_failed',
-        `since ${since.toISOString()} (${resent})`,
-        dashboardContext(request, session),
-      ),
-    );
+    await this.recordAction(request, session, 'callbacks.resend_failed', `since ${since.toISOString()} (${resent})`);
     redirectTo(response, '/dashboard/callbacks', 'resent-failed');
   }
 
@@ -180,17 +171,22 @@ ${csrfField(session)}<button type="submit">Resend this callback</button></form>`
     const { session } = dashboardState(request);
     if (!DELIVERY_ID.test(id)) throw pageNotFound('This delivery');
     await this.deliveries.resend(session.businessId, session.mode, id);
+    await this.recordAction(request, session, 'callbacks.resend', id);
+    redirectTo(response, `/dashboard/callbacks/deliveries/${id}`, 'resent');
+  }
+
+  /** Who resent which deliveries, in the team's history (resends are not commands of their own). */
+  private async recordAction(request: Request, session: DashboardSession, action: string, target: string) {
     await this.commands.execute(
       new RecordDashboardActionCommand(
         session.businessId,
         session.userId,
         session.mode,
-        'callbacks.resend',
-        id,
+        action,
+        target,
         dashboardContext(request, session),
       ),
     );
-    redirectTo(response, `/dashboard/callbacks/deliveries/${id}`, 'resent');
   }
 
   private async render(

@@ -23,7 +23,6 @@ const HOLDING_REFUND = new Set(['PENDING', 'SUCCEEDED']);
 @Injectable()
 abstract class CardTransactionSource implements TransactionSource {
   abstract readonly id: 'card-charges' | 'card-refunds';
-  abstract readonly title: string;
   protected abstract readonly kind: 'charge' | 'refund';
 
   constructor(
@@ -105,13 +104,11 @@ value="refund-${randomUUID().slice(0, 8)}">
 @Injectable()
 export class CardChargesTransactionSource extends CardTransactionSource {
   readonly id = 'card-charges';
-  readonly title = 'Card charges';
   protected readonly kind = 'charge';
 }
 
 @Injectable()
 export class CardRefundsTransactionSource extends CardTransactionSource {
   readonly id = 'card-refunds';
-  readonly title = 'Card refunds';
   protected readonly kind = 'refund';
 }

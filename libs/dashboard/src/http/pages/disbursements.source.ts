@@ -10,7 +10,6 @@ import type { DetailContext, TransactionDetail, TransactionSource } from './tran
 @Injectable()
 export class DisbursementsTransactionSource implements TransactionSource {
   readonly id = 'disbursements';
-  readonly title = 'Disbursements';
 
   constructor(private readonly queries: QueryBus) {}
 

@@ -11,7 +11,6 @@ const PAYMENT_ID = /^[A-Za-z0-9_-]{1,128}$/;
 @Injectable()
 export class EwalletPaymentsTransactionSource implements TransactionSource {
   readonly id = 'ewallet-payments';
-  readonly title = 'eWallet payments';
 
   constructor(private readonly queries: QueryBus) {}
 

@@ -15,7 +15,6 @@ import type { DetailContext, TransactionDetail, TransactionSource } from './tran
 @Injectable()
 export class InvoicesTransactionSource implements TransactionSource {
   readonly id = 'invoices';
-  readonly title = 'Invoices';
 
   constructor(private readonly queries: QueryBus) {}
 

@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import type { Request } from 'express';
+import { KIND_TITLES } from '../../read-models/list-kinds';
 import type { DashboardSession } from '../../read-models/session-store';
 import { pageNotFound } from '../kit/dashboard-errors';
 import type { SafeHtml } from '../kit/html';
@@ -36,7 +37,7 @@ export class TransactionDetailView {
       request,
       session,
       {
-        title: `${source.title.replace(/s$/, '')} ${id}`,
+        title: `${KIND_TITLES[source.id]} ${id}`,
         active: 'transactions',
         fields: detail.fields,
         sections: detail.sections,

@@ -32,8 +32,8 @@ export interface TransactionDetail {
  * its source in TRANSACTION_SOURCES (dashboard.module.ts).
  */
 export interface TransactionSource {
+  /** Also names its pages (KIND_TITLES). */
   readonly id: TransactionKind;
-  readonly title: string;
   /** One resource, or undefined when it is not this business's and mode's. */
   detail(context: DetailContext, id: string): Promise<TransactionDetail | undefined>;
 }

@@ -15,7 +15,7 @@ import { SearchPaymentCodePaymentsQuery, SimulateRetailPaymentRequestDto } from 
 import { SearchVirtualAccountPaymentsQuery, SimulateVirtualAccountPaymentRequestDto } from '@gateway/virtual-accounts';
 import { AppConfig } from '@gateway/config';
 import { publicBaseUrl } from '@gateway/http-edge';
-import { Get, Param, Post, Req, Res } from '@nestjs/common';
+import { Get, Param, Post, Req, Res, type Type } from '@nestjs/common';
 import { CommandBus, type Query, QueryBus } from '@nestjs/cqrs';
 import type { Request, Response } from 'express';
 import { DashboardActionRunner } from '../../kit/action-runner';
@@ -38,6 +38,35 @@ const paymentSimulated = (what: string, payment: { amount: number; currency: str
   title: `${what} simulated`,
   text: `${formatMoney(payment.amount, payment.currency)} paid ${where}.`,
 });
+
+/** A transfer or till form of the test tools: the API's request DTO that checks it, and its fields. */
+interface SimulationForm {
+  method: PaidTestPayment['method'];
+  dto: Type<object>;
+  /** The DTO's channel field (the form's too) and number field. */
+  channel: string;
+  number: string;
+  /** The form's name for the number, where it is not the DTO's. */
+  numberInput?: string;
+}
+
+/** The forms of `POST /pool_virtual_accounts/simulate_payment` and `POST /fixed_payment_code/simulate_payment`. */
+const SIMULATION_FORMS: Record<'va' | 'retail', SimulationForm> = {
+  va: {
+    method: 'va',
+    dto: SimulateVirtualAccountPaymentRequestDto,
+    channel: 'bank_code',
+    number: 'bank_account_number',
+    numberInput: 'account_number',
+  },
+  retail: {
+    method: 'retail',
+    dto: SimulateRetailPaymentRequestDto,
+    channel: 'retail_outlet_name',
+    number: 'payment_code',
+  },
+};
+
 const resultPath = (source: string, id: string) =>
   `/dashboard/test-tools/simulate/result/${source}/${encodeURIComponent(id)}`;
 
@@ -61,43 +90,7 @@ export class PaymentSimulationsController {
   @Post('va-payment')
   @RequireCapability('test-tools:use')
   async virtualAccount(@Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.simulate(request, response, 'va', ['bank_code', 'account_number', 'amount'], async () => {
-      const {
-        bank_code: channel,
-        bank_account_number: number,
-        transfer_amount: amount,
-      } = await validateAs(
-        SimulateVirtualAccountPaymentRequestDto,
-        {
-          bank_code: field(request, 'bank_code'),
-          bank_account_number: field(request, 'account_number')?.trim(),
-          transfer_amount: numberField(field(request, 'amount')),
-        },
-        { bank_account_number: 'account_number', transfer_amount: 'amount' },
-      );
-      return { method: 'va', channel, number, amount };
-    });
-  }
-
-  @Post('payment-code-payment')
-  @RequireCapability('test-tools:use')
-  async paymentCode(@Req() request: Request, @Res() response: Response): Promise<void> {
-    await this.simulate(request, response, 'retail', ['retail_outlet_name', 'payment_code', 'amount'], async () => {
-      const {
-        retail_outlet_name: channel,
-        payment_code: number,
-        transfer_amount: amount,
-      } = await validateAs(
-        SimulateRetailPaymentRequestDto,
-        {
-          retail_outlet_name: field(request, 'retail_outlet_name'),
-          payment_code: field(request, 'payment_code')?.trim(),
-          transfer_amount: numberField(field(request, 'amount')),
-        },
-        { transfer_amount: 'amount' },
-      );
-      return { method: 'retail', channel, number, amount };
-    });
+    await this.simulate(request, response, SIMULATION_FORMS.va);
   }
 
   @Post('ewallet-payment')
@@ -143,21 +136,37 @@ export class PaymentSimulationsController {
     });
   }
 
+  @Post('payment-code-payment')
+  @RequireCapability('test-tools:use')
+  async paymentCode(@Req() request: Request, @Res() response: Response): Promise<void> {
+    await this.simulate(request, response, SIMULATION_FORMS.retail);
+  }
+
   /**
-   * A VA transfer or till payment from its test tools form, checked by the API's request DTO (`paymentOf`), paid once
-   * per form, then its result page.
+   * A VA transfer or till payment from its test tools form, checked by the API's request DTO (errors name the form's
+   * fields), paid once per form, then its result page.
    */
-  private async simulate(
-    request: Request,
-    response: Response,
-    form: 'va' | 'retail',
-    names: string[],
-    paymentOf: () => Promise<PaidTestPayment>,
-  ): Promise<void> {
+  private async simulate(request: Request, response: Response, form: SimulationForm): Promise<void> {
     const { session } = dashboardState(request);
     testModeOnly(session);
-    await this.view.answer(request, response, session, form, names, async () => {
-      const payment = await paymentOf();
+    const numberInput = form.numberInput ?? form.number;
+    await this.view.answer(request, response, session, form.method, [form.channel, numberInput, 'amount'], async () => {
+      // The DTO's fields by name, as the form's description names them.
+      const body = (await validateAs(
+        form.dto,
+        {
+          [form.channel]: field(request, form.channel),
+          [form.number]: field(request, numberInput)?.trim(),
+          transfer_amount: numberField(field(request, 'amount')),
+        },
+        { ...(form.numberInput && { [form.number]: form.numberInput }), transfer_amount: 'amount' },
+      )) as Record<string, unknown>;
+      const payment: PaidTestPayment = {
+        method: form.method,
+        channel: body[form.channel] as string,
+        number: body[form.number] as string,
+        amount: body.transfer_amount as number,
+      };
       return this.runner.once(request, session, async () => {
         const paid = await this.payments.pay(session.businessId, payment, dashboardContext(request, session));
         return resultPath(paid.source, paid.id);
