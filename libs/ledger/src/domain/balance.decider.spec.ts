@@ -10,6 +10,7 @@ import {
 import type { BalanceCredited, BalanceEvent, MoneyOutDeclined } from './balance.events';
 import type { MoneyOutCompleted, MoneyOutFailed, MoneyOutReserved } from './money-movement.events';
 import { foldEvents } from '@gateway/domain';
+import { InsufficientBalanceError } from './balance.errors';
 
 const now = new Date('2026-11-23T03:00:00.000Z');
 const at = now.toISOString();
@@ -158,6 +159,10 @@ describe('balance decider (the one authority over CASH debits)', () => {
         'and a batch whose total is not covered (all or nothing), appending nothing',
       () => {
         refuses([credited(99)], reserve([disbursement('d1', 100)]), 'INSUFFICIENT_BALANCE');
+        // Callers (disbursements) recognise the refusal by class, not by code.
+        expect(() =>
+          balanceDecider.decide(reserve([disbursement('d1', 100)]), foldEvents(balanceDecider, [credited(99)])),
+        ).toThrow(InsufficientBalanceError);
         refuses([credited(150)], reserve([disbursement('d1', 100), disbursement('d2', 100)]), 'INSUFFICIENT_BALANCE');
         refuses(
           [credited(100), reserved(disbursement('d1', 100))],
