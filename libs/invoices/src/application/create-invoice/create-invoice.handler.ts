@@ -82,7 +82,7 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     // instead of one round trip after another. Refusals are reported in the order of
     // payment_methods, as when they were asked one by one.
     const [numbers, codes] = await Promise.all([
-      settledInOrder(
+      settleAll(
         bankCodes.map((bankCode) =>
           fixedAccountOf(bankCode)
             ? undefined
@@ -94,7 +94,7 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
               }),
         ),
       ),
-      settledInOrder(
+      settleAll(
         outlets.map((outlet) =>
           this.pools.reserve({
             ...reservation,
@@ -116,7 +116,7 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
           accountHolderName: fixed.name,
           callbackVirtualAccountId: fixed.vaId,
         };
-      const number = numbers[index];
+      const number = valueOf(numbers[index]);
       if (number === undefined) throw InvoiceErrors.poolExhausted(bankCode);
       return {
         bankCode,
@@ -127,7 +127,7 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
       };
     });
     const retailOutlets: InvoiceRetailOutlet[] = outlets.map((outlet, index) => {
-      const code = codes[index];
+      const code = valueOf(codes[index]);
       if (code === undefined) throw InvoiceErrors.paymentCodeUnavailable(outlet);
       return { retailOutletName: outlet, paymentCode: code, transferAmount: request.amount };
     });
@@ -262,18 +262,15 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
   }
 }
 
-/**
- * Waits for every reservation (none is left running behind an error), then gives the values in
- * order, or throws the first failure in order: the same error a one-by-one loop would have met.
- */
-async function settledInOrder<T>(reservations: (Promise<T> | undefined)[]): Promise<(T | undefined)[]> {
-  const settled = await Promise.allSettled(
-    reservations.map((reservation) => reservation ?? Promise.resolve(undefined)),
-  );
-  return settled.map((outcome) => {
-    if (outcome.status === 'rejected') throw outcome.reason;
-    return outcome.value;
-  });
+/** Waits for every reservation, so none is left running behind an error (no reservation here: undefined). */
+function settleAll<T>(reservations: (Promise<T> | undefined)[]): Promise<PromiseSettledResult<T | undefined>[]> {
+  return Promise.allSettled(reservations.map((reservation) => reservation ?? Promise.resolve(undefined)));
+}
+
+/** The outcome's value, or its error: read in payment_methods order, as a one-by-one loop met them. */
+function valueOf<T>(outcome: PromiseSettledResult<T>): T {
+  if (outcome.status === 'rejected') throw outcome.reason;
+  return outcome.value;
 }
 
 export function category(code: string) {
