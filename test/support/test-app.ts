@@ -14,7 +14,9 @@ export interface TestApp {
   db: TestDatabase;
   /** Every exchange checked against the OpenAPI document (absent with OPENAPI_CONTRACT=off). */
   contract?: ContractRecorder;
-  /** Stops the app (after checking its callback bodies against the document). */
+  /** Stops the gateway (HTTP, subscriptions, jobs) and keeps the database, for a measurement alone. */
+  stopGateway(): Promise<void>;
+  /** Stops the app if still running (after checking its callback bodies against the document). */
   close(): Promise<void>;
 }
 
@@ -51,13 +53,16 @@ export async function startTestApp(
   configureHttpEdge(app, config, { logger });
   await app.listen(0, '127.0.0.1');
   const { port } = app.getHttpServer().address() as AddressInfo;
+  let stopped: Promise<void> | undefined;
+  const stopGateway = () => (stopped ??= app.close());
   return {
     app,
     baseUrl: `http://127.0.0.1:${port}`,
     db,
     contract,
+    stopGateway,
     close: async () => {
-      await app.close();
+      await stopGateway();
       await contract?.finish();
       await db.drop();
     },
