@@ -4,7 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { Webhook } from 'standardwebhooks';
 import { GatewayClient } from '../apps/cli/src/http/gateway-client';
 import { TRIGGERS } from '../apps/cli/src/triggers/trigger-catalog';
-import { eventually } from './support/eventually';
+import { eventually, lastValueWithin } from './support/eventually';
 import { entryPoint, type Spawned, spawnNode } from './support/spawned-process';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createDashboardUser, DashboardClient, TEST_PASSWORD } from './support/dashboard-client';
@@ -54,7 +54,8 @@ class CliProcess {
   }
 
   async waitForLine(accept: (line: any) => boolean, timeoutMs = 20_000): Promise<any> {
-    const found = await eventually(
+    // On a timeout the CLI's whole output tells more than the last (absent) line: the last value, not a throw.
+    const found = await lastValueWithin(
       async () => this.json().find(accept),
       (line) => line !== undefined,
       timeoutMs,

@@ -6,19 +6,11 @@ import {
 } from '@gateway/accounts';
 import type { Permission } from '@gateway/domain';
 import { CommandBus } from '@nestjs/cqrs';
+import { eventually } from './support/eventually';
 import { call, provisionBusiness } from './support/test-business';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const context = { requestId: 'req_ledger_test', actor: 'system:test' };
-
-async function eventually<T>(probe: () => Promise<T>, accept: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe('ledger: balance, test top-ups, settlement, reconciliation', () => {
   let gateway: TestApp;

@@ -6,8 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type BalanceSample, sampleBalance } from './support/balance-sampler';
 import { TEST_CARDS, tokenize, updateTestSettings, verifiedToken } from './support/cards';
-import { eventually } from './support/eventually';
-import { projectionsIdle } from './support/projections-idle';
+import { lastValueWithin } from './support/eventually';
+import { projectionsBehind } from './support/projections-idle';
 import { call, provisionBusiness } from './support/test-business';
 import { startTestApp, type TestApp } from './support/test-app';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -941,7 +941,6 @@ describe('money bank: random concurrent money movements over every operation (Je
    * final state; then a second jump settles money that arrived after the first.
    */
   async function settleEverything(round: BankRound): Promise<void> {
-    const pool = apps[0].db.pool;
     await round.advance(0, 5 * DAY);
     await waitFor(round, 'eWallet payments to end', async () => {
       const open: string[] = [];
@@ -983,16 +982,28 @@ describe('money bank: random concurrent money movements over every operation (Je
       );
       return open;
     });
-    await projectionsIdle(pool, 60_000);
+    await projectionsCaughtUp(round);
     await round.advance(0, 5 * DAY);
-    await projectionsIdle(pool, 60_000);
+    await projectionsCaughtUp(round);
     // Settlement jobs run after the jump; their events go through the journal.
-    await eventually(
-      async () => (await round.api(0, 'GET', '/balance?account_type=HOLDING')).body.balance,
-      (holding) => holding === 0,
+    await waitFor(
+      round,
+      'HOLDING to be settled',
+      async () => {
+        const holding = (await round.api(0, 'GET', '/balance?account_type=HOLDING')).body.balance;
+        return holding === 0 ? [] : [`HOLDING ${holding}`];
+      },
       30_000,
     );
-    await projectionsIdle(pool, 60_000);
+    await projectionsCaughtUp(round);
+  }
+
+  /** The jump and the checks that follow read projections: each must have seen every event first. */
+  async function projectionsCaughtUp(round: BankRound): Promise<void> {
+    await waitFor(round, 'projections to catch up', async () => {
+      const behind = await projectionsBehind(apps[0].db.pool);
+      return behind === 0 ? [] : [`${behind} projection(s) behind the log`];
+    });
   }
 
   /**
@@ -1005,7 +1016,8 @@ describe('money bank: random concurrent money movements over every operation (Je
     open: () => Promise<string[]>,
     timeoutMs = 60_000,
   ): Promise<void> {
-    const left = await eventually(open, (list) => list.length === 0, timeoutMs);
+    // A timeout is recorded with the round's other violations (and its replay log), not thrown on its own.
+    const left = await lastValueWithin(open, (list) => list.length === 0, timeoutMs);
     if (left.length > 0)
       round.violations.push(
         `waited ${timeoutMs} ms for ${what}: ${left.length} still open: ${left.slice(0, 10).join('; ')}`,
