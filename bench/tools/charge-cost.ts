@@ -1,12 +1,14 @@
 import { BenchPostgres } from '../core/bench-postgres';
 import { cpuMsOf, cpuSettled, parentOf, postgresCpuMs } from '../core/process-cpu';
 import { chargeRequestFor } from '../scenarios/cards/cards.scenario';
+import { disbursementRequestFor } from '../scenarios/disbursements/disbursements.scenario';
 import { INVOICE_POOL_SIZE, invoiceRequestFor } from '../scenarios/invoices/invoices.scenario';
 import { startGatewayProcess } from '../scenarios/shared/gateway-process';
 
 /**
  * CPU cost of one card charge, by process: `node dist/bench/tools/charge-cost.js [charges] [--separate-worker]`;
- * with `--invoices`, of one invoice creation (three POOL reservations, as the invoices scenario sends) instead.
+ * with `--invoices`, of one invoice creation (three POOL reservations, as the invoices scenario sends) instead;
+ * with `--disbursements`, of one disbursement (funded business, instant window: the rail completes it too).
  *
  * Throughput on a shared 2-core machine swings with whatever else runs; the CPU time each process
  * spends per charge does not (much). This sends a fixed number of charges at 32 connections,
@@ -25,7 +27,8 @@ async function main(): Promise<void> {
   const charges = Number(process.argv[2] ?? 5000);
   const separateWorker = process.argv.includes('--separate-worker');
   const invoices = process.argv.includes('--invoices');
-  const what = invoices ? 'invoices' : 'charges';
+  const disbursements = process.argv.includes('--disbursements');
+  const what = invoices ? 'invoices' : disbursements ? 'disbursements' : 'charges';
   const postgres = await BenchPostgres.start();
   const database = await postgres.createDatabase([], 2);
   const backend = (await database.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
@@ -43,7 +46,13 @@ async function main(): Promise<void> {
     },
   });
   try {
-    const charge = invoices ? invoiceRequestFor(gateway) : await chargeRequestFor(gateway, database.url);
+    const charge = invoices
+      ? invoiceRequestFor(gateway)
+      : disbursements
+        ? await disbursementRequestFor(gateway, database.url)
+        : await chargeRequestFor(gateway, database.url);
+    // A fresh external id per request where the body asks for one (autocannon's `[<id>]`), as the scenarios send.
+    Object.assign(charge, { idReplacement: String(charge.body ?? '').includes('[<id>]') });
     await autocannon({ ...charge, connections: CONNECTIONS, amount: 1000 }); // warm-up
     const pids = [gateway.server.pid, ...(gateway.worker ? [gateway.worker.pid] : [])];
     await cpuSettled(pids);

@@ -1,7 +1,13 @@
 import type { Measurement } from '../../core/measurement';
 import type { Scenario } from '../../core/scenario';
 import type { ServerProcess } from '../edge/server-process';
-import { callGateway, jsonHeaders, NO_RATE_LIMITS, startGatewayProcess } from '../shared/gateway-process';
+import {
+  callGateway,
+  type GatewayUnderTest,
+  jsonHeaders,
+  NO_RATE_LIMITS,
+  startGatewayProcess,
+} from '../shared/gateway-process';
 import { moveTestClockIntoInstantWindow } from '../shared/instant-window';
 import { measureAgainstBare, startBareApp } from '../shared/paired-http';
 
@@ -10,6 +16,30 @@ const ROUNDS = 3;
 const AMOUNT = 10_000;
 /** Enough for any run: 10^15 minor units cover 10^11 disbursements of AMOUNT plus fees. */
 const TOP_UP = 1_000_000_000_000_000;
+
+/**
+ * The scenario's request: POST /disbursements of a funded demo business whose test clock is in
+ * the rail's instant window, a fresh external id on every request (autocannon's `[<id>]`).
+ */
+export async function disbursementRequestFor(gateway: GatewayUnderTest, databaseUrl: string) {
+  const { user_id: businessId } = await callGateway<{ user_id: string }>(gateway, 'POST', '/balance/top_up', {
+    amount: TOP_UP,
+  });
+  await moveTestClockIntoInstantWindow(databaseUrl, businessId);
+  return {
+    url: `${gateway.base}/disbursements`,
+    method: 'POST',
+    headers: jsonHeaders(gateway),
+    body: JSON.stringify({
+      external_id: 'bench-[<id>]',
+      amount: AMOUNT,
+      bank_code: 'BNI',
+      account_holder_name: 'Bench Payee',
+      account_number: '1234567890',
+      description: 'bench',
+    }),
+  };
+}
 
 /**
  * POST /disbursements over HTTP (the `ledger` scenario measures the same command through the bus,
@@ -27,23 +57,7 @@ export const disbursementsScenario: Scenario = {
       const bare = await startBareApp(servers);
       const gateway = await startGatewayProcess(database, { logLevel: 'warn', env: NO_RATE_LIMITS });
       servers.push(gateway.server);
-      const { user_id: businessId } = await callGateway<{ user_id: string }>(gateway, 'POST', '/balance/top_up', {
-        amount: TOP_UP,
-      });
-      await moveTestClockIntoInstantWindow(database.url, businessId);
-      const request = {
-        url: `${gateway.base}/disbursements`,
-        method: 'POST',
-        headers: jsonHeaders(gateway),
-        body: JSON.stringify({
-          external_id: 'bench-[<id>]',
-          amount: AMOUNT,
-          bank_code: 'BNI',
-          account_holder_name: 'Bench Payee',
-          account_number: '1234567890',
-          description: 'bench',
-        }),
-      };
+      const request = await disbursementRequestFor(gateway, database.url);
       return await measureAgainstBare(context, {
         scenario: 'disbursements',
         id: 'disbursements.http.create',

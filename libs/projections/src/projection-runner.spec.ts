@@ -267,20 +267,4 @@ describe('ProjectionRunner', () => {
         expect((await readCheckpoint(suite.db.pool, `idle-${n}`))?.position).toEqual(last.position);
     },
   );
-
-  it('an idle move whose checkpoint a rebuild reset fails, like a batch move', async () => {
-    const mover = new IdleCheckpointMover(suite.db.pool);
-    await suite.db.pool.query(
-      "INSERT INTO projection_checkpoints (name, commit_pos, prepare_pos) VALUES ('idle-cas', 5, " +
-        '1) ON CONFLICT (name) DO UPDATE SET commit_pos = 5, prepare_pos = 1',
-    );
-    const [stale, current] = await Promise.all([
-      mover.move('idle-cas-other', { commit: 1n, prepare: 1n }, { commit: 9n, prepare: 9n }, 1),
-      mover.move('idle-cas', { commit: 5n, prepare: 1n }, { commit: 7n, prepare: 2n }, 3),
-    ]);
-    expect(stale).toBe(false);
-    expect(current).toBe(true);
-    expect((await readCheckpoint(suite.db.pool, 'idle-cas'))?.position).toEqual({ commit: 7n, prepare: 2n });
-    expect(await mover.move('idle-cas', { commit: 5n, prepare: 1n }, { commit: 8n, prepare: 2n }, 1)).toBe(false);
-  });
 });

@@ -89,6 +89,7 @@ export class ProjectionRunner {
         onBatch?.(batch.length, checkpoint);
       }
     } finally {
+      await this.flushIdleMove();
       await this.releaseLease(lease);
     }
   }
@@ -143,6 +144,7 @@ export class ProjectionRunner {
         if (restart.signal.aborted) return;
       }
     } finally {
+      await this.flushIdleMove();
       stop.removeEventListener('abort', onStop);
       lease.off('notification', onReset);
     }
@@ -150,26 +152,37 @@ export class ProjectionRunner {
 
   /**
    * One transaction: the read-model writes and the checkpoint move together, or not at all. A
-   * batch with nothing for this projection only moves the checkpoint: one statement, not four
-   * (most batches of most projections are such batches).
+   * batch with nothing for this projection (most batches of most projections) only moves the
+   * checkpoint, and with the idle mover not even that at once: the mover sends every runner's idle
+   * moves together once a window, and the next batch with work commits a move not sent yet.
    */
   private async applyBatch(lease: Client, batch: RecordedEvent[], from: GlobalPosition): Promise<boolean> {
     const wanted = this.projection.eventTypes;
     const relevant = wanted ? batch.filter((event) => wanted.includes(event.type)) : batch;
     const to = batch[batch.length - 1].position;
+    const idle = this.options.idleCheckpoints;
     if (relevant.length === 0) {
-      const idle = this.options.idleCheckpoints;
       const moved = idle
-        ? await idle.move(this.name, from, to, batch.length)
+        ? idle.defer(this.name, from, to, batch.length)
         : await advanceCheckpoint(lease, this.name, from, to, batch.length);
       if (!moved) return false;
       this.progress?.report(this.name, to);
       return true;
     }
+    // The idle pages before this one whose move has not left yet are committed with it.
+    const deferred = idle ? await idle.take(this.name) : undefined;
+    if (deferred === 'lost') return false;
     await lease.query('BEGIN');
     try {
       await this.projection.apply(relevant, lease);
-      if (!(await advanceCheckpoint(lease, this.name, from, to, batch.length))) {
+      const moved = await advanceCheckpoint(
+        lease,
+        this.name,
+        deferred?.from ?? from,
+        to,
+        batch.length + (deferred?.seen ?? 0),
+      );
+      if (!moved) {
         await lease.query('ROLLBACK');
         return false;
       }
@@ -180,6 +193,11 @@ export class ProjectionRunner {
     }
     this.progress?.report(this.name, to);
     return true;
+  }
+
+  /** Sends this runner's idle move that has not left yet, so a runner that stops keeps its place. */
+  private async flushIdleMove(): Promise<void> {
+    await this.options.idleCheckpoints?.flush(this.name).catch(() => false);
   }
 
   private async tryAcquireLease(): Promise<Client | undefined> {

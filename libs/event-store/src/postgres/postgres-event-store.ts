@@ -9,21 +9,11 @@ import { AppendSignal } from './append-signal';
 import { RecentTailPages } from './recent-tail-pages';
 import { copyRows } from './binary-copy-read';
 import { recordedEventDecoder, RECORDED_EVENT_COLUMNS } from './recorded-event.decoder';
+import { READ_STREAM_BACKWARDS, READ_STREAM_FORWARDS, READ_WHOLE_STREAMS } from './read-stream.sql';
 import { EventSchemaRegistry } from '../schema/event-schema-registry';
 import type { TupleDecoder } from './binary-copy-read';
 
 const DEFAULT_PAGE = 1000;
-
-/**
- * `readStream` (small, latency-bound reads on every command) stays a prepared statement and
- * returns these six columns: the numbers travel as one text column, because reads are
- * bound by the driver's per-column decoding (six columns decode markedly faster than nine).
- * `recorded_at` comes as epoch milliseconds, truncated like pg's own timestamp parser.
- */
-const COLUMNS =
-  `tx_id::text || ' ' || position || ' ' || revision || ' ' || floor(extract(epoch FROM recorded_at) ` +
-  `* 1000)::int8,
-                 event_id, stream_name, type, data, metadata`;
 
 /**
  * The default event store: two tables and one PL/pgSQL function in the gateway's own
@@ -93,11 +83,7 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await this.pool.query<EventRow>({
       name: backwards ? 'es_read_stream_backwards' : 'es_read_stream_forwards',
       rowMode: 'array',
-      text: backwards
-        ? `SELECT ${COLUMNS} FROM es_events WHERE stream_name = $1 AND ($2::bigint IS NULL OR revision <= $2)
-           ORDER BY revision DESC LIMIT $3`
-        : `SELECT ${COLUMNS} FROM es_events WHERE stream_name = $1 AND ($2::bigint IS NULL OR revision >= $2)
-           ORDER BY revision LIMIT $3`,
+      text: backwards ? READ_STREAM_BACKWARDS : READ_STREAM_FORWARDS,
       values: [streamName, from === null ? null : from.toString(), limit],
     });
     return rows.map((row) => this.schemas.upcast(toRecordedEvent(row)));
@@ -107,7 +93,7 @@ export class PostgresEventStore implements EventStore {
     const { rows } = await this.pool.query<EventRow>({
       name: 'es_read_whole_streams',
       rowMode: 'array',
-      text: `SELECT ${COLUMNS} FROM es_events WHERE stream_name = ANY($1::text[]) ORDER BY stream_name, revision`,
+      text: READ_WHOLE_STREAMS,
       values: [streamNames],
     });
     const streams = new Map<string, RecordedEvent[]>();
