@@ -1,3 +1,4 @@
+import { LookupCombiner } from '@gateway/database';
 import type { Pool } from 'pg';
 import type { Mode } from '@gateway/clock';
 import type { DueJob } from './scheduled-job';
@@ -11,6 +12,14 @@ export interface JobRun {
   id: string;
   attempt: number;
   workerId: string;
+}
+
+/** A run as one string (the combiner's key); worker ids may hold any character, so they go last. */
+const runKey = (run: JobRun) => `${run.id}:${run.attempt}:${run.workerId}`;
+
+function runOf(key: string): JobRun {
+  const [id, attempt] = key.split(':', 2);
+  return { id, attempt: Number(attempt), workerId: key.slice(id.length + attempt.length + 2) };
 }
 
 export interface ClaimRequest {
@@ -33,7 +42,12 @@ interface ClaimedRow {
 
 /** The job runner's side of `scheduled_jobs`: claiming due jobs and recording outcomes. */
 export class ScheduledJobsTable {
-  constructor(private readonly pool: Pool) {}
+  /** Completions of runs that finished together, in one statement. */
+  private readonly completions: LookupCombiner<true>;
+
+  constructor(private readonly pool: Pool) {
+    this.completions = new LookupCombiner((keys) => this.markAllDone(keys));
+  }
 
   /**
    * Claims up to `limit` jobs of the given kinds in one statement, locking with SKIP LOCKED
@@ -123,15 +137,26 @@ export class ScheduledJobsTable {
     return (rowCount ?? 0) > 0;
   }
 
-  /** False when the run no longer owns the job (cancelled, or reclaimed after its lease). */
+  /**
+   * False when the run no longer owns the job (cancelled, or reclaimed after its lease). Runs
+   * that finish together are marked in one statement (a busy worker finishes a job every few
+   * milliseconds: a round trip and a commit each cost more than the row).
+   */
   async markDone(run: JobRun): Promise<boolean> {
-    const { rowCount } = await this.pool.query(
-      `UPDATE scheduled_jobs
+    return (await this.completions.load(runKey(run))) === true;
+  }
+
+  private async markAllDone(keys: string[]): Promise<Map<string, true>> {
+    const runs = keys.map(runOf);
+    const { rows } = await this.pool.query<{ id: string; attempts: number; worker: string }>(
+      `UPDATE scheduled_jobs j
           SET status = 'done', locked_by = NULL, locked_until = NULL, updated_at = now(), completed_at = now()
-        WHERE id = $1 AND status = 'running' AND locked_by = $2 AND attempts = $3`,
-      [run.id, run.workerId, run.attempt],
+         FROM unnest($1::bigint[], $2::int[], $3::text[]) AS d(id, attempt, worker)
+        WHERE j.id = d.id AND j.status = 'running' AND j.locked_by = d.worker AND j.attempts = d.attempt
+        RETURNING j.id::text AS id, d.attempt AS attempts, d.worker AS worker`,
+      [runs.map((run) => run.id), runs.map((run) => run.attempt), runs.map((run) => run.workerId)],
     );
-    return (rowCount ?? 0) > 0;
+    return new Map(rows.map((row) => [runKey({ id: row.id, attempt: row.attempts, workerId: row.worker }), true]));
   }
 
   /**
