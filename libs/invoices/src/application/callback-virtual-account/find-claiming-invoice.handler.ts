@@ -7,9 +7,12 @@ export class FindInvoiceClaimingVirtualAccountHandler implements IQueryHandler<F
   constructor(private readonly pool: Pool) {}
 
   async execute(query: FindInvoiceClaimingVirtualAccountQuery): Promise<string | undefined> {
+    // Only invoices that offer a fixed VA can claim a payment into one: the same predicate as the
+    // partial index `invoices_pending_fixed_va`, whose entries the bank containment then probes.
     const { rows } = await this.pool.query<{ invoice_id: string }>(
       `SELECT invoice_id FROM invoices
         WHERE business_id = $1 AND mode = $2 AND status = 'PENDING'
+          AND (snapshot ? 'callbackVirtualAccountId' OR snapshot->>'fixedVa' = 'true')
           AND snapshot->'banks' @> $3::jsonb
           AND (snapshot->>'expiryDate')::timestamptz > $4
         ORDER BY created_at, invoice_id
