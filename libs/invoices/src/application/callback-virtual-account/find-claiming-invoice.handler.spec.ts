@@ -1,5 +1,4 @@
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
-import type { Pool } from 'pg';
 import { invoicesMigrations } from '../../read-models/invoices.migrations';
 import { FindInvoiceClaimingVirtualAccountQuery } from './callback-virtual-account.queries';
 import { FindInvoiceClaimingVirtualAccountHandler } from './find-claiming-invoice.handler';
@@ -62,8 +61,8 @@ describe('FindInvoiceClaimingVirtualAccountHandler', () => {
               jsonb_build_object('expiryDate', '2027-01-01T00:00:00Z',
                                  CASE WHEN g % 2 = 0 THEN 'fixedVa' ELSE 'callbackVirtualAccountId' END,
                                  CASE WHEN g % 2 = 0 THEN to_jsonb(true) ELSE to_jsonb('va_x' || g) END,
-                                 'banks', jsonb_build_array(jsonb_build_object(
-                                   'bankCode', 'BNI', 'callbackVirtualAccountId', 'va_x' || g, 'transferAmount', 50000)))
+                                 'banks', jsonb_build_array(jsonb_build_object('bankCode', 'BNI',
+                                   'callbackVirtualAccountId', 'va_x' || g, 'transferAmount', 50000)))
          FROM generate_series(1, $1::int) g`,
       [FIXED_INVOICES],
     );
@@ -99,7 +98,7 @@ describe('FindInvoiceClaimingVirtualAccountHandler', () => {
         };
       },
     });
-    handler = new FindInvoiceClaimingVirtualAccountHandler(recording as Pool);
+    handler = new FindInvoiceClaimingVirtualAccountHandler(recording);
   });
   afterAll(() => db.drop());
 
