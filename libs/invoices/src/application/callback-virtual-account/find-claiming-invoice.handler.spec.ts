@@ -66,26 +66,19 @@ describe('FindInvoiceClaimingVirtualAccountHandler', () => {
          FROM generate_series(1, $1::int) g`,
       [FIXED_INVOICES],
     );
+    const open = '2026-12-01T00:00:00Z';
     await invoice('inv_expired', '2026-11-01T00:00:00Z', {
       vaId: 'va_1',
       amount: 50_000,
       expiry: '2026-11-26T00:00:00Z',
     });
-    await invoice('inv_first', '2026-11-02T00:00:00Z', {
-      vaId: 'va_1',
-      amount: 50_000,
-      expiry: '2026-12-01T00:00:00Z',
-    });
-    await invoice('inv_second', '2026-11-03T00:00:00Z', {
-      vaId: 'va_1',
-      amount: 50_000,
-      expiry: '2026-12-01T00:00:00Z',
-    });
+    await invoice('inv_first', '2026-11-02T00:00:00Z', { vaId: 'va_1', amount: 50_000, expiry: open });
+    await invoice('inv_second', '2026-11-03T00:00:00Z', { vaId: 'va_1', amount: 50_000, expiry: open });
     // The business's own VA (callback_virtual_account_id) marks the invoice itself, not only its bank.
     await invoice('inv_other_amount', '2026-11-01T00:00:00Z', {
       vaId: 'va_2',
       amount: 70_000,
-      expiry: '2026-12-01T00:00:00Z',
+      expiry: open,
       own: true,
     });
     await db.pool.query('ANALYZE invoices');
