@@ -1,6 +1,6 @@
 import { type GlobalPosition, START_POSITION } from '@gateway/event-store';
 import type { MigrationSet } from '@gateway/database';
-import type { ClientBase, Pool } from 'pg';
+import type { ClientBase, Pool, QueryResult } from 'pg';
 
 export const CHECKPOINT_CHANNEL = 'projection_checkpoint';
 
@@ -93,6 +93,39 @@ export async function advanceCheckpoint(
     ],
   });
   return result.rowCount === 1;
+}
+
+/**
+ * Opens a batch's transaction and moves its checkpoint, in one round trip: `BEGIN` and the move
+ * of `advanceCheckpoint` sent together as one simple-protocol query (a batch's framing was three
+ * round trips, BEGIN, move, COMMIT; a projection commits a batch every few milliseconds under
+ * load). The move comes first, so a checkpoint a rebuild reset stops the batch before any write.
+ * Values are inlined: positions and counts are integers rendered by this code, the name and the
+ * payload are quoted by the driver (`escapeLiteral`). False when the stored checkpoint is not
+ * `from`: the transaction is open, the caller rolls back.
+ */
+export async function beginWithCheckpointMove(
+  client: ClientBase,
+  name: string,
+  from: GlobalPosition,
+  to: GlobalPosition,
+  seen: number,
+): Promise<boolean> {
+  if (!Number.isSafeInteger(seen) || seen < 0) throw new RangeError(`events seen must be a count: ${seen}`);
+  const text =
+    `BEGIN; WITH moved AS (
+       UPDATE projection_checkpoints
+          SET commit_pos = ${to.commit}, prepare_pos = ${to.prepare}, events_seen = events_seen + ${seen},
+              last_error = NULL, last_error_at = NULL, updated_at = now()
+        WHERE name = ${client.escapeLiteral(name)} AND commit_pos = ${from.commit} ` +
+    `AND prepare_pos = ${from.prepare}
+        RETURNING 1
+     )
+     SELECT pg_notify(${client.escapeLiteral(CHECKPOINT_CHANNEL)}, ` +
+    `${client.escapeLiteral(`${name}|${to.commit}|${to.prepare}`)}) FROM moved`;
+  // A query of two statements answers with one result each.
+  const [, moved] = (await client.query(text)) as unknown as QueryResult[];
+  return moved.rowCount === 1;
 }
 
 export async function resetCheckpoint(tx: ClientBase, name: string): Promise<void> {

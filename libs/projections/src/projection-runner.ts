@@ -3,7 +3,13 @@ import { Client, type Pool } from 'pg';
 import type { IdleCheckpointMover } from './idle-checkpoint-mover';
 import type { Projection } from './projection';
 import { restoreDeferredIndexes } from './bulk/deferred-indexes';
-import { advanceCheckpoint, ensureCheckpoint, readCheckpoint, recordProjectionError } from './projection-checkpoints';
+import {
+  advanceCheckpoint,
+  beginWithCheckpointMove,
+  ensureCheckpoint,
+  readCheckpoint,
+  recordProjectionError,
+} from './projection-checkpoints';
 import type { ProjectionProgress } from './projection-progress';
 
 export const PROJECTION_RESET_CHANNEL = 'projection_reset';
@@ -151,7 +157,8 @@ export class ProjectionRunner {
   }
 
   /**
-   * One transaction: the read-model writes and the checkpoint move together, or not at all. A
+   * One transaction: the read-model writes and the checkpoint move together, or not at all (the
+   * move first, sent with BEGIN in one round trip, then the writes, then COMMIT). A
    * batch with nothing for this projection (most batches of most projections) only moves the
    * checkpoint, and with the idle mover not even that at once: the mover sends every runner's idle
    * moves together once a window, and the next batch with work commits a move not sent yet.
@@ -172,20 +179,13 @@ export class ProjectionRunner {
     // The idle pages before this one whose move has not left yet are committed with it.
     const deferred = idle ? await idle.take(this.name) : undefined;
     if (deferred === 'lost') return false;
-    await lease.query('BEGIN');
     try {
-      await this.projection.apply(relevant, lease);
-      const moved = await advanceCheckpoint(
-        lease,
-        this.name,
-        deferred?.from ?? from,
-        to,
-        batch.length + (deferred?.seen ?? 0),
-      );
-      if (!moved) {
+      const seen = batch.length + (deferred?.seen ?? 0);
+      if (!(await beginWithCheckpointMove(lease, this.name, deferred?.from ?? from, to, seen))) {
         await lease.query('ROLLBACK');
         return false;
       }
+      await this.projection.apply(relevant, lease);
       await lease.query('COMMIT');
     } catch (error) {
       await lease.query('ROLLBACK').catch(() => undefined);
