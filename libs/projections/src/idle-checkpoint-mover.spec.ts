@@ -5,7 +5,8 @@ import { IdleCheckpointMover } from './idle-checkpoint-mover';
 import { projectionMigrations, readCheckpoint } from './projection-checkpoints';
 
 const at = (commit: number, prepare = 1): GlobalPosition => ({ commit: BigInt(commit), prepare: BigInt(prepare) });
-const WINDOW_MS = 40;
+// Long enough that a loaded machine cannot pass it between two statements of a test.
+const WINDOW_MS = 300;
 const afterWindow = () => new Promise((resolve) => setTimeout(resolve, WINDOW_MS * 3));
 
 describe('IdleCheckpointMover', () => {
@@ -29,6 +30,8 @@ describe('IdleCheckpointMover', () => {
   beforeEach(() => {
     statements = 0;
   });
+  // Every test flushes or takes back what its mover deferred: a window left to fire later would
+  // send its statement during the next test and be counted there.
 
   /** Until the mover has sent `count` statements (the first of them may still be on its way). */
   const sent = async (count: number) => {
@@ -57,7 +60,9 @@ describe('IdleCheckpointMover', () => {
     // Nothing leaves before the window ends.
     expect(statements).toBe(0);
     expect((await readCheckpoint(db.pool, 'w-a'))?.position).toEqual(at(10));
-    await afterWindow();
+    await sent(1);
+    // Sent: once returned, nothing is left to take back.
+    for (const name of ['w-a', 'w-b', 'w-c']) expect(await mover.take(name)).toBeUndefined();
     expect(statements).toBe(1);
     expect((await readCheckpoint(db.pool, 'w-a'))?.position).toEqual(at(12));
     expect((await readCheckpoint(db.pool, 'w-b'))?.position).toEqual(at(12));
@@ -85,7 +90,8 @@ describe('IdleCheckpointMover', () => {
     await checkpointAt('r-a', at(5));
     mover.defer('r-a', at(30), at(31), 1);
     mover.defer('r-b', at(30), at(31), 1);
-    await afterWindow();
+    await sent(1);
+    expect(await mover.take('r-b')).toBeUndefined(); // r-b's move (and r-a's, the same statement) returned
     expect((await readCheckpoint(db.pool, 'r-a'))?.position).toEqual(at(5));
     expect((await readCheckpoint(db.pool, 'r-b'))?.position).toEqual(at(31));
     expect(mover.defer('r-a', at(31), at(32), 1)).toBe(false);
@@ -95,6 +101,9 @@ describe('IdleCheckpointMover', () => {
     expect(mover.defer('r-a', at(5), at(6), 1)).toBe(true);
     expect(await mover.flush('r-a')).toBe(true);
     expect((await readCheckpoint(db.pool, 'r-a'))?.position).toEqual(at(6));
+    // r-b's runner goes on unharmed (and its move leaves now, not during the next test).
+    expect(await mover.flush('r-b')).toBe(true);
+    expect((await readCheckpoint(db.pool, 'r-b'))?.position).toEqual(at(32));
   });
 
   it('a taken move waits for the same runner’s move in flight, and learns its failure', async () => {

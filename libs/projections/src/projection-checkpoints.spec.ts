@@ -41,7 +41,10 @@ describe('beginWithCheckpointMove', () => {
     const row = await readCheckpoint(db.pool, name);
     expect(row?.position).toEqual(at(12, 3));
     expect(row?.eventsSeen).toBe(5n);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Delivered at commit, on the listener's own connection: wait for it (a loaded machine is slow).
+    const deadline = Date.now() + 10_000;
+    while (!heard.includes(`${name}|12|3`) && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 10));
     expect(heard).toContain(`${name}|12|3`);
   });
 
