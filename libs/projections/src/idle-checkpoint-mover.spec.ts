@@ -1,5 +1,5 @@
 import type { GlobalPosition } from '@gateway/event-store';
-import { createTestDatabase, type TestDatabase } from '@gateway/testing';
+import { countingPool, type CountingPool, createTestDatabase, type TestDatabase } from '@gateway/testing';
 import type { Pool } from 'pg';
 import { IdleCheckpointMover } from './idle-checkpoint-mover';
 import { projectionMigrations, readCheckpoint } from './projection-checkpoints';
@@ -12,30 +12,21 @@ const afterWindow = () => new Promise((resolve) => setTimeout(resolve, WINDOW_MS
 describe('IdleCheckpointMover', () => {
   let db: TestDatabase;
   /** The database, counting the statements the mover sends (a plain pass-through: the rows are real). */
-  let statements = 0;
+  let counting: CountingPool;
   let pool: Pool;
   beforeAll(async () => {
     db = await createTestDatabase([projectionMigrations]);
-    pool = new Proxy(db.pool, {
-      get(target, property, receiver) {
-        if (property !== 'query') return Reflect.get(target, property, receiver);
-        return (...args: Parameters<Pool['query']>) => {
-          statements += 1;
-          return (target.query as (...a: unknown[]) => unknown)(...args);
-        };
-      },
-    });
+    counting = countingPool(db.pool);
+    pool = counting.pool;
   });
   afterAll(async () => db.drop());
-  beforeEach(() => {
-    statements = 0;
-  });
+  beforeEach(() => counting.reset());
   // Every test flushes or takes back what its mover deferred: a window left to fire later would
   // send its statement during the next test and be counted there.
 
   /** Until the mover has sent `count` statements (the first of them may still be on its way). */
   const sent = async (count: number) => {
-    while (statements < count) await new Promise((resolve) => setImmediate(resolve));
+    while (counting.statements < count) await new Promise((resolve) => setImmediate(resolve));
   };
   const checkpointAt = async (name: string, position: GlobalPosition) => {
     await db.pool.query(
@@ -58,12 +49,12 @@ describe('IdleCheckpointMover', () => {
     expect(mover.defer('w-b', at(10), at(12), 5)).toBe(true);
     expect(mover.defer('w-c', at(10), at(13), 7)).toBe(true);
     // Nothing leaves before the window ends.
-    expect(statements).toBe(0);
+    expect(counting.statements).toBe(0);
     expect((await readCheckpoint(db.pool, 'w-a'))?.position).toEqual(at(10));
     await sent(1);
     // Sent: once returned, nothing is left to take back.
     for (const name of ['w-a', 'w-b', 'w-c']) expect(await mover.take(name)).toBeUndefined();
-    expect(statements).toBe(1);
+    expect(counting.statements).toBe(1);
     expect((await readCheckpoint(db.pool, 'w-a'))?.position).toEqual(at(12));
     expect((await readCheckpoint(db.pool, 'w-b'))?.position).toEqual(at(12));
     expect((await readCheckpoint(db.pool, 'w-c'))?.position).toEqual(at(13));
@@ -77,7 +68,7 @@ describe('IdleCheckpointMover', () => {
     mover.defer('t-a', at(21), at(22), 1);
     expect(await mover.take('t-a')).toEqual({ from: at(20), to: at(22), seen: 5 });
     await afterWindow();
-    expect(statements).toBe(0);
+    expect(counting.statements).toBe(0);
     expect((await readCheckpoint(db.pool, 't-a'))?.position).toEqual(at(20));
     expect(await mover.take('t-a')).toBeUndefined();
   });
@@ -135,6 +126,6 @@ describe('IdleCheckpointMover', () => {
     expect((await readCheckpoint(db.pool, 's-a'))?.position).toEqual(at(64));
     expect(await seenBy('s-a')).toBe(9);
     expect(await mover.flush('s-a')).toBe(true);
-    expect(statements).toBe(1);
+    expect(counting.statements).toBe(1);
   });
 });

@@ -1,25 +1,15 @@
 import { clockMigrations } from '@gateway/clock';
-import { createTestDatabase, type TestDatabase } from '@gateway/testing';
-import type { Pool } from 'pg';
+import { countingPool, type CountingPool, createTestDatabase, type TestDatabase } from '@gateway/testing';
 import { ScheduledJobsTable } from './scheduled-jobs.table';
 import { schedulerMigrations } from './scheduler.migrations';
 
 describe('ScheduledJobsTable.markDone', () => {
   let database: TestDatabase;
-  let statements = 0;
   /** The real pool, counting the statements sent through it. */
-  let pool: Pool;
+  let counting: CountingPool;
   beforeAll(async () => {
     database = await createTestDatabase([clockMigrations, schedulerMigrations]);
-    pool = new Proxy(database.pool, {
-      get(target, property, receiver) {
-        if (property !== 'query') return Reflect.get(target, property, receiver);
-        return (...args: unknown[]) => {
-          statements += 1;
-          return (target.query as (...a: unknown[]) => unknown)(...args);
-        };
-      },
-    });
+    counting = countingPool(database.pool);
   });
   afterAll(() => database.drop());
 
@@ -36,13 +26,13 @@ describe('ScheduledJobsTable.markDone', () => {
     (await database.pool.query('SELECT status FROM scheduled_jobs WHERE id = $1', [id])).rows[0].status;
 
   it('marks runs that finish together in one statement, each only when that run still owns its job', async () => {
-    const table = new ScheduledJobsTable(pool);
+    const table = new ScheduledJobsTable(counting.pool);
     const owned = await Promise.all(
       Array.from({ length: 10 }, (_, i) => running(`own-${i}`, i % 2 ? 'host:1:worker' : 'w2', 1)),
     );
     const reclaimed = await running('reclaimed', 'w2', 2); // another run took it over: attempt 2
     const otherWorker = await running('other', 'w-other', 1);
-    statements = 0;
+    counting.reset();
     const outcomes = await Promise.all([
       ...owned.map((id, i) => table.markDone({ id, attempt: 1, workerId: i % 2 ? 'host:1:worker' : 'w2' })),
       table.markDone({ id: reclaimed, attempt: 1, workerId: 'w2' }),
@@ -50,7 +40,7 @@ describe('ScheduledJobsTable.markDone', () => {
     ]);
     expect(outcomes).toEqual([...owned.map(() => true), false, false]);
     // The first two leave at once, alone (two statements may be in flight); the others queue and leave together.
-    expect(statements).toBeLessThanOrEqual(3);
+    expect(counting.statements).toBeLessThanOrEqual(3);
     for (const id of owned) expect(await statusOf(id)).toBe('done');
     expect(await statusOf(reclaimed)).toBe('running');
     expect(await statusOf(otherWorker)).toBe('running');

@@ -1,5 +1,4 @@
-import { createTestDatabase, type TestDatabase } from '@gateway/testing';
-import type { Pool } from 'pg';
+import { countingPool, type CountingPool, createTestDatabase, type TestDatabase } from '@gateway/testing';
 import { type AttemptRecord, DeliveryQueue } from './delivery-queue';
 import { webhooksMigrations } from './webhooks.migrations';
 
@@ -7,20 +6,11 @@ const AT = new Date('2026-11-27T05:00:00Z');
 
 describe('DeliveryQueue.record', () => {
   let db: TestDatabase;
-  let statements = 0;
   /** The real pool, counting what goes through it. */
-  let pool: Pool;
+  let counting: CountingPool;
   beforeAll(async () => {
     db = await createTestDatabase([webhooksMigrations]);
-    pool = new Proxy(db.pool, {
-      get(target, property, receiver) {
-        if (property !== 'query') return Reflect.get(target, property, receiver);
-        return (...args: unknown[]) => {
-          statements += 1;
-          return (target.query as (...a: unknown[]) => unknown)(...args);
-        };
-      },
-    });
+    counting = countingPool(db.pool);
   });
   afterAll(() => db.drop());
 
@@ -60,10 +50,10 @@ describe('DeliveryQueue.record', () => {
     ).rows;
 
   it('records attempts that finish together in one statement, each only where its sender holds the lease', async () => {
-    const queue = new DeliveryQueue(pool);
+    const queue = new DeliveryQueue(counting.pool);
     for (const id of ['ok-1', 'ok-2', 'retry', 'alerted', 'taken-over'])
       await sending(id, id === 'taken-over' ? 'w2' : 'w1');
-    statements = 0;
+    counting.reset();
     const outcomes = await Promise.all([
       queue.record(attempt('ok-1')),
       queue.record(attempt('ok-2')),
@@ -85,7 +75,7 @@ describe('DeliveryQueue.record', () => {
       queue.record(attempt('taken-over')),
     ]);
     expect(outcomes).toEqual([true, true, true, true, false]);
-    expect(statements).toBeLessThanOrEqual(3); // two may leave at once, the rest together
+    expect(counting.statements).toBeLessThanOrEqual(3); // two may leave at once, the rest together
     expect(await delivery('ok-1')).toEqual({ status: 'succeeded', attempts: 1, last_error: null, locked_by: null });
     expect(await delivery('retry')).toEqual({
       status: 'pending',
@@ -101,7 +91,7 @@ describe('DeliveryQueue.record', () => {
   });
 
   it('an attempt the database refuses fails alone: the others of its statement are still recorded', async () => {
-    const queue = new DeliveryQueue(pool);
+    const queue = new DeliveryQueue(counting.pool);
     for (const id of ['fine-1', 'fine-2', 'fine-3', 'refused']) await sending(id);
     const outcomes = await Promise.allSettled([
       queue.record(attempt('fine-1')),
