@@ -6,7 +6,8 @@ import { INVOICE_POOL_SIZE, invoiceRequestFor } from '../scenarios/invoices/invo
 import { startGatewayProcess } from '../scenarios/shared/gateway-process';
 
 /**
- * CPU cost of one card charge, by process: `node dist/bench/tools/charge-cost.js [charges] [--separate-worker]`;
+ * CPU cost of one card charge, by process: `node dist/bench/tools/charge-cost.js [charges] [--separate-worker]
+ * [--apis N]` (with `--apis`, N api processes and a worker, the connections split evenly over the apis);
  * with `--invoices`, of one invoice creation (three POOL reservations, as the invoices scenario sends) instead;
  * with `--disbursements`, of one disbursement (funded business, instant window: the rail completes it too).
  *
@@ -25,7 +26,9 @@ const autocannon = require('autocannon') as (
 
 async function main(): Promise<void> {
   const charges = Number(process.argv[2] ?? 5000);
-  const separateWorker = process.argv.includes('--separate-worker');
+  const apisFlag = process.argv.indexOf('--apis');
+  const apis = apisFlag > 0 ? Number(process.argv[apisFlag + 1]) : 1;
+  const separateWorker = process.argv.includes('--separate-worker') || apis > 1;
   const invoices = process.argv.includes('--invoices');
   const disbursements = process.argv.includes('--disbursements');
   const what = invoices ? 'invoices' : disbursements ? 'disbursements' : 'charges';
@@ -37,6 +40,7 @@ async function main(): Promise<void> {
   const gateway = await startGatewayProcess(database, {
     logLevel: 'warn',
     separateWorker,
+    apiProcesses: apis,
     nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
     env: {
       RATE_LIMIT_TEST_PER_MINUTE: RATE_LIMIT,
@@ -53,13 +57,37 @@ async function main(): Promise<void> {
         : await chargeRequestFor(gateway, database.url);
     // A fresh external id per request where the body asks for one (autocannon's `[<id>]`), as the scenarios send.
     Object.assign(charge, { idReplacement: String(charge.body ?? '').includes('[<id>]') });
-    await autocannon({ ...charge, connections: CONNECTIONS, amount: 1000 }); // warm-up
-    const pids = [gateway.server.pid, ...(gateway.worker ? [gateway.worker.pid] : [])];
+    // One request per api process, as a load balancer would spread them.
+    const requests = [
+      charge,
+      ...gateway.moreApis.map((api) => ({ ...charge, url: charge.url.replace(gateway.base, api.base) })),
+    ];
+    const send = (total: number, sampleInt = 1000) =>
+      Promise.all(
+        requests.map((request) =>
+          autocannon({
+            ...request,
+            connections: CONNECTIONS / requests.length,
+            amount: total / requests.length,
+            sampleInt,
+          }),
+        ),
+      );
+    await send(1000); // warm-up
+    const pids = [
+      gateway.server.pid,
+      ...(gateway.worker ? [gateway.worker.pid] : []),
+      ...gateway.moreApis.map((api) => api.server.pid),
+    ];
     await cpuSettled(pids);
     const before = { processes: pids.map(cpuMsOf), postgres: postgresCpuMs(postmaster), at: Date.now() };
     // autocannon notices that `amount` is reached only at its sampling tick (1 s by default), which
     // made the printed rate whole seconds; a 100 ms tick keeps it close.
-    const result = await autocannon({ ...charge, connections: CONNECTIONS, amount: charges, sampleInt: 100 });
+    const results = await send(charges, 100);
+    const result = {
+      non2xx: results.reduce((sum, one) => sum + one.non2xx, 0),
+      errors: results.reduce((sum, one) => sum + one.errors, 0),
+    };
     const loadMs = Date.now() - before.at;
     await cpuSettled(pids);
     const after = { processes: pids.map(cpuMsOf), postgres: postgresCpuMs(postmaster) };
@@ -68,7 +96,9 @@ async function main(): Promise<void> {
         `the gateway exited during the run:\n${gateway.server.outputTail()}\n${gateway.worker?.outputTail() ?? ''}`,
       );
     const per = (ms: number) => ((ms / charges) * 1000).toFixed(0);
-    const names = separateWorker ? ['api', 'worker'] : ['api + worker'];
+    const names = separateWorker
+      ? ['api', 'worker', ...gateway.moreApis.map((_, index) => `api ${index + 2}`)]
+      : ['api + worker'];
     const parts = names.map((name, index) => `${name} ${per(after.processes[index] - before.processes[index])} µs`);
     console.log(
       `${charges} ${what} (${result.non2xx} non-2xx, ${result.errors} errors) in ${(loadMs / 1000).toFixed(1)} s ` +
@@ -76,7 +106,11 @@ async function main(): Promise<void> {
         `postgres ${per(after.postgres - before.postgres)} µs`,
     );
   } finally {
-    await Promise.all([gateway.server.stop(), gateway.worker?.stop()]);
+    await Promise.all([
+      gateway.server.stop(),
+      gateway.worker?.stop(),
+      ...gateway.moreApis.map((api) => api.server.stop()),
+    ]);
     await database.drop();
     await postgres.stop();
   }

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleDestroy } from '@nestjs/common';
 import { DiscoveryService } from '@nestjs/core';
+import { AppConfig } from '@gateway/config';
 import { EVENT_STORE, type EventStore } from '@gateway/event-store';
 import { discoverProjections, IdleCheckpointMover, ProjectionProgress, ProjectionRunner } from '@gateway/projections';
 import { Pool } from 'pg';
@@ -15,6 +16,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly pool: Pool,
     @Inject(EVENT_STORE) private readonly store: EventStore,
     private readonly progress: ProjectionProgress,
+    private readonly config: AppConfig,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -24,6 +26,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
       (projection) =>
         new ProjectionRunner(this.pool, this.store, projection, this.progress, {
           idleCheckpoints,
+          readIntervalMs: this.config.PROJECTION_READ_INTERVAL_MS,
           onError: (name, error) =>
             this.logger.error(
               `Projection ${name} failed a batch; retrying`,

@@ -41,6 +41,8 @@ type ChargeRequest = Awaited<ReturnType<typeof chargeRequestFor>>;
 interface Topology {
   label: string;
   processes: ServerProcess[];
+  /** What each process is, in `processes` order. */
+  processNames: string[];
   requests: ChargeRequest[];
 }
 
@@ -51,6 +53,8 @@ interface Pass {
   latencies: LatencyRecorder;
   /** CPU-seconds per 1,000 charges: the topology's processes plus PostgreSQL. */
   cpuSecondsPer1000: number;
+  /** The same, process by process (the topology's order, PostgreSQL last): where the CPU went. */
+  cpuSecondsPer1000ByProcess: number[];
 }
 
 export const scaleOutScenario: Scenario = {
@@ -90,7 +94,11 @@ export const scaleOutScenario: Scenario = {
             topologies
               .map((topology, index) => {
                 const pass = passes[index].at(-1)!;
-                return `${topology.label} ${Math.round(pass.rate)}/s, ${pass.cpuSecondsPer1000.toFixed(2)} CPU-s/1000`;
+                const parts = pass.cpuSecondsPer1000ByProcess.map((cpu) => cpu.toFixed(2)).join(' + ');
+                return (
+                  `${topology.label} ${Math.round(pass.rate)}/s, ${pass.cpuSecondsPer1000.toFixed(2)} CPU-s/1000 ` +
+                  `(${topology.processNames.join(' + ')} + PostgreSQL: ${parts})`
+                );
               })
               .join('; '),
         );
@@ -119,6 +127,11 @@ async function topologyOf(label: string, gateway: GatewayUnderTest, databaseUrl:
       ...(gateway.worker ? [gateway.worker] : []),
       ...gateway.moreApis.map((api) => api.server),
     ],
+    processNames: [
+      gateway.worker ? 'api' : 'api + worker',
+      ...(gateway.worker ? ['worker'] : []),
+      ...gateway.moreApis.map(() => 'api'),
+    ],
     requests: [request, ...more],
   };
 }
@@ -130,15 +143,15 @@ async function topologyOf(label: string, gateway: GatewayUnderTest, databaseUrl:
  */
 async function load(topology: Topology, durationMs: number, postmaster: number): Promise<Pass> {
   const pids = topology.processes.map((server) => server.pid);
-  const cpuNow = () => pids.reduce((sum, pid) => sum + cpuMsOf(pid), 0) + postgresCpuMs(postmaster);
+  const cpuByProcess = () => [...pids.map(cpuMsOf), postgresCpuMs(postmaster)];
   await cpuSettled(pids);
   // What the topology and PostgreSQL burn idle (pollers, timers), per ms: taken out of the charges' cost,
   // which would otherwise grow with the number of processes and the time the projections take to settle.
-  const idleFrom = { cpu: cpuNow(), at: Date.now() };
+  const idleFrom = { cpu: cpuByProcess(), at: Date.now() };
   await new Promise((resolve) => setTimeout(resolve, IDLE_SAMPLE_MS));
-  const cpuBefore = cpuNow();
+  const cpuBefore = cpuByProcess();
   const startedAt = Date.now();
-  const idleCpuPerMs = (cpuBefore - idleFrom.cpu) / (startedAt - idleFrom.at);
+  const idleCpuPerMs = cpuBefore.map((cpu, index) => (cpu - idleFrom.cpu[index]) / (startedAt - idleFrom.at));
   const latencies = new LatencyRecorder();
   const results = await Promise.all(
     topology.requests.map((request) => {
@@ -164,16 +177,18 @@ async function load(topology: Topology, durationMs: number, postmaster: number):
   const requests = results.reduce((sum, result) => sum + result.requests.total, 0);
   const elapsedMs = Math.max(...results.map((result) => result.duration * 1000));
   await cpuSettled(pids);
-  const cpuAfter = cpuNow();
+  const cpuAfter = cpuByProcess();
   if (pids.some((pid) => cpuMsOf(pid) === 0)) throw new Error(`scale-out, ${topology.label}: a process exited`);
-  const chargesCpuMs = cpuAfter - cpuBefore - idleCpuPerMs * (Date.now() - startedAt);
+  const loadedMs = Date.now() - startedAt;
+  // ms per charge is CPU-seconds per 1,000 charges
+  const perCharge = cpuAfter.map((cpu, index) => (cpu - cpuBefore[index] - idleCpuPerMs[index] * loadedMs) / requests);
   return {
     rate: (requests * 1000) / elapsedMs,
     requests,
     durationMs: elapsedMs,
     latencies,
-    // ms per charge is CPU-seconds per 1,000 charges
-    cpuSecondsPer1000: chargesCpuMs / requests,
+    cpuSecondsPer1000: perCharge.reduce((sum, cpu) => sum + cpu, 0),
+    cpuSecondsPer1000ByProcess: perCharge,
   };
 }
 

@@ -29,6 +29,14 @@ export interface ReadAllOptions {
 export interface SubscribeOptions extends ReadAllOptions {
   /** Stops the subscription; the iterator then ends after the batch in hand. */
   signal?: AbortSignal;
+  /**
+   * Under a steady flow of appends, read the log at most once per this many ms, so each page holds
+   * the interval's events instead of the few that arrived while the last page was handled (fewer,
+   * larger batches for the consumer). Only while the flow lasts: a read that follows one which found
+   * nothing, or a full page (catching up), goes at once. 0 or unset: read as soon as there is news.
+   * The PostgreSQL adapter paces its reads; EventStoreDB pushes live events and ignores it.
+   */
+  minReadIntervalMs?: number;
 }
 
 /** The event store port (design §3). Adapters: PostgreSQL (default) and EventStoreDB. */

@@ -23,6 +23,8 @@ export interface ProjectionRunnerOptions {
   onError?: (projection: string, error: unknown) => void;
   /** Shared by a process's runners: moves the checkpoints of pages with nothing to apply together. */
   idleCheckpoints?: IdleCheckpointMover;
+  /** Under a steady flow, read the log at most this often (SubscribeOptions.minReadIntervalMs): larger batches. */
+  readIntervalMs?: number;
 }
 
 /**
@@ -144,6 +146,7 @@ export class ProjectionRunner {
         after: checkpoint,
         maxCount: this.batchSize,
         signal: restart.signal,
+        minReadIntervalMs: this.options.readIntervalMs,
       })) {
         if (!(await this.applyBatch(lease, batch, checkpoint))) return;
         checkpoint = batch[batch.length - 1].position;

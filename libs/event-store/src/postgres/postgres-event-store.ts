@@ -6,6 +6,7 @@ import type { ReadAllOptions, ReadStreamOptions, SubscribeOptions } from '../eve
 import { LookupCombiner } from '@gateway/database';
 import { AppendCombiner } from './append-combiner';
 import { AppendSignal } from './append-signal';
+import { ReadPacing } from './read-pacing';
 import { RecentTailPages } from './recent-tail-pages';
 import { copyRows } from './binary-copy-read';
 import { recordedEventDecoder, RECORDED_EVENT_COLUMNS } from './recorded-event.decoder';
@@ -131,11 +132,14 @@ export class PostgresEventStore implements EventStore {
     const pageSize = options.maxCount ?? DEFAULT_PAGE;
     const stop = options.signal;
     const waiter = this.signal.waiter();
+    const pacing = new ReadPacing(options.minReadIntervalMs ?? 0, pageSize);
     try {
       while (!stop?.aborted) {
+        await pacing.beforeRead(stop);
         // Arm before reading so an append that commits during the read still wakes us.
         const wake = waiter.arm();
         const batch = await this.readTail(after, pageSize, wake.generation);
+        pacing.afterRead(batch.length);
         if (batch.length > 0) {
           after = batch[batch.length - 1].position;
           yield batch;
