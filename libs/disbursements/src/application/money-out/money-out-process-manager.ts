@@ -45,8 +45,11 @@ export class MoneyOutProcessManager extends EventFollower<MoneyOutEvent> {
       case 'MoneyOutReserved': {
         // Only disbursements (a reservation without kind is one, from before refunds reserved).
         const snapshot = event.data.disbursement as DisbursementSnapshot | undefined;
+        // The disbursement is its requester's, whoever appends it first (the request's handler, or
+        // this follower when the handler is slower or crashed): its creation names the requester, as
+        // the reservation does, so the audit trail does not depend on which of the two won.
         if ((event.data.kind ?? 'disbursement') === 'disbursement' && snapshot)
-          await this.materializer.create(snapshot, metadata);
+          await this.materializer.create(snapshot, { ...metadata, actor: event.metadata.actor });
         return;
       }
       case 'DisbursementCompleted':
