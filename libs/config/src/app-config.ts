@@ -17,8 +17,9 @@ import { parseByteSize } from './byte-size';
 
 /**
  * A worker in a process of its own reads the log at most every 30 ms under load: measured with two api
- * processes and a worker on 2 cores, 358 → 480 charges/s and PostgreSQL CPU per charge −36%, for at
- * most 30 ms more on a read-your-writes answer under load (docs/benchmarks.md, "Scale-out").
+ * processes and a worker on 2 cores, 336–358 → 392–510 charges/s and PostgreSQL CPU per charge
+ * 2.3–2.5 → 1.4–1.8 ms, for at most 30 ms more on a read-your-writes answer under a dense flow
+ * (docs/benchmarks.md, "Where (b)'s extra CPU went").
  */
 export const STANDALONE_WORKER_READ_INTERVAL_MS = 30;
 

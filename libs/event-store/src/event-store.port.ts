@@ -32,8 +32,8 @@ export interface SubscribeOptions extends ReadAllOptions {
   /**
    * Under a steady flow of appends, read the log at most once per this many ms, so each page holds
    * the interval's events instead of the few that arrived while the last page was handled (fewer,
-   * larger batches for the consumer). Only while the flow lasts: a read that follows one which found
-   * nothing, or a full page (catching up), goes at once. 0 or unset: read as soon as there is news.
+   * larger batches for the consumer). Only while the flow is dense (postgres/read-pacing.ts): a quiet
+   * subscription, or one catching up (a full page), reads at once. 0 or unset: read as soon as there is news.
    * The PostgreSQL adapter paces its reads; EventStoreDB pushes live events and ignores it.
    */
   minReadIntervalMs?: number;

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { createTestDatabase, type TestDatabase } from '@gateway/testing';
+import { storeForSuite } from '@gateway/testing';
 import type { NewEvent, RecordedEvent } from '../event-envelope';
 import { eventStoreMigrations } from './event-store.migrations';
 import { PostgresEventStore } from './postgres-event-store';
@@ -45,24 +45,14 @@ async function until(condition: () => boolean, timeoutMs: number): Promise<void>
 
 /** SubscribeOptions.minReadIntervalMs on the PostgreSQL adapter (read-pacing.spec.ts has the rule alone). */
 describe('PostgresEventStore subscription read pacing', () => {
-  let database: TestDatabase;
-  let store: PostgresEventStore;
-
-  beforeAll(async () => {
-    database = await createTestDatabase([eventStoreMigrations], 4);
-    store = new PostgresEventStore(database.pool, { pollIntervalMs: 100 });
-  });
-  afterAll(async () => {
-    await store?.close();
-    await database?.drop();
-  });
+  const suite = storeForSuite([eventStoreMigrations], (pool) => new PostgresEventStore(pool, { pollIntervalMs: 100 }));
 
   it('under a steady flow, reads at most once an interval and still delivers every event in order', async () => {
     const stream = `ticks-${randomUUID()}`;
-    const subscription = await follow(store, stream, 250, 20);
+    const subscription = await follow(suite.store, stream, 250, 20);
     const appended = 200;
     for (let i = 0; i < appended; i++) {
-      await store.append(stream, [event(i)], i === 0 ? 'no_stream' : BigInt(i - 1));
+      await suite.store.append(stream, [event(i)], i === 0 ? 'no_stream' : BigInt(i - 1));
       await new Promise((resolve) => setTimeout(resolve, 5));
     }
     await until(() => subscription.received().length === appended, 10_000);
@@ -81,11 +71,11 @@ describe('PostgresEventStore subscription read pacing', () => {
 
   it('delivers a lone append after a quiet moment at once, not an interval later', async () => {
     const stream = `lone-${randomUUID()}`;
-    const subscription = await follow(store, stream, 60_000);
+    const subscription = await follow(suite.store, stream, 60_000);
     await new Promise((resolve) => setTimeout(resolve, 300));
     for (let i = 0; i < 3; i++) {
       // Like a client sending a request after the answer to its last one.
-      await store.append(stream, [event(i)], i === 0 ? 'no_stream' : BigInt(i - 1));
+      await suite.store.append(stream, [event(i)], i === 0 ? 'no_stream' : BigInt(i - 1));
       await until(() => subscription.received().length === i + 1, 5_000);
     }
     await subscription.stop();
