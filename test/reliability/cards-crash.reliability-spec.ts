@@ -39,16 +39,17 @@ describe('create-charge killed between the token use and the charge', () => {
   };
   const tokenUses = async (tokenId: string) =>
     (
-      await db.pool.query<{ data: { chargeId: string } }>(
-        `SELECT data FROM es_events WHERE stream_name = $1 AND type = 'CardTokenCharged'`,
+      await db.pool.query<{ data: { chargeId: string }; event_id: string; actor: string }>(
+        `SELECT data, event_id::text, metadata->>'actor' AS actor FROM es_events ` +
+          `WHERE stream_name = $1 AND type = 'CardTokenCharged'`,
         [`cardtoken-${tokenId}`],
       )
     ).rows;
   const chargesOf = async (tokenId: string) =>
     (
-      await db.pool.query<{ stream_name: string; actor: string }>(
-        `SELECT stream_name, metadata->>'actor' AS actor FROM es_events WHERE type = 'CardChargeCreated' AND ` +
-          `data->>'tokenId' = $1`,
+      await db.pool.query<{ stream_name: string; actor: string; causation_id: string }>(
+        `SELECT stream_name, metadata->>'actor' AS actor, metadata->>'causationId' AS causation_id FROM es_events ` +
+          `WHERE type = 'CardChargeCreated' AND data->>'tokenId' = $1`,
         [tokenId],
       )
     ).rows;
@@ -79,9 +80,11 @@ describe('create-charge killed between the token use and the charge', () => {
     const uses = await tokenUses(tokenId);
     expect(uses).toHaveLength(1);
     expect(projected[0].charge_id).toBe(uses[0].data.chargeId);
-    // Created by the worker's follower from the recorded use: the api died before it could.
+    // Created by the worker's follower from the recorded use (caused by it: the api died before it
+    // could), in the name of the request's key, as the use is (docs/decisions.md).
+    expect(uses[0].actor).not.toMatch(/^system:/);
     expect(await chargesOf(tokenId)).toEqual([
-      { stream_name: `cardcharge-${uses[0].data.chargeId}`, actor: 'system:cards.token-use-follower' },
+      { stream_name: `cardcharge-${uses[0].data.chargeId}`, actor: uses[0].actor, causation_id: uses[0].event_id },
     ]);
     const got = await call(api, secretKey, 'GET', `/credit_card_charges/${projected[0].charge_id}`);
     expect(got.status).toBe(200);

@@ -28,8 +28,13 @@ export class TokenUseFollower extends EventFollower<CardTokenCharged> {
     // A use recorded before orders were carried: its request created the charge by itself.
     if (!isOrderedTokenUse(use)) return;
     // The instant of the request, as the charge's own fields have it.
-    const metadata = reactionMetadata(recorded, 'system:cards.token-use-follower');
-    if (!metadata) return;
+    const reaction = reactionMetadata(recorded, 'system:cards.token-use-follower');
+    if (!reaction) return;
+    // The charge is its requester's, whoever appends it first (the request's handler, or this
+    // follower when the handler is slower or crashed): its creation names the requester, as the
+    // token's use does, so the audit trail does not depend on which of the two won. The
+    // causation id (the use's event id) still tells the follower's creation apart.
+    const metadata = { ...reaction, actor: recorded.metadata.actor };
     try {
       if (await this.charges.create(createChargeOf(use), metadata)) {
         this.logger.log(
