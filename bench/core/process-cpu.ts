@@ -47,13 +47,13 @@ export function postgresCpuMs(postmaster: number): number {
   return total;
 }
 
-/** Resolves once none of `pids` used more than 20 ms of CPU in a second: queued work (projections) is done. */
-export async function cpuSettled(pids: number[]): Promise<void> {
+/** Resolves once none of `pids` used more than `idleMsPerSecond` ms of CPU in a second: queued work is done. */
+export async function cpuSettled(pids: number[], idleMsPerSecond = 20): Promise<void> {
   let last = pids.map(cpuMsOf);
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const now = pids.map(cpuMsOf);
-    if (now.every((value, index) => value - last[index] <= 20)) return;
+    if (now.every((value, index) => value - last[index] <= idleMsPerSecond)) return;
     last = now;
   }
 }

@@ -24,6 +24,8 @@ export class PgListener {
     private readonly pool: Pool,
     private readonly channel: string,
     private readonly handlers: PgListenerHandlers,
+    /** The connection's `application_name`, so other processes can see that this one listens (pg_stat_activity). */
+    private readonly applicationName?: string,
   ) {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a safe channel name: ${channel}`);
   }
@@ -48,7 +50,10 @@ export class PgListener {
 
   private connect(): void {
     if (this.client || this.closed || this.reconnectTimer) return;
-    const client = new Client(this.pool.options);
+    const client = new Client({
+      ...this.pool.options,
+      ...(this.applicationName !== undefined && { application_name: this.applicationName }),
+    });
     this.client = client;
     const reconnect = (error?: unknown) => {
       if (this.client !== client) return;
