@@ -1,5 +1,5 @@
 import type { ClientBase, Pool } from 'pg';
-import { LookupCombiner } from '@gateway/database';
+import { CombinedLookups } from '@gateway/database';
 import { SCHEDULER_WAKEUP_CHANNEL } from '@gateway/database';
 
 /** A test clock may only move forward: jobs already run because of it cannot be un-run. */
@@ -19,23 +19,27 @@ export class TestClockRewindError extends Error {
 
 /** The `test_clocks` table: how far each test-mode business's clock runs ahead of real time. */
 export class TestClockStore {
-  /** Test-mode requests ask for the time on every command: concurrent look-ups share a query. */
-  private readonly offsets: LookupCombiner<number>;
+  /**
+   * Test-mode requests ask for the time on every command: concurrent look-ups share a statement,
+   * also with the other per-business look-ups of the same moment (settings, the business).
+   */
+  private readonly offsets: (businessId: string) => Promise<number | undefined>;
 
-  constructor(private readonly pool: Pool) {
-    this.offsets = new LookupCombiner(async (businessIds) => {
-      const { rows } = await this.pool.query<{ business_id: string; offset_ms: string }>({
-        name: 'test_clock_offsets',
-        text: 'SELECT business_id, offset_ms FROM test_clocks WHERE business_id = ANY($1::text[])',
-        values: [businessIds],
-      });
-      return new Map(rows.map((row) => [row.business_id, Number(row.offset_ms)]));
+  constructor(
+    private readonly pool: Pool,
+    lookups: CombinedLookups = new CombinedLookups(pool),
+  ) {
+    this.offsets = lookups.kind({
+      name: 'test_clock_offsets',
+      sql: 'SELECT business_id, offset_ms FROM test_clocks WHERE business_id = ANY($1::text[])',
+      keyOf: (row) => row.business_id as string,
+      valueOf: (row) => Number(row.offset_ms),
     });
   }
 
   /** 0 for a business that never advanced its clock. Read in `db` when given (a transaction), else from the pool. */
   async offsetOf(businessId: string, db?: Pool | ClientBase): Promise<number> {
-    if (db === undefined || db === this.pool) return (await this.offsets.load(businessId)) ?? 0;
+    if (db === undefined || db === this.pool) return (await this.offsets(businessId)) ?? 0;
     const { rows } = await db.query<{ offset_ms: string }>('SELECT offset_ms FROM test_clocks WHERE business_id = $1', [
       businessId,
     ]);

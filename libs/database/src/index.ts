@@ -5,4 +5,5 @@ export * from './scheduler-wakeup';
 export * from './database-url';
 export * from './pg-listener';
 export * from './lookup-combiner';
+export * from './combined-lookups';
 export * from './pooled-client';

@@ -1,5 +1,6 @@
 import { type DynamicModule, Global, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
+import { CombinedLookups } from '@gateway/database';
 import { AppConfig } from '@gateway/config';
 import { BusinessClock } from '@gateway/clock';
 import { Clock } from '@gateway/clock';
@@ -44,7 +45,13 @@ export class PlatformModule {
         },
         PoolShutdown,
         { provide: IdGenerator, useClass: RandomIdGenerator },
-        { provide: TestClockStore, useFactory: (pool: Pool) => new TestClockStore(pool), inject: [Pool] },
+        // One per process: look-ups of different kinds (settings, test clock, business) share statements.
+        { provide: CombinedLookups, useFactory: (pool: Pool) => new CombinedLookups(pool), inject: [Pool] },
+        {
+          provide: TestClockStore,
+          useFactory: (pool: Pool, lookups: CombinedLookups) => new TestClockStore(pool, lookups),
+          inject: [Pool, CombinedLookups],
+        },
         {
           provide: Clock,
           useFactory: (testClocks: TestClockStore) => new BusinessClock(testClocks),
@@ -53,7 +60,7 @@ export class PlatformModule {
         { provide: Scheduler, useFactory: (pool: Pool) => new Scheduler(pool), inject: [Pool] },
         SchedulerMetrics,
       ],
-      exports: [AppConfig, Pool, IdGenerator, TestClockStore, Clock, Scheduler],
+      exports: [AppConfig, Pool, CombinedLookups, IdGenerator, TestClockStore, Clock, Scheduler],
     };
   }
 }
