@@ -21,7 +21,7 @@ export class ProjectionHost implements OnApplicationBootstrap, OnModuleDestroy {
 
   onApplicationBootstrap(): void {
     const projections = discoverProjections(this.discovery);
-    const idleCheckpoints = new IdleCheckpointMover(this.pool);
+    const idleCheckpoints = new IdleCheckpointMover(this.pool, undefined, () => this.progress.othersListen());
     this.runners = projections.map(
       (projection) =>
         new ProjectionRunner(this.pool, this.store, projection, this.progress, {

@@ -4,6 +4,7 @@ export * from './embedded-postgres.server';
 export * from './scheduler-wakeup';
 export * from './database-url';
 export * from './pg-listener';
+export * from './listener-presence';
 export * from './lookup-combiner';
 export * from './combined-lookups';
 export * from './pooled-client';

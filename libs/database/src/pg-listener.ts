@@ -1,4 +1,5 @@
 import { Client, type Pool } from 'pg';
+import { listenerApplicationName } from './listener-presence';
 
 const RECONNECT_DELAY_MS = 1000;
 
@@ -24,11 +25,13 @@ export class PgListener {
     private readonly pool: Pool,
     private readonly channel: string,
     private readonly handlers: PgListenerHandlers,
-    /** The connection's `application_name`, so other processes can see that this one listens (pg_stat_activity). */
-    private readonly applicationName?: string,
   ) {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a safe channel name: ${channel}`);
+    this.applicationName = listenerApplicationName(channel);
   }
+
+  /** The connection's `application_name`, by which other processes see that this one listens (ListenerPresence). */
+  readonly applicationName: string;
 
   /** Idempotent: starts listening unless already listening or closed. */
   start(): void {
@@ -50,10 +53,7 @@ export class PgListener {
 
   private connect(): void {
     if (this.client || this.closed || this.reconnectTimer) return;
-    const client = new Client({
-      ...this.pool.options,
-      ...(this.applicationName !== undefined && { application_name: this.applicationName }),
-    });
+    const client = new Client({ ...this.pool.options, application_name: this.applicationName });
     this.client = client;
     const reconnect = (error?: unknown) => {
       if (this.client !== client) return;

@@ -40,6 +40,8 @@ export class IdleCheckpointMover {
   constructor(
     private readonly pool: Pool,
     private readonly windowMs = DEFAULT_WINDOW_MS,
+    /** Whether the moves are announced (NOTIFY): only other processes need it (`ProjectionProgress.othersListen`). */
+    private readonly announce: () => Promise<boolean> = () => Promise.resolve(true),
   ) {}
 
   /**
@@ -132,8 +134,9 @@ export class IdleCheckpointMover {
       toPrepare: to.prepare.toString(),
       seen,
     }));
+    const announce = await this.announce();
     const { rows: moved } = await this.pool.query<{ name: string }>({
-      name: 'projection_move_idle_checkpoints',
+      name: announce ? 'projection_move_idle_checkpoints' : 'projection_move_idle_checkpoints_quietly',
       text:
         `WITH wanted AS (
                SELECT * FROM json_to_recordset($1::json)
@@ -147,7 +150,8 @@ export class IdleCheckpointMover {
                 WHERE c.name = w.name AND c.commit_pos = w."fromCommit" AND c.prepare_pos = w."fromPrepare"
                RETURNING c.name, c.commit_pos, c.prepare_pos
              )
-             SELECT name, pg_notify($2, name || '|' || commit_pos || '|' || prepare_pos) FROM moved`,
+             SELECT name, ${announce ? "pg_notify($2, name || '|' || commit_pos || '|' || prepare_pos)" : '$2::text'}
+               FROM moved`,
       values: [JSON.stringify(rows), CHECKPOINT_CHANNEL],
     });
     return new Set(moved.map((row) => row.name));

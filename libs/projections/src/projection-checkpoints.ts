@@ -59,10 +59,10 @@ export async function readAllCheckpoints(db: Db): Promise<CheckpointRow[]> {
 }
 
 /**
- * Moves the checkpoint from `from` to `to` and announces it (for read-your-writes waits in other
- * processes), in one statement: inside the batch's transaction, or alone for a batch with
- * nothing to apply. Returns false when the stored checkpoint is no longer `from` (a rebuild
- * reset it): the caller rolls back.
+ * Moves the checkpoint from `from` to `to` and, when `announce`, announces it (for read-your-writes
+ * waits in other processes: `ProjectionProgress.othersListen`), in one statement: inside the
+ * batch's transaction, or alone for a batch with nothing to apply. Returns false when the stored
+ * checkpoint is no longer `from` (a rebuild reset it): the caller rolls back.
  */
 export async function advanceCheckpoint(
   db: Db,
@@ -70,9 +70,10 @@ export async function advanceCheckpoint(
   from: GlobalPosition,
   to: GlobalPosition,
   seen: number,
+  announce = true,
 ): Promise<boolean> {
   const result = await db.query({
-    name: 'projection_advance_checkpoint',
+    name: announce ? 'projection_advance_checkpoint' : 'projection_advance_checkpoint_quietly',
     text: `WITH moved AS (
              UPDATE projection_checkpoints
                 SET commit_pos = $4, prepare_pos = $5, events_seen = events_seen + $6,
@@ -80,7 +81,7 @@ export async function advanceCheckpoint(
               WHERE name = $1 AND commit_pos = $2 AND prepare_pos = $3
               RETURNING 1
            )
-           SELECT pg_notify($7, $8) FROM moved`,
+           SELECT ${announce ? 'pg_notify($7, $8)' : '$7::text, $8::text'} FROM moved`,
     values: [
       name,
       from.commit.toString(),
@@ -110,6 +111,7 @@ export async function beginWithCheckpointMove(
   from: GlobalPosition,
   to: GlobalPosition,
   seen: number,
+  announce = true,
 ): Promise<boolean> {
   if (!Number.isSafeInteger(seen) || seen < 0) throw new RangeError(`events seen must be a count: ${seen}`);
   const text =
@@ -121,8 +123,12 @@ export async function beginWithCheckpointMove(
     `AND prepare_pos = ${from.prepare}
         RETURNING 1
      )
-     SELECT pg_notify(${client.escapeLiteral(CHECKPOINT_CHANNEL)}, ` +
-    `${client.escapeLiteral(`${name}|${to.commit}|${to.prepare}`)}) FROM moved`;
+     SELECT ` +
+    (announce
+      ? `pg_notify(${client.escapeLiteral(CHECKPOINT_CHANNEL)}, ` +
+        `${client.escapeLiteral(`${name}|${to.commit}|${to.prepare}`)})`
+      : '1') +
+    ` FROM moved`;
   // A query of two statements answers with one result each.
   const [, moved] = (await client.query(text)) as unknown as QueryResult[];
   return moved.rowCount === 1;

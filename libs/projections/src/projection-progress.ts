@@ -1,5 +1,5 @@
 import { comparePositions, type GlobalPosition } from '@gateway/event-store';
-import { PgListener } from '@gateway/database';
+import { LISTENER_PRESENCE_TRUSTED_MS, ListenerPresence, PgListener } from '@gateway/database';
 import type { Pool } from 'pg';
 import { CHECKPOINT_CHANNEL, readAllCheckpoints, readCheckpoint } from './projection-checkpoints';
 
@@ -33,6 +33,7 @@ export class ProjectionProgress {
   private readonly reached = new Map<string, GlobalPosition>();
   private readonly waiters = new Set<Waiter>();
   private readonly listener: PgListener;
+  private readonly presence: ListenerPresence;
   private closed = false;
   /** The listener is up and `reached` has caught up with the table since it (re)connected. */
   private current = false;
@@ -44,11 +45,24 @@ export class ProjectionProgress {
         if (name && commit && prepare) this.report(name, { commit: BigInt(commit), prepare: BigInt(prepare) });
       },
       // Moves announced while the connection was down are lost: read them once, then trust NOTIFY.
-      onConnected: () => void this.catchUpWithTable(),
+      // Not before other processes' runners have noticed this listener (they announce only while
+      // another process listens, and ask at most once a presence window): until then, waits poll.
+      onConnected: () => {
+        setTimeout(() => void this.catchUpWithTable(), LISTENER_PRESENCE_TRUSTED_MS + 100).unref();
+      },
       onLost: () => {
         this.current = false;
       },
     });
+    this.presence = new ListenerPresence(pool, CHECKPOINT_CHANNEL, this.listener.applicationName);
+  }
+
+  /**
+   * Whether another process's progress listens: this process's runners report here directly, so
+   * they announce checkpoint moves (NOTIFY, a wake-up of every listening backend) only then.
+   */
+  othersListen(): Promise<boolean> {
+    return this.presence.othersListen();
   }
 
   /** Whether a wait starts by reading the checkpoint table (the listener is down or has not caught up). */

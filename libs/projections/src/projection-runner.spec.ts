@@ -1,8 +1,8 @@
 import { eventStoreMigrations, PostgresEventStore, type RecordedEvent } from '@gateway/event-store';
 import { storeForSuite } from '@gateway/testing';
-import type { ClientBase } from 'pg';
+import { Client, type ClientBase } from 'pg';
 import type { Projection } from './projection';
-import { projectionMigrations, readCheckpoint } from './projection-checkpoints';
+import { CHECKPOINT_CHANNEL, projectionMigrations, readCheckpoint } from './projection-checkpoints';
 import { ProjectionProgress } from './projection-progress';
 import { IdleCheckpointMover } from './idle-checkpoint-mover';
 import { ProjectionRunner } from './projection-runner';
@@ -102,7 +102,8 @@ describe('ProjectionRunner', () => {
   });
 
   it('once its LISTEN connection has caught up, a wait reads no checkpoint: progress arrives by NOTIFY', async () => {
-    runner(countingProjection('p1')).start(); // another process's runner: only NOTIFY tells the observer
+    // Another process's runner, with its own progress (as a worker has): only NOTIFY tells the observer.
+    runner(countingProjection('p1'), progressTracker()).start();
     let checkpointReads = 0;
     const countingPool = new Proxy(suite.db.pool, {
       get(target, property) {
@@ -131,6 +132,31 @@ describe('ProjectionRunner', () => {
     }
     // Each wait ends well inside the fallback poll interval, by NOTIFY alone.
     expect(checkpointReads).toBe(0);
+  });
+
+  it('announces no checkpoint move while no other process listens: its own progress hears in process', async () => {
+    const progress = progressTracker();
+    runner(countingProjection('p1'), progress).start();
+    const warmUp = await suite.store.append('count-quiet', [event()], 'any');
+    expect(await progress.waitFor('p1', warmUp.position, 5000)).toBe(true); // starts its listener
+    for (let tries = 0; progress.readsTableBeforeWaiting && tries < 100; tries++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    // A plain LISTEN (not a ProjectionProgress): it hears what is announced, and counts as no listener.
+    const eavesdropper = new Client(suite.db.pool.options);
+    await eavesdropper.connect();
+    const heard: string[] = [];
+    eavesdropper.on('notification', (message) => heard.push(message.payload ?? ''));
+    await eavesdropper.query(`LISTEN ${CHECKPOINT_CHANNEL}`);
+    try {
+      for (let i = 0; i < 5; i++) {
+        const written = await suite.store.append('count-quiet', [event()], 'any');
+        expect(await progress.waitFor('p1', written.position, 5000)).toBe(true);
+      }
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      expect(heard).toEqual([]);
+    } finally {
+      await eavesdropper.end();
+    }
   });
 
   it('a rebuild yields exactly the live tables', async () => {

@@ -171,10 +171,12 @@ export class ProjectionRunner {
     const relevant = wanted ? batch.filter((event) => wanted.includes(event.type)) : batch;
     const to = batch[batch.length - 1].position;
     const idle = this.options.idleCheckpoints;
+    // Other processes' read-your-writes waits learn of the move by NOTIFY; with none, nothing to announce.
+    const announce = this.progress ? await this.progress.othersListen() : true;
     if (relevant.length === 0) {
       const moved = idle
         ? idle.defer(this.name, from, to, batch.length)
-        : await advanceCheckpoint(lease, this.name, from, to, batch.length);
+        : await advanceCheckpoint(lease, this.name, from, to, batch.length, announce);
       if (!moved) return false;
       this.progress?.report(this.name, to);
       return true;
@@ -184,7 +186,7 @@ export class ProjectionRunner {
     if (deferred === 'lost') return false;
     try {
       const seen = batch.length + (deferred?.seen ?? 0);
-      if (!(await beginWithCheckpointMove(lease, this.name, deferred?.from ?? from, to, seen))) {
+      if (!(await beginWithCheckpointMove(lease, this.name, deferred?.from ?? from, to, seen, announce))) {
         await lease.query('ROLLBACK');
         return false;
       }

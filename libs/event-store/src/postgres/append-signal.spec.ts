@@ -63,7 +63,7 @@ describe('PostgresEventStore append signal', () => {
     (
       await suite.db.pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE datname = current_database() AND starts_with(application_name, 'es_appended ')`,
+          WHERE datname = current_database() AND starts_with(application_name, 'listen es_appended ')`,
       )
     ).rows[0].n;
 

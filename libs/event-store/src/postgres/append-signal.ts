@@ -1,12 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { PgListener } from '@gateway/database';
+import { ListenerPresence, PgListener } from '@gateway/database';
 import type { Pool } from 'pg';
 
 const CHANNEL = 'es_appended';
-/** The `application_name` of every process's LISTEN connection on the channel starts with it. */
-const LISTENER_NAME_PREFIX = 'es_appended ';
-/** How long an answer to "does another process listen?" is trusted before it is asked again. */
-const LISTENERS_TRUSTED_MS = 1000;
 
 export interface AppendWaiter {
   /**
@@ -25,11 +21,10 @@ export interface AppendWaiter {
  * commits on PostgreSQL's notification queue lock and defeat group commit. Polling covers
  * lost notifications and a dropped LISTEN connection.
  *
- * A NOTIFY is a round trip, and one process with its worker inside has nobody to tell: every
- * LISTEN connection names itself (`es_appended <instance>`), and NOTIFY is sent only while
- * another one is connected to the database, as pg_stat_activity showed within the last second.
- * A process that starts listening in that second is not told for up to that second; it reads
- * the log when its listener connects and polls meanwhile, so it misses nothing.
+ * A NOTIFY is a round trip, and one process with its worker inside has nobody to tell: it is
+ * sent only while another store's listener is on the database (`ListenerPresence`, asked once a
+ * second). A process that starts listening within that second may not be told for up to that
+ * long; it reads the log when its listener connects and polls meanwhile, so it misses nothing.
  */
 export class AppendSignal {
   private generation = 0;
@@ -38,22 +33,18 @@ export class AppendSignal {
   private notifyState: 'idle' | 'sending' | 'dirty' = 'idle';
   private readonly listener: PgListener;
   private closed = false;
-  private othersListening?: { answer: boolean; askedAt: number };
+  private readonly presence: ListenerPresence;
 
   constructor(
     private readonly pool: Pool,
     private readonly pollIntervalMs: number,
   ) {
-    this.listener = new PgListener(
-      pool,
-      CHANNEL,
-      {
-        // Our own appends already woke this process's subscribers.
-        onNotification: (payload) => payload !== this.instanceId && this.bump(),
-        onConnected: () => this.bump(),
-      },
-      this.listenerName,
-    );
+    this.listener = new PgListener(pool, CHANNEL, {
+      // Our own appends already woke this process's subscribers.
+      onNotification: (payload) => payload !== this.instanceId && this.bump(),
+      onConnected: () => this.bump(),
+    });
+    this.presence = new ListenerPresence(pool, CHANNEL, this.listener.applicationName);
   }
 
   /** Called after every successful append of this process. */
@@ -116,42 +107,17 @@ export class AppendSignal {
     for (const listener of [...this.listeners]) listener();
   }
 
-  private get listenerName(): string {
-    return `${LISTENER_NAME_PREFIX}${this.instanceId}`;
-  }
-
   private async sendNotify(): Promise<void> {
     do {
       this.notifyState = 'sending';
       try {
-        if (await this.anotherProcessListens())
+        if (await this.presence.othersListen())
           await this.pool.query('SELECT pg_notify($1, $2)', [CHANNEL, this.instanceId]);
       } catch {
         // Best effort: other processes fall back to polling.
       }
     } while ((this.notifyState as string) === 'dirty' && !this.closed);
     this.notifyState = 'idle';
-  }
-
-  /** Whether a LISTEN connection of another process (or store) is on this database; true when it cannot tell. */
-  private async anotherProcessListens(): Promise<boolean> {
-    const known = this.othersListening;
-    if (known && Date.now() - known.askedAt < LISTENERS_TRUSTED_MS) return known.answer;
-    let answer: boolean;
-    try {
-      const { rows } = await this.pool.query<{ listening: boolean }>({
-        name: 'es_other_append_listeners',
-        text: `SELECT EXISTS (SELECT 1 FROM pg_stat_activity
-                 WHERE datname = current_database() AND starts_with(application_name, $1)
-                   AND application_name <> $2) AS listening`,
-        values: [LISTENER_NAME_PREFIX, this.listenerName],
-      });
-      answer = rows[0].listening;
-    } catch {
-      answer = true;
-    }
-    this.othersListening = { answer, askedAt: Date.now() };
-    return answer;
   }
 
   private ensureListening(): void {
