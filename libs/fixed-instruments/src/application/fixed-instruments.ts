@@ -90,9 +90,10 @@ export class FixedInstruments {
     openingOf: (settings: BusinessSettings) => InstrumentOpening<T>,
     context: RequestContext,
   ): Promise<OpenedInstrument<T>> {
-    const opening = openingOf(await this.settings(owner.businessId, owner.mode));
     const origin = { context, scope: { businessId: owner.businessId, mode: owner.mode } };
-    const now = await this.pipeline.now(origin);
+    // Asked together, the settings and the (test) clock leave in one statement (CombinedLookups).
+    const [settings, now] = await Promise.all([this.settings(owner.businessId, owner.mode), this.pipeline.now(origin)]);
+    const opening = openingOf(settings);
     const draft: CreateInstrument<T> = { ...opening.fields, type: 'CreateInstrument', instrumentId: '', now };
     kind.decider.decide(draft, kind.decider.initialState);
     for (const candidate of opening.candidates(() => this.ids.uuid())) {
@@ -212,10 +213,9 @@ export class FixedInstruments {
     claimOf?: ClaimLookup,
   ): Promise<PaidInstrument<T>> {
     const { businessId, mode, channel, amount } = request;
-    const { feeSchedule } = await this.settings(businessId, mode);
-    const { fee, feeTax } = feeFor(amount, feeRuleFor(channel, feeSchedule));
     const origin = { context: request.context, scope: { businessId, mode } };
-    const now = await this.pipeline.now(origin);
+    const [{ feeSchedule }, now] = await Promise.all([this.settings(businessId, mode), this.pipeline.now(origin)]);
+    const { fee, feeTax } = feeFor(amount, feeRuleFor(channel, feeSchedule));
     const claimedBy = await claimOf?.(instrumentId, now);
     const id = hexId(this.ids.uuid());
     const paymentId = hexId(this.ids.uuid());

@@ -27,10 +27,13 @@ export class CreateDisbursementsHandler implements ICommandHandler<CreateDisburs
 
   async execute(command: CreateDisbursementsCommand): Promise<DisbursementView[]> {
     const { businessId, mode } = command;
-    const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
-    const defaultDescription = settings?.settings.defaultDisbursementDescription;
     const origin = requestOrigin(command);
-    const now = await this.pipeline.now(origin);
+    // Asked together, the settings and the (test) clock leave in one statement (CombinedLookups).
+    const [settings, now] = await Promise.all([
+      this.queries.execute(new GetSettingsQuery(businessId, mode)),
+      this.pipeline.now(origin),
+    ]);
+    const defaultDescription = settings?.settings.defaultDisbursementDescription;
 
     // Every spec rule first (pure): nothing is reserved for a request that would be refused.
     // A batch's items are all checked, so its refusal names every failing item (index and field).

@@ -44,7 +44,12 @@ export class RequestEwalletPaymentHandler implements ICommandHandler<RequestEwal
     if (!this.network.available(mode)) {
       throw EwalletErrors.networkUnavailable();
     }
-    const settings = await this.queries.execute(new GetSettingsQuery(businessId, mode));
+    const origin = { context: { ...command.context, apiVersion: command.apiVersion }, scope: { businessId, mode } };
+    // Asked together, the settings and the (test) clock leave in one statement (CombinedLookups).
+    const [settings, now] = await Promise.all([
+      this.queries.execute(new GetSettingsQuery(businessId, mode)),
+      this.pipeline.now(origin),
+    ]);
     const enabled = settings?.settings.enabledPaymentChannels;
     if (enabled && !enabled.includes(request.ewalletType)) {
       throw EwalletErrors.typeNotEnabled(request.ewalletType);
@@ -58,8 +63,6 @@ export class RequestEwalletPaymentHandler implements ICommandHandler<RequestEwal
     if (expiration && Number.isNaN(expiration.getTime()))
       throw EwalletErrors.invalidRequest('expiration_date', 'expiration_date must be an ISO 8601 date');
 
-    const origin = { context: { ...command.context, apiVersion: command.apiVersion }, scope: { businessId, mode } };
-    const now = await this.pipeline.now(origin);
     const paymentId = this.ids.prefixed('ewallet_');
     const hasCheckout = request.ewalletType !== 'OVO';
     const payment: Omit<EwalletPaymentSnapshot, 'requestedAt'> = {
