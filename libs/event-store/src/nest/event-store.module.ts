@@ -1,5 +1,6 @@
 import { type DynamicModule, Global, Inject, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { AppConfig } from '@gateway/config';
+import { CombinedLookups } from '@gateway/database';
 import { Pool } from 'pg';
 import { EVENT_STORE, type EventStore } from '../event-store.port';
 import { EventStoreDbEventStore } from '../eventstoredb/eventstoredb-event-store';
@@ -31,11 +32,12 @@ export class EventStoreModule {
       providers: [
         {
           provide: EVENT_STORE,
-          useFactory: (config: AppConfig, pool: Pool): EventStore =>
+          // The process's combined look-ups: a command's stream read leaves with its settings and clock.
+          useFactory: (config: AppConfig, pool: Pool, lookups: CombinedLookups): EventStore =>
             config.EVENT_STORE === 'eventstoredb'
               ? new EventStoreDbEventStore(config.EVENTSTORE_CONNECTION_STRING!, { schemas })
-              : new PostgresEventStore(pool, { schemas }),
-          inject: [AppConfig, Pool],
+              : new PostgresEventStore(pool, { schemas, lookups }),
+          inject: [AppConfig, Pool, CombinedLookups],
         },
         EventStoreShutdown,
         PostgresLogMetrics,

@@ -3,14 +3,19 @@ import { type GlobalPosition, type NewEvent, type RecordedEvent, START_POSITION 
 import { DuplicateEventIdError, InvalidEventDataError, WrongExpectedRevisionError } from '../event-store.errors';
 import type { AppendResult, EventStore, ExpectedRevision } from '../event-store.port';
 import type { ReadAllOptions, ReadStreamOptions, SubscribeOptions } from '../event-store.port';
-import { LookupCombiner } from '@gateway/database';
+import { CombinedLookups } from '@gateway/database';
 import { AppendCombiner } from './append-combiner';
 import { AppendSignal } from './append-signal';
 import { ReadPacing } from './read-pacing';
 import { RecentTailPages } from './recent-tail-pages';
 import { copyRows } from './binary-copy-read';
 import { recordedEventDecoder, RECORDED_EVENT_COLUMNS } from './recorded-event.decoder';
-import { READ_STREAM_BACKWARDS, READ_STREAM_FORWARDS, READ_WHOLE_STREAMS } from './read-stream.sql';
+import {
+  READ_STREAM_BACKWARDS,
+  READ_STREAM_FORWARDS,
+  READ_WHOLE_STREAMS_JSON,
+  type WholeStreamJsonEvent,
+} from './read-stream.sql';
 import { EventSchemaRegistry } from '../schema/event-schema-registry';
 import type { TupleDecoder } from './binary-copy-read';
 
@@ -23,8 +28,11 @@ const DEFAULT_PAGE = 1000;
 export class PostgresEventStore implements EventStore {
   private readonly signal: AppendSignal;
   private readonly combiner: AppendCombiner;
-  /** Whole-stream reads of concurrent commands, combined into one statement. */
-  private readonly wholeStreams: LookupCombiner<RecordedEvent[]>;
+  /**
+   * Whole-stream reads of concurrent commands, combined into one statement, and with the other
+   * look-ups of the process asked at the same moment (a command's settings and clock).
+   */
+  private readonly wholeStream: (streamName: string) => Promise<RecordedEvent[] | undefined>;
   /** Tail reads of subscriptions in flight, by position, page size and signal generation. */
   private readonly tailReads = new Map<string, Promise<RecordedEvent[]>>();
   /** What those reads returned lately: a subscription behind another one catches up from memory. */
@@ -35,13 +43,25 @@ export class PostgresEventStore implements EventStore {
 
   constructor(
     private readonly pool: Pool,
-    options: { pollIntervalMs?: number; maxAppendsInFlight?: number; schemas?: EventSchemaRegistry } = {},
+    options: {
+      pollIntervalMs?: number;
+      maxAppendsInFlight?: number;
+      schemas?: EventSchemaRegistry;
+      /** The process's (PlatformModule's); a store of its own otherwise. */
+      lookups?: CombinedLookups;
+    } = {},
   ) {
     this.schemas = options.schemas ?? EventSchemaRegistry.unversioned();
     this.decodeTuple = recordedEventDecoder(this.schemas);
     this.signal = new AppendSignal(pool, options.pollIntervalMs ?? 250);
     this.combiner = new AppendCombiner(pool, { maxInFlight: options.maxAppendsInFlight });
-    this.wholeStreams = new LookupCombiner((names) => this.readWholeStreams(names));
+    this.wholeStream = (options.lookups ?? new CombinedLookups(pool)).kind({
+      name: 'es_whole_streams',
+      sql: READ_WHOLE_STREAMS_JSON,
+      keyOf: (row) => row.stream_name as string,
+      valueOf: (row) =>
+        (row.events as WholeStreamJsonEvent[]).map((event) => this.fromJson(event, row.stream_name as string)),
+    });
   }
 
   async append(streamName: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -76,7 +96,7 @@ export class PostgresEventStore implements EventStore {
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
     // The read every command makes (load the aggregate): concurrent ones share a round trip.
     if (options.direction !== 'backwards' && options.maxCount === undefined && options.fromRevision === undefined) {
-      return (await this.wholeStreams.load(streamName)) ?? [];
+      return (await this.wholeStream(streamName)) ?? [];
     }
     const backwards = options.direction === 'backwards';
     const limit = options.maxCount ?? null;
@@ -90,21 +110,10 @@ export class PostgresEventStore implements EventStore {
     return rows.map((row) => this.schemas.upcast(toRecordedEvent(row)));
   }
 
-  private async readWholeStreams(streamNames: string[]): Promise<Map<string, RecordedEvent[]>> {
-    const { rows } = await this.pool.query<EventRow>({
-      name: 'es_read_whole_streams',
-      rowMode: 'array',
-      text: READ_WHOLE_STREAMS,
-      values: [streamNames],
-    });
-    const streams = new Map<string, RecordedEvent[]>();
-    for (const row of rows) {
-      const event = this.schemas.upcast(toRecordedEvent(row));
-      const stream = streams.get(event.streamName);
-      if (stream) stream.push(event);
-      else streams.set(event.streamName, [event]);
-    }
-    return streams;
+  /** An event of `READ_WHOLE_STREAMS_JSON`'s answer (data and metadata as JSON, the numbers as one string). */
+  private fromJson(event: WholeStreamJsonEvent, streamName: string): RecordedEvent {
+    const metadata = event.metadata as NewEvent['metadata'];
+    return this.schemas.upcast(toRecordedEvent([event.n, event.id, streamName, event.type, event.data, metadata]));
   }
 
   /**

@@ -28,6 +28,22 @@ export const READ_STREAM_BACKWARDS = `SELECT ${COLUMNS} FROM es_events
   WHERE stream_name = $1 AND revision <= coalesce($2::bigint, 9223372036854775807)
   ORDER BY revision DESC LIMIT $3`;
 
-/** Whole streams of concurrent commands, in one statement. */
-export const READ_WHOLE_STREAMS = `SELECT ${COLUMNS} FROM es_events
-  WHERE stream_name = ANY($1::text[]) ORDER BY stream_name, revision`;
+/**
+ * Whole streams of concurrent commands, in one statement: a row per stream with its events in
+ * revision order as a JSON array (a `CombinedLookups` kind, so it can leave with a command's
+ * other look-ups). The numbers travel as one string (`n`), as in `COLUMNS`.
+ */
+export const READ_WHOLE_STREAMS_JSON = `SELECT stream_name, json_agg(json_build_object(
+    'n', tx_id::text || ' ' || position || ' ' || revision || ' ' ||
+         floor(extract(epoch FROM recorded_at) * 1000)::int8,
+    'id', event_id, 'type', type, 'data', data, 'metadata', metadata) ORDER BY revision) AS events
+  FROM es_events WHERE stream_name = ANY($1::text[]) GROUP BY stream_name`;
+
+/** An event as `READ_WHOLE_STREAMS_JSON` answers it. */
+export interface WholeStreamJsonEvent {
+  n: string;
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: unknown;
+}
