@@ -10,6 +10,13 @@ describe('log redaction', () => {
     expect(redactText(input)).toBe(expected);
   });
 
+  it('leaves a digit run inside a token of letters and digits alone (a hex id is not a card number)', () => {
+    const text = 'invoice 931d58ed989349589392eb26 and a1234567890123 and 1234567890123b';
+    expect(redactText(text)).toBe(text);
+    // Any other neighbour still bounds a card number.
+    expect(redactText('pan_4111111111111111/"4111111111111111"')).toBe('pan_************1111/"************1111"');
+  });
+
   it('leaves short numbers, dates and amounts alone', () => {
     const text = 'amount 25000000 at 2024-01-15T10:00:00Z, retry 3, port 5432';
     expect(redactText(text)).toBe(text);

@@ -22,8 +22,13 @@ const API_KEYS = /\bxnd_[A-Za-z0-9_-]+/g;
 /** Standard Webhooks signing secrets (`whsec_<base64>`), e.g. in a response body the request log keeps. */
 const SIGNING_SECRETS = /\bwhsec_[A-Za-z0-9+/=]+/g;
 
-/** A run of 12 or more digits (card numbers are 12-19 digits), or digits grouped by fours with spaces or dashes. */
-const CARD_LIKE_DIGITS = /\d{12,}|(?<![\d-])\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}(?!\d)/g;
+/**
+ * A run of 12 or more digits (card numbers are 12-19 digits), or digits grouped by fours with
+ * spaces or dashes. Not a run inside a token of letters and digits: a hex id such as
+ * `931d58ed989349589392eb26` (about one id in fifty has 12 digits in a row) is an id, and the
+ * request log must keep it as the merchant saw it.
+ */
+const CARD_LIKE_DIGITS = /(?<![A-Za-z\d])\d{12,}(?![A-Za-z\d])|(?<![\d-])\d{4}([ -])\d{4}\1\d{4}\1\d{1,7}(?!\d)/g;
 
 const MAX_FIELD_DEPTH = 6;
 
