@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Pool } from 'pg';
+import { BatchQueue } from './batch-queue';
 
 /** One kind of look-up by key (a business's settings, its test clock, ...), as one SELECT. */
 export interface LookupKind<V> {
@@ -34,14 +35,15 @@ interface Waiting {
  */
 export class CombinedLookups {
   private readonly kinds = new Map<string, LookupKind<unknown>>();
-  private readonly queue: Waiting[] = [];
-  private inFlight = 0;
+  private readonly batches: BatchQueue<Waiting>;
   private pumpScheduled = false;
 
   constructor(
     private readonly pool: Pool,
-    private readonly options: { maxInFlight?: number; maxBatch?: number } = {},
-  ) {}
+    options: { maxInFlight?: number; maxBatch?: number } = {},
+  ) {
+    this.batches = new BatchQueue((batch) => this.fetch(batch), options);
+  }
 
   /** Registers a kind and returns its loader (a name names one statement: registering it again needs the same SQL). */
   kind<V>(kind: LookupKind<V>): (key: string) => Promise<V | undefined> {
@@ -52,7 +54,7 @@ export class CombinedLookups {
     this.kinds.set(kind.name, registered);
     return (key) =>
       new Promise<V | undefined>((resolve, reject) => {
-        this.queue.push({ kind: registered, key, resolve: resolve as (value: unknown) => void, reject });
+        this.batches.add({ kind: registered, key, resolve: resolve as (value: unknown) => void, reject });
         this.pumpSoon();
       });
   }
@@ -66,21 +68,8 @@ export class CombinedLookups {
     this.pumpScheduled = true;
     setImmediate(() => {
       this.pumpScheduled = false;
-      this.pump();
+      this.batches.pump();
     });
-  }
-
-  private pump(): void {
-    const maxInFlight = this.options.maxInFlight ?? 2;
-    const maxBatch = this.options.maxBatch ?? 100;
-    while (this.inFlight < maxInFlight && this.queue.length > 0) {
-      const batch = this.queue.splice(0, maxBatch);
-      this.inFlight++;
-      void this.fetch(batch).finally(() => {
-        this.inFlight--;
-        this.pump();
-      });
-    }
   }
 
   private async fetch(batch: Waiting[]): Promise<void> {

@@ -1,3 +1,5 @@
+import { BatchQueue } from './batch-queue';
+
 interface Waiting<V> {
   key: string;
   resolve: (value: V | undefined) => void;
@@ -12,32 +14,20 @@ interface Waiting<V> {
  * after it was asked, so a read that follows a write sees it.
  */
 export class LookupCombiner<V> {
-  private readonly queue: Waiting<V>[] = [];
-  private inFlight = 0;
+  private readonly batches: BatchQueue<Waiting<V>>;
 
   constructor(
     private readonly fetchMany: (keys: string[]) => Promise<Map<string, V>>,
-    private readonly options: { maxInFlight?: number; maxBatch?: number } = {},
-  ) {}
+    options: { maxInFlight?: number; maxBatch?: number } = {},
+  ) {
+    this.batches = new BatchQueue((batch) => this.fetch(batch), options);
+  }
 
   load(key: string): Promise<V | undefined> {
     return new Promise((resolve, reject) => {
-      this.queue.push({ key, resolve, reject });
-      this.pump();
+      this.batches.add({ key, resolve, reject });
+      this.batches.pump();
     });
-  }
-
-  private pump(): void {
-    const maxInFlight = this.options.maxInFlight ?? 2;
-    const maxBatch = this.options.maxBatch ?? 100;
-    while (this.inFlight < maxInFlight && this.queue.length > 0) {
-      const batch = this.queue.splice(0, maxBatch);
-      this.inFlight++;
-      void this.fetch(batch).finally(() => {
-        this.inFlight--;
-        this.pump();
-      });
-    }
   }
 
   private async fetch(batch: Waiting<V>[]): Promise<void> {
