@@ -1,6 +1,6 @@
 import 'reflect-metadata';
 import { CoreModule, installGracefulShutdown, prepareInfrastructure, runMain } from '@gateway/bootstrap';
-import { loadConfig, STANDALONE_WORKER_READ_INTERVAL_MS } from '@gateway/config';
+import { loadConfig } from '@gateway/config';
 import { JsonLogger } from '@gateway/http-edge';
 import { type DynamicModule, Logger, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -16,12 +16,7 @@ class WorkerAppModule {
 /** The worker alone: subscriptions and scheduler, against a shared DATABASE_URL. */
 async function main(): Promise<void> {
   const logger = new Logger('Worker');
-  // Alone, the worker would read the log as each event lands and commit a transaction per projection
-  // for every one or two events; its reads are paced unless PROJECTION_READ_INTERVAL_MS says otherwise.
-  const config = loadConfig({
-    PROJECTION_READ_INTERVAL_MS: String(STANDALONE_WORKER_READ_INTERVAL_MS),
-    ...process.env,
-  });
+  const config = loadConfig(process.env);
   const jsonLogger = new JsonLogger({ level: config.LOG_LEVEL, pretty: process.stdout.isTTY === true });
   Logger.overrideLogger(jsonLogger);
   const database = await prepareInfrastructure(config, (line) => logger.debug(line.trim()));

@@ -16,12 +16,13 @@ import { isTrustProxyEntry, parseTrustProxyList } from './trust-proxy';
 import { parseByteSize } from './byte-size';
 
 /**
- * A worker in a process of its own reads the log at most every 30 ms under load: measured with two api
- * processes and a worker on 2 cores, 336–358 → 392–510 charges/s and PostgreSQL CPU per charge
- * 2.3–2.5 → 1.4–1.8 ms, for at most 30 ms more on a read-your-writes answer under a dense flow
- * (docs/benchmarks.md, "Where (b)'s extra CPU went").
+ * Under load a projection reads the log at most every 30 ms, unless a read-your-writes wait in its
+ * process is waiting for it. A worker of its own: 336–358 → 392–510 charges/s with two api processes
+ * on 2 cores (docs/benchmarks.md, "Where (b)'s extra CPU went"); in `api --with-worker`, since
+ * batches leave in one round trip, unpaced runners committed batches three times smaller
+ * (docs/benchmarks.md, "Fifth cut").
  */
-export const STANDALONE_WORKER_READ_INTERVAL_MS = 30;
+export const DEFAULT_PROJECTION_READ_INTERVAL_MS = 30;
 
 /** 1 MiB: far above any JSON request of the spec; file uploads have their own limits. */
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
@@ -223,12 +224,12 @@ export class AppConfig {
 
   /**
    * Under a steady flow of events, a projection reads the log at most this often (ms), so each of
-   * its transactions applies the interval's events. 0 reads as soon as there is news. Unset: 0 in
-   * `api --with-worker` (the api's requests space its reads already) and
-   * STANDALONE_WORKER_READ_INTERVAL_MS in a worker of its own (docs/decisions.md, "Projection reads
-   * paced in a worker of its own").
+   * its transactions applies the interval's events, except while a read-your-writes wait in its
+   * process waits for it. 0 reads as soon as there is news (docs/decisions.md, "Projection reads
+   * paced in a worker of its own" and "One round trip a projection batch").
    */
-  @IntegerSetting(0, 1000, 0) PROJECTION_READ_INTERVAL_MS = 0;
+  @IntegerSetting(0, 1000, DEFAULT_PROJECTION_READ_INTERVAL_MS)
+  PROJECTION_READ_INTERVAL_MS = DEFAULT_PROJECTION_READ_INTERVAL_MS;
 
   /*
    * Invoices. Each bank's POOL of invoice virtual-account numbers, and each retail chain's pool

@@ -37,6 +37,19 @@ export interface SubscribeOptions extends ReadAllOptions {
    * The PostgreSQL adapter paces its reads; EventStoreDB pushes live events and ignores it.
    */
   minReadIntervalMs?: number;
+  /**
+   * Whether a read-your-writes wait is waiting for this subscription's consumer: a paced read then
+   * goes at once, so pacing never lengthens an answer. Without it, pacing applies whoever waits.
+   */
+  urgency?: ReadUrgency;
+}
+
+/** See `SubscribeOptions.urgency`. */
+export interface ReadUrgency {
+  /** True while someone waits for the consumer's progress. */
+  awaited(): boolean;
+  /** Calls `listener` when a wait begins; returns the unsubscribe. */
+  onAwaited(listener: () => void): () => void;
 }
 
 /** The event store port (design §3). Adapters: PostgreSQL (default) and EventStoreDB. */

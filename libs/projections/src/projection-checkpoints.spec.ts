@@ -1,6 +1,6 @@
 import type { GlobalPosition } from '@gateway/event-store';
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
-import type { Notification, PoolClient } from 'pg';
+import { Client, type Notification, type PoolClient } from 'pg';
 import {
   beginWithCheckpointMove,
   CHECKPOINT_CHANNEL,
@@ -8,6 +8,7 @@ import {
   projectionMigrations,
   readCheckpoint,
 } from './projection-checkpoints';
+import { sendTogether } from './send-together';
 
 const at = (commit: number, prepare = 1): GlobalPosition => ({ commit: BigInt(commit), prepare: BigInt(prepare) });
 
@@ -54,8 +55,39 @@ describe('beginWithCheckpointMove', () => {
     expect((await readCheckpoint(db.pool, name))?.position).toEqual(at(12, 3));
   });
 
+  it('aborts the transaction itself when refused: writes and COMMIT pipelined behind it land nothing', async () => {
+    const pipelined = new Client({ connectionString: db.url, pipeline: true });
+    await pipelined.connect();
+    try {
+      await pipelined.query('CREATE TABLE IF NOT EXISTS pipelined_write (n int)');
+      const sent = sendTogether(pipelined, () => ({
+        moved: beginWithCheckpointMove(pipelined, name, at(0, 0), at(30, 1), 1),
+        write: pipelined.query('INSERT INTO pipelined_write VALUES (1)'),
+        commit: pipelined.query('COMMIT'),
+      }));
+      expect(await sent.moved).toBe(false);
+      await expect(sent.write).rejects.toThrow(/current transaction is aborted/);
+      expect((await sent.commit).command).toBe('ROLLBACK');
+      expect((await db.pool.query('SELECT count(*)::int AS n FROM pipelined_write')).rows[0].n).toBe(0);
+      expect((await readCheckpoint(db.pool, name))?.position).toEqual(at(12, 3));
+      // And accepted: the same three commit together.
+      const accepted = sendTogether(pipelined, () => ({
+        moved: beginWithCheckpointMove(pipelined, name, at(12, 3), at(30, 1), 1),
+        write: pipelined.query('INSERT INTO pipelined_write VALUES (2)'),
+        commit: pipelined.query('COMMIT'),
+      }));
+      expect(await accepted.moved).toBe(true);
+      await accepted.write;
+      expect((await accepted.commit).command).toBe('COMMIT');
+      expect((await db.pool.query('SELECT n FROM pipelined_write')).rows).toEqual([{ n: 2 }]);
+      expect((await readCheckpoint(db.pool, name))?.position).toEqual(at(30, 1));
+    } finally {
+      await pipelined.end();
+    }
+  });
+
   it('refuses a count that is not one before sending anything', async () => {
-    await expect(beginWithCheckpointMove(client, name, at(12, 3), at(13, 1), 1.5)).rejects.toThrow(RangeError);
+    await expect(beginWithCheckpointMove(client, name, at(30, 1), at(31, 1), 1.5)).rejects.toThrow(RangeError);
     // No transaction was opened: a plain statement runs on its own.
     expect((await client.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
   });

@@ -1,8 +1,11 @@
 import { type GlobalPosition, START_POSITION } from '@gateway/event-store';
 import type { MigrationSet } from '@gateway/database';
-import type { ClientBase, Pool, QueryResult } from 'pg';
+import type { ClientBase, Pool } from 'pg';
 
 export const CHECKPOINT_CHANNEL = 'projection_checkpoint';
+
+/** Raised by `projection_move_checkpoint` when the stored checkpoint is not where the batch began. */
+const CHECKPOINT_MOVED_SQLSTATE = 'GWP01';
 
 export const projectionMigrations: MigrationSet = {
   component: 'projections',
@@ -27,6 +30,32 @@ export const projectionMigrations: MigrationSet = {
       // Non-null while a rebuild's load runs without these indexes (or was cut short before
       // building them again): [{table, name, create}], see bulk/deferred-indexes.ts.
       sql: `ALTER TABLE projection_checkpoints ADD COLUMN deferred_indexes jsonb;`,
+    },
+    {
+      version: 3,
+      name: 'checkpoint move that aborts its transaction',
+      // A batch's statements may leave with its move and COMMIT in one write (pipelined): the
+      // move cannot answer "not moved" for the caller to roll back, it must abort the transaction
+      // itself, so the COMMIT already on its way ends it as a ROLLBACK. Tables resolve through the
+      // caller's search_path, like the statement it replaces.
+      sql: `
+        CREATE FUNCTION projection_move_checkpoint(
+          p_name text, p_from_commit numeric, p_from_prepare numeric, p_to_commit numeric,
+          p_to_prepare numeric, p_seen bigint, p_channel text
+        ) RETURNS void LANGUAGE plpgsql AS $$
+        BEGIN
+          UPDATE projection_checkpoints
+             SET commit_pos = p_to_commit, prepare_pos = p_to_prepare, events_seen = events_seen + p_seen,
+                 last_error = NULL, last_error_at = NULL, updated_at = now()
+           WHERE name = p_name AND commit_pos = p_from_commit AND prepare_pos = p_from_prepare;
+          IF NOT FOUND THEN
+            RAISE EXCEPTION 'checkpoint of projection % is no longer at %/%', p_name, p_from_commit, p_from_prepare
+              USING ERRCODE = '${CHECKPOINT_MOVED_SQLSTATE}';
+          END IF;
+          IF p_channel IS NOT NULL THEN
+            PERFORM pg_notify(p_channel, p_name || '|' || p_to_commit || '|' || p_to_prepare);
+          END IF;
+        END $$;`,
     },
   ],
 };
@@ -97,13 +126,14 @@ export async function advanceCheckpoint(
 }
 
 /**
- * Opens a batch's transaction and moves its checkpoint, in one round trip: `BEGIN` and the move
- * of `advanceCheckpoint` sent together as one simple-protocol query (a batch's framing was three
- * round trips, BEGIN, move, COMMIT; a projection commits a batch every few milliseconds under
- * load). The move comes first, so a checkpoint a rebuild reset stops the batch before any write.
- * Values are inlined: positions and counts are integers rendered by this code, the name and the
- * payload are quoted by the driver (`escapeLiteral`). False when the stored checkpoint is not
- * `from`: the transaction is open, the caller rolls back.
+ * Opens a batch's transaction and moves its checkpoint, in one simple-protocol query (`BEGIN` and
+ * `projection_move_checkpoint`). Issued without waiting for its answer, it leaves in the same
+ * write as the batch's first statements (and its COMMIT when they are all known: see
+ * `ProjectionRunner`): the move comes first, so a checkpoint a rebuild reset aborts the
+ * transaction before any write lands, and a COMMIT already sent ends it as a ROLLBACK. Values are
+ * inlined: positions and counts are integers rendered by this code, the name and the channel are
+ * quoted by the driver (`escapeLiteral`). Resolves false when the stored checkpoint is not
+ * `from` (the transaction is aborted: the caller rolls back if it has not sent its COMMIT).
  */
 export async function beginWithCheckpointMove(
   client: ClientBase,
@@ -114,24 +144,21 @@ export async function beginWithCheckpointMove(
   announce = true,
 ): Promise<boolean> {
   if (!Number.isSafeInteger(seen) || seen < 0) throw new RangeError(`events seen must be a count: ${seen}`);
+  const channel = announce ? client.escapeLiteral(CHECKPOINT_CHANNEL) : 'NULL';
   const text =
-    `BEGIN; WITH moved AS (
-       UPDATE projection_checkpoints
-          SET commit_pos = ${to.commit}, prepare_pos = ${to.prepare}, events_seen = events_seen + ${seen},
-              last_error = NULL, last_error_at = NULL, updated_at = now()
-        WHERE name = ${client.escapeLiteral(name)} AND commit_pos = ${from.commit} ` +
-    `AND prepare_pos = ${from.prepare}
-        RETURNING 1
-     )
-     SELECT ` +
-    (announce
-      ? `pg_notify(${client.escapeLiteral(CHECKPOINT_CHANNEL)}, ` +
-        `${client.escapeLiteral(`${name}|${to.commit}|${to.prepare}`)})`
-      : '1') +
-    ` FROM moved`;
-  // A query of two statements answers with one result each.
-  const [, moved] = (await client.query(text)) as unknown as QueryResult[];
-  return moved.rowCount === 1;
+    `BEGIN; SELECT projection_move_checkpoint(${client.escapeLiteral(name)}, ${from.commit}, ${from.prepare}, ` +
+    `${to.commit}, ${to.prepare}, ${seen}, ${channel})`;
+  try {
+    await client.query(text);
+    return true;
+  } catch (error) {
+    if (isCheckpointMoved(error)) return false;
+    throw error;
+  }
+}
+
+function isCheckpointMoved(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === CHECKPOINT_MOVED_SQLSTATE;
 }
 
 export async function resetCheckpoint(tx: ClientBase, name: string): Promise<void> {

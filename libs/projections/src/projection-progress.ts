@@ -1,4 +1,4 @@
-import { comparePositions, type GlobalPosition } from '@gateway/event-store';
+import { comparePositions, type GlobalPosition, type ReadUrgency } from '@gateway/event-store';
 import { LISTENER_PRESENCE_TRUSTED_MS, ListenerPresence, PgListener } from '@gateway/database';
 import type { Pool } from 'pg';
 import { CHECKPOINT_CHANNEL, readAllCheckpoints, readCheckpoint } from './projection-checkpoints';
@@ -32,6 +32,8 @@ const LISTENING_POLL_MS = 1000;
 export class ProjectionProgress {
   private readonly reached = new Map<string, GlobalPosition>();
   private readonly waiters = new Set<Waiter>();
+  /** Per projection: called when a wait for it begins (its runner's paced read then goes at once). */
+  private readonly awaitedListeners = new Map<string, Set<() => void>>();
   private readonly listener: PgListener;
   private readonly presence: ListenerPresence;
   private closed = false;
@@ -68,6 +70,25 @@ export class ProjectionProgress {
   /** Whether a wait starts by reading the checkpoint table (the listener is down or has not caught up). */
   get readsTableBeforeWaiting(): boolean {
     return !this.current;
+  }
+
+  /**
+   * Whether a wait in this process is waiting for `name` right now, and a way to hear when one
+   * begins: a runner's reads are paced only while nobody waits for it (`SubscribeOptions.urgency`).
+   */
+  urgencyOf(name: string): ReadUrgency {
+    return {
+      awaited: () => {
+        for (const waiter of this.waiters) if (waiter.name === name) return true;
+        return false;
+      },
+      onAwaited: (listener) => {
+        let listeners = this.awaitedListeners.get(name);
+        if (!listeners) this.awaitedListeners.set(name, (listeners = new Set()));
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
   }
 
   /** Called by runners in this process after each committed batch. */
@@ -133,6 +154,7 @@ export class ProjectionProgress {
           resolve(value);
         };
         this.waiters.add(waiter);
+        for (const listener of [...(this.awaitedListeners.get(name) ?? [])]) listener();
       });
       if (reached) return true;
     }

@@ -1,7 +1,8 @@
 import { eventStoreMigrations, PostgresEventStore, type RecordedEvent } from '@gateway/event-store';
 import { storeForSuite } from '@gateway/testing';
+import { Socket } from 'node:net';
 import { Client, type ClientBase } from 'pg';
-import type { Projection } from './projection';
+import { type Projection, runPlannedStatements } from './projection';
 import { CHECKPOINT_CHANNEL, projectionMigrations, readCheckpoint } from './projection-checkpoints';
 import { ProjectionProgress } from './projection-progress';
 import { IdleCheckpointMover } from './idle-checkpoint-mover';
@@ -43,11 +44,58 @@ const tablesFor = (name: string) => ({
   ],
 });
 
+/** Plans its one statement a batch: the runner sends it with BEGIN and COMMIT. An 'PlannedPoison' fails it. */
+function plannedProjection(name: string): Projection {
+  const statements = (events: RecordedEvent[]) => [
+    {
+      text: `INSERT INTO ${name}_seen (event_id, stream_name) SELECT * FROM unnest($1::uuid[], $2::text[])
+             ON CONFLICT DO NOTHING`,
+      values: [events.map((e) => (e.type === 'PlannedPoison' ? 'not-a-uuid' : e.id)), events.map((e) => e.streamName)],
+    },
+  ];
+  return {
+    name,
+    tables: [`${name}_seen`],
+    eventTypes: ['Counted', 'PlannedPoison'],
+    plannedStatements: statements,
+    async apply(events: RecordedEvent[], tx: ClientBase) {
+      await runPlannedStatements(tx, statements(events));
+    },
+  };
+}
+
+/** Writes this process makes on any socket while `run` runs (a write to PostgreSQL wakes its backend). */
+async function socketWritesDuring(run: () => Promise<unknown>): Promise<number> {
+  const prototype = Socket.prototype as unknown as Record<'_write' | '_writev', (...args: unknown[]) => unknown>;
+  const original = { _write: prototype._write, _writev: prototype._writev };
+  let writes = 0;
+  for (const method of ['_write', '_writev'] as const)
+    prototype[method] = function (this: unknown, ...args: unknown[]) {
+      writes++;
+      return original[method].apply(this, args);
+    };
+  try {
+    await run();
+    return writes;
+  } finally {
+    Object.assign(prototype, original);
+  }
+}
+
 const event = (type = 'Counted') => emptyEvent(type);
 
 describe('ProjectionRunner', () => {
   const suite = storeForSuite(
-    [eventStoreMigrations, projectionMigrations, tablesFor('p1'), tablesFor('p2'), tablesFor('p3'), tablesFor('p4')],
+    [
+      eventStoreMigrations,
+      projectionMigrations,
+      tablesFor('p1'),
+      tablesFor('p2'),
+      tablesFor('p3'),
+      tablesFor('p4'),
+      tablesFor('p5'),
+      tablesFor('p6'),
+    ],
     (pool) => new PostgresEventStore(pool, { pollIntervalMs: 50 }),
   );
   const runners: ProjectionRunner[] = [];
@@ -293,4 +341,52 @@ describe('ProjectionRunner', () => {
         expect((await readCheckpoint(suite.db.pool, `idle-${n}`))?.position).toEqual(last.position);
     },
   );
+
+  it('sends BEGIN, the move and the first statement in one write; a planned batch with its COMMIT', async () => {
+    const batchesOf = async (projection: Projection, appends: number) => {
+      for (let i = 0; i < appends; i++) await suite.store.append(`writes-${projection.name}`, [event()], 'any');
+      const catchingUp = new ProjectionRunner(suite.db.pool, suite.store, projection, undefined, { batchSize: 1 });
+      let batches = 0;
+      const writes = await socketWritesDuring(() => catchingUp.runUntilCaughtUp(() => batches++));
+      return { writes, batches };
+    };
+    // What one more batch costs, setting the lease up aside: a run of 5 batches against one of 25
+    // (after a first run through what earlier tests appended).
+    const perBatch = async (projection: Projection) => {
+      await batchesOf(projection, 0);
+      const few = await batchesOf(projection, 5);
+      const many = await batchesOf(projection, 25);
+      expect(many.batches - few.batches).toBeGreaterThanOrEqual(20);
+      return (many.writes - few.writes) / (many.batches - few.batches);
+    };
+    // Two statements, the second after a wait: the log read, [BEGIN + move + first], second, COMMIT
+    // (before pipelining: read, BEGIN + move, first, second, COMMIT).
+    expect(await perBatch(countingProjection('p5'))).toBeLessThanOrEqual(4.25);
+    // Planned: the log read, then [BEGIN + move + statement + COMMIT] (before: read + 3).
+    expect(await perBatch(plannedProjection('p6'))).toBeLessThanOrEqual(2.25);
+    const seen = await suite.db.pool.query("SELECT count(*)::int AS n FROM p6_seen WHERE stream_name = 'writes-p6'");
+    expect(seen.rows[0].n).toBe(30);
+  });
+
+  it('a planned batch sent with its COMMIT: a failing statement leaves nothing and keeps the checkpoint', async () => {
+    const errors: unknown[] = [];
+    const projection = { ...plannedProjection('p6'), name: 'planned-poison' };
+    const good = await suite.store.append('planned-1', [event()], 'any');
+    const poison = await suite.store.append('planned-2', [event(), event('PlannedPoison')], 'any');
+    const failing = new ProjectionRunner(suite.db.pool, suite.store, projection, undefined, {
+      batchSize: 2,
+      retryDelayMs: 20,
+      onError: (_name, error) => errors.push(error),
+    });
+    runners.push(failing);
+    failing.start();
+    const progress = progressTracker();
+    expect(await progress.waitFor('planned-poison', good.position, 5000)).toBe(true);
+    expect(await progress.waitFor('planned-poison', poison.position, 300)).toBe(false);
+    expect(String(errors[0])).toContain('invalid input syntax for type uuid');
+    const checkpoint = await readCheckpoint(suite.db.pool, 'planned-poison');
+    expect(checkpoint?.position).toEqual(good.position);
+    const seen = await suite.db.pool.query("SELECT stream_name FROM p6_seen WHERE stream_name LIKE 'planned-%'");
+    expect(seen.rows).toEqual([{ stream_name: 'planned-1' }]);
+  });
 });

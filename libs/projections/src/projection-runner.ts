@@ -11,6 +11,7 @@ import {
   recordProjectionError,
 } from './projection-checkpoints';
 import type { ProjectionProgress } from './projection-progress';
+import { applyPipelinedBatch } from './pipelined-batch';
 
 export const PROJECTION_RESET_CHANNEL = 'projection_reset';
 
@@ -147,6 +148,7 @@ export class ProjectionRunner {
         maxCount: this.batchSize,
         signal: restart.signal,
         minReadIntervalMs: this.options.readIntervalMs,
+        urgency: this.progress?.urgencyOf(this.name),
       })) {
         if (!(await this.applyBatch(lease, batch, checkpoint))) return;
         checkpoint = batch[batch.length - 1].position;
@@ -160,11 +162,12 @@ export class ProjectionRunner {
   }
 
   /**
-   * One transaction: the read-model writes and the checkpoint move together, or not at all (the
-   * move first, sent with BEGIN in one round trip, then the writes, then COMMIT). A
-   * batch with nothing for this projection (most batches of most projections) only moves the
-   * checkpoint, and with the idle mover not even that at once: the mover sends every runner's idle
-   * moves together once a window, and the next batch with work commits a move not sent yet.
+   * One transaction: the read-model writes and the checkpoint move together, or not at all, in as
+   * few round trips as the projection allows (`applyPipelinedBatch`: one when it plans its
+   * statements). A batch with nothing for this projection (most batches of most projections) only
+   * moves the checkpoint, and with the idle mover not even that at once: the mover sends every
+   * runner's idle moves together once a window, and the next batch with work commits a move not
+   * sent yet.
    */
   private async applyBatch(lease: Client, batch: RecordedEvent[], from: GlobalPosition): Promise<boolean> {
     const wanted = this.projection.eventTypes;
@@ -184,18 +187,11 @@ export class ProjectionRunner {
     // The idle pages before this one whose move has not left yet are committed with it.
     const deferred = idle ? await idle.take(this.name) : undefined;
     if (deferred === 'lost') return false;
-    try {
-      const seen = batch.length + (deferred?.seen ?? 0);
-      if (!(await beginWithCheckpointMove(lease, this.name, deferred?.from ?? from, to, seen, announce))) {
-        await lease.query('ROLLBACK');
-        return false;
-      }
-      await this.projection.apply(relevant, lease);
-      await lease.query('COMMIT');
-    } catch (error) {
-      await lease.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    }
+    const seen = batch.length + (deferred?.seen ?? 0);
+    const committed = await applyPipelinedBatch(lease, this.projection, relevant, () =>
+      beginWithCheckpointMove(lease, this.name, deferred?.from ?? from, to, seen, announce),
+    );
+    if (!committed) return false;
     this.progress?.report(this.name, to);
     return true;
   }
@@ -206,7 +202,8 @@ export class ProjectionRunner {
   }
 
   private async tryAcquireLease(): Promise<Client | undefined> {
-    const client = new Client(this.pool.options);
+    // Pipelined: a batch's statements go out without waiting for each other (see applyBatch).
+    const client = new Client({ ...this.pool.options, pipeline: true });
     client.on('error', () => undefined);
     await client.connect();
     const { rows } = await client.query<{ locked: boolean }>(

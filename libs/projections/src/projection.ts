@@ -1,6 +1,6 @@
 import type { RecordedEvent } from '@gateway/event-store';
 import type { MigrationSet } from '@gateway/database';
-import type { ClientBase } from 'pg';
+import type { ClientBase, QueryConfig } from 'pg';
 
 /**
  * A read model built from the event log. The runner calls `apply` with a batch of events
@@ -25,6 +25,15 @@ export interface Projection {
   /** Tables the projection needs; applied with the gateway's migrations. */
   readonly migrations?: MigrationSet;
   apply(events: RecordedEvent[], tx: ClientBase): Promise<void>;
+  /**
+   * The batch's writes when this projection can tell them without reading the database (no
+   * statement needs what another returns), else undefined and the runner calls `apply`. The runner
+   * sends them with the batch's BEGIN, checkpoint move and COMMIT in one write: one round trip a
+   * batch, where `apply` waits for each statement. `apply` must leave the same rows for the same
+   * events (it can run the planned statements itself: `runPlannedStatements`), since a rebuild or
+   * a verification only calls `apply`.
+   */
+  plannedStatements?(events: RecordedEvent[]): QueryConfig[] | undefined;
   /** A faster way to fill the emptied tables, used by `rebuildAllProjections` only. */
   readonly bulkLoad?: BulkLoad;
 }
@@ -57,4 +66,9 @@ export function ReadModelProjection(): ClassDecorator {
   return (target) => {
     Reflect.defineMetadata(PROJECTION_METADATA, true, target);
   };
+}
+
+/** Runs planned statements in order on `tx` (a projection's `apply` for a batch it could plan). */
+export async function runPlannedStatements(tx: ClientBase, statements: readonly QueryConfig[]): Promise<void> {
+  for (const statement of statements) await tx.query(statement);
 }

@@ -5,7 +5,7 @@
  * its jobs due at once. Queue libraries compare due times with one real clock only, so that
  * per-business join cannot be expressed with them.
  */
-import type { ClientBase, Pool } from 'pg';
+import type { ClientBase, Pool, QueryConfig } from 'pg';
 import { businessNowSql } from '@gateway/clock';
 import type { ScheduleJobInput } from './scheduled-job';
 import { SCHEDULER_WAKEUP_CHANNEL } from '@gateway/database';
@@ -72,46 +72,21 @@ export class Scheduler {
    * order, so two writers of overlapping batches lock them in one order.
    */
   async scheduleMany<P>(inputs: readonly ScheduleJobInput<P>[], db: SchedulerDb = this.pool): Promise<void> {
-    if (inputs.length === 0) return;
-    inputs.forEach(assertValid);
-    const keyed = new Map<string, ScheduleJobInput<P>>();
-    const unkeyed: ScheduleJobInput<P>[] = [];
-    for (const input of inputs) {
-      if (input.key === undefined) {
-        unkeyed.push(input);
-        continue;
-      }
-      const first = keyed.get(input.key);
-      keyed.set(input.key, first ? { ...first, dueAt: input.dueAt, payload: input.payload } : input);
-    }
-    const rows = [
-      ...[...keyed.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, input]) => input),
-      ...unkeyed,
-    ];
-    await db.query(
-      `WITH written AS (
-         INSERT INTO scheduled_jobs (job_key, kind, payload, business_id, mode, due_at, max_attempts)
-         SELECT job_key, kind, payload::jsonb, business_id, mode, due_at, max_attempts
-           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::int[])
-                WITH ORDINALITY AS input (job_key, kind, payload, business_id, mode, due_at, max_attempts, ord)
-          ORDER BY ord
-         ON CONFLICT (job_key) DO UPDATE
-           SET due_at = EXCLUDED.due_at, payload = EXCLUDED.payload, updated_at = now()
-           WHERE scheduled_jobs.status = 'pending'
-         RETURNING due_at, business_id, mode
-       )
-       ${NOTIFY_IF_ANY_DUE}`,
-      [
-        rows.map((input) => input.key ?? null),
-        rows.map((input) => input.kind),
-        rows.map((input) => JSON.stringify(input.payload)),
-        rows.map((input) => input.businessId ?? null),
-        rows.map((input) => input.mode ?? null),
-        rows.map((input) => input.dueAt),
-        rows.map((input) => input.maxAttempts ?? 10),
-        SCHEDULER_WAKEUP_CHANNEL,
-      ],
-    );
+    const statement = scheduleManyStatement(inputs);
+    if (statement) await db.query(statement);
+  }
+
+  /** Leaves the job table as `cancelPending` would; none when no key. */
+  cancelPendingStatement(keys: readonly string[]): QueryConfig | undefined {
+    return cancelPendingStatement(keys);
+  }
+
+  /**
+   * `scheduleMany` as a statement, for a projection that plans its batch's writes
+   * (`Projection.plannedStatements`); none when there is no job.
+   */
+  scheduleManyStatement<P>(inputs: readonly ScheduleJobInput<P>[]): QueryConfig | undefined {
+    return scheduleManyStatement(inputs);
   }
 
   /**
@@ -121,13 +96,9 @@ export class Scheduler {
    * cancelled.
    */
   async cancelPending(keys: readonly string[], db: SchedulerDb = this.pool): Promise<number> {
-    if (keys.length === 0) return 0;
-    const { rowCount } = await db.query(
-      `UPDATE scheduled_jobs
-          SET status = 'cancelled', updated_at = now(), completed_at = now()
-        WHERE job_key = ANY($1::text[]) AND status = 'pending'`,
-      [[...new Set(keys)].sort()],
-    );
+    const statement = cancelPendingStatement(keys);
+    if (!statement) return 0;
+    const { rowCount } = await db.query(statement);
     return rowCount ?? 0;
   }
 
@@ -156,4 +127,61 @@ function assertValid(input: ScheduleJobInput<unknown>): void {
   if (input.maxAttempts !== undefined && (!Number.isInteger(input.maxAttempts) || input.maxAttempts < 1)) {
     throw new RangeError(`Job ${input.kind} maxAttempts must be a positive integer`);
   }
+}
+
+/** See `Scheduler.scheduleMany`. */
+function scheduleManyStatement<P>(inputs: readonly ScheduleJobInput<P>[]): QueryConfig | undefined {
+  if (inputs.length === 0) return undefined;
+  inputs.forEach(assertValid);
+  const keyed = new Map<string, ScheduleJobInput<P>>();
+  const unkeyed: ScheduleJobInput<P>[] = [];
+  for (const input of inputs) {
+    if (input.key === undefined) {
+      unkeyed.push(input);
+      continue;
+    }
+    const first = keyed.get(input.key);
+    keyed.set(input.key, first ? { ...first, dueAt: input.dueAt, payload: input.payload } : input);
+  }
+  const rows = [
+    ...[...keyed.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, input]) => input),
+    ...unkeyed,
+  ];
+  return {
+    name: 'scheduler_schedule_many',
+    text: `WITH written AS (
+         INSERT INTO scheduled_jobs (job_key, kind, payload, business_id, mode, due_at, max_attempts)
+         SELECT job_key, kind, payload::jsonb, business_id, mode, due_at, max_attempts
+           FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::int[])
+                WITH ORDINALITY AS input (job_key, kind, payload, business_id, mode, due_at, max_attempts, ord)
+          ORDER BY ord
+         ON CONFLICT (job_key) DO UPDATE
+           SET due_at = EXCLUDED.due_at, payload = EXCLUDED.payload, updated_at = now()
+           WHERE scheduled_jobs.status = 'pending'
+         RETURNING due_at, business_id, mode
+       )
+       ${NOTIFY_IF_ANY_DUE}`,
+    values: [
+      rows.map((input) => input.key ?? null),
+      rows.map((input) => input.kind),
+      rows.map((input) => JSON.stringify(input.payload)),
+      rows.map((input) => input.businessId ?? null),
+      rows.map((input) => input.mode ?? null),
+      rows.map((input) => input.dueAt),
+      rows.map((input) => input.maxAttempts ?? 10),
+      SCHEDULER_WAKEUP_CHANNEL,
+    ],
+  };
+}
+
+/** See `Scheduler.cancelPending`. */
+function cancelPendingStatement(keys: readonly string[]): QueryConfig | undefined {
+  if (keys.length === 0) return undefined;
+  return {
+    name: 'scheduler_cancel_pending',
+    text: `UPDATE scheduled_jobs
+              SET status = 'cancelled', updated_at = now(), completed_at = now()
+            WHERE job_key = ANY($1::text[]) AND status = 'pending'`,
+    values: [[...new Set(keys)].sort()],
+  };
 }

@@ -2,7 +2,7 @@ import { assertNever } from '@gateway/domain';
 import type { RecordedEvent } from '@gateway/event-store';
 import { jobKeys, Scheduler } from '@gateway/scheduler';
 import { DescribedProjection, InjectableProjection, typedEvents } from '@gateway/projections';
-import type { ClientBase } from 'pg';
+import type { ClientBase, QueryConfig } from 'pg';
 import { AUTHORIZATION_LIFETIME_MS, CARD_CHARGE_EVENT_TYPES, type CardChargeEvent } from '../domain/card-charge.events';
 import { CARD_TOKEN_EVENT_TYPES, type CardTokenEvent } from '../domain/card-token.events';
 
@@ -181,36 +181,23 @@ export class CardsProjection extends DescribedProjection {
     if (created.length > 0) await this.insertCharges(created, tx);
   }
 
+  /**
+   * A batch of new captured charges only (the bulk of a busy log) reads nothing: their rows in one
+   * statement, planned, sent with the batch's framing. An authorization gets an expiry job for a
+   * row that is new, which needs the insert's answer: `apply`.
+   */
+  plannedStatements(events: RecordedEvent[]): QueryConfig[] | undefined {
+    const charges: ChargeCreatedData[] = [];
+    for (const { event } of typedEvents<CardTokenEvent | CardChargeEvent>(events)) {
+      if (event.type !== 'CardChargeCreated' || event.data.status === 'AUTHORIZED') return undefined;
+      charges.push(event.data);
+    }
+    return [insertChargesStatement(charges)];
+  }
+
   /** New charges in one statement; an authorization gets its 7-day expiry job (replayed rows: none). */
   private async insertCharges(charges: ChargeCreatedData[], tx: ClientBase): Promise<void> {
-    const rows = charges.map((c) => ({
-      ...c,
-      authenticationId: c.authenticationId ?? null,
-      captureAmount: c.captureAmount ?? null,
-      failureReason: c.failureReason ?? null,
-    }));
-    const { rows: inserted } = await tx.query<{ charge_id: string }>(
-      `INSERT INTO card_charges (charge_id, business_id, mode, token_id, authentication_id, external_id, status, ` +
-        `authorized_amount, capture_amount, currency,
-                                 masked_card_number, card_brand, card_type, charge_type, eci, ` +
-        `merchant_reference_code, bank_reconciliation_id, failure_reason,
-                                 created_at, updated_at, money_recorded_by)
-       SELECT c."chargeId", c."businessId", c.mode, c."tokenId", c."authenticationId", c."externalId", c.status, ` +
-        `c.amount, c."captureAmount", c.currency,
-              c."maskedCardNumber", c."cardBrand", c."cardType", c."chargeType", c.eci, c."merchantReferenceCode", ` +
-        `c."bankReconciliationId", c."failureReason",
-              c."createdAt", c."createdAt", c."moneyRecordedBy"
-         FROM json_to_recordset($1::json) AS c ("chargeId" text, "businessId" text, mode text, "tokenId" text, ` +
-        `"authenticationId" text, "externalId" text, status text,
-                                                amount bigint, "captureAmount" bigint, currency text, ` +
-        `"maskedCardNumber" text, "cardBrand" text, "cardType" text,
-                                                "chargeType" text, eci text, "merchantReferenceCode" text, ` +
-        `"bankReconciliationId" text, "failureReason" text, "createdAt" timestamptz,
-                                                "moneyRecordedBy" jsonb)
-       ON CONFLICT (charge_id) DO NOTHING
-       RETURNING charge_id`,
-      [JSON.stringify(rows)],
-    );
+    const { rows: inserted } = await tx.query<{ charge_id: string }>(insertChargesStatement(charges));
     const fresh = new Set(inserted.map((row) => row.charge_id));
     const expiries = charges
       .filter((c) => c.status === 'AUTHORIZED' && fresh.has(c.chargeId))
@@ -275,4 +262,38 @@ async function chargeStatus(
       'WHERE charge_id = $1',
     [chargeId, status, at, captureAmount ?? null],
   );
+}
+
+/** The rows of new charges, one statement; answers the ids it inserted (a replayed row is left as it is). */
+function insertChargesStatement(charges: readonly ChargeCreatedData[]): QueryConfig {
+  const rows = charges.map((c) => ({
+    ...c,
+    authenticationId: c.authenticationId ?? null,
+    captureAmount: c.captureAmount ?? null,
+    failureReason: c.failureReason ?? null,
+  }));
+  return {
+    name: 'cards_insert_charges',
+    text:
+      `INSERT INTO card_charges (charge_id, business_id, mode, token_id, authentication_id, external_id, status, ` +
+      `authorized_amount, capture_amount, currency,
+                                 masked_card_number, card_brand, card_type, charge_type, eci, ` +
+      `merchant_reference_code, bank_reconciliation_id, failure_reason,
+                                 created_at, updated_at, money_recorded_by)
+       SELECT c."chargeId", c."businessId", c.mode, c."tokenId", c."authenticationId", c."externalId", c.status, ` +
+      `c.amount, c."captureAmount", c.currency,
+              c."maskedCardNumber", c."cardBrand", c."cardType", c."chargeType", c.eci, c."merchantReferenceCode", ` +
+      `c."bankReconciliationId", c."failureReason",
+              c."createdAt", c."createdAt", c."moneyRecordedBy"
+         FROM json_to_recordset($1::json) AS c ("chargeId" text, "businessId" text, mode text, "tokenId" text, ` +
+      `"authenticationId" text, "externalId" text, status text,
+                                                amount bigint, "captureAmount" bigint, currency text, ` +
+      `"maskedCardNumber" text, "cardBrand" text, "cardType" text,
+                                                "chargeType" text, eci text, "merchantReferenceCode" text, ` +
+      `"bankReconciliationId" text, "failureReason" text, "createdAt" timestamptz,
+                                                "moneyRecordedBy" jsonb)
+       ON CONFLICT (charge_id) DO NOTHING
+       RETURNING charge_id`,
+    values: [JSON.stringify(rows)],
+  };
 }

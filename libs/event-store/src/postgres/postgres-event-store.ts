@@ -141,7 +141,7 @@ export class PostgresEventStore implements EventStore {
     const pageSize = options.maxCount ?? DEFAULT_PAGE;
     const stop = options.signal;
     const waiter = this.signal.waiter();
-    const pacing = new ReadPacing(options.minReadIntervalMs ?? 0, pageSize);
+    const pacing = new ReadPacing(options.minReadIntervalMs ?? 0, pageSize, Date.now, options.urgency);
     try {
       while (!stop?.aborted) {
         await pacing.beforeRead(stop);

@@ -1,3 +1,4 @@
+import type { ReadUrgency } from '../event-store.port';
 import { PACE_FROM_EVENTS, ReadPacing } from './read-pacing';
 
 /** Whether `promise` settles within `ms` of real time. */
@@ -14,8 +15,8 @@ describe('ReadPacing', () => {
   const INTERVAL = 60_000;
 
   /** A pacing on a clock the test moves: one read at 1,000, then reads that found `found` events, 5 ms apart. */
-  function pacingAfter(found: number[], clock = { now: 1_000 }) {
-    const pacing = new ReadPacing(INTERVAL, PAGE, () => clock.now);
+  function pacingAfter(found: number[], clock = { now: 1_000 }, urgency?: ReadUrgency) {
+    const pacing = new ReadPacing(INTERVAL, PAGE, () => clock.now, urgency);
     const ready = pacing.beforeRead().then(() => {
       for (const count of found) {
         pacing.afterRead(count);
@@ -68,5 +69,46 @@ describe('ReadPacing', () => {
     const { pacing, ready } = pacingAfter([4, 4, PAGE]);
     await ready;
     expect(await settlesWithin(pacing.beforeRead(), 200)).toBe(true);
+  });
+
+  /** A read-your-writes wait the test starts and ends. */
+  function waits() {
+    let waiting = 0;
+    const listeners = new Set<() => void>();
+    const urgency: ReadUrgency = {
+      awaited: () => waiting > 0,
+      onAwaited: (listener) => {
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    };
+    return {
+      urgency,
+      listeners,
+      begin: () => {
+        waiting++;
+        for (const listener of [...listeners]) listener();
+      },
+    };
+  }
+
+  it('reads at once, however dense the flow, while someone waits for the consumer', async () => {
+    const wait = waits();
+    const { pacing, ready } = pacingAfter([4, 4, 4], undefined, wait.urgency);
+    await ready;
+    wait.begin();
+    expect(await settlesWithin(pacing.beforeRead(), 200)).toBe(true);
+  });
+
+  it('ends a paced wait when a wait for the consumer begins, and stops listening', async () => {
+    const wait = waits();
+    const { pacing, ready } = pacingAfter([4, 4, 4], undefined, wait.urgency);
+    await ready;
+    const paced = pacing.beforeRead();
+    expect(await settlesWithin(paced, 200)).toBe(false);
+    expect(wait.listeners.size).toBe(1);
+    wait.begin();
+    expect(await settlesWithin(paced, 200)).toBe(true);
+    expect(wait.listeners.size).toBe(0);
   });
 });

@@ -1,4 +1,4 @@
-import { setTimeout as delay } from 'node:timers/promises';
+import type { ReadUrgency } from '../event-store.port';
 
 /**
  * Events found within the last interval from which reads are paced: a flow this dense fills a
@@ -15,7 +15,9 @@ export const PACE_FROM_EVENTS = 8;
  * transaction per projection for each such page. Spacing its reads by an interval makes each page
  * hold the interval's events. The spacing applies only while the flow is dense (at least
  * PACE_FROM_EVENTS found within the last interval), so a quiet subscription reads a new event at
- * once; and never after a full page (the consumer is catching up).
+ * once; and never after a full page (the consumer is catching up), nor while a read-your-writes
+ * wait is waiting for the consumer (`urgency`): pacing trades a consumer's latency for its batch
+ * size only where nobody is waiting for that latency.
  */
 export class ReadPacing {
   private lastReadAt = Number.NEGATIVE_INFINITY;
@@ -27,16 +29,33 @@ export class ReadPacing {
     private readonly intervalMs: number,
     private readonly pageSize: number,
     private readonly now: () => number = Date.now,
+    private readonly urgency?: ReadUrgency,
   ) {}
 
-  /** Resolves when the next read may go (at once unless the flow is dense), or when `stop` aborts. */
+  /**
+   * Resolves when the next read may go (at once unless the flow is dense and nobody waits), when
+   * a wait for the consumer begins, or when `stop` aborts (the subscription then ends).
+   */
   async beforeRead(stop?: AbortSignal): Promise<void> {
     if (this.intervalMs > 0 && !this.lastPageFull && this.foundWithinInterval() >= PACE_FROM_EVENTS) {
       const waitMs = this.lastReadAt + this.intervalMs - this.now();
-      // A stop ends the wait (the timer rejects with an AbortError): the subscription then ends.
-      if (waitMs > 0) await delay(waitMs, undefined, { signal: stop }).catch(() => undefined);
+      if (waitMs > 0 && !this.urgency?.awaited()) await this.pause(waitMs, stop);
     }
     this.lastReadAt = this.now();
+  }
+
+  private pause(ms: number, stop?: AbortSignal): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        stop?.removeEventListener('abort', done);
+        stopListening?.();
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      stop?.addEventListener('abort', done, { once: true });
+      const stopListening = this.urgency?.onAwaited(done);
+    });
   }
 
   afterRead(found: number): void {

@@ -1,8 +1,8 @@
 import { assertNever } from '@gateway/domain';
 import { Scheduler } from '@gateway/scheduler';
 import type { RecordedEvent } from '@gateway/event-store';
-import { DescribedProjection, InjectableProjection, typedEvents } from '@gateway/projections';
-import type { ClientBase } from 'pg';
+import { DescribedProjection, InjectableProjection, runPlannedStatements, typedEvents } from '@gateway/projections';
+import type { ClientBase, QueryConfig } from 'pg';
 import { EXPIRE_INVOICE_JOB, type ExpireInvoicePayload } from '../application/expire-invoice/expire-invoice.job';
 import {
   CAPTURE_CARD_CHARGE_JOB,
@@ -53,17 +53,38 @@ export class InvoicesProjection extends DescribedProjection {
     await this.insertCreated(created, tx);
   }
 
-  /** New invoices' rows, and the expiry timers of those not already there (a replay schedules none). */
+  /**
+   * A batch of new invoices only (the bulk of a busy log) reads nothing: their rows and expiry
+   * timers, planned, sent with the batch's framing.
+   */
+  plannedStatements(events: RecordedEvent[]): QueryConfig[] | undefined {
+    const created: InvoiceSnapshot[] = [];
+    for (const { event } of typedEvents<InvoiceOwnEvent>(events)) {
+      if (event.type !== 'InvoiceCreated') return undefined;
+      created.push(event.data.invoice);
+    }
+    return this.createdStatements(created);
+  }
+
   private async insertCreated(invoices: InvoiceSnapshot[], tx: ClientBase): Promise<void> {
-    if (invoices.length === 0) return;
-    const { rows: inserted } = await tx.query<{ invoice_id: string }>(
-      `INSERT INTO invoices (invoice_id, business_id, mode, external_id, status, client_type, ` +
+    await runPlannedStatements(tx, this.createdStatements(invoices));
+  }
+
+  /**
+   * New invoices' rows and their expiry timers. A replayed invoice keeps its row; its timer, if
+   * still pending, is set to the same expiry again (the scheduler's upsert), one that ran is left.
+   */
+  private createdStatements(invoices: InvoiceSnapshot[]): QueryConfig[] {
+    if (invoices.length === 0) return [];
+    const rows: QueryConfig = {
+      name: 'invoices_insert_created',
+      text:
+        `INSERT INTO invoices (invoice_id, business_id, mode, external_id, status, client_type, ` +
         `recurring_payment_id, created_at, snapshot)
        SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], ` +
         `$8::timestamptz[], $9::jsonb[])
-       ON CONFLICT (invoice_id) DO NOTHING
-       RETURNING invoice_id`,
-      [
+       ON CONFLICT (invoice_id) DO NOTHING`,
+      values: [
         invoices.map((invoice) => invoice.invoiceId),
         invoices.map((invoice) => invoice.businessId),
         invoices.map((invoice) => invoice.mode),
@@ -74,21 +95,18 @@ export class InvoicesProjection extends DescribedProjection {
         invoices.map((invoice) => invoice.createdAt),
         invoices.map((invoice) => JSON.stringify(invoice)),
       ],
+    };
+    const timers = this.scheduler.scheduleManyStatement(
+      invoices.map((invoice) => ({
+        kind: EXPIRE_INVOICE_JOB,
+        key: `invoice-expire:${invoice.invoiceId}`,
+        payload: { invoiceId: invoice.invoiceId } satisfies ExpireInvoicePayload,
+        dueAt: new Date(invoice.expiryDate),
+        businessId: invoice.businessId,
+        mode: invoice.mode,
+      })),
     );
-    const fresh = new Set(inserted.map((row) => row.invoice_id));
-    await this.scheduler.scheduleMany(
-      invoices
-        .filter((invoice) => fresh.has(invoice.invoiceId))
-        .map((invoice) => ({
-          kind: EXPIRE_INVOICE_JOB,
-          key: `invoice-expire:${invoice.invoiceId}`,
-          payload: { invoiceId: invoice.invoiceId } satisfies ExpireInvoicePayload,
-          dueAt: new Date(invoice.expiryDate),
-          businessId: invoice.businessId,
-          mode: invoice.mode,
-        })),
-      tx,
-    );
+    return timers ? [rows, timers] : [rows];
   }
 
   private async update(tx: ClientBase, invoice: InvoiceSnapshot): Promise<void> {

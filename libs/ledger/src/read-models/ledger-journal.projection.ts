@@ -1,7 +1,13 @@
 import type { RecordedEvent } from '@gateway/event-store';
 import { type ScheduleJobInput, Scheduler } from '@gateway/scheduler';
-import { type BulkLoad, copyInto, DescribedProjection, InjectableProjection } from '@gateway/projections';
-import type { ClientBase } from 'pg';
+import {
+  type BulkLoad,
+  copyInto,
+  DescribedProjection,
+  InjectableProjection,
+  runPlannedStatements,
+} from '@gateway/projections';
+import type { ClientBase, QueryConfig } from 'pg';
 import { MONEY_MOVEMENT_EVENT_TYPES, type MoneyMovementEvent } from '../domain/money-movement.events';
 import { settlementDelayMs } from '../domain/settlement-delays';
 import { SettlementPolicy } from '../application/settle-payment/settlement-policy';
@@ -36,45 +42,57 @@ export class LedgerJournalProjection extends DescribedProjection {
     });
   }
 
-  /**
-   * The journal rows travel as one JSON document per table (`json_to_recordset`, keys = the row
-   * objects' own field names), not as one pg array per column: pg escapes every array element in
-   * JavaScript, which cost the rebuild more client CPU than the rest of this projection.
-   */
   async apply(events: RecordedEvent[], tx: ClientBase): Promise<void> {
+    await runPlannedStatements(tx, this.plannedStatements(events));
+  }
+
+  /**
+   * Never reads: the journal, its balances and the settlement jobs of a batch are planned, and the
+   * runner sends them with the batch's framing in one round trip. The journal rows travel as one
+   * JSON document per table (`json_to_recordset`, keys = the row objects' own field names), not as
+   * one pg array per column: pg escapes every array element in JavaScript, which cost the rebuild
+   * more client CPU than the rest of this projection. One statement writes the transactions, the
+   * entries of those that were new (a replayed event's are there already) and the balances moved by
+   * exactly those entries, summed in SQL: a replayed batch moves no balance.
+   */
+  plannedStatements(events: RecordedEvent[]): QueryConfig[] {
     const rows = journalRowsOf(events);
-    if (rows.transactions.length === 0) return;
-    const inserted = await tx.query<{ event_id: string }>(
-      `INSERT INTO ledger_transactions (event_id, business_id, mode, currency, kind, movement_id, stream_name, ` +
+    if (rows.transactions.length === 0) return [];
+    const journal: QueryConfig = {
+      name: 'ledger_journal_batch',
+      text:
+        `WITH fresh AS (
+           INSERT INTO ledger_transactions (event_id, business_id, mode, currency, kind, movement_id, stream_name, ` +
         `log_commit, log_prepare, occurred_at)
-       SELECT * FROM json_to_recordset($1::json) AS t ("eventId" uuid, "businessId" text, mode text, currency text, ` +
-        `kind text, "movementId" text,
-                                                        "streamName" text, "logCommit" numeric, ` +
-        `"logPrepare" bigint, "occurredAt" timestamptz)
-       ON CONFLICT (event_id) DO NOTHING
-       RETURNING event_id`,
-      [JSON.stringify(rows.transactions)],
-    );
-    const fresh = new Set(inserted.rows.map((row) => row.event_id));
-    if (fresh.size === 0) return;
-    const entries = rows.entries.filter((entry) => fresh.has(entry.eventId));
-    const totals = new BalanceTotals();
-    for (const entry of entries)
-      totals.add(entry.businessId, entry.mode, entry.currency, entry.account, BigInt(entry.amount));
-    await tx.query(
-      `INSERT INTO ledger_entries (event_id, line, business_id, mode, currency, account, amount)
-       SELECT * FROM json_to_recordset($1::json) AS e ("eventId" uuid, line smallint, "businessId" text, mode text, ` +
-        `currency text, account text, amount bigint)`,
-      [JSON.stringify(entries)],
-    );
-    await this.moveBalancesAndScheduleSettlements(events, totals, (eventId) => fresh.has(eventId), tx);
+           SELECT * FROM json_to_recordset($1::json) AS t ("eventId" uuid, "businessId" text, mode text, ` +
+        `currency text, kind text, "movementId" text, "streamName" text, "logCommit" numeric, "logPrepare" bigint, ` +
+        `"occurredAt" timestamptz)
+           ON CONFLICT (event_id) DO NOTHING
+           RETURNING event_id
+         ), entries AS (
+           INSERT INTO ledger_entries (event_id, line, business_id, mode, currency, account, amount)
+           SELECT e.* FROM json_to_recordset($2::json) AS e ("eventId" uuid, line smallint, "businessId" text, ` +
+        `mode text, currency text, account text, amount bigint)
+            WHERE e."eventId" IN (SELECT event_id FROM fresh)
+           RETURNING business_id, mode, currency, account, amount
+         )
+         INSERT INTO ledger_balances (business_id, mode, currency, account, balance, entries)
+         SELECT business_id, mode, currency, account, sum(amount), count(*) FROM entries
+          GROUP BY business_id, mode, currency, account
+          ORDER BY business_id, mode, currency, account
+         ON CONFLICT (business_id, mode, currency, account)
+         DO UPDATE SET balance = ledger_balances.balance + EXCLUDED.balance, ` +
+        `entries = ledger_balances.entries + EXCLUDED.entries`,
+      values: [JSON.stringify(rows.transactions), JSON.stringify(rows.entries)],
+    };
+    return [journal, ...this.settlementStatements(events)];
   }
 
   /**
    * A rebuild's page (see `BulkLoad`): every event is new to the journal, so its rows go in with
-   * COPY, into tables whose indexes are built again after the last page. The balances and the
-   * settlement jobs are written as `apply` writes them (`ledger_balances` keeps its primary key:
-   * it is upserted every page).
+   * COPY, into tables whose indexes are built again after the last page. The balances are summed
+   * here and the settlement jobs written as `apply` writes them (`ledger_balances` keeps its
+   * primary key: it is upserted every page).
    */
   readonly bulkLoad: BulkLoad = {
     deferIndexesOn: ['ledger_transactions', 'ledger_entries'],
@@ -83,41 +101,31 @@ export class LedgerJournalProjection extends DescribedProjection {
       if (journal.transactions.length === 0) return;
       await copyInto(tx, 'ledger_transactions', TRANSACTION_COLUMNS, journal.transactions);
       await copyInto(tx, 'ledger_entries', ENTRY_COLUMNS, journal.entries);
-      await this.moveBalancesAndScheduleSettlements(events, journal.totals, () => true, tx);
+      await runPlannedStatements(tx, [balancesStatement(journal.totals), ...this.settlementStatements(events)]);
     },
   };
 
-  /** The balances of the entries just written, and the settlement jobs of the payments just journaled. */
-  private async moveBalancesAndScheduleSettlements(
-    events: RecordedEvent[],
-    totals: BalanceTotals,
-    fresh: (eventId: string) => boolean,
-    tx: ClientBase,
-  ): Promise<void> {
-    const sorted = totals.sorted().map((total) => ({ ...total, amount: total.amount.toString() }));
-    await tx.query(
-      `INSERT INTO ledger_balances (business_id, mode, currency, account, balance, entries)
-       SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::bigint[])
-       ON CONFLICT (business_id, mode, currency, account)
-       DO UPDATE SET balance = ledger_balances.balance + EXCLUDED.balance, ` +
-        `entries = ledger_balances.entries + EXCLUDED.entries`,
-      columns(sorted, ['businessId', 'mode', 'currency', 'account', 'amount', 'count']),
-    );
-    // Settled in this batch (a replay of old history): no job at all; settled earlier: none pending.
+  /**
+   * The settlement jobs of the batch's payments, and none pending for a payment settled in it (a
+   * replay of old history). A replayed payment's job, if still pending, is set to the same time
+   * again (the scheduler's upsert); one that ran is left as it is.
+   */
+  private settlementStatements(events: RecordedEvent[]): QueryConfig[] {
     const settled = new Set<string>();
     for (const recorded of events) {
       if (recorded.type === 'MoneyInSettled') settled.add((recorded.data as { movementId: string }).movementId);
     }
     const jobs: ScheduleJobInput<SettlePaymentPayload>[] = [];
     for (const recorded of events) {
-      if (recorded.type !== 'MoneyInReceived' || !fresh(recorded.id)) continue;
+      if (recorded.type !== 'MoneyInReceived') continue;
       const job = this.settlementJob(
         recorded as RecordedEvent<Extract<MoneyMovementEvent, { type: 'MoneyInReceived' }>['data']>,
       );
       if (job && !settled.has(job.payload.movementId)) jobs.push(job);
     }
-    await this.scheduler.scheduleMany(jobs, tx);
-    await this.scheduler.cancelPending([...settled].map(settlementKey), tx);
+    const scheduling = this.scheduler.scheduleManyStatement(jobs);
+    const cancelling = this.scheduler.cancelPendingStatement([...settled].map(settlementKey));
+    return [scheduling, cancelling].filter((statement): statement is QueryConfig => statement !== undefined);
   }
 
   private settlementJob(
@@ -148,6 +156,20 @@ export class LedgerJournalProjection extends DescribedProjection {
 }
 
 const settlementKey = (movementId: string) => SETTLEMENT_JOB_KEYS.of(movementId);
+
+/** Moves the balances by a rebuild page's totals, summed in JavaScript (see `bulkLoad`). */
+function balancesStatement(totals: BalanceTotals): QueryConfig {
+  const sorted = totals.sorted().map((total) => ({ ...total, amount: total.amount.toString() }));
+  return {
+    text:
+      `INSERT INTO ledger_balances (business_id, mode, currency, account, balance, entries)
+           SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::numeric[], $6::bigint[])
+           ON CONFLICT (business_id, mode, currency, account)
+           DO UPDATE SET balance = ledger_balances.balance + EXCLUDED.balance, ` +
+      `entries = ledger_balances.entries + EXCLUDED.entries`,
+    values: columns(sorted, ['businessId', 'mode', 'currency', 'account', 'amount', 'count']),
+  };
+}
 
 function columns<T extends object>(rows: T[], names: (keyof T)[]): unknown[][] {
   return names.map((name) => rows.map((row) => row[name]));
