@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { OutboundHttp, RESPONSE_EXCERPT_BYTES } from './outbound-http';
 
 describe('OutboundHttp (real local server)', () => {
@@ -75,5 +75,36 @@ describe('OutboundHttp (real local server)', () => {
       expect(slow.error).toContain('no answer within 1000 ms');
       expect(slow.latencyMs).toBeLessThan(1_900);
     });
+  });
+
+  it('sends again, on another socket, a request whose kept-alive socket the receiver had closed', async () => {
+    // A receiver that answers the first request of a connection, keeps it open, and resets it when
+    // a second request arrives on it (as a server whose idle timeout just fired does).
+    let connections = 0;
+    const answered: number[] = [];
+    const resetting = createNetServer((socket) => {
+      const connection = ++connections;
+      let requests = 0;
+      socket.on('data', (chunk) => {
+        if (!chunk.toString('latin1').startsWith('POST ')) return;
+        if (++requests > 1) return void socket.resetAndDestroy();
+        answered.push(connection);
+        socket.write('HTTP/1.1 200 OK\r\nContent-Length: 2\r\nConnection: keep-alive\r\n\r\nok');
+      });
+    });
+    await new Promise<void>((resolve) => resetting.listen(0, '127.0.0.1', () => resolve()));
+    const url = `http://127.0.0.1:${(resetting.address() as AddressInfo).port}/`;
+    try {
+      await withClient({}, async (http) => {
+        expect(await http.post(url, '{}', {})).toMatchObject({ statusCode: 200 });
+        const second = await http.post(url, '{}', {});
+        expect(second.error).toBeUndefined();
+        expect(second.statusCode).toBe(200);
+      });
+      expect(connections).toBe(2);
+      expect(answered).toEqual([1, 2]);
+    } finally {
+      await new Promise((resolve) => resetting.close(resolve));
+    }
   });
 });

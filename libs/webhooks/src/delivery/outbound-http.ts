@@ -73,7 +73,28 @@ export class OutboundHttp {
     }
   }
 
-  private send(target: URL, body: string, headers: Record<string, string>): Promise<Omit<PostResult, 'latencyMs'>> {
+  /**
+   * One attempt as the merchant sees it. A kept-alive socket the receiver closed while idle fails
+   * the moment it is reused (ECONNRESET before any answer: the receiver never read the request);
+   * that is our connection's end, not a failed delivery, so the request goes again on another
+   * socket (Node's documented use of `reusedSocket`), at most `STALE_SOCKET_RETRIES` times.
+   */
+  private async send(
+    target: URL,
+    body: string,
+    headers: Record<string, string>,
+  ): Promise<Omit<PostResult, 'latencyMs'>> {
+    for (let retries = 0; ; retries++) {
+      try {
+        return await this.sendOnce(target, body, headers);
+      } catch (error) {
+        if (!(error instanceof StaleSocketError)) throw error;
+        if (retries >= STALE_SOCKET_RETRIES) throw error.original;
+      }
+    }
+  }
+
+  private sendOnce(target: URL, body: string, headers: Record<string, string>): Promise<Omit<PostResult, 'latencyMs'>> {
     const secure = target.protocol === 'https:';
     const client = secure ? https : http;
     return new Promise((resolve, reject) => {
@@ -113,10 +134,22 @@ export class OutboundHttp {
         this.policy.timeoutMs,
       );
       request.on('timeout', () => request.destroy(new Error(`no answer within ${this.policy.timeoutMs} ms`)));
-      request.on('error', reject);
+      request.on('error', (error: NodeJS.ErrnoException) =>
+        reject(request.reusedSocket && error.code === 'ECONNRESET' ? new StaleSocketError(error) : error),
+      );
       request.on('close', () => clearTimeout(deadline));
       request.end(body);
     });
+  }
+}
+
+/** Reuses of a closed kept-alive socket retried within one attempt (each fails at once). */
+const STALE_SOCKET_RETRIES = 2;
+
+/** The receiver had closed the kept-alive socket this request went out on (see `send`). */
+class StaleSocketError extends Error {
+  constructor(readonly original: Error) {
+    super(original.message);
   }
 }
 
