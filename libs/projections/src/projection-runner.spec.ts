@@ -389,4 +389,36 @@ describe('ProjectionRunner', () => {
     const seen = await suite.db.pool.query("SELECT stream_name FROM p6_seen WHERE stream_name LIKE 'planned-%'");
     expect(seen.rows).toEqual([{ stream_name: 'planned-1' }]);
   });
+
+  it('paces a read model under a dense flow unless a wait waits for it; never a latency-sensitive one', async () => {
+    const pacedRunner = (projection: Projection, progress: ProjectionProgress) => {
+      const created = new ProjectionRunner(suite.db.pool, suite.store, projection, progress, {
+        readIntervalMs: 60_000,
+        standbyPollMs: 50,
+        retryDelayMs: 20,
+      });
+      runners.push(created);
+      created.start();
+    };
+    const progress = progressTracker();
+    // (Not the poison events of the test before: those would hold both back.)
+    const readModel = { ...plannedProjection('p6'), name: 'paced-read-model', eventTypes: ['Counted'] };
+    const follower = { ...readModel, name: 'paced-follower', latencySensitive: true };
+    pacedRunner(readModel, progress);
+    pacedRunner(follower, progress);
+    // A dense flow: both runners read these pages and start pacing (60 s).
+    let last = await suite.store.append('paced-0', [event()], 'any');
+    for (let i = 1; i < 40; i++) last = await suite.store.append(`paced-${i}`, [event()], 'any');
+    expect(await progress.waitFor(['paced-read-model', 'paced-follower'], last.position, 10_000)).toBe(true);
+    const more = [];
+    for (let i = 0; i < 10; i++) more.push(await suite.store.append(`paced-more-${i}`, [event()], 'any'));
+    const tail = more[more.length - 1].position;
+    // Nobody waits for the read model: its next read is a minute away. The follower reads at once.
+    const observer = new ProjectionProgress(suite.db.pool); // another process: no in-process wait
+    progresses.push(observer);
+    expect(await observer.waitFor('paced-follower', tail, 5_000)).toBe(true);
+    expect(await observer.waitFor('paced-read-model', tail, 500)).toBe(false);
+    // A wait in the runner's own process ends the read model's pause.
+    expect(await progress.waitFor('paced-read-model', tail, 5_000)).toBe(true);
+  });
 });

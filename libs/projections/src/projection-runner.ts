@@ -24,7 +24,10 @@ export interface ProjectionRunnerOptions {
   onError?: (projection: string, error: unknown) => void;
   /** Shared by a process's runners: moves the checkpoints of pages with nothing to apply together. */
   idleCheckpoints?: IdleCheckpointMover;
-  /** Under a steady flow, read the log at most this often (SubscribeOptions.minReadIntervalMs): larger batches. */
+  /**
+   * Under a steady flow, read the log at most this often (SubscribeOptions.minReadIntervalMs):
+   * larger batches. Not for a latency-sensitive projection, nor while a wait in the process waits.
+   */
   readIntervalMs?: number;
 }
 
@@ -147,7 +150,7 @@ export class ProjectionRunner {
         after: checkpoint,
         maxCount: this.batchSize,
         signal: restart.signal,
-        minReadIntervalMs: this.options.readIntervalMs,
+        minReadIntervalMs: this.projection.latencySensitive ? 0 : this.options.readIntervalMs,
         urgency: this.progress?.urgencyOf(this.name),
       })) {
         if (!(await this.applyBatch(lease, batch, checkpoint))) return;

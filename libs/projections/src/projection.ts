@@ -22,6 +22,13 @@ export interface Projection {
    * webhook dispatcher's deliveries): replaying them from the start would resend history.
    */
   readonly rebuildable?: boolean;
+  /**
+   * True for a subscription whose effects someone outside waits for as they happen (a callback to
+   * send, the next step of a payment): the runner never paces its reads of the log. Read models
+   * leave it unset: they are paced under a dense flow, and a read-your-writes wait for one makes
+   * its next read go at once (`ProjectionProgress.urgencyOf`).
+   */
+  readonly latencySensitive?: boolean;
   /** Tables the projection needs; applied with the gateway's migrations. */
   readonly migrations?: MigrationSet;
   apply(events: RecordedEvent[], tx: ClientBase): Promise<void>;

@@ -48,6 +48,8 @@ export class CallbackDispatcherProjection implements Projection {
   readonly name = CALLBACK_DISPATCHER;
   readonly tables: readonly string[] = [];
   readonly rebuildable = false;
+  /** Merchants wait for their callbacks: the dispatcher reads the log at once, never paced. */
+  readonly latencySensitive = true;
 
   constructor(
     private readonly renderers: CallbackRenderers,
