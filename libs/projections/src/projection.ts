@@ -8,7 +8,8 @@ import type { ClientBase, QueryConfig } from 'pg';
  * batch is applied exactly once or not at all.
  *
  * Write unqualified table names: a rebuild or a verification may point `search_path` at a
- * scratch schema.
+ * scratch schema. Live, `tx` is a pipelined connection (see `plannedStatements`): plain statements
+ * only, no COPY or cursors (pg refuses custom query objects there); `bulkLoad` may COPY.
  */
 export interface Projection {
   /** Stable name; also the checkpoint key. */
