@@ -18,8 +18,8 @@ export type Followed<TEvent extends AnyEvent> = TEvent extends AnyEvent
  */
 export abstract class EventFollower<TEvent extends AnyEvent> implements Projection {
   readonly tables: readonly string[] = [];
-  /** Its reactions are the next step of a payment, a payout or a callback: read at once, never paced. */
-  readonly latencySensitive = true;
+  /** True for a follower whose reaction a merchant or payer waits for (see `Projection.latencySensitive`). */
+  readonly latencySensitive: boolean = false;
 
   protected constructor(
     /** Stable: also the checkpoint key. */

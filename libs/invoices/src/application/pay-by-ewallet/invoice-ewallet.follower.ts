@@ -13,6 +13,9 @@ export const INVOICE_EWALLET_FOLLOWER = 'invoices.ewallet-payments';
  */
 @Follower()
 export class InvoiceEwalletFollower extends EventFollower<EwalletPaymentCompleted> {
+  /** The payer's invoice turns PAID (and its callback leaves) through this reaction: never paced. */
+  override readonly latencySensitive = true;
+
   constructor(private readonly commands: CommandBus) {
     super(INVOICE_EWALLET_FOLLOWER, ['EwalletPaymentCompleted']);
   }

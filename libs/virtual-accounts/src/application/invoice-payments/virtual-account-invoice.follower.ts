@@ -12,6 +12,9 @@ export const VIRTUAL_ACCOUNT_INVOICE_FOLLOWER = 'virtual-accounts.invoice-paymen
  */
 @Follower()
 export class VirtualAccountInvoiceFollower extends EventFollower<VirtualAccountPaid> {
+  /** The payer's invoice turns PAID (and its callback leaves) through this reaction: never paced. */
+  override readonly latencySensitive = true;
+
   constructor(private readonly commands: CommandBus) {
     super(VIRTUAL_ACCOUNT_INVOICE_FOLLOWER, ['VirtualAccountPaid']);
   }
