@@ -120,6 +120,18 @@ describe('ProjectionRunner', () => {
     progresses.push(created);
     return created;
   };
+  /** Starts a runner of `projection` retrying fast; returns the errors its failing batches report. */
+  const startRecordingErrors = (projection: Projection, batchSize: number): unknown[] => {
+    const errors: unknown[] = [];
+    const created = new ProjectionRunner(suite.db.pool, suite.store, projection, undefined, {
+      batchSize,
+      retryDelayMs: 20,
+      onError: (_name, error) => errors.push(error),
+    });
+    runners.push(created);
+    created.start();
+    return errors;
+  };
   const rows = async (table: string) => (await suite.db.pool.query(`SELECT * FROM ${table} ORDER BY 1`)).rows;
 
   it('catches up, follows the log, and gives read-your-writes through waitFor', async () => {
@@ -275,17 +287,10 @@ describe('ProjectionRunner', () => {
   });
 
   it('rolls back a failing batch, records the error, and does not move the checkpoint', async () => {
-    const errors: unknown[] = [];
     const projection = countingProjection('p4', (e) => e.type === 'Poison');
     const good = await suite.store.append('poison-1', [event()], 'any');
     const poison = await suite.store.append('poison-2', [event('Poison')], 'any');
-    const failing = new ProjectionRunner(suite.db.pool, suite.store, projection, undefined, {
-      batchSize: 1,
-      retryDelayMs: 20,
-      onError: (_name, error) => errors.push(error),
-    });
-    runners.push(failing);
-    failing.start();
+    const errors = startRecordingErrors(projection, 1);
     const progress = progressTracker();
     expect(await progress.waitFor('p4', good.position, 5000)).toBe(true);
     expect(await progress.waitFor('p4', poison.position, 300)).toBe(false);
@@ -369,17 +374,10 @@ describe('ProjectionRunner', () => {
   });
 
   it('a planned batch sent with its COMMIT: a failing statement leaves nothing and keeps the checkpoint', async () => {
-    const errors: unknown[] = [];
     const projection = { ...plannedProjection('p6'), name: 'planned-poison' };
     const good = await suite.store.append('planned-1', [event()], 'any');
     const poison = await suite.store.append('planned-2', [event(), event('PlannedPoison')], 'any');
-    const failing = new ProjectionRunner(suite.db.pool, suite.store, projection, undefined, {
-      batchSize: 2,
-      retryDelayMs: 20,
-      onError: (_name, error) => errors.push(error),
-    });
-    runners.push(failing);
-    failing.start();
+    const errors = startRecordingErrors(projection, 2);
     const progress = progressTracker();
     expect(await progress.waitFor('planned-poison', good.position, 5000)).toBe(true);
     expect(await progress.waitFor('planned-poison', poison.position, 300)).toBe(false);
