@@ -1,4 +1,5 @@
 import { deciderSpec } from '@gateway/testing';
+import { List, Map as PersistentMap } from 'immutable';
 import {
   type BalanceCommand,
   balanceDecider,
@@ -86,8 +87,9 @@ const stateOf = (events: BalanceEvent[]): BalanceState => foldEvents(balanceDeci
 const closedOnly = (available: bigint, id: string, outcome: 'completed' | 'failed' | 'declined'): BalanceState => ({
   available,
   inFlight: 0n,
-  open: new Map(),
-  recentlyClosed: new Map([[id, { outcome, closedAt: at }]]),
+  open: PersistentMap(),
+  recentlyClosed: PersistentMap([[id, { outcome, closedAt: at }]]),
+  closings: List([{ movementId: id, closedAt: at }]),
 });
 /** After `history`, the command is a no-op: it appends no event. */
 const appendsNothing = (history: BalanceEvent[], command: BalanceCommand) => spec.given(history).when(command).then([]);
@@ -108,7 +110,13 @@ describe('balance decider (the one authority over CASH debits)', () => {
       spec
         .given([credited(100)])
         .when({ type: 'DebitBalance', movementId: 'm', sourceEventId: 'e2', currency: 'IDR', amount: 30 })
-        .thenState({ available: 70n, inFlight: 0n, open: new Map(), recentlyClosed: new Map() });
+        .thenState({
+          available: 70n,
+          inFlight: 0n,
+          open: PersistentMap(),
+          recentlyClosed: PersistentMap(),
+          closings: List(),
+        });
     });
 
     it('refuses a negative or fractional credit', () => {
@@ -137,8 +145,9 @@ describe('balance decider (the one authority over CASH debits)', () => {
         .thenState({
           available: 0n,
           inFlight: 100n,
-          open: new Map([['d1', { amount: 100, kind: 'disbursement' }]]),
-          recentlyClosed: new Map(),
+          open: PersistentMap([['d1', { amount: 100, kind: 'disbursement' }]]),
+          recentlyClosed: PersistentMap(),
+          closings: List(),
         });
     });
 
@@ -222,6 +231,31 @@ describe('balance decider (the one authority over CASH debits)', () => {
         expect(state.recentlyClosed.size).toBe(0);
       },
     );
+
+    it('remembers only the last 48 hours of closings however many there were, oldest forgotten first', () => {
+      // One money-out reserved and completed every hour for 30 days: 720 closings, 48 of them recent.
+      const history: BalanceEvent[] = [credited(1_000_000)];
+      for (let hour = 0; hour < 720; hour += 1) {
+        const when = later(hour * 3_600_000).toISOString();
+        history.push(reserved(disbursement(`d${hour}`, 1), when), completed(`d${hour}`, 1, 'disbursement', when));
+      }
+      const state = stateOf(history);
+      expect(state.recentlyClosed.size).toBe(49);
+      expect(state.closings.size).toBe(49);
+      expect(state.closings.first()?.movementId).toBe('d671');
+      expect(reservationStatus(state, 'd670')).toBe('unknown');
+      expect(reservationStatus(state, 'd671')).toBe('completed');
+      expect(state.available).toBe(1_000_000n - 720n);
+    });
+
+    it('leaves the state it evolved from untouched (the writer decides again on it after a lost append)', () => {
+      const before = stateOf([credited(100), reserved(disbursement('d1', 10))]);
+      const after = balanceDecider.evolve(before, completed('d1', 10, 'disbursement'));
+      expect(reservationStatus(after, 'd1')).toBe('completed');
+      expect(reservationStatus(before, 'd1')).toBe('open');
+      expect(before.recentlyClosed.size).toBe(0);
+      expect(before.closings.size).toBe(0);
+    });
 
     it(
       'refuses an empty reservation, an id twice in one command, ' + 'and amounts that are not positive whole numbers',

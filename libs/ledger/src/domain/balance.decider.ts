@@ -1,4 +1,5 @@
 import { assertNever, type Decider } from '@gateway/domain';
+import { List, Map as PersistentMap } from 'immutable';
 import { BalanceErrors } from './balance.errors';
 import type { BalanceEvent, MoneyOutDeclined } from './balance.events';
 import type { MoneyOutKind, MoneyOutReserved } from './money-movement.events';
@@ -43,18 +44,31 @@ export interface ClosedReservation {
   closedAt: string;
 }
 
+/** One closing, in the order the balance saw them: what pruning walks, oldest first. */
+export interface Closing {
+  movementId: string;
+  closedAt: string;
+}
+
+/**
+ * Persistent maps and lists (structural sharing): each event's new state costs O(log n), where
+ * copying a native Map cost O(n) per event, and a merchant closing many money-outs in 48 hours
+ * paid for every one of them on every next one (quadratic).
+ */
 export interface BalanceState {
   /** Settled money not reserved: what every debit draws on (the journal's CASH). */
   available: bigint;
   /** Reserved for money out still in flight (in the journal's HOLDING). */
   inFlight: bigint;
   /** Reservations not yet completed or released, by movement id. */
-  open: ReadonlyMap<string, OpenReservation>;
+  open: PersistentMap<string, OpenReservation>;
   /**
    * Movement ids closed or declined within CLOSED_RESERVATION_MEMORY_MS of the newest event
-   * time seen, oldest first: bounded, and pruned by the events' own timestamps (no clock).
+   * time seen: bounded, and pruned by the events' own timestamps (no clock).
    */
-  recentlyClosed: ReadonlyMap<string, ClosedReservation>;
+  recentlyClosed: PersistentMap<string, ClosedReservation>;
+  /** Every closing still remembered, oldest first (an id closed again is listed again). */
+  closings: List<Closing>;
 }
 
 /** Where a movement id stands on this balance. */
@@ -76,7 +90,7 @@ export function reservationStatus(state: BalanceState, movementId: string): Rese
  * not open appends nothing (no double release). Credits stay idempotent by their event id.
  */
 export const balanceDecider: Decider<BalanceCommand, BalanceState, BalanceEvent> = {
-  initialState: { available: 0n, inFlight: 0n, open: new Map(), recentlyClosed: new Map() },
+  initialState: { available: 0n, inFlight: 0n, open: PersistentMap(), recentlyClosed: PersistentMap(), closings: List() },
 
   decide(command, state) {
     switch (command.type) {
@@ -123,17 +137,16 @@ export const balanceDecider: Decider<BalanceCommand, BalanceState, BalanceEvent>
         return { ...state, available: state.available + amount };
       case 'BalanceDebited':
         return { ...state, available: state.available - amount };
-      case 'MoneyOutReserved': {
-        const open = new Map(state.open);
-        open.set(event.data.movementId, { amount: event.data.amount, kind: event.data.kind ?? 'disbursement' });
+      case 'MoneyOutReserved':
         return {
-          ...state,
+          ...pruned(state, event.data.reservedAt),
           available: state.available - amount,
           inFlight: state.inFlight + amount,
-          open,
-          recentlyClosed: pruned(state.recentlyClosed, event.data.reservedAt),
+          open: state.open.set(event.data.movementId, {
+            amount: event.data.amount,
+            kind: event.data.kind ?? 'disbursement',
+          }),
         };
-      }
       case 'MoneyOutCompleted':
         return {
           ...closed(state, event.data.movementId, 'completed', event.data.completedAt),
@@ -198,28 +211,30 @@ function closed(
   outcome: ClosedReservation['outcome'],
   closedAt: string,
 ): BalanceState {
-  const open = new Map(state.open);
-  open.delete(movementId);
-  const recentlyClosed = new Map(pruned(state.recentlyClosed, closedAt));
-  // Re-inserted at the end: the map stays ordered by closing time.
-  recentlyClosed.delete(movementId);
-  recentlyClosed.set(movementId, { outcome, closedAt });
-  return { ...state, open, recentlyClosed };
+  const kept = pruned(state, closedAt);
+  return {
+    ...kept,
+    open: state.open.delete(movementId),
+    recentlyClosed: kept.recentlyClosed.set(movementId, { outcome, closedAt }),
+    closings: kept.closings.push({ movementId, closedAt }),
+  };
 }
 
 /**
- * Drops the records closed more than CLOSED_RESERVATION_MEMORY_MS before `now` (an event's own
- * time). Oldest first, so it stops at the first recent one; a record out of order (clocks of
- * two writers) is only kept a little longer, never dropped early.
+ * Forgets the records closed more than CLOSED_RESERVATION_MEMORY_MS before `now` (an event's own
+ * time). Oldest first, so it stops at the first recent closing; a record out of order (clocks of
+ * two writers) is only kept a little longer, never dropped early. A closing superseded by a later
+ * one of the same id only leaves the list: the map keeps the later record.
  */
-function pruned(records: ReadonlyMap<string, ClosedReservation>, now: string): ReadonlyMap<string, ClosedReservation> {
+function pruned(state: BalanceState, now: string): BalanceState {
   const cutoff = Date.parse(now) - CLOSED_RESERVATION_MEMORY_MS;
-  if (!Number.isFinite(cutoff)) return records;
-  let expired = 0;
-  for (const record of records.values()) {
-    if (Date.parse(record.closedAt) >= cutoff) break;
-    expired += 1;
+  if (!Number.isFinite(cutoff)) return state;
+  let { recentlyClosed, closings } = state;
+  for (let oldest = closings.first(); oldest && Date.parse(oldest.closedAt) < cutoff; oldest = closings.first()) {
+    if (recentlyClosed.get(oldest.movementId)?.closedAt === oldest.closedAt) {
+      recentlyClosed = recentlyClosed.delete(oldest.movementId);
+    }
+    closings = closings.shift();
   }
-  if (expired === 0) return records;
-  return new Map([...records].slice(expired));
+  return closings === state.closings ? state : { ...state, recentlyClosed, closings };
 }
