@@ -7,11 +7,19 @@ module.exports = {
     {
       name: 'domain-is-pure',
       comment:
-        'domain/ code imports only its own domain folder and the pure kernels (@gateway/domain, ' +
-        '@gateway/fixed-instruments/domain): no Nest, pg, Node I/O or other layers.',
+        'domain/ code imports only its own domain folder, the pure kernels (@gateway/domain, ' +
+        '@gateway/fixed-instruments/domain) and immutable (persistent data structures, no I/O): ' +
+        'no Nest, pg, Node I/O or other layers.',
       severity: 'error',
       from: { path: '^libs/([^/]+)/src/domain/', pathNot: '\\.spec\\.ts$' },
-      to: { pathNot: ['^libs/$1/src/domain/', '^libs/domain/src/', '^libs/fixed-instruments/src/domain/'] },
+      to: {
+        pathNot: [
+          '^libs/$1/src/domain/',
+          '^libs/domain/src/',
+          '^libs/fixed-instruments/src/domain/',
+          '^node_modules/immutable/',
+        ],
+      },
     },
     {
       name: 'kernel-is-pure',

@@ -90,7 +90,13 @@ export function reservationStatus(state: BalanceState, movementId: string): Rese
  * not open appends nothing (no double release). Credits stay idempotent by their event id.
  */
 export const balanceDecider: Decider<BalanceCommand, BalanceState, BalanceEvent> = {
-  initialState: { available: 0n, inFlight: 0n, open: PersistentMap(), recentlyClosed: PersistentMap(), closings: List() },
+  initialState: {
+    available: 0n,
+    inFlight: 0n,
+    open: PersistentMap(),
+    recentlyClosed: PersistentMap(),
+    closings: List(),
+  },
 
   decide(command, state) {
     switch (command.type) {
