@@ -5,6 +5,7 @@ export { EventStoreDbEventStore } from './eventstoredb/eventstoredb-event-store'
 export { PostgresEventStore } from './postgres/postgres-event-store';
 export { postgresLogHead } from './postgres/postgres-log-metrics';
 export { eventStoreMigrations } from './postgres/event-store.migrations';
+export * from './aggregate/aggregate-state-cache';
 export * from './aggregate/decide-and-append';
 export * from './aggregate/create-stream';
 export * from './nest/event-store.module';

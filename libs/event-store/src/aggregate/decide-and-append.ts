@@ -4,6 +4,7 @@ import { currentKeyedExecution, type KeyedAppendSlot } from '@gateway/runtime';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../event-envelope';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store.errors';
 import type { AppendResult, EventStore } from '../event-store.port';
+import type { AggregateStateCache } from './aggregate-state-cache';
 
 /** Who asks and when: becomes every appended event's metadata. */
 export interface CommandMetadata {
@@ -47,24 +48,59 @@ export interface DecideOptions {
    * all, the append fails its expected revision and the usual reload-and-decide takes over.
    */
   newStream?: boolean;
+  /**
+   * The process's last states of streams: the stream is read from the revision after the cached
+   * one only. Not used to load inside a keyed execution, which must search the whole stream for
+   * an earlier execution's append.
+   */
+  states?: AggregateStateCache;
 }
 
-/** Replays a stream through the decider's evolve. */
+/** Replays a stream through the decider's evolve (from the cached state of it in `states`, when given). */
 export async function loadAggregate<TState, TEvent extends DomainEvent>(
   store: EventStore,
   streamName: string,
   decider: Pick<Decider<unknown, TState, TEvent>, 'initialState' | 'evolve'>,
+  states?: AggregateStateCache,
 ): Promise<LoadedAggregate<TState>> {
+  if (states) return loadThroughCache(store, streamName, decider, states);
   return fold(await store.readStream(streamName), decider);
 }
 
 function fold<TState, TEvent extends DomainEvent>(
   recorded: RecordedEvent[],
   decider: Pick<Decider<unknown, TState, TEvent>, 'initialState' | 'evolve'>,
+  from: LoadedAggregate<TState> = { state: decider.initialState, revision: 'no_stream' },
 ): LoadedAggregate<TState> {
-  let state = decider.initialState;
+  let state = from.state;
   for (const event of recorded) state = decider.evolve(state, { type: event.type, data: event.data } as TEvent);
-  return { state, revision: recorded.length === 0 ? 'no_stream' : recorded[recorded.length - 1].revision };
+  return { state, revision: recorded.length === 0 ? from.revision : recorded[recorded.length - 1].revision };
+}
+
+/**
+ * The stream's state from the cached one and the events after it; from the whole stream when
+ * nothing is cached, or when the events after it do not follow it (a log this process did not
+ * see grow, e.g. a test's fresh database).
+ */
+async function loadThroughCache<TState, TEvent extends DomainEvent>(
+  store: EventStore,
+  streamName: string,
+  decider: Pick<Decider<unknown, TState, TEvent>, 'initialState' | 'evolve'>,
+  states: AggregateStateCache,
+): Promise<LoadedAggregate<TState>> {
+  const cached = states.get<TState>(streamName, decider);
+  if (cached) {
+    const tail = await store.readStream(streamName, { fromRevision: cached.revision + 1n });
+    if (tail.length === 0 || tail[0].revision === cached.revision + 1n) {
+      const loaded = fold(tail, decider, cached);
+      if (tail.length > 0) states.remember(streamName, decider, loaded as { state: TState; revision: bigint });
+      return loaded;
+    }
+    states.forget(streamName);
+  }
+  const loaded = fold(await store.readStream(streamName), decider);
+  if (loaded.revision !== 'no_stream') states.remember(streamName, decider, { ...loaded, revision: loaded.revision });
+  return loaded;
 }
 
 /**
@@ -97,6 +133,8 @@ export async function decideAndAppend<TCommand, TState, TEvent extends DomainEve
     let loaded: LoadedAggregate<TState>;
     if (options.newStream && attempt === 1) {
       loaded = { state: decider.initialState, revision: 'no_stream' };
+    } else if (options.states && !slot) {
+      loaded = await loadThroughCache(store, streamName, decider, options.states);
     } else {
       const recorded = await store.readStream(streamName);
       const replayed = slot && alreadyAppended(recorded, slot, decider);
@@ -113,8 +151,11 @@ export async function decideAndAppend<TCommand, TState, TEvent extends DomainEve
         events.map((event) => toNewEvent(event, metadata, eventId)),
         loaded.revision,
       );
+      options.states?.remember(streamName, decider, { state, revision: appended.nextExpectedRevision });
       return { state, revision: appended.nextExpectedRevision, events, appended };
     } catch (error) {
+      // The next attempt reads the whole stream: whatever this process believed of it was not the log.
+      options.states?.forget(streamName);
       // A duplicate event id inside a keyed execution: its twin appended first; the reload finds it.
       const concurrent =
         error instanceof WrongExpectedRevisionError || (slot !== undefined && error instanceof DuplicateEventIdError);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '@gateway/domain';
 import { type Clock, type ClockScope } from '@gateway/clock';
 import { type RequestContext, toCommandMetadata } from '@gateway/runtime';
+import { AggregateStateCache } from '../aggregate/aggregate-state-cache';
 import { type CreatedStream, createStream } from '../aggregate/create-stream';
 import {
   type CommandMetadata,
@@ -158,6 +159,8 @@ export class CommandPipeline {
     private readonly clock: Clock,
     private readonly progress: ReadModelProgress,
     private readonly lags: ReadYourWritesLagSink,
+    /** The process's last states of streams: a command reads only the events after them. */
+    private readonly states = new AggregateStateCache(),
   ) {}
 
   /** The time for this origin: the business's clock, or wall time. */
@@ -179,6 +182,7 @@ export class CommandPipeline {
       newStream: run.newStream,
       maxAttempts: run.maxAttempts,
       newEventId: run.newEventId,
+      states: this.states,
     });
     const readModel = decision.appended
       ? await this.readYourWrites(run.readYourWrites, run.stream, decision.appended.position)
@@ -207,7 +211,7 @@ export class CommandPipeline {
     stream: string,
     decider: Pick<Decider<unknown, TState, TEvent>, 'initialState' | 'evolve'>,
   ): Promise<LoadedAggregate<TState>> {
-    return loadAggregate(this.store, stream, decider);
+    return loadAggregate(this.store, stream, decider, this.states);
   }
 
   /**

@@ -13,7 +13,9 @@ import { recordedEventDecoder, RECORDED_EVENT_COLUMNS } from './recorded-event.d
 import {
   READ_STREAM_BACKWARDS,
   READ_STREAM_FORWARDS,
+  READ_STREAM_TAILS_JSON,
   READ_WHOLE_STREAMS_JSON,
+  streamTailKey,
   type WholeStreamJsonEvent,
 } from './read-stream.sql';
 import { EventSchemaRegistry } from '../schema/event-schema-registry';
@@ -33,6 +35,7 @@ export class PostgresEventStore implements EventStore {
    * look-ups of the process asked at the same moment (a command's settings and clock).
    */
   private readonly wholeStream: (streamName: string) => Promise<RecordedEvent[] | undefined>;
+  private readonly streamTail: (tailKey: string) => Promise<RecordedEvent[] | undefined>;
   /** Tail reads of subscriptions in flight, by position, page size and signal generation. */
   private readonly tailReads = new Map<string, Promise<RecordedEvent[]>>();
   /** What those reads returned lately: a subscription behind another one catches up from memory. */
@@ -55,12 +58,23 @@ export class PostgresEventStore implements EventStore {
     this.decodeTuple = recordedEventDecoder(this.schemas);
     this.signal = new AppendSignal(pool, options.pollIntervalMs ?? 250);
     this.combiner = new AppendCombiner(pool, { maxInFlight: options.maxAppendsInFlight });
-    this.wholeStream = (options.lookups ?? new CombinedLookups(pool)).kind({
+    const lookups = options.lookups ?? new CombinedLookups(pool);
+    this.wholeStream = lookups.kind({
       name: 'es_whole_streams',
       sql: READ_WHOLE_STREAMS_JSON,
       keyOf: (row) => row.stream_name as string,
       valueOf: (row) =>
         (row.events as WholeStreamJsonEvent[]).map((event) => this.fromJson(event, row.stream_name as string)),
+    });
+    this.streamTail = lookups.kind({
+      name: 'es_stream_tails',
+      sql: READ_STREAM_TAILS_JSON,
+      keyOf: (row) => row.key as string,
+      valueOf: (row) => {
+        const key = row.key as string;
+        const streamName = key.slice(key.indexOf(' ') + 1);
+        return (row.events as WholeStreamJsonEvent[]).map((event) => this.fromJson(event, streamName));
+      },
     });
   }
 
@@ -97,6 +111,10 @@ export class PostgresEventStore implements EventStore {
     // The read every command makes (load the aggregate): concurrent ones share a round trip.
     if (options.direction !== 'backwards' && options.maxCount === undefined && options.fromRevision === undefined) {
       return (await this.wholeStream(streamName)) ?? [];
+    }
+    // A stream's tail (a command on a state the process holds): combined the same way.
+    if (options.direction !== 'backwards' && options.maxCount === undefined && options.fromRevision !== undefined) {
+      return (await this.streamTail(streamTailKey(streamName, options.fromRevision))) ?? [];
     }
     const backwards = options.direction === 'backwards';
     const limit = options.maxCount ?? null;

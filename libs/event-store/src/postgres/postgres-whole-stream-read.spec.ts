@@ -41,7 +41,11 @@ describe('PostgresEventStore whole-stream reads', () => {
     await suite.store.append(stream, [event({ third: 3 })], 1n);
     const whole = await suite.store.readStream(stream);
     expect(whole.map((recorded) => recorded.revision)).toEqual([0n, 1n, 2n]);
-    expect(whole).toEqual(await suite.store.readStream(stream, { fromRevision: 0n }));
+    // A bounded read is the row-by-row statement: the JSON path must decode exactly the same.
+    const rows = await suite.store.readStream(stream, { fromRevision: 0n, maxCount: 10 });
+    expect(whole).toEqual(rows);
+    expect(await suite.store.readStream(stream, { fromRevision: 1n })).toEqual(rows.slice(1));
+    expect(await suite.store.readStream(stream, { fromRevision: 3n })).toEqual([]);
     expect(await suite.store.readStream(`none-${randomUUID()}`)).toEqual([]);
   });
 
@@ -51,6 +55,24 @@ describe('PostgresEventStore whole-stream reads', () => {
     lookups.reset();
     const [a, b] = await Promise.all(names.map((name) => suite.store.readStream(name)));
     expect([a[0].data, b[0].data]).toEqual(names.map((name) => ({ name })));
+    expect(lookups.statements).toBe(1);
+  });
+
+  it('tails of streams and whole streams asked together leave in one statement', async () => {
+    const names = [`c-${randomUUID()}`, `d with spaces ${randomUUID()}`];
+    for (const name of names) {
+      await suite.store.append(name, [event({ name, at: 0 }), event({ name, at: 1 })], 'no_stream');
+    }
+    lookups.reset();
+    const [tail, other, whole] = await Promise.all([
+      suite.store.readStream(names[0], { fromRevision: 1n }),
+      suite.store.readStream(names[1], { fromRevision: 2n }),
+      suite.store.readStream(names[1]),
+    ]);
+    expect(tail.map((recorded) => [recorded.streamName, recorded.revision, recorded.data])).toEqual([
+      [names[0], 1n, { name: names[0], at: 1 }],
+    ]);
+    expect([other, whole.length]).toEqual([[], 2]);
     expect(lookups.statements).toBe(1);
   });
 });

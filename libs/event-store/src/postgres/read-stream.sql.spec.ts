@@ -1,7 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
 import type { PoolClient } from 'pg';
 import { eventStoreMigrations } from './event-store.migrations';
-import { READ_STREAM_BACKWARDS, READ_STREAM_FORWARDS } from './read-stream.sql';
+import { READ_STREAM_BACKWARDS, READ_STREAM_FORWARDS, READ_STREAM_TAILS_JSON } from './read-stream.sql';
 
 const STREAM_LENGTH = 3_000;
 
@@ -44,6 +44,7 @@ describe('stream reads under a generic plan', () => {
     await client.query('SET plan_cache_mode = force_generic_plan');
     await client.query(`PREPARE forwards(text, bigint, bigint) AS ${READ_STREAM_FORWARDS}`);
     await client.query(`PREPARE backwards(text, bigint, bigint) AS ${READ_STREAM_BACKWARDS}`);
+    await client.query(`PREPARE tails(text[]) AS ${READ_STREAM_TAILS_JSON}`);
   });
   afterAll(async () => {
     client.release();
@@ -61,6 +62,7 @@ describe('stream reads under a generic plan', () => {
     ['the start, a few events', "forwards('long', NULL, 2)", 2],
     ['backwards from the end', "backwards('long', NULL, 1)", 1],
     ['backwards from an early revision', "backwards('long', 4, 10)", 5],
+    ['a combined tail (a cached aggregate)', "tails(ARRAY['2998 long'])", 2],
   ])('%s: the revision bounds the index scan, no event is read and thrown away', async (_, execute, found) => {
     const node = await scan(execute);
     expect(node['Index Cond']).toContain('revision');

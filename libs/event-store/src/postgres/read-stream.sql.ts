@@ -39,7 +39,30 @@ export const READ_WHOLE_STREAMS_JSON = `SELECT stream_name, json_agg(json_build_
     'id', event_id, 'type', type, 'data', data, 'metadata', metadata) ORDER BY revision) AS events
   FROM es_events WHERE stream_name = ANY($1::text[]) GROUP BY stream_name`;
 
-/** An event as `READ_WHOLE_STREAMS_JSON` answers it. */
+/**
+ * Tails of streams (a command on a stream whose state the process holds: `AggregateStateCache`),
+ * combined like whole streams: each key is `<from revision> <stream name>`, answered by a row with
+ * that key and the stream's events from that revision on (none for a stream with nothing there).
+ * LATERAL, so that each key is its own index probe whatever the plan (a join could hash the table).
+ */
+export const READ_STREAM_TAILS_JSON = `SELECT w.key, t.events FROM unnest($1::text[]) AS w(key)
+  CROSS JOIN LATERAL (
+    SELECT json_agg(json_build_object(
+        'n', e.tx_id::text || ' ' || e.position || ' ' || e.revision || ' ' ||
+             floor(extract(epoch FROM e.recorded_at) * 1000)::int8,
+        'id', e.event_id, 'type', e.type, 'data', e.data, 'metadata', e.metadata) ORDER BY e.revision) AS events
+      FROM es_events e
+     WHERE e.stream_name = substr(w.key, strpos(w.key, ' ') + 1)
+       AND e.revision >= split_part(w.key, ' ', 1)::bigint
+  ) t
+ WHERE t.events IS NOT NULL`;
+
+/** The key of a stream's tail in `READ_STREAM_TAILS_JSON`. */
+export function streamTailKey(streamName: string, fromRevision: bigint): string {
+  return `${fromRevision} ${streamName}`;
+}
+
+/** An event as `READ_WHOLE_STREAMS_JSON` and `READ_STREAM_TAILS_JSON` answer it. */
 export interface WholeStreamJsonEvent {
   n: string;
   id: string;
