@@ -234,6 +234,16 @@ describe('HTTP edge (real app over HTTP)', () => {
       expect(await json(response)).toEqual({ received: validThing });
     });
 
+    it('answers without an ETag: nothing is served from a cache, so no body is hashed for one', async () => {
+      const [created, health] = await Promise.all([
+        postJson(url('/edge-test/things'), validThing),
+        fetch(url('/health')),
+      ]);
+      expect([created.status, health.status]).toEqual([201, 200]);
+      expect([created.headers.get('etag'), health.headers.get('etag')]).toEqual([null, null]);
+      await Promise.all([created.arrayBuffer(), health.arrayBuffer()]);
+    });
+
     it('lists nested failures with their full paths', async () => {
       const response = await postJson(url('/edge-test/things'), {
         reference: 5,

@@ -47,6 +47,9 @@ export function configureHttpEdge(app: INestApplication, config: AppConfig, opti
   // Decides `request.secure`/`request.protocol` (X-Forwarded-Proto) and `request.ip` (X-Forwarded-For).
   expressApp.set('trust proxy', config.TRUST_PROXY.length > 0 ? config.TRUST_PROXY : false);
   expressApp.disable('x-powered-by');
+  // No ETag: answers describe payments whose state moves (nothing here is served from a cache), and
+  // Express hashed every answer's body for a header no client sends back (a SHA-1 a response).
+  expressApp.set('etag', false);
 
   expressApp.use(assignRequestId());
   expressApp.use(acceptEncodedBang());

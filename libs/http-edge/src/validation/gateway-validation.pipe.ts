@@ -3,6 +3,7 @@ import type { ValidationError } from 'class-validator';
 import { findUnstorableValue } from '../body/unstorable-input';
 import { unstorableInputError } from '../body/reject-unstorable-input.middleware';
 import { ApiError, type ValidationLocation } from '../errors/api-error';
+import { rememberValidationMetadata } from './remembered-validation-metadata';
 import { summariseIssues, validationIssuesFrom } from './validation-issues';
 
 /**
@@ -38,6 +39,7 @@ export class GatewayValidationPipe extends ValidationPipe {
       validationError: { target: false, value: false },
       exceptionFactory: (errors) => new ValidationFailed(errors),
     });
+    rememberValidationMetadata();
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
