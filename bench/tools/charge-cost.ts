@@ -4,12 +4,15 @@ import { chargeRequestFor } from '../scenarios/cards/cards.scenario';
 import { disbursementRequestFor } from '../scenarios/disbursements/disbursements.scenario';
 import { INVOICE_POOL_SIZE, invoiceRequestFor } from '../scenarios/invoices/invoices.scenario';
 import { startGatewayProcess } from '../scenarios/shared/gateway-process';
+import { vaPaymentRequestFor } from '../scenarios/va-callback/va-callback.scenario';
 
 /**
  * CPU cost of one card charge, by process: `node dist/bench/tools/charge-cost.js [charges] [--separate-worker]
  * [--apis N]` (with `--apis`, N api processes and a worker, the connections split evenly over the apis);
  * with `--invoices`, of one invoice creation (three POOL reservations, as the invoices scenario sends) instead;
- * with `--disbursements`, of one disbursement (funded business, instant window: the rail completes it too).
+ * with `--disbursements`, of one disbursement (funded business, instant window: the rail completes it too);
+ * with `--va`, of one simulated payment of a fixed VA (128 VAs paid in turn, as the va-callback scenario pays them;
+ * no callback URL, so no delivery).
  *
  * Throughput on a shared 2-core machine swings with whatever else runs; the CPU time each process
  * spends per charge does not (much). This sends a fixed number of charges at 32 connections,
@@ -31,7 +34,8 @@ async function main(): Promise<void> {
   const separateWorker = process.argv.includes('--separate-worker') || apis > 1;
   const invoices = process.argv.includes('--invoices');
   const disbursements = process.argv.includes('--disbursements');
-  const what = invoices ? 'invoices' : disbursements ? 'disbursements' : 'charges';
+  const vaPayments = process.argv.includes('--va');
+  const what = invoices ? 'invoices' : disbursements ? 'disbursements' : vaPayments ? 'VA payments' : 'charges';
   const postgres = await BenchPostgres.start();
   const database = await postgres.createDatabase([], 2);
   const backend = (await database.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
@@ -52,13 +56,15 @@ async function main(): Promise<void> {
     },
   });
   try {
-    const charge = invoices
+    const charge: Record<string, unknown> & { url: string } = invoices
       ? invoiceRequestFor(gateway)
       : disbursements
         ? await disbursementRequestFor(gateway, database.url)
-        : await chargeRequestFor(gateway, database.url);
+        : vaPayments
+          ? await vaPaymentRequestFor(gateway)
+          : await chargeRequestFor(gateway, database.url);
     // A fresh external id per request where the body asks for one (autocannon's `[<id>]`), as the scenarios send.
-    Object.assign(charge, { idReplacement: String(charge.body ?? '').includes('[<id>]') });
+    Object.assign(charge, { idReplacement: typeof charge.body === 'string' && charge.body.includes('[<id>]') });
     // One request per api process, as a load balancer would spread them.
     const requests = [
       charge,

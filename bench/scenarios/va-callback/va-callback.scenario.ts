@@ -189,7 +189,7 @@ function measurements(runs: {
 /**
  * Open, reusable fixed VAs of the demo business; returns their complete account numbers (what the simulated bank pays).
  */
-async function createFixedAccounts(gateway: GatewayUnderTest, count: number): Promise<string[]> {
+export async function createFixedAccounts(gateway: GatewayUnderTest, count: number): Promise<string[]> {
   const numbers: string[] = [];
   const CONCURRENCY = 8;
   for (let from = 0; from < count; from += CONCURRENCY) {
@@ -205,4 +205,30 @@ async function createFixedAccounts(gateway: GatewayUnderTest, count: number): Pr
     numbers.push(...batch.map((account) => account.account_number));
   }
   return numbers;
+}
+
+/**
+ * For `charge-cost --va`: `POST /pool_virtual_accounts/simulate_payment` as autocannon options, paying
+ * this many fresh fixed VAs in turn (no callback URL is set: the payment path and its projections only).
+ */
+export async function vaPaymentRequestFor(gateway: GatewayUnderTest, accounts = CONNECTIONS * ACCOUNTS_PER_CONNECTION) {
+  const numbers = await createFixedAccounts(gateway, accounts);
+  let next = 0;
+  return {
+    url: `${gateway.base}/pool_virtual_accounts/simulate_payment`,
+    method: 'POST',
+    headers: jsonHeaders(gateway),
+    requests: [
+      {
+        setupRequest: (request: Record<string, unknown>) => ({
+          ...request,
+          body: JSON.stringify({
+            bank_code: BANK,
+            bank_account_number: numbers[next++ % numbers.length],
+            transfer_amount: AMOUNT,
+          }),
+        }),
+      },
+    ],
+  };
 }
