@@ -48,6 +48,15 @@ describe('AggregateStateCache with decideAndAppend (PostgreSQL)', () => {
     expect([third.state, third.revision]).toEqual([{ total: 60, count: 3 }, 2n]);
   });
 
+  it('remembers a stream created without a read only once it is commanded again', async () => {
+    const name = stream();
+    const states = new AggregateStateCache();
+    await decideAndAppend(suite.store, name, capped, add(10), metadata, { states, newStream: true });
+    expect(states.size).toBe(0);
+    await decideAndAppend(suite.store, name, capped, add(10), metadata, { states });
+    expect(states.get(name, capped)).toEqual({ state: { total: 20, count: 2 }, revision: 1n });
+  });
+
   it('folds in what other processes appended since (each process its own cache)', async () => {
     const name = stream();
     const [here, there] = [new AggregateStateCache(), new AggregateStateCache()];

@@ -151,7 +151,11 @@ export async function decideAndAppend<TCommand, TState, TEvent extends DomainEve
         events.map((event) => toNewEvent(event, metadata, eventId)),
         loaded.revision,
       );
-      options.states?.remember(streamName, decider, { state, revision: appended.nextExpectedRevision });
+      // A stream created here is not remembered until it is commanded again: most (a charge, an
+      // invoice, a reservation) never are, and keeping them would only age their states into the old heap.
+      if (!(options.newStream && attempt === 1)) {
+        options.states?.remember(streamName, decider, { state, revision: appended.nextExpectedRevision });
+      }
       return { state, revision: appended.nextExpectedRevision, events, appended };
     } catch (error) {
       // The next attempt reads the whole stream: whatever this process believed of it was not the log.
