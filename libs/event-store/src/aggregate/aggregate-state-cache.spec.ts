@@ -44,7 +44,8 @@ describe('AggregateStateCache with decideAndAppend (PostgreSQL)', () => {
     await decideAndAppend(store, name, capped, add(20), metadata, { states });
     const third = await decideAndAppend(store, name, capped, add(30), metadata, { states });
 
-    expect(reads).toEqual([{}, { fromRevision: 1n }, { fromRevision: 2n }]);
+    // From the cached revision itself: the log must still hold the event the state was folded through.
+    expect(reads).toEqual([{}, { fromRevision: 0n }, { fromRevision: 1n }]);
     expect([third.state, third.revision]).toEqual([{ total: 60, count: 3 }, 2n]);
   });
 
@@ -54,7 +55,7 @@ describe('AggregateStateCache with decideAndAppend (PostgreSQL)', () => {
     await decideAndAppend(suite.store, name, capped, add(10), metadata, { states, newStream: true });
     expect(states.size).toBe(0);
     await decideAndAppend(suite.store, name, capped, add(10), metadata, { states });
-    expect(states.get(name, capped)).toEqual({ state: { total: 20, count: 2 }, revision: 1n });
+    expect(states.get(name, capped)).toMatchObject({ state: { total: 20, count: 2 }, revision: 1n });
   });
 
   it('folds in what other processes appended since (each process its own cache)', async () => {
@@ -84,13 +85,20 @@ describe('AggregateStateCache with decideAndAppend (PostgreSQL)', () => {
     expect((await loadAggregate(suite.store, name, capped)).state).toEqual({ total: 91, count: 4 });
   });
 
-  it('drops a state the log does not hold (its append conflicts) and decides again on the whole stream', async () => {
+  it('reads the whole stream when the log does not hold the cached state (restored, rewritten, shorter)', async () => {
     const name = stream();
     const states = new AggregateStateCache();
     await decideAndAppend(suite.store, name, capped, add(90), metadata);
-    // A state this process never saw in this log: further along, and emptier.
-    states.remember(name, capped, { state: { total: 0, count: 9 }, revision: 8n });
+    const [first] = await suite.store.readStream(name);
 
+    // Further along than the log, and emptier.
+    states.remember(name, capped, { state: { total: 0, count: 9 }, revision: 8n, lastEventId: first.id });
+    await expect(decideAndAppend(suite.store, name, capped, add(20), metadata, { states })).rejects.toThrow(
+      'over the cap at 90',
+    );
+    // At the log's very revision, but folded through another event there (a log rewritten under the
+    // process): the expected revision alone would let this append pass the cap.
+    states.remember(name, capped, { state: { total: 0, count: 1 }, revision: 0n, lastEventId: randomUUID() });
     await expect(decideAndAppend(suite.store, name, capped, add(20), metadata, { states })).rejects.toThrow(
       'over the cap at 90',
     );
@@ -118,10 +126,10 @@ describe('AggregateStateCache with decideAndAppend (PostgreSQL)', () => {
   it('forgets the least recently used stream beyond its capacity, and states of another decider', () => {
     const states = new AggregateStateCache(2);
     const other = { ...capped };
-    states.remember('a', capped, { state: 1, revision: 0n });
-    states.remember('b', capped, { state: 2, revision: 0n });
-    expect(states.get('a', capped)).toEqual({ state: 1, revision: 0n });
-    states.remember('c', capped, { state: 3, revision: 0n });
+    states.remember('a', capped, { state: 1, revision: 0n, lastEventId: 'e' });
+    states.remember('b', capped, { state: 2, revision: 0n, lastEventId: 'e' });
+    expect(states.get('a', capped)).toEqual({ state: 1, revision: 0n, lastEventId: 'e' });
+    states.remember('c', capped, { state: 3, revision: 0n, lastEventId: 'e' });
 
     expect([states.get('a', capped)?.state, states.get('b', capped), states.get('c', capped)?.state]).toEqual([
       1,
@@ -130,7 +138,7 @@ describe('AggregateStateCache with decideAndAppend (PostgreSQL)', () => {
     ]);
     expect(states.get('a', other)).toBeUndefined();
     // An older state never replaces a newer one (a slow load finishing after an append).
-    states.remember('a', capped, { state: 0, revision: -1n });
+    states.remember('a', capped, { state: 0, revision: -1n, lastEventId: 'e' });
     expect(states.get('a', capped)?.state).toBe(1);
   });
 });

@@ -5,12 +5,15 @@ export const DEFAULT_AGGREGATE_STATES = 10_000;
 export interface CachedAggregate<TState> {
   state: TState;
   revision: bigint;
+  /** The id of the event at `revision`: the tail read checks the log still holds it there. */
+  lastEventId: string;
 }
 
 interface Entry {
   decider: object;
   state: unknown;
   revision: bigint;
+  lastEventId: string;
 }
 
 /**
@@ -20,9 +23,10 @@ interface Entry {
  * every payment (quadratic over its life).
  *
  * Safe by construction: a stream only grows, revisions are consecutive, and states are immutable
- * (deciders are pure: `evolve` returns a new state). Another process's appends are in the tail
- * read; the append still carries the expected revision, so a state that was stale cannot commit.
- * The least recently used stream is forgotten beyond `capacity`.
+ * (deciders are pure: `evolve` returns a new state). The tail is read from the cached revision on,
+ * and used only when the log still holds the cached last event there (a log restored or rewritten
+ * under the process is read whole instead); another process's appends are in the tail; the append
+ * still carries the expected revision. The least recently used stream is forgotten beyond `capacity`.
  */
 export class AggregateStateCache {
   private readonly entries = new Map<string, Entry>();
@@ -36,7 +40,7 @@ export class AggregateStateCache {
     // Re-inserted: a Map iterates in insertion order, so the first key is the least recently used.
     this.entries.delete(stream);
     this.entries.set(stream, entry);
-    return { state: entry.state as TState, revision: entry.revision };
+    return { state: entry.state as TState, revision: entry.revision, lastEventId: entry.lastEventId };
   }
 
   /** Remembers a state the log holds (loaded, or just appended) unless an older one would replace a newer. */
@@ -44,7 +48,7 @@ export class AggregateStateCache {
     const known = this.entries.get(stream);
     if (known && known.decider === decider && known.revision > aggregate.revision) return;
     this.entries.delete(stream);
-    this.entries.set(stream, { decider, state: aggregate.state, revision: aggregate.revision });
+    this.entries.set(stream, { decider, ...aggregate });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value as string);
   }
 

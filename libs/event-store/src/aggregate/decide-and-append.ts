@@ -79,8 +79,8 @@ function fold<TState, TEvent extends DomainEvent>(
 
 /**
  * The stream's state from the cached one and the events after it; from the whole stream when
- * nothing is cached, or when the events after it do not follow it (a log this process did not
- * see grow, e.g. a test's fresh database).
+ * nothing is cached, or when the log no longer holds the cached last event at its revision (a
+ * restore or a rewrite under this process, a test's fresh database).
  */
 async function loadThroughCache<TState, TEvent extends DomainEvent>(
   store: EventStore,
@@ -90,17 +90,31 @@ async function loadThroughCache<TState, TEvent extends DomainEvent>(
 ): Promise<LoadedAggregate<TState>> {
   const cached = states.get<TState>(streamName, decider);
   if (cached) {
-    const tail = await store.readStream(streamName, { fromRevision: cached.revision + 1n });
-    if (tail.length === 0 || tail[0].revision === cached.revision + 1n) {
-      const loaded = fold(tail, decider, cached);
-      if (tail.length > 0) states.remember(streamName, decider, loaded as { state: TState; revision: bigint });
+    // From the cached revision itself: its event must still be the one the state was folded through.
+    const [last, ...after] = await store.readStream(streamName, { fromRevision: cached.revision });
+    if (last?.revision === cached.revision && last.id === cached.lastEventId) {
+      const loaded = fold(after, decider, cached);
+      if (after.length > 0) remember(states, streamName, decider, loaded.state, after);
       return loaded;
     }
     states.forget(streamName);
   }
-  const loaded = fold(await store.readStream(streamName), decider);
-  if (loaded.revision !== 'no_stream') states.remember(streamName, decider, { ...loaded, revision: loaded.revision });
+  const recorded = await store.readStream(streamName);
+  const loaded = fold(recorded, decider);
+  if (recorded.length > 0) remember(states, streamName, decider, loaded.state, recorded);
   return loaded;
+}
+
+/** Remembers the state folded through the last of `recorded` (which must not be empty). */
+function remember<TState>(
+  states: AggregateStateCache,
+  streamName: string,
+  decider: object,
+  state: TState,
+  recorded: Pick<RecordedEvent, 'id' | 'revision'>[],
+): void {
+  const last = recorded[recorded.length - 1];
+  states.remember(streamName, decider, { state, revision: last.revision, lastEventId: last.id });
 }
 
 /**
@@ -146,15 +160,13 @@ export async function decideAndAppend<TCommand, TState, TEvent extends DomainEve
     const state = events.reduce((s, event) => decider.evolve(s, event), loaded.state);
     try {
       const eventId = newEventIds();
-      const appended = await store.append(
-        streamName,
-        events.map((event) => toNewEvent(event, metadata, eventId)),
-        loaded.revision,
-      );
+      const written = events.map((event) => toNewEvent(event, metadata, eventId));
+      const appended = await store.append(streamName, written, loaded.revision);
       // A stream created here is not remembered until it is commanded again: most (a charge, an
       // invoice, a reservation) never are, and keeping them would only age their states into the old heap.
-      if (!(options.newStream && attempt === 1)) {
-        options.states?.remember(streamName, decider, { state, revision: appended.nextExpectedRevision });
+      if (options.states && !(options.newStream && attempt === 1)) {
+        const lastEventId = written[written.length - 1].id;
+        options.states.remember(streamName, decider, { state, revision: appended.nextExpectedRevision, lastEventId });
       }
       return { state, revision: appended.nextExpectedRevision, events, appended };
     } catch (error) {
