@@ -8,3 +8,4 @@ export * from './listener-presence';
 export * from './lookup-combiner';
 export * from './combined-lookups';
 export * from './pooled-client';
+export * from './session-options';

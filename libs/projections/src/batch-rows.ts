@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { ClientBase } from 'pg';
 
 /** One column of a batch write: its name, its PostgreSQL type, and how a row gives its value. */
@@ -21,11 +22,29 @@ export async function insertRows<R>(
 ): Promise<void> {
   if (rows.length === 0) return;
   const arrays = columns.map((column, index) => `$${index + 1}::${column.type}[]`).join(', ');
-  await tx.query(
+  const text =
     `INSERT INTO ${table} (${columns.map((column) => column.name).join(', ')}) SELECT * FROM unnest(${arrays}) ` +
-      `${conflict}`,
-    columns.map((column) => rows.map((row) => column.value(row))),
-  );
+    `${conflict}`;
+  await tx.query({
+    name: statementNameOf(text),
+    text,
+    values: columns.map((column) => rows.map((row) => column.value(row))),
+  });
+}
+
+const statementNames = new Map<string, string>();
+
+/**
+ * A prepared statement's name per text: a projection writes the same few texts for as long as it
+ * runs, so each connection plans each once (the texts come from code, so the map stays small).
+ */
+function statementNameOf(text: string): string {
+  let name = statementNames.get(text);
+  if (!name) {
+    name = `batch_rows_${createHash('sha256').update(text).digest('hex').slice(0, 32)}`;
+    statementNames.set(text, name);
+  }
+  return name;
 }
 
 /**

@@ -1,6 +1,6 @@
 import { clockMigrations } from '@gateway/clock';
 import { countingPool, type CountingPool, createTestDatabase, type TestDatabase } from '@gateway/testing';
-import { ScheduledJobsTable } from './scheduled-jobs.table';
+import { CLAIM_DUE_SQL, ScheduledJobsTable } from './scheduled-jobs.table';
 import { schedulerMigrations } from './scheduler.migrations';
 
 describe('ScheduledJobsTable.markDone', () => {
@@ -46,5 +46,66 @@ describe('ScheduledJobsTable.markDone', () => {
     expect(await statusOf(otherWorker)).toBe('running');
     // A second completion of a run already done is not the owner's any more.
     expect(await table.markDone({ id: owned[0], attempt: 1, workerId: 'w2' })).toBe(false);
+  });
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Index Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function nodesOf(node: PlanNode): PlanNode[] {
+  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+}
+
+/**
+ * The claim is a prepared statement and gateway sessions force one generic plan per statement
+ * (GATEWAY_SESSION_OPTIONS). Polled many times a second while finished jobs pile up, it must follow
+ * the partial indexes in that plan too, not scan the table: its statuses are literals, not parameters.
+ */
+describe('the claim under a generic plan', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase([clockMigrations, schedulerMigrations]);
+    await database.pool.query(
+      `INSERT INTO scheduled_jobs (job_key, kind, payload, due_at, status, completed_at)
+       SELECT 'done-' || g, 'table.spec', 'null', now() - interval '1 day', 'done', now()
+         FROM generate_series(1, 20000) g`,
+    );
+    await database.pool.query(
+      `INSERT INTO scheduled_jobs (job_key, kind, payload, due_at)
+       SELECT 'due-' || g, 'table.spec', 'null', now() - interval '1 second' FROM generate_series(1, 5) g`,
+    );
+    await database.pool.query('ANALYZE scheduled_jobs');
+  });
+  afterAll(() => database.drop());
+
+  it('runs in gateway sessions with generic plans forced', async () => {
+    const { rows } = await database.pool.query('SHOW plan_cache_mode');
+    expect(rows[0].plan_cache_mode).toBe('force_generic_plan');
+  });
+
+  it('reaches the due jobs through the partial indexes, never a scan of every job', async () => {
+    const client = await database.pool.connect();
+    try {
+      await client.query('BEGIN');
+      await client.query(`PREPARE claim(text[], integer, text, integer) AS ${CLAIM_DUE_SQL}`);
+      const { rows } = await client.query(
+        `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE claim(ARRAY['table.spec'], 10, 'w1', 60000)`,
+      );
+      const plan = rows[0]['QUERY PLAN'][0] as { Plan: PlanNode; 'Actual Rows'?: number };
+      const nodes = nodesOf(plan.Plan);
+      expect(
+        nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'scheduled_jobs'),
+      ).toEqual([]);
+      expect(nodes.map((node) => node['Index Name'])).toContain('scheduled_jobs_due');
+      const claimed = await client.query(`SELECT count(*)::int AS n FROM scheduled_jobs WHERE status = 'running'`);
+      expect(claimed.rows[0].n).toBe(5);
+    } finally {
+      await client.query('ROLLBACK');
+      client.release();
+    }
   });
 });

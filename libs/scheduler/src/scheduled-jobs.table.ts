@@ -7,6 +7,45 @@ import { businessNowSql } from '@gateway/clock';
 /** The business clock of job row `j`. */
 const JOB_BUSINESS_NOW = businessNowSql('j');
 
+/**
+ * Claims up to `$2` due jobs of the kinds `$1` for worker `$3`, leased for `$4` ms (see `claimDue`).
+ * A prepared statement run with one generic plan: statuses are literals, so the partial indexes
+ * (`scheduled_jobs_due`, `_test_due`, `_leases`) still match whatever the parameters are.
+ */
+export const CLAIM_DUE_SQL = `WITH candidates AS (
+         (SELECT id FROM scheduled_jobs
+           WHERE status = 'pending' AND due_at <= now() AND kind = ANY($1::text[])
+           ORDER BY due_at LIMIT $2)
+         UNION ALL
+         (SELECT j.id FROM test_clocks c
+            JOIN scheduled_jobs j ON j.business_id = c.business_id AND j.mode = 'test' AND j.status = 'pending'
+           WHERE c.offset_ms > 0
+             AND j.due_at > now() AND j.due_at <= now() + c.offset_ms * interval '1 millisecond'
+             AND j.kind = ANY($1::text[])
+           ORDER BY j.due_at LIMIT $2)
+         UNION ALL
+         (SELECT id FROM scheduled_jobs
+           WHERE status = 'running' AND locked_until < now() AND attempts < max_attempts AND kind = ANY($1::text[])
+           ORDER BY locked_until LIMIT $2)
+       ),
+       claimable AS (
+         SELECT j.id, ${JOB_BUSINESS_NOW} AS business_now
+           FROM scheduled_jobs j
+          WHERE j.id IN (SELECT id FROM candidates)
+            AND j.kind = ANY($1::text[])
+            AND (   (j.status = 'pending' AND j.due_at <= ${JOB_BUSINESS_NOW})
+                 OR (j.status = 'running' AND j.locked_until < now() AND j.attempts < j.max_attempts))
+          ORDER BY j.due_at
+          LIMIT $2
+          FOR UPDATE OF j SKIP LOCKED
+       )
+       UPDATE scheduled_jobs j
+          SET status = 'running', locked_by = $3, locked_until = now() + $4 * interval '1 millisecond',
+              attempts = j.attempts + 1, updated_at = now()
+         FROM claimable
+        WHERE j.id = claimable.id
+       RETURNING j.id, j.kind, j.payload, j.business_id, j.mode, j.due_at, j.attempts, claimable.business_now`;
+
 /** Identifies one run of a job: a stale worker cannot overwrite a later run's outcome. */
 export interface JobRun {
   id: string;
@@ -59,42 +98,11 @@ export class ScheduledJobsTable {
    * because a row changed after this statement's snapshot is locked in its newest version.
    */
   async claimDue(request: ClaimRequest): Promise<DueJob[]> {
-    const { rows } = await this.pool.query<ClaimedRow>(
-      `WITH candidates AS (
-         (SELECT id FROM scheduled_jobs
-           WHERE status = 'pending' AND due_at <= now() AND kind = ANY($1::text[])
-           ORDER BY due_at LIMIT $2)
-         UNION ALL
-         (SELECT j.id FROM test_clocks c
-            JOIN scheduled_jobs j ON j.business_id = c.business_id AND j.mode = 'test' AND j.status = 'pending'
-           WHERE c.offset_ms > 0
-             AND j.due_at > now() AND j.due_at <= now() + c.offset_ms * interval '1 millisecond'
-             AND j.kind = ANY($1::text[])
-           ORDER BY j.due_at LIMIT $2)
-         UNION ALL
-         (SELECT id FROM scheduled_jobs
-           WHERE status = 'running' AND locked_until < now() AND attempts < max_attempts AND kind = ANY($1::text[])
-           ORDER BY locked_until LIMIT $2)
-       ),
-       claimable AS (
-         SELECT j.id, ${JOB_BUSINESS_NOW} AS business_now
-           FROM scheduled_jobs j
-          WHERE j.id IN (SELECT id FROM candidates)
-            AND j.kind = ANY($1::text[])
-            AND (   (j.status = 'pending' AND j.due_at <= ${JOB_BUSINESS_NOW})
-                 OR (j.status = 'running' AND j.locked_until < now() AND j.attempts < j.max_attempts))
-          ORDER BY j.due_at
-          LIMIT $2
-          FOR UPDATE OF j SKIP LOCKED
-       )
-       UPDATE scheduled_jobs j
-          SET status = 'running', locked_by = $3, locked_until = now() + $4 * interval '1 millisecond',
-              attempts = j.attempts + 1, updated_at = now()
-         FROM claimable
-        WHERE j.id = claimable.id
-       RETURNING j.id, j.kind, j.payload, j.business_id, j.mode, j.due_at, j.attempts, claimable.business_now`,
-      [request.kinds, request.limit, request.workerId, request.leaseMs],
-    );
+    const { rows } = await this.pool.query<ClaimedRow>({
+      name: 'scheduler_claim_due',
+      text: CLAIM_DUE_SQL,
+      values: [request.kinds, request.limit, request.workerId, request.leaseMs],
+    });
     return rows
       .map((row) => ({
         id: row.id,
@@ -148,14 +156,15 @@ export class ScheduledJobsTable {
 
   private async markAllDone(keys: string[]): Promise<Map<string, true>> {
     const runs = keys.map(runOf);
-    const { rows } = await this.pool.query<{ id: string; attempts: number; worker: string }>(
-      `UPDATE scheduled_jobs j
+    const { rows } = await this.pool.query<{ id: string; attempts: number; worker: string }>({
+      name: 'scheduler_mark_done',
+      text: `UPDATE scheduled_jobs j
           SET status = 'done', locked_by = NULL, locked_until = NULL, updated_at = now(), completed_at = now()
          FROM unnest($1::bigint[], $2::int[], $3::text[]) AS d(id, attempt, worker)
         WHERE j.id = d.id AND j.status = 'running' AND j.locked_by = d.worker AND j.attempts = d.attempt
         RETURNING j.id::text AS id, d.attempt AS attempts, d.worker AS worker`,
-      [runs.map((run) => run.id), runs.map((run) => run.attempt), runs.map((run) => run.workerId)],
-    );
+      values: [runs.map((run) => run.id), runs.map((run) => run.attempt), runs.map((run) => run.workerId)],
+    });
     return new Map(rows.map((row) => [runKey({ id: row.id, attempt: row.attempts, workerId: row.worker }), true]));
   }
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client, Pool } from 'pg';
-import { migrate, type MigrationSet } from '@gateway/database';
+import { GATEWAY_SESSION_OPTIONS, migrate, type MigrationSet } from '@gateway/database';
 
 export interface TestDatabase {
   url: string;
@@ -15,7 +15,8 @@ export async function createTestDatabase(migrations: MigrationSet[], poolSize = 
   await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const pool = new Pool({ connectionString: url.toString(), max: poolSize });
+  // The gateway's own session settings, so statements are planned here as they are in production.
+  const pool = new Pool({ connectionString: url.toString(), max: poolSize, options: GATEWAY_SESSION_OPTIONS });
   // A forced DROP at the end of a file (or another app sharing this database shutting down)
   // terminates idle connections; that is expected here and must not crash the test worker.
   pool.on('error', () => undefined);

@@ -197,8 +197,10 @@ async function insertCreated(tx: ClientBase, rows: Created[], outcomes: Map<stri
   // One JSON document rather than one pg array per column: pg escapes array elements in
   // JavaScript, which costs a rebuild more client CPU than JSON.stringify and json_to_recordset.
   const document = rows.map((d) => rowOf(d, outcomes.get(d.disbursementId)));
-  const { rows: inserted } = await tx.query<{ disbursement_id: string }>(
-    `INSERT INTO disbursements (disbursement_id, business_id, mode, external_id, amount, currency, bank_code, ` +
+  const { rows: inserted } = await tx.query<{ disbursement_id: string }>({
+    name: 'disbursements_insert_created',
+    text:
+      `INSERT INTO disbursements (disbursement_id, business_id, mode, external_id, amount, currency, bank_code, ` +
       `account_holder_name,
                                 account_number, description, status, failure_code, is_instant, batch_id, ` +
       `batch_reference, batch_index, created_at, updated_at)
@@ -211,8 +213,8 @@ async function insertCreated(tx: ClientBase, rows: Created[], outcomes: Map<stri
                                                      created_at timestamptz, updated_at timestamptz)
      ON CONFLICT (disbursement_id) DO NOTHING
      RETURNING disbursement_id`,
-    [JSON.stringify(document)],
-  );
+    values: [JSON.stringify(document)],
+  });
   return inserted.map((row) => row.disbursement_id);
 }
 
@@ -220,16 +222,17 @@ async function updateOutcomes(tx: ClientBase, outcomes: Map<string, Outcome>): P
   if (outcomes.size === 0) return;
   // Sorted, so two writers (a rebuild racing a stale runner) lock rows in one order.
   const ids = [...outcomes.keys()].sort();
-  await tx.query(
-    `UPDATE disbursements AS d
+  await tx.query({
+    name: 'disbursements_update_outcomes',
+    text: `UPDATE disbursements AS d
         SET status = o.status, failure_code = coalesce(o.failure_code, d.failure_code), updated_at = o.updated_at
        FROM unnest($1::text[], $2::text[], $3::text[], $4::timestamptz[]) AS o (id, status, failure_code, updated_at)
       WHERE d.disbursement_id = o.id`,
-    [
+    values: [
       ids,
       ids.map((id) => outcomes.get(id)!.status),
       ids.map((id) => outcomes.get(id)!.failureCode),
       ids.map((id) => outcomes.get(id)!.updatedAt),
     ],
-  );
+  });
 }

@@ -32,10 +32,12 @@ export class PostgresQuotaStore extends QuotaStore {
   }
 
   async reserve(request: QuotaRequest): Promise<QuotaGrant> {
-    const { rows } = await this.pool.query<{ reserved: number; last_grant: number; previous_reserved: number }>(
-      RESERVE_SQL,
-      [request.key, request.windowStart, request.windowMs, request.limit, request.previousWeight, request.wanted],
-    );
+    const { key, windowStart, windowMs, limit, previousWeight, wanted } = request;
+    const { rows } = await this.pool.query<{ reserved: number; last_grant: number; previous_reserved: number }>({
+      name: 'rate_limit_reserve',
+      text: RESERVE_SQL,
+      values: [key, windowStart, windowMs, limit, previousWeight, wanted],
+    });
     const row = rows[0];
     return { granted: row.last_grant, currentReserved: row.reserved, previousReserved: row.previous_reserved };
   }

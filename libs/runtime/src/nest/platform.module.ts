@@ -1,6 +1,6 @@
 import { type DynamicModule, Global, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
-import { CombinedLookups } from '@gateway/database';
+import { CombinedLookups, GATEWAY_SESSION_OPTIONS } from '@gateway/database';
 import { AppConfig } from '@gateway/config';
 import { BusinessClock } from '@gateway/clock';
 import { Clock } from '@gateway/clock';
@@ -37,7 +37,11 @@ export class PlatformModule {
         {
           provide: Pool,
           useFactory: () => {
-            const pool = new Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 20 });
+            const pool = new Pool({
+              connectionString: options.databaseUrl,
+              max: options.poolSize ?? 20,
+              options: GATEWAY_SESSION_OPTIONS,
+            });
             // An idle client losing its connection must not crash the process; the next query reconnects.
             pool.on('error', () => undefined);
             return pool;

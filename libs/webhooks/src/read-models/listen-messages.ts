@@ -38,10 +38,11 @@ export function listenRowOf(
 /** The businesses among `businessIds` that someone listens to right now. */
 export async function listeningAmong(tx: ClientBase, businessIds: readonly string[]): Promise<Set<string>> {
   if (businessIds.length === 0) return new Set();
-  const { rows } = await tx.query<{ business_id: string }>(
-    'SELECT business_id FROM webhook_listeners WHERE business_id = ANY($1) AND active_until > now()',
-    [[...new Set(businessIds)]],
-  );
+  const { rows } = await tx.query<{ business_id: string }>({
+    name: 'webhook_listeners_among',
+    text: 'SELECT business_id FROM webhook_listeners WHERE business_id = ANY($1) AND active_until > now()',
+    values: [[...new Set(businessIds)]],
+  });
   return new Set(rows.map((row) => row.business_id));
 }
 

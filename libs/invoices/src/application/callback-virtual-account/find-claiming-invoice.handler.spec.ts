@@ -85,9 +85,9 @@ describe('FindInvoiceClaimingVirtualAccountHandler', () => {
     const recording = new Proxy(db.pool, {
       get(target, property, receiver) {
         if (property !== 'query') return Reflect.get(target, property, receiver);
-        return (text: string, values: unknown[]) => {
-          sent = { text, values };
-          return target.query(text, values);
+        return (config: { text: string; values: unknown[] }) => {
+          sent = config;
+          return target.query(config);
         };
       },
     });
@@ -106,10 +106,25 @@ describe('FindInvoiceClaimingVirtualAccountHandler', () => {
     expect(await claimant('va_1', 50_000, 'biz_2')).toBeUndefined();
   });
 
-  it("probes the merchant's invoices of that VA, not every pending invoice", async () => {
+  it("probes the merchant's invoices of that VA, not every pending invoice, in its one generic plan", async () => {
     await claimant('va_1', 50_000);
-    const { rows } = await db.pool.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${sent!.text}`, sent!.values);
-    const nodes = nodesOf(rows[0]['QUERY PLAN'][0].Plan as PlanNode);
+    // As the gateway runs it: a prepared statement, planned once for any values (generic plans forced).
+    const client = await db.pool.connect();
+    const plan = await (async () => {
+      try {
+        await client.query(`PREPARE claiming(text, text, jsonb, timestamptz) AS ${sent!.text}`);
+        const literal = (value: unknown) =>
+          client.escapeLiteral(value instanceof Date ? value.toISOString() : String(value));
+        const { rows } = await client.query(
+          `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE claiming(${sent!.values.map(literal).join(', ')})`,
+        );
+        return rows[0]['QUERY PLAN'][0].Plan as PlanNode & { 'Actual Rows': number };
+      } finally {
+        await client.query('DEALLOCATE claiming');
+        client.release();
+      }
+    })();
+    const nodes = nodesOf(plan);
     expect(nodes.map((node) => node['Index Name'])).toContain('invoices_pending_fixed_va');
     // At most the VA's own invoices are read and set aside (the expired one), never the others.
     for (const node of nodes) expect(node['Rows Removed by Filter'] ?? 0).toBeLessThan(10);
