@@ -1,9 +1,10 @@
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
 import { randomUUID } from 'node:crypto';
 import { CHAIN_START, chainHash, chainHashOf } from '../chain/chain-hash';
-import type { EventMetadata } from '../event-envelope';
+import type { RecordedEvent } from '../event-envelope';
 import type { AppendRequest } from './append-combiner';
 import { eventStoreMigrations } from './event-store.migrations';
+import { PostgresEventStore } from './postgres-event-store';
 
 interface Outcome {
   idx: number;
@@ -12,16 +13,6 @@ interface Outcome {
   revision: string | null;
   tx_id: string | null;
   last_position: string | null;
-}
-
-interface StoredEvent {
-  position: string;
-  event_id: string;
-  stream_name: string;
-  revision: string;
-  type: string;
-  data: unknown;
-  metadata: EventMetadata;
 }
 
 const NO_STREAM = 1;
@@ -43,10 +34,15 @@ const event = (type: string, data: unknown = { n: Math.random() }) => ({
  */
 describe('es_append_batch', () => {
   let db: TestDatabase;
+  let store: PostgresEventStore;
   beforeAll(async () => {
     db = await createTestDatabase([eventStoreMigrations]);
+    store = new PostgresEventStore(db.pool);
   });
-  afterAll(() => db.drop());
+  afterAll(async () => {
+    await store.close();
+    await db.drop();
+  });
 
   const appendBatch = async (appends: AppendRequest[]): Promise<Outcome[]> =>
     (
@@ -56,25 +52,19 @@ describe('es_append_batch', () => {
       )
     ).rows;
 
-  const streamOf = async (stream: string): Promise<StoredEvent[]> =>
-    (
-      await db.pool.query<StoredEvent>(
-        `SELECT position::text, event_id::text, stream_name, revision::text, type, data, metadata
-           FROM es_events WHERE stream_name = $1 ORDER BY revision`,
-        [stream],
-      )
-    ).rows;
+  /** The stream as the adapter reads it back (its position's `prepare` is the row's position). */
+  const streamOf = (stream: string): Promise<RecordedEvent[]> => store.readStream(stream);
 
   /** Every event's chain hash is the one the verifier computes from its predecessor's. */
   const expectChained = async (stream: string, length: number) => {
     const events = await streamOf(stream);
-    expect(events.map((stored) => stored.revision)).toEqual(Array.from({ length }, (_, i) => String(i)));
+    expect(events.map((stored) => stored.revision)).toEqual(Array.from({ length }, (_, i) => BigInt(i)));
     let previous = CHAIN_START;
     for (const stored of events) {
       const expected = chainHash(previous, {
-        id: stored.event_id,
-        streamName: stored.stream_name,
-        revision: BigInt(stored.revision),
+        id: stored.id,
+        streamName: stored.streamName,
+        revision: stored.revision,
         type: stored.type,
         data: stored.data,
         metadata: stored.metadata,
@@ -129,15 +119,15 @@ describe('es_append_batch', () => {
 
     const three = await expectChained(`three-${suffix}`, 3);
     expect(three.map((stored) => stored.type)).toEqual(['A', 'B', 'C']);
-    expect(outcomes[0].last_position).toBe(three[2].position);
-    expect(Number(three[0].position)).toBeLessThan(Number(three[1].position));
-    expect(Number(three[1].position)).toBeLessThan(Number(three[2].position));
+    expect(outcomes[0].last_position).toBe(three[2].position.prepare.toString());
+    expect(three[0].position.prepare).toBeLessThan(three[1].position.prepare);
+    expect(three[1].position.prepare).toBeLessThan(three[2].position.prepare);
     await expectChained(existing, 3);
     expect((await expectChained(taken, 1))[0].type).toBe('T0');
     expect((await expectChained(`twice-${suffix}`, 1))[0].type).toBe('W0');
     await expectChained(`any-${suffix}`, 1);
     const [one] = await expectChained(`one-${suffix}`, 1);
-    expect(outcomes[6].last_position).toBe(one.position);
+    expect(outcomes[6].last_position).toBe(one.position.prepare.toString());
   });
 
   it('keeps the metadata it was given, less any chain hash a caller sent, plus its own', async () => {
