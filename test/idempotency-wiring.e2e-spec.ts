@@ -1,4 +1,4 @@
-import { idempotencyRouteInterceptor } from '@gateway/http-edge';
+import { IdempotencyInterceptor, idempotencyRouteInterceptor } from '@gateway/http-edge';
 import { RequestMethod } from '@nestjs/common';
 import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import { DiscoveryService, MetadataScanner } from '@nestjs/core';
@@ -59,6 +59,34 @@ describe('idempotency wiring in the real app', () => {
     });
     expect(mismatch.status).toBe(400);
     expect(mismatch.body.error_code).toBe('IDEMPOTENCY_KEY_MISMATCH_ERROR');
+  });
+
+  it('runs an unkeyed POST or PATCH without the interceptor; a keyed or malformed key still meets it', async () => {
+    const merchant = await provisionBusiness(gateway.app);
+    const intercept = jest.spyOn(gateway.app.get(IdempotencyInterceptor), 'intercept');
+    try {
+      const patch = (headers: Record<string, string>) =>
+        call(gateway.baseUrl, merchant.test.secret_key, 'PATCH', '/settings', {
+          body: { fraud_detection: true },
+          headers,
+        });
+      expect((await patch({})).status).toBe(200);
+      // Nest's pipeline was not built for it (installSkippableInterceptors): the interceptor never ran.
+      expect(intercept).not.toHaveBeenCalled();
+      const keyed = await patch({ 'x-idempotency-key': 'seen-by-the-interceptor' });
+      expect([keyed.status, intercept.mock.calls.length]).toEqual([200, 1]);
+      const empty = await patch({ 'x-idempotency-key': '' });
+      expect([empty.status, empty.body.error_code, intercept.mock.calls.length]).toEqual([
+        400,
+        'API_VALIDATION_ERROR',
+        2,
+      ]);
+      expect((await patch({ 'x-idempotency-key': 'seen-by-the-interceptor' })).headers.get('idempotent-replayed')).toBe(
+        'true',
+      );
+    } finally {
+      intercept.mockRestore();
+    }
   });
 
   it('never stores a response that carries a secret (key creation, token rotation)', async () => {

@@ -1,14 +1,9 @@
-import {
-  type CallHandler,
-  type ExecutionContext,
-  type NestInterceptor,
-  RequestMethod,
-  SetMetadata,
-} from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, RequestMethod, SetMetadata } from '@nestjs/common';
 import { INTERCEPTORS_METADATA, METHOD_METADATA } from '@nestjs/common/constants';
 import type { DiscoveryService, MetadataScanner } from '@nestjs/core';
 import type { Express, Request } from 'express';
 import type { Observable } from 'rxjs';
+import type { SkippableInterceptor } from '../skippable-interceptors';
 import type { IdempotencyInterceptor } from './idempotency.interceptor';
 
 const APP_IDEMPOTENCY = Symbol('gateway:idempotency-interceptor');
@@ -30,15 +25,19 @@ const MUTATING = new Set<RequestMethod>([RequestMethod.POST, RequestMethod.PATCH
  * fifth of its throughput. Route metadata is shared by every app in the process (tests start
  * several), so the bound object only delegates to the interceptor of the app serving the request.
  */
-export const idempotencyRouteInterceptor: NestInterceptor = {
+export const idempotencyRouteInterceptor: SkippableInterceptor = {
+  skips(request: Request): boolean {
+    return interceptorServing(request)?.skips(request) ?? true;
+  },
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<Request>();
-    const interceptor = (request.app?.locals as { [APP_IDEMPOTENCY]?: IdempotencyInterceptor } | undefined)?.[
-      APP_IDEMPOTENCY
-    ];
+    const interceptor = interceptorServing(context.switchToHttp().getRequest<Request>());
     return interceptor ? interceptor.intercept(context, next) : next.handle();
   },
 };
+
+function interceptorServing(request: Request): IdempotencyInterceptor | undefined {
+  return (request.app?.locals as { [APP_IDEMPOTENCY]?: IdempotencyInterceptor } | undefined)?.[APP_IDEMPOTENCY];
+}
 
 /** Adds the route interceptor to every mutating handler of every controller (before routes are built). */
 export function bindIdempotencyToMutatingRoutes(discovery: DiscoveryService, scanner: MetadataScanner): number {

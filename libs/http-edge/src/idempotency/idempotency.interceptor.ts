@@ -18,7 +18,7 @@ import {
   idempotencyKeyMismatch,
   idempotencyKeyUsedInOtherMode,
 } from './idempotency-errors';
-import { readIdempotencyKey } from './idempotency-key';
+import { IDEMPOTENCY_KEY_HEADER, readIdempotencyKey } from './idempotency-key';
 import {
   DEFAULT_IDEMPOTENCY_POLICY,
   IDEMPOTENCY_POLICY,
@@ -58,12 +58,26 @@ export class IdempotencyInterceptor implements NestInterceptor {
     private readonly reflector: Reflector,
   ) {}
 
+  /**
+   * True when `intercept` would pass the request straight on, judged from the request alone (so
+   * Nest can skip building the interceptor chain: `installSkippableInterceptors`). A key that is
+   * present but malformed is not skipped: `intercept` refuses it.
+   */
+  skips(request: Request & { [HANDLED]?: true }): boolean {
+    // Unauthenticated requests have no business to scope a key to.
+    return (
+      request.headers[IDEMPOTENCY_KEY_HEADER] === undefined ||
+      !gatewayState(request).caller ||
+      !SCOPED_METHODS.has(request.method) ||
+      request[HANDLED] === true
+    );
+  }
+
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<Request & { [HANDLED]?: true }>();
-    const caller = gatewayState(request).caller;
-    // Unauthenticated requests have no business to scope a key to.
-    if (!caller || !SCOPED_METHODS.has(request.method) || request[HANDLED]) return next.handle();
+    if (this.skips(request)) return next.handle();
+    const caller = gatewayState(request).caller!;
     const policy =
       this.reflector.getAllAndOverride<IdempotencyPolicyOptions | undefined>(IDEMPOTENCY_POLICY, [
         context.getHandler(),

@@ -7,6 +7,7 @@ import { DEFAULT_IDEMPOTENCY_OPTIONS, IDEMPOTENCY_OPTIONS, type IdempotencyOptio
 import { attachIdempotencyInterceptor, bindIdempotencyToMutatingRoutes } from './idempotency-route-binding';
 import { IdempotencyStore } from './idempotency-store';
 import { IdempotencySweeper } from './idempotency-sweeper';
+import { installSkippableInterceptors } from '../skippable-interceptors';
 
 function idempotencyProviders(overrides: Partial<IdempotencyOptions>): Provider[] {
   return [
@@ -56,6 +57,8 @@ export class IdempotencyModule implements NestModule {
   /** Runs before Nest builds the routes, so the binding is in place when it reads the metadata. */
   configure(): void {
     bindIdempotencyToMutatingRoutes(this.discovery, this.scanner);
+    // Unkeyed requests (most) then run their handler without Nest's interceptor pipeline.
+    installSkippableInterceptors();
     attachIdempotencyInterceptor(this.adapterHost.httpAdapter.getInstance(), this.interceptor);
   }
 }
