@@ -12,7 +12,8 @@ import { vaPaymentRequestFor } from '../scenarios/va-callback/va-callback.scenar
  * with `--invoices`, of one invoice creation (three POOL reservations, as the invoices scenario sends) instead;
  * with `--disbursements`, of one disbursement (funded business, instant window: the rail completes it too);
  * with `--va`, of one simulated payment of a fixed VA (128 VAs paid in turn, as the va-callback scenario pays them;
- * no callback URL, so no delivery).
+ * no callback URL, so no delivery). `CHARGE_COST_NODE_ARGS="--flag ..."` starts the gateway's processes with those
+ * Node/V8 flags (what NODE_OPTIONS may not carry), `CHARGE_COST_CPU_PROF=<dir>` under the CPU profiler.
  *
  * Throughput on a shared 2-core machine swings with whatever else runs; the CPU time each process
  * spends per charge does not (much). This sends a fixed number of charges at 32 connections,
@@ -47,7 +48,11 @@ async function main(): Promise<void> {
     logLevel: 'warn',
     separateWorker,
     apiProcesses: apis,
-    nodeArgs: profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [],
+    nodeArgs: [
+      ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+      // V8 flags Node refuses in NODE_OPTIONS (say `--single-threaded-gc`), for the gateway's processes only.
+      ...(process.env.CHARGE_COST_NODE_ARGS?.split(' ').filter(Boolean) ?? []),
+    ],
     env: {
       RATE_LIMIT_TEST_PER_MINUTE: RATE_LIMIT,
       RATE_LIMIT_LIVE_PER_MINUTE: RATE_LIMIT,
