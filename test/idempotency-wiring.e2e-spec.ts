@@ -71,7 +71,9 @@ describe('idempotency wiring in the real app', () => {
           headers,
         });
       expect((await patch({})).status).toBe(200);
-      // Nest's pipeline was not built for it (installSkippableInterceptors): the interceptor never ran.
+      const rotated = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/settings/callback_token/rotate');
+      expect(rotated.status).toBe(200);
+      // Nest's pipeline was not built for either (installSkippableInterceptors): the interceptor never ran.
       expect(intercept).not.toHaveBeenCalled();
       const keyed = await patch({ 'x-idempotency-key': 'seen-by-the-interceptor' });
       expect([keyed.status, intercept.mock.calls.length]).toEqual([200, 1]);

@@ -75,7 +75,7 @@ describe('es_append_batch', () => {
     return events;
   };
 
-  it('answers each append of a mixed batch as the loop does, and chains every new stream from its start', async () => {
+  it('answers each append of a mixed batch on its own, and chains every new stream from its start', async () => {
     const suffix = randomUUID();
     const existing = `existing-${suffix}`;
     const taken = `taken-${suffix}`;
@@ -85,18 +85,18 @@ describe('es_append_batch', () => {
     ]);
 
     const outcomes = await appendBatch([
-      // 1: a new stream of three events (set-based, chained 0 → 1 → 2)
+      // 1: a new stream of three events, chained 0 → 1 → 2
       { stream: `three-${suffix}`, expect: NO_STREAM, revision: null, events: [event('A'), event('B'), event('C')] },
-      // 2: the next revision of an existing stream (the loop)
+      // 2: the next revision of an existing stream
       { stream: existing, expect: EXACTLY, revision: '1', events: [event('E2')] },
       // 3: no_stream on a stream that exists: refused with its revision
       { stream: taken, expect: NO_STREAM, revision: null, events: [event('T1')] },
       // 4 and 5: two no_stream appends to one new stream: the first wins, the second is refused
       { stream: `twice-${suffix}`, expect: NO_STREAM, revision: null, events: [event('W0')] },
       { stream: `twice-${suffix}`, expect: NO_STREAM, revision: null, events: [event('W1')] },
-      // 6: any, to a new stream (the loop)
+      // 6: any, to a new stream
       { stream: `any-${suffix}`, expect: ANY, revision: null, events: [event('N0')] },
-      // 7: a new stream of one event (set-based)
+      // 7: a new stream of one event
       { stream: `one-${suffix}`, expect: NO_STREAM, revision: null, events: [event('O0')] },
     ]);
 
@@ -139,7 +139,7 @@ describe('es_append_batch', () => {
     expect(stored.metadata).toEqual({ businessId: 'biz_1', chainHash: expect.not.stringMatching('forged') });
   });
 
-  it('refuses the whole batch when a new stream brings an event id the log holds, as the loop did', async () => {
+  it('refuses the whole batch when a new stream brings an event id the log already holds', async () => {
     const first = event('D');
     await appendBatch([{ stream: `dup-a-${randomUUID()}`, expect: NO_STREAM, revision: null, events: [first] }]);
     await expect(
