@@ -62,4 +62,35 @@ describe('MoneyOutProcessManager', () => {
       causationId: reservation.id,
     });
   });
+
+  it('leaves alone a disbursement whose creation came in the same batch (no append bound to fail)', async () => {
+    // The usual order: the handler appends the creation right after the reservation, and the
+    // follower meets both in one batch. Creating again would be a `no_stream` append refused by the
+    // store: a statement for nothing on every disbursement.
+    const other = { ...snapshot, disbursementId: 'c3d4e5f6a7b8c9d0e1f2a3b4' };
+    const reserved: RecordedEvent = {
+      ...reservation,
+      id: randomUUID(),
+      data: { kind: 'disbursement', disbursementId: other.disbursementId, amount: 150_000, disbursement: other },
+    };
+    const created: RecordedEvent = {
+      ...reservation,
+      id: randomUUID(),
+      type: 'DisbursementCreated',
+      streamName: disbursementStream(other.disbursementId),
+      position: { commit: 2n, prepare: 2n },
+      data: { ...other, status: 'PENDING' },
+    };
+    const appends = jest.spyOn(suite.store, 'append');
+    try {
+      await follower.apply([reserved, created]);
+      expect(appends).not.toHaveBeenCalled();
+      // Without its creation in the batch, the same reservation is still made good.
+      await follower.apply([reserved]);
+      expect(appends).toHaveBeenCalledTimes(1);
+      expect(appends.mock.calls[0][0]).toBe(disbursementStream(other.disbursementId));
+    } finally {
+      appends.mockRestore();
+    }
+  });
 });
