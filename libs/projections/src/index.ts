@@ -2,6 +2,7 @@ export * from './projection';
 export * from './projection-checkpoints';
 export * from './projection-progress';
 export * from './projection-runner';
+export * from './projection-resets';
 export * from './idle-checkpoint-mover';
 export * from './rebuild-projection';
 export * from './nest/projections.module';

@@ -11,9 +11,8 @@ import {
   recordProjectionError,
 } from './projection-checkpoints';
 import type { ProjectionProgress } from './projection-progress';
+import { ProjectionResets } from './projection-resets';
 import { applyPipelinedBatch } from './pipelined-batch';
-
-export const PROJECTION_RESET_CHANNEL = 'projection_reset';
 
 export interface ProjectionRunnerOptions {
   batchSize?: number;
@@ -29,6 +28,11 @@ export interface ProjectionRunnerOptions {
    * larger batches. Not for a latency-sensitive projection, nor while a wait in the process waits.
    */
   readIntervalMs?: number;
+  /**
+   * Shared by a process's runners: rebuild resets heard on one LISTEN connection. Without it the
+   * runner listens on a connection of its own while it follows (tests, a lone runner).
+   */
+  resets?: ProjectionResets;
 }
 
 /**
@@ -46,6 +50,8 @@ export class ProjectionRunner {
   private stopController = new AbortController();
   private loop?: Promise<void>;
   private leaseHeld = false;
+  /** The runner's own reset listener, when none was shared with it (closed when it stops). */
+  private ownResets?: ProjectionResets;
 
   constructor(
     private readonly pool: Pool,
@@ -79,6 +85,8 @@ export class ProjectionRunner {
     this.stopController.abort();
     await this.loop;
     this.loop = undefined;
+    await this.ownResets?.close();
+    this.ownResets = undefined;
   }
 
   /**
@@ -135,12 +143,9 @@ export class ProjectionRunner {
     stop.addEventListener('abort', onStop, { once: true });
     // A stop that came while the lease was being acquired fired no event: honour it here.
     if (stop.aborted) restart.abort();
-    const onReset = (message: { channel: string; payload?: string }) => {
-      if (message.channel === PROJECTION_RESET_CHANNEL && message.payload === this.name) restart.abort();
-    };
-    lease.on('notification', onReset);
+    // Heard before the checkpoint is read: a reset from then on restarts the runner from the new one.
+    const unwatch = await this.resets().watch(this.name, () => restart.abort(), restart.signal);
     try {
-      await lease.query(`LISTEN ${PROJECTION_RESET_CHANNEL}`);
       await ensureCheckpoint(lease, this.name);
       // A rebuild cut short may have left the tables without their indexes: the live apply needs them.
       await restoreDeferredIndexes(lease, this.name);
@@ -160,8 +165,14 @@ export class ProjectionRunner {
     } finally {
       await this.flushIdleMove();
       stop.removeEventListener('abort', onStop);
-      lease.off('notification', onReset);
+      unwatch();
     }
+  }
+
+  private resets(): ProjectionResets {
+    if (this.options.resets) return this.options.resets;
+    this.ownResets ??= new ProjectionResets(this.pool);
+    return this.ownResets;
   }
 
   /**

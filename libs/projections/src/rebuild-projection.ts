@@ -2,7 +2,7 @@ import { withPooledClient } from '@gateway/database';
 import type { Pool } from 'pg';
 import type { Projection } from './projection';
 import { resetCheckpoint } from './projection-checkpoints';
-import { PROJECTION_RESET_CHANNEL } from './projection-runner';
+import { PROJECTION_RESET_CHANNEL } from './projection-resets';
 
 /**
  * Empties a projection's tables and moves its checkpoint back to the start, atomically.
