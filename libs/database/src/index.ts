@@ -9,3 +9,4 @@ export * from './lookup-combiner';
 export * from './combined-lookups';
 export * from './pooled-client';
 export * from './session-options';
+export * from './session-keeping-pool';

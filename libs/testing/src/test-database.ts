@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client, Pool } from 'pg';
-import { GATEWAY_SESSION_OPTIONS, migrate, type MigrationSet } from '@gateway/database';
+import { GATEWAY_SESSION_OPTIONS, migrate, type MigrationSet, SessionKeepingPool } from '@gateway/database';
 
 export interface TestDatabase {
   url: string;
@@ -16,7 +16,11 @@ export async function createTestDatabase(migrations: MigrationSet[], poolSize = 
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   // The gateway's own session settings, so statements are planned here as they are in production.
-  const pool = new Pool({ connectionString: url.toString(), max: poolSize, options: GATEWAY_SESSION_OPTIONS });
+  const pool = new SessionKeepingPool({
+    connectionString: url.toString(),
+    max: poolSize,
+    options: GATEWAY_SESSION_OPTIONS,
+  });
   // A forced DROP at the end of a file (or another app sharing this database shutting down)
   // terminates idle connections; that is expected here and must not crash the test worker.
   pool.on('error', () => undefined);

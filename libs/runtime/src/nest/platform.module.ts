@@ -1,6 +1,6 @@
 import { type DynamicModule, Global, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
-import { CombinedLookups, GATEWAY_SESSION_OPTIONS } from '@gateway/database';
+import { CombinedLookups, GATEWAY_SESSION_OPTIONS, SessionKeepingPool } from '@gateway/database';
 import { AppConfig } from '@gateway/config';
 import { BusinessClock } from '@gateway/clock';
 import { Clock } from '@gateway/clock';
@@ -37,7 +37,8 @@ export class PlatformModule {
         {
           provide: Pool,
           useFactory: () => {
-            const pool = new Pool({
+            // A statement the server refuses keeps its session (see SessionKeepingPool).
+            const pool = new SessionKeepingPool({
               connectionString: options.databaseUrl,
               max: options.poolSize ?? 20,
               options: GATEWAY_SESSION_OPTIONS,

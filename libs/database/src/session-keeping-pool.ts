@@ -1,0 +1,64 @@
+import { DatabaseError, Pool, type PoolClient, type QueryConfig, type QueryResult, type QueryResultRow } from 'pg';
+
+/**
+ * pg's `Pool.query` releases its client as broken after ANY error, so a statement the server
+ * refuses (a duplicate event id, a unique violation, a statement timeout) closes a healthy
+ * session, and the next query pays for a new one: a backend fork, SCRAM authentication (PBKDF2
+ * on both sides) and every prepared statement planned again. Measured on the embedded server:
+ * about 30 ms a refused statement against under 1 ms, so a replay that meets a page of events
+ * it applied before (each refused as a duplicate) took tens of seconds.
+ *
+ * This pool keeps the session when the server refused the statement and the session is idle
+ * afterwards: the error came as an ErrorResponse (`DatabaseError`, severity ERROR, not FATAL or
+ * PANIC, which end the session), and an empty query sent after it shows no transaction left open
+ * (a multi-statement text that failed after its own BEGIN leaves one aborted: that session is
+ * closed as before). Anything else (a lost connection, an error raised in the client) releases
+ * the client as broken, as pg does. Callback and `Submittable` calls are pg's own.
+ */
+export class SessionKeepingPool extends Pool {
+  // One signature standing for pg's overloads: the promise form is handled here, the rest by pg.
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  override query(...args: any[]): any {
+    const [first, second] = args;
+    const usesCallback = args.some((arg) => typeof arg === 'function');
+    const submittable = typeof (first as { submit?: unknown })?.submit === 'function';
+    if (usesCallback || submittable) return (super.query as (...rest: unknown[]) => unknown)(...args);
+    return this.queryKeepingSession(first as string | QueryConfig, second as unknown[] | undefined);
+  }
+
+  private async queryKeepingSession<R extends QueryResultRow>(
+    text: string | QueryConfig,
+    values?: unknown[],
+  ): Promise<QueryResult<R>> {
+    const client = await this.connect();
+    let lost: Error | undefined;
+    // A connection lost while the query runs: pg reports it as an 'error' event on the client.
+    const onError = (error: Error) => {
+      lost ??= error;
+    };
+    client.on('error', onError);
+    try {
+      const result = await client.query<R>(text as QueryConfig, values);
+      client.off('error', onError);
+      client.release(lost);
+      return result;
+    } catch (error) {
+      const keep = lost === undefined && (await sessionSurvived(client, error));
+      client.off('error', onError);
+      client.release(keep ? undefined : (lost ?? (error as Error)));
+      throw error;
+    }
+  }
+}
+
+/** True when `error` was the server refusing a statement and the session is idle again. */
+async function sessionSurvived(client: PoolClient, error: unknown): Promise<boolean> {
+  if (!(error instanceof DatabaseError) || error.severity !== 'ERROR') return false;
+  try {
+    // Queued behind the failed statement's ReadyForQuery: after it, the status is the session's.
+    await client.query('');
+  } catch {
+    return false;
+  }
+  return client.getTransactionStatus() === 'I';
+}
