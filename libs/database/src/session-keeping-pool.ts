@@ -1,4 +1,4 @@
-import { DatabaseError, Pool, type PoolClient, type QueryConfig, type QueryResult, type QueryResultRow } from 'pg';
+import { DatabaseError, Pool, type PoolClient, type QueryConfig, type QueryResult } from 'pg';
 
 /**
  * pg's `Pool.query` releases its client as broken after ANY error, so a statement the server
@@ -15,39 +15,36 @@ import { DatabaseError, Pool, type PoolClient, type QueryConfig, type QueryResul
  * closed as before). Anything else (a lost connection, an error raised in the client) releases
  * the client as broken, as pg does. Callback and `Submittable` calls are pg's own.
  */
-export class SessionKeepingPool extends Pool {
-  // One signature standing for pg's overloads: the promise form is handled here, the rest by pg.
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
-  override query(...args: any[]): any {
-    const [first, second] = args;
-    const usesCallback = args.some((arg) => typeof arg === 'function');
-    const submittable = typeof (first as { submit?: unknown })?.submit === 'function';
-    if (usesCallback || submittable) return (super.query as (...rest: unknown[]) => unknown)(...args);
-    return this.queryKeepingSession(first as string | QueryConfig, second as unknown[] | undefined);
-  }
+export class SessionKeepingPool extends Pool {}
 
-  private async queryKeepingSession<R extends QueryResultRow>(
-    text: string | QueryConfig,
-    values?: unknown[],
-  ): Promise<QueryResult<R>> {
-    const client = await this.connect();
-    let lost: Error | undefined;
-    // A connection lost while the query runs: pg reports it as an 'error' event on the client.
-    const onError = (error: Error) => {
-      lost ??= error;
-    };
-    client.on('error', onError);
-    try {
-      const result = await client.query<R>(text as QueryConfig, values);
-      client.off('error', onError);
-      client.release(lost);
-      return result;
-    } catch (error) {
-      const keep = lost === undefined && (await sessionSurvived(client, error));
-      client.off('error', onError);
-      client.release(keep ? undefined : (lost ?? (error as Error)));
-      throw error;
-    }
+// Assigned rather than declared as a method so the class keeps pg's overloads (promise, callback,
+// Submittable) as its type: the promise form is handled here, the others are pg's own.
+SessionKeepingPool.prototype.query = function query(this: Pool, ...args: unknown[]): unknown {
+  const [first, second] = args;
+  const usesCallback = args.some((arg) => typeof arg === 'function');
+  const submittable = typeof (first as { submit?: unknown } | undefined)?.submit === 'function';
+  if (usesCallback || submittable) return (Pool.prototype.query as (...rest: unknown[]) => unknown).apply(this, args);
+  return queryKeepingSession(this, first as string | QueryConfig, second as unknown[] | undefined);
+} as Pool['query'];
+
+async function queryKeepingSession(pool: Pool, text: string | QueryConfig, values?: unknown[]): Promise<QueryResult> {
+  const client = await pool.connect();
+  let lost: Error | undefined;
+  // A connection lost while the query runs: pg reports it as an 'error' event on the client.
+  const onError = (error: Error) => {
+    lost ??= error;
+  };
+  client.on('error', onError);
+  try {
+    const result = await client.query(text as QueryConfig, values);
+    client.off('error', onError);
+    client.release(lost);
+    return result;
+  } catch (error) {
+    const keep = lost === undefined && (await sessionSurvived(client, error));
+    client.off('error', onError);
+    client.release(keep ? undefined : (lost ?? (error as Error)));
+    throw error;
   }
 }
 
