@@ -95,6 +95,7 @@ describe('ProjectionRunner', () => {
       tablesFor('p4'),
       tablesFor('p5'),
       tablesFor('p6'),
+      tablesFor('p7'),
     ],
     (pool) => new PostgresEventStore(pool, { pollIntervalMs: 50 }),
   );
@@ -286,6 +287,33 @@ describe('ProjectionRunner', () => {
     expect(seen).toBe(301);
   });
 
+  it('a standby opens no session while the lease is held, and opens one to take over', async () => {
+    const projection = countingProjection('p7');
+    const active = runner(projection);
+    active.start();
+    await suite.store.append('standby-quiet', [event()], 'any');
+    const progress = progressTracker();
+    expect(await progress.waitFor('p7', (await suite.store.append('standby-quiet', [event()], 'any')).position)).toBe(
+      true,
+    );
+    expect(active.isActive).toBe(true);
+    const connects = jest.spyOn(Client.prototype, 'connect');
+    try {
+      const standby = runner(projection);
+      standby.start();
+      // Twenty polls (50 ms each): before, each one opened and closed a session of its own.
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      expect(standby.isActive).toBe(false);
+      expect(connects.mock.calls.length).toBeLessThan(3);
+      await active.stop();
+      const last = await suite.store.append('standby-quiet', [event()], 'any');
+      expect(await progress.waitFor('p7', last.position, 10_000)).toBe(true);
+      expect(standby.isActive).toBe(true);
+    } finally {
+      connects.mockRestore();
+    }
+  });
+
   it('rolls back a failing batch, records the error, and does not move the checkpoint', async () => {
     const projection = countingProjection('p4', (e) => e.type === 'Poison');
     const good = await suite.store.append('poison-1', [event()], 'any');
@@ -376,10 +404,12 @@ describe('ProjectionRunner', () => {
   it('a planned batch sent with its COMMIT: a failing statement leaves nothing and keeps the checkpoint', async () => {
     const projection = { ...plannedProjection('p6'), name: 'planned-poison' };
     const good = await suite.store.append('planned-1', [event()], 'any');
-    const poison = await suite.store.append('planned-2', [event(), event('PlannedPoison')], 'any');
     const errors = startRecordingErrors(projection, 2);
     const progress = progressTracker();
     expect(await progress.waitFor('planned-poison', good.position, 5000)).toBe(true);
+    // Appended once the runner stands at `good`: its next page is exactly these two events,
+    // whatever the other tests appended before (pages of two).
+    const poison = await suite.store.append('planned-2', [event(), event('PlannedPoison')], 'any');
     expect(await progress.waitFor('planned-poison', poison.position, 300)).toBe(false);
     expect(String(errors[0])).toContain('invalid input syntax for type uuid');
     const checkpoint = await readCheckpoint(suite.db.pool, 'planned-poison');

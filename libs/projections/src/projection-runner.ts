@@ -35,6 +35,13 @@ export interface ProjectionRunnerOptions {
   resets?: ProjectionResets;
 }
 
+/** `pg_try_advisory_lock(int4, int4)` below shows in pg_locks as classid, objid and objsubid 2. */
+const PROJECTION_LEASE_HELD_SQL = `SELECT EXISTS (
+  SELECT 1 FROM pg_locks
+   WHERE locktype = 'advisory' AND granted AND objsubid = 2
+     AND database = (SELECT oid FROM pg_database WHERE datname = current_database())
+     AND classid = hashtext('projection')::oid AND objid = hashtext($1)::oid) AS held`;
+
 /**
  * Runs one projection: catch up from its checkpoint, then follow the log.
  *
@@ -116,12 +123,19 @@ export class ProjectionRunner {
 
   private async run(stop: AbortSignal): Promise<void> {
     let delay = this.retryDelayMs;
+    let standby = false;
     while (!stop.aborted) {
-      const lease = await this.tryAcquireLease().catch(() => undefined);
+      // A standby asks through the pool whether the lease is still held before it opens a
+      // connection to take it: a session per attempt (a fork and an authentication every poll of
+      // every projection) would cost the database more than the standby is worth.
+      const free = !standby || (await this.leaseLooksFree().catch(() => true));
+      const lease = free ? await this.tryAcquireLease().catch(() => undefined) : undefined;
       if (!lease) {
+        standby = true;
         await sleep(this.standbyPollMs, stop);
         continue;
       }
+      standby = false;
       try {
         await this.follow(lease, stop);
         delay = this.retryDelayMs;
@@ -213,6 +227,16 @@ export class ProjectionRunner {
   /** Sends this runner's idle move that has not left yet, so a runner that stops keeps its place. */
   private async flushIdleMove(): Promise<void> {
     await this.options.idleCheckpoints?.flush(this.name).catch(() => false);
+  }
+
+  /** False while a session of this database holds the projection's lease (the advisory lock below). */
+  private async leaseLooksFree(): Promise<boolean> {
+    const { rows } = await this.pool.query<{ held: boolean }>({
+      name: 'projection_lease_held',
+      text: PROJECTION_LEASE_HELD_SQL,
+      values: [this.name],
+    });
+    return !rows[0].held;
   }
 
   private async tryAcquireLease(): Promise<Client | undefined> {
