@@ -1,4 +1,5 @@
 import { DatabaseError, Pool, type PoolClient, type QueryConfig, type QueryResult } from 'pg';
+import { guardConnection } from './pooled-client';
 
 /**
  * pg's `Pool.query` releases its client as broken after ANY error, so a statement the server
@@ -29,22 +30,15 @@ SessionKeepingPool.prototype.query = function query(this: Pool, ...args: unknown
 
 async function queryKeepingSession(pool: Pool, text: string | QueryConfig, values?: unknown[]): Promise<QueryResult> {
   const client = await pool.connect();
-  let lost: Error | undefined;
-  // A connection lost while the query runs: pg reports it as an 'error' event on the client.
-  const onError = (error: Error) => {
-    lost ??= error;
-  };
-  client.on('error', onError);
+  // A connection lost meanwhile ('error' on the client) is released as broken whatever follows.
+  const guard = guardConnection(client);
   try {
-    const result = await client.query(text as QueryConfig, values);
-    client.off('error', onError);
-    client.release(lost);
-    return result;
+    return await client.query(text as QueryConfig, values);
   } catch (error) {
-    const keep = lost === undefined && (await sessionSurvived(client, error));
-    client.off('error', onError);
-    client.release(keep ? undefined : (lost ?? (error as Error)));
+    if (!(await sessionSurvived(client, error))) guard.fail(error as Error);
     throw error;
+  } finally {
+    guard.release();
   }
 }
 
