@@ -24,7 +24,7 @@ interface Pending {
 }
 
 export interface AppendCombinerOptions {
-  /** Batches in flight at once; appends arriving meanwhile wait and travel together. */
+  /** Batches in flight at once (1 unless set); appends arriving meanwhile wait and travel together. */
   maxInFlight?: number;
   /** Most appends in one batch. */
   maxBatch?: number;
@@ -37,6 +37,9 @@ export interface AppendCombinerOptions {
  * still decided on its own (expected revision, duplicate ids) by `es_append_batch`; if a batch
  * fails as a whole (say two writers raced the same new event id), its appends are retried one
  * by one so one bad append never fails its neighbours.
+ *
+ * One batch in flight by default: with two, the second leaves with the few appends that arrived
+ * meanwhile and each append costs more commits (docs/decisions.md, "One batch in flight").
  */
 export class AppendCombiner {
   private readonly queue: Pending[] = [];
@@ -48,7 +51,7 @@ export class AppendCombiner {
     private readonly pool: Pool,
     options: AppendCombinerOptions = {},
   ) {
-    this.maxInFlight = options.maxInFlight ?? 2;
+    this.maxInFlight = options.maxInFlight ?? 1;
     this.maxBatch = options.maxBatch ?? 64;
   }
 
