@@ -10,6 +10,7 @@ import { discoverProjections, readCheckpoint, resetProjection } from '@gateway/p
 import { DiscoveryService } from '@nestjs/core';
 import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler, Scheduler } from '@gateway/scheduler';
 import { Injectable, Module } from '@nestjs/common';
+import { Pool } from 'pg';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -55,6 +56,10 @@ describe('foundation end to end (real Nest app, real PostgreSQL)', () => {
     const ready = await fetch(`${gateway.baseUrl}/ready`);
     expect(ready.status).toBe(200);
     expect(await ready.json()).toEqual({ status: 'ready', checks: { database: 'up', event_store: 'up' } });
+  });
+
+  it("keeps its pooled connections five minutes idle (DATABASE_POOL_IDLE_SECONDS), not pg's 10 s", () => {
+    expect(gateway.app.get(Pool).options.idleTimeoutMillis).toBe(300_000);
   });
 
   it('command -> event -> projection -> query, with read-your-writes', async () => {

@@ -29,13 +29,25 @@ export function parentOf(pid: number): number {
   return Number(statFields(pid)[1]);
 }
 
+/** What the children `pid` has reaped spent (cutime + cstime): the kernel adds an exited child's CPU there. */
+function reapedChildrenCpuMs(pid: number): number {
+  try {
+    const fields = statFields(pid);
+    return (Number(fields[13]) + Number(fields[14])) * MS_PER_TICK;
+  } catch {
+    return 0;
+  }
+}
+
 /**
- * CPU time of a PostgreSQL server's postmaster and its children (backends come and go, so this is
- * read at both ends; other PostgreSQL servers on the machine are not counted). Backends that
- * exited in between are lost, which is why the gateway's pools keep their connections.
+ * CPU time of a PostgreSQL server's postmaster and its children (other PostgreSQL servers on the
+ * machine are not counted). Backends come and go (a pool closes a connection idle for 10 s, and
+ * opens one again when the load returns): a backend that exits moves its CPU from the live children
+ * to the postmaster's reaped-children time, which is counted too, so a difference of two readings
+ * keeps it. Without that, a pass in which idle backends exited could come out negative.
  */
 export function postgresCpuMs(postmaster: number): number {
-  let total = cpuMsOf(postmaster);
+  let total = cpuMsOf(postmaster) + reapedChildrenCpuMs(postmaster);
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     try {

@@ -65,6 +65,16 @@ describe('loadConfig', () => {
     }
   });
 
+  it('reads DATABASE_POOL_IDLE_SECONDS, five minutes by default, 0 (never) to a day', () => {
+    expect(loadConfig({}).DATABASE_POOL_IDLE_SECONDS).toBe(300);
+    expect(loadConfig({ DATABASE_POOL_IDLE_SECONDS: '0' }).DATABASE_POOL_IDLE_SECONDS).toBe(0);
+    for (const bad of ['-1', '86401', '2.5', 'later']) {
+      expect(() => loadConfig({ DATABASE_POOL_IDLE_SECONDS: bad })).toThrow(
+        'DATABASE_POOL_IDLE_SECONDS must be an integer between 0 and 86400',
+      );
+    }
+  });
+
   it('reads LOG_REQUEST_CONTEXT as a boolean, off by default', () => {
     expect(loadConfig({}).LOG_REQUEST_CONTEXT).toBe(false);
     expect(loadConfig({ LOG_REQUEST_CONTEXT: 'true' }).LOG_REQUEST_CONTEXT).toBe(true);

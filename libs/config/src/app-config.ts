@@ -50,6 +50,14 @@ export class AppConfig {
   })
   DATABASE_URL?: string;
 
+  /**
+   * A pooled PostgreSQL connection idle this long is closed (0: never). Opening one again costs the
+   * database a backend and an authentication (tens of ms), so a pool that closes its connections
+   * after pg's 10 s pays that again at every burst after a lull (docs/decisions.md, "Pooled
+   * connections kept for five minutes").
+   */
+  @IntegerSetting(0, 86_400, 300) DATABASE_POOL_IDLE_SECONDS = 300;
+
   @Transform(({ value }: { value: unknown }) => (value === undefined || value === '' ? './.data' : value))
   @IsString()
   DATA_DIR = './.data';
@@ -368,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     'PORT',
     'DASHBOARD_SESSION_IDLE_MINUTES',
     'DATABASE_URL',
+    'DATABASE_POOL_IDLE_SECONDS',
     'DATA_DIR',
     'EVENT_STORE',
     'EVENTSTORE_CONNECTION_STRING',

@@ -41,6 +41,8 @@ export class PlatformModule {
             const pool = new SessionKeepingPool({
               connectionString: options.databaseUrl,
               max: options.poolSize ?? 20,
+              // pg ends idle timers at 0: a connection is then never closed for being idle.
+              idleTimeoutMillis: options.config.DATABASE_POOL_IDLE_SECONDS * 1000,
               options: GATEWAY_SESSION_OPTIONS,
             });
             // An idle client losing its connection must not crash the process; the next query reconnects.
