@@ -55,23 +55,29 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(message);
   });
 
-  it('reads IDEMPOTENCY_LEASE_MS, 10 s by default, between 100 ms and 10 minutes', () => {
-    expect(loadConfig({}).IDEMPOTENCY_LEASE_MS).toBe(10_000);
-    expect(loadConfig({ IDEMPOTENCY_LEASE_MS: '1000' }).IDEMPOTENCY_LEASE_MS).toBe(1000);
-    for (const bad of ['99', '600001', '1.5', 'soon']) {
-      expect(() => loadConfig({ IDEMPOTENCY_LEASE_MS: bad })).toThrow(
-        'IDEMPOTENCY_LEASE_MS must be an integer between 100 and 600000',
-      );
-    }
-  });
-
-  it('reads DATABASE_POOL_IDLE_SECONDS, five minutes by default, 0 (never) to a day', () => {
-    expect(loadConfig({}).DATABASE_POOL_IDLE_SECONDS).toBe(300);
-    expect(loadConfig({ DATABASE_POOL_IDLE_SECONDS: '0' }).DATABASE_POOL_IDLE_SECONDS).toBe(0);
-    for (const bad of ['-1', '86401', '2.5', 'later']) {
-      expect(() => loadConfig({ DATABASE_POOL_IDLE_SECONDS: bad })).toThrow(
-        'DATABASE_POOL_IDLE_SECONDS must be an integer between 0 and 86400',
-      );
+  // Integer settings with bounds: the default, a value inside, and values outside or not integers.
+  it.each([
+    {
+      name: 'IDEMPOTENCY_LEASE_MS' as const,
+      byDefault: 10_000,
+      inside: 1000,
+      min: 100,
+      max: 600_000,
+      bad: ['99', '600001', '1.5', 'soon'],
+    },
+    {
+      name: 'DATABASE_POOL_IDLE_SECONDS' as const,
+      byDefault: 300,
+      inside: 0,
+      min: 0,
+      max: 86_400,
+      bad: ['-1', '86401', '2.5', 'later'],
+    },
+  ])('reads $name, $byDefault by default, between $min and $max', ({ name, byDefault, inside, min, max, bad }) => {
+    expect(loadConfig({})[name]).toBe(byDefault);
+    expect(loadConfig({ [name]: String(inside) })[name]).toBe(inside);
+    for (const value of bad) {
+      expect(() => loadConfig({ [name]: value })).toThrow(`${name} must be an integer between ${min} and ${max}`);
     }
   });
 

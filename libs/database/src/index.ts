@@ -10,3 +10,4 @@ export * from './combined-lookups';
 export * from './pooled-client';
 export * from './session-options';
 export * from './session-keeping-pool';
+export * from './gateway-pool';

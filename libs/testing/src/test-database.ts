@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Client, Pool } from 'pg';
-import { GATEWAY_SESSION_OPTIONS, migrate, type MigrationSet, SessionKeepingPool } from '@gateway/database';
+import { createGatewayPool, migrate, type MigrationSet } from '@gateway/database';
 
 export interface TestDatabase {
   url: string;
@@ -15,15 +15,8 @@ export async function createTestDatabase(migrations: MigrationSet[], poolSize = 
   await withAdmin(adminUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  // The gateway's own session settings, so statements are planned here as they are in production.
-  const pool = new SessionKeepingPool({
-    connectionString: url.toString(),
-    max: poolSize,
-    options: GATEWAY_SESSION_OPTIONS,
-  });
-  // A forced DROP at the end of a file (or another app sharing this database shutting down)
-  // terminates idle connections; that is expected here and must not crash the test worker.
-  pool.on('error', () => undefined);
+  // Built as the gateway builds its pool, so statements are planned and errors kept as in production.
+  const pool = createGatewayPool({ connectionString: url.toString(), max: poolSize });
   await migrate(pool, migrations);
   return {
     url: url.toString(),

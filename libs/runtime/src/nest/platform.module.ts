@@ -1,6 +1,6 @@
 import { type DynamicModule, Global, Injectable, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { Pool } from 'pg';
-import { CombinedLookups, GATEWAY_SESSION_OPTIONS, SessionKeepingPool } from '@gateway/database';
+import { CombinedLookups, createGatewayPool } from '@gateway/database';
 import { AppConfig } from '@gateway/config';
 import { BusinessClock } from '@gateway/clock';
 import { Clock } from '@gateway/clock';
@@ -36,19 +36,13 @@ export class PlatformModule {
         { provide: AppConfig, useValue: options.config },
         {
           provide: Pool,
-          useFactory: () => {
-            // A statement the server refuses keeps its session (see SessionKeepingPool).
-            const pool = new SessionKeepingPool({
+          useFactory: () =>
+            createGatewayPool({
               connectionString: options.databaseUrl,
               max: options.poolSize ?? 20,
               // pg ends idle timers at 0: a connection is then never closed for being idle.
               idleTimeoutMillis: options.config.DATABASE_POOL_IDLE_SECONDS * 1000,
-              options: GATEWAY_SESSION_OPTIONS,
-            });
-            // An idle client losing its connection must not crash the process; the next query reconnects.
-            pool.on('error', () => undefined);
-            return pool;
-          },
+            }),
         },
         PoolShutdown,
         { provide: IdGenerator, useClass: RandomIdGenerator },
