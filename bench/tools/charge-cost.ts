@@ -1,3 +1,4 @@
+import type { Pool } from 'pg';
 import { BenchPostgres } from '../core/bench-postgres';
 import { cpuMsOf, cpuSettled, parentOf, postgresCpuMs } from '../core/process-cpu';
 import { chargeRequestFor } from '../scenarios/cards/cards.scenario';
@@ -14,6 +15,7 @@ import { vaPaymentRequestFor } from '../scenarios/va-callback/va-callback.scenar
  * with `--va`, of one simulated payment of a fixed VA (128 VAs paid in turn, as the va-callback scenario pays them;
  * no callback URL, so no delivery). `CHARGE_COST_NODE_ARGS="--flag ..."` starts the gateway's processes with those
  * Node/V8 flags (what NODE_OPTIONS may not carry), `CHARGE_COST_CPU_PROF=<dir>` under the CPU profiler.
+ * `--backlog N` first adds N jobs due a day later (a merchant's waiting invoice expiries and settlements).
  *
  * Throughput on a shared 2-core machine swings with whatever else runs; the CPU time each process
  * spends per charge does not (much). This sends a fixed number of charges at 32 connections,
@@ -36,6 +38,8 @@ async function main(): Promise<void> {
   const invoices = process.argv.includes('--invoices');
   const disbursements = process.argv.includes('--disbursements');
   const vaPayments = process.argv.includes('--va');
+  const backlogFlag = process.argv.indexOf('--backlog');
+  const backlog = backlogFlag > 0 ? Number(process.argv[backlogFlag + 1]) : 0;
   const what = invoices ? 'invoices' : disbursements ? 'disbursements' : vaPayments ? 'VA payments' : 'charges';
   const postgres = await BenchPostgres.start();
   const database = await postgres.createDatabase([], 2);
@@ -86,6 +90,7 @@ async function main(): Promise<void> {
           }),
         ),
       );
+    if (backlog > 0) await addFutureJobs(database.pool, backlog);
     await send(1000); // warm-up
     const pids = [
       gateway.server.pid,
@@ -127,6 +132,24 @@ async function main(): Promise<void> {
     await database.drop();
     await postgres.stop();
   }
+}
+
+/**
+ * `count` pending jobs due a day ahead, as a merchant's invoice expiries and settlements wait: the
+ * worker's job polls must cost the same with them (docs/decisions.md, "A job poll's cost does not
+ * grow with the backlog"). Two thirds are test-mode jobs of a business whose clock is not advanced.
+ */
+async function addFutureJobs(pool: Pool, count: number): Promise<void> {
+  await pool.query(
+    `INSERT INTO scheduled_jobs (job_key, kind, payload, business_id, mode, due_at)
+     SELECT 'bench-backlog-' || g, 'invoices.expire', '{}', 'bench-backlog',
+            CASE WHEN g % 3 = 0 THEN 'live' ELSE 'test' END, now() + interval '1 day' + g * interval '1 millisecond'
+       FROM generate_series(1, $1::int) g`,
+    [count],
+  );
+  // As autovacuum would have by the time such a backlog built up: the gateway's generic plans are
+  // made again with statistics that know the table's size.
+  await pool.query('ANALYZE scheduled_jobs');
 }
 
 main().catch((error) => {

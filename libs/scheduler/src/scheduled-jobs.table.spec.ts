@@ -1,5 +1,14 @@
 import { clockMigrations } from '@gateway/clock';
-import { countingPool, type CountingPool, createTestDatabase, type TestDatabase } from '@gateway/testing';
+import type { PoolClient } from 'pg';
+import {
+  countingPool,
+  type CountingPool,
+  createTestDatabase,
+  explainPrepared,
+  planNodes,
+  rowsReadFrom,
+  type TestDatabase,
+} from '@gateway/testing';
 import { CLAIM_DUE_SQL, ScheduledJobsTable } from './scheduled-jobs.table';
 import { schedulerMigrations } from './scheduler.migrations';
 
@@ -49,17 +58,6 @@ describe('ScheduledJobsTable.markDone', () => {
   });
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Index Name'?: string;
-  Plans?: PlanNode[];
-}
-
-function nodesOf(node: PlanNode): PlanNode[] {
-  return [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-}
-
 /**
  * The claim is a prepared statement and gateway sessions force one generic plan per statement
  * (GATEWAY_SESSION_OPTIONS). Polled many times a second while finished jobs pile up, it must follow
@@ -88,24 +86,101 @@ describe('the claim under a generic plan', () => {
   });
 
   it('reaches the due jobs through the partial indexes, never a scan of every job', async () => {
-    const client = await database.pool.connect();
-    try {
-      await client.query('BEGIN');
-      await client.query(`PREPARE claim(text[], integer, text, integer) AS ${CLAIM_DUE_SQL}`);
-      const { rows } = await client.query(
-        `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE claim(ARRAY['table.spec'], 10, 'w1', 60000)`,
-      );
-      const plan = rows[0]['QUERY PLAN'][0] as { Plan: PlanNode; 'Actual Rows'?: number };
-      const nodes = nodesOf(plan.Plan);
+    await explainPrepared(database.pool, claimOf('table.spec'), async (plan, client) => {
+      const nodes = planNodes(plan);
       expect(
         nodes.filter((node) => node['Node Type'] === 'Seq Scan' && node['Relation Name'] === 'scheduled_jobs'),
       ).toEqual([]);
       expect(nodes.map((node) => node['Index Name'])).toContain('scheduled_jobs_due');
       const claimed = await client.query(`SELECT count(*)::int AS n FROM scheduled_jobs WHERE status = 'running'`);
       expect(claimed.rows[0].n).toBe(5);
-    } finally {
-      await client.query('ROLLBACK');
-      client.release();
-    }
+    });
   });
 });
+
+/**
+ * Invoice expiries and settlements wait days ahead by the hundred thousand while the worker polls
+ * several times a second: a poll must not read them. Before the claim looked candidates up by id,
+ * it read every open job and ran the candidate branches again for each (a poll took ~44 ms with
+ * 100,000 jobs waiting, 2.5 ms with none).
+ */
+describe('the claim with a large backlog of future jobs', () => {
+  const backlog = 20_000;
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase([clockMigrations, schedulerMigrations]);
+    // A business whose test clock runs an hour ahead, one whose clock is not advanced, and live jobs.
+    await database.pool.query(`INSERT INTO test_clocks (business_id, offset_ms) VALUES ('ahead', 3600000)`);
+    await database.pool.query(
+      `INSERT INTO scheduled_jobs (job_key, kind, payload, business_id, mode, due_at)
+       SELECT 'future-' || g, 'table.spec', 'null', (ARRAY['ahead', 'idle', 'live'])[1 + g % 3],
+              CASE WHEN g % 3 = 2 THEN 'live' ELSE 'test' END, now() + interval '1 day' + g * interval '1 second'
+         FROM generate_series(1, $1::int) g`,
+      [backlog],
+    );
+    await database.pool.query(
+      `INSERT INTO scheduled_jobs (job_key, kind, payload, business_id, mode, due_at) VALUES
+         ('due-now', 'table.spec', 'null', 'live', 'live', now() - interval '1 second'),
+         ('due-by-clock', 'table.spec', 'null', 'ahead', 'test', now() + interval '30 minutes'),
+         ('not-due-idle', 'table.spec', 'null', 'idle', 'test', now() + interval '30 minutes')`,
+    );
+    await database.pool.query('ANALYZE scheduled_jobs');
+  });
+  afterAll(() => database.drop());
+
+  it('claims what is due, on real time and on an advanced test clock, reading a few rows only', async () => {
+    await explainPrepared(database.pool, claimOf('table.spec'), async (plan, client) => {
+      const claimed = await client.query<{ job_key: string }>(
+        `SELECT job_key FROM scheduled_jobs WHERE status = 'running' ORDER BY job_key`,
+      );
+      expect(claimed.rows.map((row) => row.job_key)).toEqual(['due-by-clock', 'due-now']);
+      expect(rowsReadFrom(plan, 'scheduled_jobs')).toBeLessThan(100);
+    });
+  });
+});
+
+/**
+ * A worker's session plans the claim once (generic plans forced) and keeps that plan until the
+ * statistics change: a plan made while the table was nearly empty must stay cheap when a backlog
+ * arrives before autovacuum has analysed it. `IN (SELECT id FROM candidates)` did not (it read
+ * every open job), `= ANY (ARRAY(...))` leaves the planner no choice but the primary key.
+ */
+describe('the claim planned on an empty table', () => {
+  let database: TestDatabase;
+  beforeAll(async () => {
+    database = await createTestDatabase([clockMigrations, schedulerMigrations]);
+  });
+  afterAll(() => database.drop());
+
+  it('reads a few rows when 20,000 future jobs arrive after it was planned', async () => {
+    const backlog = async (client: PoolClient) => {
+      await client.query(
+        `INSERT INTO scheduled_jobs (job_key, kind, payload, business_id, mode, due_at)
+         SELECT 'future-' || g, 'table.spec', 'null', 'idle', 'test', now() + interval '1 day'
+           FROM generate_series(1, 20000) g`,
+      );
+      await client.query(
+        `INSERT INTO scheduled_jobs (job_key, kind, payload, due_at) VALUES ('due-now', 'table.spec', 'null', now())`,
+      );
+    };
+    await explainPrepared(
+      database.pool,
+      claimOf('table.spec'),
+      async (plan, client) => {
+        const claimed = await client.query(`SELECT job_key FROM scheduled_jobs WHERE status = 'running'`);
+        expect(claimed.rows).toEqual([{ job_key: 'due-now' }]);
+        expect(rowsReadFrom(plan, 'scheduled_jobs')).toBeLessThan(100);
+      },
+      backlog,
+    );
+  });
+});
+
+/** The claim of up to ten jobs of `kind` by worker `w1`, as `explainPrepared` runs it. */
+function claimOf(kind: string) {
+  return {
+    sql: CLAIM_DUE_SQL,
+    parameterTypes: ['text[]', 'integer', 'text', 'integer'],
+    values: [`ARRAY['${kind}']`, '10', `'w1'`, '60000'],
+  };
+}

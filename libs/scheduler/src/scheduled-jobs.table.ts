@@ -11,6 +11,14 @@ const JOB_BUSINESS_NOW = businessNowSql('j');
  * Claims up to `$2` due jobs of the kinds `$1` for worker `$3`, leased for `$4` ms (see `claimDue`).
  * A prepared statement run with one generic plan: statuses are literals, so the partial indexes
  * (`scheduled_jobs_due`, `_test_due`, `_leases`) still match whatever the parameters are.
+ *
+ * Two shapes keep a poll's work independent of how many future jobs wait (invoice expiries and
+ * settlements pile up by the hundred thousand), which a plain join did not: the test-clock branch
+ * looks jobs up per advanced clock (LATERAL, through `_test_due`) instead of walking every future
+ * test job to find a clock for it, and `claimable` takes the candidates as an array of ids (one
+ * primary-key look-up each) instead of `IN (subquery)`, which the planner turned into a scan of
+ * every open job re-running the candidates per row (docs/decisions.md, "A job poll's cost does
+ * not grow with the backlog").
  */
 export const CLAIM_DUE_SQL = `WITH candidates AS (
          (SELECT id FROM scheduled_jobs
@@ -18,10 +26,13 @@ export const CLAIM_DUE_SQL = `WITH candidates AS (
            ORDER BY due_at LIMIT $2)
          UNION ALL
          (SELECT j.id FROM test_clocks c
-            JOIN scheduled_jobs j ON j.business_id = c.business_id AND j.mode = 'test' AND j.status = 'pending'
+           CROSS JOIN LATERAL (
+             SELECT j.id, j.due_at FROM scheduled_jobs j
+              WHERE j.business_id = c.business_id AND j.mode = 'test' AND j.status = 'pending'
+                AND j.due_at > now() AND j.due_at <= now() + c.offset_ms * interval '1 millisecond'
+                AND j.kind = ANY($1::text[])
+              ORDER BY j.due_at LIMIT $2) j
            WHERE c.offset_ms > 0
-             AND j.due_at > now() AND j.due_at <= now() + c.offset_ms * interval '1 millisecond'
-             AND j.kind = ANY($1::text[])
            ORDER BY j.due_at LIMIT $2)
          UNION ALL
          (SELECT id FROM scheduled_jobs
@@ -31,7 +42,7 @@ export const CLAIM_DUE_SQL = `WITH candidates AS (
        claimable AS (
          SELECT j.id, ${JOB_BUSINESS_NOW} AS business_now
            FROM scheduled_jobs j
-          WHERE j.id IN (SELECT id FROM candidates)
+          WHERE j.id = ANY (ARRAY(SELECT id FROM candidates))
             AND j.kind = ANY($1::text[])
             AND (   (j.status = 'pending' AND j.due_at <= ${JOB_BUSINESS_NOW})
                  OR (j.status = 'running' AND j.locked_until < now() AND j.attempts < j.max_attempts))
@@ -93,8 +104,8 @@ export class ScheduledJobsTable {
    * so concurrent runners never claim the same job. Claimable: pending and due on its
    * business's clock, or running with an expired lease (its worker died) and attempts left.
    *
-   * The `candidates` branches each follow an index, so a poll costs the same however many
-   * future jobs wait; `claimable` then re-checks every condition on the locked row version,
+   * The `candidates` branches each follow an index and `claimable` looks them up by id, so a poll
+   * costs the same however many future jobs wait; `claimable` re-checks every condition on the locked row version,
    * because a row changed after this statement's snapshot is locked in its newest version.
    */
   async claimDue(request: ClaimRequest): Promise<DueJob[]> {

@@ -1,5 +1,13 @@
-import { countingPool, type CountingPool, createTestDatabase, type TestDatabase } from '@gateway/testing';
-import { type AttemptRecord, DeliveryQueue } from './delivery-queue';
+import { clockMigrations } from '@gateway/clock';
+import {
+  countingPool,
+  type CountingPool,
+  createTestDatabase,
+  explainPrepared,
+  rowsReadFrom,
+  type TestDatabase,
+} from '@gateway/testing';
+import { type AttemptRecord, CLAIM_DUE_DELIVERIES_SQL, DeliveryQueue } from './delivery-queue';
 import { webhooksMigrations } from './webhooks.migrations';
 
 const AT = new Date('2026-11-27T05:00:00Z');
@@ -105,3 +113,58 @@ describe('DeliveryQueue.record', () => {
     expect((await delivery('refused')).status).toBe('sending');
   });
 });
+
+/**
+ * A receiver that is down for a day leaves thousands of deliveries waiting for a later retry while
+ * the senders poll several times a second: a poll must not read them. Before the claim looked its
+ * candidates up by id, it read every pending delivery (a poll and its bookkeeping took ~35 ms with
+ * 50,000 waiting, against ~3 ms now whatever waits; the test-clock branch walked them all).
+ */
+describe('DeliveryQueue claim with a large backlog of later retries', () => {
+  const backlog = 20_000;
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase([clockMigrations, webhooksMigrations]);
+    // A business whose test clock runs an hour ahead, one whose clock is not advanced, and live deliveries.
+    await db.pool.query(`INSERT INTO test_clocks (business_id, offset_ms) VALUES ('ahead', 3600000)`);
+    const insert = `INSERT INTO webhook_deliveries (delivery_id, business_id, mode, kind, event_id, event_type,
+                      resource_id, url, configured_url, payload, schedule, status, next_attempt_at, created_at)`;
+    await db.pool.query(
+      `${insert}
+       SELECT 'later-' || g, (ARRAY['ahead', 'idle', 'live'])[1 + g % 3],
+              CASE WHEN g % 3 = 2 THEN 'live' ELSE 'test' END, 'fva_paid', 'e-' || g, 'Paid', 'res',
+              'https://down.example/' || g % 50, true, '{}', 'standard', 'pending',
+              now() + interval '1 day' + g * interval '1 second', now()
+         FROM generate_series(1, $1::int) g`,
+      [backlog],
+    );
+    await db.pool.query(
+      `${insert} VALUES
+         ('due-now', 'live', 'live', 'fva_paid', 'e-now', 'Paid', 'res', 'https://up.example', true, '{}',
+          'standard', 'pending', now() - interval '1 second', now()),
+         ('due-by-clock', 'ahead', 'test', 'fva_paid', 'e-clock', 'Paid', 'res', 'https://up.example', true, '{}',
+          'standard', 'pending', now() + interval '30 minutes', now()),
+         ('not-due-idle', 'idle', 'test', 'fva_paid', 'e-idle', 'Paid', 'res', 'https://up.example', true, '{}',
+          'standard', 'pending', now() + interval '30 minutes', now())`,
+    );
+    await db.pool.query('ANALYZE webhook_deliveries');
+  });
+  afterAll(() => db.drop());
+
+  it('claims what is due, on real time and on an advanced test clock, reading a few rows only', async () => {
+    await explainPrepared(db.pool, CLAIM_TEN, async (plan, client) => {
+      const claimed = await client.query<{ delivery_id: string }>(
+        `SELECT delivery_id FROM webhook_deliveries WHERE status = 'sending' ORDER BY delivery_id`,
+      );
+      expect(claimed.rows.map((row) => row.delivery_id)).toEqual(['due-by-clock', 'due-now']);
+      expect(rowsReadFrom(plan, 'webhook_deliveries')).toBeLessThan(100);
+    });
+  });
+});
+
+/** A claim of up to ten deliveries by sender `w1`, at most four to one URL, as `explainPrepared` runs it. */
+const CLAIM_TEN = {
+  sql: CLAIM_DUE_DELIVERIES_SQL,
+  parameterTypes: ['integer', 'text', 'integer', 'integer'],
+  values: ['10', `'w1'`, '60000', '4'],
+};

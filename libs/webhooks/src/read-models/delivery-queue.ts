@@ -6,6 +6,62 @@ import type { NextStep, RetrySchedule } from '../domain/retry-policy';
 /** The business clock of delivery row `d` (test mode: real time plus the test-clock offset). */
 const DELIVERY_BUSINESS_NOW = businessNowSql('d');
 
+/**
+ * Claims up to `$1` due deliveries for sender `$2`, leased for `$3` ms, at most `$4` in flight to one
+ * URL (see `claimDue`). Its work does not grow with the deliveries waiting for a later retry (a
+ * receiver down for a day holds thousands): the test-clock branch looks deliveries up per advanced
+ * clock (LATERAL, through `webhook_deliveries_test_due`), and `ranked` and `claimable` take their ids
+ * as arrays (primary-key look-ups) instead of `IN (subquery)`, which the planner ran as a scan of
+ * every pending delivery (docs/decisions.md, "A job poll's cost does not grow with the backlog").
+ */
+export const CLAIM_DUE_DELIVERIES_SQL =
+  `WITH candidates AS (
+     (SELECT delivery_id FROM webhook_deliveries
+       WHERE status = 'pending' AND next_attempt_at <= now()
+       ORDER BY next_attempt_at LIMIT $1 * 4)
+     UNION ALL
+     (SELECT d.delivery_id FROM test_clocks c
+       CROSS JOIN LATERAL (
+         SELECT d.delivery_id, d.next_attempt_at FROM webhook_deliveries d
+          WHERE d.business_id = c.business_id AND d.mode = 'test' AND d.status = 'pending'
+            AND d.next_attempt_at > now() AND d.next_attempt_at ` +
+  `<= now() + c.offset_ms * interval '1 millisecond'
+          ORDER BY d.next_attempt_at LIMIT $1 * 4) d
+       WHERE c.offset_ms > 0
+       ORDER BY d.next_attempt_at LIMIT $1 * 4)
+     UNION ALL
+     (SELECT delivery_id FROM webhook_deliveries
+       WHERE status = 'sending' AND locked_until < now()
+       ORDER BY locked_until LIMIT $1)
+   ),
+   busy AS (
+     SELECT url, count(*) AS sending FROM webhook_deliveries
+      WHERE status = 'sending' AND locked_until >= now() GROUP BY url
+   ),
+   ranked AS (
+     SELECT d.delivery_id,
+            row_number() OVER (PARTITION BY d.url ORDER BY d.next_attempt_at NULLS FIRST) + ` +
+  `coalesce(b.sending, 0) AS slot
+       FROM webhook_deliveries d LEFT JOIN busy b ON b.url = d.url
+      WHERE d.delivery_id = ANY (ARRAY(SELECT delivery_id FROM candidates))
+   ),
+   claimable AS (
+     SELECT d.delivery_id, ${DELIVERY_BUSINESS_NOW} AS business_now
+       FROM webhook_deliveries d
+      WHERE d.delivery_id = ANY (ARRAY(SELECT delivery_id FROM ranked WHERE slot <= $4))
+        AND (   (d.status = 'pending' AND d.next_attempt_at <= ${DELIVERY_BUSINESS_NOW})
+             OR (d.status = 'sending' AND d.locked_until < now()))
+      ORDER BY d.next_attempt_at NULLS FIRST
+      LIMIT $1
+      FOR UPDATE OF d SKIP LOCKED
+   )
+   UPDATE webhook_deliveries d
+      SET status = 'sending', locked_by = $2, locked_until = now() + $3 * interval '1 millisecond'
+     FROM claimable c
+    WHERE d.delivery_id = c.delivery_id
+   RETURNING d.delivery_id, d.business_id, d.mode, d.kind, d.url, d.configured_url, d.payload, d.schedule,
+             d.attempts, d.manual_resend, d.first_attempt_at, c.business_now`;
+
 export interface ClaimedDelivery {
   deliveryId: string;
   businessId: string;
@@ -76,50 +132,7 @@ export class DeliveryQueue {
   }): Promise<ClaimedDelivery[]> {
     const { rows } = await this.pool.query<ClaimedRow>({
       name: 'webhooks_claim_due',
-      text:
-        `WITH candidates AS (
-           (SELECT delivery_id FROM webhook_deliveries
-             WHERE status = 'pending' AND next_attempt_at <= now()
-             ORDER BY next_attempt_at LIMIT $1 * 4)
-           UNION ALL
-           (SELECT d.delivery_id FROM test_clocks c
-              JOIN webhook_deliveries d ON d.business_id = c.business_id AND d.mode = 'test' AND d.status = 'pending'
-             WHERE c.offset_ms > 0 AND d.next_attempt_at > now() AND d.next_attempt_at ` +
-        `<= now() + c.offset_ms * interval '1 millisecond'
-             ORDER BY d.next_attempt_at LIMIT $1 * 4)
-           UNION ALL
-           (SELECT delivery_id FROM webhook_deliveries
-             WHERE status = 'sending' AND locked_until < now()
-             ORDER BY locked_until LIMIT $1)
-         ),
-         busy AS (
-           SELECT url, count(*) AS sending FROM webhook_deliveries
-            WHERE status = 'sending' AND locked_until >= now() GROUP BY url
-         ),
-         ranked AS (
-           SELECT d.delivery_id,
-                  row_number() OVER (PARTITION BY d.url ORDER BY d.next_attempt_at NULLS FIRST) + ` +
-        `coalesce(b.sending, 0) AS slot
-             FROM webhook_deliveries d LEFT JOIN busy b ON b.url = d.url
-            WHERE d.delivery_id IN (SELECT delivery_id FROM candidates)
-         ),
-         claimable AS (
-           SELECT d.delivery_id, ${DELIVERY_BUSINESS_NOW} AS business_now
-             FROM webhook_deliveries d
-            WHERE d.delivery_id IN (SELECT delivery_id FROM ranked WHERE slot <= $4)
-              AND (   (d.status = 'pending' AND d.next_attempt_at <= ${DELIVERY_BUSINESS_NOW})
-                   OR (d.status = 'sending' AND d.locked_until < now()))
-            ORDER BY d.next_attempt_at NULLS FIRST
-            LIMIT $1
-            FOR UPDATE OF d SKIP LOCKED
-         )
-         UPDATE webhook_deliveries d
-            SET status = 'sending', locked_by = $2, locked_until = now() + $3 * interval '1 millisecond'
-           FROM claimable c
-          WHERE d.delivery_id = c.delivery_id
-      RETURNING d.delivery_id, d.business_id, d.mode, d.kind, d.url, d.configured_url, d.payload, d.schedule, ` +
-        `d.attempts,
-                d.manual_resend, d.first_attempt_at, c.business_now`,
+      text: CLAIM_DUE_DELIVERIES_SQL,
       values: [request.limit, request.workerId, request.leaseMs, request.perUrlLimit],
     });
     return rows.map((row) => ({
