@@ -1,3 +1,4 @@
+import { withPooledClient } from '@gateway/database';
 import type { Pool, PoolClient } from 'pg';
 
 /** A node of `EXPLAIN (ANALYZE, FORMAT JSON)`: the fields the plan tests read. */
@@ -45,23 +46,23 @@ export async function explainPrepared(
   inspect: (plan: PlanNode, client: PoolClient) => Promise<void>,
   afterPlanning?: (client: PoolClient) => Promise<void>,
 ): Promise<void> {
-  const client = await pool.connect();
-  // PREPARE outlives the transaction: the name is dropped afterwards, so the pooled session can explain again.
-  let prepared = false;
-  try {
-    await client.query('BEGIN');
-    await client.query(`PREPARE explained(${statement.parameterTypes.join(', ')}) AS ${statement.sql}`);
-    prepared = true;
-    const execute = `EXECUTE explained(${statement.values.join(', ')})`;
-    if (afterPlanning) {
-      await client.query(execute);
-      await afterPlanning(client);
+  await withPooledClient(pool, async (client) => {
+    // PREPARE outlives the transaction: the name is dropped afterwards, so the pooled session can explain again.
+    let prepared = false;
+    try {
+      await client.query('BEGIN');
+      await client.query(`PREPARE explained(${statement.parameterTypes.join(', ')}) AS ${statement.sql}`);
+      prepared = true;
+      const execute = `EXECUTE explained(${statement.values.join(', ')})`;
+      if (afterPlanning) {
+        await client.query(execute);
+        await afterPlanning(client);
+      }
+      const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${execute}`);
+      await inspect((rows[0]['QUERY PLAN'][0] as { Plan: PlanNode }).Plan, client);
+    } finally {
+      await client.query('ROLLBACK');
+      if (prepared) await client.query('DEALLOCATE explained');
     }
-    const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) ${execute}`);
-    await inspect((rows[0]['QUERY PLAN'][0] as { Plan: PlanNode }).Plan, client);
-  } finally {
-    await client.query('ROLLBACK');
-    if (prepared) await client.query('DEALLOCATE explained');
-    client.release();
-  }
+  });
 }
