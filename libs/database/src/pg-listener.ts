@@ -1,7 +1,6 @@
-import { Client, type Pool } from 'pg';
-import { listenerApplicationName } from './listener-presence';
-
-const RECONNECT_DELAY_MS = 1000;
+import type { Pool } from 'pg';
+import type { OwnListener } from './listener-presence';
+import { type ChannelSubscriber, ListenConnection } from './listen-connection';
 
 export interface PgListenerHandlers {
   onNotification(payload: string): void;
@@ -12,70 +11,57 @@ export interface PgListenerHandlers {
 }
 
 /**
- * LISTENs on one channel with a dedicated connection (a pooled one could be handed to someone
- * else while listening) and reconnects when it drops. Every user of LISTEN/NOTIFY in the gateway
- * goes through this, and each keeps a polling fallback for what a dropped connection misses.
+ * LISTENs on one channel and reconnects when the connection drops. Every user of LISTEN/NOTIFY in
+ * the gateway goes through this, and each keeps a polling fallback for what a dropped connection
+ * misses. The connection is not a pooled one (it could be handed to someone else while
+ * listening) and not one per listener: every listener of a pool shares its process's
+ * `ListenConnection`, because PostgreSQL wakes every listening backend on every NOTIFY.
  */
-export class PgListener {
-  private client?: Client;
-  private reconnectTimer?: NodeJS.Timeout;
+export class PgListener implements OwnListener {
+  private readonly connection: ListenConnection;
+  private readonly subscriber: ChannelSubscriber;
+  private started = false;
   private closed = false;
 
-  constructor(
-    private readonly pool: Pool,
-    private readonly channel: string,
-    private readonly handlers: PgListenerHandlers,
-  ) {
+  constructor(pool: Pool, channel: string, handlers: PgListenerHandlers) {
     if (!/^[a-z_][a-z0-9_]*$/.test(channel)) throw new Error(`Not a safe channel name: ${channel}`);
-    this.applicationName = listenerApplicationName(channel);
+    this.connection = ListenConnection.of(pool);
+    this.subscriber = {
+      channel,
+      onNotification: (payload) => handlers.onNotification(payload),
+      onConnected: () => handlers.onConnected?.(),
+      onLost: (error) => handlers.onLost?.(error),
+    };
   }
 
-  /** The connection's `application_name`, by which other processes see that this one listens (ListenerPresence). */
-  readonly applicationName: string;
+  /**
+   * How this process's LISTEN connection's `application_name` starts, whatever it listens on: what
+   * `ListenerPresence` leaves out when it asks whether another process listens.
+   */
+  get identity(): string {
+    return this.connection.identity;
+  }
+
+  /** Whether another started listener of this channel shares the connection (another store of the same pool). */
+  hasNeighbours(): boolean {
+    return this.connection.hasOthersOn(this.subscriber);
+  }
 
   /** Idempotent: starts listening unless already listening or closed. */
   start(): void {
-    this.connect();
+    if (this.started || this.closed) return;
+    this.started = true;
+    this.connection.add(this.subscriber);
   }
 
+  /** Listening, or connecting to listen (false while waiting to reconnect). */
   get listening(): boolean {
-    return this.client !== undefined;
+    return this.started && !this.closed && this.connection.covers(this.subscriber.channel);
   }
 
   async close(): Promise<void> {
+    if (this.closed) return;
     this.closed = true;
-    clearTimeout(this.reconnectTimer);
-    this.reconnectTimer = undefined;
-    const client = this.client;
-    this.client = undefined;
-    await client?.end().catch(() => undefined);
-  }
-
-  private connect(): void {
-    if (this.client || this.closed || this.reconnectTimer) return;
-    const client = new Client({ ...this.pool.options, application_name: this.applicationName });
-    this.client = client;
-    const reconnect = (error?: unknown) => {
-      if (this.client !== client) return;
-      this.client = undefined;
-      client.removeAllListeners();
-      client.on('error', () => undefined);
-      void client.end().catch(() => undefined);
-      if (this.closed) return;
-      this.handlers.onLost?.(error ?? new Error('LISTEN connection ended'));
-      this.reconnectTimer = setTimeout(() => {
-        this.reconnectTimer = undefined;
-        this.connect();
-      }, RECONNECT_DELAY_MS);
-      this.reconnectTimer.unref();
-    };
-    client.on('error', reconnect);
-    client.on('end', () => reconnect());
-    client.on('notification', (message) => this.handlers.onNotification(message.payload ?? ''));
-    client
-      .connect()
-      .then(() => client.query(`LISTEN ${this.channel}`))
-      .then(() => this.handlers.onConnected?.())
-      .catch(reconnect);
+    if (this.started) await this.connection.remove(this.subscriber);
   }
 }

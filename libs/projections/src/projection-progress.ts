@@ -56,7 +56,7 @@ export class ProjectionProgress {
         this.current = false;
       },
     });
-    this.presence = new ListenerPresence(pool, CHECKPOINT_CHANNEL, this.listener.applicationName);
+    this.presence = new ListenerPresence(pool, CHECKPOINT_CHANNEL, this.listener);
   }
 
   /**

@@ -1,4 +1,5 @@
 import { eventStoreMigrations, PostgresEventStore, type RecordedEvent } from '@gateway/event-store';
+import { channelMark } from '@gateway/database';
 import { storeForSuite } from '@gateway/testing';
 import { Client, type ClientBase } from 'pg';
 import type { Projection } from './projection';
@@ -64,11 +65,14 @@ describe('ProjectionResets', () => {
   };
   const seen = async (name: string) =>
     Number((await suite.db.pool.query(`SELECT count(*) AS n FROM ${name}_seen`)).rows[0].n);
+  /** The LISTEN connections whose application_name says they listen on projection_reset. */
   const resetListeners = async () =>
     (
       await suite.db.pool.query<{ pid: number; application_name: string }>(
         `SELECT pid, application_name FROM pg_stat_activity
-          WHERE datname = current_database() AND query = 'LISTEN projection_reset'`,
+          WHERE datname = current_database() AND starts_with(application_name, 'listen ')
+            AND strpos(application_name, $1) > 0`,
+        [channelMark('projection_reset')],
       )
     ).rows;
 
@@ -81,14 +85,16 @@ describe('ProjectionResets', () => {
       expect(await progress.waitFor('r1', last.position, 5000)).toBe(true);
       expect(await progress.waitFor('r2', last.position, 5000)).toBe(true);
       // Every listening backend is woken by every NOTIFY of the database: one, not one per lease.
-      const listens = queries.mock.calls.filter(([text]) => text === 'LISTEN projection_reset');
+      const listens = queries.mock.calls.filter(
+        ([text]) => typeof text === 'string' && text.includes('LISTEN projection_reset;'),
+      );
       expect(listens).toHaveLength(1);
     } finally {
       queries.mockRestore();
     }
     const listeners = await resetListeners();
     expect(listeners).toHaveLength(1);
-    expect(listeners[0].application_name).toMatch(/^listen projection_reset /);
+    expect(listeners[0].application_name).toMatch(/^listen [0-9a-f]{12} \./);
 
     const before = await seen('r1');
     await resetProjection(suite.db.pool, seenProjection('r1'));

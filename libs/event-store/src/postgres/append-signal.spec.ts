@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
+import { channelMark } from '@gateway/database';
 import { storeForSuite } from '@gateway/testing';
 import type { NewEvent, RecordedEvent } from '../event-envelope';
 import { eventStoreMigrations } from './event-store.migrations';
@@ -33,7 +34,10 @@ describe('PostgresEventStore append signal', () => {
   const suite = storeForSuite([eventStoreMigrations], (pool) => new PostgresEventStore(pool));
   const opened: PostgresEventStore[] = [];
   const stops: AbortController[] = [];
-  /** A store of its own, as another process would have (its own instance id and LISTEN connection). */
+  /**
+   * A store of its own, with its own instance id. Stores of one pool share their process's LISTEN connection; each
+   * still tells the others as it would tell another process.
+   */
   const storeOfAnotherProcess = () => {
     const store = new PostgresEventStore(suite.db.pool, { pollIntervalMs: NO_POLLING_MS });
     opened.push(store);
@@ -59,11 +63,14 @@ describe('PostgresEventStore append signal', () => {
     await client.query('LISTEN es_appended');
     return { heard, close: () => client.end() };
   };
+  /** LISTEN connections whose application_name says they listen on es_appended (one per pool: per process). */
   const listenersOnDatabase = async () =>
     (
       await suite.db.pool.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM pg_stat_activity
-          WHERE datname = current_database() AND starts_with(application_name, 'listen es_appended ')`,
+          WHERE datname = current_database() AND starts_with(application_name, 'listen ')
+            AND strpos(application_name, $1) > 0`,
+        [channelMark('es_appended')],
       )
     ).rows[0].n;
 

@@ -44,7 +44,7 @@ export class AppendSignal {
       onNotification: (payload) => payload !== this.instanceId && this.bump(),
       onConnected: () => this.bump(),
     });
-    this.presence = new ListenerPresence(pool, CHANNEL, this.listener.applicationName);
+    this.presence = new ListenerPresence(pool, CHANNEL, this.listener);
   }
 
   /** Called after every successful append of this process. */
