@@ -105,8 +105,9 @@ export class ScheduledJobsTable {
    * business's clock, or running with an expired lease (its worker died) and attempts left.
    *
    * The `candidates` branches each follow an index and `claimable` looks them up by id, so a poll
-   * costs the same however many future jobs wait; `claimable` re-checks every condition on the locked row version,
-   * because a row changed after this statement's snapshot is locked in its newest version.
+   * costs the same however many future jobs wait; `claimable` re-checks every condition on the
+   * locked row version, because a row changed after this statement's snapshot is locked in its
+   * newest version.
    */
   async claimDue(request: ClaimRequest): Promise<DueJob[]> {
     const { rows } = await this.pool.query<ClaimedRow>({
