@@ -1,3 +1,4 @@
+import { CombinedLookups } from '@gateway/database';
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
 import { invoicesMigrations } from '../../read-models/invoices.migrations';
 import { FindInvoiceClaimingVirtualAccountQuery } from './callback-virtual-account.queries';
@@ -22,8 +23,8 @@ const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).fla
 describe('FindInvoiceClaimingVirtualAccountHandler', () => {
   let db: TestDatabase;
   let handler: FindInvoiceClaimingVirtualAccountHandler;
-  /** The handler's statement, as sent, to explain it. */
-  let sent: { text: string; values: unknown[] } | undefined;
+  /** The statements the handler's look-ups sent, to count and explain them. */
+  const sent: { text: string; values: unknown[] }[] = [];
 
   /** A pending invoice; with `fixed`, offering that VA: a customer's (fixed_va) or, `own`, the business's. */
   const invoice = async (
@@ -86,12 +87,12 @@ describe('FindInvoiceClaimingVirtualAccountHandler', () => {
       get(target, property, receiver) {
         if (property !== 'query') return Reflect.get(target, property, receiver);
         return (config: { text: string; values: unknown[] }) => {
-          sent = config;
+          sent.push(config);
           return target.query(config);
         };
       },
     });
-    handler = new FindInvoiceClaimingVirtualAccountHandler(recording);
+    handler = new FindInvoiceClaimingVirtualAccountHandler(new CombinedLookups(recording));
   });
   afterAll(() => db.drop());
 
@@ -106,18 +107,33 @@ describe('FindInvoiceClaimingVirtualAccountHandler', () => {
     expect(await claimant('va_1', 50_000, 'biz_2')).toBeUndefined();
   });
 
+  it('answers questions asked together in one statement, each its own', async () => {
+    sent.length = 0;
+    const answers = await Promise.all([
+      claimant('va_1', 50_000),
+      claimant('va_2', 70_000),
+      claimant('va_2', 50_000),
+      claimant('va_1', 50_000, 'biz_2'),
+      claimant('va_1', 50_000),
+    ]);
+    expect(answers).toEqual(['inv_first', 'inv_other_amount', undefined, undefined, 'inv_first']);
+    expect(sent).toHaveLength(1);
+    // One key a question; the same question asked twice at once is asked once.
+    expect(sent[0].values).toEqual([expect.any(Array)]);
+    expect(sent[0].values[0]).toHaveLength(4);
+  });
+
   it("probes the merchant's invoices of that VA, not every pending invoice, in its one generic plan", async () => {
-    await claimant('va_1', 50_000);
+    sent.length = 0;
+    await Promise.all([claimant('va_1', 50_000), claimant('va_2', 70_000)]);
+    const [statement] = sent;
     // As the gateway runs it: a prepared statement, planned once for any values (generic plans forced).
     const client = await db.pool.connect();
     const plan = await (async () => {
       try {
-        await client.query(`PREPARE claiming(text, text, jsonb, timestamptz) AS ${sent!.text}`);
-        const literal = (value: unknown) =>
-          client.escapeLiteral(value instanceof Date ? value.toISOString() : String(value));
-        const { rows } = await client.query(
-          `EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE claiming(${sent!.values.map(literal).join(', ')})`,
-        );
+        await client.query(`PREPARE claiming(text[]) AS ${statement.text}`);
+        const keys = (statement.values[0] as string[]).map((key) => client.escapeLiteral(key)).join(', ');
+        const { rows } = await client.query(`EXPLAIN (ANALYZE, FORMAT JSON) EXECUTE claiming(ARRAY[${keys}]::text[])`);
         return rows[0]['QUERY PLAN'][0].Plan as PlanNode & { 'Actual Rows': number };
       } finally {
         await client.query('DEALLOCATE claiming');
@@ -126,7 +142,7 @@ describe('FindInvoiceClaimingVirtualAccountHandler', () => {
     })();
     const nodes = nodesOf(plan);
     expect(nodes.map((node) => node['Index Name'])).toContain('invoices_pending_fixed_va');
-    // At most the VA's own invoices are read and set aside (the expired one), never the others.
+    // At most the VAs' own invoices are read and set aside (the expired one), never the others.
     for (const node of nodes) expect(node['Rows Removed by Filter'] ?? 0).toBeLessThan(10);
   });
 });
