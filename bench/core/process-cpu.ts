@@ -59,6 +59,44 @@ export function postgresCpuMs(postmaster: number): number {
   return total;
 }
 
+/**
+ * Minor page faults of a PostgreSQL server's processes (live children, plus what exited ones left in
+ * the postmaster's reaped-children count). A backend faults the first time it touches each page of
+ * shared memory, so the count grows with how many backends share the work (docs/benchmarks.md).
+ */
+export function postgresMinorFaults(postmaster: number): number {
+  const faultsOf = (pid: number, reaped: boolean): number => {
+    try {
+      const fields = statFields(pid);
+      return Number(fields[7]) + (reaped ? Number(fields[8]) : 0);
+    } catch {
+      return 0;
+    }
+  };
+  let total = faultsOf(postmaster, true);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (parentOf(Number(entry)) === postmaster) total += faultsOf(Number(entry), false);
+    } catch {
+      // gone meanwhile
+    }
+  }
+  return total;
+}
+
+/**
+ * Context switches of the whole machine so far (`ctxt` in /proc/stat). On a virtual machine a switch
+ * is dear (this one's kernel profile is topped by the hypervisor's interrupt re-enable), and every
+ * round trip between a gateway process and a backend costs at least two.
+ */
+export function machineContextSwitches(): number {
+  const line = readFileSync('/proc/stat', 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('ctxt '));
+  return line ? Number(line.split(' ')[1]) : 0;
+}
+
 /** Resolves once none of `pids` used more than `idleMsPerSecond` ms of CPU in a second: queued work is done. */
 export async function cpuSettled(pids: number[], idleMsPerSecond = 20): Promise<void> {
   let last = pids.map(cpuMsOf);

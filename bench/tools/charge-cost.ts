@@ -1,6 +1,13 @@
 import type { Pool } from 'pg';
 import { BenchPostgres } from '../core/bench-postgres';
-import { cpuMsOf, cpuSettled, parentOf, postgresCpuMs } from '../core/process-cpu';
+import {
+  cpuMsOf,
+  cpuSettled,
+  machineContextSwitches,
+  parentOf,
+  postgresCpuMs,
+  postgresMinorFaults,
+} from '../core/process-cpu';
 import { chargeRequestFor } from '../scenarios/cards/cards.scenario';
 import { disbursementRequestFor } from '../scenarios/disbursements/disbursements.scenario';
 import { INVOICE_POOL_SIZE, invoiceRequestFor } from '../scenarios/invoices/invoices.scenario';
@@ -16,13 +23,16 @@ import { vaPaymentRequestFor } from '../scenarios/va-callback/va-callback.scenar
  * no callback URL, so no delivery). `CHARGE_COST_NODE_ARGS="--flag ..."` starts the gateway's processes with those
  * Node/V8 flags (what NODE_OPTIONS may not carry), `CHARGE_COST_CPU_PROF=<dir>` under the CPU profiler.
  * `--backlog N` first adds N jobs due a day later (a merchant's waiting invoice expiries and settlements).
+ * `CHARGE_COST_CONNECTIONS=N` sends over N connections instead of 32 (how the cost a request moves with the load).
+ * Beside CPU it prints PostgreSQL's minor page faults a request and the machine's context switches a request
+ * while the load runs (docs/benchmarks.md, "Fourteenth look"): on this virtual machine a switch is dear.
  *
  * Throughput on a shared 2-core machine swings with whatever else runs; the CPU time each process
  * spends per charge does not (much). This sends a fixed number of charges at 32 connections,
  * waits until the worker has finished projecting them (its CPU stops moving), and divides each
  * process's CPU time (api, worker, every PostgreSQL process) by the number of charges.
  */
-const CONNECTIONS = 32;
+const CONNECTIONS = Number(process.env.CHARGE_COST_CONNECTIONS ?? 32);
 const RATE_LIMIT = '100000000';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -98,7 +108,13 @@ async function main(): Promise<void> {
       ...gateway.moreApis.map((api) => api.server.pid),
     ];
     await settled(pids);
-    const before = { processes: pids.map(cpuMsOf), postgres: postgresCpuMs(postmaster), at: Date.now() };
+    const before = {
+      processes: pids.map(cpuMsOf),
+      postgres: postgresCpuMs(postmaster),
+      faults: postgresMinorFaults(postmaster),
+      switches: machineContextSwitches(),
+      at: Date.now(),
+    };
     // autocannon notices that `amount` is reached only at its sampling tick (1 s by default), which
     // made the printed rate whole seconds; a 100 ms tick keeps it close.
     const results = await send(charges, 100);
@@ -107,8 +123,13 @@ async function main(): Promise<void> {
       errors: results.reduce((sum, one) => sum + one.errors, 0),
     };
     const loadMs = Date.now() - before.at;
+    const switches = machineContextSwitches() - before.switches;
     await settled(pids);
-    const after = { processes: pids.map(cpuMsOf), postgres: postgresCpuMs(postmaster) };
+    const after = {
+      processes: pids.map(cpuMsOf),
+      postgres: postgresCpuMs(postmaster),
+      faults: postgresMinorFaults(postmaster),
+    };
     if (after.processes.some((ms) => ms === 0))
       throw new Error(
         `the gateway exited during the run:\n${gateway.server.outputTail()}\n${gateway.worker?.outputTail() ?? ''}`,
@@ -121,7 +142,9 @@ async function main(): Promise<void> {
     console.log(
       `${charges} ${what} (${result.non2xx} non-2xx, ${result.errors} errors) in ${(loadMs / 1000).toFixed(1)} s ` +
         `(${Math.round((charges * 1000) / loadMs)}/s): CPU per request ${parts.join(', ')}, ` +
-        `postgres ${per(after.postgres - before.postgres)} µs`,
+        `postgres ${per(after.postgres - before.postgres)} µs ` +
+        `(${((after.faults - before.faults) / charges).toFixed(1)} page faults a request); ` +
+        `${(switches / charges).toFixed(1)} context switches a request while loaded`,
     );
   } finally {
     await Promise.all([
