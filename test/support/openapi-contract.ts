@@ -41,6 +41,7 @@ const DOCUMENT_ID = 'openapi.json';
 export class OpenApiContract {
   private readonly routes: Route[];
   private readonly webhooks: OpenApiDocument['webhooks'];
+  private readonly schemas: Record<string, SchemaNode>;
   private readonly strict = new Ajv2020({ strict: false, allErrors: true });
   private readonly lenient = new Ajv2020({ strict: false, allErrors: true });
   private readonly coercing = new Ajv2020({ strict: false, allErrors: true, coerceTypes: 'array' });
@@ -50,6 +51,7 @@ export class OpenApiContract {
     for (const ajv of [this.strict, this.lenient, this.coercing]) addFormats(ajv);
     const local = withDocumentRefs(document) as OpenApiDocument;
     this.webhooks = local.webhooks;
+    this.schemas = (local.components as { schemas?: Record<string, SchemaNode> }).schemas ?? {};
     this.strict.addSchema({ $id: DOCUMENT_ID, components: closed(local.components) });
     this.lenient.addSchema({ $id: DOCUMENT_ID, components: local.components });
     this.coercing.addSchema({ $id: DOCUMENT_ID, components: local.components });
@@ -143,7 +145,7 @@ export class OpenApiContract {
     const bodySchema = operation.requestBody?.content['application/json']?.schema;
     if (bodySchema && exchange.jsonBody) {
       const validate = this.validator(this.lenient, `${route.method} ${route.template} body`, bodySchema);
-      if (!validate(exchange.body))
+      if (!validate(withoutIgnoredNulls(exchange.body, bodySchema, this.schemas)))
         problems.push(`${name}: answered 2xx to a body the document refuses: ${describe(validate)}`);
     }
     for (const location of ['query', 'path'] as const) {
@@ -213,6 +215,57 @@ function parametersSchema(parameters: Parameter[]): object {
 /**
  * `#/components/...` → `openapi.json#/components/...`, so schemas compiled one by one resolve against the document.
  */
+interface SchemaNode {
+  $ref?: string;
+  type?: string | string[];
+  properties?: Record<string, SchemaNode>;
+  items?: SchemaNode;
+  allOf?: SchemaNode[];
+  anyOf?: SchemaNode[];
+  oneOf?: SchemaNode[];
+}
+
+/**
+ * The body as the gateway reads it (docs/api-reference.md, "Conventions"): an explicit `null` on a field
+ * whose schema does not list null is the field left out. Followed through `$ref`, `allOf`, properties
+ * and array items; a field whose schema lists null keeps it.
+ */
+function withoutIgnoredNulls(
+  value: unknown,
+  schema: SchemaNode | undefined,
+  schemas: Record<string, SchemaNode>,
+): unknown {
+  const node = resolved(schema, schemas);
+  if (!node || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => withoutIgnoredNulls(item, node.items, schemas));
+  const properties = propertiesOf(node, schemas);
+  const kept: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    if (item === null && !acceptsNull(properties[key], schemas)) continue;
+    kept[key] = withoutIgnoredNulls(item, properties[key], schemas);
+  }
+  return kept;
+}
+
+function resolved(schema: SchemaNode | undefined, schemas: Record<string, SchemaNode>): SchemaNode | undefined {
+  const name = schema?.$ref?.split('/components/schemas/')[1];
+  return name === undefined ? schema : resolved(schemas[name], schemas);
+}
+
+function propertiesOf(schema: SchemaNode, schemas: Record<string, SchemaNode>): Record<string, SchemaNode> {
+  const own = schema.properties ?? {};
+  const inherited = (schema.allOf ?? []).map((part) => propertiesOf(resolved(part, schemas) ?? {}, schemas));
+  return Object.assign({}, ...inherited, own) as Record<string, SchemaNode>;
+}
+
+function acceptsNull(schema: SchemaNode | undefined, schemas: Record<string, SchemaNode>): boolean {
+  const node = resolved(schema, schemas);
+  if (!node) return false;
+  const types = Array.isArray(node.type) ? node.type : [node.type];
+  if (types.includes('null')) return true;
+  return [...(node.anyOf ?? []), ...(node.oneOf ?? [])].some((part) => acceptsNull(part, schemas));
+}
+
 function withDocumentRefs(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(withDocumentRefs);
   if (typeof value !== 'object' || value === null) return value;

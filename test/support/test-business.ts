@@ -29,10 +29,11 @@ export async function call(
   key: string | undefined,
   method: string,
   path: string,
-  options: { body?: unknown; headers?: Record<string, string> } = {},
+  options: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
 ): Promise<{ status: number; body: any; headers: Headers }> {
   const response = await fetch(`${baseUrl}${path}`, {
     method,
+    signal: options.signal,
     headers: {
       ...(key !== undefined && { authorization: basicAuth(key) }),
       ...(options.body !== undefined && { 'content-type': 'application/json' }),

@@ -18,7 +18,9 @@ the codes it can answer, per status.
 **Requests.** JSON bodies (\`application/json\`; form bodies are accepted too), UTF-8, at most
 \`BODY_LIMIT\` (1 MB by default). Fields an operation does not know are ignored. Amounts are JSON
 numbers in the currency's major units with no more decimals than the currency has (IDR: whole
-rupiah). Times are ISO 8601 in UTC.
+rupiah). Times are ISO 8601 in UTC, of the years 1 to 9999. \`null\` on a field whose schema does not
+list null is the field left out (the public client sends some unset fields so); where a schema lists
+null (settings and customer updates) it removes the value.
 
 **Idempotency.** POST and PATCH take \`x-idempotency-key\`: a retry with the same key and body gets
 the first answer again (\`Idempotent-Replayed: true\`). Disbursements refuse any reuse with

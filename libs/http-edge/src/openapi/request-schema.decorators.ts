@@ -25,6 +25,11 @@ export interface ApiFieldOptions {
 
 const API_FIELD = 'gateway:openapi-field';
 
+/** Whether the DTO gives `null` a meaning on this field (`ApiField({ nullable: true })`: PATCH routes' "remove"). */
+export function acceptsNull(dto: object, property: string): boolean {
+  return (Reflect.getMetadata(API_FIELD, dto, property) as ApiFieldOptions | undefined)?.nullable === true;
+}
+
 /**
  * A field's description, nullability, or a schema the rules cannot express. Several on one field
  * (a helper that adds `nullable`, and the field's own) combine.

@@ -1,5 +1,6 @@
 import { Type } from 'class-transformer';
-import { IsArray, IsInt, IsOptional, IsString, Min, ValidateNested } from 'class-validator';
+import { IsArray, IsInt, IsObject, IsOptional, IsString, Min, ValidateIf, ValidateNested } from 'class-validator';
+import { ApiField } from '../openapi/request-schema.decorators';
 import { ApiError } from '../errors/api-error';
 import { createValidationPipe } from './gateway-validation.pipe';
 
@@ -130,5 +131,58 @@ describe('GatewayValidationPipe', () => {
     expect((error as ApiError).errors).toEqual([
       expect.objectContaining({ field: ['purpose'], location: 'body', types: ['wellFormedUnicode'] }),
     ]);
+  });
+});
+
+class NullableDto {
+  @IsOptional()
+  @IsString()
+  note?: string;
+
+  /** null removes the label (a PATCH route's rule), so it is kept. */
+  @IsOptional()
+  @ValidateIf((_dto, value) => value !== null)
+  @ApiField({ nullable: true })
+  @IsString()
+  label?: string | null;
+
+  @IsOptional()
+  @ValidateNested()
+  @Type(() => OptionalDto)
+  inner?: OptionalDto;
+
+  @IsOptional()
+  @IsObject()
+  metadata?: Record<string, unknown>;
+}
+
+describe('GatewayValidationPipe and null', () => {
+  const transform = (value: unknown, metatype: new () => object) =>
+    createValidationPipe().transform(value, { type: 'body', metatype });
+
+  it('takes an explicit null on a field that gives null no meaning for the field left out', async () => {
+    const dto = (await transform(
+      { note: null, inner: { note: null }, metadata: { kept: null } },
+      NullableDto,
+    )) as NullableDto;
+    expect(dto).toBeInstanceOf(NullableDto);
+    expect('note' in dto).toBe(false);
+    expect('note' in dto.inner!).toBe(false);
+    // A free-form map is not a request object: its nulls are the merchant's data.
+    expect(dto.metadata).toEqual({ kept: null });
+  });
+
+  it('keeps null where the DTO declares it (it removes a value)', async () => {
+    const dto = (await transform({ label: null, note: 'x' }, NullableDto)) as NullableDto;
+    expect(dto.label).toBeNull();
+    expect(dto.note).toBe('x');
+  });
+
+  it('reports a required field sent as null as a validation failure, not a crash further on', async () => {
+    const error = await failure({ amount: null, customer: { name: null, addresses: [null] } });
+    expect(error.status).toBe(400);
+    expect(error.errors?.map((issue) => issue.field)).toEqual(
+      expect.arrayContaining([['amount'], ['customer', 'name']]),
+    );
   });
 });

@@ -1,8 +1,9 @@
 import { type ArgumentMetadata, ValidationPipe } from '@nestjs/common';
-import type { ValidationError } from 'class-validator';
+import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { findUnstorableValue } from '../body/unstorable-input';
 import { unstorableInputError } from '../body/reject-unstorable-input.middleware';
 import { ApiError, type ValidationLocation } from '../errors/api-error';
+import { dropMeaninglessNulls } from './meaningless-nulls';
 import { rememberValidationMetadata } from './remembered-validation-metadata';
 import { summariseIssues, validationIssuesFrom } from './validation-issues';
 
@@ -40,6 +41,15 @@ export class GatewayValidationPipe extends ValidationPipe {
       exceptionFactory: (errors) => new ValidationFailed(errors),
     });
     rememberValidationMetadata();
+  }
+
+  /** Called with the DTO instance class-transformer built, before its rules run. */
+  protected override validate(
+    object: object,
+    validatorOptions?: ValidatorOptions,
+  ): Promise<ValidationError[]> | ValidationError[] {
+    dropMeaninglessNulls(object);
+    return super.validate(object, validatorOptions);
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {

@@ -1,12 +1,12 @@
-import { RequestExample } from '@gateway/http-edge';
+import { IsStorableTime, RequestExample } from '@gateway/http-edge';
 import { Type } from 'class-transformer';
-import { IsDate, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString } from 'class-validator';
 import { Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { REPORT_FORMATS, REPORT_TYPES, type ReportFormat, type ReportType } from '../domain/report.events';
 
 export class ReportFilterDto {
-  @IsOptional() @Type(() => Date) @IsDate({ message: 'filter.from must be an ISO 8601 time' }) from?: Date;
-  @IsOptional() @Type(() => Date) @IsDate({ message: 'filter.to must be an ISO 8601 time' }) to?: Date;
+  @IsOptional() @IsStorableTime('filter.from') from?: Date;
+  @IsOptional() @IsStorableTime('filter.to') to?: Date;
 }
 
 @RequestExample({

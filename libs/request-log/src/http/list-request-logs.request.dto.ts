@@ -1,6 +1,6 @@
-import { RequestExample } from '@gateway/http-edge';
+import { IsStorableTime, RequestExample } from '@gateway/http-edge';
 import { Type } from 'class-transformer';
-import { IsDate, IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 import { STATUS_CLASSES, type StatusClass } from '../domain/status-class';
 
 export const DEFAULT_REQUEST_LOG_PAGE = 20;
@@ -35,8 +35,8 @@ export class ListRequestLogsRequestDto {
   @Matches(/^[A-Za-z0-9._:-]{1,128}$/, { message: 'request_id must be a Request-ID as responses carry it' })
   request_id?: string;
 
-  @IsOptional() @Type(() => Date) @IsDate({ message: 'created_after must be an ISO 8601 time' }) created_after?: Date;
-  @IsOptional() @Type(() => Date) @IsDate({ message: 'created_before must be an ISO 8601 time' }) created_before?: Date;
+  @IsOptional() @IsStorableTime('created_after') created_after?: Date;
+  @IsOptional() @IsStorableTime('created_before') created_before?: Date;
 
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
 

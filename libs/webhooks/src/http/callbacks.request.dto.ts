@@ -1,7 +1,7 @@
 import { CALLBACK_KINDS, type CallbackKind } from '@gateway/accounts';
-import { RequestExample } from '@gateway/http-edge';
+import { IsStorableTime, RequestExample } from '@gateway/http-edge';
 import { Type } from 'class-transformer';
-import { IsDate, IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsIn, IsInt, IsOptional, IsString, IsUrl, Matches, Max, MaxLength, Min } from 'class-validator';
 import { DELIVERY_STATUSES, type DeliveryStatus } from '../read-models/delivery-log';
 
 @RequestExample({ type: 'invoice' })
@@ -32,8 +32,8 @@ export class ListDeliveriesQueryDto {
   @IsOptional() @IsIn(DELIVERY_STATUSES) status?: DeliveryStatus;
   @IsOptional() @IsIn(CALLBACK_KINDS) callback_type?: CallbackKind;
   @IsOptional() @IsString() @MaxLength(255) resource_id?: string;
-  @IsOptional() @Type(() => Date) @IsDate({ message: 'created_after must be an ISO 8601 time' }) created_after?: Date;
-  @IsOptional() @Type(() => Date) @IsDate({ message: 'created_before must be an ISO 8601 time' }) created_before?: Date;
+  @IsOptional() @IsStorableTime('created_after') created_after?: Date;
+  @IsOptional() @IsStorableTime('created_before') created_before?: Date;
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
   @IsOptional()
   @Matches(/^msg_[0-9a-f]{32}$/, { message: 'after_id must be a callback delivery id' })
@@ -42,12 +42,12 @@ export class ListDeliveriesQueryDto {
 
 @RequestExample({ from: '2024-05-01T00:00:00.000Z', to: '2024-05-02T00:00:00.000Z' })
 export class DeliverySummaryQueryDto {
-  @Type(() => Date) @IsDate({ message: 'from must be an ISO 8601 time' }) from!: Date;
-  @IsOptional() @Type(() => Date) @IsDate({ message: 'to must be an ISO 8601 time' }) to?: Date;
+  @IsStorableTime('from') from!: Date;
+  @IsOptional() @IsStorableTime('to') to?: Date;
 }
 
 @RequestExample({ since: '2024-05-01T00:00:00.000Z', callback_type: 'invoice' })
 export class ResendFailedRequestDto {
-  @Type(() => Date) @IsDate({ message: 'since must be an ISO 8601 time' }) since!: Date;
+  @IsStorableTime('since') since!: Date;
   @IsOptional() @IsIn(CALLBACK_KINDS) callback_type?: CallbackKind;
 }
