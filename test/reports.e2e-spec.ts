@@ -1,5 +1,6 @@
 import Xendit from 'xendit-node';
 import { AdvanceTestClockCommand, CreateApiKeyCommand, type ProvisionedBusiness } from '@gateway/accounts';
+import { reportStream } from '@gateway/reports';
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { eventually } from './support/eventually';
@@ -33,6 +34,56 @@ describe('reports', () => {
       .map((line) => line.split(','));
   const advance = (business: ProvisionedBusiness, ms: number) =>
     running.gateway.app.get(CommandBus).execute(new AdvanceTestClockCommand(business.business_id, ms, context));
+
+  it(
+    'a request stored with a null format and currency (before the edge took null for absent) is read as CSV in ' +
+      'IDR: it completes, and the reports after it still work',
+    async () => {
+      const business = await provisionBusiness(running.gateway.app);
+      const reportId = `report_${randomUUID()}`;
+      const now = new Date().toISOString();
+      // As the log kept it: version 1 (no schemaVersion in the metadata; the store's append would stamp the
+      // current one), the nulls as sent, appended by the store's own function.
+      const event = {
+        id: randomUUID(),
+        type: 'ReportRequested',
+        data: {
+          reportId,
+          type: 'BALANCE_HISTORY',
+          format: null,
+          currency: null,
+          filter: { from: new Date(Date.now() - 24 * HOUR).toISOString(), to: now },
+          requestedAt: now,
+        },
+        metadata: {
+          businessId: business.business_id,
+          mode: 'test',
+          correlationId: `req_${randomUUID()}`,
+          actor: 'system:test',
+          occurredAt: now,
+        },
+      };
+      const { rows } = await running.gateway.db.pool.query('SELECT ok FROM es_append_batch($1)', [
+        JSON.stringify([{ stream: reportStream(reportId), expect: 1, events: [event] }]),
+      ]);
+      expect(rows).toEqual([{ ok: true }]);
+      // Its row appears once the projection has read it (which it could not do, before).
+      const stored = await eventually(
+        () => api(business, 'GET', `/reports/${reportId}`),
+        (r) => r.status === 200 && r.body.status !== 'PENDING',
+        20_000,
+      );
+      expect(stored.body).toMatchObject({
+        id: reportId,
+        status: 'COMPLETED',
+        format: 'CSV',
+        currency: 'IDR',
+      });
+      const next = await api(business, 'POST', '/reports', { type: 'BALANCE_HISTORY' });
+      expect(next.status).toBe(200);
+      expect(await completed(business, next.body.id)).toMatchObject({ status: 'COMPLETED' });
+    },
+  );
 
   it('generates BALANCE_HISTORY as CSV behind a signed link; its last running balance is GET /balance', async () => {
     const business = await provisionBusiness(running.gateway.app);

@@ -1,4 +1,4 @@
-import { declareEventSchemas } from '@gateway/domain';
+import { declareEventSchemas, upcaster } from '@gateway/domain';
 import type { DomainEvent } from '@gateway/domain';
 
 export const REPORT_TYPES = ['BALANCE_HISTORY', 'TRANSACTIONS', 'UPCOMING_TRANSACTIONS'] as const;
@@ -46,11 +46,26 @@ export type ReportEvent = ReportRequested | ReportCompleted | ReportFailed | Rep
 export const reportStream = (reportId: string) => `report-${reportId}`;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
-export const REPORT_EVENT_SCHEMAS = declareEventSchemas<ReportEvent>('reports', {
-  ReportRequested: 1,
-  ReportCompleted: 1,
-  ReportFailed: 1,
-  ReportRetried: 1,
-});
+/**
+ * Version 2 (2026-11-29): the same data, never a null `format` or `currency`. Before the edge took an
+ * explicit null for a field left out (docs/decisions.md, "An explicit null is an absent field"),
+ * `"format": null` reached the log, and such an event stopped the reports projection at every
+ * attempt; read as the defaults the API applies to a field left out.
+ */
+const reportRequestedWithoutNulls = upcaster<
+  Omit<ReportRequested['data'], 'format' | 'currency'> & { format: ReportFormat | null; currency: string | null },
+  ReportRequested['data']
+>('ReportRequested', 1, (data) => ({ ...data, format: data.format ?? 'CSV', currency: data.currency ?? 'IDR' }));
+
+export const REPORT_EVENT_SCHEMAS = declareEventSchemas<ReportEvent>(
+  'reports',
+  {
+    ReportRequested: 2,
+    ReportCompleted: 1,
+    ReportFailed: 1,
+    ReportRetried: 1,
+  },
+  [reportRequestedWithoutNulls],
+);
 
 export const REPORT_EVENT_TYPES = REPORT_EVENT_SCHEMAS.types;
