@@ -106,7 +106,7 @@ const ERROR_CODES: Readonly<Record<string, readonly [status: number, declaredBy:
   MINIMUM_EXPECTED_AMOUNT_ERROR: [400, 'payment-codes, virtual-accounts'],
   NO_COLLECTION_METHODS_ERROR: [400, 'invoices'],
   NOT_FOUND_ERROR: [404, 'shared'],
-  OVO_TIMEOUT_ERROR: [400, 'ewallets'],
+  WALLETA_TIMEOUT_ERROR: [400, 'ewallets'],
   PAYMENT_CODE_NOT_FOUND_ERROR: [404, 'invoices'],
   PAYMENT_CODE_OUTSIDE_RANGE: [400, 'payment-codes'],
   PAYMENT_METHOD_NOT_OFFERED_ERROR: [400, 'invoices'],

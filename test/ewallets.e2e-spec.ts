@@ -157,7 +157,7 @@ describe('eWallet payments', () => {
 
     it.each([
       ['081200000001', 'USER_DID_NOT_AUTHORIZE_THE_PAYMENT'],
-      ['081200000005', 'OVO_TIMEOUT_ERROR'],
+      ['081200000005', 'WALLETA_TIMEOUT_ERROR'],
     ])('phone %s fails with %s once the 30 s window passed on the test clock', async (phone, failureCode) => {
       const business = await provisionBusiness(gateway.app);
       const request = ovo({ phone });

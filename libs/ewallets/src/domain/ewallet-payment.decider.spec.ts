@@ -216,7 +216,7 @@ describe('eWallet payment decider', () => {
         'INVALID_EWALLET_PAYMENT_STATUS_ERROR',
       );
       refuses(
-        [requested('OVO'), failed('OVO', 'OVO_TIMEOUT_ERROR')],
+        [requested('OVO'), failed('OVO', 'WALLETA_TIMEOUT_ERROR')],
         complete(),
         'INVALID_EWALLET_PAYMENT_STATUS_ERROR',
       );

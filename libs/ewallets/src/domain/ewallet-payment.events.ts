@@ -1,4 +1,4 @@
-import { declareEventSchemas } from '@gateway/domain';
+import { declareEventSchemas, upcaster } from '@gateway/domain';
 import type { DomainEvent, MoneyRecorder } from '@gateway/domain';
 import type { EwalletType } from './ewallet-types';
 
@@ -72,12 +72,26 @@ export const EWALLET_PAYMENT_FINAL_EVENT_TYPES: readonly EwalletPaymentEvent['ty
  */
 export const ewalletPaymentStream = (keyDigest: string) => `ewallet-${keyDigest}`;
 
+/**
+ * Version 2 (2026-11-29): the connection timeout of wallet A is the spec's `WALLETA_TIMEOUT_ERROR`
+ * (docs/decisions.md, "eWallets"); version 1 wrote the real provider's name, `OVO_TIMEOUT_ERROR`.
+ */
+const failedWithTheSpecsTimeoutCode = upcaster<EwalletPaymentFailed['data'], EwalletPaymentFailed['data']>(
+  'EwalletPaymentFailed',
+  1,
+  (data) => (data.failureCode === 'OVO_TIMEOUT_ERROR' ? { ...data, failureCode: 'WALLETA_TIMEOUT_ERROR' } : data),
+);
+
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */
-export const EWALLET_PAYMENT_EVENT_SCHEMAS = declareEventSchemas<EwalletPaymentEvent>('ewallets', {
-  EwalletPaymentRequested: 1,
-  EwalletPaymentCompleted: 1,
-  EwalletPaymentFailed: 1,
-  EwalletPaymentExpired: 1,
-});
+export const EWALLET_PAYMENT_EVENT_SCHEMAS = declareEventSchemas<EwalletPaymentEvent>(
+  'ewallets',
+  {
+    EwalletPaymentRequested: 1,
+    EwalletPaymentCompleted: 1,
+    EwalletPaymentFailed: 2,
+    EwalletPaymentExpired: 1,
+  },
+  [failedWithTheSpecsTimeoutCode],
+);
 
 export const EWALLET_PAYMENT_EVENT_TYPES = EWALLET_PAYMENT_EVENT_SCHEMAS.types;
