@@ -121,7 +121,7 @@ describe('cards in the browser', () => {
         amount: 25_000,
         capture: false,
       });
-      expect(authorized.body).toMatchObject({ status: 'AUTHORIZED', eci: '05' });
+      expect(authorized.body).toMatchObject({ status: 'AUTHORIZED', eci: '5' });
       const captured = await api(`/credit_card_charges/${authorized.body.id}/capture`, { amount: 25_000 });
       expect(captured.body).toMatchObject({ status: 'CAPTURED', capture_amount: 25_000 });
     } finally {

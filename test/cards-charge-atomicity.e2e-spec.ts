@@ -152,7 +152,7 @@ describe('create-charge: one commit point', () => {
         external_id: externalId,
         authorized_amount: 64_000,
         capture_amount: 64_000,
-        eci: '01',
+        eci: '1',
         authentication_id: authenticationId,
       });
       // The charge's money-in is recorded with it, with the fee the order fixed.

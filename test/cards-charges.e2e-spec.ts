@@ -55,7 +55,7 @@ describe('card charges, captures, reversals', () => {
         masked_card_number: '400000XXXXXX0002',
         card_brand: 'VISA',
         bank_reconciliation_id: expect.stringMatching(/^\d{22}$/),
-        eci: '05',
+        eci: '5',
         charge_type: 'SINGLE_USE_TOKEN',
         currency: 'IDR',
         credit_card_token_id: token.id,
@@ -91,7 +91,7 @@ describe('card charges, captures, reversals', () => {
       expect(authorized.body).toMatchObject({
         status: 'AUTHORIZED',
         authorized_amount: 50_000,
-        eci: '02',
+        eci: '2',
         card_brand: 'MASTERCARD',
       });
       expect(authorized.body.capture_amount).toBeUndefined();
@@ -142,7 +142,7 @@ describe('card charges, captures, reversals', () => {
       status: 'FAILED',
       failure_reason: reason,
       authorized_amount: amount,
-      eci: '07',
+      eci: '7',
       charge_type: 'MULTIPLE_USE_TOKEN',
     });
     expect((await api(relaxed, 'GET', `/credit_card_charges/${failed.body.id}`)).body).toMatchObject({
@@ -178,7 +178,7 @@ describe('card charges, captures, reversals', () => {
     );
     expect((await charge(merchant, { token_id: token.id, amount: 1000 })).body).toMatchObject({
       status: 'CAPTURED',
-      eci: '01',
+      eci: '1',
     });
   });
 

@@ -97,7 +97,7 @@ describe('invoice paid by card from the hosted page', () => {
         status: 'CAPTURED',
         capture_amount: 64_000,
         external_id: invoice.external_id,
-        eci: '05',
+        eci: '5',
       });
 
       const { fee, feeTax } = feeFor(64_000, feeRuleFor('CREDIT_CARD', undefined));
