@@ -106,8 +106,9 @@ describe('keyed requests across api crashes', () => {
       WEBHOOK_TIMEOUT_MS: '2000',
       RATE_LIMIT_TEST_PER_MINUTE: '1000000',
       RATE_LIMIT_IP_PER_MINUTE: '1000000',
-      // A crashed request's retries are refused (409) only this long.
-      IDEMPOTENCY_LEASE_MS: '1000',
+      // Longer than any retry loop here: a killed api's claims must be taken over because its
+      // LISTEN session is gone (ClaimHolderPresence), not because their lease ran out.
+      IDEMPOTENCY_LEASE_MS: '600000',
     };
   }, 120_000);
   afterAll(async () => {

@@ -33,13 +33,21 @@ export function idempotencyKeyInProgress(): ApiError {
  * For routes whose spec names its own code for a reused key, e.g. DUPLICATE_TRANSACTION_ERROR,
  * answered with the status its catalogue declares (the OpenAPI document refuses an undeclared one).
  * `original`: what identifies the first request's result (its id, external_id, status), as
- * fields of the body next to `error_code` and `message` (issue 19, item 14).
+ * fields of the body next to `error_code` and `message` (issue 19, item 14); `firstStillInFlight`:
+ * the first request has not finished, so there is nothing to identify yet (the message says so).
  */
-export function idempotencyKeyAlreadyUsed(errorCode: string, original?: Record<string, unknown>): ApiError {
+export function idempotencyKeyAlreadyUsed(
+  errorCode: string,
+  original?: Record<string, unknown>,
+  firstStillInFlight = false,
+): ApiError {
   const message = original
     ? 'This idempotency key was already used: this answer identifies what the first request made. Use a new key for ' +
       'a new request.'
-    : 'This idempotency key was already used. Use a new key for a new request.';
+    : firstStillInFlight
+      ? 'This idempotency key was already used by a request still being processed. Look it up by its external_id, ' +
+        'and use a new key for a new request.'
+      : 'This idempotency key was already used. Use a new key for a new request.';
   return new ApiError(errorCode, errorStatusFor(errorCode) ?? 400, message, { fields: original });
 }
 

@@ -10,7 +10,8 @@ export const IDEMPOTENCY_POLICY = 'gateway:idempotency-policy';
  *   Any reuse of the key gets it, whatever its parameters; with `identifyOriginal`, it also
  *   carries those fields of the first answer (when that was a 2xx of the same mode).
  * - `off`: the route ignores `x-idempotency-key` altogether.
- * A key still in flight gets 409 IDEMPOTENCY_KEY_IN_PROGRESS_ERROR under `replay` and `reject`.
+ * A key still in flight gets 409 IDEMPOTENCY_KEY_IN_PROGRESS_ERROR under `replay`, and the route's
+ * `errorCode` under `reject` (the key was used: the spec's table has no other answer for it).
  */
 export type IdempotencyPolicyOptions =
   | { reuse: 'replay' }

@@ -1,6 +1,7 @@
 import { createTestDatabase, type TestDatabase } from '@gateway/testing';
 import { clockMigrations } from '@gateway/clock';
 import { migrate } from '@gateway/database';
+import { Client } from 'pg';
 import { IdempotencyStore } from './idempotency-store';
 import { idempotencyMigrations } from './idempotency.migrations';
 
@@ -109,5 +110,70 @@ describe('idempotency store, records from before keys were shared across modes',
     expect(await store().complete(first.claim, { status: 201, headers: {}, body: '{"long":true}' })).toBe(true);
     expect(await claim('test', key)).toMatchObject({ state: 'completed', response: { body: '{"long":true}' } });
     expect(await claim('test', `${key}k`)).toMatchObject({ claimed: true });
+  });
+});
+
+/**
+ * A claim names its holder's LISTEN session (ClaimHolderPresence): a retry of a request whose
+ * process is gone takes the claim over at once, while a live holder's claim holds for its lease.
+ */
+describe('idempotency store, claims of live and dead holders', () => {
+  let db: TestDatabase;
+  let session: Client;
+  const timing = { ttlMs: 24 * 3_600_000, leaseMs: 60_000 };
+
+  beforeAll(async () => {
+    db = await createTestDatabase([clockMigrations, idempotencyMigrations]);
+    session = new Client({ connectionString: db.url, application_name: 'listen holder-alive .abc.' });
+    await session.connect();
+  });
+  afterAll(async () => {
+    await session?.end();
+    await db?.drop();
+  });
+
+  const storeOf = (holder: string | undefined) => new IdempotencyStore(db.pool, timing, () => holder);
+  const scope = (key: string) => ({ businessId: 'biz_1', mode: 'test' as const, key });
+
+  it('takes over at once the claim of a holder whose session is gone, in its generation', async () => {
+    const first = await storeOf('listen holder-gone ').claim(scope('dead'), 'fp');
+    if (!first.claimed) throw new Error('not claimed');
+    // Other parameters may not take it over, but are told its holder is gone (the key was used).
+    expect(await storeOf(undefined).claim(scope('dead'), 'other')).toMatchObject({
+      claimed: false,
+      state: 'in_progress',
+      leaseExpired: true,
+    });
+    expect(await storeOf('listen holder-alive ').claim(scope('dead'), 'fp')).toMatchObject({
+      claimed: true,
+      claim: { generation: first.claim.generation },
+    });
+  });
+
+  it('leaves the claim of a live holder, and of one that named none, to its lease', async () => {
+    for (const holder of ['listen holder-alive ', undefined]) {
+      const key = `live-${holder ?? 'none'}`;
+      expect(await storeOf(holder).claim(scope(key), 'fp')).toMatchObject({ claimed: true });
+      expect(await storeOf(undefined).claim(scope(key), 'fp')).toMatchObject({
+        claimed: false,
+        state: 'in_progress',
+        leaseExpired: false,
+      });
+    }
+  });
+
+  it('sees a holder go the moment its session ends', async () => {
+    const holderSession = new Client({ connectionString: db.url, application_name: 'listen holder-ending .abc.' });
+    await holderSession.connect();
+    expect(await storeOf('listen holder-ending ').claim(scope('ending'), 'fp')).toMatchObject({ claimed: true });
+    expect(await storeOf(undefined).claim(scope('ending'), 'fp')).toMatchObject({ claimed: false });
+    await holderSession.end();
+    // The backend's exit is asynchronous to the client's: give it a moment.
+    let outcome = await storeOf(undefined).claim(scope('ending'), 'fp');
+    for (let i = 0; i < 50 && !outcome.claimed; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      outcome = await storeOf(undefined).claim(scope('ending'), 'fp');
+    }
+    expect(outcome).toMatchObject({ claimed: true });
   });
 });

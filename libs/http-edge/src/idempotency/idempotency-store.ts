@@ -77,16 +77,24 @@ const RECORD_NOW = `(now() + CASE WHEN r.mode = 'test' THEN coalesce(
   (SELECT c.offset_ms FROM test_clocks c WHERE c.business_id = r.business_id), 0
 ) ELSE 0 END * interval '1 millisecond')`;
 
+/**
+ * The claim's process is gone: it named its LISTEN session (`holder`, ClaimHolderPresence) and no
+ * session of the cluster has that name any more. Asked only of a key found in flight.
+ */
+const HOLDER_GONE = `(r.holder IS NOT NULL AND NOT EXISTS (
+  SELECT 1 FROM pg_stat_activity a WHERE starts_with(a.application_name, r.holder)))`;
+
+/** The claim's holder is presumed dead: its lease ran out, or its process is gone. */
+const HOLDER_PRESUMED_DEAD = `(r.locked_until <= now() OR ${HOLDER_GONE})`;
+
 /** The record counts as absent: expired on its own clock, and not held by a live claim. */
 const RECORD_EXPIRED = `(r.expires_at <= ${RECORD_NOW} AND (r.state = 'completed' OR r.locked_until <= now()))`;
 
 /**
  * The same request again, from the same mode, while its claim is in flight and its holder presumed dead: a takeover.
  */
-const SAME_REQUEST_TAKEOVER =
-  `(r.state = 'in_progress' AND r.locked_until ` +
-  `<= now() AND r.fingerprint = EXCLUDED.fingerprint
-  AND r.mode = EXCLUDED.mode AND NOT ${RECORD_EXPIRED})`;
+const SAME_REQUEST_TAKEOVER = `(r.state = 'in_progress' AND ${HOLDER_PRESUMED_DEAD}
+  AND r.fingerprint = EXCLUDED.fingerprint AND r.mode = EXCLUDED.mode AND NOT ${RECORD_EXPIRED})`;
 
 /** A claim that races with a concurrent one can find nothing to read; it then simply tries again. */
 const MAX_CLAIM_ATTEMPTS = 3;
@@ -96,12 +104,15 @@ export class IdempotencyStore {
   constructor(
     private readonly pool: Pool,
     private readonly timing: IdempotencyTiming,
+    /** This process's claim-holder name while it can be seen (ClaimHolderPresence); none: leases alone. */
+    private readonly holder: () => string | undefined = () => undefined,
   ) {}
 
   /**
    * Claims the key in one statement, atomic under concurrency: an INSERT that, on conflict,
    * only takes the record over when it counts as absent (completed and expired on the business
-   * clock, so the key may be reused; or in flight with an expired lease, so its process died),
+   * clock, so the key may be reused; or in flight with an expired lease or a holder whose process
+   * is gone, so its request died),
    * the row lock making concurrent takeovers serialise. When the key is held, the same
    * statement returns the record, so a replay is one round trip too. (ON CONFLICT locks the
    * existing row even when it does not update it, so replays of one key queue for a moment.)
@@ -120,9 +131,9 @@ export class IdempotencyStore {
         `WITH claimed AS (
            INSERT INTO idempotency_records AS r
              (business_id, key_hash, mode, idempotency_key, fingerprint, state, claim_token, generation, ` +
-          `created_at, expires_at, locked_until)
+          `created_at, expires_at, locked_until, holder)
            SELECT $1, $9, $2, $3, $4, 'in_progress', $5, $8, b.now, b.now + $6 * interval '1 millisecond',
-                  now() + $7 * interval '1 millisecond'
+                  now() + $7 * interval '1 millisecond', $10
              FROM (SELECT ${BUSINESS_NOW} AS now) b
            ON CONFLICT (business_id, key_hash) DO UPDATE
              SET mode = EXCLUDED.mode, idempotency_key = EXCLUDED.idempotency_key,
@@ -133,7 +144,7 @@ export class IdempotencyStore {
                  created_at = CASE WHEN ${SAME_REQUEST_TAKEOVER} THEN r.created_at ELSE EXCLUDED.created_at END,
                  expires_at = CASE WHEN ${SAME_REQUEST_TAKEOVER} THEN r.expires_at ELSE EXCLUDED.expires_at END,
                  response_status = NULL, response_headers = NULL, response_body = NULL,
-                 locked_until = EXCLUDED.locked_until, completed_at = NULL
+                 locked_until = EXCLUDED.locked_until, holder = EXCLUDED.holder, completed_at = NULL
              WHERE ${RECORD_EXPIRED} OR ${SAME_REQUEST_TAKEOVER}
            RETURNING r.generation
          )
@@ -142,7 +153,7 @@ export class IdempotencyStore {
                 NULL::smallint AS response_status, NULL::jsonb AS response_headers, NULL AS response_body
            FROM claimed c
          UNION ALL
-         SELECT false, NULL, r.mode, r.state, r.locked_until <= now(), r.fingerprint, r.response_status, ` +
+         SELECT false, NULL, r.mode, r.state, ${HOLDER_PRESUMED_DEAD}, r.fingerprint, r.response_status, ` +
           `r.response_headers, r.response_body
            FROM idempotency_records r
           WHERE r.business_id = $1 AND r.key_hash = $9
@@ -157,6 +168,7 @@ export class IdempotencyStore {
           this.timing.leaseMs,
           generation,
           hash,
+          this.holder() ?? null,
         ],
       );
       const row = rows[0];

@@ -103,13 +103,16 @@ export class IdempotencyInterceptor implements NestInterceptor {
       // other's data), nor does it wait for it: the key was used, by another request.
       const otherMode = outcome.mode !== caller.mode;
       if (policy.reuse === 'reject') {
-        // A dead holder's key reused with other parameters is not "in progress" any more: it was used.
-        if (!otherMode && outcome.state === 'in_progress' && !outcome.leaseExpired) throw idempotencyKeyInProgress();
+        // The spec's table names one answer for a key already used, and a key in flight was used:
+        // the route's own code (400 DUPLICATE_TRANSACTION_ERROR), never 409. Only a finished first
+        // request has an answer to identify.
+        const inFlight = !otherMode && outcome.state === 'in_progress' && !outcome.leaseExpired;
         throw idempotencyKeyAlreadyUsed(
           policy.errorCode,
           otherMode || outcome.state !== 'completed'
             ? undefined
             : originalOf(outcome.response, policy.identifyOriginal),
+          inFlight,
         );
       }
       if (otherMode) throw idempotencyKeyUsedInOtherMode();

@@ -78,5 +78,13 @@ export const idempotencyMigrations: MigrationSet = {
         ALTER TABLE idempotency_records ADD PRIMARY KEY (business_id, key_hash);
       `,
     },
+    {
+      version: 4,
+      name: 'idempotency claim holder',
+      // The holding process's LISTEN session (how its application_name starts, ClaimHolderPresence):
+      // a claim whose holder has no session left is a dead request's, taken over without waiting for
+      // the lease. NULL: no holder known (older records, a process between connections): the lease decides.
+      sql: `ALTER TABLE idempotency_records ADD COLUMN holder text;`,
+    },
   ],
 };

@@ -5,6 +5,7 @@ import { AppConfig } from '@gateway/config';
 import { IdempotencyInterceptor } from './idempotency.interceptor';
 import { DEFAULT_IDEMPOTENCY_OPTIONS, IDEMPOTENCY_OPTIONS, type IdempotencyOptions } from './idempotency-options';
 import { attachIdempotencyInterceptor, bindIdempotencyToMutatingRoutes } from './idempotency-route-binding';
+import { ClaimHolderPresence } from './claim-holder-presence';
 import { IdempotencyStore } from './idempotency-store';
 import { IdempotencySweeper } from './idempotency-sweeper';
 import { installSkippableInterceptors } from '../skippable-interceptors';
@@ -20,10 +21,12 @@ function idempotencyProviders(overrides: Partial<IdempotencyOptions>): Provider[
       }),
       inject: [AppConfig],
     },
+    ClaimHolderPresence,
     {
       provide: IdempotencyStore,
-      useFactory: (pool: Pool, options: IdempotencyOptions) => new IdempotencyStore(pool, options),
-      inject: [Pool, IDEMPOTENCY_OPTIONS],
+      useFactory: (pool: Pool, options: IdempotencyOptions, presence: ClaimHolderPresence) =>
+        new IdempotencyStore(pool, options, () => presence.holder()),
+      inject: [Pool, IDEMPOTENCY_OPTIONS, ClaimHolderPresence],
     },
     IdempotencySweeper,
     IdempotencyInterceptor,

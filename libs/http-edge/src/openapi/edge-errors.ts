@@ -46,9 +46,16 @@ export function edgeErrorsOf(route: RouteTraits, statusOf: (code: string) => num
     // A route's own reuse code (DUPLICATE_TRANSACTION_ERROR) is declared by its context.
     if (policy.reuse === 'reject') errors.push({ code: policy.errorCode, status: statusOf(policy.errorCode) });
     // A key used in the other mode is a reuse with other parameters under every policy.
-    for (const code of ['IDEMPOTENCY_KEY_MISMATCH_ERROR', 'IDEMPOTENCY_KEY_IN_PROGRESS_ERROR'] as const) {
-      errors.push({ code, status: EDGE_ERROR_CODES.statusOf(code) });
-    }
+    errors.push({
+      code: 'IDEMPOTENCY_KEY_MISMATCH_ERROR',
+      status: EDGE_ERROR_CODES.statusOf('IDEMPOTENCY_KEY_MISMATCH_ERROR'),
+    });
+    // Under `reject` a key in flight is the route's own code too.
+    if (policy.reuse === 'replay')
+      errors.push({
+        code: 'IDEMPOTENCY_KEY_IN_PROGRESS_ERROR',
+        status: EDGE_ERROR_CODES.statusOf('IDEMPOTENCY_KEY_IN_PROGRESS_ERROR'),
+      });
   }
   return errors;
 }
