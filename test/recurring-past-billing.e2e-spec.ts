@@ -1,5 +1,5 @@
 import { AdvanceTestClockCommand } from '@gateway/accounts';
-import { CYCLE_JOB_KEYS } from '@gateway/recurring';
+import { CYCLE_JOB_KEYS, FIRST_CYCLE_FALLBACK_MS } from '@gateway/recurring';
 import { CommandBus } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { TEST_CARDS, tokenRequest, updateTestSettings } from './support/cards';
@@ -234,9 +234,12 @@ describe('recurring payments never bill the past in bulk', () => {
         (r) => r.body.status === 'STOPPED',
       );
       expect(stopped.body.status).toBe('STOPPED');
+      // The creating request recorded the failed first cycle; its fallback job finds it done.
+      expect((await api('GET', `/recurring_payments/${ignoring}`)).body).toMatchObject({ status: 'ACTIVE' });
+      await advance(FIRST_CYCLE_FALLBACK_MS + 1_000);
       await eventually(
         () => cycleJobs(ignoring),
-        (jobs) => jobs.length === 2,
+        (jobs) => jobs.length === 2 && jobs[0].status === 'done',
       );
       await settle(1_500);
       expect((await cycleJobs(ignoring)).map(({ status, attempts }) => [status, attempts])).toEqual([

@@ -55,14 +55,20 @@ describe('recurring payments', () => {
         interval: 'MONTH',
         interval_count: 1,
         total_recurrence: 3,
-        recurrence_progress: 0,
+        // The first cycle is due at creation (no start_date): the answer carries its invoice.
+        recurrence_progress: 1,
+        last_created_invoice_url: expect.stringContaining('/web/invoices/'),
         missed_payment_action: 'IGNORE',
         recharge: false,
         charge_immediately: false,
         should_send_email: true,
       });
       const id = created.body.id;
-      await waitInvoices(id, 1);
+      const [first] = await invoicesOf(id);
+      expect(created.body.last_created_invoice_url).toContain(String(first.id));
+      expect((await api('GET', `/recurring_payments/${id}`)).body.last_created_invoice_url).toBe(
+        created.body.last_created_invoice_url,
+      );
       for (let cycle = 2; cycle <= 3; cycle += 1) {
         await advance(32 * DAY);
         await waitInvoices(id, cycle);
@@ -197,6 +203,31 @@ describe('recurring payments', () => {
       await advance(3 * DAY);
       await new Promise((resolve) => setTimeout(resolve, 500));
       expect(await invoicesOf(id)).toHaveLength(2);
+    },
+  );
+
+  it(
+    'charge_immediately with a later start_date: the answer carries the first invoice; ' +
+      'without it the first invoice waits for start_date',
+    async () => {
+      const { api, invoicesOf, create } = await scenario();
+      const startDate = new Date(Date.now() + 10 * DAY).toISOString();
+      const immediate = await create({ start_date: startDate, charge_immediately: true });
+      expect(immediate.body).toMatchObject({
+        status: 'ACTIVE',
+        charge_immediately: true,
+        recurrence_progress: 1,
+        last_created_invoice_url: expect.stringContaining('/web/invoices/'),
+      });
+      const [invoice] = await invoicesOf(immediate.body.id);
+      expect(immediate.body.last_created_invoice_url).toContain(String(invoice.id));
+      expect(invoice).toMatchObject({ status: 'PENDING', amount: 50_000 });
+
+      const later = await create({ start_date: startDate });
+      expect(later.body).toMatchObject({ status: 'ACTIVE', recurrence_progress: 0 });
+      expect(later.body.last_created_invoice_url).toBeUndefined();
+      expect(await invoicesOf(later.body.id)).toEqual([]);
+      expect((await api('GET', `/recurring_payments/${later.body.id}`)).body.recurrence_progress).toBe(0);
     },
   );
 

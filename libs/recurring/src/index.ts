@@ -2,6 +2,7 @@ export { RecurringModule } from './recurring.module';
 export { recurringMigrations } from './read-models/recurring.migrations';
 export { RECURRING_PROJECTION } from './read-models/recurring.projection';
 export { CYCLE_JOB_KEYS } from './application/run-cycle/cycle-job-keys';
+export { FIRST_CYCLE_FALLBACK_MS } from './application/run-cycle/schedule-cycle';
 export * from './domain/recurring.events';
 export * from './application/create-recurring/create-recurring.command';
 export * from './application/change-recurring/change-recurring.command';

@@ -1,7 +1,7 @@
 import { Scheduler } from '@gateway/scheduler';
 import { EventByEventProjection, InjectableProjection } from '@gateway/projections';
 import type { ClientBase } from 'pg';
-import { scheduleCycle } from '../application/run-cycle/run-cycle.job';
+import { scheduleCycle } from '../application/run-cycle/schedule-cycle';
 import { RECURRING_EVENT_TYPES, type RecurringEvent } from '../domain/recurring.events';
 import { hasMoreCycles } from '../domain/recurring-schedule';
 

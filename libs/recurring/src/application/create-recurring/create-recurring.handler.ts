@@ -4,6 +4,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { RecurringErrors } from '../../domain/recurring.errors';
 import type { RecurringSnapshot } from '../../domain/recurring.events';
 import { RechargeTokenCheck } from '../recharge-token';
+import { RunCycleJob } from '../run-cycle/run-cycle.job';
 import { onRecurring } from '../recurring-commands';
 import { CreateRecurringPaymentCommand } from './create-recurring.command';
 
@@ -16,6 +17,7 @@ export class CreateRecurringPaymentHandler implements ICommandHandler<
     private readonly pipeline: CommandPipeline,
     private readonly ids: IdGenerator,
     private readonly tokens: RechargeTokenCheck,
+    private readonly cycles: RunCycleJob,
   ) {}
 
   async execute(command: CreateRecurringPaymentCommand): Promise<RecurringSnapshot> {
@@ -49,6 +51,8 @@ export class CreateRecurringPaymentHandler implements ICommandHandler<
       })),
     );
     if (decision.state.status !== 'exists') throw RecurringErrors.notFound(id);
-    return decision.state.recurring;
+    const created = decision.state.recurring;
+    // A first cycle due at creation is billed before the answer, which then shows its invoice.
+    return this.cycles.issueFirstCycleNow(created, command.context.requestId, new Date(created.createdAt));
   }
 }

@@ -1,5 +1,5 @@
 import { DomainError } from '@gateway/domain';
-import { CommandPipeline, EVENT_STORE, type EventStore } from '@gateway/event-store';
+import { CommandPipeline, EVENT_STORE, type EventStore, type ReadYourWrites } from '@gateway/event-store';
 import { CreateInvoiceCommand, invoicePageUrl, invoiceStream, PayInvoiceByCardCommand } from '@gateway/invoices';
 import { AppConfig } from '@gateway/config';
 import { type DueJob, HandlesScheduledJob, type ScheduledJobHandler, Scheduler } from '@gateway/scheduler';
@@ -9,18 +9,11 @@ import { createHash } from 'node:crypto';
 import { type RecurringCommand, recurringDecider } from '../../domain/recurring.decider';
 import { type RecurringSnapshot, recurringStream } from '../../domain/recurring.events';
 import { cycleDueAt, hasMoreCycles, notDueYet } from '../../domain/recurring-schedule';
-import { CYCLE_JOB_KEYS } from './cycle-job-keys';
+import { RECURRING_PROJECTION } from '../../read-models/recurring.projection';
+import { RUN_CYCLE_JOB, RUN_CYCLE_MAX_ATTEMPTS, type RunCyclePayload, scheduleCycle } from './schedule-cycle';
 
-export const RUN_CYCLE_JOB = 'recurring.run-cycle';
-/** Runs of one cycle job; the last one records the cycle as failed rather than leave the schedule stuck. */
-export const RUN_CYCLE_MAX_ATTEMPTS = 10;
 /** `errorCode` of a cycle whose invoice could not be created for a reason other than a refusal. */
 const CYCLE_BILLING_ERROR = 'CYCLE_BILLING_ERROR';
-
-export interface RunCyclePayload {
-  recurringPaymentId: string;
-  cycle: number;
-}
 
 /** The invoice of cycle n has an id derived from the recurring id and n: a retried job creates it once. */
 export function cycleInvoiceId(recurringPaymentId: string, cycle: number): string {
@@ -28,30 +21,32 @@ export function cycleInvoiceId(recurringPaymentId: string, cycle: number): strin
 }
 
 /**
- * The job of cycle `cycle`, at its date. Keyed per cycle, so scheduling it again moves a pending
- * job (a PATCH of the interval) instead of adding one. `at` names a second occurrence for a cycle
- * whose job already ran too early (a PATCH moved the cycle while its job was running).
+ * One run of a cycle: by its scheduled job, or in the request that created the payment when its
+ * first cycle is due at once (`issueFirstCycleNow`).
  */
-export function scheduleCycle(
-  scheduler: Scheduler,
-  recurring: RecurringSnapshot,
-  cycle: number,
-  db?: Parameters<Scheduler['schedule']>[1],
-  at?: Date,
-) {
-  const payload: RunCyclePayload = { recurringPaymentId: recurring.recurringPaymentId, cycle };
-  return scheduler.schedule(
-    {
-      kind: RUN_CYCLE_JOB,
-      key: `${CYCLE_JOB_KEYS.of(recurring.recurringPaymentId, cycle)}${at ? `@${at.toISOString()}` : ''}`,
-      payload,
-      dueAt: cycleDueAt(recurring, cycle),
-      businessId: recurring.businessId,
-      mode: recurring.mode,
-      maxAttempts: RUN_CYCLE_MAX_ATTEMPTS,
-    },
-    db,
-  );
+interface CycleRun {
+  payload: RunCyclePayload;
+  businessId: string | undefined;
+  mode: NonNullable<DueJob['mode']> | undefined;
+  /** The business's clock. */
+  now: Date;
+  /** 1 on the first run; the last of RUN_CYCLE_MAX_ATTEMPTS records the cycle as failed. */
+  attempt: number;
+  requestId: string;
+  /** The creating request answers with the cycle's invoice: its GET right after shows it too. */
+  readYourWrites: ReadYourWrites;
+}
+
+function cycleRunOf(job: DueJob<RunCyclePayload>): CycleRun {
+  return {
+    payload: job.payload,
+    businessId: job.businessId ?? undefined,
+    mode: job.mode ?? undefined,
+    now: job.now,
+    attempt: job.attempt,
+    requestId: `job_${job.id}`,
+    readYourWrites: 'none',
+  };
 }
 
 /** The invoice of an issued cycle: created, or refused for good (the cycle cannot be billed). */
@@ -78,6 +73,36 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
   ) {}
 
   async handle(job: DueJob<RunCyclePayload>): Promise<void> {
+    await this.run(cycleRunOf(job));
+  }
+
+  /**
+   * Runs the first cycle of a payment just created, when it is due at once (no `start_date`, or
+   * `charge_immediately`), so that the creation's answer carries its invoice
+   * (`last_created_invoice_url`, spec: "returned"). Its scheduled job still runs and finds the cycle
+   * done (every step is idempotent by cycle number). An error that is not a refusal leaves the cycle
+   * to that job: the payment exists either way.
+   */
+  async issueFirstCycleNow(recurring: RecurringSnapshot, requestId: string, now: Date): Promise<RecurringSnapshot> {
+    if (recurring.nextCycle !== 1 || notDueYet(recurring, 1, now)) return recurring;
+    try {
+      return await this.run({
+        payload: { recurringPaymentId: recurring.recurringPaymentId, cycle: 1 },
+        businessId: recurring.businessId,
+        mode: recurring.mode,
+        now,
+        attempt: 1,
+        requestId,
+        readYourWrites: { projection: RECURRING_PROJECTION },
+      });
+    } catch (error) {
+      this.logger.warn(`Recurring ${recurring.recurringPaymentId}: first cycle left to its job (${String(error)})`);
+      return recurring;
+    }
+  }
+
+  /** The payment as the run left it. */
+  private async run(job: CycleRun): Promise<RecurringSnapshot> {
     const { recurringPaymentId: id, cycle } = job.payload;
     const invoiceId = cycleInvoiceId(id, cycle);
     const decision = await this.decide(
@@ -91,7 +116,7 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
       },
       job,
     );
-    if (decision.state.status !== 'exists') return;
+    if (decision.state.status !== 'exists') throw new Error(`Recurring payment ${id} not found`);
     let recurring = decision.state.recurring;
     // A PATCH moved this cycle later while its job was under way (the projection moves only a
     // pending job): run it again at its new date.
@@ -102,7 +127,7 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
       notDueYet(recurring, cycle, job.now)
     ) {
       await scheduleCycle(this.scheduler, recurring, cycle, undefined, cycleDueAt(recurring, cycle));
-      return;
+      return recurring;
     }
     // Issued now or by an earlier run of this job that died before the invoice: create it (once).
     if (recurring.lastCreatedInvoiceId === invoiceId) {
@@ -129,17 +154,18 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
     // The next cycle (or, after lapsed cycles, the one due now); idempotent by job key.
     if (recurring.nextCycle > cycle && hasMoreCycles(recurring))
       await scheduleCycle(this.scheduler, recurring, recurring.nextCycle);
+    return recurring;
   }
 
-  private decide(command: RecurringCommand, job: DueJob<RunCyclePayload>) {
+  private decide(command: RecurringCommand, job: CycleRun) {
     return this.pipeline.run({
-      context: { requestId: `job_${job.id}`, actor: 'system:recurring-schedule' },
-      scope: { businessId: job.businessId ?? undefined, mode: job.mode ?? undefined },
+      context: { requestId: job.requestId, actor: 'system:recurring-schedule' },
+      scope: { businessId: job.businessId, mode: job.mode },
       at: job.now,
       stream: recurringStream(job.payload.recurringPaymentId),
       decider: recurringDecider,
       command,
-      readYourWrites: 'none',
+      readYourWrites: job.readYourWrites,
     });
   }
 
@@ -148,11 +174,7 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
    * take, ...) will not change on a retry: the cycle fails at once. Anything else is retried by the
    * scheduler, and on the last attempt the cycle fails unless the invoice was in fact created.
    */
-  private async issueInvoice(
-    recurring: RecurringSnapshot,
-    invoiceId: string,
-    job: DueJob<RunCyclePayload>,
-  ): Promise<InvoiceOutcome> {
+  private async issueInvoice(recurring: RecurringSnapshot, invoiceId: string, job: CycleRun): Promise<InvoiceOutcome> {
     try {
       await this.commands.execute(
         new CreateInvoiceCommand(
@@ -169,7 +191,7 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
             failureRedirectUrl: recurring.failureRedirectUrl,
           },
           {
-            requestId: `job_${job.id}`,
+            requestId: job.requestId,
             actor: 'system:recurring-schedule',
             businessId: recurring.businessId,
             mode: recurring.mode,
@@ -207,19 +229,14 @@ export class RunCycleJob implements ScheduledJobHandler<RunCyclePayload> {
    * charge leaves the invoice PENDING for the payer to pay on its page (and `missed_payment_action`
    * applies if it expires).
    */
-  private async recharge(
-    recurring: RecurringSnapshot,
-    cycle: number,
-    invoiceId: string,
-    job: DueJob<RunCyclePayload>,
-  ): Promise<void> {
+  private async recharge(recurring: RecurringSnapshot, cycle: number, invoiceId: string, job: CycleRun): Promise<void> {
     const started = await this.decide(
       { type: 'StartCycleRecharge', id: recurring.recurringPaymentId, cycle, invoiceId, now: job.now },
       job,
     );
     if (started.events.length === 0) return;
     const context = {
-      requestId: `job_${job.id}`,
+      requestId: job.requestId,
       actor: 'system:recurring-recharge',
       businessId: recurring.businessId,
       mode: recurring.mode,
