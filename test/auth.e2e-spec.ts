@@ -96,6 +96,15 @@ describe('authentication and permissions (real keys, real app)', () => {
       expect(response.body).toEqual({ error_code: 'INVALID_API_KEY', message: expect.any(String) });
     });
 
+    it('a valid key with a password (spec: "the password is empty")', async () => {
+      const withPassword = `Basic ${Buffer.from(`${merchant.test.secret_key}:a-password`).toString('base64')}`;
+      const response = await call(gateway.baseUrl, undefined, 'GET', '/probe/caller', {
+        headers: { authorization: withPassword },
+      });
+      expect([response.status, response.body.error_code]).toEqual([401, 'INVALID_API_KEY']);
+      expect((await call(gateway.baseUrl, merchant.test.secret_key, 'GET', '/probe/caller')).status).toBe(200);
+    });
+
     it('a revoked key stops working at once', async () => {
       const created = await call(gateway.baseUrl, merchant.test.secret_key, 'POST', '/api_keys', {
         body: { name: 'short-lived' },
