@@ -1,9 +1,9 @@
 import type { ProvisionedBusiness } from '@gateway/accounts';
-import { randomUUID } from 'node:crypto';
 import { eventually } from './support/eventually';
-import { entryPoint, freePort, type Spawned, spawnNode, waitForStatus } from './support/spawned-process';
+import { killSpawned, type Spawned, startSpawnedGateway } from './support/spawned-process';
 import { startTestApp, type TestApp } from './support/test-app';
 import { call, provisionBusiness } from './support/test-business';
+import { recurringRequest } from './support/recurring';
 
 /**
  * A `null` `interval_count` on a recurring payment that had billed a cycle used to send the decider
@@ -18,17 +18,14 @@ describe('an explicit null on a running gateway process', () => {
   let baseUrl: string;
 
   beforeAll(async () => {
-    // The in-process app only provisions the business; the spawned process serves and bills.
+    // The in-process app only provisions the business; the spawned process serves and bills. It
+    // is started first: its worker projects the provisioning, which the in-process app waits for.
     gateway = await startTestApp({ withWorker: false });
+    ({ spawned, baseUrl } = await startSpawnedGateway(gateway.db.url));
     business = await provisionBusiness(gateway.app);
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    spawned = spawnNode(entryPoint('api'), ['--with-worker'], { DATABASE_URL: gateway.db.url, PORT: String(port) });
-    await waitForStatus(`${baseUrl}/ready`, 200, 60_000);
   }, 90_000);
   afterAll(async () => {
-    spawned?.child.kill('SIGKILL');
-    await spawned?.exited;
+    await killSpawned(spawned);
     await gateway?.close();
   });
 
@@ -37,14 +34,7 @@ describe('an explicit null on a running gateway process', () => {
     call(baseUrl, business.test.secret_key, method, path, { body, signal: AbortSignal.timeout(10_000) });
 
   it('PATCH /recurring_payments/:id with interval_count null after a billed cycle changes nothing', async () => {
-    const created = await api('POST', '/recurring_payments', {
-      external_id: `rec-${randomUUID()}`,
-      payer_email: 'payer@example.com',
-      description: 'Membership',
-      amount: 50_000,
-      interval: 'MONTH',
-      interval_count: 1,
-    });
+    const created = await api('POST', '/recurring_payments', recurringRequest());
     expect(created.status).toBe(200);
     const { id } = created.body;
     await eventually(

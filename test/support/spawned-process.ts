@@ -54,3 +54,25 @@ export async function waitForStatus(url: string, status: number, timeoutMs: numb
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
+
+/** A gateway process (api with its worker) on `databaseUrl`, once it is ready, and where it listens. */
+export async function startSpawnedGateway(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<{ spawned: Spawned; baseUrl: string }> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const spawned = spawnNode(entryPoint('api'), ['--with-worker'], {
+    DATABASE_URL: databaseUrl,
+    PORT: String(port),
+    ...env,
+  });
+  await waitForStatus(`${baseUrl}/ready`, 200, 60_000);
+  return { spawned, baseUrl };
+}
+
+/** Kills a spawned process (if any) and waits for it to be gone. */
+export async function killSpawned(spawned: Spawned | undefined): Promise<void> {
+  spawned?.child.kill('SIGKILL');
+  await spawned?.exited;
+}

@@ -1,5 +1,5 @@
 import { CommandPipeline, requestOrigin } from '@gateway/event-store';
-import { IdGenerator } from '@gateway/runtime';
+import { failpoint, IdGenerator } from '@gateway/runtime';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { RecurringErrors } from '../../domain/recurring.errors';
 import type { RecurringSnapshot } from '../../domain/recurring.events';
@@ -52,6 +52,8 @@ export class CreateRecurringPaymentHandler implements ICommandHandler<
     );
     if (decision.state.status !== 'exists') throw RecurringErrors.notFound(id);
     const created = decision.state.recurring;
+    // Crash tests: the payment is recorded, its first cycle not yet billed.
+    failpoint('recurring.created-before-first-cycle');
     // A first cycle due at creation is billed before the answer, which then shows its invoice.
     return this.cycles.issueFirstCycleNow(created, command.context.requestId, new Date(created.createdAt));
   }
