@@ -5,6 +5,7 @@ import { FUTURE_YEAR, TEST_CARDS, tokenize, tokenRequest } from './support/cards
 import { eventually } from './support/eventually';
 import { startTestApp, type TestApp } from './support/test-app';
 import { call, provisionBusiness } from './support/test-business';
+import { recurringRequest } from './support/recurring';
 
 /**
  * Issue 19 (conformance), money in: each test is one row of ../shared/spec/money-in.md (or the
@@ -354,14 +355,7 @@ describe('conformance, money in (issue 19)', () => {
       const expired = await api('POST', `/invoices/${created.id}/expire%21`);
       expect([expired.status, expired.body.status, expired.body.id]).toEqual([200, 'EXPIRED', created.id]);
 
-      const plan = await api('POST', '/recurring_payments', {
-        external_id: `rec-${randomUUID()}`,
-        payer_email: 'payer@example.com',
-        description: 'Plan',
-        amount: 50_000,
-        interval: 'MONTH',
-        interval_count: 1,
-      });
+      const plan = await api('POST', '/recurring_payments', recurringRequest({ description: 'Plan' }));
       const id = plan.body.id as string;
       expect((await api('POST', `/recurring_payments/${id}/pause%21`)).body).toMatchObject({ id, status: 'PAUSED' });
       expect((await api('POST', `/recurring_payments/${id}/resume%21`)).body).toMatchObject({ id, status: 'ACTIVE' });

@@ -8,6 +8,7 @@ import { holdLogReaders } from './support/log-readers-held';
 import { startTestApp, type TestApp } from './support/test-app';
 import { basicAuth, provisionBusiness } from './support/test-business';
 import { WebhookReceiver } from './support/webhook-receiver';
+import { recurringRequest } from './support/recurring';
 
 interface Answer {
   status: number;
@@ -354,16 +355,7 @@ describe('keyed requests executed again after their answer was lost (every keyed
     });
 
     it('recurring payments: create, update, pause!, resume! and stop! act once', async () => {
-      const created = await exactlyOnce('/recurring_payments', {
-        body: {
-          external_id: `rec-${randomUUID()}`,
-          payer_email: 'payer@example.com',
-          description: 'Membership',
-          amount: 50_000,
-          interval: 'MONTH',
-          interval_count: 1,
-        },
-      });
+      const created = await exactlyOnce('/recurring_payments', { body: recurringRequest() });
       const id = created.first.body.id;
       await exactlyOnce(`/recurring_payments/${id}`, { method: 'PATCH', body: { amount: 60_000 } });
       for (const action of ['pause', 'resume', 'stop']) await exactlyOnce(`/recurring_payments/${id}/${action}!`);

@@ -5,6 +5,7 @@ import { TEST_CARDS, tokenRequest } from './support/cards';
 import { eventually } from './support/eventually';
 import { gatewayWithReceiver } from './support/gateway-with-receiver';
 import { call, provisionBusiness } from './support/test-business';
+import { recurringRequest } from './support/recurring';
 
 const context = { requestId: 'req_recurring_test', actor: 'system:test' };
 const DAY = 86_400_000;
@@ -29,15 +30,7 @@ describe('recurring payments', () => {
         (list) => list.length >= count,
       );
     const create = (overrides: Record<string, unknown> = {}, path = '/recurring_payments') =>
-      api('POST', path, {
-        external_id: `rec-${randomUUID()}`,
-        payer_email: 'payer@example.com',
-        description: 'Membership',
-        amount: 50_000,
-        interval: 'MONTH',
-        interval_count: 1,
-        ...overrides,
-      });
+      api('POST', path, recurringRequest(overrides));
     return { business, api, advance, invoicesOf, waitInvoices, create };
   }
 
