@@ -341,6 +341,44 @@ describe('fixed virtual accounts', () => {
       expect(paid).toMatchObject({ status: 400, body: { error_code: 'INACTIVE_VIRTUAL_ACCOUNT_ERROR' } });
     });
 
+    it('calls back once a change: none for an update that changes nothing, one INACTIVE for a past date', async () => {
+      const business = await provisionBusiness(running.gateway.app);
+      const api = apiOf(business);
+      const hook = `${running.receiver.url}/fva-status-once/${business.business_id}`;
+      expect((await api('POST', '/callback_urls/fva_status', { url: hook })).status).toBe(200);
+      const statusesOf = (id: string) =>
+        running.receiver.received.filter((c) => c.path === new URL(hook).pathname && c.json.id === id);
+      const created = await api(
+        'POST',
+        '/callback_virtual_accounts',
+        request({ bank_code: 'BRI', suggested_amount: 30_000 }),
+      );
+      const path = `/callback_virtual_accounts/${created.body.id}`;
+      expect((await api('PATCH', path, {})).body).toEqual(created.body);
+      expect((await api('PATCH', path, { suggested_amount: 30_000 })).body).toEqual(created.body);
+      const expired = await api('PATCH', path, { expiration_date: '2020-01-01T00:00:00.000Z' });
+      expect(expired.body.status).toBe('INACTIVE');
+      // A later account's callback is the fence: everything rendered before it has been sent by then.
+      const fence = await api('POST', '/callback_virtual_accounts', request());
+      await eventually(
+        async () => statusesOf(fence.body.id),
+        (list) => list.length === 1,
+      );
+      await eventually(
+        async () => statusesOf(created.body.id),
+        (list) => list.length >= 2,
+      );
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(
+        statusesOf(created.body.id)
+          .map((c) => [c.json.status, c.json.expiration_date])
+          .sort(),
+      ).toEqual([
+        ['ACTIVE', created.body.expiration_date],
+        ['INACTIVE', '2020-01-01T00:00:00.000Z'],
+      ]);
+    });
+
     it('expires at expiration_date by the scheduled job on the business clock', async () => {
       const business = await provisionBusiness(running.gateway.app);
       const api = apiOf(business);

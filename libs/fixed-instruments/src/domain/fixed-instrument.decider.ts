@@ -12,6 +12,7 @@ import type {
   UpdateInstrument,
 } from './fixed-instrument';
 import { expirationOf, isDue, isPayable } from './instrument-lifetime';
+import { sameSnapshot } from './same-snapshot';
 
 /** The refusals whose codes and words are the kind's own (its spec's error codes). */
 export interface InstrumentRefusals<T extends InstrumentTypes> {
@@ -99,6 +100,8 @@ export function fixedInstrumentDecider<T extends InstrumentTypes, N extends Inst
     if (current.status === 'INACTIVE') throw refusals.inactive(command.instrumentId);
     const { changes, now } = command;
     const changed = definition.change(current, changes);
+    // Spec: a callback when an account "is created or changed"; an update that changes nothing is no change.
+    if (sameSnapshot(current, changed.snapshot)) return [];
     const at = now.toISOString();
     const updated = { ...changed.snapshot, updatedAt: at };
     const events: Event[] = [{ type: names.updated, data: { changes: changed.stored, snapshot: updated } }];

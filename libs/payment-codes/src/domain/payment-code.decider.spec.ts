@@ -83,6 +83,19 @@ describe('payment code decider', () => {
     });
   });
 
+  describe('updates', () => {
+    it('an update with the values the code already has records nothing', () =>
+      spec
+        .given([created()])
+        .when(update({ name: terms.name, expectedAmount: terms.expectedAmount }, later))
+        .then([]));
+    it('a new name is recorded', () =>
+      spec
+        .given([created()])
+        .when(update({ name: 'Ervina' }, later))
+        .thenState({ exists: true, snapshot: { ...code, name: 'Ervina', updatedAt: later.toISOString() } }));
+  });
+
   describe('illegal transitions', () => {
     const inactive = created({ status: 'INACTIVE' });
     it.each([

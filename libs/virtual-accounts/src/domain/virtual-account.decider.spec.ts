@@ -190,5 +190,22 @@ describe('virtual account decider', () => {
     ] as const)('refuses amounts out of bounds: %j with %s', (changes, code) =>
       spec.given([created()]).when(update(changes, now)).thenThrows(code),
     );
+    it.each([
+      ['no field', {}],
+      ['the values it already has', { suggestedAmount: 10, isSingleUse: false, isClosed: false }],
+    ])('an update with %s changes nothing and records nothing (no callback)', (_, changes) =>
+      spec
+        .given([created({ suggestedAmount: 10 })])
+        .when(update(changes, later))
+        .then([]),
+    );
+    it('an update with one new value among old ones is recorded', () =>
+      spec
+        .given([created({ suggestedAmount: 10 })])
+        .when(update({ suggestedAmount: 10, isSingleUse: true }, later))
+        .thenState({
+          exists: true,
+          snapshot: { ...account, suggestedAmount: 10, isSingleUse: true, updatedAt: later.toISOString() },
+        }));
   });
 });

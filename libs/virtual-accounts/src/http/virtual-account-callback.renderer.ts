@@ -29,6 +29,18 @@ export class VirtualAccountCallbackRenderer implements CallbackRenderer {
         },
       ];
     }
+    // An update that set a past date is followed, in the same append, by the expiry: one callback,
+    // the expiry's (INACTIVE, with the update's fields), never a moment that did not exist.
+    if (event.type === 'VirtualAccountUpdated' && expiredByThisUpdate(account)) return [];
     return [{ kind: 'fva_status', resourceId: account.vaId, body: virtualAccountCallbackBody(account) }];
   }
+}
+
+/**
+ * The decider expires an account in the same append when an update sets its date at or before the
+ * update. (An update of an account already past its date but not yet expired by its job is silent
+ * too: that job's expiry follows at once and calls back with the update's fields.)
+ */
+function expiredByThisUpdate(account: { expirationDate?: string; updatedAt: string }): boolean {
+  return account.expirationDate !== undefined && Date.parse(account.expirationDate) <= Date.parse(account.updatedAt);
 }
