@@ -92,6 +92,7 @@ describe('invoice paid by card from the hosted page', () => {
         paid_amount: 64_000,
         credit_card_charge_id: expect.any(String),
       });
+      expect(paid).not.toHaveProperty('payment_destination');
       const charge = (await api('GET', `/credit_card_charges/${paid.credit_card_charge_id}`)).body;
       expect(charge).toMatchObject({
         status: 'CAPTURED',

@@ -111,8 +111,8 @@ describe('invoice paid by eWallet (DANA) from the hosted page', () => {
         payment_channel: 'DANA',
         ewallet_type: 'DANA',
         paid_amount: 57_000,
-        payment_destination: '',
       });
+      expect(paid).not.toHaveProperty('payment_destination');
       expect(paid.payment_id).toMatch(/^ewallet_/);
 
       const callbacks = await receiver.waitForCount(1);
@@ -125,6 +125,7 @@ describe('invoice paid by eWallet (DANA) from the hosted page', () => {
         ewallet_type: 'DANA',
         payment_id: paid.payment_id,
       });
+      expect(callbacks[0].json).not.toHaveProperty('payment_destination');
 
       // One MoneyInReceived: the invoice's (the DANA payment appends none).
       expect(

@@ -11,7 +11,7 @@ const PAYMENT_FIELDS = {
   paid_at: schema.dateTime(),
   payment_method: schema.oneOfStrings(PAYMENT_METHODS),
   payment_channel: schema.string('Channel code: BCA, ALFAMART, OVO, CREDIT_CARD, ...'),
-  payment_destination: schema.string('The VA number or payment code the payer used; empty for cards and eWallets'),
+  payment_destination: schema.string('The VA number or payment code the payer used; absent for cards and eWallets'),
   payment_id: schema.string(),
   bank_code: schema.string('BANK_TRANSFER payments: the bank'),
   retail_outlet_name: schema.string('RETAIL_OUTLET payments: the chain'),
@@ -180,13 +180,21 @@ function paymentFields(invoice: InvoiceSnapshot): Record<string, unknown> {
     paid_at: payment.paidAt,
     payment_method: payment.method,
     payment_channel: payment.channel,
-    payment_destination: payment.destination,
+    ...destinationOf(payment),
     payment_id: payment.paymentId,
     ...(payment.method === 'BANK_TRANSFER' && { bank_code: payment.channel }),
     ...(payment.method === 'RETAIL_OUTLET' && { retail_outlet_name: payment.channel }),
     ...(payment.method === 'EWALLET' && { ewallet_type: payment.channel }),
     ...(payment.creditCardChargeId !== undefined && { credit_card_charge_id: payment.creditCardChargeId }),
   };
+}
+
+/**
+ * A card or an eWallet has no number the payer sent money to: the field is left out, as every
+ * field that does not apply is (an empty string would be neither a value nor an absence).
+ */
+function destinationOf(payment: NonNullable<InvoiceSnapshot['payment']>): { payment_destination?: string } {
+  return payment.destination === '' ? {} : { payment_destination: payment.destination };
 }
 
 /** gaps.md: the invoice callback body (PAID, SETTLED or EXPIRED). */
@@ -209,7 +217,7 @@ export function renderInvoiceCallback(invoice: InvoiceSnapshot): Record<string, 
     ...(payment && {
       payment_method: payment.method,
       payment_channel: payment.channel,
-      payment_destination: payment.destination,
+      ...destinationOf(payment),
       payment_id: payment.paymentId,
     }),
     ...(payment?.method === 'BANK_TRANSFER' && { bank_code: payment.channel }),
