@@ -186,6 +186,16 @@ describe('eWallet payments', () => {
     });
   });
 
+  describe('OVO, version 2020-02-21 (the date another page gives 2020-02-01)', () => {
+    it('is 2020-02-01: PENDING at once, then the callback', async () => {
+      const request = ovo();
+      const created = await api('POST', '/ewallets', request, { 'X-API-VERSION': '2020-02-21' });
+      expect([created.status, created.body.status]).toEqual([200, 'PENDING']);
+      const callback = await waitForCallback(request.external_id);
+      expect(callback.json).toMatchObject({ event: 'ewallet.payment', status: 'COMPLETED' });
+    });
+  });
+
   describe('OVO, version 2019-02-04 (synchronous)', () => {
     const v2019 = { 'X-API-VERSION': '2019-02-04' };
 

@@ -217,7 +217,7 @@ describe('OpenAPI document', () => {
     });
     expect(header(document.paths['/ewallets'].post, 'X-API-VERSION')?.schema).toEqual({
       type: 'string',
-      enum: ['2019-02-04', '2020-02-01'],
+      enum: ['2019-02-04', '2020-02-01', '2020-02-21'],
     });
     expect(header(document.paths['/v2/invoices'].post, 'x-idempotency-key')?.description).toContain(
       'first answer again',

@@ -11,4 +11,9 @@ export const OVO_ASYNC_VERSION = '2020-02-01';
  * default for the key's mode (`PATCH /settings` `api_versions.ewallets`), else the latest, which
  * is what an account opened today gets. Only OVO behaves differently between the two.
  */
-declareApiVersions(EWALLETS_RESOURCE, { versions: [OVO_SYNC_VERSION, OVO_ASYNC_VERSION], fallback: OVO_ASYNC_VERSION });
+declareApiVersions(EWALLETS_RESOURCE, {
+  versions: [OVO_SYNC_VERSION, OVO_ASYNC_VERSION],
+  fallback: OVO_ASYNC_VERSION,
+  // Spec: "another page dates this change 2020-02-21": the same version under another date.
+  aliases: { '2020-02-21': OVO_ASYNC_VERSION },
+});

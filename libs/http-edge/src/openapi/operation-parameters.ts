@@ -76,15 +76,17 @@ function headerParameters(route: InventoriedRoute): Parameter[] {
   }
   const versions = route.versionedResource ? versionsOf(route.versionedResource) : undefined;
   if (versions) {
-    const enumOf = { type: 'string', enum: [...versions.versions] };
+    const aliases = Object.entries(versions.aliases ?? {});
+    const enumOf = { type: 'string', enum: [...versions.versions, ...aliases.map(([alias]) => alias)] };
     const empty = versions.emptyHeader ? ` An empty header selects \`${versions.emptyHeader}\`.` : '';
+    const also = aliases.map(([alias, version]) => ` \`${alias}\` is \`${version}\` under another date.`).join('');
     headers.push({
       name: 'API-Version',
       in: 'header',
       required: false,
       description:
         `The dated version of the ${route.versionedResource} resource. Absent: the account's default for ` +
-        `the key's mode, else \`${versions.fallback}\`.${empty} Unknown: 400 API_VERSION_NOT_SUPPORTED_ERROR.`,
+        `the key's mode, else \`${versions.fallback}\`.${empty}${also} Unknown: 400 API_VERSION_NOT_SUPPORTED_ERROR.`,
       schema: enumOf,
     });
     headers.push({

@@ -47,6 +47,8 @@ export class ApiVersionGuard implements CanActivate {
     if (!declared) throw new Error(`Route declares versioned resource ${resource}, which declares no versions`);
     const requested = firstNonEmpty(request.headers['api-version'], request.headers['x-api-version']);
     if (requested !== undefined) {
+      const aliased = declared.aliases?.[requested];
+      if (aliased !== undefined) return aliased;
       if (!declared.versions.includes(requested)) {
         throw new HttpException(
           {

@@ -12,6 +12,11 @@ export interface ResourceVersions {
    * always meant the original version (spec gaps). Unset: an empty header counts as absent.
    */
   emptyHeader?: string;
+  /**
+   * Other dates the spec gives one of the versions (alias → version): a request naming the alias
+   * gets that version, and is recorded as made with it.
+   */
+  aliases?: Readonly<Record<string, string>>;
 }
 
 const registry = new Map<string, ResourceVersions>();
@@ -25,7 +30,13 @@ export function declareApiVersions(resource: string, declaration: ResourceVersio
       `API versions of ${resource}: the empty-header version ${declaration.emptyHeader} is not one of its versions`,
     );
   }
-  for (const version of declaration.versions) {
+  for (const [alias, version] of Object.entries(declaration.aliases ?? {})) {
+    if (!declaration.versions.includes(version))
+      throw new Error(
+        `API versions of ${resource}: the alias ${alias} names ${version}, which is not one of its versions`,
+      );
+  }
+  for (const version of [...declaration.versions, ...Object.keys(declaration.aliases ?? {})]) {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(version))
       throw new Error(`API versions of ${resource}: ${version} is not YYYY-MM-DD`);
   }
