@@ -53,6 +53,18 @@ describe('rejectUnstorableInput', () => {
     ]);
   });
 
+  it('refuses a raw query whose escapes are not UTF-8, which the parsed query no longer shows', () => {
+    const error = verdict({
+      originalUrl: '/v2/invoices?limit=5&external_id=%ED%A0%80',
+      query: { external_id: '\ufffd' },
+    });
+    expect(error?.toBody()).toEqual({
+      error_code: 'API_VALIDATION_ERROR',
+      message: 'The query parameter external_id has percent-escapes that are not UTF-8',
+      errors: [expect.objectContaining({ field: ['external_id'], location: 'query', types: ['percentEncodedUtf8'] })],
+    });
+  });
+
   it.each(['x-idempotency-key', 'for-user-id', 'api-version', 'x-api-version'])(
     'refuses NUL or a lone surrogate in the stored header %s, naming it',
     (name) => {

@@ -1,5 +1,6 @@
 import type { NextFunction, Request, Response } from 'express';
 import { ApiError, type ValidationIssue } from '../errors/api-error';
+import { findUndecodableQuery, rawQueryOf } from './undecodable-query';
 import { findUnstorableValue, stringIssue, unstorableStringProblem } from './unstorable-input';
 
 /**
@@ -13,8 +14,9 @@ export const STORED_HEADERS = ['x-idempotency-key', 'for-user-id', 'api-version'
 /**
  * Refuses (400 API_VALIDATION_ERROR, naming the field) bodies, query strings and stored headers
  * that hold a string PostgreSQL cannot store (NUL, a lone UTF-16 surrogate) or nest too deeply,
- * before authentication and before any handler sees them: a handler that wrote a first stream (a
- * reservation) and then failed on the second would leave the first behind. Path parameters and
+ * and query strings whose escapes are not UTF-8 (read raw: the parsed query has already replaced
+ * them with U+FFFD), before authentication and before any handler sees them: a handler that wrote
+ * a first stream (a reservation) and then failed on the second would leave the first behind. Path parameters and
  * multipart fields are only known after routing: `GatewayValidationPipe` applies the same rule
  * to them.
  */
@@ -22,6 +24,7 @@ export function rejectUnstorableInput() {
   return (request: Request, _response: Response, next: NextFunction): void => {
     const issue =
       findUnstorableValue(request.body, 'body') ??
+      findUndecodableQuery(rawQueryOf(request.originalUrl || request.url || '')) ??
       findUnstorableValue(request.query, 'query') ??
       findUnstorableHeader(request);
     next(issue ? unstorableInputError(issue) : undefined);
@@ -47,6 +50,10 @@ export function unstorableInputError(issue: ValidationIssue): ApiError {
 function summaryOf(issue: ValidationIssue): string {
   if (issue.types.includes('maxDepth')) return `The ${issue.location} is nested too deeply`;
   if (issue.types.includes('noNulCharacter')) return `The ${issue.location} contains the NUL character (\\u0000)`;
+  if (issue.types.includes('percentEncodedUtf8')) {
+    const what = issue.field.length > 0 ? `The query parameter ${issue.field[0]}` : 'A query parameter name';
+    return `${what} has percent-escapes that are not UTF-8`;
+  }
   return (
     `The ${issue.location} contains a lone UTF-16 surrogate (not well-formed Unicode) at ` +
     `${issue.field.join('.') || 'the top level'}`
