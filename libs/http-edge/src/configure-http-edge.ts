@@ -11,6 +11,7 @@ import { HttpMetrics } from '@gateway/metrics';
 import { recordHttpMetrics } from './metrics/metrics.middleware';
 import { setupOpenApi } from './openapi/setup-openapi';
 import { acceptEncodedBang } from './path/encoded-bang.middleware';
+import { rejectUndecodablePath } from './path/undecodable-path.middleware';
 import { answerClientError } from './client-error/answer-client-error';
 import { ClientIpRateLimitMiddleware } from './rate-limit/client-ip-rate-limit.middleware';
 import { installClientIpRateLimit } from './rate-limit/install-client-ip-rate-limit';
@@ -33,7 +34,7 @@ export interface HttpEdgeOptions {
 /**
  * Everything between the socket and the controllers, in the order a request meets it:
  * Request-ID, metrics and access log (so refusals are counted and logged too), the per-IP rate
- * limit (when RateLimitModule is imported), the TLS policy,
+ * limit (when RateLimitModule is imported), the TLS policy, path parameters that do not decode,
  * body parsing (limits, INVALID_JSON_FORMAT, NUL and depth checks), the log context, then Nest's
  * routing with the validation pipe and the error filter; plus /docs. The app must be created with
  * `bodyParser: false` and import `HttpEdgeModule`. Call before `listen()`/`init()`: middleware
@@ -64,6 +65,8 @@ export function configureHttpEdge(app: INestApplication, config: AppConfig, opti
   const ipLimit = clientIpRateLimitOf(app);
   if (ipLimit) installClientIpRateLimit(expressApp.getHttpAdapter().getInstance(), ipLimit);
   if (config.REQUIRE_TLS) expressApp.use(requireTls());
+  // Before routing: the router would throw on such a parameter and name neither it nor the path.
+  expressApp.use(rejectUndecodablePath());
   installBodyParsers(expressApp, config.BODY_LIMIT);
   if (config.LOG_REQUEST_CONTEXT) expressApp.use(bindLogContext());
 
