@@ -284,14 +284,20 @@ describe('HTTP edge (real app over HTTP)', () => {
       ]);
     });
 
-    it('answers a missing body (or one of another content type) with the missing fields', async () => {
+    it('answers a missing body with the missing fields, and one of another content type with 415', async () => {
+      const missing = await fetch(url('/edge-test/things'), { method: 'POST' });
+      expect(missing.status).toBe(400);
+      expect((await json(missing)).error_code).toBe('API_VALIDATION_ERROR');
       const response = await fetch(url('/edge-test/things'), {
         method: 'POST',
         headers: { 'content-type': 'text/plain' },
         body: JSON.stringify(validThing),
       });
-      expect(response.status).toBe(400);
-      expect((await json(response)).error_code).toBe('API_VALIDATION_ERROR');
+      expect(response.status).toBe(415);
+      expect(await json(response)).toEqual({
+        error_code: 'UNSUPPORTED_CONTENT_TYPE_ERROR',
+        message: "The request body's content type text/plain is not read: send application/json",
+      });
     });
 
     it('uses the status a route declares with @ValidationErrorStatus', async () => {

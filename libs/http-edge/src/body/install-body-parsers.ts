@@ -1,5 +1,6 @@
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { translateBodyParserErrors } from './body-parser-errors';
+import { refuseUnreadBodies } from './refuse-unread-bodies.middleware';
 import { rejectUnstorableInput } from './reject-unstorable-input.middleware';
 
 /**
@@ -8,11 +9,14 @@ import { rejectUnstorableInput } from './reject-unstorable-input.middleware';
  * - JSON (`application/json`, `application/*+json`), strict (an object or an array at the top);
  * - URL-encoded forms, flat (`a=1&b=2`; no `a[b]` nesting), values as strings: no public client
  *   sends them, but a request that does must get a 4xx, not a 500;
- * - anything else is left unread: a DTO route then answers 400 with the missing fields.
+ * - multipart forms are left to the upload routes' interceptors;
+ * - any other body is refused: 415 UNSUPPORTED_CONTENT_TYPE_ERROR (it used to reach handlers as
+ *   an empty body, and a PATCH answered 200 having changed nothing).
  */
 export function installBodyParsers(app: NestExpressApplication, limitBytes: number): void {
   app.useBodyParser('json', { limit: limitBytes, strict: true, type: ['application/json', 'application/*+json'] });
   app.useBodyParser('urlencoded', { limit: limitBytes, extended: false, parameterLimit: 1000 });
   app.use(translateBodyParserErrors(limitBytes));
+  app.use(refuseUnreadBodies());
   app.use(rejectUnstorableInput());
 }
