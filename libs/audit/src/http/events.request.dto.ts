@@ -1,6 +1,6 @@
-import { RequestExample } from '@gateway/http-edge';
+import { IsIsoDateTime, RequestExample } from '@gateway/http-edge';
 import { Transform } from 'class-transformer';
-import { IsInt, IsISO8601, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
+import { IsInt, IsOptional, IsString, Matches, Max, MaxLength, Min } from 'class-validator';
 
 export const DEFAULT_EVENTS_PAGE = 100;
 export const MAX_EVENTS_PAGE = 1000;
@@ -16,8 +16,8 @@ export class ListEventsRequestDto {
   resource?: string;
   @IsOptional() @IsString() @MaxLength(255) id?: string;
   @IsOptional() @IsString() @MaxLength(255) correlation_id?: string;
-  @IsOptional() @IsISO8601({ strict: true }) from?: string;
-  @IsOptional() @IsISO8601({ strict: true }) to?: string;
+  @IsOptional() @IsIsoDateTime() from?: string;
+  @IsOptional() @IsIsoDateTime() to?: string;
   @IsOptional() @IsString() @MaxLength(64) cursor?: string;
   @IsOptional()
   @Transform(({ value }: { value: unknown }) =>

@@ -1,6 +1,6 @@
-import { IsMoneyAmount, IsRedirectUrl, RequestExample } from '@gateway/http-edge';
+import { IsIsoDateTime, IsMoneyAmount, IsRedirectUrl, RequestExample } from '@gateway/http-edge';
 import { Transform, Type } from 'class-transformer';
-import { IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString } from 'class-validator';
+import { IsArray, IsBoolean, IsEmail, IsIn, IsInt, IsNotEmpty, IsOptional, IsString } from 'class-validator';
 import { ArrayMaxSize, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import { PAYMENT_CHANNELS } from '@gateway/domain';
 import type { CreateInvoiceRequest } from '../application/create-invoice/create-invoice.command';
@@ -117,12 +117,12 @@ export class ListInvoicesRequestDto {
   @IsIn(INVOICE_STATUSES, { each: true })
   statuses?: string[];
   @IsOptional() @Type(() => Number) @IsInt() @Min(1) @Max(100) limit?: number;
-  @IsOptional() @IsISO8601({ strict: true }) created_after?: string;
-  @IsOptional() @IsISO8601({ strict: true }) created_before?: string;
-  @IsOptional() @IsISO8601({ strict: true }) paid_after?: string;
-  @IsOptional() @IsISO8601({ strict: true }) paid_before?: string;
-  @IsOptional() @IsISO8601({ strict: true }) expired_after?: string;
-  @IsOptional() @IsISO8601({ strict: true }) expired_before?: string;
+  @IsOptional() @IsIsoDateTime() created_after?: string;
+  @IsOptional() @IsIsoDateTime() created_before?: string;
+  @IsOptional() @IsIsoDateTime() paid_after?: string;
+  @IsOptional() @IsIsoDateTime() paid_before?: string;
+  @IsOptional() @IsIsoDateTime() expired_after?: string;
+  @IsOptional() @IsIsoDateTime() expired_before?: string;
   @IsOptional() @IsString() @Length(1, 64) last_invoice_id?: string;
   @IsOptional()
   @Transform(toArray)
