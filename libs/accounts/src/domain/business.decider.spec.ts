@@ -1,3 +1,4 @@
+import { DomainError, foldEvents } from '@gateway/domain';
 import { deciderSpec } from '@gateway/testing';
 import { businessDecider, type RegisteredBusinessState } from './business.decider';
 import type { ApiKeyCreated, BusinessRegistered, TestClockAdvanced } from './business.events';
@@ -269,6 +270,33 @@ describe('settings rules', () => {
         .given([registered, customersSet])
         .when(versions(null))
         .then([recorded(null)]);
+    });
+  });
+  describe('callback URLs', () => {
+    it('names the `url` field when a live-mode callback URL is not https', () => {
+      const setUrl = {
+        type: 'SetCallbackUrl' as const,
+        mode: 'live' as const,
+        kind: 'invoice' as const,
+        url: 'http://shop.example.com/callbacks',
+        newSecretId: 'sec_1',
+        now,
+      };
+      let thrown: unknown;
+      try {
+        businessDecider.decide(setUrl, foldEvents(businessDecider, [registered]));
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toBeInstanceOf(DomainError);
+      expect((thrown as DomainError).details?.errors).toEqual([
+        {
+          field: ['url'],
+          location: 'body',
+          messages: ['callback_urls.invoice must be an https URL in live mode'],
+          types: ['callbackUrl'],
+        },
+      ]);
     });
   });
 });

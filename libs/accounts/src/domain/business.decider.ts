@@ -263,7 +263,12 @@ function decideSetCallbackUrl(
   const current = business.settings[mode].callbackUrls ?? {};
   const changes: SettingsChanges = { callbackUrls: { ...current, [kind]: url } };
   const problems = [...settingsProblems(changes), ...liveModeProblems(mode, { callbackUrls: { [kind]: url } })];
-  if (problems.length > 0) throw BusinessErrors.invalidSettings(problems);
+  // The command sets one URL, so each problem is about it: `errors[]` names the field (`url`), not the whole input.
+  if (problems.length > 0)
+    throw BusinessErrors.invalidSettings(
+      [],
+      problems.map((message) => ({ field: ['url'], message, type: 'callbackUrl' })),
+    );
   const at = now.toISOString();
   const events: BusinessEvent[] = [];
   if (current[kind] !== url) events.push({ type: 'SettingsUpdated', data: { mode, changes, updatedAt: at } });
