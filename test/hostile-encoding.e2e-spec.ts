@@ -14,7 +14,7 @@ import { basicAuth, call, provisionBusiness } from './support/test-business';
  * re-encodes or refuses some of these bytes.
  */
 
-/** Percent-escapes that decode to no UTF-8 text: a lone surrogate, a truncated sequence, an overlong `/`, a bare `%`. */
+/** Escapes that decode to no UTF-8 text: a lone surrogate, a truncated sequence, an overlong `/`, a bare `%`. */
 const UNDECODABLE = ['%ED%A0%80', '%E0%A4%A', '%C0%AF', '%'];
 
 describe('encodings, content types and times refused at the edge', () => {

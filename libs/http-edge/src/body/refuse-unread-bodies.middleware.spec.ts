@@ -4,7 +4,10 @@ import { ApiError } from '../errors/api-error';
 import { refuseUnreadBodies } from './refuse-unread-bodies.middleware';
 
 /** The middleware on a real Express request (it relies on `request.is`), answering what it passed to `next`. */
-async function verdict(headers: Record<string, string>, body?: string | Uint8Array): Promise<{ status: number; body: unknown }> {
+async function verdict(
+  headers: Record<string, string>,
+  body?: string | Uint8Array,
+): Promise<{ status: number; body: unknown }> {
   const app = express();
   app.use(refuseUnreadBodies());
   app.use((_request: express.Request, response: express.Response) => void response.json({ passed: true }));

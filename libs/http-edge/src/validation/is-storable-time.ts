@@ -25,7 +25,7 @@ export const IsStorableTime = (label: string) =>
     MaxDate(LATEST, { message: `${label} must be a time of the years 1 to 9999` }),
     MinDate(EARLIEST, { message: `${label} must be a time of the years 1 to 9999` }),
     IsDate({ message: isoDateTimeMessage(label) }),
-    // `obj[key]`: the raw value, before any implicit conversion; what is not ISO text stays as sent, and IsDate refuses it.
+    // `obj[key]`: the value as sent, before any implicit conversion. Other text stays as sent: IsDate refuses it.
     Transform(({ obj, key }) => {
       const raw: unknown = (obj as Record<string, unknown>)[key];
       return isIsoDateTime(raw) ? new Date(raw) : raw;
