@@ -19,8 +19,8 @@ export interface EdgeError {
  * The errors the edge itself may answer on a route (design §7), whatever the route does:
  * - any request: a bad JSON body (400 INVALID_JSON_FORMAT; the body parsers run before routing),
  *   a body over `BODY_LIMIT` (413), a content type, charset or encoding the parsers do not read (415), an
- *   unstorable string or malformed input (400 API_VALIDATION_ERROR), plain HTTP where TLS is required (403), the rate limits (429), and the
- *   server's own trouble (500, 503);
+ *   unstorable string or malformed input (400 API_VALIDATION_ERROR), plain HTTP where TLS is required (403),
+ *   the rate limits (429), and the server's own trouble (500, 503);
  * - authenticated routes: 401 INVALID_API_KEY, 403 REQUEST_FORBIDDEN_ERROR (permissions,
  *   `for-user-id`, a public key where only a secret one goes);
  * - versioned routes: 400 API_VERSION_NOT_SUPPORTED_ERROR;
