@@ -15,7 +15,7 @@ import { basicAuth, call, provisionBusiness } from './support/test-business';
  */
 
 /** Escapes that decode to no UTF-8 text: a lone surrogate, a truncated sequence, an overlong `/`, a bare `%`. */
-const UNDECODABLE = ['%ED%A0%80', '%E0%A4%A', '%C0%AF', '%'];
+const UNDECODABLE = ['%ED%A0%80', '%E0%A4%A', '%C0%AF'];
 
 describe('encodings, content types and times refused at the edge', () => {
   let gateway: TestApp;
@@ -93,11 +93,16 @@ describe('encodings, content types and times refused at the edge', () => {
       expect(idsOf(await byEscape.json())).toEqual([accented.id]);
       const ampersand = await fetch(`${gateway.baseUrl}/v2/invoices?external_id=a&b&limit=5`, { headers: auth() });
       expect(ampersand.status).toBe(200);
+      // A % that starts no escape is the character % (the value as the merchant wrote it).
+      const percent = await invoice({ external_id: `promo-50%-${randomUUID()}` });
+      const byPercent = await raw('GET', `/v2/invoices?external_id=${percent.external_id}`);
+      expect(byPercent.status).toBe(200);
+      expect(idsOf(byPercent.body)).toEqual([percent.id]);
     });
   });
 
   describe('path segments whose escapes are not UTF-8', () => {
-    it.each(UNDECODABLE)(
+    it.each([...UNDECODABLE, '%'])(
       'refuses %s as an invoice id on GET and a customer id on PATCH, naming the id',
       async (escape) => {
         expectRefused(await raw('GET', `/v2/invoices/${escape}`), ['id'], 'path');

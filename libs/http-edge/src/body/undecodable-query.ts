@@ -9,7 +9,7 @@ import type { ValidationIssue } from '../errors/api-error';
  * read here: every name and value (`+` is a space, as the parser reads it) must be made of
  * characters and `%XX` escapes whose bytes are UTF-8. What a client sends unencoded (xendit-node
  * does not encode query values) stays fine: spaces and `&` are the URL parser's and the split's
- * business, and only a `%` that starts no escape is refused.
+ * business, and a `%` that starts no escape is the character `%`, as the parser reads it.
  */
 
 /** The query part of a request target (`/v2/invoices?a=1` -> `a=1`), without a fragment. */
@@ -41,7 +41,7 @@ export function findUndecodableQuery(rawQuery: string): ValidationIssue | undefi
 
 /** A query name or value decoded as the query parser reads it (`+` is a space), or `undefined` when it cannot be. */
 export function strictlyDecodedQueryText(text: string): string | undefined {
-  return strictPercentDecode(text.replaceAll('+', ' '));
+  return strictPercentDecode(text.replaceAll('+', ' '), 'literal');
 }
 
 function undecodableIssue(field: string[]): ValidationIssue {
@@ -50,7 +50,7 @@ function undecodableIssue(field: string[]): ValidationIssue {
     location: 'query',
     messages: [
       'must be percent-encoded UTF-8: an escape that decodes to no UTF-8 character ' +
-        '(such as %ED%A0%80, %C0%AF or a bare %) cannot be read',
+        '(such as %ED%A0%80 or %C0%AF) cannot be read',
     ],
     types: ['percentEncodedUtf8'],
   };
