@@ -3,6 +3,7 @@ import type { ValidationError, ValidatorOptions } from 'class-validator';
 import { findUnstorableValue } from '../body/unstorable-input';
 import { unstorableInputError } from '../body/reject-unstorable-input.middleware';
 import { ApiError, type ValidationLocation } from '../errors/api-error';
+import { listsWhereObjectsBelong, mergeValidationErrors } from './lists-where-objects-belong';
 import { dropMeaninglessNulls } from './meaningless-nulls';
 import { rememberValidationMetadata } from './remembered-validation-metadata';
 import { summariseIssues, validationIssuesFrom } from './validation-issues';
@@ -44,12 +45,10 @@ export class GatewayValidationPipe extends ValidationPipe {
   }
 
   /** Called with the DTO instance class-transformer built, before its rules run. */
-  protected override validate(
-    object: object,
-    validatorOptions?: ValidatorOptions,
-  ): Promise<ValidationError[]> | ValidationError[] {
+  protected override async validate(object: object, validatorOptions?: ValidatorOptions): Promise<ValidationError[]> {
     dropMeaninglessNulls(object);
-    return super.validate(object, validatorOptions);
+    const errors = await super.validate(object, validatorOptions);
+    return mergeValidationErrors(errors, listsWhereObjectsBelong(object));
   }
 
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
