@@ -1,14 +1,19 @@
 import type { PayerBranding } from '@gateway/accounts';
 import { PAYMENT_CHANNELS } from '@gateway/domain';
 import { formatPayerTime, PAYER_TIME_SCRIPT, type PayerTimeZone } from '@gateway/http-edge';
-import type { InvoiceBank, InvoiceRetailOutlet, InvoiceSnapshot } from '../domain/invoice.events';
+import type { InvoiceBank, InvoiceItem, InvoiceRetailOutlet, InvoiceSnapshot } from '../domain/invoice.events';
 
 const escapeHtml = (value: unknown) =>
   String(value).replace(
     /[&<>"']/g,
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
-const money = (amount: number, currency: string) => `${escapeHtml(currency)} ${amount.toLocaleString('en-US')}`;
+/**
+ * An amount as the payer reads it. A stored value that is not a number (an item kept as `{}` before the edge refused
+ * `"items": [[]]`, docs/decisions.md "Shapes inside lists and objects") shows as a dash: the page still answers.
+ */
+const money = (amount: unknown, currency: string) =>
+  `${escapeHtml(currency)} ${typeof amount === 'number' ? amount.toLocaleString('en-US') : '—'}`;
 
 function timeLeft(expiry: string, now: Date): string {
   const ms = new Date(expiry).getTime() - now.getTime();
@@ -272,10 +277,11 @@ export function renderInvoicePage(invoice: InvoiceSnapshot, now: Date, options: 
   const { branding, payerZone, nonce, card, notice } = options;
   const ewallets = options.ewallets ?? [];
   const status = invoice.status;
-  const items = (invoice.items ?? [])
+  // Partial: items stored before the edge refused `"items": [[]]` are `{}` (their events are immutable).
+  const items = ((invoice.items ?? []) as Partial<InvoiceItem>[])
     .map(
       (item) =>
-        `<tr><td>${escapeHtml(item.name)}</td><td>${escapeHtml(item.quantity)}</td>` +
+        `<tr><td>${escapeHtml(item.name ?? '')}</td><td>${escapeHtml(item.quantity ?? '')}</td>` +
         `<td>${money(item.price, invoice.currency)}</td></tr>`,
     )
     .join('');
