@@ -36,7 +36,7 @@ describe('@IsMoneyAmount (the wire rule for money)', () => {
     });
   });
 
-  it.each([64_000.5, 20_000.5, 0.1, 1e-7, Number.MAX_SAFE_INTEGER + 1, 1e21, '64000', null, true])(
+  it.each([64_000.5, 20_000.5, 0.1, 1e-7, Number.MAX_SAFE_INTEGER + 1, 1e21, '64000', null, true, -0])(
     'refuses %p with 400 API_VALIDATION_ERROR naming the field',
     async (amount) => {
       const { error } = await validate(IdrDto, { amount });
@@ -84,5 +84,9 @@ describe('@IsMoneyAmount (the wire rule for money)', () => {
     expect(isMoneyAmount(Number.NaN, 0)).toBe(false);
     expect(isMoneyAmount(Number.POSITIVE_INFINITY, 2, 'USD')).toBe(false);
     expect(isMoneyAmount(5.55, 2, 'PHP')).toBe(true);
+    // `-0` passes `@Min(0)` (`-0 < 0` is false): the wire rule refuses it, `0` stays an amount.
+    expect(isMoneyAmount(JSON.parse('-0'), 0)).toBe(false);
+    expect(isMoneyAmount(JSON.parse('-0.0'), 2, 'USD')).toBe(false);
+    expect(isMoneyAmount(0, 0)).toBe(true);
   });
 });

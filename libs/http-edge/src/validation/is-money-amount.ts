@@ -59,6 +59,8 @@ export function IsMoneyAmount(options: MoneyAmountOptions = {}): PropertyDecorat
  */
 export function isMoneyAmount(value: unknown, decimals: number, currency = 'IDR'): value is number {
   if (typeof value !== 'number' || !Number.isFinite(value) || Math.abs(value) > LIMIT) return false;
+  // `-0` (or `-0.0`) passes `@Min(0)`, as `-0 < 0` is false, and is no amount anyone means: refused everywhere.
+  if (Object.is(value, -0)) return false;
   if (decimals === 0) return Number.isInteger(value);
   try {
     // Read from the number's text, digit by digit: 0.1 + 0.2 never enters the decision.
