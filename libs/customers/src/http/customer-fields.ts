@@ -76,3 +76,37 @@ export const PlainObject = () =>
     },
     { message: '$property must be an object' },
   );
+
+/** A metadata value: text, or a number or a boolean (clients of the real service send them; their text counts). */
+function isMetadataValue(value: unknown): boolean {
+  return (
+    typeof value === 'string' || typeof value === 'boolean' || (typeof value === 'number' && Number.isFinite(value))
+  );
+}
+
+/**
+ * `metadata` (spec: "object; up to 50 keys, key names up to 40 chars, values up to 500 chars"): a JSON object whose
+ * values are strings, numbers or booleans. An object, a list or null as a value has no "characters" to bound, and
+ * was stored as given (docs/decisions.md, "Shapes inside lists and objects"). The limits on keys and lengths are the
+ * domain's (`metadataViolations`), which counts a number or a boolean by its text.
+ */
+export const CustomerMetadata = () =>
+  applyDecorators(
+    ValidateBy({
+      name: 'isMetadataValues',
+      validator: {
+        validate: (value: unknown) =>
+          typeof value !== 'object' || value === null || Object.values(value).every(isMetadataValue),
+        defaultMessage: (args) => {
+          const keys = Object.entries((args?.value ?? {}) as object).flatMap(([key, item]) =>
+            isMetadataValue(item) ? [] : [key],
+          );
+          return (
+            `metadata values must be strings, numbers or booleans, not objects, lists or null: ` +
+            keys.map((key) => `metadata.${key}`).join(', ')
+          );
+        },
+      },
+    }),
+    PlainObject(),
+  );

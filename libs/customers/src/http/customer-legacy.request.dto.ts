@@ -7,7 +7,7 @@ import {
   NestedList,
   OptionalOrNull,
   PhoneNumber,
-  PlainObject,
+  CustomerMetadata,
   Text,
 } from './customer-fields';
 
@@ -57,7 +57,7 @@ export class CreateLegacyCustomerRequestDto {
   @IsOptional() @CalendarDate() date_of_birth?: string;
   @IsOptional() @NestedList(() => LegacyAddressDto) addresses?: LegacyAddressDto[];
   @IsOptional() @Text(LIMITS.description) description?: string;
-  @IsOptional() @PlainObject() metadata?: Record<string, unknown>;
+  @IsOptional() @CustomerMetadata() metadata?: Record<string, unknown>;
 }
 
 @RequestExample({ email: 'budi.santoso@example.com', description: null })
@@ -74,5 +74,5 @@ export class UpdateLegacyCustomerRequestDto {
   @OptionalOrNull() @CalendarDate() date_of_birth?: string | null;
   @OptionalOrNull() @NestedList(() => LegacyAddressDto) addresses?: LegacyAddressDto[] | null;
   @OptionalOrNull() @Text(LIMITS.description) description?: string | null;
-  @OptionalOrNull() @PlainObject() metadata?: Record<string, unknown> | null;
+  @OptionalOrNull() @CustomerMetadata() metadata?: Record<string, unknown> | null;
 }

@@ -29,6 +29,7 @@ import {
   NestedList,
   OptionalOrNull,
   PhoneNumber,
+  CustomerMetadata,
   PlainObject,
   Text,
 } from './customer-fields';
@@ -136,7 +137,7 @@ export class CreateCustomerRequestDto {
   @IsOptional() @Text(LIMITS.description) description?: string;
   @IsOptional() @CalendarDate() date_of_registration?: string;
   @IsOptional() @CountryCode() domicile_of_registration?: string;
-  @IsOptional() @PlainObject() metadata?: Record<string, unknown>;
+  @IsOptional() @CustomerMetadata() metadata?: Record<string, unknown>;
 }
 
 /** PATCH: every field optional; a present field replaces the whole value; `null` removes it. */
@@ -157,7 +158,7 @@ export class UpdateCustomerRequestDto {
   @OptionalOrNull() @Text(LIMITS.description) description?: string | null;
   @OptionalOrNull() @CalendarDate() date_of_registration?: string | null;
   @OptionalOrNull() @CountryCode() domicile_of_registration?: string | null;
-  @OptionalOrNull() @PlainObject() metadata?: Record<string, unknown> | null;
+  @OptionalOrNull() @CustomerMetadata() metadata?: Record<string, unknown> | null;
   /*
    * The name fields flat, as xendit-node 1.22.0's `updateCustomer` sends them whatever `apiVersion`
    * it is given: each changes that field inside `individual_detail` (issue 19, item 22).

@@ -57,6 +57,8 @@ const GATEWAY_RULES: Record<string, (meta: ValidationMetadata) => JsonSchema> = 
   },
   isCalendarDate: () => ({ type: 'string', format: 'date' }),
   isPlainObject: () => ({ type: 'object', additionalProperties: true }),
+  // Customer `metadata`: its values are text, numbers or booleans (customer-fields.ts).
+  isMetadataValues: () => ({ type: 'object', additionalProperties: { type: ['string', 'number', 'boolean'] } }),
   // class-validator's `isUrl`/`isDate`: the wire value is a string (a query or JSON carries no Date).
   isUrl: () => ({ type: 'string', format: 'uri' }),
   isDate: () => ({ type: 'string', format: 'date-time' }),
