@@ -123,7 +123,10 @@ export class ListInvoicesRequestDto {
   @IsOptional() @IsIsoDateTime() paid_before?: string;
   @IsOptional() @IsIsoDateTime() expired_after?: string;
   @IsOptional() @IsIsoDateTime() expired_before?: string;
-  @IsOptional() @IsString() @Length(1, 64) last_invoice_id?: string;
+  /** Ids are 24 hex characters (`invoiceIdFrom`, `cycleInvoiceId`): anything else cannot name an invoice. */
+  @IsOptional()
+  @Matches(/^[0-9a-f]{24}$/, { message: 'last_invoice_id must be an invoice id (24 hex characters)' })
+  last_invoice_id?: string;
   @IsOptional()
   @Transform(toArray)
   @IsArray()

@@ -1,3 +1,4 @@
+import { invalidField } from '@gateway/domain';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { Pool } from 'pg';
 import type { InvoiceSnapshot } from '../../domain/invoice.events';
@@ -32,7 +33,7 @@ export class ListInvoicesHandler implements IQueryHandler<ListInvoicesQuery, Inv
     );
     add((p) => `recurring_payment_id = ${p}`, filter.recurringPaymentId);
     add((p) => `external_id = ${p}`, filter.externalId);
-    // The cursor: strictly older than the named invoice of this business (unknown id: nothing older).
+    // The cursor: strictly older than the named invoice of this business (an unknown one is refused below).
     add(
       (p) =>
         `(created_at, invoice_id) < (SELECT c.created_at, ` +
@@ -45,6 +46,29 @@ export class ListInvoicesHandler implements IQueryHandler<ListInvoicesQuery, Inv
         `invoice_id DESC LIMIT $${params.length}`,
       params,
     );
+    if (rows.length === 0 && filter.lastInvoiceId !== undefined)
+      await this.refuseUnknownCursor(query.businessId, query.mode, filter.lastInvoiceId);
     return rows.map((row) => row.snapshot);
+  }
+
+  /**
+   * A cursor naming no invoice of this business and mode pages from nothing: an empty page that reads as "no older
+   * invoices" when the caller passed a wrong id. Asked only when the page is empty (a page after a known cursor is the
+   * proof it exists), so paging costs nothing more.
+   */
+  private async refuseUnknownCursor(businessId: string, mode: string, lastInvoiceId: string): Promise<void> {
+    const { rowCount } = await this.pool.query(
+      'SELECT 1 FROM invoices WHERE invoice_id = $1 AND business_id = $2 AND mode = $3',
+      [lastInvoiceId, businessId, mode],
+    );
+    if (!rowCount) {
+      throw invalidField(
+        ['last_invoice_id'],
+        'last_invoice_id names no invoice of this business in this mode: ' +
+          "pass the id of the previous page's last invoice",
+        'isKnownCursor',
+        'query',
+      );
+    }
   }
 }
