@@ -115,7 +115,12 @@ export class KycDocumentDto {
   mobile_number: '+6281298765432',
   addresses: [{ country: 'ID', street_line1: 'Jl. Thamrin 2', city: 'Jakarta', category: 'HOME', is_primary: true }],
   identity_accounts: [
-    { type: 'BANK_ACCOUNT', company: 'BCA', country: 'ID', properties: { account_number: '1234567890' } },
+    {
+      type: 'BANK_ACCOUNT',
+      company: 'BCA',
+      country: 'ID',
+      properties: { account_number: '1234567890', account_holder_name: 'Siti Rahayu' },
+    },
   ],
   kyc_documents: [
     { country: 'ID', type: 'IDENTITY_CARD', sub_type: 'NATIONAL_ID', document_number: '3171234567890001' },
