@@ -14,7 +14,7 @@ import { basicAuth, call, provisionBusiness } from './support/test-business';
  * re-encodes or refuses some of these bytes.
  */
 
-/** Escapes that decode to no UTF-8 text: a lone surrogate, a truncated sequence, an overlong `/`, a bare `%`. */
+/** Escapes that decode to no UTF-8 text: a lone surrogate, a truncated sequence, an overlong `/`. */
 const UNDECODABLE = ['%ED%A0%80', '%E0%A4%A', '%C0%AF'];
 
 describe('encodings, content types and times refused at the edge', () => {
@@ -235,6 +235,75 @@ describe('encodings, content types and times refused at the edge', () => {
         filter: { from: '2026-11-01T07:00:00+07:00', to: '2026-11-20T00:00:00Z' },
       });
       expect(report.status).toBe(200);
+    });
+  });
+
+  describe('dates in bodies JavaScript cannot read', () => {
+    const later = new Date(Date.now() + 86_400_000 * 400);
+    const day = later.toISOString().slice(0, 10);
+    const year = day.slice(0, 4);
+    const bodies: [string, (date: string) => Record<string, unknown>][] = [
+      [
+        '/callback_virtual_accounts',
+        (date) => ({ external_id: `va-${randomUUID()}`, bank_code: 'BNI', name: 'Ani', expiration_date: date }),
+      ],
+      [
+        '/fixed_payment_code',
+        (date) => ({
+          external_id: `fpc-${randomUUID()}`,
+          retail_outlet_name: 'ALFAMART',
+          name: 'Ani',
+          expected_amount: 20_000,
+          expiration_date: date,
+        }),
+      ],
+      [
+        '/recurring_payments',
+        (date) => ({
+          external_id: `rp-${randomUUID()}`,
+          payer_email: 'payer@example.com',
+          description: 'Plan',
+          amount: 20_000,
+          interval: 'DAY',
+          interval_count: 1,
+          start_date: date,
+        }),
+      ],
+      [
+        '/ewallets',
+        (date) => ({
+          external_id: `dana-${randomUUID()}`,
+          amount: 20_000,
+          ewallet_type: 'DANA',
+          callback_url: 'https://shop.example/cb',
+          redirect_url: 'https://shop.example/back',
+          expiration_date: date,
+        }),
+      ],
+    ];
+
+    // Week, ordinal and basic-format dates: ISO 8601, but an Invalid Date in JavaScript (they were 500s).
+    it.each([`${year}-W10`, `${year}-W10-1`, `${year}-100`, `${year}0301`])('refuses %s with a 400', async (date) => {
+      for (const [path, body] of bodies) {
+        const answer = await api('POST', path, body(date));
+        const field = path === '/recurring_payments' ? 'start_date' : 'expiration_date';
+        // eWallet validation answers 422, as its spec table says.
+        expect({ path, status: answer.status, code: answer.body.error_code }).toEqual({
+          path,
+          status: path === '/ewallets' ? 422 : 400,
+          code: 'API_VALIDATION_ERROR',
+        });
+        expect(answer.body.errors.map((issue: { field: string[] }) => issue.field.join('.'))).toContain(field);
+      }
+    });
+
+    it('takes a calendar date and a date-time', async () => {
+      for (const [path, body] of bodies) {
+        for (const date of [day, later.toISOString()]) {
+          const answer = await api('POST', path, body(date));
+          expect({ path, date, status: answer.status }).toEqual({ path, date, status: 200 });
+        }
+      }
     });
   });
 

@@ -1,6 +1,6 @@
-import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
+import { IsIsoDate, IsMoneyAmount, RequestExample } from '@gateway/http-edge';
 import { Type } from 'class-transformer';
-import { IsArray, IsIn, IsInt, IsISO8601, IsNotEmpty, IsOptional, IsString, IsUrl } from 'class-validator';
+import { IsArray, IsIn, IsInt, IsNotEmpty, IsOptional, IsString, IsUrl } from 'class-validator';
 import { ArrayMaxSize, ArrayMinSize, Length, Matches, Max, MaxLength, Min, ValidateNested } from 'class-validator';
 import type { EwalletPaymentRequest } from '../application/request-payment/request-ewallet-payment.command';
 import { AMOUNT_BOUNDS, EWALLET_TYPES, LOCAL_PHONE, OVO_EXTERNAL_ID } from '../domain/ewallet-types';
@@ -34,7 +34,7 @@ export class OvoPaymentRequestDto {
 export class DanaPaymentRequestDto {
   @IsString() @Length(1, MAX_TEXT) external_id!: string;
   @IsMoneyAmount() @Min(AMOUNT_BOUNDS.DANA.min) @Max(AMOUNT_BOUNDS.DANA.max) amount!: number;
-  @IsOptional() @IsString() @IsISO8601({ strict: true, strictSeparator: true }) @MaxLength(64) expiration_date?: string;
+  @IsOptional() @IsString() @IsIsoDate({ strictSeparator: true }) @MaxLength(64) expiration_date?: string;
   @IsString() @MaxLength(MAX_URL) @IsUrl(URL_RULES) callback_url!: string;
   @IsString() @MaxLength(MAX_URL) @IsUrl(URL_RULES) redirect_url!: string;
   @IsIn(['DANA']) ewallet_type!: 'DANA';

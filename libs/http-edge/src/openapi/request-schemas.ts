@@ -69,6 +69,8 @@ const GATEWAY_RULES: Record<string, (meta: ValidationMetadata) => JsonSchema> = 
     ],
   }),
   isObject: () => ({ type: 'object' }),
+  // IsIsoDate's second half: says nothing beyond isIso8601's formats.
+  isReadableIsoDate: () => ({}),
 };
 
 const additionalConverters = Object.fromEntries(

@@ -1,6 +1,6 @@
 import { instrumentChangesOf } from '@gateway/fixed-instruments';
-import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
-import { IsBoolean, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { IsIsoDate, IsMoneyAmount, RequestExample } from '@gateway/http-edge';
+import { IsBoolean, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
 const EXAMPLE_TERMS = { is_single_use: true, expiration_date: '2030-12-31T23:59:59.000Z' };
 
@@ -18,7 +18,7 @@ export class CreatePaymentCodeRequestDto {
   @IsString() @Length(1, 255) @Matches(/\S/, { message: 'name must not be blank' }) name!: string;
   @IsOptional() @IsMoneyAmount() expected_amount?: number;
   @IsOptional() @IsString() @Length(1, 64) payment_code?: string;
-  @IsOptional() @IsISO8601({ strict: true }) expiration_date?: string;
+  @IsOptional() @IsIsoDate() expiration_date?: string;
   @IsOptional() @IsBoolean() is_single_use?: boolean;
 }
 
@@ -26,7 +26,7 @@ export class CreatePaymentCodeRequestDto {
 export class UpdatePaymentCodeRequestDto {
   @IsOptional() @IsString() @Length(1, 255) @Matches(/\S/, { message: 'name must not be blank' }) name?: string;
   @IsOptional() @IsMoneyAmount() expected_amount?: number;
-  @IsOptional() @IsISO8601({ strict: true }) expiration_date?: string;
+  @IsOptional() @IsIsoDate() expiration_date?: string;
 }
 
 /** The changes a validated update request asks for: the code's name, then what every kind changes. */

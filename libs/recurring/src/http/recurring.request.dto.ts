@@ -1,6 +1,6 @@
 import { INVOICE_MAX_AMOUNT, RECURRING_MIN_AMOUNT } from '@gateway/invoices';
-import { IsMoneyAmount, IsRedirectUrl, RequestExample } from '@gateway/http-edge';
-import { IsBoolean, IsEmail, IsIn, IsInt, IsISO8601, IsOptional, IsString } from 'class-validator';
+import { IsIsoDate, IsMoneyAmount, IsRedirectUrl, RequestExample } from '@gateway/http-edge';
+import { IsBoolean, IsEmail, IsIn, IsInt, IsOptional, IsString } from 'class-validator';
 import { Length, Matches, Max, MaxLength, Min } from 'class-validator';
 import type { RecurringChanges } from '../domain/recurring.decider';
 import type { CreateRecurringRequest } from '../application/create-recurring/create-recurring.command';
@@ -43,7 +43,7 @@ export class CreateRecurringRequestDto {
   @IsOptional() @IsString() @IsIn(ACTIONS) missed_payment_action?: 'IGNORE' | 'STOP';
   @IsOptional() @IsString() @Length(1, 255) credit_card_token?: string;
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsIsoDate()
   @Matches(/^\d{4}-/, { message: 'start_date must be an ISO 8601 date' })
   start_date?: string;
   @IsOptional() @IsRedirectUrl() success_redirect_url?: string;

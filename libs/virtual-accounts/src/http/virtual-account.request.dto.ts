@@ -1,6 +1,6 @@
 import { instrumentChangesOf } from '@gateway/fixed-instruments';
-import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
-import { IsBoolean, IsISO8601, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
+import { IsIsoDate, IsMoneyAmount, RequestExample } from '@gateway/http-edge';
+import { IsBoolean, IsOptional, IsString, Length, Matches, Max, Min } from 'class-validator';
 
 /**
  * Shapes only: the spec's own codes (BANK_NOT_SUPPORTED_ERROR, MINIMUM_EXPECTED_AMOUNT_ERROR, ...)
@@ -25,14 +25,14 @@ export class CreateVirtualAccountRequestDto {
   @IsOptional() @IsBoolean() is_closed?: boolean;
   @IsOptional() @IsMoneyAmount() expected_amount?: number;
   @IsOptional() @IsBoolean() is_single_use?: boolean;
-  @IsOptional() @IsISO8601({ strict: true }) expiration_date?: string;
+  @IsOptional() @IsIsoDate() expiration_date?: string;
 }
 
 @RequestExample({ expected_amount: 300000, expiration_date: '2031-06-30T23:59:59.000Z', is_single_use: true })
 export class UpdateVirtualAccountRequestDto {
   @IsOptional() @IsMoneyAmount() suggested_amount?: number;
   @IsOptional() @IsMoneyAmount() expected_amount?: number;
-  @IsOptional() @IsISO8601({ strict: true }) expiration_date?: string;
+  @IsOptional() @IsIsoDate() expiration_date?: string;
   @IsOptional() @IsBoolean() is_single_use?: boolean;
   @IsOptional() @IsBoolean() is_closed?: boolean;
 }
