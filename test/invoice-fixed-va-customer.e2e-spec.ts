@@ -262,6 +262,41 @@ describe('invoices with fixed_va: one account number per customer', () => {
     },
   );
 
+  it(
+    "the page's button of a NEWER invoice sends nothing while an older one of the customer takes the same " +
+      'transfer; it pays once that one is paid, then redirects to its own success URL',
+    async () => {
+      const { invoice, status } = await scenario();
+      const payer = `twins-${randomUUID()}@example.com`;
+      const older = await invoice({ payer_email: payer, amount: 50_000, payment_methods: ['BCA'] });
+      const newer = await invoice({
+        payer_email: payer,
+        amount: 50_000,
+        payment_methods: ['BCA'],
+        success_redirect_url: 'https://shop.example/thanks-newer',
+      });
+      const pagePay = (id: string) =>
+        fetch(`${running.gateway.baseUrl}/web/invoices/${id}/pay`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: 'channel=BCA',
+          redirect: 'manual',
+        });
+      const refused = await pagePay(newer.id);
+      expect(refused.status).toBe(400);
+      expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(await refused.text()).toContain('would pay your earlier unpaid invoice');
+      expect([await status(older.id), await status(newer.id)]).toEqual(['PENDING', 'PENDING']);
+
+      const olderPaid = await pagePay(older.id);
+      expect([olderPaid.status, olderPaid.headers.get('location')]).toEqual([303, `/web/invoices/${older.id}`]);
+      expect([await status(older.id), await status(newer.id)]).toEqual(['PAID', 'PENDING']);
+      const newerPaid = await pagePay(newer.id);
+      expect([newerPaid.status, newerPaid.headers.get('location')]).toEqual([303, 'https://shop.example/thanks-newer']);
+      expect(await status(newer.id)).toBe('PAID');
+    },
+  );
+
   it('needs a payer identity: without payer_email it is a 400 API_VALIDATION_ERROR naming the field', async () => {
     const { api } = await scenario();
     const response = await api('POST', '/v2/invoices', {

@@ -5,7 +5,6 @@ import { gatewayState, NoAuth, payerTimeZoneOf } from '@gateway/http-edge';
 import { type RequestContext } from '@gateway/runtime';
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { IsOptional, IsString, Length, Matches } from 'class-validator';
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { offersCard } from '../application/pay-by-card/pay-invoice-by-card.handler';
@@ -24,33 +23,14 @@ import {
 } from '../application/simulate-payment/simulate-payment.commands';
 import type { InvoiceSnapshot } from '../domain/invoice.events';
 import { renderInvoiceNotFoundPage, renderInvoicePage } from './invoice-page.html';
-
-export class PayFromPageDto {
-  @IsString() @Length(1, 64) channel!: string;
-}
-
-export class PayByEwalletFromPageDto {
-  @IsString() @Length(1, 32) ewallet_type!: string;
-}
-
-/** What the page's script posts once cards.js has tokenized (and 3DS verified) the payer's card. */
-export class PayByCardFromPageDto {
-  @IsString() @Matches(/^[0-9a-zA-Z_-]{1,64}$/) token_id!: string;
-  @IsOptional() @IsString() @Matches(/^[0-9a-zA-Z_-]{0,64}$/) authentication_id?: string;
-}
+import { PageNotices, payerNotice } from './invoice-page-notices';
+import { PayByCardFromPageDto, PayByEwalletFromPageDto, PayFromPageDto } from './invoice-page.request.dto';
 
 /**
- * What the payer reads when a payment is refused: the domain's message, unless it names the API's
- * fields (`token_id`, `card_exp_month`...), which mean nothing to a payer.
+ * What follows a payment started on the page (see InvoicePageController.payFromPage): `paid`, the
+ * invoice's success redirect once it shows paid; a redirect elsewhere; or a refusal the payer reads.
  */
-export function payerNotice(error: DomainError): string {
-  return /\b[a-z]+_[a-z_]+\b/.test(error.message)
-    ? 'This payment could not be completed. Try again, or choose another way to pay.'
-    : error.message;
-}
-
-/** What follows a payment started on the page (see InvoicePageController.payFromPage). */
-type PagePaymentOutcome = 'paid' | 'answered' | { redirectTo: string };
+type PagePaymentOutcome = 'paid' | { redirectTo: string } | { refused: string };
 
 /** The payer's page at `invoice_url`: public (the unguessable invoice id is the only secret), HTML. */
 @Controller('web/invoices')
@@ -123,8 +103,12 @@ export class InvoicePageController {
       const bank = invoice.banks.find((b) => b.bankCode === body.channel);
       const outlet = invoice.retailOutlets.find((o) => o.retailOutletName === body.channel);
       if (bank?.callbackVirtualAccountId) {
-        // A fixed VA (callback_virtual_account_id or fixed_va): a transfer to the account, which the invoice claims.
-        await this.commands.execute(new PayFromPageByFixedVirtualAccountCommand(invoice, bank, context));
+        // A fixed VA (callback_virtual_account_id or fixed_va): a transfer to the account, sent only when
+        // this invoice is the one that claims it (an older invoice of the customer may be first).
+        const transfer = await this.commands.execute(
+          new PayFromPageByFixedVirtualAccountCommand(invoice, bank, context),
+        );
+        if (transfer !== 'transferred') return { refused: PageNotices.fixedVa[transfer] };
       } else if (bank) {
         await this.commands.execute(
           new SimulatePoolVirtualAccountPaymentCommand(
@@ -148,17 +132,16 @@ export class InvoicePageController {
           ),
         );
       } else {
-        await this.send(request, response, invoice, 'This payment method is not offered on this invoice.', 400);
-        return 'answered';
+        return { refused: PageNotices.methodNotOffered };
       }
       return 'paid';
     });
   }
 
   /**
-   * A payment the payer starts on the page, with the payer as the commands' actor. `pay` says what follows:
-   * `paid`, the invoice's success redirect (or the page again); a redirect elsewhere; or `answered` when it
-   * already answered. A refusal (a DomainError) shows the page again, 400, with a notice the payer can read.
+   * A payment the payer starts on the page, with the payer as the commands' actor. `pay` says what follows
+   * (PagePaymentOutcome). A refusal (a DomainError, or one `pay` returns) shows the page again, 400, with a notice
+   * the payer can read.
    */
   private async payFromPage(
     id: string,
@@ -180,15 +163,25 @@ export class InvoicePageController {
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const fresh = await this.queries.execute(new GetPublicInvoiceQuery(id));
-      await this.send(request, response, fresh, payerNotice(error), 400);
-      return;
+      return this.send(request, response, fresh, payerNotice(error), 400);
     }
-    if (outcome === 'paid') {
-      const paid = await this.queries.execute(new GetPublicInvoiceQuery(id));
-      response.redirect(303, paid.successRedirectUrl ?? `/web/invoices/${encodeURIComponent(id)}`);
-    } else if (outcome !== 'answered') {
-      response.redirect(303, outcome.redirectTo);
+    if (outcome === 'paid') return this.afterPayment(id, request, response);
+    if ('refused' in outcome) {
+      const fresh = await this.queries.execute(new GetPublicInvoiceQuery(id));
+      return this.send(request, response, fresh, outcome.refused, 400);
     }
+    response.redirect(303, outcome.redirectTo);
+  }
+
+  /**
+   * After a payment that went through: the merchant's success page only when THIS invoice, read again, is paid
+   * (a transfer into a shared fixed VA may have paid another invoice); else this invoice's page with a notice.
+   */
+  private async afterPayment(id: string, request: Request, response: Response): Promise<void> {
+    const invoice = await this.queries.execute(new GetPublicInvoiceQuery(id));
+    if (invoice.status !== 'PAID' && invoice.status !== 'SETTLED')
+      return this.send(request, response, invoice, PageNotices.notPaidAfterPayment, 409);
+    response.redirect(303, invoice.successRedirectUrl ?? `/web/invoices/${encodeURIComponent(id)}`);
   }
 
   /** The invoice, or (unknown or malformed id) a 404 page for the payer, never the API's JSON (issue 19, item 9). */
