@@ -116,4 +116,53 @@ describe('hosted invoice page (headless Chromium)', () => {
     expect(response.status).toBe(400);
     expect(await response.text()).toContain('not offered');
   });
+
+  it("answers a form post the page would never send with the page and a notice, never the API's JSON", async () => {
+    const invoice = await create({ payment_methods: ['BRI', 'DANA', 'CREDIT_CARD'] });
+    const post = (path: string, body: string, contentType = 'application/x-www-form-urlencoded') =>
+      fetch(`${gateway.baseUrl}/web/invoices/${invoice.id}/${path}`, {
+        method: 'POST',
+        headers: { 'content-type': contentType },
+        body,
+        redirect: 'manual',
+      });
+    const attempts: [string, string, string?][] = [
+      ['pay', 'channel='],
+      ['pay', ''],
+      ['pay', 'channel=BRI', 'text/plain'],
+      ['pay_ewallet', 'ewallet_type='],
+      ['pay_card', 'token_id=x'],
+      ['pay_card', 'token_id=%2F..%2F'],
+      ['pay_card', ''],
+    ];
+    for (const [path, body, contentType] of attempts) {
+      const response = await post(path, body, contentType);
+      const text = await response.text();
+      expect([path, body, response.status, response.headers.get('content-type')]).toEqual([
+        path,
+        body,
+        400,
+        'text/html; charset=utf-8',
+      ]);
+      expect(text).toMatch(/^<!doctype html>/);
+      expect(text).toMatch(/<p class="notice" role="alert">[^<]+<\/p>/);
+    }
+    const api = await call(gateway.baseUrl, merchant.test.secret_key, 'GET', `/v2/invoices/${invoice.id}`);
+    expect(api.body.status).toBe('PENDING');
+  });
+
+  it('tells the payer in their words that an expired invoice can no longer be paid', async () => {
+    const invoice = await create({ payment_methods: ['BRI'] });
+    await call(gateway.baseUrl, merchant.test.secret_key, 'POST', `/invoices/${invoice.id}/expire!`);
+    const response = await fetch(`${gateway.baseUrl}/web/invoices/${invoice.id}/pay`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'channel=BRI',
+      redirect: 'manual',
+    });
+    expect(response.status).toBe(400);
+    const text = await response.text();
+    expect(text).toContain('This invoice has expired and can no longer be paid.');
+    expect(text).not.toContain('only a PENDING invoice');
+  });
 });

@@ -5,6 +5,7 @@ import { gatewayState, NoAuth, payerTimeZoneOf } from '@gateway/http-edge';
 import { type RequestContext } from '@gateway/runtime';
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import type { ClassConstructor } from 'class-transformer';
 import { randomBytes } from 'node:crypto';
 import type { Request, Response } from 'express';
 import { offersCard } from '../application/pay-by-card/pay-invoice-by-card.handler';
@@ -25,6 +26,7 @@ import type { InvoiceSnapshot } from '../domain/invoice.events';
 import { renderInvoiceNotFoundPage, renderInvoicePage } from './invoice-page.html';
 import { PageNotices, payerNotice } from './invoice-page-notices';
 import { PayByCardFromPageDto, PayByEwalletFromPageDto, PayFromPageDto } from './invoice-page.request.dto';
+import { readPageForm } from './page-form';
 
 /**
  * What follows a payment started on the page (see InvoicePageController.payFromPage): `paid`, the
@@ -58,13 +60,13 @@ export class InvoicePageController {
   @Post(':id/pay_card')
   async payByCard(
     @Param('id') id: string,
-    @Body() body: PayByCardFromPageDto,
+    @Body() body: unknown,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    await this.payFromPage(id, request, response, async (invoice, context) => {
+    await this.payFromPage(id, request, response, [PayByCardFromPageDto, body], async (invoice, form, context) => {
       await this.commands.execute(
-        new PayInvoiceByCardCommand(invoice.invoiceId, body.token_id, body.authentication_id || undefined, context),
+        new PayInvoiceByCardCommand(invoice.invoiceId, form.token_id, form.authentication_id || undefined, context),
       );
       return 'paid';
     });
@@ -78,13 +80,13 @@ export class InvoicePageController {
   @Post(':id/pay_ewallet')
   async payByEwallet(
     @Param('id') id: string,
-    @Body() body: PayByEwalletFromPageDto,
+    @Body() body: unknown,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    await this.payFromPage(id, request, response, async (invoice, context) => {
+    await this.payFromPage(id, request, response, [PayByEwalletFromPageDto, body], async (invoice, form, context) => {
       const checkout = await this.commands.execute(
-        new PayInvoiceByEwalletCommand(invoice.invoiceId, body.ewallet_type, context),
+        new PayInvoiceByEwalletCommand(invoice.invoiceId, form.ewallet_type, context),
       );
       return { redirectTo: checkout.checkoutPath };
     });
@@ -95,13 +97,13 @@ export class InvoicePageController {
   @Post(':id/pay')
   async pay(
     @Param('id') id: string,
-    @Body() body: PayFromPageDto,
+    @Body() body: unknown,
     @Req() request: Request,
     @Res() response: Response,
   ): Promise<void> {
-    await this.payFromPage(id, request, response, async (invoice, context) => {
-      const bank = invoice.banks.find((b) => b.bankCode === body.channel);
-      const outlet = invoice.retailOutlets.find((o) => o.retailOutletName === body.channel);
+    await this.payFromPage(id, request, response, [PayFromPageDto, body], async (invoice, form, context) => {
+      const bank = invoice.banks.find((b) => b.bankCode === form.channel);
+      const outlet = invoice.retailOutlets.find((o) => o.retailOutletName === form.channel);
       if (bank?.callbackVirtualAccountId) {
         // A fixed VA (callback_virtual_account_id or fixed_va): a transfer to the account, sent only when
         // this invoice is the one that claims it (an older invoice of the customer may be first).
@@ -139,18 +141,21 @@ export class InvoicePageController {
   }
 
   /**
-   * A payment the payer starts on the page, with the payer as the commands' actor. `pay` says what follows
-   * (PagePaymentOutcome). A refusal (a DomainError, or one `pay` returns) shows the page again, 400, with a notice
-   * the payer can read.
+   * A payment the payer starts on the page, with the payer as the commands' actor, once its form passed (else the
+   * page again, 400, with a notice). `pay` says what follows (PagePaymentOutcome). A refusal (a DomainError, or one
+   * `pay` returns) shows the page again, 400, with a notice the payer can read.
    */
-  private async payFromPage(
+  private async payFromPage<Form extends object>(
     id: string,
     request: Request,
     response: Response,
-    pay: (invoice: InvoiceSnapshot, context: RequestContext) => Promise<PagePaymentOutcome>,
+    [dto, body]: [ClassConstructor<Form>, unknown],
+    pay: (invoice: InvoiceSnapshot, form: Form, context: RequestContext) => Promise<PagePaymentOutcome>,
   ): Promise<void> {
     const invoice = await this.find(id, response);
     if (!invoice) return;
+    const form = await readPageForm(dto, body);
+    if (!form) return this.send(request, response, invoice, PageNotices.formProblem, 400);
     const context: RequestContext = {
       requestId: gatewayState(request).requestId,
       actor: 'payer:invoice-page',
@@ -159,11 +164,11 @@ export class InvoicePageController {
     };
     let outcome: PagePaymentOutcome;
     try {
-      outcome = await pay(invoice, context);
+      outcome = await pay(invoice, form, context);
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
       const fresh = await this.queries.execute(new GetPublicInvoiceQuery(id));
-      return this.send(request, response, fresh, payerNotice(error), 400);
+      return this.send(request, response, fresh, payerNotice(error, fresh), 400);
     }
     if (outcome === 'paid') return this.afterPayment(id, request, response);
     if ('refused' in outcome) {
