@@ -17,9 +17,17 @@ describe('cards in the browser', () => {
   let merchant: ProvisionedBusiness;
   let shop: Server;
   let shopUrl: string;
+  /** The same shop server reached by another name: another origin, which no authentication names. */
+  let foreignUrl: string;
 
   const shopPage = (
     script: string,
+    show = `var frame = document.createElement('iframe');
+      frame.id = 'three-ds';
+      frame.width = 480;
+      frame.height = 480;
+      frame.src = response.payer_authentication_url;
+      document.body.appendChild(frame);`,
   ) => `<!doctype html><html><head><meta charset="utf-8"><title>Shop</title></head><body>
 <h1>Checkout</h1>
 <script src="${gateway.baseUrl}/js/v1/cards.js"></script>
@@ -28,12 +36,7 @@ describe('cards in the browser', () => {
   function handler(err, response) {
     window.results.push({ err: err, response: response });
     if (response && response.status === 'IN_REVIEW') {
-      var frame = document.createElement('iframe');
-      frame.id = 'three-ds';
-      frame.width = 480;
-      frame.height = 480;
-      frame.src = response.payer_authentication_url;
-      document.body.appendChild(frame);
+      ${show}
     }
   }
   ${script}
@@ -44,12 +47,18 @@ describe('cards in the browser', () => {
     merchant = await provisionBusiness(gateway.app);
     const pages = new Map<string, string>();
     shop = createServer((request, response) => {
-      const page = pages.get(request.url ?? '');
+      const url = new URL(request.url ?? '/', 'http://shop');
+      const framed = url.pathname === '/frame' ? url.searchParams.get('src') : null;
+      const page = framed
+        ? `<!doctype html><iframe id="three-ds" width="480" height="480" src="${framed.replace(/"/g, '&quot;')}">` +
+          '</iframe>'
+        : pages.get(request.url ?? '');
       response.writeHead(page ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(page ?? 'not found');
     });
     await new Promise<void>((resolve) => shop.listen(0, '127.0.0.1', resolve));
     // "localhost" and "127.0.0.1" are different origins: the shop really is cross-origin.
     shopUrl = `http://localhost:${(shop.address() as AddressInfo).port}`;
+    foreignUrl = `http://127.0.0.1:${(shop.address() as AddressInfo).port}`;
     const card = (number: string) =>
       `{ amount: '25000', card_number: '${number}', card_exp_month: '12', card_exp_year: '${FUTURE_YEAR}', ` +
       `card_cvn: '123' }`;
@@ -65,6 +74,14 @@ describe('cards in the browser', () => {
       shopPage(
         `Xendit.setPublishableKey('${merchant.test.public_key}'); ` +
           `Xendit.card.createToken(${card('4000000000000001')}, handler);`,
+      ),
+    );
+    pages.set(
+      '/popup',
+      shopPage(
+        `Xendit.setPublishableKey('${merchant.test.public_key}'); ` +
+          `Xendit.card.createToken(${card(TEST_CARDS.enrolledVisa)}, handler);`,
+        `window.open(response.payer_authentication_url, 'three-ds');`,
       ),
     );
     pages.set('/no-key', shopPage(`Xendit.card.createToken(${card(TEST_CARDS.enrolledVisa)}, handler);`));
@@ -148,6 +165,40 @@ describe('cards in the browser', () => {
           await page.route('**/v2/credit_card_tokens', (route) => route.abort('connectionrefused'));
         });
         expect(offline).toMatchObject({ err: { error_code: 'CONNECTION_ERROR' }, response: null });
+      } finally {
+        await close();
+      }
+    },
+  );
+
+  it(
+    'the hosted 3DS page also works in a popup; the shop that asked may frame it, ' + 'another origin cannot',
+    async () => {
+      const { browser, close } = await launchBrowser();
+      try {
+        const page = await browser.newPage();
+        const opened = page.waitForEvent('popup');
+        await page.goto(`${shopUrl}/popup`);
+        const popup = await opened;
+        await popup.locator('#code').fill('123456');
+        await popup.locator('#complete').click();
+        await page.waitForFunction(() => (globalThis as any).results.length === 2, undefined, { timeout: 15_000 });
+        const [first, second] = await page.evaluate(() => (globalThis as any).results);
+        expect(second.response).toMatchObject({ id: first.response.id, status: 'VERIFIED' });
+        const url: string = first.response.payer_authentication_url;
+        expect(url).toContain(`?origin=${encodeURIComponent(shopUrl)}`);
+
+        // Framed by the origin the URL names: the page shows; by any other origin: Chromium refuses to render it.
+        const cardShownWhenFramedFrom = async (origin: string) => {
+          const framer = await browser.newPage();
+          await framer.goto(`${origin}/frame?src=${encodeURIComponent(url)}`, { waitUntil: 'load' });
+          const child = framer.frames().find((frame) => frame !== framer.mainFrame());
+          const shown = (await child?.locator('#card').count()) === 1;
+          await framer.close();
+          return shown;
+        };
+        expect(await cardShownWhenFramedFrom(shopUrl)).toBe(true);
+        expect(await cardShownWhenFramedFrom(foreignUrl)).toBe(false);
       } finally {
         await close();
       }

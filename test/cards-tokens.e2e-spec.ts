@@ -313,6 +313,59 @@ describe('card tokenization and 3DS (public-key endpoints)', () => {
         expect(await (await fetch(token.body.payer_authentication_url)).text()).toContain('data-status="VERIFIED"');
       },
     );
+
+    it(
+      'the 3DS page: only action=complete verifies and only action=fail fails; any other post shows the page ' +
+        'again (400, HTML) and changes nothing',
+      async () => {
+        const token = await tokenize(gateway.baseUrl, publicKey(), TEST_CARDS.enrolledVisa, { amount: 1000 });
+        const url = `${gateway.baseUrl}/3ds/${token.body.authentication_id}`;
+        const attempts: [string, string][] = [
+          ['', 'application/x-www-form-urlencoded'],
+          ['action=bogus&code=123456', 'application/x-www-form-urlencoded'],
+          ['action=&code=123456', 'application/x-www-form-urlencoded'],
+          ['code=123456', 'application/x-www-form-urlencoded'],
+          ['action=complete', 'text/plain'],
+          ['{"action":["complete"]}', 'application/json'],
+        ];
+        for (const [body, contentType] of attempts) {
+          const response = await fetch(url, {
+            method: 'POST',
+            headers: { 'content-type': contentType },
+            body,
+            redirect: 'manual',
+          });
+          const html = await response.text();
+          expect([body, response.status, response.headers.get('content-type')]).toEqual([
+            body,
+            400,
+            'text/html; charset=utf-8',
+          ]);
+          expect(html).toContain('id="notice"');
+          expect(html).toContain('id="challenge"');
+        }
+        expect(await (await fetch(url)).text()).toContain('id="challenge"');
+        expect(await answerChallenge(gateway.baseUrl, token.body.authentication_id, 'complete')).toBe(303);
+        expect(await (await fetch(url)).text()).toContain('data-status="VERIFIED"');
+      },
+    );
+
+    it("the 3DS page may be framed by the gateway's own pages and by the origin its URL names, no other", async () => {
+      const token = await tokenize(gateway.baseUrl, publicKey(), TEST_CARDS.enrolledVisa, { amount: 1000 });
+      const frameAncestors = async (query: string) => {
+        const response = await fetch(`${gateway.baseUrl}/3ds/${token.body.authentication_id}${query}`);
+        await response.arrayBuffer();
+        return /frame-ancestors ([^;]*)/.exec(response.headers.get('content-security-policy') ?? '')?.[1];
+      };
+      expect(await frameAncestors('')).toBe("'self'");
+      expect(await frameAncestors('?origin=https%3A%2F%2Fshop.example')).toBe("'self' https://shop.example");
+      expect(await frameAncestors('?origin=http%3A%2F%2Flocalhost%3A8080')).toBe("'self' http://localhost:8080");
+      for (const origin of ['https://shop.example/checkout', 'javascript:alert(1)', "https://a.example 'none'", '*'])
+        expect(await frameAncestors(`?origin=${encodeURIComponent(origin)}`)).toBe("'self'");
+      expect(
+        (await fetch(`${gateway.baseUrl}/3ds/0123456789abcdef01234567`)).headers.get('content-security-policy'),
+      ).toContain("frame-ancestors 'self'");
+    });
   });
 
   it('cards.js is served to any page, and the tokenization endpoints answer CORS preflights', async () => {

@@ -25,6 +25,7 @@ export * from './validation/is-redirect-url';
 export * from './validation/is-storable-time';
 export * from './validation/iso-date-time';
 export * from './validation/iso-date';
+export * from './validation/page-form';
 export * from './logging/json-logger';
 export * from './logging/log-context';
 export * from './logging/redact';

@@ -4,6 +4,7 @@ import { IsMoneyAmount, RequestExample } from '@gateway/http-edge';
 import {
   IsBoolean,
   IsDefined,
+  IsIn,
   IsNotEmptyObject,
   IsObject,
   IsOptional,
@@ -94,8 +95,13 @@ export class CreateRefundRequestDto {
   @IsString() @Length(1, 64) external_id!: string;
 }
 
-/** Not card data: the 3DS page's form. */
+const CHALLENGE_ACTIONS = ['complete', 'fail'] as const;
+
+/**
+ * Not card data: the 3DS page's form. `action` is one of the page's two buttons, exactly: anything
+ * else (no action, an empty body) answers nothing about the authentication.
+ */
 export class ChallengeAnswerDto {
-  @IsOptional() @IsString() @MaxLength(32) action?: string;
+  @IsIn(CHALLENGE_ACTIONS) action!: (typeof CHALLENGE_ACTIONS)[number];
   @IsOptional() @IsString() @MaxLength(64) code?: string;
 }

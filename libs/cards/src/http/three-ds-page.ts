@@ -29,6 +29,7 @@ export function renderThreeDsPage(
   nonce: string,
   embedderOrigin?: string,
   branding?: PayerBranding,
+  notice?: string,
 ): string {
   const color = branding?.color ?? '#2459d6';
   const onColor = branding?.onColor ?? '#FFFFFF';
@@ -37,7 +38,8 @@ export function renderThreeDsPage(
     view.status === 'IN_REVIEW'
       ? waitsForever
         ? `<p id="waiting" role="status">Waiting for your bank&hellip; this page refreshes by itself.</p>`
-        : `<form method="post" id="challenge">
+        : `${notice ? `<p class="notice" id="notice" role="alert">${escapeHtml(notice)}</p>` : ''}
+    <form method="post" id="challenge">
       <label for="code">The one-time code your bank sent you (by text message or in its app)</label>
       <input id="code" name="code" inputmode="numeric" autocomplete="one-time-code" maxlength="64">
       <div class="actions">
@@ -85,6 +87,7 @@ export function renderThreeDsPage(
   .merchant img { max-height: 32px; max-width: 100px; background: #fff; border-radius: 4px; padding: 2px; }
   button.secondary { background: #e3e6ec; color: #1d2433; }
   .hint, .issuer { color: #5c6578; font-size: .875rem; }
+  .notice { background: #fff4d6; padding: .5rem; border-radius: 4px; }
 `,
     main: `  ${
       branding

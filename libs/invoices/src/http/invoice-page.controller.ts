@@ -1,7 +1,7 @@
 import { DomainError } from '@gateway/domain';
 import { GetSettingsQuery, payerBrandingOf } from '@gateway/accounts';
 import { Clock } from '@gateway/clock';
-import { gatewayState, NoAuth, payerTimeZoneOf } from '@gateway/http-edge';
+import { gatewayState, NoAuth, payerTimeZoneOf, readPageForm } from '@gateway/http-edge';
 import { type RequestContext } from '@gateway/runtime';
 import { Body, Controller, Get, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
@@ -26,7 +26,6 @@ import type { InvoiceSnapshot } from '../domain/invoice.events';
 import { renderInvoiceNotFoundPage, renderInvoicePage } from './invoice-page.html';
 import { PageNotices, payerNotice } from './invoice-page-notices';
 import { PayByCardFromPageDto, PayByEwalletFromPageDto, PayFromPageDto } from './invoice-page.request.dto';
-import { readPageForm } from './page-form';
 
 /**
  * What follows a payment started on the page (see InvoicePageController.payFromPage): `paid`, the
