@@ -130,6 +130,25 @@ describe('eWallet checkout pages (Chromium)', () => {
     expect(callbacksFor(request.external_id)).toHaveLength(1);
   });
 
+  it("keeps a long unbroken item name within a phone's width", async () => {
+    const business = await provisionBusiness(gateway.app);
+    const request = linkaja({
+      amount: 10_000,
+      items: [{ id: 'long', name: 'N'.repeat(250), price: 10_000, quantity: 1 }],
+    });
+    const created = await call(gateway.baseUrl, business.test.secret_key, 'POST', '/ewallets', { body: request });
+    expect(created.status).toBe(200);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(created.body.checkout_url);
+      expect(await page.locator('#items').innerText()).toContain('NNNN');
+      expect(await page.evaluate('document.documentElement.scrollWidth')).toBeLessThanOrEqual(390 + 2);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('lets a LINKAJA checkout expire on the test clock: the page says so, the callback is FAILED', async () => {
     const business = await provisionBusiness(gateway.app);
     const request = linkaja();

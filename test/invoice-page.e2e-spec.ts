@@ -165,4 +165,19 @@ describe('hosted invoice page (headless Chromium)', () => {
     expect(text).toContain('This invoice has expired and can no longer be paid.');
     expect(text).not.toContain('only a PENDING invoice');
   });
+
+  it("keeps a 3,000-character description and a 1,000-character item name within a phone's width", async () => {
+    const invoice = await create({
+      description: 'D'.repeat(3_000),
+      items: [{ name: 'N'.repeat(1_000), quantity: 1, price: 64_000 }],
+      payment_methods: ['BCA'],
+    });
+    const context = await browser.browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    await page.goto(pageUrl(invoice));
+    const width = await page.evaluate('document.documentElement.scrollWidth');
+    await page.screenshot({ path: join(ARTIFACTS, 'long-text-phone.png') });
+    await context.close();
+    expect(width).toBeLessThanOrEqual(PHONE.width + 2);
+  });
 });

@@ -40,7 +40,8 @@ h1{font-size:1.3rem;margin:0 0 .5rem}
 button{font-size:1rem;padding:.6rem 1.2rem;margin:.5rem .5rem 0 ` +
     `0;cursor:pointer;background:${color};color:${onColor};border:1px solid ${color};border-radius:6px}
 button#cancel{background:#fff;color:#222;border-color:#6b7280}
-table{width:100%;border-collapse:collapse;margin:.5rem 0}td{padding:.2rem 0}td.n{text-align:right}
+table{width:100%;border-collapse:collapse;margin:.5rem 0;table-layout:fixed}td{padding:.2rem 0;overflow-wrap:anywhere}
+td.n{text-align:right;width:40%}
 .status{font-weight:600}
 </style>
 </head>

@@ -207,7 +207,8 @@ body{font-family:system-ui,sans-serif;margin:0;color:#1a1a1a;line-height:1.45;ba
 .brand .inner{max-width:640px;margin:auto;display:flex;align-items:center;gap:12px}
 .brand img{max-height:40px;max-width:120px;background:#fff;border-radius:6px;padding:2px}
 h1{font-size:1.3rem;margin:0;overflow-wrap:anywhere}
-main{max-width:640px;margin:auto;padding:16px}
+main{max-width:640px;margin:auto;padding:16px;overflow-wrap:anywhere}
+#items{table-layout:fixed} #items th:nth-child(2){width:3.5rem} #items th:nth-child(3){width:40%}
 .card{background:#fff;border:1px solid #dde1e6;border-radius:8px;padding:12px 14px;margin:12px 0}
 .amount{font-size:1.8rem;font-weight:700;margin:.2rem 0} table{width:100%;border-collapse:collapse} ` +
   `td,th{padding:4px 0;border-bottom:1px solid #eee;text-align:left}
