@@ -91,6 +91,18 @@ describe('dashboard security', () => {
     );
   });
 
+  it("shows the sign-in page's own notices only, never a member of Object.prototype", async () => {
+    const client = new DashboardClient(gateway.baseUrl);
+    const known = await client.get('/dashboard/sign-in?notice=password-reset');
+    expect(known.text).toContain('<p class="notice" role="status">');
+    for (const notice of ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf']) {
+      const page = await client.get(`/dashboard/sign-in?notice=${notice}`);
+      expect([notice, page.status]).toEqual([notice, 200]);
+      expect(page.text).not.toContain('<p class="notice"');
+      expect(page.text).not.toContain('native code');
+    }
+  });
+
   it('refuses a POST without the session CSRF token, and a sign-in without its own token', async () => {
     const client = new DashboardClient(gateway.baseUrl);
     await client.signIn(admin.email, TEST_PASSWORD);

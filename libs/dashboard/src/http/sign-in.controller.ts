@@ -203,7 +203,9 @@ export class SignInController {
 
   private renderSignIn(request: Request, response: Response, status: number, error?: string, email = ''): void {
     const csrf = publicFormToken(request, response);
-    const notice = typeof request.query.notice === 'string' ? SIGN_IN_NOTICES[request.query.notice] : undefined;
+    const code = request.query.notice;
+    // Own keys only: `constructor`, `__proto__` or `toString` would find Object.prototype's members.
+    const notice = typeof code === 'string' && Object.hasOwn(SIGN_IN_NOTICES, code) ? SIGN_IN_NOTICES[code] : undefined;
     sendBarePage(
       response,
       'Sign in to the dashboard',
