@@ -262,7 +262,12 @@ describe('OpenAPI document', () => {
         if (!request.url().startsWith(gateway.baseUrl) && !request.url().startsWith('data:'))
           external.push(request.url());
       });
-      await page.goto(`${gateway.baseUrl}/docs`);
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error' && /Content Security Policy/i.test(message.text())) refused.push(message.text());
+      });
+      const answer = await page.goto(`${gateway.baseUrl}/docs`);
+      expect(answer?.headers()['content-security-policy']).toContain("frame-ancestors 'none'");
       await page.getByText('Create an invoice').first().waitFor({ timeout: 20_000 });
       for (const tag of ['Invoices', 'Virtual accounts', 'Disbursements', 'Cards', 'Callbacks'])
         await page.locator(`h3#operations-tag-${tag.replace(/ /g, '_')}`).waitFor();
@@ -271,8 +276,26 @@ describe('OpenAPI document', () => {
       mkdirSync(ARTIFACTS, { recursive: true });
       await page.screenshot({ path: join(ARTIFACTS, 'docs.png'), fullPage: false });
       expect(external).toEqual([]);
+      expect(refused).toEqual([]);
+      // With a trailing slash: sent to /docs, where its relative asset paths resolve.
+      await page.goto(`${gateway.baseUrl}/docs/`);
+      expect(page.url()).toBe(`${gateway.baseUrl}/docs`);
+      await page.getByText('Create an invoice').first().waitFor({ timeout: 20_000 });
     } finally {
       await close();
+    }
+  });
+
+  it("sends /docs/ to /docs and gives the reference's pages and assets the HTML pages' security headers", async () => {
+    const slash = await fetch(`${gateway.baseUrl}/docs/?x=1`, { redirect: 'manual' });
+    expect([slash.status, slash.headers.get('location')]).toEqual([301, '/docs?x=1']);
+    for (const path of ['/docs', '/docs/swagger-ui.css', '/docs/swagger-ui-init.js', '/docs/openapi.json']) {
+      const response = await fetch(`${gateway.baseUrl}${path}`);
+      await response.arrayBuffer();
+      expect([path, response.status]).toEqual([path, 200]);
+      expect(response.headers.get('x-frame-options')).toBe('DENY');
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('content-security-policy')).toMatch(/default-src 'none';.*frame-ancestors 'none'/);
     }
   });
 });
