@@ -325,7 +325,6 @@ describe('card tokenization and 3DS (public-key endpoints)', () => {
           ['action=bogus&code=123456', 'application/x-www-form-urlencoded'],
           ['action=&code=123456', 'application/x-www-form-urlencoded'],
           ['code=123456', 'application/x-www-form-urlencoded'],
-          ['action=complete', 'text/plain'],
           ['{"action":["complete"]}', 'application/json'],
         ];
         for (const [body, contentType] of attempts) {
@@ -344,6 +343,14 @@ describe('card tokenization and 3DS (public-key endpoints)', () => {
           expect(html).toContain('id="notice"');
           expect(html).toContain('id="challenge"');
         }
+        // A body no parser reads is refused by the edge before any route, as on every route (415).
+        const unread = await fetch(url, {
+          method: 'POST',
+          headers: { 'content-type': 'text/plain' },
+          body: 'action=complete',
+          redirect: 'manual',
+        });
+        expect(unread.status).toBe(415);
         expect(await (await fetch(url)).text()).toContain('id="challenge"');
         expect(await answerChallenge(gateway.baseUrl, token.body.authentication_id, 'complete')).toBe(303);
         expect(await (await fetch(url)).text()).toContain('data-status="VERIFIED"');
