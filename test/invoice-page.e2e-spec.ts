@@ -148,7 +148,8 @@ describe('hosted invoice page (headless Chromium)', () => {
     }
     // A body no parser reads is refused by the edge before any route, as on every route (415).
     const unread = await post('pay', 'channel=BRI', 'text/plain');
-    expect([unread.status, (await unread.json()).error_code]).toEqual([415, 'UNSUPPORTED_CONTENT_TYPE_ERROR']);
+    const unreadBody = (await unread.json()) as { error_code?: string };
+    expect([unread.status, unreadBody.error_code]).toEqual([415, 'UNSUPPORTED_CONTENT_TYPE_ERROR']);
     const api = await call(gateway.baseUrl, merchant.test.secret_key, 'GET', `/v2/invoices/${invoice.id}`);
     expect(api.body.status).toBe('PENDING');
   });

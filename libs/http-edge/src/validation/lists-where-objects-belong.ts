@@ -42,8 +42,20 @@ function elementsOf(value: unknown, each: boolean): [string, unknown][] {
   return [['', value]];
 }
 
+/** Per DTO class: its decorators are all applied once the classes load, and every request asks again. */
+const nestedFieldsByClass = new WeakMap<object, { property: string; each: boolean }[]>();
+
 function nestedFieldsOf(dto: object): { property: string; each: boolean }[] {
-  const metadatas = getMetadataStorage().getTargetValidationMetadatas(dto.constructor, '', false, false);
+  let fields = nestedFieldsByClass.get(dto.constructor);
+  if (!fields) {
+    fields = readNestedFields(dto.constructor as new (...args: never[]) => unknown);
+    nestedFieldsByClass.set(dto.constructor, fields);
+  }
+  return fields;
+}
+
+function readNestedFields(target: new (...args: never[]) => unknown): { property: string; each: boolean }[] {
+  const metadatas = getMetadataStorage().getTargetValidationMetadatas(target, '', false, false);
   const fields = new Map<string, boolean>();
   for (const metadata of metadatas) {
     if (metadata.type !== ValidationTypes.NESTED_VALIDATION) continue;
