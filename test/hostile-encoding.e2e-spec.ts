@@ -2,6 +2,7 @@ import type { ProvisionedBusiness } from '@gateway/accounts';
 import { randomUUID } from 'node:crypto';
 import { PNG_BYTES, uploadFile } from './support/files';
 import { rawRequest } from './support/raw-request';
+import { recurringRequest } from './support/recurring';
 import { startTestApp, type TestApp } from './support/test-app';
 import { basicAuth, call, provisionBusiness } from './support/test-business';
 
@@ -143,14 +144,7 @@ describe('encodings, content types and times refused at the edge', () => {
         given_names: 'Budi',
         email: 'budi@example.com',
       });
-      const recurring = await created('/recurring_payments', {
-        external_id: `rec-${randomUUID()}`,
-        payer_email: 'payer@example.com',
-        description: 'Membership',
-        amount: 50_000,
-        interval: 'MONTH',
-        interval_count: 1,
-      });
+      const recurring = await created('/recurring_payments', recurringRequest());
       const patches: [string, string][] = [
         [`/fixed_payment_code/${code.id}`, '{"name":"Changed"}'],
         [`/callback_virtual_accounts/${va.id}`, '{"name":"Changed"}'],
@@ -257,18 +251,7 @@ describe('encodings, content types and times refused at the edge', () => {
           expiration_date: date,
         }),
       ],
-      [
-        '/recurring_payments',
-        (date) => ({
-          external_id: `rp-${randomUUID()}`,
-          payer_email: 'payer@example.com',
-          description: 'Plan',
-          amount: 20_000,
-          interval: 'DAY',
-          interval_count: 1,
-          start_date: date,
-        }),
-      ],
+      ['/recurring_payments', (date) => recurringRequest({ start_date: date })],
       [
         '/ewallets',
         (date) => ({
