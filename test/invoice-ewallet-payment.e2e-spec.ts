@@ -160,7 +160,7 @@ describe('invoice paid by eWallet (DANA) from the hosted page', () => {
       );
       const afterPaid = await pageForm(invoice.id, 'pay_ewallet', 'ewallet_type=DANA');
       expect(afterPaid.status).toBe(400);
-      expect(await afterPaid.text()).toContain('only a PENDING invoice can be paid');
+      expect(await afterPaid.text()).toContain('This invoice has already been paid.');
 
       const bcaOnly = await create({ payment_methods: ['BCA'] });
       const notOffered = await pageForm(bcaOnly.id, 'pay_ewallet', 'ewallet_type=DANA');
