@@ -112,7 +112,6 @@ const ERROR_CODES: Readonly<Record<string, readonly [status: number, declaredBy:
   PAYMENT_METHOD_NOT_OFFERED_ERROR: [400, 'invoices'],
   PAYMENT_NOT_FOUND_ERROR: [404, 'ewallets'],
   PHONE_NUMBER_NOT_REGISTERED: [400, 'ewallets'],
-  POOL_NUMBER_TAKEN: [409, 'invoices'],
   RATE_LIMIT_EXCEEDED: [429, 'http-edge'],
   RECIPIENT_ACCOUNT_NUMBER_ERROR: [400, 'disbursements'],
   RECIPIENT_AMOUNT_ERROR: [400, 'disbursements'],
@@ -187,7 +186,6 @@ const NOT_IN_THE_API: Readonly<Record<string, string>> = {
   DASHBOARD_SIGN_IN_THROTTLED_ERROR: 'dashboard pages only',
   DASHBOARD_TWO_FACTOR_REQUIRED_ERROR: 'dashboard pages only',
   DASHBOARD_USER_NOT_FOUND_ERROR: 'dashboard pages only',
-  POOL_NUMBER_TAKEN: "invoices' number pools retry on it internally; it never reaches a caller",
 };
 
 interface DocumentedError {

@@ -15,7 +15,6 @@ import { QueryBus } from '@nestjs/cqrs';
 import { businessDecider } from '../libs/accounts/src/domain/business.decider';
 import { customerReferenceDecider } from '../libs/customers/src/domain/customer-reference.decider';
 import { dashboardTeamDecider } from '../libs/dashboard/src/domain/dashboard-team.decider';
-import { poolNumberDecider } from '../libs/invoices/src/domain/pool-number.decider';
 import { reportDecider } from '../libs/reports/src/domain/report.decider';
 import { customerVirtualAccountDecider } from '../libs/virtual-accounts/src/domain/customer-virtual-account.decider';
 import { appendFixtureLog, type EventFixture, fixtureLog, loadEventFixtures } from './support/event-fixtures';
@@ -31,13 +30,20 @@ const UNAUDITED_DECIDERS: Record<string, AnyDecider> = {
   business: businessDecider,
   customerref: customerReferenceDecider,
   dashboardteam: dashboardTeamDecider,
-  invoicepoolva: poolNumberDecider,
-  invoiceretailcode: poolNumberDecider,
   report: reportDecider,
   customerfva: customerVirtualAccountDecider,
 };
-/** Streams written without a decider (a record, not an aggregate): read, never folded. */
-const WITHOUT_DECIDER = new Set(['invoicepagekey', 'settlement', 'callback_test']);
+/**
+ * Streams written without a decider (a record, not an aggregate): read, never folded. The POOL
+ * number reservation streams are history: numbers are claimed with the invoice's append now.
+ */
+const WITHOUT_DECIDER = new Set([
+  'invoicepagekey',
+  'settlement',
+  'callback_test',
+  'invoicepoolva',
+  'invoiceretailcode',
+]);
 
 /**
  * The fixture log (test/fixtures/events/v1: every event type in the first version it was ever

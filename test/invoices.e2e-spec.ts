@@ -342,15 +342,21 @@ describe('invoices', () => {
   );
 
   it(
-    'keeps POOL numbers unique under parallel creation and answers UNIQUE_ACCOUNT_NUMBER_UNAVAILABLE_ERROR once the ' +
-      'pool is exhausted',
+    'keeps POOL numbers unique under parallel creation in two processes and answers ' +
+      'UNIQUE_ACCOUNT_NUMBER_UNAVAILABLE_ERROR once the pool is exhausted',
     async () => {
       const small = await startTestApp({ env: { INVOICE_POOL_SIZE: '3' } });
+      // A second api process on the same database: the numbers are claimed in the store, not in a process.
+      const twin = await startTestApp({
+        env: { INVOICE_POOL_SIZE: '3' },
+        databaseUrl: small.db.url,
+        withWorker: false,
+      });
       try {
         const business = await provisionBusiness(small.app);
         const results = await Promise.all(
           Array.from({ length: 6 }, (_, i) =>
-            call(small.baseUrl, business.test.secret_key, 'POST', '/v2/invoices', {
+            call((i % 2 === 0 ? small : twin).baseUrl, business.test.secret_key, 'POST', '/v2/invoices', {
               body: {
                 external_id: `p-${i}`,
                 payer_email: 'a@b.co',
@@ -397,6 +403,7 @@ describe('invoices', () => {
         });
         expect(reused.status).toBe(200);
       } finally {
+        await twin.close();
         await small.close();
       }
     },

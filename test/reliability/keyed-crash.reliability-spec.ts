@@ -269,7 +269,12 @@ describe('keyed requests across api crashes', () => {
         });
         if (!ok('POST /v2/invoices', invoice)) return;
         once('invoice', 'InvoiceCreated', `data->'invoice'->>'externalId' = $1`, [externalId]);
-        once('invoice POOL numbers', 'PoolNumberReserved', `data->>'invoiceId' = $1`, [invoice.body.id]);
+        checks.push({
+          label: 'invoice POOL numbers (claimed with its append)',
+          sql: 'SELECT count(*)::int AS n FROM es_claims WHERE stream_name = $1',
+          params: [`invoice-${invoice.body.id}`],
+          expected: 1,
+        });
         const number = invoice.body.available_banks[0].bank_account_number;
         if (
           ok(

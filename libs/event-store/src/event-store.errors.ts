@@ -13,6 +13,14 @@ export class WrongExpectedRevisionError extends Error {
   }
 }
 
+/** Another stream holds this key (AppendOptions.claims): nothing was appended; try another key. */
+export class ClaimTakenError extends Error {
+  constructor(readonly key: string) {
+    super(`Claim ${key} is held by another stream`);
+    this.name = 'ClaimTakenError';
+  }
+}
+
 /** An event with this id was already appended (an event id is unique across the store). */
 export class DuplicateEventIdError extends Error {
   constructor(readonly eventId: string) {

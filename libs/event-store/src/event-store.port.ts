@@ -52,10 +52,50 @@ export interface ReadUrgency {
   onAwaited(listener: () => void): () => void;
 }
 
+/**
+ * A unique key (a POOL account number, a retail payment code) the appending stream holds until a
+ * time, taken with the append instead of a reservation stream per key (docs/decisions.md, "POOL
+ * numbers claimed with the invoice's append"). Whose clock says a key is free is the claimant's:
+ * a holder whose `until` is at or before `at` no longer holds it.
+ */
+export interface Claim {
+  key: string;
+  /** Held until this instant (an invoice's expiry). */
+  until: Date;
+  /** The claimant's now (a business's test clock may differ from the database's). */
+  at: Date;
+}
+
+export interface AppendOptions {
+  /**
+   * Keys taken with the append: every one free (or already this stream's) and the events appended,
+   * or a ClaimTakenError and nothing written. Atomic with the append on PostgreSQL; on EventStoreDB
+   * each key is a claim stream written just before the events (a crash between them leaves keys
+   * held until their `until`, as reservation streams did).
+   */
+  claims?: Claim[];
+}
+
+/** Who holds a claimed key: the stream, and until when (expired or not is the caller's clock to say). */
+export interface ClaimHolder {
+  stream: string;
+  until: Date;
+}
+
 /** The event store port (design §3). Adapters: PostgreSQL (default) and EventStoreDB. */
 export interface EventStore {
-  /** Atomic per stream; throws WrongExpectedRevisionError when `expected` does not hold. */
-  append(streamName: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * Atomic per stream; throws WrongExpectedRevisionError when `expected` does not hold and
+   * ClaimTakenError when another stream holds one of `options.claims`.
+   */
+  append(
+    streamName: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+    options?: AppendOptions,
+  ): Promise<AppendResult>;
+  /** The last holder of a claimed key; undefined when no stream ever claimed it. */
+  claimHolder(key: string): Promise<ClaimHolder | undefined>;
   /** Events of one stream; an empty array when the stream does not exist. */
   readStream(streamName: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** One page of the global log in global order, never skipping a late-committing event. */

@@ -3,7 +3,7 @@ import type { Decider, DomainEvent } from '@gateway/domain';
 import { currentKeyedExecution, type KeyedAppendSlot } from '@gateway/runtime';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../event-envelope';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store.errors';
-import type { AppendResult, EventStore } from '../event-store.port';
+import type { AppendResult, Claim, EventStore } from '../event-store.port';
 import type { AggregateStateCache } from './aggregate-state-cache';
 
 /** Who asks and when: becomes every appended event's metadata. */
@@ -54,6 +54,8 @@ export interface DecideOptions {
    * an earlier execution's append.
    */
   states?: AggregateStateCache;
+  /** Keys the append takes (AppendOptions.claims): a ClaimTakenError is the caller's to handle, never retried here. */
+  claims?: Claim[];
 }
 
 /** Replays a stream through the decider's evolve (from the cached state of it in `states`, when given). */
@@ -161,7 +163,12 @@ export async function decideAndAppend<TCommand, TState, TEvent extends DomainEve
     try {
       const eventId = newEventIds();
       const written = events.map((event) => toNewEvent(event, metadata, eventId));
-      const appended = await store.append(streamName, written, loaded.revision);
+      const appended = await store.append(
+        streamName,
+        written,
+        loaded.revision,
+        options.claims && { claims: options.claims },
+      );
       // A stream created here is not remembered until it is commanded again: most (a charge, an
       // invoice, a reservation) never are, and keeping them would only age their states into the old heap.
       if (options.states && !(options.newStream && attempt === 1)) {

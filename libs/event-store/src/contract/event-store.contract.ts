@@ -3,6 +3,7 @@ import { asStored, comparePositions, type GlobalPosition, type NewEvent, type Re
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store.errors';
 import type { EventStore } from '../event-store.port';
 import { describeKeyedReexecution } from '../aggregate/keyed-reexecution.contract';
+import { describeClaims } from './claims.contract';
 import { CHAIN_HASH_KEY, CHAIN_START, chainHash, chainHashOf, withoutChainHash } from '../chain/chain-hash';
 import { EventSchemaError, EventSchemaRegistry, SCHEMA_VERSION_KEY } from '../schema/event-schema-registry';
 
@@ -343,6 +344,18 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
     });
 
     describeKeyedReexecution(() => store, stream);
+    describe('with a second store over the same log', () => {
+      let other: EventStore;
+      beforeAll(() => {
+        other = harness.storeWith(EventSchemaRegistry.unversioned());
+      });
+      afterAll(async () => other?.close());
+      describeClaims(
+        () => store,
+        () => other,
+        stream,
+      );
+    });
   });
 }
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   type AllStreamResolvedEvent,
   type AppendResult as EsdbAppendResult,
@@ -13,9 +14,21 @@ import {
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import { CHAIN_START, chainHashOf, sealEvents } from '../chain/chain-hash';
-import type { GlobalPosition, NewEvent, RecordedEvent } from '../event-envelope';
-import { DuplicateEventIdError, EventStoreUnavailableError, WrongExpectedRevisionError } from '../event-store.errors';
-import type { AppendResult, EventStore, ExpectedRevision } from '../event-store.port';
+import type { EventMetadata, GlobalPosition, NewEvent, RecordedEvent } from '../event-envelope';
+import {
+  ClaimTakenError,
+  DuplicateEventIdError,
+  EventStoreUnavailableError,
+  WrongExpectedRevisionError,
+} from '../event-store.errors';
+import type {
+  AppendOptions,
+  AppendResult,
+  Claim,
+  ClaimHolder,
+  EventStore,
+  ExpectedRevision,
+} from '../event-store.port';
 import type { ReadAllOptions, ReadStreamOptions, SubscribeOptions } from '../event-store.port';
 import {
   actualRevisionOf,
@@ -69,9 +82,18 @@ export class EventStoreDbEventStore implements EventStore {
    * that exact revision so no other writer can slip in between. With `any`, a concurrent
    * writer only means reading the new last event and sealing again.
    */
-  async append(streamName: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  async append(
+    streamName: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     toEsdbExpectedRevision(expected); // refuses a negative revision before any round trip
+    // EventStoreDB has no transaction across streams: each key is a claim stream written first,
+    // guarded by its revision (as the reservation streams were); a crash before the events are
+    // appended leaves the keys held until their `until`.
+    for (const claim of options.claims ?? []) await this.takeClaim(streamName, claim, events[0].metadata);
     for (let attempt = 1; ; attempt += 1) {
       const [last] = await this.readStream(streamName, { direction: 'backwards', maxCount: 1 });
       const actual: bigint | 'no_stream' = last ? last.revision : 'no_stream';
@@ -90,6 +112,39 @@ export class EventStoreDbEventStore implements EventStore {
           throw new WrongExpectedRevisionError(streamName, expected, error.actual);
         throw error;
       }
+    }
+  }
+
+  async claimHolder(key: string): Promise<ClaimHolder | undefined> {
+    const [last] = await this.readStream(claimStreamOf(key), { direction: 'backwards', maxCount: 1 });
+    if (!last) return undefined;
+    const held = last.data as ClaimHeldData;
+    return { stream: held.stream, until: new Date(held.until) };
+  }
+
+  /**
+   * Appends `ClaimHeld` (with the claiming events' metadata) to the key's claim stream at the
+   * revision it was read at, or ClaimTakenError.
+   */
+  private async takeClaim(streamName: string, claim: Claim, metadata: EventMetadata): Promise<void> {
+    const claimStream = claimStreamOf(claim.key);
+    const [last] = await this.readStream(claimStream, { direction: 'backwards', maxCount: 1 });
+    if (last) {
+      const held = last.data as ClaimHeldData;
+      if (held.stream !== streamName && new Date(held.until).getTime() > claim.at.getTime())
+        throw new ClaimTakenError(claim.key);
+    }
+    const data: ClaimHeldData = { stream: streamName, until: claim.until.toISOString(), at: claim.at.toISOString() };
+    try {
+      await this.append(
+        claimStream,
+        [{ id: randomUUID(), type: CLAIM_HELD, data, metadata }],
+        last?.revision ?? 'no_stream',
+      );
+    } catch (error) {
+      // Another claimant wrote the claim stream between the read and the append.
+      if (error instanceof WrongExpectedRevisionError) throw new ClaimTakenError(claim.key);
+      throw error;
     }
   }
 
@@ -254,6 +309,20 @@ export class EventStoreDbEventStore implements EventStore {
       throw new Error(`Stream ${streamName} has no event at revision ${revision.toString()} after appending it`);
     return event.position;
   }
+}
+
+/** The event type of a claim stream (EventStoreDB only: PostgreSQL keeps claims in es_claims). */
+const CLAIM_HELD = 'ClaimHeld';
+
+interface ClaimHeldData {
+  stream: string;
+  until: string;
+  at: string;
+}
+
+/** One stream per claimed key. */
+function claimStreamOf(key: string): string {
+  return `esclaim-${key}`;
 }
 
 async function drain<T>(read: AsyncIterable<T>): Promise<T[]> {

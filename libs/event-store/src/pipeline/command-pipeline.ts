@@ -14,7 +14,7 @@ import {
 } from '../aggregate/decide-and-append';
 import type { GlobalPosition, RecordedEvent } from '../event-envelope';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store.errors';
-import type { EventStore } from '../event-store.port';
+import type { Claim, ClaimHolder, EventStore } from '../event-store.port';
 import {
   READ_YOUR_WRITES_TIMEOUT_MS,
   type ReadModelOutcome,
@@ -92,6 +92,8 @@ export interface CommandRun<D extends AnyDecider> extends CommandOrigin {
   maxAttempts?: number;
   /** Deterministic event ids (default: random, or derived from the request's idempotency key). */
   newEventId?: () => string;
+  /** Keys taken with the append (POOL numbers): another stream's key fails the run with ClaimTakenError. */
+  claims?: Claim[];
 }
 
 /** What the commands of requests on one kind of aggregate share. */
@@ -183,11 +185,17 @@ export class CommandPipeline {
       maxAttempts: run.maxAttempts,
       newEventId: run.newEventId,
       states: this.states,
+      claims: run.claims,
     });
     const readModel = decision.appended
       ? await this.readYourWrites(run.readYourWrites, run.stream, decision.appended.position)
       : 'not-awaited';
     return { ...decision, now, readModel };
+  }
+
+  /** Who holds a claimed key (AppendOptions.claims), by the store. */
+  claimHolder(key: string): Promise<ClaimHolder | undefined> {
+    return this.store.claimHolder(key);
   }
 
   /** Creates a stream with `no_stream`; undefined only with `ifExists: 'skip'` when it existed. */

@@ -1,5 +1,5 @@
 /**
- * The pieces every version of `es_append_batch` (event-store migrations 2 to 5) shares. Each version
+ * The pieces every version of `es_append_batch` (event-store migrations 2 to 6) shares. Each version
  * replaces the whole function, so each migration spells it out again; these pieces let it say only what
  * it changes.
  *
@@ -30,6 +30,39 @@ export const CHAIN_HASH_DECLARATIONS = `          v_prev   text;
           v_rev    bigint;
           v_meta   jsonb;
           v_metas  jsonb[];
+`;
+
+/** The variable the claims of version 6 add: the first key another stream holds. */
+export const CLAIM_DECLARATIONS = `          v_taken  text;
+`;
+
+/**
+ * Version 6, after the revision check held: the append's claims (`claims`: key, until, at), each
+ * inserted, or taken over from a holder whose `until` is at or before the claimant's `at`, or kept
+ * when this stream already holds it (a keyed re-execution). A key another stream still holds
+ * raises ESCLM with the key as its detail: the whole batch rolls back and the combiner retries its
+ * appends one by one, so only this one fails (rare: a probe meets a held key).
+ */
+export const TAKE_CLAIMS = `            IF v_append ? 'claims' THEN
+              WITH wanted AS (
+                SELECT c->>'key' AS claim_key, (c->>'until')::timestamptz AS held_until,
+                       (c->>'at')::timestamptz AS claimed_at
+                  FROM jsonb_array_elements(v_append->'claims') AS c
+              ), held AS (
+                INSERT INTO es_claims AS h (claim_key, stream_name, held_until, claimed_at)
+                SELECT w.claim_key, v_stream, w.held_until, w.claimed_at FROM wanted w
+                ON CONFLICT (claim_key) DO UPDATE
+                   SET stream_name = EXCLUDED.stream_name, held_until = EXCLUDED.held_until,
+                       claimed_at = EXCLUDED.claimed_at
+                 WHERE h.held_until <= EXCLUDED.claimed_at OR h.stream_name = EXCLUDED.stream_name
+                RETURNING h.claim_key
+              )
+              SELECT w.claim_key INTO v_taken FROM wanted w
+               WHERE NOT EXISTS (SELECT 1 FROM held WHERE held.claim_key = w.claim_key) LIMIT 1;
+              IF v_taken IS NOT NULL THEN
+                RAISE EXCEPTION 'claim % is held by another stream', v_taken USING ERRCODE = 'ESCLM', DETAIL = v_taken;
+              END IF;
+            END IF;
 `;
 
 /** One turn of the loop per append, with its stream, expectation and events unpacked. */

@@ -7,6 +7,8 @@ export interface AppendRequest {
   expect: 0 | 1 | 2;
   revision: string | null;
   events: { id: string; type: string; data: unknown; metadata: unknown }[];
+  /** Keys taken with the append (event-store migration 6); absent when none. */
+  claims?: { key: string; until: string; at: string }[];
 }
 
 export interface AppendOutcome {

@@ -10,6 +10,7 @@ const APPLIED_CHECKSUMS: Record<number, string> = {
   3: '06f2d792263be34d38f77f9202b679b117b60666775c622836a6677d4839d48c',
   4: 'c2ac522e99353f5d87ec2b03d87124661b2d2249df9e5193e8ec5c5386f95747',
   5: '90d748c68d2b194e3564672c26376a20a58b49c90f25c020db186e719673060f',
+  6: '15f2a26bf59cbce8aee34f445e957d6887e8be01b913c9bc39d1eefd173ba89a',
 };
 
 describe('event-store migrations', () => {

@@ -3,10 +3,56 @@ import {
   APPEND_BATCH_SIGNATURE,
   CHAIN_HASH_DECLARATIONS,
   CLAIM_STREAM_REVISION,
+  CLAIM_DECLARATIONS,
   CLOSE_APPEND_LOOP,
   insertEventRows,
   OPEN_APPEND_LOOP,
+  TAKE_CLAIMS,
 } from './append-batch.sql';
+
+/** Version 5's es_append_batch (the hash chain computed inline); version 6 adds claims to it. */
+const CHEAPER_CHAIN_APPEND =
+  `
+        -- Same events, same hashes as version 4, less work per append: the hash input is built
+        -- inline (no function call per event), the metadata loses its chainHash once, and a
+        -- single-event append (the common case) inserts its row directly, without arrays and a
+        -- second pass over the events.
+        CREATE OR REPLACE ${APPEND_BATCH_SIGNATURE}${CHAIN_HASH_DECLARATIONS}${OPEN_APPEND_LOOP}
+${CLAIM_STREAM_REVISION}
+            v_prev := '';
+            IF v_last - v_count >= 0 THEN
+              SELECT coalesce(e.metadata->>'chainHash', '') INTO v_prev FROM es_events e
+               WHERE e.stream_name = v_stream AND e.revision = v_last - v_count;
+            END IF;
+
+            IF v_count = 1 THEN
+              v_event := v_events->0;
+              v_meta  := (v_event->'metadata') - 'chainHash';
+              v_prev  := encode(sha256(convert_to(
+                           v_prev || E'\\n' || (v_event->>'id')::uuid::text || E'\\n' || v_stream || E'\\n' || ` +
+  `v_last::text || E'\\n' || (v_event->>'type')
+                             || E'\\n' || (v_event->'data')::text || E'\\n' || v_meta::text,
+                           'UTF8')), 'hex');
+              INSERT INTO es_events (event_id, stream_name, revision, type, data, metadata)
+                   VALUES ((v_event->>'id')::uuid, v_stream, v_last, v_event->>'type', v_event->'data', ` +
+  `v_meta || jsonb_build_object('chainHash', v_prev))
+                RETURNING es_events.position INTO v_pos;
+            ELSE
+              v_metas := ARRAY[]::jsonb[];
+              FOR v_event, v_ord IN SELECT x.value, x.ordinality FROM jsonb_array_elements(v_events) WITH ` +
+  `ORDINALITY AS x LOOP
+                v_rev  := v_last - v_count + v_ord;
+                v_meta := (v_event->'metadata') - 'chainHash';
+                v_prev := encode(sha256(convert_to(
+                            v_prev || E'\\n' || (v_event->>'id')::uuid::text || E'\\n' || v_stream || E'\\n' || ` +
+  `v_rev::text || E'\\n' || (v_event->>'type')
+                              || E'\\n' || (v_event->'data')::text || E'\\n' || v_meta::text,
+                            'UTF8')), 'hex');
+                v_metas := v_metas || (v_meta || jsonb_build_object('chainHash', v_prev));
+              END LOOP;
+${insertEventRows('v_metas[e.ordinality]', true)}            END IF;
+
+${CLOSE_APPEND_LOOP}      `;
 
 /**
  * Streams and events. The global order is (tx_id, position): `tx_id` is the appending
@@ -201,48 +247,26 @@ ${CLOSE_APPEND_LOOP}
     {
       version: 5,
       name: 'cheaper hash chain on the append path',
+      sql: CHEAPER_CHAIN_APPEND,
+    },
+    {
+      version: 6,
+      name: 'claims taken with an append',
       sql:
         `
-        -- Same events, same hashes as version 4, less work per append: the hash input is built
-        -- inline (no function call per event), the metadata loses its chainHash once, and a
-        -- single-event append (the common case) inserts its row directly, without arrays and a
-        -- second pass over the events.
-        CREATE OR REPLACE ${APPEND_BATCH_SIGNATURE}${CHAIN_HASH_DECLARATIONS}${OPEN_APPEND_LOOP}
-${CLAIM_STREAM_REVISION}
-            v_prev := '';
-            IF v_last - v_count >= 0 THEN
-              SELECT coalesce(e.metadata->>'chainHash', '') INTO v_prev FROM es_events e
-               WHERE e.stream_name = v_stream AND e.revision = v_last - v_count;
-            END IF;
-
-            IF v_count = 1 THEN
-              v_event := v_events->0;
-              v_meta  := (v_event->'metadata') - 'chainHash';
-              v_prev  := encode(sha256(convert_to(
-                           v_prev || E'\\n' || (v_event->>'id')::uuid::text || E'\\n' || v_stream || E'\\n' || ` +
-        `v_last::text || E'\\n' || (v_event->>'type')
-                             || E'\\n' || (v_event->'data')::text || E'\\n' || v_meta::text,
-                           'UTF8')), 'hex');
-              INSERT INTO es_events (event_id, stream_name, revision, type, data, metadata)
-                   VALUES ((v_event->>'id')::uuid, v_stream, v_last, v_event->>'type', v_event->'data', ` +
-        `v_meta || jsonb_build_object('chainHash', v_prev))
-                RETURNING es_events.position INTO v_pos;
-            ELSE
-              v_metas := ARRAY[]::jsonb[];
-              FOR v_event, v_ord IN SELECT x.value, x.ordinality FROM jsonb_array_elements(v_events) WITH ` +
-        `ORDINALITY AS x LOOP
-                v_rev  := v_last - v_count + v_ord;
-                v_meta := (v_event->'metadata') - 'chainHash';
-                v_prev := encode(sha256(convert_to(
-                            v_prev || E'\\n' || (v_event->>'id')::uuid::text || E'\\n' || v_stream || E'\\n' || ` +
-        `v_rev::text || E'\\n' || (v_event->>'type')
-                              || E'\\n' || (v_event->'data')::text || E'\\n' || v_meta::text,
-                            'UTF8')), 'hex');
-                v_metas := v_metas || (v_meta || jsonb_build_object('chainHash', v_prev));
-              END LOOP;
-${insertEventRows('v_metas[e.ordinality]', true)}            END IF;
-
-${CLOSE_APPEND_LOOP}      `,
+        -- POOL account numbers and retail payment codes (any key unique while held) are claimed in
+        -- the transaction of the append that needs them, instead of a reservation stream and event
+        -- per key (docs/decisions.md, "POOL numbers claimed with the invoice's append").
+        CREATE TABLE es_claims (
+          claim_key   text        PRIMARY KEY,
+          stream_name text        NOT NULL,
+          held_until  timestamptz NOT NULL,
+          claimed_at  timestamptz NOT NULL
+        );
+` +
+        CHEAPER_CHAIN_APPEND.slice(CHEAPER_CHAIN_APPEND.indexOf('        CREATE OR REPLACE'))
+          .replace(CHAIN_HASH_DECLARATIONS, () => CHAIN_HASH_DECLARATIONS + CLAIM_DECLARATIONS)
+          .replace(CLAIM_STREAM_REVISION, () => CLAIM_STREAM_REVISION + TAKE_CLAIMS),
     },
   ],
 };

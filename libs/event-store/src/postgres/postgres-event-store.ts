@@ -1,7 +1,19 @@
 import type { Pool } from 'pg';
 import { type GlobalPosition, type NewEvent, type RecordedEvent, START_POSITION } from '../event-envelope';
-import { DuplicateEventIdError, InvalidEventDataError, WrongExpectedRevisionError } from '../event-store.errors';
-import type { AppendResult, EventStore, ExpectedRevision } from '../event-store.port';
+import {
+  ClaimTakenError,
+  DuplicateEventIdError,
+  InvalidEventDataError,
+  WrongExpectedRevisionError,
+} from '../event-store.errors';
+import type {
+  AppendOptions,
+  AppendResult,
+  Claim,
+  ClaimHolder,
+  EventStore,
+  ExpectedRevision,
+} from '../event-store.port';
 import type { ReadAllOptions, ReadStreamOptions, SubscribeOptions } from '../event-store.port';
 import { CombinedLookups } from '@gateway/database';
 import { AppendCombiner } from './append-combiner';
@@ -78,7 +90,12 @@ export class PostgresEventStore implements EventStore {
     });
   }
 
-  async append(streamName: string, events: NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  async append(
+    streamName: string,
+    events: NewEvent[],
+    expected: ExpectedRevision,
+    options: AppendOptions = {},
+  ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const [expect, revision]: [0 | 1 | 2, string | null] =
       expected === 'any' ? [0, null] : expected === 'no_stream' ? [1, null] : [2, expected.toString()];
@@ -88,6 +105,7 @@ export class PostgresEventStore implements EventStore {
       expect,
       revision,
       events: stamped.map(({ id, type, data, metadata }) => ({ id, type, data, metadata })),
+      ...(options.claims?.length && { claims: options.claims.map(claimRequest) }),
     };
     let row;
     try {
@@ -105,6 +123,15 @@ export class PostgresEventStore implements EventStore {
       nextExpectedRevision: BigInt(row.revision),
       position: { commit: BigInt(row.tx_id!), prepare: BigInt(row.last_position!) },
     };
+  }
+
+  async claimHolder(key: string): Promise<ClaimHolder | undefined> {
+    const { rows } = await this.pool.query<{ stream_name: string; held_until: Date }>({
+      name: 'es_claim_holder',
+      text: 'SELECT stream_name, held_until FROM es_claims WHERE claim_key = $1',
+      values: [key],
+    });
+    return rows[0] && { stream: rows[0].stream_name, until: rows[0].held_until };
   }
 
   async readStream(streamName: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
@@ -240,8 +267,15 @@ function toRecordedEvent([numbers, eventId, streamName, type, data, metadata]: E
   };
 }
 
+/** A claim as es_append_batch takes it: instants as ISO strings. */
+function claimRequest(claim: Claim): { key: string; until: string; at: string } {
+  return { key: claim.key, until: claim.until.toISOString(), at: claim.at.toISOString() };
+}
+
 function translateAppendError(error: unknown): unknown {
   const pgError = error as { code?: string; constraint?: string; detail?: string };
+  // Raised by es_append_batch (migration 6) for a key another stream holds; the detail is the key.
+  if (pgError.code === 'ESCLM') return new ClaimTakenError(pgError.detail ?? 'unknown');
   if (pgError.code === '23505' && pgError.constraint === 'es_events_event_id') {
     const id = /\(event_id\)=\(([^)]+)\)/.exec(pgError.detail ?? '')?.[1] ?? 'unknown';
     return new DuplicateEventIdError(id);

@@ -1,36 +1,42 @@
-import { type CommandMetadata, CommandPipeline, originOf, WrongExpectedRevisionError } from '@gateway/event-store';
-import { DomainError } from '@gateway/domain';
+import { type Claim, ClaimTakenError, CommandPipeline } from '@gateway/event-store';
 import { AppConfig } from '@gateway/config';
 import { Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { holderAt, poolNumberDecider } from '../domain/pool-number.decider';
-import { type PoolKind, poolNumberStream } from '../domain/pool-number.events';
+import { invoiceIdOfStream } from '../domain/invoice.events';
+import { type PoolKind, poolNumberKey } from '../domain/pool-number.events';
 
 /** Tries a full scan of small pools, and this many random probes of large ones, before giving up. */
 const MAX_PROBES = 64;
 /** Digits after the prefix: the pool holds at most 999,999 numbers. */
 export const POOL_SUFFIX_DIGITS = 6;
 
+/** One pool an invoice takes a number of. */
 export interface PoolRequest {
   kind: PoolKind;
-  /** Stream scope: `<businessId>.<mode>.<bank>` for VA numbers, `<mode>.<outlet>` for retail codes. */
+  /** `<businessId>.<mode>.<bank>` for VA numbers, `<mode>.<outlet>` for retail codes. */
   scope: string;
   prefix: string;
-  invoiceId: string;
-  reservedUntil: Date;
-  now: Date;
-  metadata: CommandMetadata;
+}
+
+/** Every probed number of `requests[index]` is held by another invoice. */
+export class PoolExhaustedError extends Error {
+  constructor(readonly index: number) {
+    super(`pool ${index} has no free number among its probes`);
+    this.name = 'PoolExhaustedError';
+  }
 }
 
 /**
- * Reserves a free number of a pool: each number is its own reservation stream, so two
- * invoices created at the same moment can never get the same number (the second append
- * fails its expected revision and the allocator moves on to another number).
+ * Takes a free number of each pool an invoice offers, claimed in the invoice's own append
+ * (AppendOptions.claims): the store decides in one transaction that every number is free, or held
+ * by an invoice whose expiry passed on the claimant's clock, and appends the invoice; a number
+ * another invoice holds fails the append (ClaimTakenError) and that pool's next probe is tried.
+ * Two invoices created at the same moment can never share a number, and no reservation stream or
+ * event is written per number (docs/decisions.md, "POOL numbers claimed with the invoice's append").
  *
  * The probe order is drawn from the invoice id: spread like random numbers (invoices do not
  * collide on the same sequence), but the same for the same invoice, so a keyed invoice creation
- * executed again after a crash (same invoice id) probes the numbers it reserved before and meets
- * its own reservations instead of taking more.
+ * executed again after a crash (same invoice id) probes the numbers it claimed before.
  */
 @Injectable()
 export class PoolAllocator {
@@ -39,46 +45,38 @@ export class PoolAllocator {
     private readonly config: AppConfig,
   ) {}
 
-  /** The reserved number, or undefined when every probed number is taken. */
-  async reserve(request: PoolRequest): Promise<string | undefined> {
-    const { invoiceId } = request;
-    for (const index of this.probeOrder(`${request.kind}:${request.scope}:${invoiceId}`)) {
-      const number = `${request.prefix}${String(index).padStart(POOL_SUFFIX_DIGITS, '0')}`;
+  /**
+   * Runs `append` with a number of each pool (in `requests` order) and the claims that take them,
+   * until it does not fail on a held number; PoolExhaustedError when a pool runs out of probes.
+   */
+  async appendClaiming<T>(
+    invoiceId: string,
+    requests: PoolRequest[],
+    held: { until: Date; at: Date },
+    append: (numbers: string[], claims: Claim[]) => Promise<T>,
+  ): Promise<T> {
+    const probes = requests.map((request) => this.probeOrder(`${request.kind}:${request.scope}:${invoiceId}`));
+    const numbers = requests.map((request, index) => nextNumber(request, probes[index], index));
+    for (;;) {
+      const keys = requests.map((request, index) => poolNumberKey(request.kind, request.scope, numbers[index]));
       try {
-        await this.pipeline.run({
-          ...originOf(request.metadata),
-          stream: poolNumberStream(request.kind, request.scope, number),
-          decider: poolNumberDecider,
-          command: {
-            type: 'ReservePoolNumber',
-            number,
-            invoiceId,
-            reservedUntil: request.reservedUntil,
-            now: request.now,
-          },
-          // The invoice's creation, which follows, is what the answer waits for.
-          readYourWrites: 'none',
-          // A probe almost always meets a number never reserved: append without reading first;
-          // a number that has a stream (held, expired, or ours on a re-execution) fails that
-          // append, and the second attempt reads it and decides.
-          newStream: true,
-          maxAttempts: 2,
-        });
-        return number;
+        return await append(
+          numbers,
+          keys.map((key) => ({ key, ...held })),
+        );
       } catch (error) {
-        if (error instanceof DomainError && error.code === 'POOL_NUMBER_TAKEN') continue;
-        // Lost a race for this number twice: another invoice has it, try the next.
-        if (error instanceof WrongExpectedRevisionError) continue;
-        throw error;
+        const taken = error instanceof ClaimTakenError ? keys.indexOf(error.key) : -1;
+        if (taken === -1) throw error;
+        numbers[taken] = nextNumber(requests[taken], probes[taken], taken);
       }
     }
-    return undefined;
   }
 
   /** The invoice that holds `number` at `now`, if any. */
   async holder(kind: PoolKind, scope: string, number: string, now: Date): Promise<string | undefined> {
-    const { state } = await this.pipeline.load(poolNumberStream(kind, scope, number), poolNumberDecider);
-    return holderAt(state, now);
+    const holder = await this.pipeline.claimHolder(poolNumberKey(kind, scope, number));
+    if (!holder || holder.until.getTime() <= now.getTime()) return undefined;
+    return invoiceIdOfStream(holder.stream);
   }
 
   private *probeOrder(seed: string): Generator<number> {
@@ -90,6 +88,13 @@ export class PoolAllocator {
     }
     for (let i = 0; i < MAX_PROBES; i += 1) yield draw(seed, i, size) + 1;
   }
+}
+
+/** The pool's next probed number, or PoolExhaustedError. */
+function nextNumber(request: PoolRequest, probes: Generator<number>, index: number): string {
+  const next = probes.next();
+  if (next.done) throw new PoolExhaustedError(index);
+  return `${request.prefix}${String(next.value).padStart(POOL_SUFFIX_DIGITS, '0')}`;
 }
 
 /** The i-th number in [0, size) drawn from `seed` (48 bits of a hash: no visible bias below a million). */

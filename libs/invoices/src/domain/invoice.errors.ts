@@ -1,4 +1,4 @@
-import { badRequest, conflict, defineErrors, invalidField, notFound, shared } from '@gateway/domain';
+import { badRequest, defineErrors, invalidField, notFound, shared } from '@gateway/domain';
 
 export const InvoiceErrors = defineErrors('invoices', {
   notFound: notFound('INVOICE_NOT_FOUND_ERROR', (id: string) => `Invoice ${id} does not exist`),
@@ -39,7 +39,6 @@ export const InvoiceErrors = defineErrors('invoices', {
     'AVAILABLE_PAYMENT_CODE_NOT_FOUND_ERROR',
     (outlet: string) => `No unique ${outlet} payment code is free right now; retry later`,
   ),
-  numberTaken: conflict('POOL_NUMBER_TAKEN', (number: string) => `${number} is reserved`),
   vaNotFound: notFound(
     'VIRTUAL_ACCOUNT_NOT_FOUND_ERROR',
     (bank: string, number: string) => `No invoice is waiting for a payment on ${bank} ${number}`,

@@ -101,6 +101,8 @@ export const INVOICE_EVENT_TYPES: readonly InvoiceOwnEvent['type'][] = [
 ];
 
 export const invoiceStream = (invoiceId: string) => `invoice-${invoiceId}`;
+/** The invoice id of an invoice's stream name (a POOL number's claim names its holder's stream). */
+export const invoiceIdOfStream = (stream: string) => stream.slice('invoice-'.length);
 /** The ledger movement of an invoice's payment; the settlement follower recognises invoices by it. */
 export const INVOICE_MOVEMENT_PREFIX = 'invoice_';
 export const invoiceMovementId = (invoiceId: string) => `${INVOICE_MOVEMENT_PREFIX}${invoiceId}`;

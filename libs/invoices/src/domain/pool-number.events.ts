@@ -2,9 +2,11 @@ import { declareEventSchemas } from '@gateway/domain';
 import type { DomainEvent } from '@gateway/domain';
 
 /**
- * One reservable number of a pool (a POOL virtual account number of one bank, or an invoice
- * retail payment code): a reservation stream per number, so uniqueness holds under parallel
- * requests on every event store (design §4).
+ * Until 2026-11-29 each POOL number (a POOL virtual account number of one bank, or an invoice
+ * retail payment code) was a reservation stream with these events. Numbers are now claimed with
+ * the invoice's append (PoolAllocator; the claim key is the old stream's name, so event-store
+ * migration 6 and invoices migration 3 carried live reservations over). The events stay declared:
+ * logs written before hold them, and an auditor reads them.
  */
 export type PoolNumberReserved = DomainEvent<
   'PoolNumberReserved',
@@ -20,8 +22,11 @@ export type PoolNumberEvent = PoolNumberReserved | PoolNumberReleased;
 
 export type PoolKind = 'va' | 'retail';
 
-/** VA numbers are per business (the number starts with its merchant code); retail codes are global per chain. */
-export const poolNumberStream = (kind: PoolKind, scope: string, number: string) =>
+/**
+ * The claim key of a number (the name its reservation stream had). VA numbers are per business (the
+ * number starts with its merchant code); retail codes are global per chain.
+ */
+export const poolNumberKey = (kind: PoolKind, scope: string, number: string) =>
   kind === 'va' ? `invoicepoolva-${scope}.${number}` : `invoiceretailcode-${scope}.${number}`;
 
 /** Each event type's current schema version (docs/operations.md, "Changing an event's shape"). */

@@ -52,5 +52,28 @@ export const invoicesMigrations: MigrationSet = {
         CREATE INDEX invoices_pending_fixed_va ON invoices USING gin ((snapshot->'banks') jsonb_path_ops)
           WHERE status = 'PENDING' AND (snapshot ? 'callbackVirtualAccountId' OR snapshot->>'fixedVa' = 'true');`,
     },
+    {
+      version: 3,
+      name: 'POOL number reservations become claims',
+      // POOL numbers and retail codes are claimed with the invoice's append now (event-store
+      // migration 6, PoolAllocator). Each number's latest reservation stream event becomes its
+      // claim (the key is the stream's name), so a number an invoice holds stays its own. Runs after
+      // the event-store migrations (libs/bootstrap/src/all-migrations.ts); an EventStoreDB store
+      // has no rows here and its reservations stay streams (docs/operations.md). A database without
+      // the event store's tables (a read-model test's) has nothing to carry over.
+      sql: `
+        DO $backfill$
+        BEGIN
+          IF to_regclass('es_claims') IS NULL THEN RETURN; END IF;
+          INSERT INTO es_claims (claim_key, stream_name, held_until, claimed_at)
+          SELECT DISTINCT ON (e.stream_name) e.stream_name, 'invoice-' || (e.data->>'invoiceId'),
+                 (e.data->>'reservedUntil')::timestamptz, (e.data->>'reservedAt')::timestamptz
+            FROM es_events e
+           WHERE e.type = 'PoolNumberReserved'
+           ORDER BY e.stream_name, e.revision DESC
+          ON CONFLICT (claim_key) DO NOTHING;
+        END
+        $backfill$;`,
+    },
   ],
 };

@@ -22,7 +22,7 @@ import {
 import { INVOICES_PROJECTION } from '../../read-models/invoices.projection';
 import { invoicePageUrl } from '../../domain/invoice.rules';
 import { invoiceIdFrom, poolMerchantCode, retailPrefix } from '../invoice-identity';
-import { PoolAllocator } from '../pool-allocator';
+import { PoolAllocator, PoolExhaustedError, type PoolRequest } from '../pool-allocator';
 import {
   FindFixedVirtualAccountQuery,
   type FixedVirtualAccountRef,
@@ -43,13 +43,13 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
 
   async execute(command: CreateInvoiceCommand): Promise<InvoiceSnapshot> {
     const { businessId, mode, request } = command;
-    // The decider's amount rule, asked first: nothing is reserved (POOL numbers, retail codes) for
-    // an invoice it would refuse.
+    // The decider's amount rule, asked first: no look-up or POOL number probe is made for an
+    // invoice it would refuse.
     const amountError = invoiceAmountError(request.amount, command.options.recurringPaymentId !== undefined);
     if (amountError) throw amountError;
     const origin = requestOrigin(command);
     // Asked together, the business, its settings and its (test) clock leave in one statement
-    // (CombinedLookups). One instant for the POOL reservations and the invoice (its expiry is computed from it).
+    // (CombinedLookups). One instant for the POOL claims and the invoice (its expiry is computed from it).
     const [business, settingsView, now] = await Promise.all([
       this.queries.execute(new GetBusinessQuery(businessId)),
       this.queries.execute(new GetSettingsQuery(businessId, mode)),
@@ -66,118 +66,116 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     const invoiceId = command.options.invoiceId ?? invoiceIdFrom(this.ids.uuid());
     const durationSeconds = request.invoiceDuration ?? DEFAULT_INVOICE_DURATION_SECONDS;
     const expiry = new Date(now.getTime() + durationSeconds * 1000);
-    const metadata = this.pipeline.metadata(origin, now);
     const merchantName = business?.name ?? businessId;
     const customerAccounts = request.fixedVa
       ? await this.customerAccounts(command, methods, fixedVa?.bankCode)
       : new Map<string, FixedVirtualAccountRef>();
 
-    const reservation = { invoiceId, reservedUntil: expiry, now, metadata };
     const bankCodes = methods.filter((code) => category(code) === 'VIRTUAL_ACCOUNT');
     const outlets = methods.filter((code) => category(code) === 'RETAIL_OUTLET');
     // The business's own fixed account (callback_virtual_account_id), or with fixed_va the
     // customer's, replaces the POOL number for its bank; paid like a callback VA.
     const fixedAccountOf = (bankCode: string) =>
       fixedVa?.bankCode === bankCode ? fixedVa : customerAccounts.get(bankCode);
-    // Every reservation is its own stream: asked together, their appends leave in one batch
-    // instead of one round trip after another. Refusals are reported in the order of
-    // payment_methods, as when they were asked one by one.
-    const [numbers, codes] = await Promise.all([
-      settleAll(
-        bankCodes.map((bankCode) =>
-          fixedAccountOf(bankCode)
-            ? undefined
-            : this.pools.reserve({
-                ...reservation,
-                kind: 'va',
-                scope: `${businessId}.${mode}.${bankCode}`,
-                prefix: poolMerchantCode(businessId, settings.virtualAccountRanges?.[bankCode]?.merchantCode),
-              }),
-        ),
-      ),
-      settleAll(
-        outlets.map((outlet) =>
-          this.pools.reserve({
-            ...reservation,
-            kind: 'retail',
-            scope: `${mode}.${outlet}`,
-            prefix: retailPrefix(businessId, settings.retailPaymentCodePrefix),
-          }),
-        ),
-      ),
-    ]);
-    const banks: InvoiceBank[] = bankCodes.map((bankCode, index) => {
-      const fixed = fixedAccountOf(bankCode);
-      if (fixed)
+    const pooledBanks = bankCodes.filter((bankCode) => !fixedAccountOf(bankCode));
+    // Every POOL number and retail code is claimed in the invoice's own append (PoolAllocator),
+    // in payment_methods order: banks, then retail outlets.
+    const pools: PoolRequest[] = [
+      ...pooledBanks.map((bankCode) => ({
+        kind: 'va' as const,
+        scope: `${businessId}.${mode}.${bankCode}`,
+        prefix: poolMerchantCode(businessId, settings.virtualAccountRanges?.[bankCode]?.merchantCode),
+      })),
+      ...outlets.map((outlet) => ({
+        kind: 'retail' as const,
+        scope: `${mode}.${outlet}`,
+        prefix: retailPrefix(businessId, settings.retailPaymentCodePrefix),
+      })),
+    ];
+    const invoiceWith = (numbers: string[]): Omit<InvoiceSnapshot, 'status' | 'updatedAt'> => {
+      const numberOf = new Map(pooledBanks.map((bankCode, index) => [bankCode, numbers[index]]));
+      const banks: InvoiceBank[] = bankCodes.map((bankCode) => {
+        const fixed = fixedAccountOf(bankCode);
+        if (fixed)
+          return {
+            bankCode,
+            accountNumber: fixed.accountNumber,
+            transferAmount: request.amount,
+            identityAmount: 0,
+            accountHolderName: fixed.name,
+            callbackVirtualAccountId: fixed.vaId,
+          };
         return {
           bankCode,
-          accountNumber: fixed.accountNumber,
+          accountNumber: numberOf.get(bankCode)!,
           transferAmount: request.amount,
           identityAmount: 0,
-          accountHolderName: fixed.name,
-          callbackVirtualAccountId: fixed.vaId,
+          accountHolderName: merchantName,
         };
-      const number = valueOf(numbers[index]);
-      if (number === undefined) throw InvoiceErrors.poolExhausted(bankCode);
-      return {
-        bankCode,
-        accountNumber: number,
+      });
+      const retailOutlets: InvoiceRetailOutlet[] = outlets.map((outlet, index) => ({
+        retailOutletName: outlet,
+        paymentCode: numbers[pooledBanks.length + index],
         transferAmount: request.amount,
-        identityAmount: 0,
-        accountHolderName: merchantName,
+      }));
+      return {
+        invoiceId,
+        businessId,
+        mode,
+        externalId: request.externalId,
+        merchantName,
+        payerEmail: request.payerEmail,
+        description: request.description,
+        amount: request.amount,
+        currency: request.currency ?? 'IDR',
+        paymentMethods: methods,
+        banks,
+        retailOutlets,
+        shouldSendEmail: request.shouldSendEmail ?? false,
+        shouldExcludeCreditCard: !methods.includes('CREDIT_CARD'),
+        fixedVa: request.fixedVa ?? false,
+        clientType: command.options.recurringPaymentId ? 'RECURRING' : 'API_GATEWAY',
+        invoiceUrl: invoicePageUrl(command.options.publicBaseUrl ?? this.config.publicBaseUrl(), invoiceId),
+        expiryDate: expiry.toISOString(),
+        createdAt: now.toISOString(),
+        ...(request.successRedirectUrl !== undefined && { successRedirectUrl: request.successRedirectUrl }),
+        ...(request.failureRedirectUrl !== undefined && { failureRedirectUrl: request.failureRedirectUrl }),
+        ...(request.callbackVirtualAccountId !== undefined && {
+          callbackVirtualAccountId: request.callbackVirtualAccountId,
+        }),
+        ...(request.midLabel !== undefined && { midLabel: request.midLabel }),
+        ...(request.items !== undefined && { items: request.items }),
+        ...(command.options.recurringPaymentId !== undefined && {
+          recurringPaymentId: command.options.recurringPaymentId,
+        }),
       };
-    });
-    const retailOutlets: InvoiceRetailOutlet[] = outlets.map((outlet, index) => {
-      const code = valueOf(codes[index]);
-      if (code === undefined) throw InvoiceErrors.paymentCodeUnavailable(outlet);
-      return { retailOutletName: outlet, paymentCode: code, transferAmount: request.amount };
-    });
-
-    const invoice: Omit<InvoiceSnapshot, 'status' | 'updatedAt'> = {
-      invoiceId,
-      businessId,
-      mode,
-      externalId: request.externalId,
-      merchantName,
-      payerEmail: request.payerEmail,
-      description: request.description,
-      amount: request.amount,
-      currency: request.currency ?? 'IDR',
-      paymentMethods: methods,
-      banks,
-      retailOutlets,
-      shouldSendEmail: request.shouldSendEmail ?? false,
-      shouldExcludeCreditCard: !methods.includes('CREDIT_CARD'),
-      fixedVa: request.fixedVa ?? false,
-      clientType: command.options.recurringPaymentId ? 'RECURRING' : 'API_GATEWAY',
-      invoiceUrl: invoicePageUrl(command.options.publicBaseUrl ?? this.config.publicBaseUrl(), invoiceId),
-      expiryDate: expiry.toISOString(),
-      createdAt: now.toISOString(),
-      ...(request.successRedirectUrl !== undefined && { successRedirectUrl: request.successRedirectUrl }),
-      ...(request.failureRedirectUrl !== undefined && { failureRedirectUrl: request.failureRedirectUrl }),
-      ...(request.callbackVirtualAccountId !== undefined && {
-        callbackVirtualAccountId: request.callbackVirtualAccountId,
-      }),
-      ...(request.midLabel !== undefined && { midLabel: request.midLabel }),
-      ...(request.items !== undefined && { items: request.items }),
-      ...(command.options.recurringPaymentId !== undefined && {
-        recurringPaymentId: command.options.recurringPaymentId,
-      }),
     };
-    const magicPayment =
-      mode === 'test' && MAGIC_PAID_AMOUNTS.includes(request.amount)
-        ? this.magicPayment(invoice, settings.feeSchedule)
-        : undefined;
-    const decision = await this.pipeline.run({
-      ...origin,
-      at: now,
-      stream: invoiceStream(invoiceId),
-      decider: invoiceDecider,
-      command: { type: 'CreateInvoice', invoice, magicPayment, now },
-      readYourWrites: { projection: INVOICES_PROJECTION },
-      // An id minted just now names no stream yet (a keyed re-execution that meets its own finds it).
-      newStream: command.options.invoiceId === undefined,
-    });
+    const decision = await this.pools
+      .appendClaiming(invoiceId, pools, { until: expiry, at: now }, (numbers, claims) => {
+        const invoice = invoiceWith(numbers);
+        const magicPayment =
+          mode === 'test' && MAGIC_PAID_AMOUNTS.includes(request.amount)
+            ? this.magicPayment(invoice, settings.feeSchedule)
+            : undefined;
+        return this.pipeline.run({
+          ...origin,
+          at: now,
+          stream: invoiceStream(invoiceId),
+          decider: invoiceDecider,
+          command: { type: 'CreateInvoice', invoice, magicPayment, now },
+          readYourWrites: { projection: INVOICES_PROJECTION },
+          // An id minted just now names no stream yet (a keyed re-execution that meets its own finds it).
+          newStream: command.options.invoiceId === undefined,
+          claims,
+        });
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof PoolExhaustedError)) throw error;
+        const exhausted = pools[error.index];
+        throw exhausted.kind === 'va'
+          ? InvoiceErrors.poolExhausted(pooledBanks[error.index])
+          : InvoiceErrors.paymentCodeUnavailable(outlets[error.index - pooledBanks.length]);
+      });
     if (decision.state.status !== 'exists') throw InvoiceErrors.notFound(invoiceId);
     return decision.state.invoice;
   }
@@ -261,17 +259,6 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
       feeTax,
     };
   }
-}
-
-/** Waits for every reservation, so none is left running behind an error (no reservation here: undefined). */
-function settleAll<T>(reservations: (Promise<T> | undefined)[]): Promise<PromiseSettledResult<T | undefined>[]> {
-  return Promise.allSettled(reservations.map((reservation) => reservation ?? Promise.resolve(undefined)));
-}
-
-/** The outcome's value, or its error: read in payment_methods order, as a one-by-one loop met them. */
-function valueOf<T>(outcome: PromiseSettledResult<T>): T {
-  if (outcome.status === 'rejected') throw outcome.reason;
-  return outcome.value;
 }
 
 export function category(code: string) {

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { NewEvent } from '../event-envelope';
+import { ClaimTakenError, WrongExpectedRevisionError } from '../event-store.errors';
+import type { Claim, EventStore } from '../event-store.port';
+
+const HOUR = 3_600_000;
+const at = new Date('2027-03-01T00:00:00Z');
+const later = (ms: number) => new Date(at.getTime() + ms);
+const claim = (key: string, until = later(HOUR), from = at): Claim => ({ key, until, at: from });
+
+/**
+ * Claims taken with an append (AppendOptions.claims: POOL numbers and retail codes): part of the
+ * EventStore contract, so it runs on PostgreSQL and on EventStoreDB. `otherStore` is a second store
+ * over the same log (another process: its own connections and append batches).
+ */
+export function describeClaims(
+  store: () => EventStore,
+  otherStore: () => EventStore,
+  streamName: (label: string) => string,
+): void {
+  describe('claims taken with an append', () => {
+    const key = (label: string) => `claimkey-${label}-${randomUUID()}`;
+
+    it('holds each key for the appending stream until its time', async () => {
+      const [name, first, second] = [streamName('claimer'), key('a'), key('b')];
+      await store().append(name, [event('Created')], 'no_stream', { claims: [claim(first), claim(second)] });
+      expect(await store().claimHolder(first)).toEqual({ stream: name, until: later(HOUR) });
+      expect(await store().claimHolder(second)).toEqual({ stream: name, until: later(HOUR) });
+      expect(await store().claimHolder(key('never'))).toBeUndefined();
+    });
+
+    it('refuses a key another stream holds, and appends nothing (nor its other claims)', async () => {
+      const [holder, late, held, free] = [streamName('holder'), streamName('late'), key('held'), key('free')];
+      await store().append(holder, [event('Created')], 'no_stream', { claims: [claim(held)] });
+      const refused = await store()
+        .append(late, [event('Created')], 'no_stream', { claims: [claim(free), claim(held)] })
+        .catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ClaimTakenError);
+      expect((refused as ClaimTakenError).key).toBe(held);
+      expect(await store().readStream(late)).toEqual([]);
+      expect(await store().claimHolder(free)).toBeUndefined();
+      expect((await store().claimHolder(held))?.stream).toBe(holder);
+    });
+
+    it("takes over a key whose holder's time passed on the claimant's clock, not before", async () => {
+      const [first, second, third, shared] = [streamName('first'), streamName('second'), streamName('third'), key('x')];
+      await store().append(first, [event('Created')], 'no_stream', { claims: [claim(shared, later(HOUR))] });
+      const early = claim(shared, later(3 * HOUR), later(HOUR - 1));
+      await expect(store().append(second, [event('Created')], 'no_stream', { claims: [early] })).rejects.toBeInstanceOf(
+        ClaimTakenError,
+      );
+      const onTime = claim(shared, later(3 * HOUR), later(HOUR));
+      await store().append(third, [event('Created')], 'no_stream', { claims: [onTime] });
+      expect(await store().claimHolder(shared)).toEqual({ stream: third, until: later(3 * HOUR) });
+    });
+
+    it('keeps a key the same stream claims again (a keyed re-execution), with the new time', async () => {
+      const [name, mine] = [streamName('again'), key('mine')];
+      await store().append(name, [event('Created')], 'no_stream', { claims: [claim(mine)] });
+      await store().append(name, [event('Changed')], 0n, { claims: [claim(mine, later(2 * HOUR))] });
+      expect(await store().claimHolder(mine)).toEqual({ stream: name, until: later(2 * HOUR) });
+    });
+
+    it('takes no key when the append fails its expected revision', async () => {
+      const [name, wanted] = [streamName('stale'), key('stale')];
+      await store().append(name, [event('Created')], 'no_stream');
+      await expect(
+        store().append(name, [event('Created')], 'no_stream', { claims: [claim(wanted)] }),
+      ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
+      expect(await store().claimHolder(wanted)).toBeUndefined();
+    });
+
+    it('gives a key raced by 40 streams over two stores to exactly one, whose events alone are stored', async () => {
+      const raced = key('raced');
+      const names = Array.from({ length: 40 }, (_, i) => streamName(`racer${i}`));
+      // Each racer also claims a key of its own: the losers must not keep theirs.
+      const outcomes = await Promise.allSettled(
+        names.map((name, i) =>
+          (i % 2 === 0 ? store() : otherStore()).append(name, [event('Created', { i })], 'no_stream', {
+            claims: [claim(`${raced}-own${i}`), claim(raced)],
+          }),
+        ),
+      );
+      const winners = names.filter((_, i) => outcomes[i].status === 'fulfilled');
+      expect(winners).toHaveLength(1);
+      for (const outcome of outcomes)
+        if (outcome.status === 'rejected') expect(outcome.reason).toBeInstanceOf(ClaimTakenError);
+      expect((await store().claimHolder(raced))?.stream).toBe(winners[0]);
+      for (const [i, name] of names.entries()) {
+        const won = name === winners[0];
+        expect(await store().readStream(name)).toHaveLength(won ? 1 : 0);
+        expect((await store().claimHolder(`${raced}-own${i}`))?.stream).toBe(won ? name : undefined);
+      }
+    });
+
+    it('leaves the neighbours of a refused append in the same batch appended', async () => {
+      const [holder, held] = [streamName('batch-holder'), key('batch')];
+      await store().append(holder, [event('Created')], 'no_stream', { claims: [claim(held)] });
+      const names = Array.from({ length: 20 }, (_, i) => streamName(`neighbour${i}`));
+      const outcomes = await Promise.allSettled(
+        names.map((name, i) =>
+          store().append(name, [event('Created')], 'no_stream', i === 7 ? { claims: [claim(held)] } : undefined),
+        ),
+      );
+      expect(outcomes.map((outcome) => outcome.status)).toEqual(
+        names.map((_, i) => (i === 7 ? 'rejected' : 'fulfilled')),
+      );
+    });
+  });
+}
+
+function event(type: string, data: Record<string, unknown> = {}): NewEvent {
+  return {
+    id: randomUUID(),
+    type,
+    data,
+    metadata: { correlationId: 'contract', actor: 'system:contract', occurredAt: new Date(0).toISOString() },
+  };
+}
