@@ -17,7 +17,7 @@ import { vaPaymentRequestFor } from '../scenarios/va-callback/va-callback.scenar
 /**
  * CPU cost of one card charge, by process: `node dist/bench/tools/charge-cost.js [charges] [--separate-worker]
  * [--apis N]` (with `--apis`, N api processes and a worker, the connections split evenly over the apis);
- * with `--invoices`, of one invoice creation (three POOL reservations, as the invoices scenario sends) instead;
+ * with `--invoices`, of one invoice creation (three POOL numbers claimed, as the invoices scenario sends) instead;
  * with `--disbursements`, of one disbursement (funded business, instant window: the rail completes it too);
  * with `--va`, of one simulated payment of a fixed VA (128 VAs paid in turn, as the va-callback scenario pays them;
  * no callback URL, so no delivery). `CHARGE_COST_NODE_ARGS="--flag ..."` starts the gateway's processes with those

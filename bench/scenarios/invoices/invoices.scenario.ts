@@ -6,10 +6,10 @@ import { measureAgainstBare, startBareApp } from '../shared/paired-http';
 
 const CONNECTIONS = 32;
 const ROUNDS = 3;
-/** Two banks and a retail chain: three POOL reservations (one append each) before the invoice's own append. */
+/** Two banks and a retail chain: three POOL numbers claimed in the invoice's own append. */
 const PAYMENT_METHODS = ['BCA', 'BNI', 'ALFAMART'];
 /**
- * Each reservation probes random numbers of the pool; with the full pool (999,999 numbers per
+ * Each claim probes random numbers of the pool; with the full pool (999,999 numbers per
  * bank and per retail chain) the few thousand invoices of a run take under 1% of it, so the
  * first probe almost always finds a free number and the pool never runs dry. Set explicitly so a
  * smaller default cannot change what is measured.
@@ -17,14 +17,14 @@ const PAYMENT_METHODS = ['BCA', 'BNI', 'ALFAMART'];
 export const INVOICE_POOL_SIZE = '999999';
 
 /**
- * POST /v2/invoices on the demo business in test mode: settings and business look-ups, a POOL
- * number reserved per bank and retail chain (each its own stream), the invoice append and the
- * read-your-writes wait for the invoices projection.
+ * POST /v2/invoices on the demo business in test mode: settings and business look-ups, the invoice
+ * append with a POOL number claimed per bank and retail chain (docs/decisions.md, "POOL numbers
+ * claimed with the invoice's append") and the read-your-writes wait for the invoices projection.
  */
 export const invoicesScenario: Scenario = {
   name: 'invoices',
   description:
-    `Invoices: POST /v2/invoices (${PAYMENT_METHODS.join(', ')}: POOL reservations on the path) at ` +
+    `Invoices: POST /v2/invoices (${PAYMENT_METHODS.join(', ')}: POOL numbers claimed on the path) at ` +
     `${CONNECTIONS} connections (gateway api + worker, own process) against a bare Nest route, ` +
     `best of ${ROUNDS} alternating passes`,
   async run(context): Promise<Measurement[]> {
@@ -42,8 +42,8 @@ export const invoicesScenario: Scenario = {
         scenario: 'invoices',
         id: 'invoices.create',
         label:
-          `gateway POST /v2/invoices (${PAYMENT_METHODS.join(' + ')}: ${PAYMENT_METHODS.length} pool ` +
-          `reservations + invoice append)`,
+          `gateway POST /v2/invoices (${PAYMENT_METHODS.join(' + ')}: invoice append claiming ` +
+          `${PAYMENT_METHODS.length} POOL numbers)`,
         short: 'create invoice',
         request,
         server: gateway.server,
