@@ -7,12 +7,7 @@ import { IdGenerator } from '@gateway/runtime';
 import { CommandBus, CommandHandler, type ICommandHandler, QueryBus } from '@nestjs/cqrs';
 import { invoiceDecider, type PaymentInput } from '../../domain/invoice.decider';
 import { InvoiceErrors } from '../../domain/invoice.errors';
-import {
-  type InvoiceBank,
-  type InvoiceRetailOutlet,
-  type InvoiceSnapshot,
-  invoiceStream,
-} from '../../domain/invoice.events';
+import { type InvoiceSnapshot, invoiceStream } from '../../domain/invoice.events';
 import {
   DEFAULT_INVOICE_DURATION_SECONDS,
   INVOICE_RETAIL_OUTLETS,
@@ -22,7 +17,8 @@ import {
 import { INVOICES_PROJECTION } from '../../read-models/invoices.projection';
 import { invoicePageUrl } from '../../domain/invoice.rules';
 import { invoiceIdFrom, poolMerchantCode, retailPrefix } from '../invoice-identity';
-import { PoolAllocator, PoolExhaustedError, type PoolRequest } from '../pool-allocator';
+import { PoolAllocator, PoolExhaustedError } from '../pool-allocator';
+import { channelOfPool, type NewInvoice, type NewInvoiceSnapshot, newInvoiceSnapshot, poolsOf } from './new-invoice';
 import {
   FindFixedVirtualAccountQuery,
   type FixedVirtualAccountRef,
@@ -64,105 +60,44 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
     // The spec: the fixed VA "enables that payment method", whatever payment_methods say.
     const methods = fixedVa && !offered.includes(fixedVa.bankCode) ? [...offered, fixedVa.bankCode] : offered;
     const invoiceId = command.options.invoiceId ?? invoiceIdFrom(this.ids.uuid());
-    const durationSeconds = request.invoiceDuration ?? DEFAULT_INVOICE_DURATION_SECONDS;
-    const expiry = new Date(now.getTime() + durationSeconds * 1000);
-    const merchantName = business?.name ?? businessId;
     const customerAccounts = request.fixedVa
       ? await this.customerAccounts(command, methods, fixedVa?.bankCode)
       : new Map<string, FixedVirtualAccountRef>();
-
-    const bankCodes = methods.filter((code) => category(code) === 'VIRTUAL_ACCOUNT');
-    const outlets = methods.filter((code) => category(code) === 'RETAIL_OUTLET');
-    // The business's own fixed account (callback_virtual_account_id), or with fixed_va the
-    // customer's, replaces the POOL number for its bank; paid like a callback VA.
-    const fixedAccountOf = (bankCode: string) =>
-      fixedVa?.bankCode === bankCode ? fixedVa : customerAccounts.get(bankCode);
-    const pooledBanks = bankCodes.filter((bankCode) => !fixedAccountOf(bankCode));
-    // Every POOL number and retail code is claimed in the invoice's own append (PoolAllocator),
-    // in payment_methods order: banks, then retail outlets.
-    const pools: PoolRequest[] = [
-      ...pooledBanks.map((bankCode) => ({
-        kind: 'va' as const,
-        scope: `${businessId}.${mode}.${bankCode}`,
-        prefix: poolMerchantCode(businessId, settings.virtualAccountRanges?.[bankCode]?.merchantCode),
-      })),
-      ...outlets.map((outlet) => ({
-        kind: 'retail' as const,
-        scope: `${mode}.${outlet}`,
-        prefix: retailPrefix(businessId, settings.retailPaymentCodePrefix),
-      })),
-    ];
-    const invoiceWith = (numbers: string[]): Omit<InvoiceSnapshot, 'status' | 'updatedAt'> => {
-      const numberOf = new Map(pooledBanks.map((bankCode, index) => [bankCode, numbers[index]]));
-      const banks: InvoiceBank[] = bankCodes.map((bankCode) => {
-        const fixed = fixedAccountOf(bankCode);
-        if (fixed)
-          return {
-            bankCode,
-            accountNumber: fixed.accountNumber,
-            transferAmount: request.amount,
-            identityAmount: 0,
-            accountHolderName: fixed.name,
-            callbackVirtualAccountId: fixed.vaId,
-          };
-        return {
-          bankCode,
-          accountNumber: numberOf.get(bankCode)!,
-          transferAmount: request.amount,
-          identityAmount: 0,
-          accountHolderName: merchantName,
-        };
-      });
-      const retailOutlets: InvoiceRetailOutlet[] = outlets.map((outlet, index) => ({
-        retailOutletName: outlet,
-        paymentCode: numbers[pooledBanks.length + index],
-        transferAmount: request.amount,
-      }));
-      return {
-        invoiceId,
-        businessId,
-        mode,
-        externalId: request.externalId,
-        merchantName,
-        payerEmail: request.payerEmail,
-        description: request.description,
-        amount: request.amount,
-        currency: request.currency ?? 'IDR',
-        paymentMethods: methods,
-        banks,
-        retailOutlets,
-        shouldSendEmail: request.shouldSendEmail ?? false,
-        shouldExcludeCreditCard: !methods.includes('CREDIT_CARD'),
-        fixedVa: request.fixedVa ?? false,
-        clientType: command.options.recurringPaymentId ? 'RECURRING' : 'API_GATEWAY',
-        invoiceUrl: invoicePageUrl(command.options.publicBaseUrl ?? this.config.publicBaseUrl(), invoiceId),
-        expiryDate: expiry.toISOString(),
-        createdAt: now.toISOString(),
-        ...(request.successRedirectUrl !== undefined && { successRedirectUrl: request.successRedirectUrl }),
-        ...(request.failureRedirectUrl !== undefined && { failureRedirectUrl: request.failureRedirectUrl }),
-        ...(request.callbackVirtualAccountId !== undefined && {
-          callbackVirtualAccountId: request.callbackVirtualAccountId,
-        }),
-        ...(request.midLabel !== undefined && { midLabel: request.midLabel }),
-        ...(request.items !== undefined && { items: request.items }),
-        ...(command.options.recurringPaymentId !== undefined && {
-          recurringPaymentId: command.options.recurringPaymentId,
-        }),
-      };
+    const invoice: NewInvoice = {
+      invoiceId,
+      businessId,
+      mode,
+      request,
+      recurringPaymentId: command.options.recurringPaymentId,
+      merchantName: business?.name ?? businessId,
+      invoiceUrl: invoicePageUrl(command.options.publicBaseUrl ?? this.config.publicBaseUrl(), invoiceId),
+      methods,
+      bankCodes: methods.filter((code) => category(code) === 'VIRTUAL_ACCOUNT'),
+      outlets: methods.filter((code) => category(code) === 'RETAIL_OUTLET'),
+      // The business's own fixed account (callback_virtual_account_id), or with fixed_va the
+      // customer's, replaces the POOL number for its bank; paid like a callback VA.
+      fixedAccountOf: (bankCode) => (fixedVa?.bankCode === bankCode ? fixedVa : customerAccounts.get(bankCode)),
+      prefixes: {
+        va: (bankCode) => poolMerchantCode(businessId, settings.virtualAccountRanges?.[bankCode]?.merchantCode),
+        retail: retailPrefix(businessId, settings.retailPaymentCodePrefix),
+      },
+      now,
+      expiry: new Date(now.getTime() + (request.invoiceDuration ?? DEFAULT_INVOICE_DURATION_SECONDS) * 1000),
     };
+    // Every POOL number and retail code is claimed in the invoice's own append (PoolAllocator).
     const decision = await this.pools
-      .appendClaiming(invoiceId, pools, { until: expiry, at: now }, (numbers, claims) => {
-        const invoice = invoiceWith(numbers);
+      .appendClaiming(invoiceId, poolsOf(invoice), { until: invoice.expiry, at: now }, (numbers, claims) => {
+        const snapshot = newInvoiceSnapshot(invoice, numbers);
         const magicPayment =
           mode === 'test' && MAGIC_PAID_AMOUNTS.includes(request.amount)
-            ? this.magicPayment(invoice, settings.feeSchedule)
+            ? this.magicPayment(snapshot, settings.feeSchedule)
             : undefined;
         return this.pipeline.run({
           ...origin,
           at: now,
           stream: invoiceStream(invoiceId),
           decider: invoiceDecider,
-          command: { type: 'CreateInvoice', invoice, magicPayment, now },
+          command: { type: 'CreateInvoice', invoice: snapshot, magicPayment, now },
           readYourWrites: { projection: INVOICES_PROJECTION },
           // An id minted just now names no stream yet (a keyed re-execution that meets its own finds it).
           newStream: command.options.invoiceId === undefined,
@@ -171,10 +106,8 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
       })
       .catch((error: unknown) => {
         if (!(error instanceof PoolExhaustedError)) throw error;
-        const exhausted = pools[error.index];
-        throw exhausted.kind === 'va'
-          ? InvoiceErrors.poolExhausted(pooledBanks[error.index])
-          : InvoiceErrors.paymentCodeUnavailable(outlets[error.index - pooledBanks.length]);
+        const { kind, channel } = channelOfPool(invoice, error.index);
+        throw kind === 'va' ? InvoiceErrors.poolExhausted(channel) : InvoiceErrors.paymentCodeUnavailable(channel);
       });
     if (decision.state.status !== 'exists') throw InvoiceErrors.notFound(invoiceId);
     return decision.state.invoice;
@@ -243,7 +176,7 @@ export class CreateInvoiceHandler implements ICommandHandler<CreateInvoiceComman
    * paid by it and stays PENDING (issue 19, item 11).
    */
   private magicPayment(
-    invoice: Omit<InvoiceSnapshot, 'status' | 'updatedAt'>,
+    invoice: NewInvoiceSnapshot,
     feeSchedule: Parameters<typeof feeRuleFor>[1],
   ): PaymentInput | undefined {
     const bank = invoice.banks.find((offered) => offered.callbackVirtualAccountId === undefined);
