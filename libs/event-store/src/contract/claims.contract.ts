@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { NewEvent } from '../event-envelope';
+import { contractEvent } from './contract-event';
 import { ClaimTakenError, WrongExpectedRevisionError } from '../event-store.errors';
 import type { Claim, EventStore } from '../event-store.port';
 
@@ -23,7 +23,7 @@ export function describeClaims(
 
     it('holds each key for the appending stream until its time', async () => {
       const [name, first, second] = [streamName('claimer'), key('a'), key('b')];
-      await store().append(name, [event('Created')], 'no_stream', { claims: [claim(first), claim(second)] });
+      await store().append(name, [contractEvent('Created')], 'no_stream', { claims: [claim(first), claim(second)] });
       expect(await store().claimHolder(first)).toEqual({ stream: name, until: later(HOUR) });
       expect(await store().claimHolder(second)).toEqual({ stream: name, until: later(HOUR) });
       expect(await store().claimHolder(key('never'))).toBeUndefined();
@@ -31,9 +31,9 @@ export function describeClaims(
 
     it('refuses a key another stream holds, and appends nothing (nor its other claims)', async () => {
       const [holder, late, held, free] = [streamName('holder'), streamName('late'), key('held'), key('free')];
-      await store().append(holder, [event('Created')], 'no_stream', { claims: [claim(held)] });
+      await store().append(holder, [contractEvent('Created')], 'no_stream', { claims: [claim(held)] });
       const refused = await store()
-        .append(late, [event('Created')], 'no_stream', { claims: [claim(free), claim(held)] })
+        .append(late, [contractEvent('Created')], 'no_stream', { claims: [claim(free), claim(held)] })
         .catch((error: unknown) => error);
       expect(refused).toBeInstanceOf(ClaimTakenError);
       expect((refused as ClaimTakenError).key).toBe(held);
@@ -44,28 +44,28 @@ export function describeClaims(
 
     it("takes over a key whose holder's time passed on the claimant's clock, not before", async () => {
       const [first, second, third, shared] = [streamName('first'), streamName('second'), streamName('third'), key('x')];
-      await store().append(first, [event('Created')], 'no_stream', { claims: [claim(shared, later(HOUR))] });
+      await store().append(first, [contractEvent('Created')], 'no_stream', { claims: [claim(shared, later(HOUR))] });
       const early = claim(shared, later(3 * HOUR), later(HOUR - 1));
-      await expect(store().append(second, [event('Created')], 'no_stream', { claims: [early] })).rejects.toBeInstanceOf(
-        ClaimTakenError,
-      );
+      await expect(
+        store().append(second, [contractEvent('Created')], 'no_stream', { claims: [early] }),
+      ).rejects.toBeInstanceOf(ClaimTakenError);
       const onTime = claim(shared, later(3 * HOUR), later(HOUR));
-      await store().append(third, [event('Created')], 'no_stream', { claims: [onTime] });
+      await store().append(third, [contractEvent('Created')], 'no_stream', { claims: [onTime] });
       expect(await store().claimHolder(shared)).toEqual({ stream: third, until: later(3 * HOUR) });
     });
 
     it('keeps a key the same stream claims again (a keyed re-execution), with the new time', async () => {
       const [name, mine] = [streamName('again'), key('mine')];
-      await store().append(name, [event('Created')], 'no_stream', { claims: [claim(mine)] });
-      await store().append(name, [event('Changed')], 0n, { claims: [claim(mine, later(2 * HOUR))] });
+      await store().append(name, [contractEvent('Created')], 'no_stream', { claims: [claim(mine)] });
+      await store().append(name, [contractEvent('Changed')], 0n, { claims: [claim(mine, later(2 * HOUR))] });
       expect(await store().claimHolder(mine)).toEqual({ stream: name, until: later(2 * HOUR) });
     });
 
     it('takes no key when the append fails its expected revision', async () => {
       const [name, wanted] = [streamName('stale'), key('stale')];
-      await store().append(name, [event('Created')], 'no_stream');
+      await store().append(name, [contractEvent('Created')], 'no_stream');
       await expect(
-        store().append(name, [event('Created')], 'no_stream', { claims: [claim(wanted)] }),
+        store().append(name, [contractEvent('Created')], 'no_stream', { claims: [claim(wanted)] }),
       ).rejects.toBeInstanceOf(WrongExpectedRevisionError);
       expect(await store().claimHolder(wanted)).toBeUndefined();
     });
@@ -76,7 +76,7 @@ export function describeClaims(
       // Each racer also claims a key of its own: the losers must not keep theirs.
       const outcomes = await Promise.allSettled(
         names.map((name, i) =>
-          (i % 2 === 0 ? store() : otherStore()).append(name, [event('Created', { i })], 'no_stream', {
+          (i % 2 === 0 ? store() : otherStore()).append(name, [contractEvent('Created', { i })], 'no_stream', {
             claims: [claim(`${raced}-own${i}`), claim(raced)],
           }),
         ),
@@ -95,11 +95,16 @@ export function describeClaims(
 
     it('leaves the neighbours of a refused append in the same batch appended', async () => {
       const [holder, held] = [streamName('batch-holder'), key('batch')];
-      await store().append(holder, [event('Created')], 'no_stream', { claims: [claim(held)] });
+      await store().append(holder, [contractEvent('Created')], 'no_stream', { claims: [claim(held)] });
       const names = Array.from({ length: 20 }, (_, i) => streamName(`neighbour${i}`));
       const outcomes = await Promise.allSettled(
         names.map((name, i) =>
-          store().append(name, [event('Created')], 'no_stream', i === 7 ? { claims: [claim(held)] } : undefined),
+          store().append(
+            name,
+            [contractEvent('Created')],
+            'no_stream',
+            i === 7 ? { claims: [claim(held)] } : undefined,
+          ),
         ),
       );
       expect(outcomes.map((outcome) => outcome.status)).toEqual(
@@ -107,13 +112,4 @@ export function describeClaims(
       );
     });
   });
-}
-
-function event(type: string, data: Record<string, unknown> = {}): NewEvent {
-  return {
-    id: randomUUID(),
-    type,
-    data,
-    metadata: { correlationId: 'contract', actor: 'system:contract', occurredAt: new Date(0).toISOString() },
-  };
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { contractEvent } from './contract-event';
 import { asStored, comparePositions, type GlobalPosition, type NewEvent, type RecordedEvent } from '../event-envelope';
 import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store.errors';
 import type { EventStore } from '../event-store.port';
@@ -34,7 +35,11 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
 
     it('appends to a new stream with no_stream and reads the events back in order', async () => {
       const name = stream('new');
-      const result = await store.append(name, [event('Opened', { n: 1 }), event('Renamed', { n: 2 })], 'no_stream');
+      const result = await store.append(
+        name,
+        [contractEvent('Opened', { n: 1 }), contractEvent('Renamed', { n: 2 })],
+        'no_stream',
+      );
       expect(result.nextExpectedRevision).toBe(1n);
       const read = await store.readStream(name);
       expect(read.map((e) => [e.type, e.revision])).toEqual([
@@ -46,36 +51,36 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
 
     it('rejects no_stream on an existing stream with the actual revision', async () => {
       const name = stream('exists');
-      await store.append(name, [event('Opened')], 'no_stream');
-      const error = await store.append(name, [event('Opened')], 'no_stream').catch((e: unknown) => e);
+      await store.append(name, [contractEvent('Opened')], 'no_stream');
+      const error = await store.append(name, [contractEvent('Opened')], 'no_stream').catch((e: unknown) => e);
       expect(error).toBeInstanceOf(WrongExpectedRevisionError);
       expect((error as WrongExpectedRevisionError).actual).toBe(0n);
     });
 
     it('rejects a stale revision and a revision on a missing stream', async () => {
       const name = stream('stale');
-      await store.append(name, [event('A'), event('B')], 'no_stream');
-      const stale = await store.append(name, [event('C')], 0n).catch((e: unknown) => e);
+      await store.append(name, [contractEvent('A'), contractEvent('B')], 'no_stream');
+      const stale = await store.append(name, [contractEvent('C')], 0n).catch((e: unknown) => e);
       expect(stale).toBeInstanceOf(WrongExpectedRevisionError);
       expect((stale as WrongExpectedRevisionError).actual).toBe(1n);
-      const missing = await store.append(stream('missing'), [event('A')], 0n).catch((e: unknown) => e);
+      const missing = await store.append(stream('missing'), [contractEvent('A')], 0n).catch((e: unknown) => e);
       expect(missing).toBeInstanceOf(WrongExpectedRevisionError);
       expect((missing as WrongExpectedRevisionError).actual).toBe('no_stream');
-      const ok = await store.append(name, [event('C')], 1n);
+      const ok = await store.append(name, [contractEvent('C')], 1n);
       expect(ok.nextExpectedRevision).toBe(2n);
     });
 
     it('appends with any to new and existing streams', async () => {
       const name = stream('any');
-      expect((await store.append(name, [event('A')], 'any')).nextExpectedRevision).toBe(0n);
-      expect((await store.append(name, [event('B'), event('C')], 'any')).nextExpectedRevision).toBe(2n);
+      expect((await store.append(name, [contractEvent('A')], 'any')).nextExpectedRevision).toBe(0n);
+      expect((await store.append(name, [contractEvent('B'), contractEvent('C')], 'any')).nextExpectedRevision).toBe(2n);
     });
 
     it('(a) lets exactly one of 50 concurrent appends at the same expected revision win', async () => {
       const name = stream('race');
-      await store.append(name, [event('Opened')], 'no_stream');
+      await store.append(name, [contractEvent('Opened')], 'no_stream');
       const outcomes = await Promise.allSettled(
-        Array.from({ length: 50 }, (_, i) => store.append(name, [event('Raced', { writer: i })], 0n)),
+        Array.from({ length: 50 }, (_, i) => store.append(name, [contractEvent('Raced', { writer: i })], 0n)),
       );
       const won = outcomes.filter((o) => o.status === 'fulfilled');
       const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
@@ -88,7 +93,9 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
     it('lets exactly one of 50 concurrent no_stream appends create the stream', async () => {
       const name = stream('create-race');
       const outcomes = await Promise.allSettled(
-        Array.from({ length: 50 }, (_, i) => store.append(name, [event('Reserved', { writer: i })], 'no_stream')),
+        Array.from({ length: 50 }, (_, i) =>
+          store.append(name, [contractEvent('Reserved', { writer: i })], 'no_stream'),
+        ),
       );
       expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
       for (const o of outcomes)
@@ -110,7 +117,7 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
 
     it('never stores two events with the same id', async () => {
       const name = stream('dup');
-      const first = event('Once');
+      const first = contractEvent('Once');
       await store.append(name, [first], 'no_stream');
       const again = await store.append(name, [first], 'any').catch((e: unknown) => e);
       if (again instanceof Error) expect(again).toBeInstanceOf(DuplicateEventIdError);
@@ -119,7 +126,7 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
 
     it('(c) round-trips the envelope: ids, types, metadata, data and bigint-safe revisions and positions', async () => {
       const name = stream('envelope');
-      const sent = event('ChargeCaptured', {
+      const sent = contractEvent('ChargeCaptured', {
         amount: 1_000_000_000,
         big: '9007199254740993',
         text: 'Rp 10.000 ✓ 日本語 "quoted" \\ backslash',
@@ -160,11 +167,11 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
         const name = stream('chain');
         await store.append(
           name,
-          [event('Opened', { n: 1.5e-7, big: 1e21 }), event('Renamed', { text: 'a\\n"b" ✓' })],
+          [contractEvent('Opened', { n: 1.5e-7, big: 1e21 }), contractEvent('Renamed', { text: 'a\\n"b" ✓' })],
           'no_stream',
         );
-        await store.append(name, [event('Renamed', { n: 3 })], 1n);
-        await store.append(name, [event('Closed')], 'any');
+        await store.append(name, [contractEvent('Renamed', { n: 3 })], 1n);
+        await store.append(name, [contractEvent('Closed')], 'any');
         const read = await store.readStream(name);
         let previous = CHAIN_START;
         for (const recorded of read) {
@@ -173,7 +180,7 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
           previous = expected;
         }
         // A client-supplied chainHash is ignored: the store computes its own.
-        const forged = event('Forged');
+        const forged = contractEvent('Forged');
         forged.metadata = { ...forged.metadata, [CHAIN_HASH_KEY]: 'f'.repeat(64) };
         await store.append(name, [forged], 3n);
         const [last] = await store.readStream(name, { direction: 'backwards', maxCount: 1 });
@@ -197,7 +204,7 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
           names.map((name, i) =>
             store.append(
               name,
-              Array.from({ length: (i % 4) + 1 }, (_, n) => event('Counted', { i, n })),
+              Array.from({ length: (i % 4) + 1 }, (_, n) => contractEvent('Counted', { i, n })),
               'no_stream',
             ),
           ),
@@ -218,7 +225,7 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
       'gives each of 12 subscribers woken by the same ' + 'appends every event exactly once (shared tail reads)',
       async () => {
         const prefix = stream('fanout');
-        const start = (await store.append(`${prefix}start`, [event('Started')], 'no_stream')).position;
+        const start = (await store.append(`${prefix}start`, [contractEvent('Started')], 'no_stream')).position;
         const total = 300;
         const controllers = Array.from({ length: 12 }, () => new AbortController());
         const consumers = controllers.map(async (controller) => {
@@ -231,7 +238,7 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
         });
         for (let i = 0; i < total; i += 3) {
           await Promise.all(
-            [0, 1, 2].map((k) => store.append(`${prefix}w${k}`, [event('Loaded', { i: i + k })], 'any')),
+            [0, 1, 2].map((k) => store.append(`${prefix}w${k}`, [contractEvent('Loaded', { i: i + k })], 'any')),
           );
         }
         const timeout = setTimeout(() => controllers.forEach((controller) => controller.abort()), 30_000);
@@ -276,7 +283,7 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
 
         const write = async (writer: number) => {
           for (let i = 0; i < perWriter; i += 1) {
-            await store.append(`${prefix}w${writer}x${i % 50}`, [event('Loaded', { writer, i })], 'any');
+            await store.append(`${prefix}w${writer}x${i % 50}`, [contractEvent('Loaded', { writer, i })], 'any');
           }
         };
 
@@ -305,9 +312,9 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
       const v2 = harness.storeWith(declare(2));
       try {
         const name = stream('versioned');
-        const start = (await store.append(`${name}start`, [event('Started')], 'no_stream')).position;
-        await v1.append(name, [event(type, { amount: 5 }), event(type, { amount: 7 })], 'no_stream');
-        await v2.append(name, [event(type, { amountMinor: 9 })], 1n);
+        const start = (await store.append(`${name}start`, [contractEvent('Started')], 'no_stream')).position;
+        await v1.append(name, [contractEvent(type, { amount: 5 }), contractEvent(type, { amount: 7 })], 'no_stream');
+        await v2.append(name, [contractEvent(type, { amountMinor: 9 })], 1n);
         const expected = [5, 7, 9];
         const check = (read: RecordedEvent[]) => {
           const mine = read.filter((e) => e.streamName === name);
@@ -359,18 +366,9 @@ export function describeEventStoreContract(adapterName: string, createHarness: (
   });
 }
 
-function event(type: string, data: Record<string, unknown> = {}): NewEvent {
-  return {
-    id: randomUUID(),
-    type,
-    data,
-    metadata: { correlationId: 'contract', actor: 'system:contract', occurredAt: new Date(0).toISOString() },
-  };
-}
-
 /** `count` events of one type, each carrying its index (`{ i }`). */
 function numbered(type: string, count: number): NewEvent[] {
-  return Array.from({ length: count }, (_, i) => event(type, { i }));
+  return Array.from({ length: count }, (_, i) => contractEvent(type, { i }));
 }
 
 /**
