@@ -93,6 +93,15 @@ export function describeClaims(
       }
     });
 
+    it('refuses an append that claims one key twice, before writing anything', async () => {
+      const [name, twice] = [streamName('twice'), key('twice')];
+      await expect(
+        store().append(name, [contractEvent('Created')], 'no_stream', { claims: [claim(twice), claim(twice)] }),
+      ).rejects.toThrow(`append claims ${twice} twice`);
+      expect(await store().readStream(name)).toEqual([]);
+      expect(await store().claimHolder(twice)).toBeUndefined();
+    });
+
     it('leaves the neighbours of a refused append in the same batch appended', async () => {
       const [holder, held] = [streamName('batch-holder'), key('batch')];
       await store().append(holder, [contractEvent('Created')], 'no_stream', { claims: [claim(held)] });

@@ -14,6 +14,7 @@ import {
   WrongExpectedVersionError,
 } from '@eventstore/db-client';
 import { CHAIN_START, chainHashOf, sealEvents } from '../chain/chain-hash';
+import { assertDistinctClaims } from '../claim-keys';
 import type { EventMetadata, GlobalPosition, NewEvent, RecordedEvent } from '../event-envelope';
 import {
   ClaimTakenError,
@@ -90,6 +91,7 @@ export class EventStoreDbEventStore implements EventStore {
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     toEsdbExpectedRevision(expected); // refuses a negative revision before any round trip
+    if (options.claims) assertDistinctClaims(options.claims);
     // EventStoreDB has no transaction across streams: each key is a claim stream written first,
     // guarded by its revision (as the reservation streams were); a crash before the events are
     // appended leaves the keys held until their `until`.

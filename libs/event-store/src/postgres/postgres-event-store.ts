@@ -16,6 +16,7 @@ import type {
 } from '../event-store.port';
 import type { ReadAllOptions, ReadStreamOptions, SubscribeOptions } from '../event-store.port';
 import { CombinedLookups } from '@gateway/database';
+import { assertDistinctClaims } from '../claim-keys';
 import { AppendCombiner } from './append-combiner';
 import { AppendSignal } from './append-signal';
 import { ReadPacing } from './read-pacing';
@@ -97,6 +98,7 @@ export class PostgresEventStore implements EventStore {
     options: AppendOptions = {},
   ): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    if (options.claims) assertDistinctClaims(options.claims);
     const [expect, revision]: [0 | 1 | 2, string | null] =
       expected === 'any' ? [0, null] : expected === 'no_stream' ? [1, null] : [2, expected.toString()];
     const stamped = events.map((event) => this.schemas.stamp(event));
