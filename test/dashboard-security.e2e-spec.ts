@@ -196,7 +196,7 @@ describe('dashboard security', () => {
     expect((await client.get('/dashboard/overview')).status).toBe(303);
   });
 
-  it('throttles sign-in per account after five failures, even with the right password', async () => {
+  it('throttles sign-in per account and address after five failures, even with the right password', async () => {
     const target = await createDashboardUser(gateway.app, business.business_id, 'finance');
     const client = new DashboardClient(gateway.baseUrl);
     for (let attempt = 0; attempt < 5; attempt += 1)

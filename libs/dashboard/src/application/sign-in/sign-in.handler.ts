@@ -30,7 +30,7 @@ export class SignInHandler implements ICommandHandler<SignInCommand, DashboardSi
       await this.throttle.recordFailure(email, command.clientIp, now);
       throw DashboardErrors.invalidCredentials();
     }
-    await this.throttle.clearAccount(email);
+    await this.throttle.clearAccount(email, command.clientIp);
     // Two-step sign-in: the session opens only with the code (CompleteSignInCommand).
     if ((await this.security.secretOf(stored.userId))?.enabled)
       return { kind: 'code', challengeToken: await this.security.openChallenge(stored, now) };
