@@ -23,11 +23,12 @@ export class BenchPostgres {
     private readonly embedded?: { server: EmbeddedPostgresServer; dataDir: string },
   ) {}
 
-  static async start(): Promise<BenchPostgres> {
+  /** `settings`: more server settings for the embedded cluster (ignored with `DATABASE_URL`). */
+  static async start(settings?: Record<string, string>): Promise<BenchPostgres> {
     const external = process.env.DATABASE_URL;
     if (external) return new BenchPostgres(external, 'DATABASE_URL');
     const dataDir = await mkdtemp(join(tmpdir(), 'gateway-bench-'));
-    const server = new EmbeddedPostgresServer({ dataDir, ephemeral: true });
+    const server = new EmbeddedPostgresServer({ dataDir, ephemeral: true, settings });
     return new BenchPostgres(await server.start(), 'embedded', { server, dataDir });
   }
 

@@ -13,6 +13,7 @@ import { disbursementRequestFor } from '../scenarios/disbursements/disbursements
 import { INVOICE_POOL_SIZE, invoiceRequestFor } from '../scenarios/invoices/invoices.scenario';
 import { startGatewayProcess } from '../scenarios/shared/gateway-process';
 import { vaPaymentRequestFor } from '../scenarios/va-callback/va-callback.scenario';
+import { PRELOAD, printStatementStats, resetStatementStats } from './statement-stats';
 
 /**
  * CPU cost of one card charge, by process: `node dist/bench/tools/charge-cost.js [charges] [--separate-worker]
@@ -26,6 +27,8 @@ import { vaPaymentRequestFor } from '../scenarios/va-callback/va-callback.scenar
  * `CHARGE_COST_CONNECTIONS=N` sends over N connections instead of 32 (how the cost a request moves with the load).
  * Beside CPU it prints PostgreSQL's minor page faults a request and the machine's context switches a request
  * while the load runs (docs/benchmarks.md, "Fourteenth look"): on this virtual machine a switch is dear.
+ * `CHARGE_COST_STATEMENTS=<n>` also prints the n statements PostgreSQL spent the most time on during the
+ * measured load (`pg_stat_statements`, preloaded in the embedded cluster for the run; statement-stats.ts).
  *
  * Throughput on a shared 2-core machine swings with whatever else runs; the CPU time each process
  * spends per charge does not (much). This sends a fixed number of charges at 32 connections,
@@ -51,7 +54,8 @@ async function main(): Promise<void> {
   const backlogFlag = process.argv.indexOf('--backlog');
   const backlog = backlogFlag > 0 ? Number(process.argv[backlogFlag + 1]) : 0;
   const what = invoices ? 'invoices' : disbursements ? 'disbursements' : vaPayments ? 'VA payments' : 'charges';
-  const postgres = await BenchPostgres.start();
+  const statements = Number(process.env.CHARGE_COST_STATEMENTS ?? 0);
+  const postgres = await BenchPostgres.start(statements > 0 ? PRELOAD : undefined);
   const database = await postgres.createDatabase([], 2);
   const backend = (await database.pool.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0].pid;
   const postmaster = parentOf(backend);
@@ -108,6 +112,7 @@ async function main(): Promise<void> {
       ...gateway.moreApis.map((api) => api.server.pid),
     ];
     await settled(pids);
+    if (statements > 0) await resetStatementStats(database.pool);
     const before = {
       processes: pids.map(cpuMsOf),
       postgres: postgresCpuMs(postmaster),
@@ -146,6 +151,7 @@ async function main(): Promise<void> {
         `(${((after.faults - before.faults) / charges).toFixed(1)} page faults a request); ` +
         `${(switches / charges).toFixed(1)} context switches a request while loaded`,
     );
+    if (statements > 0) await printStatementStats(database.pool, charges, statements);
   } finally {
     await Promise.all([
       gateway.server.stop(),

@@ -20,6 +20,8 @@ export interface EmbeddedPostgresOptions {
   ephemeral?: boolean;
   /** A fixed port, so a restarted server keeps the address its clients know; default: a free one. */
   port?: number;
+  /** More server settings (`-c name=value`), say a preloaded extension for a measurement. */
+  settings?: Record<string, string>;
   log?: (line: string) => void;
 }
 
@@ -73,6 +75,7 @@ export class EmbeddedPostgresServer {
         'shared_buffers=256MB',
         '-c',
         'fsync=on',
+        ...Object.entries(this.options.settings ?? {}).flatMap(([name, value]) => ['-c', `${name}=${value}`]),
       ],
       onLog: log,
       onError: (error: unknown) => log(`[error] ${String(error)}`),
