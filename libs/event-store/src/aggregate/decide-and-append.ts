@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Decider, DomainEvent } from '@gateway/domain';
 import { currentKeyedExecution, type KeyedAppendSlot } from '@gateway/runtime';
 import type { EventMetadata, NewEvent, RecordedEvent } from '../event-envelope';
-import { DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store.errors';
+import { ClaimTakenError, DuplicateEventIdError, WrongExpectedRevisionError } from '../event-store.errors';
 import type { AppendResult, Claim, EventStore } from '../event-store.port';
 import type { AggregateStateCache } from './aggregate-state-cache';
 
@@ -177,6 +177,12 @@ export async function decideAndAppend<TCommand, TState, TEvent extends DomainEve
       }
       return { state, revision: appended.nextExpectedRevision, events, appended };
     } catch (error) {
+      // A taken claim wrote nothing: the caller tries again with another key, in the same slot
+      // (KeyedAppendSlot.giveBack), so a re-execution finds the ids of the append that succeeded.
+      if (error instanceof ClaimTakenError) {
+        slot?.giveBack();
+        throw error;
+      }
       // The next attempt reads the whole stream: whatever this process believed of it was not the log.
       options.states?.forget(streamName);
       // A duplicate event id inside a keyed execution: its twin appended first; the reload finds it.

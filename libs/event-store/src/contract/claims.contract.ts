@@ -1,4 +1,7 @@
+import type { Decider } from '@gateway/domain';
+import { KeyedExecution, runInKeyedExecution } from '@gateway/runtime';
 import { randomUUID } from 'node:crypto';
+import { decideAndAppend } from '../aggregate/decide-and-append';
 import { contractEvent } from './contract-event';
 import { ClaimTakenError, WrongExpectedRevisionError } from '../event-store.errors';
 import type { Claim, EventStore } from '../event-store.port';
@@ -7,6 +10,16 @@ const HOUR = 3_600_000;
 const at = new Date('2027-03-01T00:00:00Z');
 const later = (ms: number) => new Date(at.getTime() + ms);
 const claim = (key: string, until = later(HOUR), from = at): Claim => ({ key, until, at: from });
+/** A stream created once, refused after (as an invoice's creation is). */
+const creator: Decider<{ type: 'Create' }, { created: boolean }, { type: 'Created'; data: object }> = {
+  initialState: { created: false },
+  decide: (_command, state) => {
+    if (state.created) throw new Error('already created');
+    return [{ type: 'Created', data: {} }];
+  },
+  evolve: () => ({ created: true }),
+};
+const metadata = { correlationId: 'contract', actor: 'system:contract', occurredAt: new Date(0) };
 
 /**
  * Claims taken with an append (AppendOptions.claims: POOL numbers and retail codes): part of the
@@ -91,6 +104,34 @@ export function describeClaims(
         expect(await store().readStream(name)).toHaveLength(won ? 1 : 0);
         expect((await store().claimHolder(`${raced}-own${i}`))?.stream).toBe(won ? name : undefined);
       }
+    });
+
+    it('replays a keyed append that met a held key first and then took another, when re-executed', async () => {
+      const [holder, name, held, free] = [streamName('kholder'), streamName('keyed'), key('held'), key('free')];
+      await store().append(holder, [contractEvent('Created')], 'no_stream', { claims: [claim(held)] });
+      const request = { businessId: 'biz', mode: 'test' as const, key: randomUUID(), generation: '1' };
+      // What PoolAllocator does: the first probe is held, the next one is taken.
+      const claiming = () =>
+        runInKeyedExecution(KeyedExecution.of(request), async () => {
+          for (const wanted of [held, free]) {
+            try {
+              return await decideAndAppend(store(), name, creator, { type: 'Create' }, metadata, {
+                newStream: true,
+                claims: [claim(wanted)],
+              });
+            } catch (error) {
+              if (!(error instanceof ClaimTakenError)) throw error;
+            }
+          }
+          throw new Error('no key left');
+        });
+      const first = await claiming();
+      // A re-execution after a crash that came after the commit: the same request, the same path.
+      const again = await claiming();
+      expect(again.replayed).toBe(true);
+      expect(again.events).toEqual(first.events);
+      expect(await store().readStream(name)).toHaveLength(1);
+      expect((await store().claimHolder(free))?.stream).toBe(name);
     });
 
     it('refuses an append that claims one key twice, before writing anything', async () => {

@@ -45,6 +45,17 @@ describe('KeyedExecution', () => {
     expect(again.nextAppend('a-1').eventId(0)).toBe(a1.eventId(0));
   });
 
+  it('takes a slot given back (its append wrote nothing) again, unless another append started since', () => {
+    const execution = KeyedExecution.of(identity);
+    const refused = execution.nextAppend('a-1');
+    refused.giveBack();
+    const retried = execution.nextAppend('a-1');
+    expect([retried.ordinal, retried.eventId(0)]).toEqual([0, refused.eventId(0)]);
+    const concurrent = execution.nextAppend('a-1');
+    retried.giveBack(); // too late: the slot after it is in use
+    expect([concurrent.ordinal, execution.nextAppend('a-1').ordinal]).toEqual([1, 2]);
+  });
+
   it('derives uuids from length-prefixed parts, so shifting a separator gives another id', () => {
     expect(derivedUuid('a', 'bc')).not.toBe(derivedUuid('ab', 'c'));
     expect(derivedUuid('a', 'bc')).toBe(derivedUuid('a', 'bc'));

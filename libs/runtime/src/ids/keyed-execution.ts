@@ -22,6 +22,13 @@ export interface KeyedAppendSlot {
   /** Which of this execution's appends to the stream it is (0 for its first). */
   readonly ordinal: number;
   eventId(index: number): string;
+  /**
+   * The append wrote nothing and will not be tried again with these ids (a claim another stream
+   * holds refused it): the next append to the stream takes this slot again, so a re-execution,
+   * which meets the stream its first execution wrote instead of the refusal, looks for the ids
+   * that were written. Nothing happens if another append to the stream started since.
+   */
+  giveBack(): void;
 }
 
 /**
@@ -64,6 +71,9 @@ export class KeyedExecution {
       streamName,
       ordinal,
       eventId: (index) => derivedUuid(seed, 'event', streamName, String(ordinal), String(index)),
+      giveBack: () => {
+        if (this.appendsPerStream.get(streamName) === ordinal + 1) this.appendsPerStream.set(streamName, ordinal);
+      },
     };
   }
 }
