@@ -92,10 +92,6 @@ export class EventStoreDbEventStore implements EventStore {
     if (events.length === 0) throw new Error('append needs at least one event');
     toEsdbExpectedRevision(expected); // refuses a negative revision before any round trip
     if (options.claims) assertDistinctClaims(options.claims);
-    // EventStoreDB has no transaction across streams: each key is a claim stream written first,
-    // guarded by its revision (as the reservation streams were); a crash before the events are
-    // appended leaves the keys held until their `until`.
-    for (const claim of options.claims ?? []) await this.takeClaim(streamName, claim, events[0].metadata);
     for (let attempt = 1; ; attempt += 1) {
       const [last] = await this.readStream(streamName, { direction: 'backwards', maxCount: 1 });
       const actual: bigint | 'no_stream' = last ? last.revision : 'no_stream';
@@ -103,6 +99,11 @@ export class EventStoreDbEventStore implements EventStore {
       // Appending against an exact revision defeats the server's own idempotency on event ids
       // for a retried append: a retry finds its events at the end of the stream.
       if (last && events.some((event) => event.id === last.id)) throw new DuplicateEventIdError(last.id);
+      // EventStoreDB has no transaction across streams: once the revision holds (as PostgreSQL checks
+      // it first), each key is a claim stream written before the events, guarded by its own revision
+      // (as the reservation streams were); a crash before the events leaves the keys held until their `until`.
+      if (attempt === 1)
+        for (const claim of options.claims ?? []) await this.takeClaim(streamName, claim, events[0].metadata);
       const stamped = events.map((event) => this.schemas.stamp(event));
       const previousHash = last ? (chainHashOf(last.metadata) ?? CHAIN_START) : CHAIN_START;
       const sealed = sealEvents(streamName, previousHash, last ? last.revision + 1n : 0n, stamped);
