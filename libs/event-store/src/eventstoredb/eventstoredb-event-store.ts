@@ -29,8 +29,10 @@ import type {
   ClaimHolder,
   EventStore,
   ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  SubscribeOptions,
 } from '../event-store.port';
-import type { ReadAllOptions, ReadStreamOptions, SubscribeOptions } from '../event-store.port';
 import {
   actualRevisionOf,
   isAfter,

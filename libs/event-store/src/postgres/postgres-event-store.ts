@@ -13,8 +13,10 @@ import type {
   ClaimHolder,
   EventStore,
   ExpectedRevision,
+  ReadAllOptions,
+  ReadStreamOptions,
+  SubscribeOptions,
 } from '../event-store.port';
-import type { ReadAllOptions, ReadStreamOptions, SubscribeOptions } from '../event-store.port';
 import { CombinedLookups } from '@gateway/database';
 import { assertDistinctClaims } from '../claim-keys';
 import { AppendCombiner } from './append-combiner';
